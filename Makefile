@@ -1,0 +1,38 @@
+# publicassembly — the two commands a newcomer needs are `make run` and `make test`.
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
+
+.PHONY: install run test test-sqlite test-postgres bench lint clean
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 2; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/publicassembly check examples/*.yaml
+
+test: install
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+test-postgres: install
+	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser"
+
+bench: install
+	$(BIN)/python -m benchmarks
+
+lint: install
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy src/publicassembly/law
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

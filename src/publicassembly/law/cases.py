@@ -1,0 +1,127 @@
+"""Case files as data: which jurisdiction, which subject (an event or a venue), the date, and the facts.
+
+A case is a mapping (read from YAML or JSON by an interface) with the keys ``jurisdiction`` (OCD id or alias),
+``subject`` (``event`` or ``venue``), optionally ``as_of`` (ISO date) and the facts of the subject's model.
+Reading files is the interfaces' business; this module only validates data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from publicassembly.law import jurisdictions
+from publicassembly.law.determination import Determination
+from publicassembly.law.errors import InvalidCase
+from publicassembly.law.parameters import ParameterSet
+
+_ENVELOPE = ("jurisdiction", "subject", "as_of")
+
+
+@dataclass(frozen=True)
+class Case:
+    """A validated case: its jurisdiction, subject, facts (the subject's pydantic model) and optional date."""
+
+    jurisdiction: jurisdictions.Jurisdiction
+    subject: str
+    facts: BaseModel
+    as_of: date | None
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(case)"
+
+
+def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
+    """The first error of a pydantic ValidationError as an `InvalidCase` naming the field."""
+    first = error.errors(include_url=False)[0]
+    loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    field = _field(loc)
+    message = first["msg"]
+    if first["type"] == "extra_forbidden":
+        message = "is not a field of this kind of case (check the spelling; `publicassembly schema` lists them)"
+    elif first["type"] == "missing":
+        message = "is required"
+    count = error.error_count()
+    if count > 1:
+        message += f" (and {count - 1} more error{'s' if count > 2 else ''})"
+    return InvalidCase(prefix + field, message)
+
+
+def parse_case(data: object) -> Case:
+    """Validate case data. Raises `InvalidCase` naming the field and what is allowed: an unknown
+    jurisdiction or subject, a bad date, or any fact that breaks the subject's model."""
+    if not isinstance(data, Mapping):
+        raise InvalidCase("(case)", "a case must be a mapping of fields (YAML or JSON object) "
+                                    f"with at least 'jurisdiction' and 'subject'; got {type(data).__name__}")
+    raw_j = data.get("jurisdiction")
+    if not isinstance(raw_j, str) or not raw_j.strip():
+        raise InvalidCase("jurisdiction", f"is required; allowed: {', '.join(jurisdictions.names())}")
+    try:
+        jurisdiction = jurisdictions.get(raw_j)
+    except Exception as exc:  # UnknownJurisdiction
+        raise InvalidCase("jurisdiction", str(exc)) from None
+    subject = data.get("subject")
+    if subject not in jurisdiction.subjects:
+        allowed = ", ".join(jurisdiction.subjects)
+        raise InvalidCase("subject", f"{subject!r} is not a subject of {jurisdiction.alias}; allowed: {allowed}")
+    as_of = parse_date(data.get("as_of"), "as_of") if data.get("as_of") is not None else None
+    facts = {k: v for k, v in data.items() if k not in _ENVELOPE}
+    try:
+        model = jurisdiction.subjects[subject].model_validate(facts)
+    except ValidationError as exc:
+        raise invalid_from(exc) from None
+    return Case(jurisdiction, str(subject), model, as_of)
+
+
+def parse_date(value: object, field: str) -> date:
+    """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string. Raises `InvalidCase` naming `field`."""
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise InvalidCase(field, f"{value!r} is not a date; write it as YYYY-MM-DD")
+
+
+def evaluate(data: object, as_of: date | None = None, parameters: ParameterSet | None = None) -> Determination:
+    """Validate case data and determine it under the values in force on `as_of` (or the case's own
+    ``as_of``). Raises `InvalidCase` for bad data or when no date is given at all."""
+    case = parse_case(data)
+    when = as_of or case.as_of
+    if when is None:
+        raise InvalidCase("as_of", "no date to determine the case on; give as_of in the case or --as-of")
+    return case.jurisdiction.determine(case.facts, when, parameters)
+
+
+def case_schema() -> dict[str, Any]:
+    """The JSON Schema of a case file: one alternative per jurisdiction and subject."""
+    alternatives: list[dict[str, Any]] = []
+    for j in jurisdictions.all_jurisdictions():
+        for subject, model in j.subjects.items():
+            schema = model.model_json_schema()
+            props = dict(schema.get("properties", {}))
+            props = {
+                "jurisdiction": {"type": "string", "enum": [j.alias, j.ocd_id]},
+                "subject": {"const": subject},
+                "as_of": {"type": "string", "format": "date"},
+                **props,
+            }
+            schema["properties"] = props
+            schema["required"] = ["jurisdiction", "subject", *schema.get("required", [])]
+            schema["title"] = f"{j.name}: {subject}"
+            alternatives.append(schema)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "publicassembly case file",
+            "oneOf": alternatives}

@@ -1,0 +1,160 @@
+"""The grammar of rules as code: statuses, findings, rules in a rule book, and exceptions by priority.
+
+A rule is a plain function of the facts and the parameter values in force; it returns a `Finding` that names
+the rule, its citation, the values it used and computed, and a plain-language reason. Rules that decide the
+same question (e.g. ``permit_required``) are resolved by declared priority: an exception (an exemption) has a
+higher priority than the base rule it overrides. Two applicable rules of the same priority raise
+`RuleConflict` rather than letting the order of evaluation decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from publicassembly.law.errors import RuleConflict
+
+
+class Status(StrEnum):
+    """The outcome of one rule on one case."""
+
+    MET = "met"
+    NOT_MET = "not_met"
+    MISSING = "missing"  # a fact the rule needs was not provided
+    NOT_APPLICABLE = "not_applicable"
+    NEEDS_REVIEW = "needs_review"  # left by the law to an official, or an interpretation flagged for review
+
+
+class FactState(StrEnum):
+    """Whether a fact of a case was provided, is absent, or does not apply to this case."""
+
+    PROVIDED = "provided"
+    ABSENT = "absent"
+    NOT_APPLICABLE = "not_applicable"
+
+
+NOT_APPLICABLE_MARKERS = frozenset({"not_applicable", "n/a"})
+
+
+def fact_state(value: object, *, applies: bool = True) -> FactState:
+    """Classify a fact: not applicable when `applies` is false or the case says so explicitly
+    (``"not_applicable"``); absent when None, an empty string or an empty collection; otherwise provided."""
+    if not applies:
+        return FactState.NOT_APPLICABLE
+    if isinstance(value, str) and value.strip().lower() in NOT_APPLICABLE_MARKERS:
+        return FactState.NOT_APPLICABLE
+    if value is None:
+        return FactState.ABSENT
+    if isinstance(value, str | list | tuple | dict | set) and len(value) == 0:
+        return FactState.ABSENT
+    if isinstance(value, str) and not value.strip():
+        return FactState.ABSENT
+    return FactState.PROVIDED
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One rule applied to one case.
+
+    - ``rule``: the rule id (e.g. ``carmel/permit/threshold``)
+    - ``status``: a `Status`
+    - ``citation``: the section of the law, in the project's stable form
+    - ``reason``: one or two plain-language sentences
+    - ``values``: the facts and parameter values used and the values computed (units in the key or reason)
+    - ``outcome``: for rules that decide a question, the answer they give (e.g. ``True`` for permit required)
+    - ``missing``: ids of the facts or items that the rule needed and did not get
+    """
+
+    rule: str
+    status: Status
+    citation: str
+    reason: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    outcome: Any = None
+    missing: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The finding as JSON-ready data: ``{rule, status, citation, reason, values}``."""
+        from publicassembly.law.jsonable import jsonable
+
+        return {
+            "rule": self.rule,
+            "status": self.status.value,
+            "citation": self.citation,
+            "reason": self.reason,
+            "values": jsonable(dict(self.values)),
+        }
+
+
+RuleFunc = Callable[..., Finding]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A provision of the law as a function, with its id, citation and (optionally) the question it decides.
+
+    ``priority``: among rules deciding the same question, the applicable rule of highest priority wins;
+    an exception is declared by giving it a higher priority than the rule it overrides.
+    """
+
+    id: str
+    citation: str
+    func: RuleFunc
+    decides: str | None = None
+    priority: int = 0
+    summary: str = ""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Finding:
+        return self.func(*args, **kwargs)
+
+
+class RuleBook:
+    """The rules of one jurisdiction, in the order of its chapter."""
+
+    def __init__(self, jurisdiction: str) -> None:
+        self.jurisdiction = jurisdiction
+        self._rules: dict[str, Rule] = {}
+
+    def rule(
+        self, id: str, *, cites: str, decides: str | None = None, priority: int = 0
+    ) -> Callable[[RuleFunc], Rule]:
+        """Register a function as a rule. Raises ValueError when the id is already used."""
+
+        def register(func: RuleFunc) -> Rule:
+            if id in self._rules:
+                raise ValueError(f"rule id {id!r} is registered twice")
+            doc = (func.__doc__ or "").strip().splitlines()
+            r = Rule(id=id, citation=cites, func=func, decides=decides, priority=priority,
+                     summary=doc[0].strip() if doc else "")
+            self._rules[id] = r
+            return r
+
+        return register
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def __getitem__(self, id: str) -> Rule:
+        return self._rules[id]
+
+
+def decide(question: str, findings: Iterable[tuple[Rule, Finding]]) -> tuple[Rule, Finding] | None:
+    """Resolve which applicable rule decides `question`.
+
+    Considers the rules whose ``decides`` is `question` and whose finding is not ``not_applicable``; returns
+    the one of highest priority, or None when none applies. Raises `RuleConflict` when two or more applicable
+    rules share the highest priority (no exception declared between them).
+    """
+    applicable = [(r, f) for r, f in findings if r.decides == question and f.status is not Status.NOT_APPLICABLE]
+    if not applicable:
+        return None
+    top = max(r.priority for r, _ in applicable)
+    winners = [(r, f) for r, f in applicable if r.priority == top]
+    if len(winners) > 1:
+        raise RuleConflict(question, [r.id for r, _ in winners])
+    return winners[0]

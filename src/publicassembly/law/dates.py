@@ -1,0 +1,191 @@
+"""Legal time under the New York General Construction Law, in one place.
+
+- § 20: a number of days counted from a certain day excludes that day (the day of reckoning) and includes
+  the last day.
+- § 24: the public holidays of the State (built on the ``holidays`` package and corrected to § 24; see
+  `public_holidays`).
+- § 25-a: when a period within or after which an act is to be done ends on a Saturday, Sunday or public
+  holiday, the act may be done on the next business day.
+
+A last day counted *backwards* from an event ("at least 60 days prior") is not extended forward by § 25-a:
+extending it would shorten the notice the law requires. When such a day falls on a day the Town Clerk's office
+is closed, the result says so and names the preceding business day (the safe day to act).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from functools import lru_cache
+
+import holidays as _holidays
+
+from publicassembly.law.errors import InvalidCase
+
+#: The holidays of GCL § 24 as the ``holidays`` package names them (its NY list also has Susan B. Anthony
+#: Day, a day of commemoration that § 24 does not list, and Friday/Monday "observed" days § 24 does not make).
+_SECTION_24_NAMES = {
+    "New Year's Day": "New Year's Day",
+    "Martin Luther King Jr. Day": "Dr. Martin Luther King, Jr. Day",
+    "Lincoln's Birthday": "Lincoln's Birthday",
+    "Washington's Birthday": "Washington's Birthday",
+    "Memorial Day": "Memorial Day",
+    "Juneteenth National Independence Day": "Juneteenth",
+    "Independence Day": "Independence Day",
+    "Labor Day": "Labor Day",
+    "Columbus Day": "Columbus Day",
+    "Election Day": "General Election Day",
+    "Veterans Day": "Veterans' Day",
+    "Thanksgiving Day": "Thanksgiving Day",
+    "Christmas Day": "Christmas Day",
+}
+#: Juneteenth was added to GCL § 24 by L. 2020, ch. 161.
+_JUNETEENTH_FROM = 2020
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    first = date(year, month, 1)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+
+
+@lru_cache(maxsize=256)
+def _holidays_of_year(year: int) -> tuple[tuple[date, str], ...]:
+    source = _holidays.country_holidays("US", subdiv="NY", years=year, observed=False)
+    days: dict[date, list[str]] = {}
+    for day, names in source.items():
+        for name in str(names).split("; "):
+            if name in _SECTION_24_NAMES:
+                days.setdefault(day, []).append(_SECTION_24_NAMES[name])
+    # General election day: the Tuesday after the first Monday of November, every year (§ 24 lists
+    # "each general election day"; New York holds a general election every November).
+    election = _nth_weekday(year, 11, 0, 1) + timedelta(days=1)
+    if "General Election Day" not in days.get(election, []):
+        days.setdefault(election, []).append("General Election Day")
+    if year >= _JUNETEENTH_FROM and "Juneteenth" not in days.get(date(year, 6, 19), []):
+        days.setdefault(date(year, 6, 19), []).append("Juneteenth")
+    # Flag Day, the second Sunday in June, is a § 24 holiday; it is the one holiday not moved to Monday.
+    days.setdefault(_nth_weekday(year, 6, 6, 2), []).append("Flag Day")
+    # § 24: a holiday (other than Flag Day) falling on a Sunday makes the next day a public holiday too.
+    # There is no Friday observance of a Saturday holiday under § 24.
+    for day, names in list(days.items()):
+        if day.weekday() == 6:
+            for name in names:
+                if name != "Flag Day":
+                    days.setdefault(day + timedelta(days=1), []).append(f"{name} (Sunday holiday, observed Monday)")
+    return tuple(sorted((d, "; ".join(n)) for d, n in days.items() if d.year == year))
+
+
+def public_holidays(year: int) -> dict[date, str]:
+    """The public holidays of New York General Construction Law § 24 in `year` (date → name)."""
+    return dict(_holidays_of_year(year))
+
+
+def holiday_name(day: date) -> str | None:
+    """The § 24 holiday on `day`, or None."""
+    return public_holidays(day.year).get(day)
+
+
+def is_business_day(day: date) -> bool:
+    """True unless `day` is a Saturday, a Sunday or a § 24 public holiday (the Town Clerk's office is closed)."""
+    return day.weekday() < 5 and holiday_name(day) is None
+
+
+def closed_because(day: date) -> str | None:
+    """Why public offices are closed on `day` ("Saturday", "Sunday", a holiday's name), or None if open."""
+    if day.weekday() >= 5:
+        return _WEEKDAYS[day.weekday()]
+    return holiday_name(day)
+
+
+def next_business_day(day: date) -> date:
+    """The first business day on or after `day`."""
+    while not is_business_day(day):
+        day += timedelta(days=1)
+    return day
+
+
+def preceding_business_day(day: date) -> date:
+    """The last business day on or before `day`."""
+    while not is_business_day(day):
+        day -= timedelta(days=1)
+    return day
+
+
+@dataclass(frozen=True, slots=True)
+class LegalDate:
+    """A last day computed under the General Construction Law, with how it was counted.
+
+    ``date``: the last day the law allows; ``counted``: a sentence saying how; ``closed``: why the Clerk's office
+    is closed on that day (None if open); ``act_by``: for a day counted backwards that falls on a closed day, the
+    preceding business day, else equal to ``date``."""
+
+    date: date
+    counted: str
+    closed: str | None = None
+    act_by: date | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"date": self.date.isoformat(), "counted": self.counted}
+        if self.closed:
+            out["office_closed"] = self.closed
+            out["act_by"] = (self.act_by or self.date).isoformat()
+        return out
+
+
+def _fmt(day: date) -> str:
+    return f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
+
+
+def within_days_after(start: date, days: int, *, what: str) -> LegalDate:
+    """The last day of a period of `days` calendar days after `start` ("within 30 days after submission").
+
+    § 20 excludes `start`; § 25-a carries a last day on a Saturday, Sunday or public holiday to the next
+    business day. Raises InvalidCase for a negative number of days."""
+    if days < 0:
+        raise InvalidCase("days", f"a period cannot be negative (got {days})")
+    nominal = start + timedelta(days=days)
+    counted = (f"{days} calendar days after {what} on {_fmt(start)}, that day excluded (GCL § 20): "
+               f"{_fmt(nominal)}")
+    closed = closed_because(nominal)
+    if closed is None:
+        return LegalDate(nominal, counted + ".", act_by=nominal)
+    extended = next_business_day(nominal)
+    counted += f", a {closed}, so the period runs to the next business day, {_fmt(extended)} (GCL § 25-a)."
+    return LegalDate(extended, counted, act_by=extended)
+
+
+def at_least_days_before(event: date, days: int, *, what: str) -> LegalDate:
+    """The last day on which an act may be done to be at least `days` calendar days before `event`
+    ("filed at least 60 days prior to the assembly").
+
+    § 20 excludes the day of `event`; the day reached is not extended (§ 25-a runs forward only). When it
+    falls on a day the Clerk's office is closed, ``closed`` says why and ``act_by`` gives the preceding
+    business day. Raises InvalidCase for a negative number of days."""
+    if days < 0:
+        raise InvalidCase("days", f"a period cannot be negative (got {days})")
+    last = event - timedelta(days=days)
+    counted = (f"{days} calendar days before {what} on {_fmt(event)}, that day excluded (GCL § 20): "
+               f"{_fmt(last)}; a day counted backwards is not extended")
+    closed = closed_because(last)
+    if closed is None:
+        return LegalDate(last, counted + ".", act_by=last)
+    act_by = preceding_business_day(last)
+    counted += (f". It is a {closed}, when the Town Clerk's office is closed: act by the preceding "
+                f"business day, {_fmt(act_by)}.")
+    return LegalDate(last, counted, closed=closed, act_by=act_by)
+
+
+def years_before(day: date, years: int) -> date:
+    """The same calendar day `years` years earlier; 29 February goes to 28 February (the earlier day, so a
+    "maintained for one year" test is never passed early)."""
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:
+        return day.replace(year=day.year - years, day=28)
+
+
+def days_between(first: date, last: date) -> int:
+    """Calendar days from `first` to `last` under § 20 (first excluded, last included): ``last - first``."""
+    return (last - first).days

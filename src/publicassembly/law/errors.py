@@ -1,0 +1,58 @@
+"""Errors of the law core: each names what was wrong, where, and what is allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class LawError(Exception):
+    """Base class of every error the law core raises."""
+
+
+class UnknownJurisdiction(LawError):
+    """No jurisdiction has this Open Civic Data id or alias."""
+
+    def __init__(self, given: str, allowed: Sequence[str]) -> None:
+        self.given = given
+        self.allowed = list(allowed)
+        super().__init__(f"unknown jurisdiction {given!r}; allowed: {', '.join(self.allowed)}")
+
+
+class ParameterNotInForce(LawError):
+    """A parameter has no value in force on the date asked for (before its first effective date)."""
+
+    def __init__(self, name: str, as_of: object, first: object | None) -> None:
+        self.name = name
+        self.as_of = as_of
+        self.first = first
+        since = f"; its first value takes effect {first}" if first is not None else "; it has no value at all"
+        super().__init__(f"parameter {name!r} has no value in force on {as_of}{since}")
+
+
+class UnknownParameter(LawError):
+    """A rule asked for a parameter that the jurisdiction's parameter file does not define."""
+
+
+class RuleConflict(LawError):
+    """Two or more rules decide the same question on the same facts with no priority between them.
+
+    Following Catala's discipline, the core refuses to pick one silently: the rule book must declare which
+    is the exception (a higher priority) of the other.
+    """
+
+    def __init__(self, decision: str, rules: Sequence[str]) -> None:
+        self.decision = decision
+        self.rules = list(rules)
+        super().__init__(
+            f"rules {', '.join(self.rules)} all decide {decision!r} on these facts and none is declared "
+            "an exception of the others (give one a higher priority)"
+        )
+
+
+class InvalidCase(LawError):
+    """A case's facts break a rule of the input model (named field, what is allowed)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}")

@@ -1,0 +1,54 @@
+"""Turn law-core values (Decimal, Fraction, dates, enums, dataclasses) into JSON-ready data, exactly."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+from decimal import Decimal
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+
+def number(value: Decimal | Fraction | int) -> int | float | str:
+    """An exact quantity as a JSON number: an int when whole; a float when that float prints back as the
+    same decimal (at most 15 significant digits); otherwise the decimal as a string."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return int(value)
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    if value == value.to_integral_value():
+        return int(value)
+    as_float = float(value)
+    if Decimal(repr(as_float)) == value.normalize():
+        return as_float
+    return str(value)
+
+
+def jsonable(value: Any) -> Any:
+    """Recursively convert `value` to JSON-ready data."""
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, int | Decimal | Fraction):
+        return number(value)
+    if isinstance(value, float):
+        return value
+    if isinstance(value, date):
+        return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        to_json = getattr(value, "to_json", None)
+        if callable(to_json):
+            return to_json()
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(v) for v in value]
+    model_dump = getattr(value, "model_dump", None)
+    if callable(model_dump):
+        return jsonable(model_dump())
+    return str(value)

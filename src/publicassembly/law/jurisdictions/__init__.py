@@ -1,0 +1,76 @@
+"""The jurisdictions whose laws the core runs, found by Open Civic Data division id or short alias."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from publicassembly.law.core import RuleBook
+from publicassembly.law.determination import Determination
+from publicassembly.law.errors import UnknownJurisdiction
+from publicassembly.law.parameters import ParameterSet, ParameterValues
+
+#: Packages under this one, one per jurisdiction, each exposing ``JURISDICTION``.
+_MODULES = ("us_ny_carmel", "us_ny_mount_pleasant")
+
+
+@dataclass(frozen=True)
+class Jurisdiction:
+    """One town's chapter as code.
+
+    - ``ocd_id``: Open Civic Data division id; ``alias``: short name (e.g. ``carmel-ny``)
+    - ``parameters``: its dated, cited numbers; ``rules``: its rules in the order of the chapter
+    - ``subjects``: the pydantic model of each kind of case it decides (``event`` or ``venue``)
+    - ``determine_fn(case, values)``: applies the rules to a validated case under the values in force
+    """
+
+    ocd_id: str
+    alias: str
+    name: str
+    code: str
+    parameters: ParameterSet
+    rules: RuleBook
+    subjects: Mapping[str, type[BaseModel]]
+    determine_fn: Callable[[Any, ParameterValues], Determination]
+
+    def determine(self, case: BaseModel, as_of: date, parameters: ParameterSet | None = None) -> Determination:
+        """Apply the chapter to `case` under the parameter values in force on `as_of` (or under `parameters`,
+        e.g. with the Town's fee schedule layered on). Raises `ParameterNotInForce` for a date before the
+        chapter's parameters took effect, `RuleConflict` when two rules collide."""
+        return self.determine_fn(case, (parameters or self.parameters).at(as_of))
+
+
+def load_parameters(package_file: str, ocd_id: str) -> ParameterSet:
+    """Read ``parameters.yaml`` beside a jurisdiction package's ``__init__.py``."""
+    return ParameterSet.load(Path(package_file).with_name("parameters.yaml"), ocd_id)
+
+
+@cache
+def all_jurisdictions() -> tuple[Jurisdiction, ...]:
+    """Every jurisdiction, in a stable order."""
+    return tuple(importlib.import_module(f"{__name__}.{m}").JURISDICTION for m in _MODULES)
+
+
+def names() -> list[str]:
+    """Every accepted name: OCD ids and aliases."""
+    out: list[str] = []
+    for j in all_jurisdictions():
+        out += [j.alias, j.ocd_id]
+    return out
+
+
+def get(name: str) -> Jurisdiction:
+    """The jurisdiction with this OCD id or alias (case-insensitive). Raises `UnknownJurisdiction` listing
+    the allowed names."""
+    key = name.strip().lower()
+    for j in all_jurisdictions():
+        if key in (j.alias, j.ocd_id.lower()):
+            return j
+    raise UnknownJurisdiction(name, names())

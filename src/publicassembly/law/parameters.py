@@ -1,0 +1,181 @@
+"""Parameters of the law: every number of a chapter, with its unit, citation and effective dates.
+
+Each jurisdiction keeps its parameters in ``parameters.yaml``::
+
+    parameters:
+      permit.threshold_persons:
+        description: An assembly in excess of this many persons needs a permit.
+        unit: persons
+        cite: Carmel Code ch. 31, permit requirements ¶ A
+        values:
+          "1972-01-01": 500
+
+Numbers with a fraction are read as `Decimal` (never float). A value of ``null`` records that the law
+leaves the amount to be set elsewhere (e.g. a fee fixed annually by the Town Board): asking for it returns
+None, and the rule that uses it must say so. `ParameterSet.at` gives the values in force on a date;
+`ParameterSet.with_values` layers dated values kept outside the file (e.g. the Clerk's fee schedule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from publicassembly.law.errors import ParameterNotInForce, UnknownParameter
+
+
+class _DecimalLoader(yaml.SafeLoader):
+    """A safe YAML loader that reads floats as Decimal, so no law number passes through binary floating point."""
+
+
+def _decimal(loader: yaml.SafeLoader, node: yaml.Node) -> Decimal:
+    return Decimal(str(loader.construct_scalar(node)).replace("_", ""))  # type: ignore[arg-type]
+
+
+_DecimalLoader.add_constructor("tag:yaml.org,2002:float", _decimal)
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One number (or fixed text) of the law with its history of values.
+
+    ``values`` is a tuple of ``(effective date, value)`` sorted by date; each value is in force from its
+    date until the next one's.
+    """
+
+    name: str
+    unit: str
+    cite: str
+    description: str
+    values: tuple[tuple[date, Any], ...]
+    note: str = ""
+
+    def at(self, as_of: date) -> Any:
+        """The value in force on `as_of`. Raises `ParameterNotInForce` before the first effective date."""
+        current: Any = _UNSET
+        for start, value in self.values:
+            if start <= as_of:
+                current = value
+            else:
+                break
+        if current is _UNSET:
+            raise ParameterNotInForce(self.name, as_of, self.values[0][0] if self.values else None)
+        return current
+
+    def effective_since(self, as_of: date) -> date | None:
+        """The date from which the value in force on `as_of` has been in force (None if none is)."""
+        since = None
+        for start, _ in self.values:
+            if start <= as_of:
+                since = start
+        return since
+
+
+_UNSET = object()
+
+
+@dataclass(frozen=True)
+class ParameterValues(Mapping[str, Any]):
+    """The values of a jurisdiction's parameters in force on one date (a read-only mapping name → value)."""
+
+    as_of: date
+    parameters: Mapping[str, Parameter]
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._cache:
+            try:
+                parameter = self.parameters[name]
+            except KeyError:
+                raise UnknownParameter(f"no parameter named {name!r}") from None
+            self._cache[name] = parameter.at(self.as_of)
+        return self._cache[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.parameters)
+
+    def __len__(self) -> int:
+        return len(self.parameters)
+
+    def cite(self, name: str) -> str:
+        """The citation of parameter `name`."""
+        return self.parameters[name].cite
+
+    def unit(self, name: str) -> str:
+        """The unit of parameter `name`."""
+        return self.parameters[name].unit
+
+
+class ParameterSet:
+    """All parameters of one jurisdiction."""
+
+    def __init__(self, jurisdiction: str, parameters: Mapping[str, Parameter]) -> None:
+        self.jurisdiction = jurisdiction
+        self.parameters: dict[str, Parameter] = dict(parameters)
+
+    @classmethod
+    def load(cls, path: Path, jurisdiction: str) -> ParameterSet:
+        """Read a ``parameters.yaml``. Raises ValueError naming the parameter when an entry lacks its unit,
+        citation or values, or a date is not ISO 8601."""
+        with open(path, encoding="utf-8") as fh:
+            raw = yaml.load(fh, Loader=_DecimalLoader)  # noqa: S506 - a SafeLoader subclass
+        entries = (raw or {}).get("parameters", {})
+        params: dict[str, Parameter] = {}
+        for name, entry in entries.items():
+            for key in ("unit", "cite", "values"):
+                if key not in entry:
+                    raise ValueError(f"{path}: parameter {name!r} has no {key!r}")
+            params[name] = Parameter(
+                name=name,
+                unit=str(entry["unit"]),
+                cite=str(entry["cite"]),
+                description=str(entry.get("description", "")).strip(),
+                values=_dated(name, entry["values"]),
+                note=str(entry.get("note", "")).strip(),
+            )
+        return cls(jurisdiction, params)
+
+    def at(self, as_of: date) -> ParameterValues:
+        """The values in force on `as_of`."""
+        return ParameterValues(as_of=as_of, parameters=self.parameters)
+
+    def with_values(self, name: str, values: Mapping[date, Any]) -> ParameterSet:
+        """A copy in which `name` also has these dated values (they replace any value of the same date).
+
+        Used for numbers the law leaves to be set elsewhere, such as the filing fee the Town Board establishes
+        annually. Raises `UnknownParameter` when `name` is not a parameter of this jurisdiction."""
+        if name not in self.parameters:
+            raise UnknownParameter(f"no parameter named {name!r}")
+        base = self.parameters[name]
+        merged = dict(base.values)
+        merged.update(values)
+        new = Parameter(base.name, base.unit, base.cite, base.description,
+                        tuple(sorted(merged.items())), base.note)
+        params = dict(self.parameters)
+        params[name] = new
+        return ParameterSet(self.jurisdiction, params)
+
+    def __iter__(self) -> Iterator[Parameter]:
+        return iter(self.parameters.values())
+
+    def __len__(self) -> int:
+        return len(self.parameters)
+
+
+def _dated(name: str, values: Any) -> tuple[tuple[date, Any], ...]:
+    if not isinstance(values, dict) or not values:
+        raise ValueError(f"parameter {name!r}: 'values' must map effective dates to values")
+    out: list[tuple[date, Any]] = []
+    for key, value in values.items():
+        try:
+            start = key if isinstance(key, date) else date.fromisoformat(str(key))
+        except ValueError:
+            raise ValueError(f"parameter {name!r}: {key!r} is not an ISO date (YYYY-MM-DD)") from None
+        out.append((start, value))
+    return tuple(sorted(out, key=lambda item: item[0]))

@@ -1,0 +1,73 @@
+"""Exact quantities: areas in square feet, money in US dollars (whole cents), persons as integers."""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Literal
+
+#: One square foot is exactly 0.09290304 square metres (international foot, 0.3048 m, squared).
+SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
+
+AreaUnit = Literal["sq_ft", "sq_m"]
+AREA_UNITS: tuple[str, ...] = ("sq_ft", "sq_m")
+
+
+def to_decimal(value: object, field: str = "value") -> Decimal:
+    """An exact Decimal from an int, a Decimal, a numeric string, or a float (via its shortest repr).
+
+    Raises ValueError naming `field` when the value is not a finite number."""
+    if isinstance(value, bool):
+        raise ValueError(f"{field}: expected a number, got a boolean")
+    try:
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise ValueError(f"{field}: must be a finite number, got {value!r}")
+            result = Decimal(repr(value))
+        elif isinstance(value, Fraction):
+            result = Decimal(value.numerator) / Decimal(value.denominator)
+        else:
+            result = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise ValueError(f"{field}: expected a number, got {value!r}") from None
+    if not result.is_finite():
+        raise ValueError(f"{field}: must be a finite number, got {value!r}")
+    return result
+
+
+def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decimal:
+    """An area in square feet (Decimal, exact) from a value in `unit` (``sq_ft`` or ``sq_m``).
+
+    Square metres are divided by the exact factor 0.09290304. Raises ValueError naming `field` when the
+    value is negative or not a finite number, or the unit is not one of ``sq_ft``, ``sq_m``."""
+    amount = to_decimal(value, field)
+    if amount < 0:
+        raise ValueError(f"{field}: an area cannot be negative (got {amount})")
+    if unit == "sq_ft":
+        return amount
+    if unit == "sq_m":
+        return amount / SQUARE_METRES_PER_SQUARE_FOOT
+    raise ValueError(f"{field}: unknown area unit {unit!r}; allowed: {', '.join(AREA_UNITS)}")
+
+
+def persons_per_area(area: Decimal | Fraction | int, area_per_person: Decimal | int) -> int:
+    """Whole persons that fit in `area` at `area_per_person` each, rounded down (exact; no float)."""
+    return math.floor(Fraction(Decimal(area)) / Fraction(Decimal(area_per_person))) if not isinstance(
+        area, Fraction) else math.floor(area / Fraction(Decimal(area_per_person)))
+
+
+def ceil_div(persons: int, per: int) -> int:
+    """``ceil(persons / per)`` on integers: e.g. one toilet per 75 persons, 76 persons → 2."""
+    if per <= 0:
+        raise ValueError("divisor must be positive")
+    return -(-persons // per)
+
+
+def dollars(value: object, field: str = "amount") -> Decimal:
+    """A money amount in US dollars, exact to the cent. Raises ValueError naming `field` when not a finite
+    number or when it has fractions of a cent."""
+    amount = to_decimal(value, field)
+    if amount != amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP):
+        raise ValueError(f"{field}: money is in whole cents (got {amount})")
+    return amount.quantize(Decimal("0.01"))

@@ -1,0 +1,128 @@
+"""Exact quantities (law/units.py): areas in square feet, persons, money in whole cents."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from publicassembly.law.units import SQUARE_METRES_PER_SQUARE_FOOT, area_sq_ft, ceil_div, dollars, persons_per_area
+
+
+def test_one_square_foot_is_exactly_0_09290304_square_metres():
+    """Mount Pleasant § 164-7 measures floor area in square feet; an area given in square metres is converted
+    with the exact factor (0.3048 m)² = 0.09290304 m²."""
+    assert SQUARE_METRES_PER_SQUARE_FOOT == Decimal("0.3048") ** 2
+    assert area_sq_ft("0.09290304", "sq_m") == 1
+    assert area_sq_ft("9.290304", "sq_m") == 100
+    assert area_sq_ft(Decimal("92.90304"), "sq_m") == Decimal(1000)
+
+
+def test_square_feet_pass_unchanged_and_exactly():
+    """§ 164-7: an area in square feet is kept exactly (a float via its shortest decimal form)."""
+    assert area_sq_ft(1500) == Decimal(1500)
+    assert area_sq_ft("1500.25") == Decimal("1500.25")
+    assert area_sq_ft(0.1) == Decimal("0.1")
+    assert area_sq_ft(0) == 0
+
+
+@pytest.mark.parametrize("bad", ["-1", -0.5, Decimal("-0.01")])
+def test_negative_area_is_refused_naming_the_field(bad):
+    """An area cannot be negative; the error names the field."""
+    with pytest.raises(ValueError, match=r"^spaces\[0\]\.area: an area cannot be negative"):
+        area_sq_ft(bad, field="spaces[0].area")
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), float("-inf"), "NaN", "Infinity", "sNaN", "abc", True])
+def test_non_finite_or_non_numeric_area_is_refused_naming_the_field(bad):
+    """NaN, infinities, text and booleans are not areas; the error names the field."""
+    with pytest.raises(ValueError, match=r"^floor_area: "):
+        area_sq_ft(bad, field="floor_area")
+
+
+def test_unknown_area_unit_lists_the_allowed_units():
+    """An area unit other than sq_ft or sq_m is refused, listing the allowed ones."""
+    with pytest.raises(ValueError, match="unknown area unit 'acres'; allowed: sq_ft, sq_m"):
+        area_sq_ft(1, "acres")
+
+
+@pytest.mark.parametrize(
+    ("area", "per", "persons"),
+    [
+        (30, 15, 2),
+        (Decimal("29.999"), 15, 1),
+        (Decimal("30.000"), 15, 2),
+        (Decimal("14.99"), 15, 0),
+        (0, 15, 0),
+        (1500, 15, 100),  # § 164-8: an open-air area of 1,500 sq ft holds 100 persons
+        (Decimal("1499.99"), 15, 99),
+        (600, 6, 100),  # § 164-7: assembly with fixed seats, 6 sq ft per occupant
+        (Decimal("599.9999999999999999999"), 6, 99),
+        (Fraction(299, 10), 15, 1),
+    ],
+)
+def test_persons_per_area_rounds_down_exactly(area, per, persons):
+    """Mount Pleasant §§ 164-7, 164-8: "not more than one occupant per unit of square feet": the occupant
+    load is the area divided by the floor area per occupant, rounded down (no fraction of a person is
+    admitted), computed exactly so 29.999 / 15 is 1 and 30 / 15 is 2."""
+    assert persons_per_area(area, per) == persons
+
+
+@given(st.decimals(min_value=0, max_value=10**9, places=4), st.sampled_from([6, 10, 15, 30, 40, 60, 100, 300]))
+def test_persons_per_area_is_the_largest_whole_number_that_fits(area, per):
+    """§ 164-7: n persons fit when n × floor area per occupant ≤ area, and n + 1 do not."""
+    n = persons_per_area(area, per)
+    assert n * per <= area < (n + 1) * per
+
+
+@given(st.decimals(min_value=0, max_value=10**6, places=3), st.decimals(min_value=0, max_value=10**6, places=3))
+def test_persons_per_area_is_monotone_in_area(a, b):
+    """§ 164-7: a larger floor area never holds fewer persons."""
+    lo, hi = sorted((a, b))
+    assert persons_per_area(lo, 15) <= persons_per_area(hi, 15)
+
+
+@pytest.mark.parametrize(("persons", "per", "count"), [(0, 75, 0), (1, 75, 1), (75, 75, 1), (76, 75, 2),
+                                                        (150, 75, 2), (151, 75, 3), (500, 500, 1), (501, 500, 2)])
+def test_ceil_div(persons, per, count):
+    """Mount Pleasant § 164-6: not fewer than one toilet per each 75 persons: 75 persons need 1, 76 need 2.
+    Carmel ch. 31 ¶ C(9): one registered nurse for each 500 people: 501 need 2."""
+    assert ceil_div(persons, per) == count
+
+
+@given(st.integers(min_value=0, max_value=10**12), st.integers(min_value=1, max_value=10**6))
+def test_ceil_div_matches_exact_ceiling(persons, per):
+    """ceil_div is the exact ceiling of persons / per (no float)."""
+    assert ceil_div(persons, per) == math.ceil(Fraction(persons, per))
+
+
+@pytest.mark.parametrize("per", [0, -75])
+def test_ceil_div_refuses_a_divisor_that_is_not_positive(per):
+    with pytest.raises(ValueError, match="divisor must be positive"):
+        ceil_div(10, per)
+
+
+def test_dollars_exact_to_the_cent():
+    """Carmel ch. 31 penalties ¶ B: a fine of not more than $250; money is kept in whole cents."""
+    assert dollars(250) == Decimal("250.00")
+    assert str(dollars("250")) == "250.00"
+    assert dollars("0.10") == Decimal("0.10")
+    assert dollars(0.1) == Decimal("0.10")
+    assert dollars("1000.5") == Decimal("1000.50")
+
+
+@pytest.mark.parametrize("bad", ["0.001", "250.005", Decimal("0.999")])
+def test_dollars_refuses_fractions_of_a_cent(bad):
+    """A money amount with a fraction of a cent is refused, naming the field."""
+    with pytest.raises(ValueError, match=r"^fine: money is in whole cents"):
+        dollars(bad, field="fine")
+
+
+@pytest.mark.parametrize("bad", ["NaN", float("inf"), "ten dollars"])
+def test_dollars_refuses_non_numbers(bad):
+    with pytest.raises(ValueError, match=r"^fee: "):
+        dollars(bad, field="fee")

@@ -10,13 +10,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from publicassembly.law.units import SQUARE_METRES_PER_SQUARE_FOOT, area_sq_ft, ceil_div, dollars, persons_per_area
+from publicassembly.law.units import (
+    SQUARE_METRES_PER_SQUARE_FOOT,
+    area_sq_ft,
+    ceil_div,
+    dollars,
+    persons_per_area,
+)
 
 
 def test_one_square_foot_is_exactly_0_09290304_square_metres():
     """Mount Pleasant § 164-7 measures floor area in square feet; an area given in square metres is converted
     with the exact factor (0.3048 m)² = 0.09290304 m²."""
-    assert SQUARE_METRES_PER_SQUARE_FOOT == Decimal("0.3048") ** 2
+    assert Decimal("0.3048") ** 2 == SQUARE_METRES_PER_SQUARE_FOOT
     assert area_sq_ft("0.09290304", "sq_m") == 1
     assert area_sq_ft("9.290304", "sq_m") == 100
     assert area_sq_ft(Decimal("92.90304"), "sq_m") == Decimal(1000)

@@ -1,0 +1,76 @@
+"""The Building Inspector's certificate for a place of assembly (Mount Pleasant §§ 164-3, 164-9): the number of
+persons who may lawfully occupy each room or area and the place, kept on the premises."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import inch
+from reportlab.platypus import Spacer
+
+from publicassembly.documents.pdf._common import build, esc, long_date, p, table
+from publicassembly.documents.records import CERTIFICATE_STATUSES, CertificateRecord
+
+USE_GROUP_NAMES = {
+    "assembly_fixed_seats": "Assembly with fixed seats",
+    "assembly_without_fixed_seats": "Assembly without fixed seats",
+    "business": "Business buildings",
+    "courtroom": "Courtrooms",
+    "dance_hall_lodge_room": "Dance halls, lodge rooms",
+    "hotel_lodging_house": "Hotels, lodging houses",
+    "institutional": "Institutional buildings",
+    "mercantile_first_floor": "Mercantile buildings: first floor",
+    "mercantile_basement_sales_floor": "Mercantile buildings: basement sales floor",
+    "mercantile_other_floors": "Mercantile buildings: other floors",
+    "school": "Schools",
+    "storage": "Storage buildings",
+    "bowling_alley": "Bowling alleys",
+    "open_air": "Unenclosed open-air area (§ 164-8)",
+}
+
+
+def use_group_name(use_group: str) -> str:
+    """The name of a use group as § 164-7 writes it (the id itself when unknown)."""
+    return USE_GROUP_NAMES.get(use_group, use_group)
+
+
+def render_certificate(record: CertificateRecord) -> bytes:
+    """The certificate as PDF bytes: number, date, place, each space with its use group, floor area (square
+    feet) and occupant load, the lawful occupancy, and the § 164-9 statement that it is kept on the premises.
+    A revoked or stale certificate carries that word across its head. Raises ValueError for an unknown
+    status."""
+    if record.status not in CERTIFICATE_STATUSES:
+        raise ValueError(f"status: {record.status!r} is not allowed; allowed: {', '.join(CERTIFICATE_STATUSES)}")
+    story = []
+    if record.status == "revoked":
+        story.append(p("REVOKED - NOT VALID", "banner"))
+    elif record.status == "stale":
+        story.append(p("NOT CURRENT - TO BE RE-CERTIFIED UNDER THE LAW NOW IN FORCE", "banner"))
+    story += [
+        p("Town of Mount Pleasant", "subtitle"),
+        p("Certificate of the Building Inspector<br/>Place of Assembly", "title"),
+        p("Issued under Mount Pleasant Code ch. 164, §§ 164-3 and 164-9", "subtitle"),
+        table([["Certificate No.", record.number], ["Date of issue", long_date(record.issued_date)],
+               ["Place of assembly", record.venue_name], ["Address", record.venue_address],
+               ["Status", record.status]], widths=[1.8 * inch, 5.2 * inch], header=False),
+        Spacer(1, 10),
+        p("Rooms and areas", "h2"),
+    ]
+    rows: list[list[object]] = [["Room or area", "Use group", "Floor area (sq ft)", "Occupant load (persons)"]]
+    for s in record.spaces:
+        area = "counted by alleys" if s.area_sq_ft is None else f"{s.area_sq_ft:,}"
+        rows.append([s.name, use_group_name(s.use_group), area, str(s.occupant_load)])
+    story.append(table(rows, widths=[2.1 * inch, 2.3 * inch, 1.2 * inch, 1.4 * inch]))
+    story += [
+        Spacer(1, 10),
+        p(f"<b>Lawful occupancy: {record.lawful_occupancy} persons</b>", "h2"),
+        p(f"The Building Inspector has prescribed and determined that not more than "
+          f"<b>{record.lawful_occupancy}</b> persons may lawfully occupy this place of assembly at any one "
+          "time, and not more than the occupant load stated above in each room or area "
+          "(Mount Pleasant Code §§ 164-7, 164-8, 164-9)."),
+        p("This certificate shall be kept on the premises and be available for inspection at all times "
+          "(Mount Pleasant Code § 164-9). A sign stating the lawful occupancy shall be posted in each room or "
+          "area in a conspicuous location in full view of its entrance."),
+        Spacer(1, 30),
+        p("______________________________________<br/>"
+          f"{esc(record.inspector_name)}, Building Inspector, Town of Mount Pleasant"),
+    ]
+    return build(story, title=f"Certificate {record.number}", subject="Mount Pleasant Code § 164-9")

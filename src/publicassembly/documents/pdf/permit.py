@@ -1,0 +1,76 @@
+"""The written permit for a public assembly issued by the Town Board through its Clerk (Carmel ch. 31,
+permit requirements ¶¶ A-G)."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import inch
+from reportlab.platypus import Spacer
+
+from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
+from publicassembly.documents.records import PermitRecord
+
+CITE = "Carmel Code ch. 31, permit requirements"
+
+
+def render_permit(record: PermitRecord) -> bytes:
+    """The permit as PDF bytes: permittee, property and record owner, dates and hours, maximum persons, the
+    conditions imposed by the Board, the insurance (¶ E) and bond (¶ F), the cleanup deadline (¶ F) and the
+    revocation clause (¶ G). Raises ValueError when the last day precedes the first."""
+    if record.last_day < record.first_day:
+        raise ValueError(f"last_day: {record.last_day} is before first_day {record.first_day}")
+    days = (long_date(record.first_day) if record.first_day == record.last_day
+            else f"{long_date(record.first_day)} through {long_date(record.last_day)}")
+    story = [
+        p(esc(record.town), "subtitle"),
+        p("Permit for a Public Assembly", "title"),
+        p(f"Issued by the Town Board through its Clerk under the Public Assembly Ordinance, {CITE} ¶ A",
+          "subtitle"),
+        table([
+            ["Permit No.", record.number],
+            ["Date of issue", long_date(record.issued_date)],
+            ["Permittee", record.permittee],
+            ["Property", record.property_address],
+            ["Record owner", record.record_owner],
+            ["Purpose", record.purpose or "as stated in the verified petition"],
+            ["Dates", days],
+            ["Hours", record.hours],
+            ["Maximum persons", f"{record.maximum_persons:,} persons at any one time"],
+        ], widths=[1.7 * inch, 5.3 * inch], header=False),
+        p("Authorization", "h2"),
+        p(f"The permittee is authorized to use the property above for the assembly of persons described, on "
+          f"the dates and during the hours stated, for not more than {record.maximum_persons:,} persons, "
+          "subject to the conditions below and to the Public Assembly Ordinance."),
+        p("Conditions imposed by the Town Board", "h2"),
+    ]
+    if record.conditions:
+        story += [p(f"{i}. {esc(c)}") for i, c in enumerate(record.conditions, start=1)]
+    else:
+        story.append(p("None beyond those of the Ordinance."))
+    ins = record.insurance
+    story += [
+        p(f"Insurance ({CITE} ¶ E)", "h2"),
+        table([
+            ["Insurer", ins.insurer], ["Policy No.", ins.policy_number],
+            ["Bodily injury or death", money(ins.bodily_injury_limit)],
+            ["Property damage", money(ins.property_damage_limit)],
+        ], widths=[1.7 * inch, 5.3 * inch], header=False),
+        p("The comprehensive liability policy insures the Town against liability for damage to person or "
+          "property and is not cancelable without prior written notice to the Town as ¶ E requires."),
+        p(f"Cleanup and bond ({CITE} ¶ F)", "h2"),
+        p(f"Trash, papers, garbage and other waste material shall be completely removed from the premises in "
+          f"a safe, clean and sanitary manner no later than <b>{long_date(record.cleanup_due_date)}</b>. "
+          f"The permittee has posted with the Town Clerk a bond of <b>{money(record.bond_amount)}</b>, the "
+          "amount fixed by the Town Board, to insure that performance."),
+        p(f"Inspection ({CITE} ¶ D)", "h2"),
+        p("The Town and its lawful agents may go upon the property at any time to inspect it, the facilities "
+          "provided and the cleaning of the premises after the termination of the assembly."),
+        p(f"Revocation ({CITE} ¶ G)", "h2"),
+        p("This permit may be revoked by the Town Board through its Clerk if at any time it is determined that "
+          "the applicant has failed to provide the facilities as specified in the application, or that the "
+          "setting up of the facilities provided for in the application cannot be reasonably accomplished "
+          "within the time or date set for the assembly or use."),
+        Spacer(1, 30),
+        p("______________________________________<br/>"
+          f"{esc(record.clerk_name)}, Town Clerk, for the Town Board, {esc(record.town)}"),
+    ]
+    return build(story, title=f"Permit {record.number}", subject=f"{CITE} (Public Assembly Ordinance)")

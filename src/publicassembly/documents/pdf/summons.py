@@ -1,0 +1,99 @@
+"""The summons for a violation of Mount Pleasant ch. 164, issued by the Building Inspector on his own complaint
+or on the complaint of a fire inspector, fire marshal or policeman, returnable in the Town Justice Court
+(§ 164-12), stating the rule violated and the penalty range for the offense (§ 164-14)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from reportlab.lib.units import inch
+from reportlab.platypus import Spacer
+
+from publicassembly.documents.lawparams import court_name
+from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
+from publicassembly.documents.records import SummonsRecord
+
+COMPLAINANTS = {
+    "building_inspector": "the Building Inspector, on his own complaint",
+    "fire_inspector": "a Fire Department inspector of the fire district",
+    "fire_marshal": "the Town Fire Marshal",
+    "police": "a police officer",
+}
+ORDINALS = {1: "first", 2: "second", 3: "third"}
+
+
+def ordinal(n: int) -> str:
+    """``first``, ``second``, ``third``, then ``4th``, ``5th`` ..."""
+    return ORDINALS.get(n, f"{n}th")
+
+
+def penalty_text(r: SummonsRecord) -> str:
+    """The penalty range in words: fines, imprisonment, classification."""
+    if r.min_fine > 0:
+        fine = f"a fine of not less than {money(r.min_fine)} and not more than {money(r.max_fine)}"
+    else:
+        fine = f"a fine of not more than {money(r.max_fine)}"
+    jail = []
+    if r.max_jail_days:
+        jail.append(f"{r.max_jail_days} days")
+    if r.max_jail_months:
+        jail.append(f"{r.max_jail_months} months")
+    text = fine
+    if jail:
+        text += f" or imprisonment for a period not in excess of {' '.join(jail)}, or both such fine and imprisonment"
+    return f"{text}; the offense constitutes a {esc(r.classification)}"
+
+
+def resolve_court(r: SummonsRecord) -> str:
+    """The court: the jurisdiction's parameter naming it when there is one, else the record's.
+    Raises ValueError when neither names it."""
+    name = court_name(r.offense_date) or r.court_name.strip()
+    if not name:
+        raise ValueError("court_name: the court is not named by the Mount Pleasant parameters; give it in the "
+                         "record (Mount Pleasant § 164-12: the Town Justice Court of the Town of Mount Pleasant)")
+    return name
+
+
+def render_summons(record: SummonsRecord) -> bytes:
+    """The summons as PDF bytes. Raises ValueError for an unknown complainant kind, an offense number below
+    1, a fine range that is upside down, or a court that is not named."""
+    if record.complainant_kind not in COMPLAINANTS:
+        raise ValueError(f"complainant_kind: {record.complainant_kind!r} is not allowed; allowed: "
+                         f"{', '.join(COMPLAINANTS)}")
+    if record.offense_number < 1:
+        raise ValueError(f"offense_number: 1 or more (got {record.offense_number})")
+    if Decimal(record.min_fine) > Decimal(record.max_fine):
+        raise ValueError(f"min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
+    court = resolve_court(record)
+    when = f" at {esc(record.return_time)}" if record.return_time else ""
+    story = [
+        p(esc(court).upper(), "subtitle"),
+        p(f"Summons<br/>{esc(record.town)}", "title"),
+        p("Issued under Mount Pleasant Code § 164-12", "subtitle"),
+        table([
+            ["Summons No.", record.number],
+            ["Defendant", record.defendant_name],
+            ["Address", record.defendant_address],
+            ["Date of offense", long_date(record.offense_date)],
+            ["Place of offense", record.offense_place],
+            ["Rule violated", f"{record.citation} ({record.rule_id})"],
+            ["Offense", f"{ordinal(record.offense_number)} offense (offense no. {record.offense_number})"],
+        ], widths=[1.7 * inch, 5.3 * inch], header=False),
+        p("To the defendant named above", "h2"),
+        p(f"YOU ARE HEREBY SUMMONED to appear before the <b>{esc(court)}</b> on "
+          f"<b>{long_date(record.return_date)}</b>{when}, to answer the charge that on "
+          f"{long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
+          f"<b>{esc(record.citation)}</b>: {esc(record.description)}"),
+        p("Penalty", "h2"),
+        p(f"For a {ordinal(record.offense_number)} offense the law provides {penalty_text(record)} "
+          "(Mount Pleasant Code § 164-14), in addition to the punishments imposed by any other statute, law or "
+          "ordinance."),
+        p("Complaint", "h2"),
+        p(f"This summons is issued on the complaint of {COMPLAINANTS[record.complainant_kind]}: "
+          f"{esc(record.complainant_name)}."),
+        p("Failure to appear may result in further proceedings as the law provides."),
+        Spacer(1, 30),
+        p("______________________________________<br/>"
+          f"{esc(record.inspector_name)}, Building Inspector, {esc(record.town)}"),
+    ]
+    return build(story, title=f"Summons {record.number}", subject="Mount Pleasant Code §§ 164-12, 164-14")

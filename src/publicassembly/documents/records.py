@@ -1,0 +1,276 @@
+"""The records the documents are made from: plain frozen dataclasses that the workflow fills from its models.
+
+No Django here. Dates are `datetime.date` (a hearing's moment a naive `datetime.datetime` in the Town's local
+time, America/New_York), money is `Decimal` US dollars, areas are `Decimal` square feet, persons are `int`.
+`record_from_json` builds any record from JSON-ready data (as the CLI's ``--from-json`` files hold), raising
+ValueError naming the field that is wrong.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal, TypeVar
+
+CertificateStatus = Literal["valid", "revoked", "stale"]
+CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale")
+
+
+@dataclass(frozen=True)
+class InsuranceRecord:
+    """The comprehensive liability policy insuring the Town (Carmel ch. 31, permit requirements ¶ E):
+    limits in US dollars."""
+
+    bodily_injury_limit: Decimal
+    property_damage_limit: Decimal
+    insurer: str
+    policy_number: str
+
+
+@dataclass(frozen=True)
+class PermitRecord:
+    """A permit issued by the Town Board through its Clerk for a public assembly (Carmel ch. 31 ¶ A).
+
+    ``hours``: the hours of the assembly as written on the permit (e.g. ``"10:00 a.m. to 11:00 p.m. each day"``);
+    ``conditions``: the conditions imposed by the Board, one text each; ``cleanup_due_date``: the last day for
+    the cleanup of ¶ F as computed by the law core; ``bond_amount``: the bond fixed by the Board (¶ F)."""
+
+    number: str
+    town: str
+    permittee: str
+    property_address: str
+    record_owner: str
+    first_day: date
+    last_day: date
+    hours: str
+    maximum_persons: int
+    conditions: tuple[str, ...]
+    insurance: InsuranceRecord
+    bond_amount: Decimal
+    cleanup_due_date: date
+    issued_date: date
+    clerk_name: str
+    purpose: str = ""
+
+
+@dataclass(frozen=True)
+class CertificateSpace:
+    """One room or area on a certificate: its use group (Mount Pleasant § 164-7/164-8 ids), floor area in
+    square feet (None for a space counted otherwise, e.g. bowling alleys) and occupant load in persons."""
+
+    name: str
+    use_group: str
+    area_sq_ft: Decimal | None
+    occupant_load: int
+
+
+@dataclass(frozen=True)
+class CertificateRecord:
+    """The Building Inspector's certificate for a place of assembly stating the lawful occupancy
+    (Mount Pleasant §§ 164-3, 164-9). ``status``: ``valid``, ``revoked`` or ``stale`` (issued under values
+    of the law no longer in force)."""
+
+    number: str
+    issued_date: date
+    venue_name: str
+    venue_address: str
+    spaces: tuple[CertificateSpace, ...]
+    lawful_occupancy: int
+    inspector_name: str
+    status: CertificateStatus = "valid"
+
+
+@dataclass(frozen=True)
+class HearingNoticeRecord:
+    """A notice of the public hearing on an application (Carmel ch. 31, permit requirements ¶ B), to be
+    published in the official newspaper on or before ``latest_publication_date`` (the law core's
+    ``hearing_notice_due``). ``hearing_at``: local time (America/New_York), naive or aware."""
+
+    town: str
+    application_reference: str
+    applicant: str
+    event: str
+    property_address: str
+    hearing_at: datetime
+    hearing_place: str
+    latest_publication_date: date
+    newspaper: str
+
+
+@dataclass(frozen=True)
+class SummonsRecord:
+    """A summons issued by the Building Inspector for a violation of Mount Pleasant ch. 164 (§ 164-12),
+    with the penalty range of § 164-14 for the offense number (fines in US dollars).
+
+    ``complainant_kind``: ``building_inspector``, ``fire_inspector``, ``fire_marshal`` or ``police``;
+    ``court_name``: used only when the jurisdiction's parameters do not name the court."""
+
+    number: str
+    town: str
+    defendant_name: str
+    defendant_address: str
+    rule_id: str
+    citation: str
+    description: str
+    offense_date: date
+    offense_place: str
+    offense_number: int
+    min_fine: Decimal
+    max_fine: Decimal
+    max_jail_days: int | None
+    max_jail_months: int | None
+    classification: str
+    complainant_name: str
+    complainant_kind: str
+    inspector_name: str
+    return_date: date
+    return_time: str = ""
+    court_name: str = ""
+
+
+@dataclass(frozen=True)
+class PetitionRecord:
+    """The verified petition for a permit (Carmel ch. 31, permit requirements ¶ B), items (1)-(15).
+
+    Every field may be empty: an empty record renders the Town's blank form. Numbers of persons and vehicles
+    are whole numbers; ``admission_fee`` in US dollars; ``max_noise_decibels`` in dB at the nearest adjoining
+    property. ``attachments``: the maps, plans and statements annexed, one title each."""
+
+    town: str = "Town of Carmel"
+    # (1) the applicant
+    applicant_name: str = ""
+    applicant_age: int | None = None
+    applicant_residence_address: str = ""
+    corporation_name: str = ""
+    directors_and_officers: tuple[str, ...] = ()
+    agent_name: str = ""
+    agent_address: str = ""
+    # (2) the property, dates, persons, vehicles, purpose
+    property_address: str = ""
+    record_owner: str = ""
+    applicant_interest: str = ""
+    dates_and_hours: str = ""
+    persons_at_one_time: int | None = None
+    persons_collectively: int | None = None
+    vehicles_at_one_time: int | None = None
+    vehicles_collectively: int | None = None
+    purpose: str = ""
+    admission_fee: Decimal | None = None
+    # (3)-(15)
+    survey_map: str = ""
+    facilities_plan: str = ""
+    parking_plan: str = ""
+    sound_equipment: str = ""
+    food_and_beverage: str = ""
+    security: str = ""
+    fire_protection: str = ""
+    outdoor_lights_and_signs: str = ""
+    emergency_medical: str = ""
+    camping_housing: str = ""
+    duration: str = ""
+    overnight_housing: str = ""
+    max_noise_decibels: Decimal | None = None
+    attachments: tuple[str, ...] = ()
+    filed_date: date | None = None
+
+
+@dataclass(frozen=True)
+class DeadlineItem:
+    """A statutory deadline of one application, as the law core computed it (``Determination.deadlines``):
+    ``name`` (e.g. ``hearing_notice_due``), ``due`` (the last day), ``counted`` (how it was counted) and the
+    citation."""
+
+    application_reference: str
+    name: str
+    due: date
+    counted: str = ""
+    citation: str = ""
+
+
+R = TypeVar("R")
+
+
+def _convert(tp: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _convert(inner[0], value, where)
+    if origin is Literal:
+        if value not in args:
+            raise ValueError(f"{where}: {value!r} is not allowed; allowed: {', '.join(map(str, args))}")
+        return value
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"{where}: expected a list, got {type(value).__name__}")
+        return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+    if value is None:
+        raise ValueError(f"{where}: is required")
+    if dataclasses.is_dataclass(tp):
+        return record_from_json(tp, value, prefix=f"{where}.")
+    if tp is datetime:
+        if isinstance(value, datetime):
+            return value
+        try:
+            return datetime.fromisoformat(str(value))
+        except ValueError:
+            raise ValueError(f"{where}: {value!r} is not a date and time; write YYYY-MM-DDTHH:MM") from None
+    if tp is date:
+        if isinstance(value, date):
+            return value
+        try:
+            return date.fromisoformat(str(value))
+        except ValueError:
+            raise ValueError(f"{where}: {value!r} is not a date; write YYYY-MM-DD") from None
+    if tp is Decimal:
+        if isinstance(value, bool):
+            raise ValueError(f"{where}: expected a number, got a boolean")
+        try:
+            out = Decimal(repr(value)) if isinstance(value, float) else Decimal(str(value))
+        except InvalidOperation:
+            raise ValueError(f"{where}: expected a number, got {value!r}") from None
+        if not out.is_finite():
+            raise ValueError(f"{where}: expected a finite number, got {value!r}")
+        return out
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ValueError(f"{where}: expected a whole number, got {value!r}")
+        try:
+            return int(value)
+        except ValueError:
+            raise ValueError(f"{where}: expected a whole number, got {value!r}") from None
+    if tp is str:
+        if not isinstance(value, str | int):
+            raise ValueError(f"{where}: expected text, got {type(value).__name__}")
+        return str(value)
+    return value
+
+
+def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
+    """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD``, money and areas as numbers or
+    numeric strings). Raises ValueError naming the field: an unknown field, a missing required one, or a
+    value of the wrong kind."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
+                         f"got {type(data).__name__}")
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise ValueError(f"{prefix}{unknown[0]}: is not a field of {cls.__name__}; "
+                         f"allowed: {', '.join(fields)}")
+    kwargs: dict[str, Any] = {}
+    for name, f in fields.items():
+        where = prefix + name
+        if name not in data:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise ValueError(f"{where}: is required")
+            continue
+        kwargs[name] = _convert(hints[name], data[name], where)
+    return cls(**kwargs)

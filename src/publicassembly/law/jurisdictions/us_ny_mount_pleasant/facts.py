@@ -1,0 +1,209 @@
+"""The facts of a venue under Mount Pleasant Code ch. 164: its spaces, the gathering, a certificate, an
+inspection and a violation (pydantic v2 models; unknown fields are refused)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from publicassembly.law.units import area_sq_ft, to_decimal
+
+#: The use groups of § 164-7 and the open-air area of § 164-8 (ids fixed for the whole project).
+USE_GROUPS: tuple[str, ...] = (
+    "assembly_fixed_seats", "assembly_without_fixed_seats", "business", "courtroom", "dance_hall_lodge_room",
+    "hotel_lodging_house", "institutional", "mercantile_first_floor", "mercantile_basement_sales_floor",
+    "mercantile_other_floors", "school", "storage", "bowling_alley", "open_air",
+)
+
+UseGroup = Literal[
+    "assembly_fixed_seats", "assembly_without_fixed_seats", "business", "courtroom", "dance_hall_lodge_room",
+    "hotel_lodging_house", "institutional", "mercantile_first_floor", "mercantile_basement_sales_floor",
+    "mercantile_other_floors", "school", "storage", "bowling_alley", "open_air",
+]
+
+#: Officers named by § 164-12 (who may enforce the article).
+OfficerKind = Literal["building_inspector", "fire_district_inspector", "town_fire_marshal", "police_officer"]
+OFFICER_KINDS: tuple[str, ...] = ("building_inspector", "fire_district_inspector", "town_fire_marshal",
+                                  "police_officer")
+
+#: Sections of the article whose requirements a person can violate (§ 164-14 "any of the requirements").
+VIOLABLE_SECTIONS: tuple[str, ...] = ("164-2", "164-3", "164-5", "164-6", "164-7", "164-8", "164-9",
+                                      "164-10", "164-11")
+
+_SECTION = re.compile(r"164-(\d+)")
+
+
+class _Facts(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Space(_Facts):
+    """A room or space of the place (an open-air area is a space of use group ``open_air``).
+
+    - ``area`` with ``area_unit`` (``sq_ft`` or ``sq_m``): the floor area; for ``bowling_alley`` the
+      additional area beyond the alleys and their 15 feet of runway (§ 164-7)
+    - ``alleys``: the number of bowling alleys (only for ``bowling_alley``)
+    - ``story``: the story the space is on (informational: § 164-4 joins rooms on any story)
+    - ``connects_with``: names of similarly occupied spaces this one connects with (§ 164-4)
+    - ``common_entrance``: whether its entrance is common with the spaces it connects with
+    - ``attendance``: the number of persons the space is used for (the gathering it holds), if stated
+    - ``used_solely_for_religious_worship``: the space is used solely as a place of religious worship (§ 164-3)
+    """
+
+    name: str = Field(min_length=1)
+    use_group: UseGroup
+    area: Decimal | None = None
+    area_unit: Literal["sq_ft", "sq_m"] = "sq_ft"
+    alleys: int | None = Field(default=None, ge=0)
+    story: int | None = None
+    connects_with: list[str] = Field(default_factory=list)
+    common_entrance: bool | None = None
+    attendance: int | None = Field(default=None, ge=0)
+    used_solely_for_religious_worship: bool = False
+
+    @field_validator("area", mode="before")
+    @classmethod
+    def _area(cls, value: object) -> Decimal | None:
+        if value is None:
+            return None
+        amount = to_decimal(value, "area")
+        if amount < 0:
+            raise ValueError(f"an area cannot be negative (got {amount})")
+        return amount
+
+    @model_validator(mode="after")
+    def _alleys(self) -> Space:
+        if self.alleys is not None and self.use_group != "bowling_alley":
+            raise ValueError(f"space {self.name!r}: only a space of use group bowling_alley has alleys")
+        return self
+
+    @property
+    def area_sq_ft(self) -> Decimal | None:
+        """The area in square feet (exact conversion of square metres), or None when not given."""
+        return None if self.area is None else area_sq_ft(self.area, self.area_unit, "area")
+
+
+class Certificate(_Facts):
+    """The Building Inspector's certificate (§§ 164-3, 164-9): number, date of issue, lawful occupancy stated."""
+
+    number: str | None = None
+    issued: dt.date | None = None
+    lawful_occupancy: int | None = Field(default=None, ge=0)
+
+
+class SignInspection(_Facts):
+    """What an inspection saw of the occupancy sign of one room or area (§ 164-9)."""
+
+    room: str = Field(min_length=1)
+    posted: bool | None = None
+    states: int | None = Field(default=None, ge=0)
+    conforms_to_specification: bool | None = None
+
+
+class Inspection(_Facts):
+    """What an inspecting officer found at a gathering (§§ 164-2, 164-5, 164-9, 164-10, 164-11, 164-13).
+
+    ``persons_present``: persons counted at the gathering; ``egress_obstructed``: aisles, passageways or other
+    means of egress obstructed; ``serious_menace``: a condition constituting a serious menace to life and
+    safety; ``corrected``: whether the violations found were corrected forthwith."""
+
+    date: dt.date | None = None
+    officer: OfficerKind | None = None
+    persons_present: int | None = Field(default=None, ge=0)
+    fire_exits_designated: bool | None = None
+    fire_exits_comply_with_uniform_code: bool | None = None
+    exits_blocked: bool | None = None
+    exit_access_clear: bool | None = None
+    egress_obstructed: bool | None = None
+    serious_menace: bool | None = None
+    certificate_on_premises: bool | None = None
+    signs: list[SignInspection] = Field(default_factory=list)
+    corrected: bool | None = None
+
+
+class Violation(_Facts):
+    """A violation of the article by one person (§§ 164-12, 164-14).
+
+    - ``rule``: the rule id or section violated (e.g. ``mount-pleasant/164-10/exits-not-blocked``, ``164-10``
+      or ``§ 164-10``); normalised to the section number ``164-N``
+    - ``prior_offenses``: the offender's earlier offenses against this article (the offense number is this + 1)
+    - ``observed_by`` and ``in_presence``: the officer and whether the violation occurred in his presence
+    """
+
+    rule: str
+    offender: str = Field(min_length=1)
+    prior_offenses: int = Field(ge=0)
+    date: dt.date
+    observed_by: OfficerKind | None = None
+    in_presence: bool | None = None
+
+    @field_validator("rule")
+    @classmethod
+    def _rule(cls, value: str) -> str:
+        match = _SECTION.search(value)
+        section = f"164-{match.group(1)}" if match else ""
+        if section not in VIOLABLE_SECTIONS:
+            raise ValueError(f"{value!r} is not a requirement of ch. 164 that can be violated; allowed sections: "
+                             + ", ".join(VIOLABLE_SECTIONS) + " (or a rule id such as "
+                             "mount-pleasant/164-10/exits-not-blocked)")
+        return value
+
+    @property
+    def section(self) -> str:
+        """The section violated, ``164-N``."""
+        match = _SECTION.search(self.rule)
+        assert match is not None  # checked by the validator
+        return f"164-{match.group(1)}"
+
+    @property
+    def offense_number(self) -> int:
+        """1 for a first offense: prior offenses + 1 (§ 164-14)."""
+        return self.prior_offenses + 1
+
+
+class VenueCase(_Facts):
+    """A place where the public gathers (subject ``venue``).
+
+    - ``commercial``: a commercial (True) or noncommercial (False) place of assembly (§ 164-4)
+    - ``spaces``: its rooms and areas (names unique; ``connects_with`` must name other spaces)
+    - ``attendance``: persons at (or expected at) the gathering in the whole place
+    - ``worship_use_approved_by_building_inspector``: the Building Inspector's approval of the use solely as a
+      place of religious worship (§ 164-3)
+    - ``toilets_provided``: toilets provided for the gathering (§ 164-6)
+    """
+
+    name: str | None = None
+    address: str | None = None
+    commercial: bool | None = None
+    spaces: list[Space] = Field(min_length=1)
+    attendance: int | None = Field(default=None, ge=0)
+    worship_use_approved_by_building_inspector: bool | None = None
+    toilets_provided: int | None = Field(default=None, ge=0)
+    certificate: Certificate | None = None
+    inspection: Inspection | None = None
+    violation: Violation | None = None
+
+    @model_validator(mode="after")
+    def _names(self) -> VenueCase:
+        seen: set[str] = set()
+        for space in self.spaces:
+            if space.name in seen:
+                raise ValueError(f"two spaces are named {space.name!r}; each room or area needs its own name")
+            seen.add(space.name)
+        for i, space in enumerate(self.spaces):
+            for other in space.connects_with:
+                if other not in seen:
+                    raise ValueError(f"spaces[{i}].connects_with: no space is named {other!r}; "
+                                     f"spaces: {', '.join(sorted(seen))}")
+                if other == space.name:
+                    raise ValueError(f"spaces[{i}].connects_with: a space cannot connect with itself")
+        if self.inspection is not None:
+            for j, sign in enumerate(self.inspection.signs):
+                if sign.room not in seen:
+                    raise ValueError(f"inspection.signs[{j}].room: no space is named {sign.room!r}; "
+                                     f"spaces: {', '.join(sorted(seen))}")
+        return self

@@ -1,0 +1,232 @@
+"""§ 164-7 and § 164-8 (occupant load by floor area per occupant; open-air areas) and § 164-5 (overcrowding and
+the order to stop the performance): pure functions and the rules that use them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.determination import SpaceLoad
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import CITE, Context, cite
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
+
+_FACTOR = "occupancy.floor_area_per_occupant."
+
+
+def floor_area_per_occupant(use_group: str, values: Mapping[str, Any]) -> Decimal:
+    """The floor area per occupant of `use_group`, in square feet per person (§ 164-7; ``open_air``: § 164-8;
+    ``bowling_alley``: the factor for the additional area beyond the alleys).
+
+    Raises ValueError naming ``use_group`` and the allowed ids when the use group is unknown."""
+    if use_group not in USE_GROUPS:
+        raise ValueError(f"use_group: {use_group!r} is not a use group of § 164-7/164-8; allowed: "
+                         + ", ".join(USE_GROUPS))
+    return Decimal(values[_FACTOR + use_group])
+
+
+def occupant_load_of_space(use_group: str, area_sq_ft: Decimal, alleys: int | None,
+                           values: Mapping[str, Any]) -> int:
+    """The occupant load of one space, in persons (§ 164-7; open-air areas § 164-8).
+
+    ``floor(area_sq_ft / floor area per occupant)``: a fraction of a person is not admitted. For
+    ``bowling_alley``, ``alleys`` × 5 persons (each alley including 15 feet of runway) plus
+    ``floor(area_sq_ft / 10)``, where `area_sq_ft` is the additional area. Exact (no float).
+
+    Raises ValueError naming the field: an unknown ``use_group``; an ``area_sq_ft`` that is negative or not a
+    finite number; ``alleys`` missing or negative for a bowling alley, or given for any other use group."""
+    factor = floor_area_per_occupant(use_group, values)
+    if not isinstance(area_sq_ft, Decimal | int) or isinstance(area_sq_ft, bool):
+        raise ValueError(f"area_sq_ft: expected a Decimal number of square feet, got {area_sq_ft!r}")
+    area = Decimal(area_sq_ft)
+    if not area.is_finite():
+        raise ValueError(f"area_sq_ft: must be a finite number, got {area_sq_ft!r}")
+    if area < 0:
+        raise ValueError(f"area_sq_ft: an area cannot be negative (got {area})")
+    by_area = math.floor(Fraction(area) / Fraction(factor))
+    if use_group == "bowling_alley":
+        if alleys is None or isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
+            raise ValueError(f"alleys: a bowling_alley space needs its number of alleys (0 or more), got {alleys!r}")
+        return alleys * int(values["occupancy.bowling.persons_per_alley"]) + by_area
+    if alleys:
+        raise ValueError(f"alleys: only a bowling_alley space has alleys (use group {use_group!r})")
+    return by_area
+
+
+def space_loads(case: VenueCase, values: Mapping[str, Any]) -> tuple[tuple[SpaceLoad, ...], tuple[str, ...]]:
+    """The occupant load of every space of `case` whose measure is given (§§ 164-7, 164-8), and the ids of
+    the missing facts of the others (``spaces[i].area``, ``spaces[i].alleys``)."""
+    loads: list[SpaceLoad] = []
+    missing: list[str] = []
+    for i, space in enumerate(case.spaces):
+        gap = []
+        if space.area is None:
+            gap.append(f"spaces[{i}].area")
+        if space.use_group == "bowling_alley" and space.alleys is None:
+            gap.append(f"spaces[{i}].alleys")
+        if gap:
+            missing += gap
+            continue
+        area = space.area_sq_ft
+        assert area is not None
+        loads.append(SpaceLoad(space.name, space.use_group, area,
+                               occupant_load_of_space(space.use_group, area, space.alleys, values)))
+    return tuple(loads), tuple(missing)
+
+
+def approved_number(ctx: Context) -> int | None:
+    """The approved number of occupants of the place (§ 164-5): the computed lawful occupancy, or the
+    certified one when a certificate states a smaller number (the safer; register M-8). None when unknown."""
+    if ctx.loads_missing:
+        certified = ctx.case.certificate.lawful_occupancy if ctx.case.certificate else None
+        return certified
+    computed = ctx.lawful_occupancy
+    certified = ctx.case.certificate.lawful_occupancy if ctx.case.certificate else None
+    return computed if certified is None else min(computed, certified)
+
+
+def persons_present(ctx: Context) -> tuple[int | None, str | None]:
+    """The persons at the gathering: counted at an inspection, else the stated attendance (register M-7)."""
+    inspection = ctx.case.inspection
+    if inspection is not None and inspection.persons_present is not None:
+        return inspection.persons_present, "inspection.persons_present"
+    if ctx.case.attendance is not None:
+        return ctx.case.attendance, "attendance"
+    return None, None
+
+
+def is_overcrowded(persons: int, lawful_occupancy: int) -> bool:
+    """Overcrowding (§ 164-5): more persons than the approved number; exactly the number is lawful."""
+    return persons > lawful_occupancy
+
+
+# --- rules ------------------------------------------------------------------------------------------------
+
+def overcrowding(ctx: Context) -> Finding:
+    """No person shall permit overcrowding or admittance beyond the approved number of occupants (§ 164-5);
+    no space may hold more than its occupant load (§ 164-7)."""
+    rule, citation = "mount-pleasant/164-5/overcrowding", cite("164-5")
+    persons, source = persons_present(ctx)
+    approved = approved_number(ctx)
+    crowded_spaces = [
+        {"space": s.name, "attendance": s.attendance, "occupant_load": ctx.load_of[s.name]}
+        for s in ctx.case.spaces
+        if s.attendance is not None and s.name in ctx.load_of and is_overcrowded(s.attendance, ctx.load_of[s.name])
+    ]
+    values: dict[str, Any] = {"persons": persons, "persons_from": source, "approved_number": approved,
+                              "overcrowded_spaces": crowded_spaces}
+    if persons is None and not crowded_spaces:
+        return Finding(rule, Status.MISSING, citation,
+                       "No attendance was given, so overcrowding cannot be judged.", values,
+                       missing=("attendance",))
+    if crowded_spaces:
+        names = ", ".join(f"{c['space']} ({c['attendance']} persons, occupant load {c['occupant_load']})"
+                          for c in crowded_spaces)
+        return Finding(rule, Status.NOT_MET, citation,
+                       f"Overcrowded: more persons than a space's occupant load in {names}.", values,
+                       outcome=True)
+    assert persons is not None
+    if approved is None:
+        return Finding(rule, Status.MISSING, citation,
+                       "The lawful occupancy cannot be computed (a space's measure is missing), so overcrowding "
+                       "cannot be judged.", values, missing=ctx.loads_missing)
+    if is_overcrowded(persons, approved):
+        return Finding(rule, Status.NOT_MET, citation,
+                       f"Overcrowded: {persons} persons against an approved number of {approved}.", values,
+                       outcome=True)
+    return Finding(rule, Status.MET, citation,
+                   f"{persons} persons are within the approved number of {approved}.", values, outcome=False)
+
+
+def stop_performance(ctx: Context) -> Finding:
+    """An officer finding overcrowding, obstructed egress or a serious menace to life and safety shall cause
+    the performance to be stopped until the condition is corrected (§ 164-5)."""
+    rule, citation = "mount-pleasant/164-5/stop-performance", cite("164-5")
+    inspection = ctx.case.inspection
+    if inspection is None:
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       "No inspection is recorded; the stop order is an inspecting officer's duty.")
+    approved = approved_number(ctx)
+    counted = inspection.persons_present
+    overcrowded = None if counted is None or approved is None else is_overcrowded(counted, approved)
+    conditions = {"overcrowding": overcrowded, "egress_obstructed": inspection.egress_obstructed,
+                  "serious_menace": inspection.serious_menace}
+    found = [name for name, v in conditions.items() if v]
+    values = {"persons_present": counted, "approved_number": approved, **conditions,
+              "stop_performance": bool(found)}
+    if found:
+        return Finding(rule, Status.NOT_MET, citation,
+                       "The performance, presentation, spectacle or entertainment must be stopped until corrected: "
+                       + ", ".join(n.replace("_", " ") for n in found) + ".", values, outcome=True)
+    gaps = tuple(f"inspection.{n}" for n, v in conditions.items() if v is None and n != "overcrowding")
+    if overcrowded is None:
+        gaps = ("inspection.persons_present", *gaps)
+    if gaps:
+        return Finding(rule, Status.MISSING, citation,
+                       "The inspection does not record every condition that calls for a stop order.", values,
+                       missing=gaps)
+    return Finding(rule, Status.MET, citation,
+                   "No overcrowding, obstruction of egress or serious menace was found; the performance may go on.",
+                   values, outcome=False)
+
+
+def occupant_load(ctx: Context) -> Finding:
+    """At a gathering in a place of assembly no more than one occupant per the floor area of its use group
+    (§ 164-7): the occupant load of each enclosed space, rounded down."""
+    rule, citation = "mount-pleasant/164-7/occupant-load", cite("164-7")
+    enclosed = [s for s in ctx.case.spaces if s.use_group != "open_air"]
+    if not enclosed:
+        return Finding(rule, Status.NOT_APPLICABLE, citation, "The place has no enclosed space.")
+    loads = [ld for ld in ctx.loads if ld.use_group != "open_air"]
+    missing = tuple(m for m in ctx.loads_missing
+                    if ctx.case.spaces[int(m.split("[")[1].split("]")[0])].use_group != "open_air")
+    values: dict[str, Any] = {
+        "spaces": [
+            {"space": ld.name, "use_group": ld.use_group, "area_sq_ft": ld.area_sq_ft,
+             "floor_area_per_occupant_sq_ft": floor_area_per_occupant(ld.use_group, ctx.values),
+             **({"alleys": ctx.space_of[ld.name].alleys,
+                 "persons_per_alley": ctx.values["occupancy.bowling.persons_per_alley"]}
+                if ld.use_group == "bowling_alley" else {}),
+             "occupant_load": ld.occupant_load}
+            for ld in loads
+        ],
+    }
+    if missing:
+        return Finding(rule, Status.MISSING, citation,
+                       "The occupant load of a space cannot be computed without its area (and, for bowling, "
+                       "its number of alleys).", values, missing=missing)
+    total = sum(ld.occupant_load for ld in loads)
+    return Finding(rule, Status.MET, citation,
+                   f"Enclosed spaces hold {total} persons: each area divided by its use group's floor area per "
+                   "occupant, rounded down (bowling: 5 persons per alley plus the additional area at 10 sq ft).",
+                   values, outcome=total)
+
+
+def open_air(ctx: Context) -> Finding:
+    """At a gathering in an unenclosed open-air area no more than one person per 15 square feet (§ 164-8)."""
+    rule, citation = "mount-pleasant/164-8/open-air", cite("164-8")
+    areas = [s for s in ctx.case.spaces if s.use_group == "open_air"]
+    if not areas:
+        return Finding(rule, Status.NOT_APPLICABLE, citation, "The place has no unenclosed open-air area.")
+    factor = floor_area_per_occupant("open_air", ctx.values)
+    missing = tuple(f"spaces[{i}].area" for i, s in enumerate(ctx.case.spaces)
+                    if s.use_group == "open_air" and s.area is None)
+    loads = [ld for ld in ctx.loads if ld.use_group == "open_air"]
+    values = {"square_feet_per_person": factor,
+              "areas": [{"space": ld.name, "area_sq_ft": ld.area_sq_ft, "occupant_load": ld.occupant_load}
+                        for ld in loads]}
+    if missing:
+        return Finding(rule, Status.MISSING, citation, "An open-air area's size is not given.", values,
+                       missing=missing)
+    total = sum(ld.occupant_load for ld in loads)
+    return Finding(rule, Status.MET, citation,
+                   f"Open-air areas hold {total} persons at one person per {factor} square feet, rounded down.",
+                   values, outcome=total)
+
+
+__all__ = ["CITE", "approved_number", "floor_area_per_occupant", "is_overcrowded", "occupant_load",
+           "occupant_load_of_space", "open_air", "overcrowding", "persons_present", "space_loads",
+           "stop_performance"]

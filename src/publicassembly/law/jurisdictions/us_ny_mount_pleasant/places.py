@@ -1,0 +1,256 @@
+"""§ 164-4 (what a place of assembly is: 25 persons commercial, 75 noncommercial, with its connecting rooms) and
+§ 164-3 (the Building Inspector's certificate, and the exception for a place used solely for religious worship)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
+
+Answer = bool | Literal["needs_review"] | None  # None: a fact is missing
+
+
+def connected_groups(count: int, links: Sequence[tuple[int, int]]) -> list[tuple[int, ...]]:
+    """The groups of spaces joined by `links` (pairs of indexes into ``range(count)``), by union-find.
+
+    Each group is a tuple of indexes in increasing order; groups are ordered by their first index. A space
+    with no link is a group of its own. Raises IndexError for an index outside ``range(count)``."""
+    parent = list(range(count))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a, b in links:
+        if not (0 <= a < count and 0 <= b < count):
+            raise IndexError(f"link {(a, b)} names a space outside 0..{count - 1}")
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[int, list[int]] = {}
+    for i in range(count):
+        groups.setdefault(root(i), []).append(i)
+    return [tuple(g) for _, g in sorted(groups.items())]
+
+
+def threshold_persons(commercial: bool, values: Mapping[str, Any]) -> int:
+    """The persons at which a room or space is a place of assembly (§ 164-4): 25 commercial, 75 noncommercial."""
+    kind = "commercial" if commercial else "noncommercial"
+    return int(values[f"place_of_assembly.threshold_persons.{kind}"])
+
+
+def meets_threshold(persons: int, commercial: bool | None, values: Mapping[str, Any]) -> Answer:
+    """Whether `persons` make a place of assembly (§ 164-4). When it is not known whether the place is
+    commercial: True from the noncommercial threshold up, False below the commercial one, else needs_review."""
+    if commercial is not None:
+        return persons >= threshold_persons(commercial, values)
+    if persons >= threshold_persons(False, values):
+        return True
+    if persons < threshold_persons(True, values):
+        return False
+    return "needs_review"
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceGroup:
+    """Spaces counted together under § 164-4 (connecting, similarly occupied, with a common entrance).
+
+    ``occupant_load``: the sum of the spaces' occupant loads (None when one is unknown); ``attendance``: the
+    sum of the persons stated for its spaces (None when none is stated); ``persons``: the number tested;
+    ``place_of_assembly``: True, False, ``"needs_review"`` or None (a fact missing);
+    ``common_entrance_assumed``: a join relied on a common entrance that was not stated."""
+
+    spaces: tuple[str, ...]
+    occupant_load: int | None
+    attendance: int | None
+    persons: int | None
+    place_of_assembly: Answer
+    common_entrance_assumed: bool
+    solely_religious_worship: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spaces": list(self.spaces), "occupant_load": self.occupant_load, "attendance": self.attendance,
+                "persons": self.persons, "place_of_assembly": self.place_of_assembly,
+                "common_entrance_assumed": self.common_entrance_assumed,
+                "solely_religious_worship": self.solely_religious_worship}
+
+
+def _links(case: VenueCase, *, strict: bool) -> list[tuple[int, int]]:
+    index = {s.name: i for i, s in enumerate(case.spaces)}
+    out = []
+    for i, space in enumerate(case.spaces):
+        for other in space.connects_with:
+            j = index[other]
+            entrances = (space.common_entrance, case.spaces[j].common_entrance)
+            joined = all(e is True for e in entrances) if strict else all(e is not False for e in entrances)
+            if joined:
+                out.append((i, j))
+    return out
+
+
+def place_of_assembly_groups(case: VenueCase, load_of: Mapping[str, int],
+                             values: Mapping[str, Any]) -> tuple[SpaceGroup, ...]:
+    """The § 164-4 groups of the case's spaces and whether each is a place of assembly.
+
+    A group is tested with the larger of its occupant load and the attendance stated for its spaces (and the
+    place's attendance when the place is one group): register M-3, M-4. Spaces join when one names the other
+    in ``connects_with`` and both have a common entrance; a join on an unstated entrance is counted (the
+    safer reading) but a group that reaches the threshold only through it needs review (M-5)."""
+    names = [s.name for s in case.spaces]
+    loose = connected_groups(len(names), _links(case, strict=False))
+    strict = connected_groups(len(names), _links(case, strict=True))
+    single = len(loose) == 1
+
+    def evaluate(indexes: tuple[int, ...], whole: bool) -> tuple[int | None, int | None, int | None, Answer]:
+        spaces = [case.spaces[i] for i in indexes]
+        loads = [load_of.get(s.name) for s in spaces]
+        load = None if any(v is None for v in loads) else sum(v for v in loads if v is not None)
+        stated = [s.attendance for s in spaces if s.attendance is not None]
+        attendance = sum(stated) if stated else None
+        candidates = [v for v in (load, attendance) if v is not None]
+        if whole and case.attendance is not None:
+            candidates.append(case.attendance)
+        persons = max(candidates) if candidates else None
+        answer: Answer = None if persons is None else meets_threshold(persons, case.commercial, values)
+        if load is None and answer is not True:
+            answer = None
+        return load, attendance, persons, answer
+
+    groups = []
+    for group in loose:
+        members = set(group)
+        inner = [c for c in strict if set(c) <= members]
+        inner_true = any(evaluate(c, single and len(strict) == 1)[3] is True for c in inner)
+        load, attendance, persons, answer = evaluate(group, single)
+        assumed = len(inner) > 1
+        if inner_true:
+            answer = True
+        elif answer is True and assumed:
+            answer = "needs_review"
+        groups.append(SpaceGroup(
+            spaces=tuple(names[i] for i in group), occupant_load=load, attendance=attendance, persons=persons,
+            place_of_assembly=answer, common_entrance_assumed=assumed,
+            solely_religious_worship=all(case.spaces[i].used_solely_for_religious_worship for i in group)))
+    return tuple(groups)
+
+
+def overall(groups: Sequence[SpaceGroup]) -> Answer:
+    """Whether the place holds a place of assembly: True if any group is one, then needs_review, then None
+    (missing), else False."""
+    answers = [g.place_of_assembly for g in groups]
+    if any(a is True for a in answers):
+        return True
+    if any(a == "needs_review" for a in answers):
+        return "needs_review"
+    if any(a is None for a in answers):
+        return None
+    return False
+
+
+def _missing_for(ctx: Context) -> tuple[str, ...]:
+    out: list[str] = []
+    if any(g.place_of_assembly == "needs_review" and not g.common_entrance_assumed for g in ctx.groups):
+        out.append("commercial")
+    if any(g.place_of_assembly is None for g in ctx.groups):
+        out += list(ctx.loads_missing)
+    if any(g.common_entrance_assumed and g.place_of_assembly == "needs_review" for g in ctx.groups):
+        out += [f"spaces[{i}].common_entrance" for i, s in enumerate(ctx.case.spaces)
+                if s.connects_with and s.common_entrance is None]
+    return tuple(dict.fromkeys(out))
+
+
+# --- rules ------------------------------------------------------------------------------------------------
+
+def certificate_required(ctx: Context) -> Finding:
+    """A place of assembly shall not be maintained, operated or used as such without a certificate from the
+    Building Inspector (§ 164-3)."""
+    rule, citation = "mount-pleasant/164-3/certificate", cite("164-3")
+    answer = overall(ctx.groups)
+    certificate = ctx.case.certificate
+    values: dict[str, Any] = {"place_of_assembly": answer,
+                              "certificate_number": certificate.number if certificate else None}
+    if answer is True:
+        if certificate is not None and certificate.number:
+            return Finding(rule, Status.MET, citation,
+                           f"A place of assembly: a certificate of the Building Inspector is required; "
+                           f"certificate {certificate.number} is recorded.", values, outcome=True)
+        return Finding(rule, Status.MISSING, citation,
+                       "A place of assembly: a certificate of the Building Inspector is required and none is "
+                       "recorded.", values, outcome=True, missing=("certificate",))
+    if answer is False:
+        return Finding(rule, Status.MET, citation,
+                       "Not a place of assembly: no certificate of the Building Inspector is required.", values,
+                       outcome=False)
+    if answer == "needs_review":
+        return Finding(rule, Status.NEEDS_REVIEW, citation,
+                       "Whether this is a place of assembly, and so whether a certificate is required, depends "
+                       "on a fact not stated (commercial or not; a common entrance).", values,
+                       outcome="needs_review", missing=_missing_for(ctx))
+    return Finding(rule, Status.MISSING, citation,
+                   "Whether a certificate is required cannot be decided until the size of every space is given.",
+                   values, outcome=None, missing=_missing_for(ctx))
+
+
+def religious_worship_exception(ctx: Context) -> Finding:
+    """Except that no permit is required for a place of assembly used solely as a place of religious worship
+    as approved by the Building Inspector (§ 164-3); occupancy, toilets, signs and exits still apply."""
+    rule, citation = "mount-pleasant/164-3/religious-worship-exception", cite("164-3")
+    places = [g for g in ctx.groups if g.place_of_assembly is not False]
+    approved = ctx.case.worship_use_approved_by_building_inspector
+    values: dict[str, Any] = {"places_of_assembly": [list(g.spaces) for g in places],
+                              "used_solely_for_religious_worship": [g.solely_religious_worship for g in places],
+                              "approved_by_building_inspector": approved}
+    if not places or not all(g.solely_religious_worship for g in places):
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       "The place is not a place of assembly used solely as a place of religious worship.",
+                       values)
+    if approved is True:
+        return Finding(rule, Status.MET, citation,
+                       "Used solely as a place of religious worship as approved by the Building Inspector: no "
+                       "certificate is required (the occupancy, toilet, sign and exit rules still apply).",
+                       values, outcome=False)
+    if approved is False:
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       "The Building Inspector has not approved the use solely as a place of religious worship, "
+                       "so the exception does not apply.", values)
+    return Finding(rule, Status.NEEDS_REVIEW, citation,
+                   "Used solely as a place of religious worship, but no approval of the Building Inspector is "
+                   "recorded: the exception needs his approval.", values, outcome="needs_review",
+                   missing=("worship_use_approved_by_building_inspector",))
+
+
+def place_of_assembly(ctx: Context) -> Finding:
+    """A room or space used for the gathering together of 25 or more persons (commercial) or 75 or more
+    (noncommercial), with any similarly occupied connecting room on any story with a common entrance (§ 164-4)."""
+    rule, citation = "mount-pleasant/164-4/place-of-assembly", cite("164-4")
+    answer = overall(ctx.groups)
+    commercial = ctx.case.commercial
+    values: dict[str, Any] = {
+        "commercial": commercial,
+        "threshold_persons": (threshold_persons(commercial, ctx.values) if commercial is not None else
+                              {"commercial": threshold_persons(True, ctx.values),
+                               "noncommercial": threshold_persons(False, ctx.values)}),
+        "groups": [g.to_json() for g in ctx.groups],
+    }
+    named = [", ".join(g.spaces) for g in ctx.groups if g.place_of_assembly is True]
+    if answer is True:
+        return Finding(rule, Status.MET, citation, "A place of assembly: " + "; ".join(named) + ".", values,
+                       outcome=True)
+    if answer is False:
+        return Finding(rule, Status.MET, citation,
+                       "No room or space (with its connecting rooms) is used for, or holds, enough persons to be "
+                       "a place of assembly.", values, outcome=False)
+    if answer == "needs_review":
+        return Finding(rule, Status.NEEDS_REVIEW, citation,
+                       "A group of spaces reaches a threshold only on a fact not stated (whether the place is "
+                       "commercial, or a common entrance).", values, outcome="needs_review",
+                       missing=_missing_for(ctx))
+    return Finding(rule, Status.MISSING, citation,
+                   "A space's size is not given, so it cannot be said whether the place is a place of assembly.",
+                   values, missing=_missing_for(ctx))

@@ -1,0 +1,141 @@
+"""§ 164-9 (signs): in each room or area a red-on-white sign, bold letters 1 inch high and 3/8 inch wide, stating
+its lawful occupancy, in full view of the entrance; the Building Inspector's certificate stating that number kept
+on the premises."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+
+_OCCUPANCY_FACTORS = "occupancy."
+
+
+def sign_specification(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The form of the occupancy sign (§ 164-9), for the documents that print it: letter height and width in
+    inches (Decimal or int), lettering and background colours, letter weight, where it is posted, what it states."""
+    return {
+        "letter_height_in": values["signs.letter_height_in"],
+        "letter_width_in": values["signs.letter_width_in"],
+        "lettering_colour": values["signs.lettering_colour"],
+        "background_colour": values["signs.background_colour"],
+        "letter_weight": values["signs.letter_weight"],
+        "location": "in each room or area, in a conspicuous location in full view of the entrance",
+        "states": "the lawful occupancy of the room or area",
+    }
+
+
+def sign_requirements(ctx: Context) -> dict[str, Any]:
+    """The signs a place must post: the specification and, for each room or area, the lawful occupancy to state
+    (None when its size is not given)."""
+    return {**sign_specification(ctx.values),
+            "rooms": [{"room": s.name, "lawful_occupancy": ctx.load_of.get(s.name)} for s in ctx.case.spaces]}
+
+
+def sign(ctx: Context) -> Finding:
+    """Each room or area shall post a sign of the prescribed form stating its lawful occupancy (§ 164-9)."""
+    rule, citation = "mount-pleasant/164-9/sign", cite("164-9")
+    inspection = ctx.case.inspection
+    if inspection is None:
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       "No inspection is recorded; the signs to post are listed in the requirements.")
+    seen = {s.room: s for s in inspection.signs}
+    faults: list[str] = []
+    missing: list[str] = []
+    rooms: list[dict[str, Any]] = []
+    for space in ctx.case.spaces:
+        lawful = ctx.load_of.get(space.name)
+        seen_sign = seen.get(space.name)
+        rooms.append({"room": space.name, "lawful_occupancy": lawful,
+                      "posted": seen_sign.posted if seen_sign else None,
+                      "states": seen_sign.states if seen_sign else None,
+                      "conforms_to_specification": seen_sign.conforms_to_specification if seen_sign else None})
+        if seen_sign is None:
+            missing.append(f"inspection.signs[{space.name}]")
+            continue
+        if seen_sign.posted is False:
+            faults.append(f"no sign is posted in {space.name}")
+            continue
+        if seen_sign.posted is None:
+            missing.append(f"inspection.signs[{space.name}].posted")
+            continue
+        if seen_sign.states is None:
+            missing.append(f"inspection.signs[{space.name}].states")
+        elif lawful is not None and seen_sign.states != lawful:
+            faults.append(f"the sign in {space.name} states {seen_sign.states}, not its lawful occupancy {lawful}")
+        if seen_sign.conforms_to_specification is False:
+            faults.append(f"the sign in {space.name} is not red on white in bold letters 1 inch by 3/8 inch")
+        elif seen_sign.conforms_to_specification is None:
+            missing.append(f"inspection.signs[{space.name}].conforms_to_specification")
+    values = {"rooms": rooms}
+    if faults:
+        return Finding(rule, Status.NOT_MET, citation, "Occupancy signs: " + "; ".join(faults) + ".", values)
+    if missing:
+        return Finding(rule, Status.MISSING, citation,
+                       "The inspection does not record the sign of every room or area.", values,
+                       missing=tuple(missing))
+    return Finding(rule, Status.MET, citation,
+                   "Every room or area has a sign of the prescribed form stating its lawful occupancy.", values)
+
+
+def _factors_since(ctx: Context) -> Any:
+    """The latest date from which an occupancy factor in force took effect."""
+    dates = [p.effective_since(ctx.values.as_of) for name, p in ctx.values.parameters.items()
+             if name.startswith(_OCCUPANCY_FACTORS)]
+    return max(d for d in dates if d is not None)
+
+
+def certificate_lawful_occupancy(ctx: Context) -> Finding:
+    """The Building Inspector shall prescribe the number who may lawfully occupy the place and issue a
+    certificate stating it (§ 164-9): a recorded certificate's number is compared with the computed one."""
+    rule, citation = "mount-pleasant/164-9/certificate-lawful-occupancy", cite("164-9")
+    certificate = ctx.case.certificate
+    computed = None if ctx.loads_missing else ctx.lawful_occupancy
+    if certificate is None:
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       "No certificate is recorded; the lawful occupancy computed under §§ 164-7 and 164-8 is "
+                       "the number for the Building Inspector to prescribe.", {"computed_lawful_occupancy": computed})
+    since = _factors_since(ctx)
+    values: dict[str, Any] = {"certificate_number": certificate.number, "issued": certificate.issued,
+                              "certified_lawful_occupancy": certificate.lawful_occupancy,
+                              "computed_lawful_occupancy": computed, "factors_in_force_since": since}
+    if certificate.lawful_occupancy is None or computed is None:
+        gaps = ("certificate.lawful_occupancy",) if certificate.lawful_occupancy is None else ctx.loads_missing
+        return Finding(rule, Status.MISSING, citation,
+                       "The certified and computed lawful occupancy cannot be compared.", values, missing=gaps)
+    if certificate.issued is not None and certificate.issued < since:
+        return Finding(rule, Status.NEEDS_REVIEW, citation,
+                       f"The certificate was issued on {certificate.issued}, before the floor areas per occupant in "
+                       f"force took effect on {since}: the Building Inspector should review it.", values)
+    if certificate.lawful_occupancy != computed:
+        return Finding(rule, Status.NEEDS_REVIEW, citation,
+                       f"The certificate states {certificate.lawful_occupancy} persons; §§ 164-7 and 164-8 give "
+                       f"{computed}: the Building Inspector should review it.", values)
+    return Finding(rule, Status.MET, citation,
+                   f"The certificate states {computed} persons, the lawful occupancy computed under §§ 164-7 and "
+                   "164-8.", values)
+
+
+def certificate_on_premises(ctx: Context) -> Finding:
+    """The certificate shall be kept on the premises and be available for inspection at all times (§ 164-9)."""
+    rule, citation = "mount-pleasant/164-9/certificate-on-premises", cite("164-9")
+    inspection = ctx.case.inspection
+    if inspection is None:
+        return Finding(rule, Status.NOT_APPLICABLE, citation, "No inspection is recorded.")
+    base = ctx.findings.get("mount-pleasant/164-3/certificate")
+    exception = ctx.findings.get("mount-pleasant/164-3/religious-worship-exception")
+    required = base is not None and base.outcome is True and not (exception and exception.outcome is False)
+    if not required and ctx.case.certificate is None:
+        return Finding(rule, Status.NOT_APPLICABLE, citation, "No certificate is required or recorded.")
+    on_premises = inspection.certificate_on_premises
+    values = {"certificate_on_premises": on_premises}
+    if on_premises is None:
+        return Finding(rule, Status.MISSING, citation,
+                       "The inspection does not record whether the certificate was on the premises.", values,
+                       missing=("inspection.certificate_on_premises",))
+    if not on_premises:
+        return Finding(rule, Status.NOT_MET, citation,
+                       "The certificate was not kept on the premises available for inspection.", values)
+    return Finding(rule, Status.MET, citation, "The certificate is kept on the premises.", values)

@@ -1,0 +1,166 @@
+"""The rule book of Carmel ch. 31 and what every rule reads: the case, the values in force, and the numbers
+derived once (persons in the aggregate, the permit decision, the legal deadlines)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+from typing import Any
+
+from publicassembly.law.core import FactState as FS
+from publicassembly.law.core import Finding, RuleBook, Status, fact_state
+from publicassembly.law.dates import LegalDate, at_least_days_before, within_days_after
+from publicassembly.law.determination import Tristate
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
+from publicassembly.law.parameters import ParameterValues
+from publicassembly.law.units import ceil_div
+
+OCD_ID = "ocd-division/country:us/state:ny/county:putnam/place:carmel"
+CODE = "Carmel Code ch. 31"
+
+#: The rules of ch. 31, registered in the order of the chapter by the modules imported in ``__init__``.
+RULES = RuleBook(OCD_ID)
+
+
+def cite(section: str) -> str:
+    """The stable citation of a part of ch. 31 (the supplied text has no section numbers), e.g.
+    ``cite("permit requirements ¶ C(6)")`` → ``"Carmel Code ch. 31, permit requirements ¶ C(6)"``."""
+    return f"{CODE}, {section}"
+
+
+@dataclass
+class Context:
+    """One case under the values in force on one date.
+
+    ``permit_required`` and ``exemption`` are set by `determine` after the rules that decide the question
+    have been resolved; the other rules read them.
+    """
+
+    case: EventCase
+    values: ParameterValues
+    permit_required: Tristate = None
+    exemption: dict[str, str] | None = None
+    permit_reason: str = ""
+
+    @property
+    def as_of(self) -> date:
+        return self.values.as_of
+
+    @cached_property
+    def persons(self) -> int | None:
+        """The expected maximum number of persons at one time for the whole assembly (persons): the case's own
+        figure, else the sum of the properties' figures (¶ A: portions counted in the aggregate)."""
+        if self.case.max_persons_at_one_time is not None:
+            return self.case.max_persons_at_one_time
+        counts = [p.max_persons_at_one_time for p in self.case.properties]
+        if counts and all(c is not None for c in counts):
+            return sum(c for c in counts if c is not None)
+        return None
+
+    @cached_property
+    def multi_day(self) -> bool | None:
+        """True when the assembly continues from one day into another (None when no dates are given)."""
+        d = self.case.dates
+        return None if d is None else d.end > d.first_day
+
+    @property
+    def no_permit(self) -> bool:
+        """True when the chapter requires no permit for this assembly (exempt or not in excess of 500)."""
+        return self.permit_required is False
+
+    def not_applicable(self, rule: str, section: str, values: dict[str, Any] | None = None) -> Finding:
+        """The finding of a permit rule on an assembly for which no permit is required."""
+        return Finding(rule, Status.NOT_APPLICABLE, cite(section),
+                       f"No permit is required ({self.permit_reason}), so this provision does not apply.",
+                       values=values or {})
+
+    # -- legal time (law/dates.py only) -------------------------------------------------------------------
+
+    @cached_property
+    def application_due(self) -> LegalDate | None:
+        """Last day to file the verified petition: at least 60 days before the first day (¶ B)."""
+        if self.case.dates is None:
+            return None
+        return at_least_days_before(self.case.dates.first_day, self.values["petition.filing_days_before"],
+                                    what="the first day of the assembly")
+
+    @cached_property
+    def decision_due(self) -> LegalDate | None:
+        """Last day for the Town Board to act: within 30 days after submission (¶ B)."""
+        if self.case.submitted_on is None:
+            return None
+        return within_days_after(self.case.submitted_on, self.values["petition.board_action_days"],
+                                 what="submission of the application")
+
+    @cached_property
+    def hearing_notice_due(self) -> LegalDate | None:
+        """Last day to publish the hearing notice: at least 10 days before the hearing (¶ B)."""
+        if self.case.hearing is None or self.case.hearing.held_on is None:
+            return None
+        return at_least_days_before(self.case.hearing.held_on, self.values["petition.hearing_notice_days"],
+                                    what="the public hearing")
+
+    @cached_property
+    def cleanup_due(self) -> LegalDate | None:
+        """Last day to remove the waste: within 5 days from the termination of the assembly (¶ F)."""
+        if self.case.dates is None:
+            return None
+        return within_days_after(self.case.dates.end, self.values["cleanup.days_after"],
+                                 what="the termination of the assembly (its last day)")
+
+    # -- numbers of ¶ C --------------------------------------------------------------------------------------
+
+    @cached_property
+    def parking_spaces_required(self) -> int | None:
+        """Cars to be parked: one for every four persons at one time, rounded up (¶ C(6))."""
+        if self.persons is None:
+            return None
+        return ceil_div(self.persons, self.values["conditions.persons_per_parking_space"])
+
+    @cached_property
+    def registered_nurses_required(self) -> int | None:
+        """Registered nurses on duty at all times: one for each 500 persons, rounded up, at least one (¶ C(9))."""
+        if self.persons is None:
+            return None
+        least: int = self.values["conditions.registered_nurses_min"]
+        return max(least, ceil_div(self.persons, self.values["conditions.persons_per_registered_nurse"]))
+
+
+@dataclass
+class Items:
+    """Collects the stable ids of items a rule needed and did not get, and the defects it found."""
+
+    missing: list[str] = field(default_factory=list)
+    defects: list[str] = field(default_factory=list)
+
+    def need(self, value: object, item: str, *, applies: bool = True) -> FS:
+        """Record `item` as missing when `value` is absent (and the item applies); return its fact state."""
+        state = fact_state(value, applies=applies)
+        if state is FS.ABSENT:
+            self.missing.append(item)
+        return state
+
+    def flag(self, value: bool | None, item: str, defect: str) -> None:
+        """A yes/no fact that must be yes: missing when absent, a defect (`defect`) when no."""
+        if value is None:
+            self.missing.append(item)
+        elif value is False:
+            self.defects.append(defect)
+
+    def status(self) -> Status:
+        """not_met when a defect was found, else missing when an item is absent, else met."""
+        if self.defects:
+            return Status.NOT_MET
+        if self.missing:
+            return Status.MISSING
+        return Status.MET
+
+    def reason(self, ok: str) -> str:
+        """`ok` when nothing is wrong; else the defects and the missing items in words."""
+        parts = []
+        if self.defects:
+            parts.append("; ".join(self.defects) + ".")
+        if self.missing:
+            parts.append("Not given: " + ", ".join(self.missing) + ".")
+        return " ".join(parts) if parts else ok

@@ -1,0 +1,134 @@
+"""Carmel ch. 31 applied to one case: the permit question resolved by priority (exemptions over ¶ A), every
+rule's finding in the chapter's order, the requirements, the deadlines and the penalty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from publicassembly.law.core import Finding, Rule, decide
+from publicassembly.law.dates import LegalDate
+from publicassembly.law.determination import Determination
+from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
+from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
+from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty
+from publicassembly.law.jurisdictions.us_ny_carmel.permit import permit_holders
+from publicassembly.law.parameters import ParameterValues
+from publicassembly.law.units import dollars
+
+QUESTION = "permit_required"
+
+
+def determine(case: EventCase, values: ParameterValues) -> Determination:
+    """Apply Carmel ch. 31 to `case` under `values` (the parameters in force on the determination's date).
+
+    Raises `RuleConflict` when two rules of the same priority both decide whether a permit is required.
+    """
+    ctx = Context(case, values)
+    deciding: list[tuple[Rule, Finding]] = [(r, r(ctx)) for r in RULES if r.decides == QUESTION]
+    winner = decide(QUESTION, deciding)
+    if winner is not None:
+        rule, finding = winner
+        ctx.permit_required = finding.outcome
+        ctx.permit_reason = finding.reason
+        if rule.priority > 0 and finding.outcome is False:
+            ctx.exemption = {"rule": rule.id, "citation": rule.citation}
+    decided = dict((r.id, f) for r, f in deciding)
+    findings = tuple(decided[r.id] if r.id in decided else r(ctx) for r in RULES)
+    return Determination(
+        jurisdiction=OCD_ID,
+        as_of=values.as_of,
+        subject="event",
+        verdict=verdict(ctx, winner),
+        permit_required=ctx.permit_required,
+        exemption=ctx.exemption,
+        requirements=requirements(ctx),
+        deadlines=deadlines(ctx),
+        findings=findings,
+        penalty=penalty(ctx),
+    )
+
+
+def deadlines(ctx: Context) -> dict[str, LegalDate]:
+    """The legal deadlines that can be computed (none when no permit is required): ``application_due``,
+    ``decision_due`` (once submitted), ``hearing_notice_due`` (once a hearing is set), ``cleanup_due``."""
+    if ctx.no_permit:
+        return {}
+    out = {"application_due": ctx.application_due, "decision_due": ctx.decision_due,
+           "hearing_notice_due": ctx.hearing_notice_due, "cleanup_due": ctx.cleanup_due}
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def requirements(ctx: Context) -> dict[str, Any]:
+    """What a permit requires of this assembly (all null, and no permit holders, when no permit is required).
+
+    Units: parking_spaces (cars), physicians and registered_nurses (on duty at all times), insurance limits and
+    filing_fee and bond (US dollars), insurance_cancellation_notice_days and cleanup_days (calendar days)."""
+    keys = ("parking_spaces", "physicians", "registered_nurses", "housing_required",
+            "insurance_bodily_injury_min", "insurance_bodily_injury_max", "insurance_property_damage_min",
+            "insurance_cancellation_notice_days", "cleanup_days", "filing_fee", "bond")
+    if ctx.no_permit:
+        return {**dict.fromkeys(keys), "permit_holders": []}
+    v = ctx.values
+    board = ctx.case.town_board.bodily_injury_limit
+    bi_min, bi_max = dollars(v["insurance.bodily_injury_min"]), dollars(v["insurance.bodily_injury_max"])
+    if board is not None and bi_min <= board <= bi_max:
+        bi_min = board  # the Board's limit is what the policy must carry
+    return {
+        "parking_spaces": ctx.parking_spaces_required,
+        "physicians": v["conditions.physicians_at_all_times"],
+        "registered_nurses": ctx.registered_nurses_required,
+        "housing_required": ctx.multi_day,
+        "insurance_bodily_injury_min": bi_min,
+        "insurance_bodily_injury_max": bi_max,
+        "insurance_property_damage_min": dollars(v["insurance.property_damage_min"]),
+        "insurance_cancellation_notice_days": v["insurance.cancellation_notice_days"],
+        "cleanup_days": v["cleanup.days_after"],
+        "filing_fee": filing_fee(ctx),
+        "bond": ctx.case.town_board.bond_amount,
+        "permit_holders": permit_holders(ctx),
+    }
+
+
+def verdict(ctx: Context, winner: tuple[Rule, Finding] | None) -> str:
+    """One plain sentence leading the report."""
+    p = penalty(ctx)
+    tail = ""
+    if p is not None:
+        tail = (f"; {p.violations} day(s) of continued violation are {p.violations} separate violation(s), "
+                f"punishable by a fine of up to {money(p.max_fine)}, imprisonment of up to {p.max_jail_days} days, "
+                f"or both ({p.citation})")
+    if winner is None:  # pragma: no cover - rule ¶ A always applies
+        return "Whether a permit is required cannot be determined."
+    rule, finding = winner
+    threshold = ctx.values["permit.threshold_persons"]
+    persons = f"{ctx.persons:,}" if ctx.persons is not None else "the number of"
+    if ctx.exemption is not None:
+        return (f"No permit is required: the chapter does not apply to an assembly sponsored, organized and "
+                f"authorized by {_sponsor(ctx)} ({rule.citation}){tail}.")
+    if ctx.permit_required is True:
+        aggregate = " in the aggregate" if len(ctx.case.properties) > 1 else ""
+        return (f"A permit from the Town Board is required: {persons} persons at one time{aggregate} is in excess "
+                f"of {threshold} ({rule.citation}){tail}.")
+    if ctx.permit_required is False:
+        if not ctx.case.within_town:
+            return f"No permit is required: the place is not within the Town of Carmel ({rule.citation})."
+        return (f"No permit is required: {persons} persons at one time is not in excess of {threshold} "
+                f"({rule.citation}).")
+    if ctx.permit_required == "needs_review":
+        return (f"Whether a permit from the Town Board is required needs review: {finding.reason.rstrip('.')} "
+                f"({rule.citation}){tail}.")
+    return (f"Whether a permit from the Town Board is required cannot be determined: "
+            f"{finding.reason[0].lower()}{finding.reason[1:].rstrip('.')} ({rule.citation}){tail}.")
+
+
+def _sponsor(ctx: Context) -> str:
+    s = ctx.case.sponsor
+    assert s is not None
+    label = {"parochial_school": "a parochial school located within the Town",
+             "private_school": "a private school located within the Town",
+             "church": "an established church maintaining a place of worship within the Town",
+             "veterans_organization": "a veterans' organization with a chapter in the Town for one year",
+             "civic_group": "a civic group with a chapter in the Town for one year"}.get(str(s.kind), "its sponsor")
+    return f"{s.name}, {label}" if s.name else label

@@ -1,0 +1,136 @@
+"""Carmel ch. 31, exemptions ¶¶ A-D: assemblies sponsored, organized and authorized by a school, a church, a
+veterans' organization or a civic group, to which the chapter does not apply.
+
+Each exemption decides ``permit_required`` at priority 10, above the base rule of permit requirements ¶ A
+(priority 0): it is the exception that overrides it. A finding is ``not_applicable`` when the exemption does
+not reach the case (its reason says why) and ``missing`` when a fact it needs is absent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.dates import years_before
+from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import Sponsor
+
+EXEMPTION_PRIORITY = 10
+
+#: A check of the sponsor's tie to the Town: (exempt?, reason, missing ids, values); exempt None = missing.
+TownTie = Callable[[Context, Sponsor], tuple[bool | None, str, list[str], dict[str, Any]]]
+
+
+def _exemption(ctx: Context, rule: str, section: str, kinds: dict[str, str], tie: TownTie) -> Finding:
+    citation = cite(section)
+    sponsor = ctx.case.sponsor
+    if sponsor is None or sponsor.kind is None:
+        return Finding(rule, Status.NOT_APPLICABLE, citation, "No sponsor of an exempt kind is named.")
+    values: dict[str, Any] = {"sponsor": sponsor.name, "kind": sponsor.kind}
+    if sponsor.kind not in kinds:
+        reason = f"The sponsor is not {' or '.join(sorted(set(kinds.values())))}."
+        if sponsor.kind == "public_school" and "private_school" in kinds:
+            reason = ("A public school is not among the exempt sponsors: ¶ A names only a parochial or private "
+                      "school located within the Town, so the chapter applies to a public school's assembly.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, reason, values)
+    label = kinds[sponsor.kind]
+    acts = {"sponsored": sponsor.sponsored, "organized": sponsor.organized, "authorized": sponsor.authorized}
+    values.update(acts)
+    refused = [k for k, v in acts.items() if v is False]
+    if refused:
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       f"The assembly is not {' and '.join(refused)} by {label}; the exemption needs an assembly "
+                       "sponsored, organized and authorized by it.", values)
+    missing = [f"sponsor.{k}" for k, v in acts.items() if v is None]
+    exempt, reason, tie_missing, tie_values = tie(ctx, sponsor)
+    values.update(tie_values)
+    missing += tie_missing
+    if exempt is False:
+        return Finding(rule, Status.NOT_APPLICABLE, citation, reason, values)
+    if missing:
+        return Finding(rule, Status.MISSING, citation,
+                       f"The sponsor is {label}; whether the assembly is exempt depends on facts not given: "
+                       + ", ".join(missing) + ".", values, outcome="needs_review", missing=tuple(missing))
+    return Finding(rule, Status.MET, citation,
+                   f"The chapter does not apply: the assembly is sponsored, organized and authorized by {label} "
+                   f"({reason}).", values, outcome=False)
+
+
+def _school(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
+    v = {"located_in_town": s.located_in_town}
+    if s.located_in_town is None:
+        return None, "", ["sponsor.located_in_town"], v
+    if not s.located_in_town:
+        return False, "The school is not located within the Town of Carmel.", [], v
+    return True, "a school located within the Town", [], v
+
+
+def _church(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
+    v = {"place_of_worship_in_town": s.place_of_worship_in_town}
+    if s.place_of_worship_in_town is None:
+        return None, "", ["sponsor.place_of_worship_in_town"], v
+    if not s.place_of_worship_in_town:
+        return False, "The church maintains no place of worship within the Town of Carmel.", [], v
+    return True, "an established church maintaining a place of worship within the Town", [], v
+
+
+def _chapter_for_a_year(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
+    years = ctx.values["exemptions.chapter_years"]
+    first: date | None = ctx.case.dates.first_day if ctx.case.dates else None
+    v: dict[str, Any] = {"chapter_in_town_since": s.chapter_in_town_since, "years_required": years}
+    missing = []
+    if s.chapter_in_town_since is None:
+        missing.append("sponsor.chapter_in_town_since")
+    if first is None:
+        missing.append("petition.2.dates")
+    if missing:
+        return None, "", missing, v
+    assert s.chapter_in_town_since is not None and first is not None
+    since_at_latest = years_before(first, years)
+    v["first_day"] = first
+    v["maintained_since_at_latest"] = since_at_latest
+    if s.chapter_in_town_since > since_at_latest:
+        return False, (f"Its chapter in the Town dates from {s.chapter_in_town_since.isoformat()}, after "
+                       f"{since_at_latest.isoformat()}: it has not been maintained for {years} year(s) prior to "
+                       f"the assembly on {first.isoformat()}."), [], v
+    return True, (f"a chapter maintained within the Town since {s.chapter_in_town_since.isoformat()}, on or before "
+                  f"{since_at_latest.isoformat()}, {years} year(s) prior to the assembly"), [], v
+
+
+@RULES.rule("carmel/exemptions/a-school", cites=cite("exemptions ¶ A"), decides="permit_required",
+            priority=EXEMPTION_PRIORITY)
+def school(ctx: Context) -> Finding:
+    """Exempt: an assembly sponsored, organized and authorized by a parochial or private school located within
+    the Town (exemptions ¶ A). A public school is not listed and is not exempt."""
+    return _exemption(ctx, "carmel/exemptions/a-school", "exemptions ¶ A",
+                      {"parochial_school": "a parochial school", "private_school": "a private school"}, _school)
+
+
+@RULES.rule("carmel/exemptions/b-church", cites=cite("exemptions ¶ B"), decides="permit_required",
+            priority=EXEMPTION_PRIORITY)
+def church(ctx: Context) -> Finding:
+    """Exempt: an assembly sponsored, organized and authorized by an established church maintaining a place of
+    worship within the Town (exemptions ¶ B)."""
+    return _exemption(ctx, "carmel/exemptions/b-church", "exemptions ¶ B",
+                      {"church": "an established church"}, _church)
+
+
+@RULES.rule("carmel/exemptions/c-veterans", cites=cite("exemptions ¶ C"), decides="permit_required",
+            priority=EXEMPTION_PRIORITY)
+def veterans(ctx: Context) -> Finding:
+    """Exempt: an assembly of a veterans' organization that has maintained a chapter, post, lodge, camp or other
+    group within the Town for one year prior to the proposed assembly (exemptions ¶ C), compared by date
+    against the first day of the assembly (`years_before`)."""
+    return _exemption(ctx, "carmel/exemptions/c-veterans", "exemptions ¶ C",
+                      {"veterans_organization": "a veterans' organization"}, _chapter_for_a_year)
+
+
+@RULES.rule("carmel/exemptions/d-civic-group", cites=cite("exemptions ¶ D"), decides="permit_required",
+            priority=EXEMPTION_PRIORITY)
+def civic_group(ctx: Context) -> Finding:
+    """Exempt: an assembly of a civic group that has maintained a chapter or local organization within the Town
+    for one year prior to the proposed assembly (exemptions ¶ D)."""
+    return _exemption(ctx, "carmel/exemptions/d-civic-group", "exemptions ¶ D",
+                      {"civic_group": "a civic group"}, _chapter_for_a_year)

@@ -1,0 +1,341 @@
+"""The facts of a Carmel ch. 31 case: one proposed (or held) assembly, its sponsor, applicant, properties, the
+verified petition's items (1)-(15), the facilities of ¶ C, and the Town's own acts (filing, hearing, Board limits).
+
+Every fact is optional unless the law cannot be applied without it being stated at all: a fact left out is
+*absent* (the rule that needs it reports it missing); the string ``"not_applicable"`` marks a fact that does not
+apply. Counts are non-negative integers, money is US dollars in whole cents, dates are ISO dates.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
+
+#: A money amount in US dollars: non-negative, whole cents.
+Money = Annotated[Decimal, Field(ge=0, decimal_places=2)]
+
+SponsorKind = Literal[
+    "individual", "corporation", "parochial_school", "private_school", "public_school", "church",
+    "veterans_organization", "civic_group", "other",
+]
+Preparer = Literal["licensed_land_surveyor", "licensed_professional_engineer", "other"]
+
+
+class _Facts(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Sponsor(_Facts):
+    """Who sponsors the assembly (exemptions ¶¶ A-D). ``sponsored``/``organized``/``authorized``: whether the
+    body itself sponsors, organizes and authorizes the assembly (all three are needed for an exemption)."""
+
+    name: str | None = None
+    kind: SponsorKind | None = None
+    located_in_town: bool | None = Field(None, description="A school located within the Town of Carmel (¶ A).")
+    place_of_worship_in_town: bool | None = Field(
+        None, description="An established church maintaining a place of worship within the Town (¶ B).")
+    chapter_in_town_since: date | None = Field(
+        None, description="Since when a chapter, post, lodge, camp or local organization has been maintained "
+                          "within the Town (¶¶ C, D).")
+    sponsored: bool | None = None
+    organized: bool | None = None
+    authorized: bool | None = None
+
+
+class DirectorOrOfficer(_Facts):
+    """A director or officer of a corporate applicant (¶ B(1))."""
+
+    name: str | None = None
+    address: str | None = None
+
+
+class Agent(_Facts):
+    """The agent of an applicant not residing in the Town, to accept notices and summonses (¶ B(1))."""
+
+    name: str | None = None
+    address: str | None = None
+    natural_person: bool | None = None
+    resides_in_putnam_county: bool | None = None
+    place_of_business_in_putnam_county: bool | None = None
+    verified_statement_accepting_service: bool | None = Field(
+        None, description="Authorized to and agrees by verified statement to accept notices or summonses.")
+
+
+class Applicant(_Facts):
+    """The applicant (¶ B(1)). For a corporation, ``name`` is the corporation's name, ``age`` does not apply,
+    ``residence_address`` is its office, and ``resides_in_town`` says whether that office is in the Town."""
+
+    name: str | None = None
+    age: NonNegativeInt | None = None
+    residence_address: str | None = None
+    resides_in_town: bool | None = None
+    is_corporation: bool = False
+    directors_and_officers: list[DirectorOrOfficer] | None = None
+    agent: Agent | None = None
+
+
+class Property(_Facts):
+    """A property on which the assembly or a portion of it takes place (¶ A, ¶ B(2), ¶ D)."""
+
+    address: str | None = None
+    record_owner: str | None = None
+    applicant_interest: str | None = Field(None, description="Nature and interest of the applicant in it.")
+    max_persons_at_one_time: NonNegativeInt | None = None
+    tenant_or_lessee: str | None = Field(None, description="The owner's tenant or lessee, if any.")
+    owner_authorization_to_inspect: bool | None = Field(
+        None, description="The owner's written authorization for the Town to go upon the property (¶ D).")
+    tenant_authorization_to_inspect: bool | None = None
+
+
+class Dates(_Facts):
+    """The proposed dates and hours (¶ B(2)); ``last_day`` defaults to ``first_day`` (a one-day assembly)."""
+
+    first_day: date
+    last_day: date | None = None
+    daily_hours: str | None = Field(None, description='e.g. "10:00-22:00"')
+
+    @model_validator(mode="after")
+    def _order(self) -> Dates:
+        if self.last_day is not None and self.last_day < self.first_day:
+            raise ValueError(f"last_day ({self.last_day}) is before first_day ({self.first_day})")
+        return self
+
+    @property
+    def end(self) -> date:
+        """The last day of the assembly."""
+        return self.last_day or self.first_day
+
+
+class Plan(_Facts):
+    """A map, plan or drawing attached to the petition."""
+
+    title: str | None = None
+    prepared_by: Preparer | None = None
+    to_scale: bool | None = None
+
+
+class SiteMap(Plan):
+    """The map of ¶ B(3), by a licensed land surveyor or engineer. ``zoning_district`` may be
+    ``"not_applicable"`` (the text says "if any"); ``new_structures``: whether buildings are to be erected."""
+
+    shows_property_size: bool | None = None
+    zoning_district: str | None = None
+    shows_adjoining_record_owners: bool | None = None
+    shows_abutting_streets: bool | None = None
+    shows_buildings_and_structures: bool | None = None
+    new_structures: bool | None = None
+    shows_construction_methods_and_materials: bool | None = None
+
+
+class ParkingPlan(Plan):
+    """The plan to scale of ¶ B(5): layout of parking, including the means of egress and ingress."""
+
+    shows_ingress_and_egress: bool | None = None
+
+
+class SoundDevice(_Facts):
+    """Radar device, sound amplifier, loudspeaker, soundtrack or similar sound equipment (¶ B(6))."""
+
+    type: str
+    number: PositiveInt
+    location: str | None = None
+
+
+class Food(_Facts):
+    """¶ B(7): whether food or beverage is to be prepared, sold or distributed; if so, how, the disposal of
+    refuse, and a drawing to scale of the structures from which it is served."""
+
+    intended: bool | None = None
+    preparation_and_distribution: str | None = None
+    refuse_disposal: str | None = None
+    scale_drawing: Plan | None = None
+
+
+class Security(_Facts):
+    """¶ B(8): private security guards or police engaged, and if so numbers, duties, hours and areas."""
+
+    engaged: bool | None = None
+    number: NonNegativeInt | None = None
+    duties: str | None = None
+    hours: str | None = None
+    areas: str | None = None
+
+
+class FirePlan(Plan):
+    """The drawing to scale of ¶ B(9): fire lanes and water supply for fire control."""
+
+    shows_fire_lanes: bool | None = None
+    shows_water_supply: bool | None = None
+
+
+class FireProtection(_Facts):
+    """¶ B(9): precautions for fire protection and the drawing to scale."""
+
+    precautions: str | None = None
+    plan: FirePlan | None = None
+
+
+class LightsAndSigns(_Facts):
+    """¶ B(10): outdoor lights or signs; if used, a map of their number, location, size, type and power."""
+
+    used: bool | None = None
+    map: Plan | None = None
+
+
+class CampingOrHousing(_Facts):
+    """¶ B(12): camping or housing facilities; if any, a plan to scale of their number and location."""
+
+    available: bool | None = None
+    plan: Plan | None = None
+
+
+class Petition(_Facts):
+    """The verified petition (¶ B) and its items (3)-(15); items (1) and (2) come from the applicant,
+    properties, dates, counts and purpose of the case."""
+
+    verified: bool | None = Field(None, description="The petition is verified (sworn).")
+    on_town_form: bool | None = None
+    addressed_to_town_board: bool | None = None
+    site_map: SiteMap | None = None  # (3)
+    facilities_plan: Plan | None = None  # (4), cut short in the text
+    parking_plan: ParkingPlan | None = None  # (5)
+    sound_equipment: list[SoundDevice] | Literal["none"] | None = None  # (6)
+    food: Food | None = None  # (7)
+    security: Security | None = None  # (8)
+    fire_protection: FireProtection | None = None  # (9)
+    outdoor_lights_or_signs: LightsAndSigns | None = None  # (10)
+    emergency_medical_facilities: str | None = None  # (11)
+    camping_or_housing: CampingOrHousing | None = None  # (12)
+    duration: str | None = None  # (13)
+    housing_statement: str | None = None  # (14)
+    max_noise_decibels: Annotated[Decimal, Field(ge=0)] | None = None  # (15)
+
+
+class Facility(_Facts):
+    """A facility of ¶ C, shown and approved in writing by the Putnam County Health Department and the Town
+    Board (dates of the written approvals)."""
+
+    description: str | None = None
+    health_department_approved_on: date | None = None
+    town_board_approved_on: date | None = None
+
+
+class Parking(Facility):
+    """¶ C(6): off-street and off-road parking; ``spaces`` provided."""
+
+    spaces: NonNegativeInt | None = None
+
+
+class Housing(Facility):
+    """¶ C(7): housing for the contemplated number of people; ``persons_housed``: its capacity."""
+
+    persons_housed: NonNegativeInt | None = None
+
+
+class Medical(Facility):
+    """¶ C(9): medical facilities with a first-aid station, physicians and registered nurses on duty at all
+    times (the least number on duty at any time)."""
+
+    first_aid_station: bool | None = None
+    physicians_at_all_times: NonNegativeInt | None = None
+    registered_nurses_at_all_times: NonNegativeInt | None = None
+
+
+class Conditions(_Facts):
+    """The facilities of ¶ C(1)-(10)."""
+
+    drinking_water: Facility | None = None
+    toilets: Facility | None = None
+    sewage: Facility | None = None
+    solid_waste: Facility | None = None
+    food_supply: Facility | None = None
+    parking: Parking | None = None
+    housing: Housing | None = None
+    access_roads: Facility | None = None
+    medical: Medical | None = None
+    fire_protection: Facility | None = None
+
+
+class Insurance(_Facts):
+    """¶ E: the comprehensive liability policy furnished to the Town."""
+
+    comprehensive_liability: bool | None = None
+    insures_town: bool | None = None
+    bodily_injury_limit: Money | None = None
+    property_damage_limit: Money | None = None
+    cancellation_notice_days: NonNegativeInt | None = Field(
+        None, description="Days of prior written notice to the Town before the policy may be cancelled.")
+
+
+class Bond(_Facts):
+    """¶ F: the cleanup bond posted with the Town Clerk."""
+
+    posted: bool | None = None
+    amount: Money | None = None
+
+
+class TownBoard(_Facts):
+    """What the Town Board has set for this application: the bodily injury limit (¶ E) and the bond (¶ F)."""
+
+    bodily_injury_limit: Money | None = None
+    bond_amount: Money | None = None
+
+
+class Hearing(_Facts):
+    """The public hearing (¶ B) and the publication of its notice in the official newspaper."""
+
+    held_on: date | None = None
+    notice_published_on: date | None = None
+
+
+class RevocationGrounds(_Facts):
+    """Facts that may be grounds for revocation (¶ G)."""
+
+    facilities_not_provided_as_specified: bool | None = None
+    setup_cannot_be_accomplished_in_time: bool | None = None
+
+
+class Violation(_Facts):
+    """A violation of the chapter (penalties ¶ A): each day's continued violation is a separate violation."""
+
+    days_of_continued_violation: PositiveInt
+    first_day: date | None = None
+    description: str | None = None
+
+
+class EventCase(_Facts):
+    """An assembly of persons in the Town of Carmel (Carmel Code ch. 31): the subject ``event``.
+
+    ``max_persons_at_one_time`` is the whole assembly's, over all its properties; when left out it is the sum
+    of the properties' own numbers.
+    """
+
+    name: str | None = None
+    purpose: str | None = Field(None, description="The common purpose of the gathering (definitions ¶ B).")
+    nature_of_activity: str | None = None
+    within_town: bool = Field(True, description="The place is within the Town of Carmel.")
+    sponsor: Sponsor | None = None
+    applicant: Applicant | None = None
+    properties: list[Property] = Field(default_factory=list)
+    dates: Dates | None = None
+    max_persons_at_one_time: NonNegativeInt | None = None
+    persons_collectively: NonNegativeInt | None = None
+    vehicles_at_one_time: NonNegativeInt | None = None
+    vehicles_collectively: NonNegativeInt | None = None
+    admission_fee: Money | None = Field(None, description="US dollars; 0 when no admission fee is charged.")
+    petition: Petition = Field(default_factory=Petition)
+    conditions: Conditions = Field(default_factory=Conditions)
+    insurance: Insurance | None = None
+    bond: Bond | None = None
+    town_board: TownBoard = Field(default_factory=TownBoard)
+    filed_on: date | None = Field(None, description="The verified petition was filed with the Town Clerk.")
+    submitted_on: date | None = Field(None, description="The application was submitted to the Town Board.")
+    hearing: Hearing | None = None
+    board_decision_on: date | None = None
+    cleanup_completed_on: date | None = None
+    filing_fee_paid: Money | None = None
+    revocation_grounds: RevocationGrounds | None = None
+    violation: Violation | None = None

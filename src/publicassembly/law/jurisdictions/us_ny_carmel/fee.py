@@ -1,0 +1,49 @@
+"""Carmel ch. 31, fee: each application is accompanied by a non-refundable filing fee established annually by
+the Town Board and on file in the office of the Town Clerk (a dated parameter, ``fees.filing``)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
+from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+
+CITE_FEE = cite("fee")
+
+
+def filing_fee(ctx: Context) -> Decimal | None:
+    """The filing fee in US dollars in force on the filing date (or, before filing, on the date of the
+    determination), or None when the Town Board's schedule for that date is not on file here (interpretation
+    C-13)."""
+    when = ctx.case.filed_on or ctx.as_of
+    value = ctx.values.parameters["fees.filing"].at(when)
+    return None if value is None else Decimal(value)
+
+
+@RULES.rule("carmel/fee/filing", cites=CITE_FEE)
+def fee(ctx: Context) -> Finding:
+    """The application is accompanied by the filing fee, which compensates the Town for examining and processing
+    it and is not refundable in whole or in part (fee; amended 11-26-1986)."""
+    rule = "carmel/fee/filing"
+    if ctx.no_permit:
+        return ctx.not_applicable(rule, "fee")
+    amount = filing_fee(ctx)
+    paid = ctx.case.filing_fee_paid
+    when = ctx.case.filed_on or ctx.as_of
+    values = {"filing_fee": amount, "fee_date": when, "filing_fee_paid": paid, "refundable": False}
+    if amount is None:
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_FEE,
+                       f"The filing fee is established annually by the Town Board and is on file in the office of "
+                       f"the Town Clerk; the schedule in force on {when.isoformat()} is not on file here, so the "
+                       "amount needs review. The fee is not refundable in whole or in part.", values)
+    if paid is None:
+        return Finding(rule, Status.MISSING, CITE_FEE,
+                       f"The application must be accompanied by the filing fee of {money(amount)} (not refundable).",
+                       values, missing=("filing_fee",))
+    if paid < amount:
+        return Finding(rule, Status.NOT_MET, CITE_FEE,
+                       f"{money(paid)} paid, less than the filing fee of {money(amount)}.", values)
+    return Finding(rule, Status.MET, CITE_FEE,
+                   f"The filing fee of {money(amount)} accompanies the application; it is not refundable in whole "
+                   "or in part.", values)

@@ -1,0 +1,80 @@
+"""Carmel ch. 31, penalties ¶¶ A-C: who violates the chapter, each day's continued violation a separate
+violation, the fine and imprisonment for each, and the Town Board's action for an injunction."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.determination import Penalty
+from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
+from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+
+CITE_AB = cite("penalties ¶¶ A, B")
+CITE_C = cite("penalties ¶ C")
+
+#: New York Penal Law § 10.00(3): an offense for which a term of imprisonment of no more than 15 days may be
+#: imposed is a "violation" (interpretation C-15).
+CLASSIFICATION = "violation"
+
+
+def penalty(ctx: Context) -> Penalty | None:
+    """The range of punishment for the case's violation: ``violations`` = days of continued violation; fine
+    from $0 to $250 per violation; imprisonment up to 15 days per violation, or both (¶ B). None when the case
+    describes no violation or the chapter requires no permit for the assembly."""
+    v = ctx.case.violation
+    if v is None or ctx.no_permit:
+        return None
+    n = v.days_of_continued_violation
+    return Penalty(
+        offense_number=None,
+        violations=n,
+        min_fine=Decimal(ctx.values["penalties.min_fine_per_violation"]) * n,
+        max_fine=Decimal(ctx.values["penalties.max_fine_per_violation"]) * n,
+        max_jail_days=int(ctx.values["penalties.max_jail_days_per_violation"]) * n,
+        max_jail_months=None,
+        classification=CLASSIFICATION,
+        citation=cite("penalties ¶ B"),
+    )
+
+
+@RULES.rule("carmel/penalties/ab-violation", cites=CITE_AB)
+def violation(ctx: Context) -> Finding:
+    """¶ A: using, letting or permitting property to be used for an assembly in excess of 500, or causing such a
+    gathering, without a written permit, or any act in violation of the chapter, is a violation; each day's
+    continued violation is a separate violation. ¶ B: for each, a fine of not more than $250 or imprisonment not
+    to exceed 15 days, or both. Whether terms for several days may run consecutively is for the court
+    (needs_review, interpretation C-15)."""
+    rule = "carmel/penalties/ab-violation"
+    v = ctx.case.violation
+    if v is None:
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_AB, "The case describes no violation.")
+    p = penalty(ctx)
+    values: dict[str, Any] = {"days_of_continued_violation": v.days_of_continued_violation, "first_day": v.first_day,
+              "description": v.description}
+    if p is None:
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_AB,
+                       f"No permit is required ({ctx.permit_reason}), so holding the assembly without one is not a "
+                       "violation of this chapter.", values)
+    per_fine = money(Decimal(ctx.values["penalties.max_fine_per_violation"]))
+    per_jail = ctx.values["penalties.max_jail_days_per_violation"]
+    values.update({"violations": p.violations, "max_fine": p.max_fine, "max_jail_days": p.max_jail_days})
+    return Finding(rule, Status.NEEDS_REVIEW, CITE_AB,
+                   f"{p.violations} day(s) of continued violation are {p.violations} separate violation(s); each "
+                   f"carries a fine of not more than {per_fine} or imprisonment not exceeding {per_jail} days, or "
+                   f"both: up to {money(p.max_fine)} and {p.max_jail_days} days in all. Whether terms of "
+                   "imprisonment for separate days may be aggregated is for the court.", values)
+
+
+@RULES.rule("carmel/penalties/c-injunction", cites=CITE_C)
+def injunction(ctx: Context) -> Finding:
+    """¶ C: in addition to the penalties, the Town Board may maintain an action or proceeding in the name of the
+    Town to compel compliance or to restrain the violation by injunction ("may": the Board's discretion)."""
+    rule = "carmel/penalties/c-injunction"
+    if ctx.case.violation is None or ctx.no_permit:
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_C, "The case describes no violation of the chapter.")
+    return Finding(rule, Status.NEEDS_REVIEW, CITE_C,
+                   "In addition to the penalties, the Town Board may maintain an action or proceeding in the name "
+                   "of the Town in a court of competent jurisdiction to compel compliance or to restrain the "
+                   "violation by injunction.", outcome="injunction_available")

@@ -1,0 +1,181 @@
+"""Carmel ch. 31, permit requirements ¶¶ A-B: when a written permit of the Town Board is required, who needs it,
+and the procedure of the verified petition (filing 60 days ahead, public hearing on 10 days' notice, Board
+action within 30 days after submission)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
+
+CITE_A = cite("permit requirements ¶ A")
+CITE_B = cite("permit requirements ¶ B")
+
+
+def permit_holders(ctx: Context) -> list[str]:
+    """The record owners of the properties used for the assembly, each of whom lets property for it and so
+    needs the permit (¶ A), in the order given, without repeats."""
+    seen: dict[str, None] = {}
+    for p in ctx.case.properties:
+        if p.record_owner:
+            seen.setdefault(p.record_owner, None)
+    return list(seen)
+
+
+@RULES.rule("carmel/permit/a-required", cites=CITE_A, decides="permit_required")
+def permit_required(ctx: Context) -> Finding:
+    """A written permit of the Town Board, issued through its Clerk, is required to use, allow, let or permit
+    the use of property for an assembly in excess of 500 persons, or for a portion of an assembly whose total in
+    the aggregate is in excess of 500 (permit requirements ¶ A).
+
+    Persons: the expected maximum at one time over all properties together. When only the number collectively
+    (over all days) exceeds 500, the outcome is ``"needs_review"`` (interpretation C-4).
+    """
+    rule = "carmel/permit/a-required"
+    case = ctx.case
+    threshold: int = ctx.values["permit.threshold_persons"]
+    values: dict[str, Any] = {"threshold_persons": threshold, "persons_at_one_time": ctx.persons,
+                              "persons_collectively": case.persons_collectively,
+                              "properties": len(case.properties), "permit_holders": permit_holders(ctx)}
+    if not case.within_town:
+        return Finding(rule, Status.NOT_MET, CITE_A,
+                       "The place is not within the Town of Carmel: the chapter requires no permit.", values,
+                       outcome=False)
+    collective_over = case.persons_collectively is not None and case.persons_collectively > threshold
+    if ctx.persons is None:
+        if collective_over:
+            return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
+                           f"{case.persons_collectively:,} persons collectively is in excess of {threshold}, but the "
+                           "number at one time is not given; whether a permit is required needs review.", values,
+                           outcome="needs_review", missing=("petition.2.max_persons_at_one_time",))
+        return Finding(rule, Status.MISSING, CITE_A,
+                       "The expected maximum number of persons at one time is not given, so whether the assembly "
+                       f"is in excess of {threshold} persons cannot be determined.", values,
+                       missing=("petition.2.max_persons_at_one_time",))
+    where = (f" on {len(case.properties)} properties counted in the aggregate"
+             if len(case.properties) > 1 else "")
+    if ctx.persons > threshold:
+        holders = permit_holders(ctx)
+        who = (f"; each owner letting property for it needs the permit: {', '.join(holders)}"
+               if len(case.properties) > 1 and holders else "")
+        return Finding(rule, Status.MET, CITE_A,
+                       f"{ctx.persons:,} persons at one time{where} is in excess of {threshold}: a written permit "
+                       f"of the Town Board, issued through its Clerk, is required{who}.", values, outcome=True)
+    if collective_over:
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
+                       f"At most {ctx.persons:,} persons at one time{where} is not in excess of {threshold}, but "
+                       f"{case.persons_collectively:,} persons collectively over the assembly is: whether the "
+                       "chapter counts persons at one time or collectively needs review.", values,
+                       outcome="needs_review")
+    return Finding(rule, Status.NOT_MET, CITE_A,
+                   f"{ctx.persons:,} persons at one time{where} is not in excess of {threshold}: no permit is "
+                   "required.", values, outcome=False)
+
+
+@RULES.rule("carmel/permit/b-verified-petition", cites=CITE_B)
+def verified_petition(ctx: Context) -> Finding:
+    """The application is a verified petition on the Town's forms, addressed to the Town Board and filed with
+    the Town Clerk (permit requirements ¶ B)."""
+    rule = "carmel/permit/b-verified-petition"
+    if ctx.no_permit:
+        return ctx.not_applicable(rule, "permit requirements ¶ B")
+    p = ctx.case.petition
+    items = Items()
+    items.flag(p.verified, "petition.verified", "The petition is not verified")
+    items.flag(p.on_town_form, "petition.on_town_form", "The petition is not on the Town's form")
+    items.flag(p.addressed_to_town_board, "petition.addressed_to_town_board",
+               "The petition is not addressed to the Town Board")
+    values = {"verified": p.verified, "on_town_form": p.on_town_form,
+              "addressed_to_town_board": p.addressed_to_town_board}
+    return Finding(rule, items.status(), CITE_B,
+                   items.reason("A verified petition on the Town's form, addressed to the Town Board."),
+                   values, missing=tuple(items.missing))
+
+
+@RULES.rule("carmel/permit/b-filing-deadline", cites=CITE_B)
+def filing_deadline(ctx: Context) -> Finding:
+    """The petition is filed with the Town Clerk at least 60 days prior to the date of the assembly (¶ B),
+    counted by `at_least_days_before` from the first day (GCL § 20; a last day counted backwards stays put)."""
+    rule = "carmel/permit/b-filing-deadline"
+    if ctx.no_permit:
+        return ctx.not_applicable(rule, "permit requirements ¶ B")
+    due = ctx.application_due
+    filed = ctx.case.filed_on
+    if due is None:
+        return Finding(rule, Status.MISSING, CITE_B, "The dates of the assembly are not given.",
+                       {"filed_on": filed}, missing=("petition.2.dates",))
+    values = {"filed_on": filed, "application_due": due.date, "act_by": due.act_by}
+    if filed is None:
+        return Finding(rule, Status.MISSING, CITE_B,
+                       f"Not yet filed: file with the Town Clerk by {due.date.isoformat()}. {due.counted}", values,
+                       missing=("filed_on",))
+    if filed > due.date:
+        late = (filed - due.date).days
+        return Finding(rule, Status.NOT_MET, CITE_B,
+                       f"Filed on {filed.isoformat()}, {late} day(s) after the last day, {due.date.isoformat()}: "
+                       f"not at least {ctx.values['petition.filing_days_before']} days prior. {due.counted}", values)
+    return Finding(rule, Status.MET, CITE_B,
+                   f"Filed on {filed.isoformat()}, on or before {due.date.isoformat()}. {due.counted}", values)
+
+
+@RULES.rule("carmel/permit/b-hearing-notice", cites=CITE_B)
+def hearing_notice(ctx: Context) -> Finding:
+    """Notice of the public hearing is published at least once in the official newspaper at least 10 days prior
+    to the hearing (¶ B). Publishing the notice is the Town's act: when not yet recorded, needs_review."""
+    rule = "carmel/permit/b-hearing-notice"
+    if ctx.no_permit:
+        return ctx.not_applicable(rule, "permit requirements ¶ B")
+    due = ctx.hearing_notice_due
+    if due is None:
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_B,
+                       "No public hearing is scheduled yet; its notice is due 10 days before it.")
+    hearing = ctx.case.hearing
+    assert hearing is not None
+    notice = hearing.notice_published_on
+    values = {"hearing_on": hearing.held_on, "notice_published_on": notice, "hearing_notice_due": due.date}
+    if notice is None:
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
+                       f"Publish the notice in the official newspaper by {due.date.isoformat()}. {due.counted}",
+                       values)
+    if notice > due.date:
+        return Finding(rule, Status.NOT_MET, CITE_B,
+                       f"Notice published on {notice.isoformat()}, after {due.date.isoformat()}: not "
+                       f"{ctx.values['petition.hearing_notice_days']} days prior to the hearing. {due.counted}",
+                       values)
+    return Finding(rule, Status.MET, CITE_B,
+                   f"Notice published on {notice.isoformat()}, on or before {due.date.isoformat()}. {due.counted}",
+                   values)
+
+
+@RULES.rule("carmel/permit/b-board-action", cites=CITE_B)
+def board_action(ctx: Context) -> Finding:
+    """The Town Board acts upon the application within 30 days after its submission, after the public hearing
+    (¶ B), counted by `within_days_after` (a last day on a weekend or holiday runs to the next business day)."""
+    rule = "carmel/permit/b-board-action"
+    if ctx.no_permit:
+        return ctx.not_applicable(rule, "permit requirements ¶ B")
+    due = ctx.decision_due
+    if due is None:
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_B,
+                       "The application has not been submitted to the Town Board; the Board's 30 days run from "
+                       "its submission.")
+    decided = ctx.case.board_decision_on
+    hearing_on = ctx.case.hearing.held_on if ctx.case.hearing else None
+    values = {"submitted_on": ctx.case.submitted_on, "decision_due": due.date, "board_decision_on": decided,
+              "hearing_on": hearing_on}
+    if decided is None:
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
+                       f"The Town Board is to act, after the public hearing, by {due.date.isoformat()}. "
+                       f"{due.counted}", values)
+    if hearing_on is not None and hearing_on > decided:
+        return Finding(rule, Status.NOT_MET, CITE_B,
+                       f"The Board acted on {decided.isoformat()}, before the public hearing on "
+                       f"{hearing_on.isoformat()}.", values)
+    if decided > due.date:
+        return Finding(rule, Status.NOT_MET, CITE_B,
+                       f"The Board acted on {decided.isoformat()}, after {due.date.isoformat()}. {due.counted}",
+                       values)
+    return Finding(rule, Status.MET, CITE_B,
+                   f"The Board acted on {decided.isoformat()}, within the period ending {due.date.isoformat()}.",
+                   values)

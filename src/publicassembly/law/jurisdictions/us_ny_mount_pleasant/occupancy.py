@@ -199,10 +199,13 @@ def occupant_load(ctx: Context) -> Finding:
                        "The occupant load of a space cannot be computed without its area (and, for bowling, "
                        "its number of alleys).", values, missing=missing)
     total = sum(ld.occupant_load for ld in loads)
+    bowling = ""
+    if any(ld.use_group == "bowling_alley" for ld in loads):
+        bowling = (f"; bowling: {ctx.values['occupancy.bowling.persons_per_alley']} persons per alley plus the "
+                   f"additional area at {floor_area_per_occupant('bowling_alley', ctx.values)} square feet")
     return Finding(rule, Status.MET, citation,
                    f"Enclosed spaces hold {total} persons: each area divided by its use group's floor area per "
-                   "occupant, rounded down (bowling: 5 persons per alley plus the additional area at 10 sq ft).",
-                   values, outcome=total)
+                   f"occupant, rounded down{bowling}.", values, outcome=total)
 
 
 def open_air(ctx: Context) -> Finding:

@@ -165,6 +165,14 @@ def _missing_for(ctx: Context) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def _worship_approved(ctx: Context) -> bool:
+    """Every place of assembly of the case is used solely for religious worship, and the Building Inspector
+    has approved that use (§ 164-3)."""
+    places = [g for g in ctx.groups if g.place_of_assembly is not False]
+    return (bool(places) and all(g.solely_religious_worship for g in places)
+            and ctx.case.worship_use_approved_by_building_inspector is True)
+
+
 # --- rules ------------------------------------------------------------------------------------------------
 
 def certificate_required(ctx: Context) -> Finding:
@@ -180,6 +188,11 @@ def certificate_required(ctx: Context) -> Finding:
             return Finding(rule, Status.MET, citation,
                            f"A place of assembly: a certificate of the Building Inspector is required; "
                            f"certificate {certificate.number} is recorded.", values, outcome=True)
+        if _worship_approved(ctx):
+            return Finding(rule, Status.MET, citation,
+                           "A place of assembly: a certificate of the Building Inspector is required unless it is "
+                           "used solely for religious worship as he approves, which is the exception that "
+                           "follows.", values, outcome=True)
         return Finding(rule, Status.MISSING, citation,
                        "A place of assembly: a certificate of the Building Inspector is required and none is "
                        "recorded.", values, outcome=True, missing=("certificate",))

@@ -1,0 +1,214 @@
+"""Mount Pleasant Code § 164-7 (floor area per occupant by use group, bowling alleys), § 164-8 (open-air areas)
+and § 164-5 (overcrowding, stop orders)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from publicassembly.law.cases import invalid_from
+from publicassembly.law.core import Status
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
+    JURISDICTION,
+    USE_GROUPS,
+    floor_area_per_occupant,
+    occupant_load_of_space,
+)
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import Space, VenueCase
+from pydantic import ValidationError
+
+# The table of § 164-7 (and § 164-8 for open air), square feet per occupant, as the text gives it.
+TABLE = {
+    "assembly_fixed_seats": 6, "assembly_without_fixed_seats": 15, "business": 100, "courtroom": 40,
+    "dance_hall_lodge_room": 15, "hotel_lodging_house": 125, "institutional": 150, "mercantile_first_floor": 30,
+    "mercantile_basement_sales_floor": 30, "mercantile_other_floors": 60, "school": 40, "storage": 300,
+    "open_air": 15,
+}
+AREA_GROUPS = sorted(TABLE)
+VALUES = JURISDICTION.parameters.at(__import__("datetime").date(2025, 3, 3))
+
+
+def test_every_use_group_of_164_7_and_164_8_has_its_factor(values):
+    """§§ 164-7, 164-8: the floor area per occupant of every use group is the table's number."""
+    assert set(USE_GROUPS) == set(TABLE) | {"bowling_alley"}
+    for group, factor in TABLE.items():
+        assert floor_area_per_occupant(group, values) == factor
+    assert floor_area_per_occupant("bowling_alley", values) == 10
+
+
+@pytest.mark.parametrize("group", AREA_GROUPS)
+def test_164_7_occupant_load_boundaries_for_each_use_group(group, values):
+    """§ 164-7/164-8: floor(area / factor): just under one factor → 0, one factor → 1, just under two → 1,
+    two factors → 2 (a fraction of a person is not admitted)."""
+    f = Decimal(TABLE[group])
+    cent = Decimal("0.01")
+    assert occupant_load_of_space(group, f - cent, None, values) == 0
+    assert occupant_load_of_space(group, f, None, values) == 1
+    assert occupant_load_of_space(group, 2 * f - cent, None, values) == 1
+    assert occupant_load_of_space(group, 2 * f, None, values) == 2
+    assert occupant_load_of_space(group, Decimal(0), None, values) == 0
+
+
+def test_164_7_assembly_without_fixed_seats_15_sq_ft_examples(values):
+    """§ 164-7: 15 sq ft → 1, 29.99 → 1, 30 → 2 at 15 sq ft per person."""
+    g = "assembly_without_fixed_seats"
+    assert occupant_load_of_space(g, Decimal("15"), None, values) == 1
+    assert occupant_load_of_space(g, Decimal("29.99"), None, values) == 1
+    assert occupant_load_of_space(g, Decimal("30"), None, values) == 2
+
+
+def test_bowling_12_alleys_and_1000_sq_ft_hold_160(values):
+    """§ 164-7: 5 persons for each alley (with its 15 ft of runway) + the additional area at 10 sq ft:
+    12 × 5 + 1000 / 10 = 160."""
+    assert occupant_load_of_space("bowling_alley", Decimal(1000), 12, values) == 160
+
+
+def test_bowling_additional_area_boundaries_164_7(values):
+    """§ 164-7: the additional area rounds down: 9.99 sq ft adds nobody, 10 adds one; no alleys, no persons."""
+    assert occupant_load_of_space("bowling_alley", Decimal("9.99"), 24, values) == 120
+    assert occupant_load_of_space("bowling_alley", Decimal("10"), 24, values) == 121
+    assert occupant_load_of_space("bowling_alley", Decimal("0"), 0, values) == 0
+
+
+def test_square_metres_convert_exactly_164_7(values):
+    """§ 164-7 with areas in m²: 1.3935456 m² is exactly 15 sq ft (1 person); 1.3935455 m² is just under."""
+    exact = Space(name="Room", use_group="assembly_without_fixed_seats", area="1.3935456", area_unit="sq_m")
+    under = Space(name="Room", use_group="assembly_without_fixed_seats", area="1.3935455", area_unit="sq_m")
+    assert exact.area_sq_ft == Decimal(15)
+    assert occupant_load_of_space(exact.use_group, exact.area_sq_ft, None, values) == 1
+    assert occupant_load_of_space(under.use_group, under.area_sq_ft, None, values) == 0
+
+
+def test_open_air_12000_square_metres_hold_8611_164_8(determine):
+    """§ 164-8: 12,000 m² = 129,166.925... sq ft; at 15 sq ft per person, 8,611 persons (rounded down)."""
+    d = determine(commercial=True, spaces=[{"name": "Field", "use_group": "open_air", "area": 12000,
+                                            "area_unit": "sq_m"}])
+    assert d.occupancy is not None and d.occupancy.lawful_occupancy == 8611
+    assert d.finding("mount-pleasant/164-8/open-air").status is Status.MET
+    assert d.finding("mount-pleasant/164-7/occupant-load").status is Status.NOT_APPLICABLE
+
+
+@pytest.mark.parametrize("bad, field", [
+    (Decimal("-1"), "area_sq_ft"), (Decimal("NaN"), "area_sq_ft"), (Decimal("Infinity"), "area_sq_ft"),
+])
+def test_bad_area_is_refused_naming_the_field_164_7(bad, field, values):
+    """§ 164-7: a negative or non-finite area is an error naming the field."""
+    with pytest.raises(ValueError, match=field):
+        occupant_load_of_space("school", bad, None, values)
+
+
+def test_bad_use_group_and_alleys_are_refused_164_7(values):
+    """§ 164-7: unknown use group (the allowed ids listed); bowling without alleys; alleys elsewhere."""
+    with pytest.raises(ValueError, match="use_group: 'theatre'.*assembly_fixed_seats"):
+        occupant_load_of_space("theatre", Decimal(100), None, values)
+    with pytest.raises(ValueError, match="alleys"):
+        occupant_load_of_space("bowling_alley", Decimal(100), None, values)
+    with pytest.raises(ValueError, match="alleys"):
+        occupant_load_of_space("school", Decimal(100), 3, values)
+
+
+@pytest.mark.parametrize("area, message", [(-5, "negative"), ("inf", "finite"), ("nan", "finite"),
+                                            ("lots", "expected a number")])
+def test_case_with_bad_area_names_spaces_0_area(area, message):
+    """§ 164-7: a case whose space has a bad area is refused naming ``spaces[0].area``."""
+    with pytest.raises(ValidationError) as info:
+        VenueCase.model_validate({"spaces": [{"name": "Hall", "use_group": "school", "area": area}]})
+    error = invalid_from(info.value)
+    assert error.field == "spaces[0].area"
+    assert message in error.message
+
+
+def test_missing_area_is_a_missing_fact_164_7(determine):
+    """§ 164-7: a space without its area is listed as missing; the others still count."""
+    d = determine(commercial=True, attendance=10, spaces=[
+        {"name": "Shop", "use_group": "mercantile_first_floor", "area": 3000},
+        {"name": "Lanes", "use_group": "bowling_alley", "area": 100}])
+    assert d.finding("mount-pleasant/164-7/occupant-load").status is Status.MISSING
+    assert "spaces[1].alleys" in d.missing
+    assert d.occupancy is not None and d.occupancy.lawful_occupancy == 100
+    # 100 persons ≥ 25 commercial: a place of assembly even before the lanes are counted (§ 164-4)
+    assert d.certificate_required is True
+
+
+@given(st.sampled_from(AREA_GROUPS), st.decimals(0, 10**7, places=2), st.decimals(0, 10**5, places=2))
+def test_more_area_never_lowers_the_occupant_load_164_7(group, area, more):
+    """§§ 164-7, 164-8: the occupant load is monotone in the area, for every use group."""
+    assert occupant_load_of_space(group, area + more, None, VALUES) >= occupant_load_of_space(
+        group, area, None, VALUES)
+
+
+@given(st.integers(0, 200), st.integers(0, 50), st.decimals(0, 10**6, places=2), st.decimals(0, 10**4, places=2))
+def test_more_alleys_or_area_never_lowers_the_bowling_load_164_7(alleys, extra, area, more):
+    """§ 164-7: a bowling space's load never falls with more alleys or more additional area."""
+    base = occupant_load_of_space("bowling_alley", area, alleys, VALUES)
+    assert occupant_load_of_space("bowling_alley", area + more, alleys + extra, VALUES) >= base
+
+
+# --- § 164-5 overcrowding ----------------------------------------------------------------------------------
+
+HALL = [{"name": "Hall", "use_group": "dance_hall_lodge_room", "area": 3000}]  # 200 persons
+
+
+def test_attendance_at_lawful_occupancy_is_not_overcrowding_164_5(determine):
+    """§ 164-5: 200 persons in a place whose lawful occupancy is 200 is lawful."""
+    d = determine(commercial=True, attendance=200, spaces=HALL)
+    assert d.finding("mount-pleasant/164-5/overcrowding").status is Status.MET
+    assert d.occupancy is not None and d.occupancy.overcrowded is False
+
+
+def test_one_above_lawful_occupancy_is_overcrowding_164_5(determine):
+    """§ 164-5: 201 persons against 200 is overcrowding (not_met)."""
+    d = determine(commercial=True, attendance=201, spaces=HALL)
+    assert d.finding("mount-pleasant/164-5/overcrowding").status is Status.NOT_MET
+    assert d.occupancy is not None and d.occupancy.overcrowded is True
+    assert "overcrowded" in d.verdict
+
+
+def test_no_attendance_leaves_overcrowding_unknown_164_5(determine):
+    """§ 164-5: without an attendance, overcrowding is missing and Occupancy.overcrowded is None."""
+    d = determine(commercial=True, spaces=HALL)
+    assert d.finding("mount-pleasant/164-5/overcrowding").status is Status.MISSING
+    assert d.occupancy is not None and d.occupancy.overcrowded is None
+
+
+def test_certified_number_below_computed_is_the_approved_number_164_5(determine):
+    """§ 164-5 "approved number": a certificate stating 180 binds even though 200 is computed (the smaller)."""
+    d = determine(commercial=True, attendance=190, spaces=HALL,
+                  certificate={"number": "PA-1", "lawful_occupancy": 180})
+    assert d.finding("mount-pleasant/164-5/overcrowding").status is Status.NOT_MET
+    assert d.finding("mount-pleasant/164-9/certificate-lawful-occupancy").status is Status.NEEDS_REVIEW
+
+
+def test_a_room_above_its_own_occupant_load_is_overcrowded_164_7(determine):
+    """§§ 164-5, 164-7: 70 persons in a 900 sq ft lounge (60) is overcrowding even when the place has room."""
+    d = determine(commercial=True, attendance=100, spaces=[
+        *HALL, {"name": "Lounge", "use_group": "assembly_without_fixed_seats", "area": 900, "attendance": 70}])
+    f = d.finding("mount-pleasant/164-5/overcrowding")
+    assert f.status is Status.NOT_MET
+    assert f.values["overcrowded_spaces"] == [{"space": "Lounge", "attendance": 70, "occupant_load": 60}]
+
+
+@pytest.mark.parametrize("present, egress, menace, stop", [
+    (200, False, False, False), (201, False, False, True), (150, True, False, True), (150, False, True, True),
+])
+def test_stop_performance_164_5(determine, present, egress, menace, stop):
+    """§ 164-5: an officer finding overcrowding, obstructed egress or a serious menace stops the performance."""
+    d = determine(commercial=True, spaces=HALL, inspection={
+        "persons_present": present, "egress_obstructed": egress, "serious_menace": menace})
+    f = d.finding("mount-pleasant/164-5/stop-performance")
+    assert f.values["stop_performance"] is stop
+    assert f.status is (Status.NOT_MET if stop else Status.MET)
+    assert d.requirements["stop_performance"] is stop
+
+
+def test_stop_performance_needs_an_inspection_164_5(determine):
+    """§ 164-5: no inspection, no stop order (not_applicable); an inspection silent on egress → missing."""
+    assert determine(commercial=True, spaces=HALL).finding(
+        "mount-pleasant/164-5/stop-performance").status is Status.NOT_APPLICABLE
+    d = determine(commercial=True, spaces=HALL, inspection={"persons_present": 10})
+    f = d.finding("mount-pleasant/164-5/stop-performance")
+    assert f.status is Status.MISSING
+    assert f.missing == ("inspection.egress_obstructed", "inspection.serious_menace")

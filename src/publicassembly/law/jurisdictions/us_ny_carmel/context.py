@@ -41,7 +41,7 @@ class Context:
     values: ParameterValues
     permit_required: Tristate = None
     exemption: dict[str, str] | None = None
-    permit_reason: str = ""
+    permit_reason: str = ""  # why no permit is required, in a few words (set by `determine`)
 
     @property
     def as_of(self) -> date:
@@ -74,6 +74,7 @@ class Context:
         return Finding(rule, Status.NOT_APPLICABLE, cite(section),
                        f"No permit is required ({self.permit_reason}), so this provision does not apply.",
                        values=values or {})
+
 
     # -- legal time (law/dates.py only) -------------------------------------------------------------------
 
@@ -164,3 +165,8 @@ class Items:
         if self.missing:
             parts.append("Not given: " + ", ".join(self.missing) + ".")
         return " ".join(parts) if parts else ok
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "day")`` → "1 day"; ``plural(3, "day")`` → "3 days"."""
+    return f"{n:,} {word if n == 1 else (words or word + 's')}"

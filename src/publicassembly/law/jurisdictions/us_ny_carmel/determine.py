@@ -8,7 +8,7 @@ from typing import Any
 from publicassembly.law.core import Finding, Rule, decide
 from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Determination
-from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
+from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context, plural
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
@@ -31,9 +31,14 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
     if winner is not None:
         rule, finding = winner
         ctx.permit_required = finding.outcome
-        ctx.permit_reason = finding.reason
         if rule.priority > 0 and finding.outcome is False:
             ctx.exemption = {"rule": rule.id, "citation": rule.citation}
+            ctx.permit_reason = f"exempt under {rule.citation}"
+        elif not case.within_town:
+            ctx.permit_reason = f"not within the Town; {rule.citation}"
+        else:
+            ctx.permit_reason = (f"not in excess of {values['permit.threshold_persons']} persons; "
+                                 f"{rule.citation}")
     decided = dict((r.id, f) for r, f in deciding)
     findings = tuple(decided[r.id] if r.id in decided else r(ctx) for r in RULES)
     return Determination(
@@ -96,9 +101,10 @@ def verdict(ctx: Context, winner: tuple[Rule, Finding] | None) -> str:
     p = penalty(ctx)
     tail = ""
     if p is not None:
-        tail = (f"; {p.violations} day(s) of continued violation are {p.violations} separate violation(s), "
-                f"punishable by a fine of up to {money(p.max_fine)}, imprisonment of up to {p.max_jail_days} days, "
-                f"or both ({p.citation})")
+        days = plural(p.violations, "day")
+        tail = (f"; {days} of continued violation {'is' if p.violations == 1 else 'are'} "
+                f"{plural(p.violations, 'separate violation')}, punishable by a fine of up to {money(p.max_fine)}, "
+                f"imprisonment of up to {plural(p.max_jail_days or 0, 'day')}, or both ({p.citation})")
     if winner is None:  # pragma: no cover - rule ¶ A always applies
         return "Whether a permit is required cannot be determined."
     rule, finding = winner

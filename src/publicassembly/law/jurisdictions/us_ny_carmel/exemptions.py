@@ -55,7 +55,7 @@ def _exemption(ctx: Context, rule: str, section: str, kinds: dict[str, str], tie
                        + ", ".join(missing) + ".", values, outcome="needs_review", missing=tuple(missing))
     return Finding(rule, Status.MET, citation,
                    f"The chapter does not apply: the assembly is sponsored, organized and authorized by {label} "
-                   f"({reason}).", values, outcome=False)
+                   f"{reason}.", values, outcome=False)
 
 
 def _school(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
@@ -64,7 +64,7 @@ def _school(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict
         return None, "", ["sponsor.located_in_town"], v
     if not s.located_in_town:
         return False, "The school is not located within the Town of Carmel.", [], v
-    return True, "a school located within the Town", [], v
+    return True, "located within the Town", [], v
 
 
 def _church(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
@@ -73,7 +73,7 @@ def _church(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict
         return None, "", ["sponsor.place_of_worship_in_town"], v
     if not s.place_of_worship_in_town:
         return False, "The church maintains no place of worship within the Town of Carmel.", [], v
-    return True, "an established church maintaining a place of worship within the Town", [], v
+    return True, "maintaining a place of worship within the Town", [], v
 
 
 def _chapter_for_a_year(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
@@ -95,8 +95,9 @@ def _chapter_for_a_year(ctx: Context, s: Sponsor) -> tuple[bool | None, str, lis
         return False, (f"Its chapter in the Town dates from {s.chapter_in_town_since.isoformat()}, after "
                        f"{since_at_latest.isoformat()}: it has not been maintained for {years} year(s) prior to "
                        f"the assembly on {first.isoformat()}."), [], v
-    return True, (f"a chapter maintained within the Town since {s.chapter_in_town_since.isoformat()}, on or before "
-                  f"{since_at_latest.isoformat()}, {years} year(s) prior to the assembly"), [], v
+    return True, (f"that has maintained a chapter within the Town since {s.chapter_in_town_since.isoformat()}, on "
+                  f"or before {since_at_latest.isoformat()}, {years} year(s) prior to the assembly on "
+                  f"{first.isoformat()}"), [], v
 
 
 @RULES.rule("carmel/exemptions/a-school", cites=cite("exemptions ¶ A"), decides="permit_required",

@@ -8,7 +8,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
-from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
+from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite, plural
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
 
 CITE_AB = cite("penalties ¶¶ A, B")
@@ -61,10 +61,11 @@ def violation(ctx: Context) -> Finding:
     per_jail = ctx.values["penalties.max_jail_days_per_violation"]
     values.update({"violations": p.violations, "max_fine": p.max_fine, "max_jail_days": p.max_jail_days})
     return Finding(rule, Status.NEEDS_REVIEW, CITE_AB,
-                   f"{p.violations} day(s) of continued violation are {p.violations} separate violation(s); each "
-                   f"carries a fine of not more than {per_fine} or imprisonment not exceeding {per_jail} days, or "
-                   f"both: up to {money(p.max_fine)} and {p.max_jail_days} days in all. Whether terms of "
-                   "imprisonment for separate days may be aggregated is for the court.", values)
+                   f"{plural(p.violations, 'day')} of continued violation: {plural(p.violations, 'separate violation')}"
+                   f" (each day's continued violation is a separate violation); each carries a fine of not more "
+                   f"than {per_fine} or imprisonment not exceeding {per_jail} days, or both: up to "
+                   f"{money(p.max_fine)} and {plural(p.max_jail_days or 0, 'day')} in all. Whether terms of imprisonment "
+                   "for separate days may be imposed consecutively up to that total is for the court.", values)
 
 
 @RULES.rule("carmel/penalties/c-injunction", cites=CITE_C)

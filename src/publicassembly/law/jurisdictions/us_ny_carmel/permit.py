@@ -106,6 +106,10 @@ def filing_deadline(ctx: Context) -> Finding:
         return Finding(rule, Status.MISSING, CITE_B, "The dates of the assembly are not given.",
                        {"filed_on": filed}, missing=("petition.2.dates",))
     values = {"filed_on": filed, "application_due": due.date, "act_by": due.act_by}
+    if filed is None and ctx.as_of > due.date:
+        return Finding(rule, Status.NOT_MET, CITE_B,
+                       f"No petition was filed by {due.date.isoformat()}; it can no longer be filed at least "
+                       f"{ctx.values['petition.filing_days_before']} days prior. {due.counted}", values)
     if filed is None:
         return Finding(rule, Status.MISSING, CITE_B,
                        f"Not yet filed: file with the Town Clerk by {due.date.isoformat()}. {due.counted}", values,

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 MOUNT_PLEASANT = "mount-pleasant-ny"
+_PACKAGES = {MOUNT_PLEASANT: "publicassembly.law.jurisdictions.us_ny_mount_pleasant"}
 
 #: The parameters of the sign's form, Mount Pleasant § 164-9.
 SIGN_PARAMETERS = ("signs.letter_height_in", "signs.letter_width_in", "signs.lettering_colour",
@@ -24,12 +25,17 @@ class LawNotAvailable(RuntimeError):
 
 
 def _values(jurisdiction: str, as_of: date) -> Any:
+    import importlib
+
     from publicassembly.law import jurisdictions
 
     try:
         return jurisdictions.get(jurisdiction).parameters.at(as_of)
-    except Exception as exc:  # an unfinished or missing jurisdiction package
-        raise LawNotAvailable(f"the parameters of {jurisdiction} cannot be read: {exc}") from exc
+    except Exception as exc:  # the registry fails while another town's package is unfinished
+        try:  # the town's own package, directly
+            return importlib.import_module(_PACKAGES[jurisdiction]).JURISDICTION.parameters.at(as_of)
+        except Exception:
+            raise LawNotAvailable(f"the parameters of {jurisdiction} cannot be read: {exc}") from exc
 
 
 @dataclass(frozen=True)
@@ -73,14 +79,16 @@ def sign_spec(as_of: date) -> SignSpec:
 
 
 def court_name(as_of: date) -> str | None:
-    """The court a summons is returnable in (Mount Pleasant § 164-12), when the parameters name it: the first
-    parameter whose name mentions ``court`` and whose value is text. None when there is none."""
+    """The court a summons is returnable in (Mount Pleasant § 164-12), when the parameters name it: the
+    parameter ``enforcement.court``, else the first whose name mentions ``court`` and whose value is text.
+    None when there is none."""
     try:
         values = _values(MOUNT_PLEASANT, as_of)
     except LawNotAvailable:
         return None
-    for name in sorted(values):
-        if "court" in name.lower():
+    names = ["enforcement.court", *sorted(n for n in values if n != "enforcement.court")]
+    for name in names:
+        if "court" in name.lower() and name in values:
             try:
                 value = values[name]
             except Exception:
@@ -92,22 +100,18 @@ def court_name(as_of: date) -> str | None:
 
 def open_air_occupant_load(area_sq_ft: Decimal, as_of: date) -> tuple[int, str]:
     """The occupant load (persons) of an unenclosed open-air area of `area_sq_ft` square feet under Mount
-    Pleasant § 164-8, and the citation, by evaluating a venue case with one ``open_air`` space in the law core.
+    Pleasant § 164-8, and the citation, from the Mount Pleasant package's `occupant_load_of_space` (use group
+    ``open_air``) under the values in force on `as_of`.
 
-    Raises `LawNotAvailable` when the law core cannot evaluate it."""
-    from publicassembly.law import evaluate
-
-    case = {"jurisdiction": MOUNT_PLEASANT, "subject": "venue",
-            "spaces": [{"name": "site", "use_group": "open_air", "area_sq_ft": str(area_sq_ft)}]}
+    Raises `LawNotAvailable` when the law core cannot give it, ValueError for a negative area."""
+    values = _values(MOUNT_PLEASANT, as_of)
     try:
-        determination = evaluate(case, as_of=as_of)
-    except Exception as exc:
-        raise LawNotAvailable(f"the law core cannot evaluate an open-air area: {exc}") from exc
-    if determination.occupancy is None or not determination.occupancy.spaces:
-        raise LawNotAvailable("the law core gave no occupancy for an open-air area")
-    citation = "Mount Pleasant Code § 164-8"
-    for finding in determination.findings:
-        if "164-8" in finding.citation:
-            citation = finding.citation
-            break
-    return determination.occupancy.spaces[0].occupant_load, citation
+        from publicassembly.law.jurisdictions.us_ny_mount_pleasant import occupant_load_of_space
+    except ImportError as exc:
+        raise LawNotAvailable(f"the Mount Pleasant package has no occupant_load_of_space: {exc}") from exc
+    persons = occupant_load_of_space("open_air", area_sq_ft, None, values)
+    try:
+        citation = values.cite("occupancy.floor_area_per_occupant.open_air")
+    except Exception:
+        citation = "Mount Pleasant Code § 164-8"
+    return persons, citation

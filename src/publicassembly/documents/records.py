@@ -106,7 +106,8 @@ class SummonsRecord:
     """A summons issued by the Building Inspector for a violation of Mount Pleasant ch. 164 (§ 164-12),
     with the penalty range of § 164-14 for the offense number (fines in US dollars).
 
-    ``complainant_kind``: ``building_inspector``, ``fire_inspector``, ``fire_marshal`` or ``police``;
+    ``complainant_kind``: ``building_inspector``, ``fire_district_inspector``, ``town_fire_marshal`` or
+    ``police_officer`` (§ 164-12);
     ``court_name``: used only when the jurisdiction's parameters do not name the court."""
 
     number: str

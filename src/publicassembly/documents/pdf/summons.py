@@ -13,11 +13,12 @@ from publicassembly.documents.lawparams import court_name
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
 from publicassembly.documents.records import SummonsRecord
 
+#: The officers of § 164-12 on whose complaint a summons issues (ids as in the law core's ``OFFICER_KINDS``).
 COMPLAINANTS = {
     "building_inspector": "the Building Inspector, on his own complaint",
-    "fire_inspector": "a Fire Department inspector of the fire district",
-    "fire_marshal": "the Town Fire Marshal",
-    "police": "a police officer",
+    "fire_district_inspector": "a Fire Department inspector of the fire district in which the gathering took place",
+    "town_fire_marshal": "the Town Fire Marshal",
+    "police_officer": "a police officer",
 }
 ORDINALS = {1: "first", 2: "second", 3: "third"}
 

@@ -1,0 +1,307 @@
+"""Commands that write documents: the occupancy sign, the determination report, a site map's area and occupant
+load, and (from a record given as JSON, until the workflow's database is the source) the certificate, permit,
+verified petition, hearing notice, summons, calendar and BLDS export.
+
+Every command writes to ``-o FILE`` and refuses to overwrite an existing file without ``--force``; bad input
+exits 2 with one message naming the option, file or field; the law core failing to answer exits 1.
+"""
+
+# ruff: noqa: B008  (Typer declares options as argument defaults)
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from datetime import date
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+
+from publicassembly.cli.app import EXIT_ERROR, app, fail
+from publicassembly.documents import blds, calendars, sitemap
+from publicassembly.documents.lawparams import LawNotAvailable
+from publicassembly.documents.pdf import (
+    render_certificate,
+    render_hearing_notice,
+    render_occupancy_sign,
+    render_permit,
+    render_petition,
+    render_report,
+    render_summons,
+)
+from publicassembly.documents.records import (
+    CertificateRecord,
+    DeadlineItem,
+    HearingNoticeRecord,
+    PermitRecord,
+    PetitionRecord,
+    SummonsRecord,
+    record_from_json,
+)
+
+R = TypeVar("R")
+
+OUTPUT_HELP = "The file to write."
+FORCE_HELP = "Overwrite the output file if it exists."
+FROM_JSON_HELP = "A JSON file holding the record's fields (dates YYYY-MM-DD, money as numbers or strings)."
+
+export_app = typer.Typer(help="Export records in open data standards.", no_args_is_help=True)
+app.add_typer(export_app, name="export")
+
+
+def _as_of(value: str | None, option: str = "--as-of") -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        fail(f"{option}: {value!r} is not a date; write it as YYYY-MM-DD (e.g. 2026-07-04)")
+
+
+def write_output(path: Path, data: bytes, force: bool) -> None:
+    """Write `data` to `path`; exit 2 when it exists and `force` is not given, or it cannot be written."""
+    if path.exists() and not force:
+        fail(f"-o: {path} exists; give --force to overwrite it")
+    if path.is_dir():
+        fail(f"-o: {path} is a directory; give a file name")
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        fail(f"-o: cannot write {path}: {exc.strerror or exc}")
+    typer.echo(f"wrote {path} ({len(data):,} bytes)", err=True)
+
+
+def read_json(path: Path, option: str = "--from-json") -> Any:
+    """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"{option}: {path} does not exist")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{option}: cannot read {path}: {exc}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{option}: {path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
+
+
+def _record(cls: type[R], path: Path) -> R:
+    try:
+        return record_from_json(cls, read_json(path))
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+
+
+def _render(make: Callable[[], bytes]) -> bytes:
+    try:
+        return make()
+    except LawNotAvailable as exc:
+        fail(str(exc), EXIT_ERROR)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def sign(
+    occupancy: int = typer.Option(..., "--occupancy", min=0, help="The lawful occupancy, in persons."),
+    room: str = typer.Option(..., "--room", help="The room or area the sign is posted in."),
+    certificate: str = typer.Option(..., "--certificate", help="The certificate's number."),
+    base_url: str = typer.Option("", "--base-url", help="The public site; the QR code opens "
+                                                        "<base-url>/certificates/<number>/."),
+    as_of: str | None = typer.Option(None, "--as-of", help="The date whose sign form applies (default today)."),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write the occupancy sign of Mount Pleasant § 164-9 (PDF): red lettering on white, letters one inch high
+    and 3/8 inch wide, stating the lawful occupancy."""
+    when = _as_of(as_of)
+    data = _render(lambda: render_occupancy_sign(occupancy, room, certificate, base_url=base_url, as_of=when))
+    write_output(output, data, force)
+
+
+@app.command()
+def report(
+    casefile: Path = typer.Argument(..., help="A case file (YAML or JSON), or a determination's JSON."),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    as_of: str | None = typer.Option(None, "--as-of", help="Determine the case on this date (YYYY-MM-DD)."),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write the determination report (PDF) of a case file: verdict, deadlines on a timeline, occupant load
+    per space as a bar chart, missing items, findings and penalty."""
+    from publicassembly.cli.casefile import CaseFileError, read_case_file
+    from publicassembly.law import LawError, evaluate
+
+    when = _as_of(as_of)
+    try:
+        data = read_case_file(casefile).data
+    except CaseFileError as exc:
+        fail(exc.describe())
+    if isinstance(data, Mapping) and "verdict" in data and "findings" in data:
+        determination: Any = dict(data)  # already a determination (to_json)
+    else:
+        try:
+            on = when or (None if isinstance(data, Mapping) and data.get("as_of") else date.today())
+            determination = evaluate(data, on)
+        except LawError as exc:
+            fail(f"{casefile}: {exc}")
+    write_output(output, _render(lambda: render_report(determination)), force)
+
+
+@app.command()
+def area(
+    site: Path = typer.Argument(..., help="A GeoJSON site map (Polygon, MultiPolygon, Feature or "
+                                          "FeatureCollection; degrees, or a projected 'crs')."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Also write the result to this file."),
+    fmt: str = typer.Option("text", "--format", help="text or json."),
+    method: str = typer.Option("geodesic", "--method", help="geodesic (true ground area) or planar "
+                                                             "(projected coordinates only)."),
+    as_of: str | None = typer.Option(None, "--as-of", help="The date whose law applies (default today)."),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Print the area (square feet) of an open-air site map and its occupant load under Mount Pleasant
+    § 164-8."""
+    if fmt not in ("text", "json"):
+        fail(f"--format: {fmt!r} is not a format; allowed: text, json")
+    if method not in ("geodesic", "planar"):
+        fail(f"--method: {method!r} is not allowed; allowed: geodesic, planar")
+    when = _as_of(as_of) or date.today()
+    try:
+        raw = site.read_bytes()
+    except FileNotFoundError:
+        fail(f"{site}: does not exist")
+    except OSError as exc:
+        fail(f"{site}: cannot read it ({exc.strerror or exc})")
+    try:
+        result = sitemap.site_occupancy(raw, when, method)  # type: ignore[arg-type]
+    except LawNotAvailable as exc:
+        fail(str(exc), EXIT_ERROR)
+    except ValueError as exc:
+        fail(f"{site}: {exc}")
+    if fmt == "json":
+        text = json.dumps(result.to_json(), indent=2)
+    else:
+        text = (f"Area: {result.area.area_sq_ft:,} sq ft ({result.area.method}, coordinates in "
+                f"{result.area.crs}, {result.area.polygons} polygon(s))\n"
+                f"Occupant load as an unenclosed open-air area: {result.occupant_load:,} persons "
+                f"({result.citation}, law in force on {result.as_of.isoformat()})")
+    typer.echo(text)
+    if output is not None:
+        write_output(output, (text + "\n").encode("utf-8"), force)
+
+
+@app.command()
+def certificate(
+    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write the Building Inspector's certificate for a place of assembly (PDF; Mount Pleasant § 164-9)."""
+    record = _record(CertificateRecord, from_json)
+    write_output(output, _render(lambda: render_certificate(record)), force)
+
+
+@app.command()
+def permit(
+    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write the permit for a public assembly (PDF; Carmel ch. 31)."""
+    record = _record(PermitRecord, from_json)
+    write_output(output, _render(lambda: render_permit(record)), force)
+
+
+@app.command()
+def petition(
+    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP + " Omit for the blank form."),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write the verified petition (PDF; Carmel ch. 31 ¶ B), blank or filled in."""
+    record = _record(PetitionRecord, from_json) if from_json else None
+    write_output(output, _render(lambda: render_petition(record)), force)
+
+
+@app.command()
+def notice(
+    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write the notice of public hearing for the official newspaper (PDF; Carmel ch. 31 ¶ B)."""
+    record = _record(HearingNoticeRecord, from_json)
+    write_output(output, _render(lambda: render_hearing_notice(record)), force)
+
+
+@app.command()
+def summons(
+    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write a summons returnable in the Town Justice Court (PDF; Mount Pleasant §§ 164-12, 164-14)."""
+    record = _record(SummonsRecord, from_json)
+    write_output(output, _render(lambda: render_summons(record)), force)
+
+
+@app.command()
+def calendar(
+    from_json: Path = typer.Option(..., "--from-json", help='A JSON file: {"town": ..., "hearings": [hearing '
+                                   'notice records], "deadlines": [{application_reference, name, due, counted, '
+                                   'citation}], "application": optional reference}.'),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    alarm_days: int = typer.Option(3, "--alarm-days", min=0, help="Days before a deadline to alert."),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Write an iCalendar file: a Town's public hearings and statutory deadlines, or one application's."""
+    data = read_json(from_json)
+    if not isinstance(data, dict):
+        fail(f"{from_json}: expected an object with 'town', 'hearings' and 'deadlines'")
+    unknown = sorted(set(data) - {"town", "hearings", "deadlines", "application"})
+    if unknown:
+        fail(f"{from_json}: {unknown[0]}: is not a field; allowed: town, hearings, deadlines, application")
+    try:
+        hearings = [record_from_json(HearingNoticeRecord, h, prefix=f"hearings[{i}].")
+                    for i, h in enumerate(data.get("hearings") or [])]
+        deadlines = [record_from_json(DeadlineItem, d, prefix=f"deadlines[{i}].")
+                     for i, d in enumerate(data.get("deadlines") or [])]
+    except ValueError as exc:
+        fail(f"{from_json}: {exc}")
+    reference = data.get("application")
+    if reference:
+        hearing = next((h for h in hearings if h.application_reference == reference), None)
+        ics = _render(lambda: calendars.application_calendar(str(reference), hearing, deadlines,
+                                                             alarm_days=alarm_days))
+    else:
+        town = str(data.get("town") or "").strip()
+        if not town:
+            fail(f"{from_json}: town: is required for a Town's feed (or give 'application')")
+        ics = _render(lambda: calendars.town_feed(town, hearings, deadlines, alarm_days=alarm_days))
+    write_output(output, ics, force)
+
+
+@export_app.command("blds")
+def export_blds(
+    from_json: Path = typer.Option(..., "--from-json", help='A JSON file: {"permits": [BldsPermitRow fields], '
+                                                            '"inspections": [BldsInspectionRow fields]}.'),
+    dataset: str = typer.Option("permits", "--dataset", help="permits or inspections."),
+    fmt: str = typer.Option("csv", "--format", help="csv or json."),
+    output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
+    force: bool = typer.Option(False, "--force", help=FORCE_HELP),
+) -> None:
+    """Export permits or inspections in the Building and Land Development Specification (BLDS)."""
+    if dataset not in ("permits", "inspections"):
+        fail(f"--dataset: {dataset!r} is not allowed; allowed: permits, inspections")
+    if fmt not in ("csv", "json"):
+        fail(f"--format: {fmt!r} is not a format; allowed: csv, json")
+    data = read_json(from_json)
+    if not isinstance(data, dict):
+        fail(f"{from_json}: expected an object with 'permits' and/or 'inspections'")
+    cls: Any = blds.BldsPermitRow if dataset == "permits" else blds.BldsInspectionRow
+    try:
+        rows = [record_from_json(cls, r, prefix=f"{dataset}[{i}].") for i, r in enumerate(data.get(dataset) or [])]
+    except ValueError as exc:
+        fail(f"{from_json}: {exc}")
+    writers = {("permits", "csv"): blds.permits_csv, ("permits", "json"): blds.permits_json,
+               ("inspections", "csv"): blds.inspections_csv, ("inspections", "json"): blds.inspections_json}
+    write_output(output, _render(lambda: writers[dataset, fmt](rows)), force)

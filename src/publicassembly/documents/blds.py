@@ -1,0 +1,264 @@
+"""Export of permits and inspections in the Building and Land Development Specification (BLDS, permitdata.org):
+the core Permits dataset and the Inspections dataset, as CSV and JSON.
+
+Fields: the required and recommended fields of each dataset (BLDS core permits: PermitNum, Description,
+AppliedDate, IssuedDate, CompletedDate, StatusCurrent, OriginalAddress1/2, OriginalCity, OriginalState,
+OriginalZip; recommended Jurisdiction, PermitClass(Mapped), StatusCurrentMapped, WorkClass(Mapped),
+PermitType(Mapped), PermitTypeDesc, StatusDate, TotalSqFt, Link, Latitude, Longitude, EstProjectCost,
+HousingUnits, PIN, Contractor*), plus the optional ExpiresDate, Publisher, Fee and ExtraFields (a JSON object
+holding the event's own fields: maximum persons, bond, cleanup deadline, lawful occupancy ...).
+Each workflow status is mapped to a BLDS ``StatusCurrentMapped`` value (docs/interpretations.md, D-4).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from publicassembly.law.jsonable import jsonable
+
+PERMIT_FIELDS: tuple[str, ...] = (
+    # required
+    "PermitNum", "Description", "AppliedDate", "IssuedDate", "CompletedDate", "StatusCurrent",
+    "OriginalAddress1", "OriginalAddress2", "OriginalCity", "OriginalState", "OriginalZip",
+    # recommended
+    "Jurisdiction", "PermitClass", "PermitClassMapped", "StatusCurrentMapped", "WorkClass", "WorkClassMapped",
+    "PermitType", "PermitTypeMapped", "PermitTypeDesc", "StatusDate", "TotalSqFt", "Link", "Latitude",
+    "Longitude", "EstProjectCost", "HousingUnits", "PIN", "ContractorCompanyName", "ContractorTrade",
+    "ContractorTradeMapped", "ContractorLicNum", "ContractorStateLic",
+    # optional
+    "ProposedUse", "ExpiresDate", "Publisher", "Fee", "ExtraFields",
+)
+
+INSPECTION_FIELDS: tuple[str, ...] = (
+    "PermitNum", "InspType", "InspTypeMapped", "ScheduledDate", "InspectedDate", "Result", "ResultMapped",
+    "InspectionNotes", "Description", "Final", "RequestDate", "DesiredDate", "ReInspection", "Inspector",
+    "ExtraFields",
+)
+
+#: Workflow status → BLDS StatusCurrentMapped (permits of Carmel ch. 31 and certificates of Mount Pleasant ch. 164).
+STATUS_MAPPED: dict[str, str] = {
+    "submitted": "Application Accepted",
+    "incomplete": "In Review",
+    "accepted": "In Review",
+    "hearing_noticed": "In Review",
+    "hearing_held": "In Review",
+    "approved": "In Review",
+    "approved_with_conditions": "In Review",
+    "denied": "Permit Cancelled",
+    "withdrawn": "Permit Cancelled",
+    "issued": "Permit Issued",
+    "revoked": "Permit Cancelled",
+    "held": "Inspection Phase",
+    "cleanup_verified": "Permit Finaled",
+    "bond_released": "Permit Finaled",
+    "bond_forfeited": "Permit Finaled with Conditions",
+    "closed": "Permit Finaled",
+    # a place of assembly's certificate (Mount Pleasant § 164-3)
+    "valid": "Occupancy",
+    "stale": "Occupancy",
+}
+#: Statuses never published (a draft has not been applied for).
+UNPUBLISHED_STATUSES = frozenset({"draft"})
+
+#: Inspection kinds → BLDS InspTypeMapped; results → ResultMapped.
+INSPECTION_TYPE_MAPPED: dict[str, str] = {
+    "site": "Progress Check",
+    "cleanup": "Progress Check",
+    "fire": "Fire Final",
+    "health": "Health Final",
+    "occupancy": "Building Final",
+    "sign": "Building Final",
+}
+RESULT_MAPPED: dict[str, str] = {
+    "passed": "Pass",
+    "failed": "Fail",
+    "partial": "Partial Pass",
+    "cancelled": "Cancelled",
+}
+
+PERMIT_CLASS = "Non-Residential (Commercial, Industrial, Institutional)"
+
+
+def status_mapped(status: str) -> str:
+    """The BLDS StatusCurrentMapped of a workflow status. Raises ValueError naming the allowed statuses."""
+    try:
+        return STATUS_MAPPED[status]
+    except KeyError:
+        raise ValueError(f"status: {status!r} has no BLDS mapping; allowed: {', '.join(STATUS_MAPPED)}") from None
+
+
+@dataclass(frozen=True)
+class BldsPermitRow:
+    """One permit (or certificate) to export. Dates are `date`; money Decimal US dollars; ``extra``: the
+    event-specific fields that BLDS has no column for (they go to ExtraFields as JSON)."""
+
+    permit_num: str
+    description: str
+    status: str
+    applied_date: date | None = None
+    issued_date: date | None = None
+    completed_date: date | None = None
+    status_date: date | None = None
+    expires_date: date | None = None
+    address1: str = ""
+    address2: str = ""
+    city: str = ""
+    state: str = "NY"
+    zip: str = ""
+    jurisdiction: str = ""
+    permit_class: str = "Public assembly"
+    permit_type: str = "Public Assembly Permit"
+    permit_type_desc: str = ""
+    total_sq_ft: Decimal | None = None
+    link: str = ""
+    latitude: Decimal | None = None
+    longitude: Decimal | None = None
+    pin: str = ""
+    proposed_use: str = ""
+    publisher: str = ""
+    fee: Decimal | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BldsInspectionRow:
+    """One inspection to export: ``kind`` (keys of `INSPECTION_TYPE_MAPPED`) and ``result`` (keys of
+    `RESULT_MAPPED`, or empty when not yet inspected)."""
+
+    permit_num: str
+    kind: str
+    scheduled_date: date | None = None
+    inspected_date: date | None = None
+    result: str = ""
+    notes: str = ""
+    description: str = ""
+    final: bool = False
+    request_date: date | None = None
+    reinspection: bool = False
+    inspector: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _iso(d: date | None) -> str:
+    return d.isoformat() if d else ""
+
+
+def _num(v: Decimal | None) -> str:
+    return "" if v is None else str(v)
+
+
+def _extra(extra: Mapping[str, Any]) -> str:
+    return json.dumps(jsonable(dict(extra)), sort_keys=True, ensure_ascii=False) if extra else ""
+
+
+def permit_record(row: BldsPermitRow) -> dict[str, str]:
+    """One BLDS Permits record (every field of `PERMIT_FIELDS`, as text). Raises ValueError for an unknown
+    status or a draft, or when neither AppliedDate nor IssuedDate is given (BLDS requires one)."""
+    if row.status in UNPUBLISHED_STATUSES:
+        raise ValueError(f"status: a {row.status} is not published")
+    mapped = status_mapped(row.status)
+    if row.applied_date is None and row.issued_date is None:
+        raise ValueError(f"{row.permit_num}: BLDS requires AppliedDate or IssuedDate")
+    whole_sq_ft = "" if row.total_sq_ft is None else str(int(row.total_sq_ft))
+    return {
+        "PermitNum": row.permit_num, "Description": row.description,
+        "AppliedDate": _iso(row.applied_date), "IssuedDate": _iso(row.issued_date),
+        "CompletedDate": _iso(row.completed_date), "StatusCurrent": row.status,
+        "OriginalAddress1": row.address1, "OriginalAddress2": row.address2, "OriginalCity": row.city,
+        "OriginalState": row.state, "OriginalZip": row.zip, "Jurisdiction": row.jurisdiction,
+        "PermitClass": row.permit_class, "PermitClassMapped": PERMIT_CLASS, "StatusCurrentMapped": mapped,
+        "WorkClass": "Existing", "WorkClassMapped": "Existing", "PermitType": row.permit_type,
+        "PermitTypeMapped": "", "PermitTypeDesc": row.permit_type_desc, "StatusDate": _iso(row.status_date),
+        "TotalSqFt": whole_sq_ft, "Link": row.link, "Latitude": _num(row.latitude),
+        "Longitude": _num(row.longitude), "EstProjectCost": "", "HousingUnits": "", "PIN": row.pin,
+        "ContractorCompanyName": "", "ContractorTrade": "", "ContractorTradeMapped": "", "ContractorLicNum": "",
+        "ContractorStateLic": "", "ProposedUse": row.proposed_use, "ExpiresDate": _iso(row.expires_date),
+        "Publisher": row.publisher, "Fee": _num(row.fee), "ExtraFields": _extra(row.extra),
+    }
+
+
+def inspection_record(row: BldsInspectionRow) -> dict[str, str]:
+    """One BLDS Inspections record (every field of `INSPECTION_FIELDS`). Raises ValueError for an unknown kind
+    or result, naming the allowed ones."""
+    if row.kind not in INSPECTION_TYPE_MAPPED:
+        raise ValueError(f"kind: {row.kind!r} is not allowed; allowed: {', '.join(INSPECTION_TYPE_MAPPED)}")
+    if row.result and row.result not in RESULT_MAPPED:
+        raise ValueError(f"result: {row.result!r} is not allowed; allowed: {', '.join(RESULT_MAPPED)}")
+    return {
+        "PermitNum": row.permit_num, "InspType": row.kind, "InspTypeMapped": INSPECTION_TYPE_MAPPED[row.kind],
+        "ScheduledDate": _iso(row.scheduled_date), "InspectedDate": _iso(row.inspected_date),
+        "Result": row.result, "ResultMapped": RESULT_MAPPED.get(row.result, ""),
+        "InspectionNotes": row.notes, "Description": row.description, "Final": "1" if row.final else "0",
+        "RequestDate": _iso(row.request_date), "DesiredDate": "", "ReInspection": "1" if row.reinspection else "0",
+        "Inspector": row.inspector, "ExtraFields": _extra(row.extra),
+    }
+
+
+def _csv(fields: tuple[str, ...], records: Iterable[dict[str, str]]) -> bytes:
+    buf = io.StringIO(newline="")
+    writer = csv.DictWriter(buf, fieldnames=list(fields), lineterminator="\r\n")
+    writer.writeheader()
+    for r in records:
+        writer.writerow(r)
+    return buf.getvalue().encode("utf-8")
+
+
+def permits_csv(rows: Iterable[BldsPermitRow]) -> bytes:
+    """The BLDS Permits dataset as CSV (UTF-8, header row, CRLF). Drafts are left out (not published)."""
+    return _csv(PERMIT_FIELDS, (permit_record(r) for r in rows if r.status not in UNPUBLISHED_STATUSES))
+
+
+def permits_json(rows: Iterable[BldsPermitRow]) -> bytes:
+    """The BLDS Permits dataset as a JSON array of records (ExtraFields as a nested object)."""
+    out = []
+    for r in rows:
+        if r.status in UNPUBLISHED_STATUSES:
+            continue
+        rec: dict[str, Any] = dict(permit_record(r))
+        rec["ExtraFields"] = jsonable(dict(r.extra))
+        out.append(rec)
+    return json.dumps(out, indent=2, ensure_ascii=False).encode("utf-8")
+
+
+def inspections_csv(rows: Iterable[BldsInspectionRow]) -> bytes:
+    """The BLDS Inspections dataset as CSV."""
+    return _csv(INSPECTION_FIELDS, (inspection_record(r) for r in rows))
+
+
+def inspections_json(rows: Iterable[BldsInspectionRow]) -> bytes:
+    """The BLDS Inspections dataset as a JSON array of records."""
+    out = []
+    for r in rows:
+        rec: dict[str, Any] = dict(inspection_record(r))
+        rec["ExtraFields"] = jsonable(dict(r.extra))
+        out.append(rec)
+    return json.dumps(out, indent=2, ensure_ascii=False).encode("utf-8")
+
+
+def row_from_permit(permit: Any, *, status: str, applied_date: date | None = None,
+                    status_date: date | None = None, completed_date: date | None = None, city: str = "",
+                    zip: str = "", jurisdiction: str = "", link: str = "") -> BldsPermitRow:
+    """A `BldsPermitRow` from a `PermitRecord` and its workflow status; the event's own fields go to
+    ExtraFields (maximum persons, first and last day, hours, bond, cleanup deadline, conditions, insurance)."""
+    return BldsPermitRow(
+        permit_num=permit.number,
+        description=permit.purpose or f"Public assembly permit for {permit.permittee}",
+        status=status, applied_date=applied_date, issued_date=permit.issued_date, completed_date=completed_date,
+        status_date=status_date, expires_date=permit.last_day, address1=permit.property_address, city=city,
+        zip=zip, jurisdiction=jurisdiction, link=link, publisher=permit.town,
+        extra={
+            "maximum_persons": permit.maximum_persons, "first_day": permit.first_day,
+            "last_day": permit.last_day, "hours": permit.hours, "bond_amount": permit.bond_amount,
+            "cleanup_due_date": permit.cleanup_due_date, "conditions": list(permit.conditions),
+            "record_owner": permit.record_owner, "permittee": permit.permittee,
+            "insurance_bodily_injury_limit": permit.insurance.bodily_injury_limit,
+            "insurance_property_damage_limit": permit.insurance.property_damage_limit,
+        },
+    )

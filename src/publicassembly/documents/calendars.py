@@ -1,0 +1,110 @@
+"""Calendars (RFC 5545, `icalendar`): a Town's feed of public hearings (VEVENT) and statutory deadlines (VTODO
+with a VALARM), and one calendar per application. Times are the Town's local time, America/New_York."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from icalendar import Alarm, Calendar, Event, Todo
+
+from publicassembly.documents.records import DeadlineItem, HearingNoticeRecord
+
+TOWN_TZ = ZoneInfo("America/New_York")
+PRODID = "-//publicassembly//documents//EN"
+UID_DOMAIN = "publicassembly"
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-." else "-" for ch in text.strip()).strip("-") or "x"
+
+
+def deadlines_from_determination(determination: Mapping[str, Any], application_reference: str,
+                                 citations: Mapping[str, str] | None = None) -> list[DeadlineItem]:
+    """The deadlines of a determination's JSON form (``to_json()["deadlines"]``: name → ``{date, counted}``)
+    as `DeadlineItem`s. Raises ValueError naming a deadline whose date is not ISO 8601."""
+    out = []
+    for name, v in (determination.get("deadlines") or {}).items():
+        try:
+            due = date.fromisoformat(str(v["date"]))
+        except (KeyError, ValueError):
+            raise ValueError(f"deadlines.{name}.date: expected YYYY-MM-DD, got {v.get('date')!r}") from None
+        out.append(DeadlineItem(application_reference, name, due, str(v.get("counted", "")),
+                                (citations or {}).get(name, "")))
+    return out
+
+
+def _hearing_event(h: HearingNoticeRecord, stamp: datetime, duration: timedelta) -> Event:
+    start = h.hearing_at if h.hearing_at.tzinfo else h.hearing_at.replace(tzinfo=TOWN_TZ)
+    ev = Event()
+    ev.add("uid", f"hearing-{_slug(h.application_reference)}@{UID_DOMAIN}")
+    ev.add("dtstamp", stamp)
+    ev.add("dtstart", start)
+    ev.add("dtend", start + duration)
+    ev.add("summary", f"Public hearing: {h.event} ({h.applicant})")
+    ev.add("location", h.hearing_place)
+    ev.add("description",
+           f"Public hearing of the Town Board of the {h.town} on the application {h.application_reference} of "
+           f"{h.applicant} for a permit under the Public Assembly Ordinance, for {h.event} at "
+           f"{h.property_address}. Notice to be published in {h.newspaper} on or before "
+           f"{h.latest_publication_date.isoformat()} (Carmel Code ch. 31, permit requirements ¶ B).")
+    ev.add("categories", ["public hearing"])
+    return ev
+
+
+def _deadline_todo(d: DeadlineItem, stamp: datetime, alarm_days: int) -> Todo:
+    todo = Todo()
+    todo.add("uid", f"deadline-{_slug(d.application_reference)}-{_slug(d.name)}@{UID_DOMAIN}")
+    todo.add("dtstamp", stamp)
+    todo.add("due", d.due)
+    todo.add("summary", f"{d.name.replace('_', ' ')}: {d.application_reference}")
+    desc = d.counted + (f" ({d.citation})" if d.citation else "")
+    if desc.strip():
+        todo.add("description", desc.strip())
+    todo.add("categories", ["statutory deadline"])
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", f"Due {d.due.isoformat()}: {d.name.replace('_', ' ')} ({d.application_reference})")
+    alarm.add("trigger", timedelta(days=-alarm_days), parameters={"RELATED": "END"})
+    todo.add_component(alarm)
+    return todo
+
+
+def _calendar(name: str, hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem], *,
+              generated_at: datetime | None, alarm_days: int, hearing_duration: timedelta) -> bytes:
+    if alarm_days < 0:
+        raise ValueError(f"alarm_days: 0 or more days before the deadline (got {alarm_days})")
+    stamp = (generated_at or datetime.now(UTC)).astimezone(UTC)
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", name)
+    cal.add("x-wr-timezone", "America/New_York")
+    for h in hearings:
+        cal.add_component(_hearing_event(h, stamp, hearing_duration))
+    for d in deadlines:
+        cal.add_component(_deadline_todo(d, stamp, alarm_days))
+    cal.add_missing_timezones()
+    return cal.to_ical()
+
+
+def town_feed(town: str, hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem], *,
+              generated_at: datetime | None = None, alarm_days: int = 3,
+              hearing_duration: timedelta = timedelta(hours=1)) -> bytes:
+    """A Town's calendar feed (.ics bytes): every public hearing as a VEVENT and every statutory deadline as a
+    VTODO due on its last day, with a display alarm `alarm_days` before. Raises ValueError for a negative
+    `alarm_days`."""
+    return _calendar(f"{town}: public hearings and deadlines", hearings, deadlines, generated_at=generated_at,
+                     alarm_days=alarm_days, hearing_duration=hearing_duration)
+
+
+def application_calendar(application_reference: str, hearing: HearingNoticeRecord | None,
+                         deadlines: Iterable[DeadlineItem], *, generated_at: datetime | None = None,
+                         alarm_days: int = 3, hearing_duration: timedelta = timedelta(hours=1)) -> bytes:
+    """One application's calendar (.ics bytes): its hearing (if noticed) and its deadlines."""
+    return _calendar(f"Application {application_reference}", [hearing] if hearing else [],
+                     [d for d in deadlines if d.application_reference == application_reference],
+                     generated_at=generated_at, alarm_days=alarm_days, hearing_duration=hearing_duration)

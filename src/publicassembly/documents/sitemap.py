@@ -1,0 +1,174 @@
+"""Site maps of open-air areas as GeoJSON: the area in square feet, computed on the WGS 84 ellipsoid, and the
+occupant load of an unenclosed open-air area under Mount Pleasant § 164-8 (from the law core).
+
+Input: a GeoJSON Polygon or MultiPolygon, a Feature holding one, or a FeatureCollection (the areas are added).
+Coordinates are longitude/latitude in degrees (RFC 7946, CRS84) unless the object carries a ``crs`` member
+naming a projected system (e.g. ``{"type": "name", "properties": {"name": "EPSG:2263"}}``), whose coordinates
+are transformed to longitude/latitude with pyproj. The area is geodesic (`pyproj.Geod(ellps="WGS84")`), the
+true area on the ground; ``method="planar"`` gives the area in the projected system's own units instead,
+converted exactly (e.g. US survey foot = 1200/3937 m). Square metres become square feet by the exact factor
+0.09290304 and the result is rounded DOWN to 0.01 sq ft (never more area than there is; docs/interpretations.md
+D-3).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_FLOOR, Decimal
+from typing import Any, Literal
+
+from pyproj import CRS, Geod, Transformer
+from pyproj.exceptions import CRSError
+from shapely.geometry import MultiPolygon, Polygon, shape
+from shapely.geometry.polygon import orient
+from shapely.ops import transform
+from shapely.validation import explain_validity
+
+from publicassembly.documents.lawparams import open_air_occupant_load
+from publicassembly.law.units import SQUARE_METRES_PER_SQUARE_FOOT
+
+GEOD = Geod(ellps="WGS84")
+CENT = Decimal("0.01")
+POLYGON_TYPES = ("Polygon", "MultiPolygon")
+Method = Literal["geodesic", "planar"]
+
+
+@dataclass(frozen=True)
+class SiteArea:
+    """The area of a site map: ``area_sq_ft`` (Decimal, rounded down to 0.01), ``area_sq_m`` (as computed),
+    ``crs`` (the system the coordinates were in), ``method`` (``geodesic`` or ``planar``), ``polygons``."""
+
+    area_sq_ft: Decimal
+    area_sq_m: Decimal
+    crs: str
+    method: str
+    polygons: int
+
+
+@dataclass(frozen=True)
+class SiteOccupancy:
+    """A site's area and its occupant load as an unenclosed open-air area (persons), with the citation."""
+
+    area: SiteArea
+    occupant_load: int
+    citation: str
+    as_of: date
+
+    def to_json(self) -> dict[str, Any]:
+        return {"area_sq_ft": str(self.area.area_sq_ft), "area_sq_m": str(self.area.area_sq_m),
+                "crs": self.area.crs, "method": self.area.method, "polygons": self.area.polygons,
+                "occupant_load": self.occupant_load, "citation": self.citation, "as_of": self.as_of.isoformat()}
+
+
+def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(data, bytes | str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"geojson: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError("geojson: expected a GeoJSON object with a 'type' member")
+    return data
+
+
+def _crs_of(obj: dict[str, Any]) -> CRS:
+    member = obj.get("crs")
+    if member is None:
+        return CRS.from_string("OGC:CRS84")
+    try:
+        name = member["properties"]["name"] if isinstance(member, dict) else member
+        return CRS.from_user_input(name)
+    except (KeyError, TypeError, CRSError):
+        raise ValueError(f"crs: cannot read {member!r}; write {{\"type\": \"name\", \"properties\": "
+                         "{\"name\": \"EPSG:2263\"}}") from None
+
+
+def _geometries(obj: dict[str, Any]) -> list[dict[str, Any]]:
+    kind = obj.get("type")
+    if kind == "FeatureCollection":
+        features = obj.get("features")
+        if not isinstance(features, list) or not features:
+            raise ValueError("features: a FeatureCollection needs at least one Feature")
+        out = []
+        for i, f in enumerate(features):
+            if not isinstance(f, dict) or f.get("type") != "Feature":
+                raise ValueError(f"features[{i}]: expected a Feature")
+            out += _geometries(f)
+        return out
+    if kind == "Feature":
+        geometry = obj.get("geometry")
+        if not isinstance(geometry, dict):
+            raise ValueError("geometry: a Feature needs a geometry (a Polygon or MultiPolygon)")
+        return [geometry]
+    if kind in POLYGON_TYPES:
+        return [obj]
+    raise ValueError(f"type: {kind!r} has no area; allowed: Polygon, MultiPolygon, Feature, FeatureCollection")
+
+
+def _polygons(geometry: dict[str, Any]) -> list[Polygon]:
+    kind = geometry.get("type")
+    if kind not in POLYGON_TYPES:
+        raise ValueError(f"geometry.type: {kind!r} has no area; allowed: {', '.join(POLYGON_TYPES)}")
+    try:
+        geom = shape(geometry)
+    except Exception as exc:
+        raise ValueError(f"geometry.coordinates: not a valid {kind} ({exc})") from None
+    if geom.is_empty:
+        raise ValueError("geometry.coordinates: the polygon is empty")
+    if not geom.is_valid:
+        raise ValueError(f"geometry.coordinates: the polygon is not valid ({explain_validity(geom)})")
+    return list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
+
+
+def _floor_sq_ft(sq_m: Decimal) -> Decimal:
+    return (sq_m / SQUARE_METRES_PER_SQUARE_FOOT).quantize(CENT, rounding=ROUND_FLOOR)
+
+
+def site_area(geojson: str | bytes | dict[str, Any], method: Method = "geodesic") -> SiteArea:
+    """The area of the polygons of a GeoJSON site map, in square feet (see the module docstring).
+
+    Raises ValueError naming what is wrong: not JSON, a type without area, an invalid or empty polygon, an
+    unreadable ``crs``, degrees out of range, or ``method="planar"`` for coordinates in degrees."""
+    if method not in ("geodesic", "planar"):
+        raise ValueError(f"method: {method!r} is not allowed; allowed: geodesic, planar")
+    obj = _load(geojson)
+    crs = _crs_of(obj)
+    polygons = [poly for g in _geometries(obj) for poly in _polygons(g)]
+    total = Decimal(0)
+    if crs.is_geographic:
+        if method == "planar":
+            raise ValueError("method: planar needs coordinates in a projected system (give a 'crs' member)")
+        to_lonlat = None
+        if not crs.equals(CRS.from_string("OGC:CRS84")):
+            to_lonlat = Transformer.from_crs(crs, "OGC:CRS84", always_xy=True)
+    else:
+        to_lonlat = Transformer.from_crs(crs, "OGC:CRS84", always_xy=True)
+    for poly in polygons:
+        if method == "planar":
+            factor = Decimal(str(crs.axis_info[0].unit_conversion_factor))
+            if crs.axis_info[0].unit_name in ("US survey foot", "foot_survey_us"):
+                factor = Decimal(1200) / Decimal(3937)
+            elif crs.axis_info[0].unit_name == "foot":
+                factor = Decimal("0.3048")
+            total += Decimal(repr(orient(poly).area)) * factor * factor
+            continue
+        lonlat = transform(to_lonlat.transform, poly) if to_lonlat else poly
+        minx, miny, maxx, maxy = lonlat.bounds
+        if not (-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90):
+            raise ValueError("geometry.coordinates: longitude/latitude out of range; coordinates in a projected "
+                             "system need a 'crs' member naming it (e.g. EPSG:2263)")
+        area, _ = GEOD.geometry_area_perimeter(orient(lonlat, sign=1.0))
+        total += Decimal(repr(abs(area)))
+    return SiteArea(area_sq_ft=_floor_sq_ft(total), area_sq_m=total, crs=crs.to_string(), method=method,
+                    polygons=len(polygons))
+
+
+def site_occupancy(geojson: str | bytes | dict[str, Any], as_of: date, method: Method = "geodesic") -> SiteOccupancy:
+    """The site's area and its occupant load as an unenclosed open-air area under Mount Pleasant § 164-8 on
+    `as_of`, computed by the law core. Raises ValueError for bad GeoJSON, `LawNotAvailable` when the law core
+    cannot answer."""
+    area = site_area(geojson, method)
+    persons, citation = open_air_occupant_load(area.area_sq_ft, as_of)
+    return SiteOccupancy(area=area, occupant_load=persons, citation=citation, as_of=as_of)

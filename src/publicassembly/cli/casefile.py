@@ -1,0 +1,356 @@
+"""Case files read into case data: YAML or JSON text → a mapping for `publicassembly.law.parse_case`.
+
+Reading is strict, and every refusal is a `CaseFileError` naming the file, where (line and column) and what
+is allowed: a missing file or a directory, an empty or binary file, text that is not UTF-8, malformed YAML or
+JSON, a key given twice, YAML aliases or custom tags, numbers too large to read, nesting too deep. Numbers
+with a fraction are read as `Decimal` (never float), as the law core wants; a YAML date (``2026-07-04``)
+becomes a `date`, a YAML timestamp with a time of day stays the text it was written as.
+
+The reader also records where each field of a YAML (or JSON) document is, so an error of the law core
+naming a field (``spaces[0].area_sq_ft``) can be reported with its line (`CaseFile.locate`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+#: Larger files are refused: a case is a page of facts, not a data set.
+MAX_BYTES = 5 * 1024 * 1024
+
+YAML_SUFFIXES = (".yaml", ".yml")
+JSON_SUFFIXES = (".json",)
+
+Position = tuple[int, int]  # (line, column), both counted from 1
+
+
+class CaseFileError(Exception):
+    """A case file that cannot be read as case data.
+
+    ``path``: the file as given; ``message``: what is wrong and what is allowed; ``field``: the field at fault
+    (dotted, e.g. ``spaces[0].area_sq_ft``) or None; ``line``/``column``: where, counted from 1, or None."""
+
+    def __init__(self, path: str, message: str, *, field: str | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.path = path
+        self.message = " ".join(message.split())  # always one line
+        self.field = field
+        self.line = line
+        self.column = column
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """One line: ``file, line L, column C: field: message``."""
+        where = self.path
+        if self.line is not None:
+            where += f", line {self.line}"
+            if self.column is not None:
+                where += f", column {self.column}"
+        return f"{where}: {self.field + ': ' if self.field else ''}{self.message}"
+
+
+@dataclass(frozen=True)
+class CaseFile:
+    """Case data read from a file, with the position of each field in it (dotted path → (line, column))."""
+
+    path: str
+    data: Any
+    positions: Mapping[str, Position] = field(default_factory=dict)
+
+    def locate(self, field: str) -> Position | None:
+        """The position of `field`, or of its nearest enclosing field that has one (a missing field is
+        reported at the mapping that should hold it), or None."""
+        path = field
+        while path:
+            if path in self.positions:
+                return self.positions[path]
+            path = _parent(path)
+        return None
+
+
+def _parent(path: str) -> str:
+    cut = max(path.rfind("."), path.rfind("["))
+    return path[:cut] if cut > 0 else ""
+
+
+# --- YAML --------------------------------------------------------------------------------------------------
+
+
+class _CaseError(Exception):
+    """Raised inside the YAML loader; turned into a CaseFileError by the reader."""
+
+    def __init__(self, message: str, mark: yaml.Mark | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class CaseLoader(yaml.SafeLoader):
+    """A safe YAML loader for case files: refuses a key given twice (naming it and its line), aliases and
+    anchors (a case has no use for them, and they allow exponential documents), and reads floats as Decimal.
+    Dates stay dates; a timestamp with a time of day stays text."""
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise _CaseError("YAML aliases (*name) are not allowed in a case file; write the value out",
+                             event.start_mark)
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                first = seen.get(key)
+            except TypeError:
+                continue
+            if first is not None:
+                raise _CaseError(f"key {key!r} is given twice (first on line {first}); give each field once",
+                                 key_node.start_mark)
+            seen[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
+
+
+def _yaml_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal:
+    text = str(loader.construct_scalar(node)).replace("_", "").strip()  # type: ignore[arg-type]
+    lowered = text.lower().lstrip("+")
+    if lowered in (".nan",):
+        return Decimal("NaN")
+    if lowered in (".inf", "-.inf"):
+        return Decimal("-Infinity" if lowered.startswith("-") else "Infinity")
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # e.g. YAML 1.1 sexagesimal 1:30.5; exact via the float's shortest form
+        return Decimal(repr(loader.construct_yaml_float(node)))
+
+
+def _yaml_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    text = str(loader.construct_scalar(node)).strip()  # type: ignore[arg-type]
+    if _DATE.match(text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            raise _CaseError(f"{text!r} is not a date of the calendar; write it as YYYY-MM-DD",
+                             node.start_mark) from None
+    return text
+
+
+CaseLoader.add_constructor("tag:yaml.org,2002:float", _yaml_decimal)
+CaseLoader.add_constructor("tag:yaml.org,2002:timestamp", _yaml_timestamp)
+
+
+def _yaml_positions(node: yaml.Node | None, prefix: str = "", out: dict[str, Position] | None = None
+                    ) -> dict[str, Position]:
+    """Dotted field path → (line, column) of each value in a composed YAML document."""
+    out = {} if out is None else out
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                path = f"{prefix}.{key_node.value}" if prefix else str(key_node.value)
+                out.setdefault(path, (key_node.start_mark.line + 1, key_node.start_mark.column + 1))
+                _yaml_positions(value_node, path, out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            path = f"{prefix}[{i}]"
+            out.setdefault(path, (item.start_mark.line + 1, item.start_mark.column + 1))
+            _yaml_positions(item, path, out)
+    return out
+
+
+def _load_yaml(text: str, path: str) -> tuple[Any, dict[str, Position]]:
+    loader: CaseLoader | None = None
+    try:
+        loader = CaseLoader(text)
+        node = loader.get_single_node()
+        positions = _yaml_positions(node)
+        data = loader.construct_document(node) if node is not None else None
+    except _CaseError as exc:
+        raise _file_error(path, exc.message, exc.mark) from None
+    except yaml.MarkedYAMLError as exc:
+        problem = exc.problem or "malformed"
+        if exc.context:
+            problem = f"{exc.context}, {problem}"
+        if "found duplicate anchor" in problem or "found undefined alias" in problem:
+            problem = "YAML anchors and aliases are not allowed in a case file"
+        if "'\\t' that cannot start any token" in problem:
+            problem += " (indent YAML with spaces, not tabs)"
+        if exc.problem_mark is not None and "could not determine a constructor" in problem:
+            problem = problem.replace("could not determine a constructor for the tag",
+                                      "custom YAML tags are not allowed in a case file; found the tag")
+        raise _file_error(path, f"not valid YAML: {problem}", exc.problem_mark or exc.context_mark) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        raise CaseFileError(path, f"not valid YAML: the character {chr(exc.character)!r} (#x{exc.character:04x}) "
+                                  "is not allowed in YAML text", line=line) from None
+    except yaml.YAMLError as exc:
+        raise CaseFileError(path, f"not valid YAML: {exc}") from None
+    except RecursionError:
+        raise CaseFileError(path, "not a case file: it is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise CaseFileError(path, f"not a case file: a value cannot be read ({_short(exc)})") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return data, positions
+
+
+def _short(exc: ValueError) -> str:
+    text = str(exc)
+    return "a number has too many digits" if "integer string conversion" in text else text
+
+
+def _file_error(path: str, message: str, mark: yaml.Mark | None) -> CaseFileError:
+    if mark is None:
+        return CaseFileError(path, message)
+    return CaseFileError(path, message, line=mark.line + 1, column=mark.column + 1)
+
+
+# --- JSON --------------------------------------------------------------------------------------------------
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number; write a finite number")
+
+
+def _load_json(text: str, path: str) -> tuple[Any, dict[str, Position]]:
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_float=Decimal, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise CaseFileError(path, f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    except _DuplicateKey as exc:
+        line = _json_key_line(text, exc.key)
+        raise CaseFileError(path, f"key {exc.key!r} is given twice; give each field once", line=line) from None
+    except RecursionError:
+        raise CaseFileError(path, "not a case file: it is nested too deeply") from None
+    except ValueError as exc:  # NaN/Infinity, or an integer of more digits than Python converts
+        raise CaseFileError(path, f"not valid JSON: {_short(exc)}") from None
+    return data, _json_positions(text)
+
+
+def _json_key_line(text: str, key: str) -> int | None:
+    """The line of the second occurrence of `key` as an object key (best effort, for the error message)."""
+    pattern = re.compile(re.escape(json.dumps(key)) + r"\s*:")
+    hits = [m.start() for m in pattern.finditer(text)]
+    return text.count("\n", 0, hits[1]) + 1 if len(hits) > 1 else None
+
+
+def _json_positions(text: str) -> dict[str, Position]:
+    """Field positions of a JSON document, read with the YAML composer (JSON is nearly YAML); best effort."""
+    try:
+        loader = CaseLoader(text)
+        try:
+            return _yaml_positions(loader.get_single_node())
+        finally:
+            loader.dispose()
+    except (yaml.YAMLError, _CaseError, RecursionError, ValueError):
+        return {}
+
+
+# --- files -------------------------------------------------------------------------------------------------
+
+
+def decode(raw: bytes, path: str) -> str:
+    """UTF-8 text from a file's bytes (a leading byte-order mark is dropped). Raises CaseFileError for an
+    empty or binary file or bytes that are not UTF-8."""
+    if b"\x00" in raw:
+        raise CaseFileError(path, "a binary file (it holds NUL bytes), not a YAML or JSON case file")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise CaseFileError(path, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot be decoded); "
+                                  "save the case file as UTF-8", line=line) from None
+    if not text.strip():
+        raise CaseFileError(path, "the file is empty; a case file is a mapping with at least "
+                                  "'jurisdiction' and 'subject'")
+    return text
+
+
+def parse_text(text: str, path: str, kind: str | None = None) -> CaseFile:
+    """Case data from text: `kind` ``"yaml"`` or ``"json"``, or None to decide by content (JSON when the
+    text is valid JSON, else YAML). Raises CaseFileError; the data is a mapping (anything else is refused)."""
+    if kind == "json":
+        data, positions = _load_json(text, path)
+    elif kind == "yaml":
+        data, positions = _load_yaml(text, path)
+    else:
+        try:
+            data, positions = _load_json(text, path)
+        except CaseFileError:
+            data, positions = _load_yaml(text, path)
+    if data is None:
+        raise CaseFileError(path, "the file holds no data (only comments or null); a case file is a mapping "
+                                  "with at least 'jurisdiction' and 'subject'")
+    if not isinstance(data, dict):
+        kind_name = {list: "a list", str: "a single text", bool: "a single true/false", int: "a single number",
+                     Decimal: "a single number", date: "a single date"}.get(type(data), "a single value")
+        raise CaseFileError(path, f"the file holds {kind_name}, not a mapping; a case file is a mapping of "
+                                  "fields with at least 'jurisdiction' and 'subject'", line=1)
+    return CaseFile(path, data, positions)
+
+
+def parse_bytes(raw: bytes, path: str, kind: str | None = None) -> CaseFile:
+    """Case data from a file's bytes; see `decode` and `parse_text`."""
+    if len(raw) > MAX_BYTES:
+        raise CaseFileError(path, f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB; a case file is a "
+                                  "page of facts")
+    return parse_text(decode(raw, path), path, kind)
+
+
+def kind_of(path: Path) -> str | None:
+    """``"yaml"`` for .yaml/.yml, ``"json"`` for .json (any case), None for another extension."""
+    suffix = path.suffix.lower()
+    if suffix in YAML_SUFFIXES:
+        return "yaml"
+    if suffix in JSON_SUFFIXES:
+        return "json"
+    return None
+
+
+def read_case_file(name: str | Path) -> CaseFile:
+    """Read a case file (YAML .yaml/.yml, JSON .json, by content otherwise). Raises CaseFileError naming the
+    file: missing, a directory, unreadable, too large, empty, binary, not UTF-8, malformed, not a mapping."""
+    path = Path(name)
+    shown = str(name)
+    try:
+        if path.is_dir():
+            raise CaseFileError(shown, "is a directory, not a case file; give YAML or JSON files "
+                                       "(e.g. cases/*.yaml)")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise CaseFileError(shown, "no such file") from None
+    except PermissionError:
+        raise CaseFileError(shown, "cannot be read: permission denied") from None
+    except OSError as exc:
+        raise CaseFileError(shown, f"cannot be read: {exc.strerror or exc}") from None
+    return parse_bytes(raw, shown, kind_of(path))

@@ -1,0 +1,200 @@
+"""The text report of a determination (Rich): verdict first, then requirements, occupancy, deadlines as a
+timeline, missing items, findings and penalty. Pure rendering: every value comes from the determination."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from publicassembly.law import Determination, Status
+from publicassembly.law.jsonable import jsonable
+
+STATUS_STYLE = {
+    Status.MET: "green",
+    Status.NOT_MET: "bold red",
+    Status.MISSING: "yellow",
+    Status.NEEDS_REVIEW: "magenta",
+    Status.NOT_APPLICABLE: "dim",
+}
+
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def _label(key: str) -> str:
+    """``permit_required`` → ``Permit required``."""
+    text = key.replace("_", " ").replace(".", " · ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def _answer(value: object) -> Text:
+    if value is True:
+        return Text("yes", style="bold")
+    if value is False:
+        return Text("no", style="bold")
+    if value == "needs_review":
+        return Text("needs review (left to an official)", style="magenta")
+    return Text(str(value))
+
+
+def _value(value: Any, indent: str = "") -> str:
+    """A requirement's value as plain text: exact numbers, ISO dates, yes/no; a mapping one "key: value" per
+    line and a list of mappings one "• ..." per item (nested values indented)."""
+    data = jsonable(value)
+    if isinstance(data, bool):
+        return "yes" if data else "no"
+    if data is None:
+        return "not fixed"
+    if isinstance(data, list):
+        if not data:
+            return "none"
+        if all(not isinstance(v, dict | list) for v in data):
+            return ", ".join(_value(v) for v in data)
+        return "\n".join(f"{indent}• {_value(v, indent + '  ').lstrip()}" for v in data)
+    if isinstance(data, dict):
+        if not data:
+            return "none"
+        if all(not isinstance(v, dict | list) for v in data.values()) and len(data) <= 3 and indent:
+            return ", ".join(f"{_label(str(k)).lower()}: {_value(v)}" for k, v in data.items())
+        lines = []
+        for k, v in data.items():
+            inner = _value(v, indent + "  ")
+            sep = "\n" if "\n" in inner else " "
+            lines.append(f"{indent}{_label(str(k)).lower()}:{sep}{inner}")
+        return "\n".join(lines)
+    return str(data)
+
+
+def _day(d: date) -> str:
+    return f"{_WEEKDAYS[d.weekday()]} {d.isoformat()}"
+
+
+def _verdict(det: Determination, title: str) -> Panel:
+    lines = Text(det.verdict, style="bold")
+    facts = []
+    if det.permit_required is not None:
+        facts.append(Text.assemble("Permit required: ", _answer(det.permit_required)))
+    if det.certificate_required is not None:
+        facts.append(Text.assemble("Certificate required: ", _answer(det.certificate_required)))
+    if det.exemption:
+        facts.append(Text(f"Exempt: {det.exemption.get('citation', '')} ({det.exemption.get('rule', '')})"))
+    style = "red" if det.with_status(Status.NOT_MET) else ("yellow" if det.missing else "green")
+    return Panel(Group(lines, *facts), title=Text(title), title_align="left", border_style=style)
+
+
+def _requirements(requirements: Mapping[str, Any]) -> Table | None:
+    if not requirements:
+        return None
+    table = Table(title="Requirements", title_justify="left", show_header=False, expand=False)
+    table.add_column("requirement", style="bold")
+    table.add_column("value", overflow="fold")
+    for key, value in requirements.items():
+        table.add_row(Text(_label(key)), Text(_value(value)))
+    return table
+
+
+def _occupancy(det: Determination) -> RenderableType | None:
+    occ = det.occupancy
+    if occ is None:
+        return None
+    table = Table(title="Occupancy", title_justify="left")
+    table.add_column("space")
+    table.add_column("use group")
+    table.add_column("area (sq ft)", justify="right")
+    table.add_column("occupant load", justify="right")
+    for s in occ.spaces:
+        area = "—" if s.area_sq_ft is None else str(jsonable(s.area_sq_ft))
+        table.add_row(Text(s.name), Text(s.use_group), Text(area), Text(str(s.occupant_load)))
+    summary = Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy} persons", "bold"))
+    if occ.overcrowded is not None:
+        summary.append("  overcrowded: ")
+        summary.append("yes" if occ.overcrowded else "no", style="bold red" if occ.overcrowded else "green")
+    return Group(table, summary)
+
+
+def _timeline(det: Determination) -> Table | None:
+    if not det.deadlines:
+        return None
+    table = Table(title="Deadlines (in date order)", title_justify="left")
+    table.add_column("date", no_wrap=True)
+    table.add_column("deadline", style="bold")
+    table.add_column("how it was counted", overflow="fold")
+    for name, legal in sorted(det.deadlines.items(), key=lambda item: (item[1].date, item[0])):
+        when = Text(_day(legal.date))
+        if legal.closed:
+            when.append(f"\noffice closed ({legal.closed})", style="bold yellow")
+            if legal.act_by and legal.act_by != legal.date:
+                when.append(f"\nact by {_day(legal.act_by)}", style="bold")
+        table.add_row(when, Text(_label(name)), Text(legal.counted))
+    return table
+
+
+def _missing(items: Iterable[str]) -> RenderableType | None:
+    items = list(items)
+    if not items:
+        return None
+    text = Text("Missing items", style="bold yellow")
+    for item in items:
+        text.append(f"\n  • {item}", style="")
+    return text
+
+
+def _findings(det: Determination) -> Table | None:
+    if not det.findings:
+        return None
+    table = Table(title="Findings", title_justify="left")
+    table.add_column("status", no_wrap=True)
+    table.add_column("citation · rule", overflow="fold", ratio=2)
+    table.add_column("reason", overflow="fold", ratio=3)
+    for f in det.findings:
+        where = Text(f.citation)
+        where.append(f"\n{f.rule}", style="dim")
+        table.add_row(Text(f.status.value, style=STATUS_STYLE.get(f.status, "")), where, Text(f.reason))
+    return table
+
+
+def _penalty(det: Determination) -> Text | None:
+    p = det.penalty
+    if p is None:
+        return None
+    text = Text("Penalty", style="bold")
+    if p.offense_number is not None:
+        text.append(f"\n  offense number: {p.offense_number}")
+    text.append(f"\n  separate violations: {p.violations}")
+    text.append(f"\n  fine: ${_value(p.min_fine)} to ${_value(p.max_fine)}")
+    if p.max_jail_days is not None:
+        text.append(f"\n  imprisonment: up to {p.max_jail_days} days")
+    if p.max_jail_months is not None:
+        text.append(f"\n  imprisonment: up to {p.max_jail_months} months")
+    text.append(f"\n  classification: {p.classification}")
+    if p.citation:
+        text.append(f"\n  {p.citation}")
+    return text
+
+
+def render(det: Determination, *, source: str, jurisdiction_name: str, as_of_source: str) -> list[RenderableType]:
+    """The parts of the report of one determination, in order. `source` is the file name; `as_of_source`
+    says where the date came from (``--as-of``, ``the case file``, ``today``)."""
+    parts: list[RenderableType] = [
+        Rule(Text(source), align="left"),
+        Text(f"{jurisdiction_name} · {det.subject} · as of {_day(det.as_of)} (from {as_of_source})"),
+        _verdict(det, "Verdict"),
+    ]
+    for part in (_requirements(det.requirements), _occupancy(det), _timeline(det), _missing(det.missing),
+                 _findings(det), _penalty(det)):
+        if part is not None:
+            parts.append(part)
+    return parts
+
+
+def print_report(console: Console, det: Determination, **kwargs: str) -> None:
+    """Print the report of `det` on `console` (see `render` for the keyword arguments)."""
+    for part in render(det, **kwargs):
+        console.print(part)
+    console.print()

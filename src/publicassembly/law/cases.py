@@ -47,7 +47,7 @@ def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
     first = error.errors(include_url=False)[0]
     loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and p.startswith("function-")))
     field = _field(loc)
-    message = first["msg"]
+    message = first["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
     if first["type"] == "extra_forbidden":
         message = "is not a field of this kind of case (check the spelling; `publicassembly schema` lists them)"
     elif first["type"] == "missing":

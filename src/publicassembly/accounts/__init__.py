@@ -1,0 +1,1 @@
+"""Towns (tenants), users, and the roles users hold in each town."""

@@ -1,0 +1,98 @@
+"""Database commands of the CLI: ``migrate``, ``backup FILE``, ``restore FILE``.
+
+Django is configured inside each command, never when the CLI is imported (the law commands stay fast and
+Django-free). The database is SQLite under the data directory (``--data-dir`` or ``PUBLICASSEMBLY_DATA_DIR``)
+unless ``DATABASE_URL`` names PostgreSQL. Bad input exits 2 with a message naming what was wrong.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, fail
+from publicassembly.site.paths import DATA_DIR_ENV
+
+DataDirOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--data-dir",
+        help="Folder of the SQLite database (default: $PUBLICASSEMBLY_DATA_DIR or ~/.local/share/publicassembly).",
+        file_okay=False,
+    ),
+]
+
+
+def _setup_django(data_dir: Path | None) -> None:
+    """Point settings at `data_dir` (if given) and configure Django once."""
+    if data_dir is not None:
+        os.environ[DATA_DIR_ENV] = str(data_dir.expanduser().resolve())
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "publicassembly.site.settings")
+    import django
+
+    django.setup()
+
+
+def _fail(err: Exception) -> NoReturn:
+    """Print the error (one line) and exit 2 for bad input, 1 for anything else."""
+    from publicassembly.workflow.errors import NotFound, ValidationFailed
+
+    fail(str(err), EXIT_BAD_INPUT if isinstance(err, ValidationFailed | NotFound) else EXIT_ERROR)
+
+
+@app.command("migrate")
+def migrate(
+    data_dir: DataDirOption = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors.")] = False,
+) -> None:
+    """Create or update the database tables (Django migrations) on the configured database."""
+    _setup_django(data_dir)
+    from publicassembly.workflow import dbadmin
+    from publicassembly.workflow.errors import WorkflowError
+
+    try:
+        dbadmin.migrate(verbosity=0 if quiet else 1)
+    except WorkflowError as e:
+        _fail(e)
+    if not quiet:
+        typer.echo(f"migrated {dbadmin.describe()}")
+
+
+@app.command("backup")
+def backup(
+    file: Annotated[Path, typer.Argument(help="Backup file to write.", dir_okay=False)],
+    data_dir: DataDirOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+) -> None:
+    """Back up the database to FILE (SQLite: online backup; PostgreSQL: pg_dump custom format)."""
+    _setup_django(data_dir)
+    from publicassembly.workflow import dbadmin
+    from publicassembly.workflow.errors import WorkflowError
+
+    try:
+        out = dbadmin.backup(file, force=force)
+    except WorkflowError as e:
+        _fail(e)
+    typer.echo(f"backed up {dbadmin.describe()} to {out}")
+
+
+@app.command("restore")
+def restore(
+    file: Annotated[
+        Path, typer.Argument(help="Backup file made by `publicassembly backup`.", dir_okay=False)
+    ],
+    data_dir: DataDirOption = None,
+) -> None:
+    """Replace the database's contents with the backup FILE (checked before anything is written)."""
+    _setup_django(data_dir)
+    from publicassembly.workflow import dbadmin
+    from publicassembly.workflow.errors import WorkflowError
+
+    try:
+        dbadmin.restore(file)
+    except WorkflowError as e:
+        _fail(e)
+    typer.echo(f"restored {dbadmin.describe()} from {file}; run `publicassembly migrate` if it is older")

@@ -1,0 +1,1 @@
+"""Enforcement of both chapters: complaints, violations, summonses, dispositions and offense history."""

@@ -1,0 +1,1 @@
+"""Models of the enforcement app (owned by its builder)."""

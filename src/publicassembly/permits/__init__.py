@@ -1,0 +1,1 @@
+"""Carmel ch. 31 public assembly permits: petitions, hearings, approvals, issuance, revocation, cleanup and bond."""

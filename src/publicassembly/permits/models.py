@@ -1,0 +1,1 @@
+"""Models of the permits app (owned by its builder)."""

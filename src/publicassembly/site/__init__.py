@@ -1,0 +1,1 @@
+"""The Django project of publicassembly: settings, URLs and the WSGI/ASGI entry points."""

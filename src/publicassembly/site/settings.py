@@ -1,0 +1,192 @@
+"""Django settings of publicassembly, driven by the environment.
+
+Environment:
+- ``DATABASE_URL``: PostgreSQL (or any dj-database-url URL); unset → SQLite in WAL mode at
+  ``<data dir>/publicassembly.sqlite3`` (data dir: ``PUBLICASSEMBLY_DATA_DIR``, else XDG data home).
+- ``PUBLICASSEMBLY_DEBUG`` (0/1, default 0); ``PUBLICASSEMBLY_SECRET_KEY`` (required unless DEBUG; Django
+  refuses to sign sessions or CSRF tokens with an empty key).
+- ``PUBLICASSEMBLY_ALLOWED_HOSTS``, ``PUBLICASSEMBLY_CSRF_TRUSTED_ORIGINS`` (comma-separated),
+  ``PUBLICASSEMBLY_SECURE`` (1 behind HTTPS: secure cookies, HSTS, SSL redirect).
+- ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``,
+  ``DEFAULT_FROM_EMAIL``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+import dj_database_url
+
+from publicassembly.site.paths import sqlite_path
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name, "")
+    items = [x.strip() for x in raw.split(",") if x.strip()]
+    return items or default
+
+
+BASE_DIR = Path(__file__).resolve().parent.parent  # src/publicassembly
+
+DEBUG = _env_bool("PUBLICASSEMBLY_DEBUG", False)
+_DEV_SECRET_KEY = "django-insecure-publicassembly-development-only-never-in-production"
+SECRET_KEY = os.environ.get("PUBLICASSEMBLY_SECRET_KEY", "") or (_DEV_SECRET_KEY if DEBUG else "")
+
+ALLOWED_HOSTS = _env_list(
+    "PUBLICASSEMBLY_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
+CSRF_TRUSTED_ORIGINS = _env_list("PUBLICASSEMBLY_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "simple_history",
+    "publicassembly.accounts",
+    "publicassembly.permits",
+    "publicassembly.venues",
+    "publicassembly.enforcement",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+]
+
+ROOT_URLCONF = "publicassembly.site.urls"
+WSGI_APPLICATION = "publicassembly.site.wsgi.application"
+ASGI_APPLICATION = "publicassembly.site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -----------------------------------------------------------------------------------------
+#: SQLite: WAL so readers never block the writer; IMMEDIATE transactions so two writers queue on the
+#: busy timeout instead of failing with "database is locked" on lock upgrade.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+}
+
+if os.environ.get("DATABASE_URL", "").strip():
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"].strip(), conn_max_age=60)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+else:
+    # SQLite cannot create the file's folder itself; a failure is reported by SQLite when it is used.
+    with contextlib.suppress(OSError):
+        sqlite_path().parent.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(sqlite_path()),
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Accounts -------------------------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "/accounts/login/"
+
+#: History: reasons are a clerk's sentences, not 100 characters.
+SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
+
+# --- E-mail (notices to applicants, officials) -----------------------------------------------------------
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 30
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "publicassembly@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Time and language -------------------------------------------------------------------------------------
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "America/New_York"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files (WhiteNoise) -------------------------------------------------------------------------------
+STATIC_URL = "/static/"
+STATIC_ROOT = Path(os.environ.get("PUBLICASSEMBLY_STATIC_ROOT", str(BASE_DIR.parent.parent / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG and _env_bool("PUBLICASSEMBLY_MANIFEST_STATIC", True)
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+
+# --- Security (production values when PUBLICASSEMBLY_SECURE=1, i.e. served over HTTPS) ---------------------
+_SECURE = _env_bool("PUBLICASSEMBLY_SECURE", False)
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SECURE = _SECURE
+CSRF_COOKIE_SECURE = _SECURE
+SECURE_SSL_REDIRECT = _SECURE and _env_bool("PUBLICASSEMBLY_SSL_REDIRECT", True)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if _SECURE else None
+SECURE_HSTS_SECONDS = int(os.environ.get("PUBLICASSEMBLY_HSTS_SECONDS", "31536000" if _SECURE else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _SECURE
+SECURE_HSTS_PRELOAD = False
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("PUBLICASSEMBLY_LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,1 @@
+"""Models of the venues app (owned by its builder)."""

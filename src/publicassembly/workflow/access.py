@@ -1,0 +1,58 @@
+"""Who may act in which town: roles are held per town through `accounts.Membership`.
+
+A user's roles in one town give them nothing in another. Roles are exactly those of
+`publicassembly.accounts.models.Role`; administrators get no implicit role (give them the roles they use).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from publicassembly.workflow.errors import NotAllowed, ValidationFailed
+
+
+def _role_label(role: str) -> str:
+    return role.replace("_", " ")
+
+
+def roles_of(user: Any, town: Any) -> set[str]:
+    """The active roles `user` holds in `town` (empty for anonymous users or None)."""
+    from publicassembly.accounts.models import Membership
+
+    if user is None or not getattr(user, "is_authenticated", False) or not getattr(user, "is_active", False):
+        return set()
+    if town is None or getattr(town, "pk", None) is None:
+        return set()
+    return set(
+        Membership.objects.for_town(town).filter(user=user, active=True).values_list("role", flat=True)
+    )
+
+
+def require_role(user: Any, town: Any, *roles: str) -> Any:
+    """The user's active `Membership` in `town` with one of `roles` (the first in the order given).
+
+    Raises `NotAllowed` naming the roles needed, the town and the roles the user does hold there, when the
+    user is anonymous, inactive, or holds none of `roles` in `town` (another town's official is refused);
+    `ValidationFailed` if a role name is not one of `accounts.models.Role`.
+    """
+    from publicassembly.accounts.models import Membership, Role
+
+    if not roles:
+        raise ValueError("require_role needs at least one role")
+    unknown = [r for r in roles if r not in Role.values]
+    if unknown:
+        raise ValidationFailed("role", f"unknown role {unknown[0]!r}; allowed: {', '.join(Role.values)}")
+    needed = " or ".join(_role_label(r) for r in roles)
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotAllowed(f"sign in as a {needed} of {town} to do this")
+    if not user.is_active:
+        raise NotAllowed(f"the account {user.get_username()!r} is disabled")
+    memberships = {
+        m.role: m for m in Membership.objects.for_town(town).filter(user=user, active=True, role__in=roles)
+    }
+    for role in roles:
+        if role in memberships:
+            return memberships[role]
+    held = sorted(roles_of(user, town))
+    held_text = ", ".join(_role_label(r) for r in held) if held else "none"
+    raise NotAllowed(f"{user.get_username()!r} is not a {needed} in {town} (their roles there: {held_text})")

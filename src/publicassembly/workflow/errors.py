@@ -1,0 +1,88 @@
+"""Errors of the workflow layer: each says what was refused, where, and what is allowed, in a clerk's words.
+
+Every one is a `WorkflowError` with an ``http_status`` the interfaces map directly (CLI: exit 2 for
+ValidationFailed/NotFound, 1 otherwise is the CLI's choice). No Django import here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class WorkflowError(Exception):
+    """Base class of every refusal by a workflow service. ``message`` is the sentence to show a user."""
+
+    http_status = 400
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+class NotAllowed(WorkflowError):
+    """The user may not do this: no such role in this town, or another town's case."""
+
+    http_status = 403
+
+
+class NotFound(WorkflowError):
+    """No such record in this town (records of other towns are reported as not found, never shown)."""
+
+    http_status = 404
+
+    def __init__(self, what: str, key: object, town: object | None = None) -> None:
+        self.what = what
+        self.key = key
+        where = f" in {town}" if town is not None else ""
+        super().__init__(f"no {what} {key!r}{where}")
+
+
+class InvalidTransition(WorkflowError):
+    """An action asked of a case in a state that does not allow it.
+
+    ``from_state``: the case's state; ``to_state``: where the action leads (None if the action is unknown);
+    ``allowed``: the actions allowed from ``from_state``; ``action``: the action asked.
+    """
+
+    http_status = 409
+
+    def __init__(
+        self, from_state: str, to_state: str | None, allowed: Iterable[str], action: str | None = None
+    ) -> None:
+        self.from_state = from_state
+        self.to_state = to_state
+        self.allowed = sorted(allowed)
+        self.action = action
+        allowed_text = ", ".join(self.allowed) if self.allowed else "none (this is a final state)"
+        if to_state is None:
+            head = f"unknown action {action!r}"
+        else:
+            what = f"{action!r} ({from_state} → {to_state})" if action else f"{from_state} → {to_state}"
+            head = f"cannot do {what}: the case is {from_state!r}"
+        super().__init__(f"{head}; allowed from {from_state!r}: {allowed_text}")
+
+
+class StaleUpdate(WorkflowError):
+    """Someone else saved the record after this user loaded it; nothing was written."""
+
+    http_status = 409
+
+    def __init__(self, expected_version: int, current_version: int | None, what: str = "this case") -> None:
+        self.expected_version = expected_version
+        self.current_version = current_version
+        now = "deleted" if current_version is None else str(current_version)
+        super().__init__(
+            f"{what} was changed by someone else since you opened it (version {expected_version}, "
+            f"now {now}); reload and try again"
+        )
+
+
+class ValidationFailed(WorkflowError):
+    """A value given to a service is not acceptable: ``field`` names it, ``message`` says what is allowed."""
+
+    http_status = 422
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.detail = message
+        super().__init__(f"{field}: {message}")

@@ -1,0 +1,125 @@
+"""Declarative state machines for cases (permit applications, certificates, summonses, ...).
+
+A model declares its machine as a class attribute::
+
+    class PermitApplication(TownScoped, Versioned):
+        state = models.CharField(max_length=32, default="draft")
+        state_machine = StateMachine({
+            "submit": (["draft"], "submitted"),
+            "accept": (["submitted"], "accepted", ["town_clerk"]),   # optional roles, checked in obj.town
+        })
+        history = HistoricalRecords()
+
+and a service moves it with ``transition(application, "submit", by=user, reason="...")``: the state is
+checked on the freshly locked row, the roles (if any) in the case's town, and the change with its reason
+and user is written to the history in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from publicassembly.workflow.errors import InvalidTransition, ValidationFailed
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One action: the states it may start from, the state it leads to, and (optionally) the roles that may
+    take it in the case's town."""
+
+    action: str
+    sources: frozenset[str]
+    target: str
+    roles: tuple[str, ...] = ()
+
+
+class StateMachine:
+    """A table ``{action: (from_states, to_state)}`` or ``{action: (from_states, to_state, roles)}`` over the
+    model field `field` (default ``"state"``)."""
+
+    def __init__(
+        self,
+        table: Mapping[str, tuple[Iterable[str], str] | tuple[Iterable[str], str, Sequence[str]]],
+        *,
+        field: str = "state",
+    ) -> None:
+        self.field = field
+        self.transitions: dict[str, Transition] = {}
+        for action, spec in table.items():
+            sources, target, *rest = spec
+            if isinstance(sources, str):
+                raise TypeError(f"{action}: from_states must be a list of states, not the string {sources!r}")
+            roles = tuple(rest[0]) if rest else ()
+            self.transitions[action] = Transition(action, frozenset(sources), target, roles)
+
+    @property
+    def states(self) -> frozenset[str]:
+        """Every state named in the table."""
+        out: set[str] = set()
+        for t in self.transitions.values():
+            out |= t.sources | {t.target}
+        return frozenset(out)
+
+    def actions_from(self, state: str) -> list[str]:
+        """The actions allowed from `state`, sorted."""
+        return sorted(a for a, t in self.transitions.items() if state in t.sources)
+
+    def check(self, state: str, action: str) -> Transition:
+        """The transition `action` from `state`; raises `InvalidTransition` (with the allowed actions) if the
+        action is unknown or not allowed from `state`."""
+        t = self.transitions.get(action)
+        if t is None:
+            raise InvalidTransition(state, None, self.actions_from(state), action=action)
+        if state not in t.sources:
+            raise InvalidTransition(state, t.target, self.actions_from(state), action=action)
+        return t
+
+
+def transition(
+    obj: Any,
+    action: str,
+    *,
+    by: Any,
+    reason: str,
+    expected_version: int | None = None,
+    machine: StateMachine | None = None,
+    **changes: Any,
+) -> Any:
+    """Take `action` on `obj` (a model with ``state_machine`` or an explicit `machine`), by user `by`, for
+    `reason` (required, non-blank: it is the "why" of the legal record).
+
+    In one transaction: lock and reload the row; for `Versioned` models refuse with `StaleUpdate` if it is no
+    longer at `expected_version` (default: the version `obj` was loaded at); check the state
+    (`InvalidTransition`); if the transition names roles, `require_role(by, obj.town, *roles)`
+    (`NotAllowed`); then set the new state and any other field `changes` and save, writing a history row
+    with `by` and `reason`. Returns `obj` in its new state.
+    """
+    from publicassembly.workflow.access import require_role
+    from publicassembly.workflow.models import apply_changes
+
+    sm = machine or getattr(type(obj), "state_machine", None)
+    if not isinstance(sm, StateMachine):
+        raise TypeError(f"{type(obj).__name__} has no state_machine and none was given")
+    if not hasattr(type(obj), "history"):
+        raise TypeError(f"{type(obj).__name__} has no history (add `history = HistoricalRecords()`)")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValidationFailed("reason", "give the reason for this change; it is kept in the case's history")
+    t = sm.transitions.get(action)
+    if t is None:
+        raise InvalidTransition(getattr(obj, sm.field), None, sm.actions_from(getattr(obj, sm.field)), action)
+
+    def _check(fresh: Any) -> None:
+        sm.check(getattr(fresh, sm.field), action)
+        if t.roles:
+            require_role(by, fresh.town, *t.roles)
+
+    return apply_changes(
+        obj,
+        {sm.field: t.target, **changes},
+        by=by,
+        reason=reason.strip(),
+        expected_version=expected_version,
+        check=_check,
+    )

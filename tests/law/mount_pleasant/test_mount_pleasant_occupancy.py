@@ -3,11 +3,13 @@ and § 164-5 (overcrowding, stop orders)."""
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
@@ -18,7 +20,6 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     occupant_load_of_space,
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import Space, VenueCase
-from pydantic import ValidationError
 
 # The table of § 164-7 (and § 164-8 for open air), square feet per occupant, as the text gives it.
 TABLE = {
@@ -28,7 +29,7 @@ TABLE = {
     "open_air": 15,
 }
 AREA_GROUPS = sorted(TABLE)
-VALUES = JURISDICTION.parameters.at(__import__("datetime").date(2025, 3, 3))
+VALUES = JURISDICTION.parameters.at(date(2025, 3, 3))
 
 
 def test_every_use_group_of_164_7_and_164_8_has_its_factor(values):

@@ -3,6 +3,7 @@ the opening paragraph), §§ 164-10, 164-11 (exits) and § 164-13 (correction fo
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -16,7 +17,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     toilets_required,
 )
 
-VALUES = JURISDICTION.parameters.at(__import__("datetime").date(2025, 3, 3))
+VALUES = JURISDICTION.parameters.at(date(2025, 3, 3))
 HALL = [{"name": "Hall", "use_group": "dance_hall_lodge_room", "area": 3000}]  # 200 persons
 
 

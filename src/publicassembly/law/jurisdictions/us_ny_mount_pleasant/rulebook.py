@@ -69,21 +69,23 @@ def _verdict(ctx: Context, certificate: Tristate, exempt: bool, penalty: Penalty
     crowd = ""
     if overcrowded:
         crowd = "; overcrowded"
+    groups = {s.use_group == "open_air" for s in ctx.case.spaces}
+    measure = [sec for sec, present in (("164-7", False in groups), ("164-8", True in groups)) if present]
     if exempt:
         return (f"A place of assembly used solely for religious worship as approved by the Building Inspector: no "
                 f"certificate is required; {lawful}, and the occupancy and toilet rules apply{crowd} "
-                f"(Mount Pleasant Code §§ 164-3, 164-6, 164-7).")
+                f"({cite('164-3', '164-6', *measure)}).")
     if certificate is True:
         return (f"A place of assembly: a certificate of the Building Inspector is required; {lawful}{crowd} "
-                f"(Mount Pleasant Code §§ 164-3, 164-7).")
+                f"({cite('164-3', *measure)}).")
     if certificate is False:
         return (f"Not a place of assembly: no certificate is required; {lawful}{crowd} "
-                f"(Mount Pleasant Code §§ 164-4, 164-7).")
+                f"({cite('164-4', *measure)}).")
     if certificate == "needs_review":
         return (f"Whether a certificate of the Building Inspector is required needs review; {lawful}{crowd} "
                 f"(Mount Pleasant Code §§ 164-3, 164-4).")
     return (f"Whether this is a place of assembly cannot be decided until the missing facts are given; {lawful} "
-            f"(Mount Pleasant Code §§ 164-4, 164-7).")
+            f"({cite('164-4', *measure)}).")
 
 
 def determine(case: VenueCase, values: ParameterValues) -> Determination:
@@ -116,7 +118,7 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
             "issued_by": "building_inspector",
             "states": "the lawful occupancy",
             "lawful_occupancy": None if ctx.loads_missing else ctx.lawful_occupancy,
-            "kept_on_premises": certificate is True,
+            "keep_on_premises": certificate is True,
         },
         "toilets": dict(ctx.findings["mount-pleasant/164-6/toilets"].values),
         "sign": signs.sign_requirements(ctx),

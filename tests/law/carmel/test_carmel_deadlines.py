@@ -1,0 +1,124 @@
+"""Carmel ch. 31, permit requirements ¶ B (filing at least 60 days before; Board action within 30 days after
+submission; hearing notice at least 10 days before) and ¶ F (cleanup within 5 days), counted in law/dates.py."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from carmel_helpers import Determine
+
+from publicassembly.law import Status
+
+FILING = "carmel/permit/b-filing-deadline"
+
+
+def test_deadline_keys_are_the_four_named_ones_permit_requirements_b_f(determine: Determine,
+                                                                        case: dict[str, Any]) -> None:
+    assert list(determine(case).deadlines) == ["application_due", "decision_due", "hearing_notice_due",
+                                              "cleanup_due"]
+
+
+def test_filed_on_the_60th_day_before_is_met_permit_requirements_b(determine: Determine,
+                                                                    case: dict[str, Any]) -> None:
+    """First day Saturday 2026-09-12: the last day to file is Tuesday 2026-07-14."""
+    d = determine(case)
+    assert d.deadlines["application_due"].date == date(2026, 7, 14)
+    assert d.finding(FILING).status is Status.MET
+
+
+def test_filed_one_day_late_is_not_met_permit_requirements_b(determine: Determine, case: dict[str, Any]) -> None:
+    case["filed_on"] = "2026-07-15"
+    f = determine(case).finding(FILING)
+    assert f.status is Status.NOT_MET and "1 day(s) after the last day" in f.reason
+
+
+def test_last_day_to_file_on_a_sunday_stays_put_office_closed_permit_requirements_b(
+        determine: Determine, case: dict[str, Any]) -> None:
+    """First day Thursday 2026-09-10: 60 days before is Sunday 2026-07-12. The day is not moved; the report says
+    the office is closed and names Friday 2026-07-10 to act by. Filing on Monday 2026-07-13 is late."""
+    case["dates"] = {"first_day": "2026-09-10", "daily_hours": "18:00-23:00"}
+    case["filed_on"] = "2026-07-12"
+    d = determine(case)
+    due = d.deadlines["application_due"]
+    assert due.date == date(2026, 7, 12) and due.closed == "Sunday" and due.act_by == date(2026, 7, 10)
+    assert "Town Clerk's office is closed" in due.counted
+    assert d.finding(FILING).status is Status.MET
+    case["filed_on"] = "2026-07-13"
+    assert determine(case).finding(FILING).status is Status.NOT_MET
+
+
+def test_last_day_to_file_on_labor_day_stays_put_permit_requirements_b(determine: Determine,
+                                                                        case: dict[str, Any]) -> None:
+    case["dates"] = {"first_day": "2026-11-06", "daily_hours": "18:00-23:00"}
+    due = determine(case).deadlines["application_due"]
+    assert due.date == date(2026, 9, 7) and due.closed == "Labor Day" and due.act_by == date(2026, 9, 4)
+
+
+def test_not_filed_and_past_the_last_day_is_not_met_permit_requirements_b(determine: Determine,
+                                                                           case: dict[str, Any]) -> None:
+    del case["filed_on"]
+    assert determine(case, as_of=date(2026, 7, 14)).finding(FILING).status is Status.MISSING
+    assert determine(case, as_of=date(2026, 7, 15)).finding(FILING).status is Status.NOT_MET
+
+
+def test_decision_due_on_a_sunday_runs_to_monday_permit_requirements_b(determine: Determine,
+                                                                        case: dict[str, Any]) -> None:
+    """Submitted Friday 2026-07-03: 30 days is Sunday 2026-08-02, so the Board may act on Monday 2026-08-03."""
+    case["submitted_on"] = "2026-07-03"
+    case["hearing"] = {"held_on": "2026-07-28", "notice_published_on": "2026-07-15"}
+    case["board_decision_on"] = "2026-08-03"
+    d = determine(case)
+    assert d.deadlines["decision_due"].date == date(2026, 8, 3)
+    assert "GCL § 25-a" in d.deadlines["decision_due"].counted
+    assert d.finding("carmel/permit/b-board-action").status is Status.MET
+    case["board_decision_on"] = "2026-08-04"
+    assert determine(case).finding("carmel/permit/b-board-action").status is Status.NOT_MET
+
+
+def test_no_submission_no_decision_due_permit_requirements_b(determine: Determine, case: dict[str, Any]) -> None:
+    del case["submitted_on"]
+    d = determine(case)
+    assert "decision_due" not in d.deadlines
+    assert d.finding("carmel/permit/b-board-action").status is Status.NOT_APPLICABLE
+
+
+def test_board_acting_before_the_hearing_is_not_met_permit_requirements_b(determine: Determine,
+                                                                          case: dict[str, Any]) -> None:
+    case["board_decision_on"] = "2026-08-03"  # hearing 2026-08-04
+    assert determine(case).finding("carmel/permit/b-board-action").status is Status.NOT_MET
+
+
+def test_hearing_notice_10_days_before_met_9_days_not_met_permit_requirements_b(
+        determine: Determine, case: dict[str, Any]) -> None:
+    """Hearing Tuesday 2026-08-04: notice by Saturday 2026-07-25."""
+    case["hearing"]["notice_published_on"] = "2026-07-25"
+    assert determine(case).finding("carmel/permit/b-hearing-notice").status is Status.MET
+    case["hearing"]["notice_published_on"] = "2026-07-26"
+    assert determine(case).finding("carmel/permit/b-hearing-notice").status is Status.NOT_MET
+
+
+def test_no_hearing_no_notice_due_and_unpublished_notice_needs_review_permit_requirements_b(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["hearing"] = {"held_on": "2026-08-04"}
+    d = determine(case)
+    assert d.finding("carmel/permit/b-hearing-notice").status is Status.NEEDS_REVIEW
+    del case["hearing"]
+    d = determine(case)
+    assert "hearing_notice_due" not in d.deadlines
+
+
+def test_cleanup_within_5_days_met_on_the_5th_not_met_on_the_6th_permit_requirements_f(
+        determine: Determine, case: dict[str, Any]) -> None:
+    """Last day Saturday 2026-09-12: cleanup by Thursday 2026-09-17."""
+    assert determine(case).deadlines["cleanup_due"].date == date(2026, 9, 17)
+    case["cleanup_completed_on"] = "2026-09-17"
+    assert determine(case).finding("carmel/issuance/f-cleanup").status is Status.MET
+    case["cleanup_completed_on"] = "2026-09-18"
+    assert determine(case).finding("carmel/issuance/f-cleanup").status is Status.NOT_MET
+
+
+def test_cleanup_counts_from_the_last_day_of_a_multi_day_assembly_permit_requirements_f(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["dates"]["last_day"] = "2026-09-14"
+    assert determine(case).deadlines["cleanup_due"].date == date(2026, 9, 21)  # Saturday 19 → Monday 21

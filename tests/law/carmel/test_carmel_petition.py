@@ -1,0 +1,172 @@
+"""Carmel ch. 31, permit requirements ¶ B and ¶ B(1)-(15): the verified petition and its items, each provided,
+absent or not applicable, with the missing item ids derived from the findings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from carmel_helpers import Determine, bare
+
+from publicassembly.law import Status
+
+EMPTY_PERMIT_CASE = bare(max_persons_at_one_time=600, dates={"first_day": "2026-09-12", "last_day": "2026-09-13"})
+
+
+@pytest.mark.parametrize(("rule", "item"), [
+    ("carmel/permit/b-verified-petition", "petition.verified"),
+    ("carmel/petition/b1-applicant", "petition.1.applicant"),
+    ("carmel/petition/b2-property-dates-persons", "petition.2.properties"),
+    ("carmel/petition/b3-site-map", "petition.3.site_map"),
+    ("carmel/petition/b4-facilities-plan", "petition.4.facilities_plan"),
+    ("carmel/petition/b5-parking-plan", "petition.5.parking_plan"),
+    ("carmel/petition/b6-sound-equipment", "petition.6.sound_equipment"),
+    ("carmel/petition/b7-food", "petition.7.food_intended"),
+    ("carmel/petition/b8-security", "petition.8.security_engaged"),
+    ("carmel/petition/b9-fire-protection", "petition.9.fire_plan"),
+    ("carmel/petition/b10-lights-and-signs", "petition.10.outdoor_lights_or_signs"),
+    ("carmel/petition/b11-emergency-medical", "petition.11.emergency_medical_facilities"),
+    ("carmel/petition/b12-camping-housing", "petition.12.camping_or_housing"),
+    ("carmel/petition/b13-duration", "petition.13.duration"),
+    ("carmel/petition/b14-housing-statement", "petition.14.housing_statement"),
+    ("carmel/petition/b15-noise", "petition.15.max_noise_decibels"),
+])
+def test_each_item_absent_is_missing_permit_requirements_b(determine: Determine, rule: str, item: str) -> None:
+    d = determine(EMPTY_PERMIT_CASE)
+    f = d.finding(rule)
+    assert f.status is Status.MISSING
+    assert item in f.missing and item in d.missing
+
+
+def test_missing_list_is_derived_from_the_findings_permit_requirements_b(determine: Determine) -> None:
+    d = determine(EMPTY_PERMIT_CASE)
+    derived = list(dict.fromkeys(i for f in d.findings for i in f.missing))
+    assert d.missing == derived
+    assert d.to_json()["missing"] == derived
+
+
+def test_complete_application_has_nothing_missing_permit_requirements_b(determine: Determine,
+                                                                         case: dict[str, Any]) -> None:
+    d = determine(case)
+    assert d.missing == []
+    items = [f for f in d.findings if f.rule.startswith("carmel/petition/")]
+    assert len(items) == 15
+    assert {f.status for f in items} <= {Status.MET, Status.NOT_APPLICABLE, Status.NEEDS_REVIEW}
+
+
+def test_unverified_petition_is_not_met_permit_requirements_b(determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["verified"] = False
+    assert determine(case).finding("carmel/permit/b-verified-petition").status is Status.NOT_MET
+
+
+def test_natural_person_applicant_needs_age_and_residence_permit_requirements_b1(
+        determine: Determine, case: dict[str, Any]) -> None:
+    del case["applicant"]["age"]
+    f = determine(case).finding("carmel/petition/b1-applicant")
+    assert f.status is Status.MISSING and f.missing == ("petition.1.applicant_age",)
+
+
+def test_corporation_needs_directors_and_officers_not_an_age_permit_requirements_b1(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["applicant"] = {"name": "Tent Shows, Inc.", "is_corporation": True, "resides_in_town": True}
+    f = determine(case).finding("carmel/petition/b1-applicant")
+    assert f.missing == ("petition.1.directors_and_officers",)
+    case["applicant"]["directors_and_officers"] = [{"name": "A. Director"}]
+    f = determine(case).finding("carmel/petition/b1-applicant")
+    assert f.missing == ("petition.1.directors_and_officers[0].address",)
+
+
+def test_applicant_outside_the_town_needs_an_agent_in_putnam_county_permit_requirements_b1(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["applicant"]["resides_in_town"] = False
+    assert determine(case).finding("carmel/petition/b1-applicant").missing == ("petition.1.agent",)
+    agent = {"name": "Pat Agent", "address": "1 Main St, Brewster", "natural_person": True,
+             "resides_in_putnam_county": False, "place_of_business_in_putnam_county": False,
+             "verified_statement_accepting_service": True}
+    case["applicant"]["agent"] = agent
+    f = determine(case).finding("carmel/petition/b1-applicant")
+    assert f.status is Status.NOT_MET and "Putnam County" in f.reason
+    agent["place_of_business_in_putnam_county"] = True
+    assert determine(case).finding("carmel/petition/b1-applicant").status is Status.MET
+    agent["natural_person"] = False
+    assert determine(case).finding("carmel/petition/b1-applicant").status is Status.NOT_MET
+
+
+def test_agent_without_verified_statement_is_not_met_permit_requirements_b1(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["applicant"]["resides_in_town"] = False
+    case["applicant"]["agent"] = {"name": "Pat", "address": "x", "natural_person": True,
+                                  "resides_in_putnam_county": True,
+                                  "verified_statement_accepting_service": False}
+    assert determine(case).finding("carmel/petition/b1-applicant").status is Status.NOT_MET
+
+
+def test_site_map_not_by_a_licensed_surveyor_or_engineer_is_not_met_permit_requirements_b3(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["site_map"]["prepared_by"] = "other"
+    assert determine(case).finding("carmel/petition/b3-site-map").status is Status.NOT_MET
+
+
+def test_site_map_with_no_new_structures_needs_no_construction_details_permit_requirements_b3(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["site_map"]["new_structures"] = False
+    del case["petition"]["site_map"]["shows_construction_methods_and_materials"]
+    assert determine(case).finding("carmel/petition/b3-site-map").status is Status.MET
+
+
+def test_item_4_is_cut_short_plan_required_and_reviewed_permit_requirements_b4(
+        determine: Determine, case: dict[str, Any]) -> None:
+    f = determine(case).finding("carmel/petition/b4-facilities-plan")
+    assert f.status is Status.NEEDS_REVIEW and f.values["text_cut_short"] is True
+    case["petition"]["facilities_plan"]["to_scale"] = False
+    assert determine(case).finding("carmel/petition/b4-facilities-plan").status is Status.NOT_MET
+
+
+def test_food_served_needs_method_refuse_and_scale_drawing_permit_requirements_b7(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["food"] = {"intended": True}
+    f = determine(case).finding("carmel/petition/b7-food")
+    assert f.missing == ("petition.7.food_preparation_and_distribution", "petition.7.food_refuse_disposal",
+                         "petition.7.food_scale_drawing")
+
+
+def test_no_food_needs_no_drawing_permit_requirements_b7(determine: Determine, case: dict[str, Any]) -> None:
+    assert determine(case).finding("carmel/petition/b7-food").status is Status.MET
+
+
+def test_security_engaged_needs_numbers_duties_hours_areas_permit_requirements_b8(
+        determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["security"] = {"engaged": True}
+    assert len(determine(case).finding("carmel/petition/b8-security").missing) == 4
+    case["petition"]["security"] = {"engaged": False}
+    assert determine(case).finding("carmel/petition/b8-security").status is Status.MET
+
+
+def test_fire_plan_must_show_fire_lanes_permit_requirements_b9(determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["fire_protection"]["plan"]["shows_fire_lanes"] = False
+    assert determine(case).finding("carmel/petition/b9-fire-protection").status is Status.NOT_MET
+
+
+def test_outdoor_lights_need_a_map_permit_requirements_b10(determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["outdoor_lights_or_signs"] = {"used": True}
+    assert determine(case).finding("carmel/petition/b10-lights-and-signs").missing == (
+        "petition.10.lights_and_signs_map",)
+
+
+def test_camping_needs_a_plan_to_scale_permit_requirements_b12(determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["camping_or_housing"] = {"available": True}
+    assert determine(case).finding("carmel/petition/b12-camping-housing").missing == (
+        "petition.12.camping_housing_plan",)
+
+
+def test_one_day_assembly_needs_no_housing_statement_two_days_do_permit_requirements_b14(
+        determine: Determine, case: dict[str, Any]) -> None:
+    assert determine(case).finding("carmel/petition/b14-housing-statement").status is Status.NOT_APPLICABLE
+    case["dates"]["last_day"] = "2026-09-13"
+    f = determine(case).finding("carmel/petition/b14-housing-statement")
+    assert f.missing == ("petition.14.housing_statement",)
+
+
+def test_no_sound_equipment_is_a_statement_permit_requirements_b6(determine: Determine, case: dict[str, Any]) -> None:
+    case["petition"]["sound_equipment"] = "none"
+    assert determine(case).finding("carmel/petition/b6-sound-equipment").status is Status.MET

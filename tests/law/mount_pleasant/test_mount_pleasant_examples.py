@@ -46,3 +46,18 @@ def test_second_offense_of_blocked_exits_164_14():
     assert want["penalty"] == {"offense_number": 2, "violations": 1, "min_fine": 100, "max_fine": 250,
                                "max_jail_days": 15, "max_jail_months": None, "classification": "violation",
                                "citation": "Mount Pleasant Code § 164-14"}
+
+
+@pytest.mark.parametrize("space, field, words", [
+    ({"name": "A", "use_group": "school", "area": -1}, "spaces[0].area", "negative"),
+    ({"name": "A", "use_group": "theatre", "area": 100}, "spaces[0].use_group", "assembly_fixed_seats"),
+    ({"name": "A", "use_group": "school", "area": 100, "area_unit": "acres"}, "spaces[0].area_unit", "sq_m"),
+])
+def test_bad_case_data_is_refused_naming_the_field_164_7(space, field, words):
+    """§ 164-7 through evaluate: bad area, use group or unit → InvalidCase naming the field and what is allowed."""
+    from publicassembly.law import InvalidCase
+    with pytest.raises(InvalidCase) as info:
+        evaluate({"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2025-03-03",
+                  "spaces": [space]})
+    assert info.value.field == field
+    assert words in info.value.message

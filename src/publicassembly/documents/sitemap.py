@@ -19,11 +19,12 @@ from datetime import date
 from decimal import ROUND_FLOOR, Decimal
 from typing import Any, Literal
 
+import numpy as np
+import shapely
 from pyproj import CRS, Geod, Transformer
 from pyproj.exceptions import CRSError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.polygon import orient
-from shapely.ops import transform
 from shapely.validation import explain_validity
 
 from publicassembly.documents.lawparams import open_air_occupant_load
@@ -154,7 +155,9 @@ def site_area(geojson: str | bytes | dict[str, Any], method: Method = "geodesic"
                 factor = Decimal("0.3048")
             total += Decimal(repr(orient(poly).area)) * factor * factor
             continue
-        lonlat = transform(to_lonlat.transform, poly) if to_lonlat else poly
+        lonlat = poly
+        if to_lonlat is not None:
+            lonlat = shapely.transform(poly, lambda xy, tr=to_lonlat: np.column_stack(tr.transform(xy[:, 0], xy[:, 1])))
         minx, miny, maxx, maxy = lonlat.bounds
         if not (-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90):
             raise ValueError("geometry.coordinates: longitude/latitude out of range; coordinates in a projected "

@@ -1,0 +1,152 @@
+"""The paper of both chapters as PDFs: each rendered, read back for its legal content, and rendered by
+poppler so that a broken PDF fails."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from publicassembly.documents.pdf import (
+    render_certificate,
+    render_hearing_notice,
+    render_permit,
+    render_petition,
+    render_report,
+    render_summons,
+)
+from publicassembly.documents.pdf.petition import ITEMS
+from publicassembly.law import evaluate
+
+from .conftest import pdf_text, rasterize
+
+
+def test_164_9_certificate_states_spaces_and_lawful_occupancy(certificate_record, tmp_path):
+    data = render_certificate(certificate_record)
+    text = pdf_text(data)
+    assert "MP-C-2025-0042" in text and "2025-03-03" in text and "200 Bedford Road" in text
+    assert "Assembly without fixed seats" in text and "3,000" in text and "200" in text
+    assert "Bowling alleys" in text and "160" in text
+    assert "Lawful occupancy: 460 persons" in text
+    assert "kept on the premises and be available for inspection at all times" in text
+    assert "§ 164-9" in text and "R. Dwyer" in text
+    rasterize(data, tmp_path)
+
+
+def test_revoked_certificate_says_so(certificate_record):
+    assert "REVOKED" in pdf_text(render_certificate(replace(certificate_record, status="revoked")))
+    with pytest.raises(ValueError, match="status"):
+        render_certificate(replace(certificate_record, status="lost"))
+
+
+def test_carmel_permit_states_conditions_insurance_bond_cleanup_and_revocation(permit_record, tmp_path):
+    data = render_permit(permit_record)
+    text = pdf_text(data)
+    for expected in ("PA-2025-003", "Lake Gleneida Music Festival, Inc.", "Gleneida Farm LLC",
+                     "2025-08-15", "2025-08-17", "10:00 a.m. to 11:00 p.m. each day", "4,200 persons",
+                     "No amplified sound after 10:00 p.m.", "Two ambulances on site at all times",
+                     "$500,000.00", "$250,000.00", "HM-778812", "$15,000.00", "2025-08-22",
+                     "¶ E", "¶ F", "¶ G", "may be revoked by the Town Board through its Clerk", "Ann Spofford"):
+        assert expected in text, expected
+    rasterize(data, tmp_path)
+
+
+def test_permit_last_day_before_first_is_refused(permit_record):
+    with pytest.raises(ValueError, match="last_day"):
+        render_permit(replace(permit_record, last_day=date(2025, 8, 1)))
+
+
+def test_blank_verified_petition_lists_items_1_to_15_in_order_and_the_jurat(tmp_path):
+    data = render_petition()
+    text = pdf_text(data)
+    positions = [text.index(f"({n}) ") for n in range(1, 16)]
+    assert positions == sorted(positions)
+    assert len(ITEMS) == 15
+    assert "being duly sworn, deposes and says" in text and "Sworn to before me" in text
+    assert "Notary Public" in text and "ch. 31, permit requirements ¶ B" in text
+    assert "____" in text
+    rasterize(data, tmp_path)
+
+
+def test_filled_verified_petition_carries_every_answer(petition_record, tmp_path):
+    data = render_petition(petition_record)
+    text = pdf_text(data)
+    for expected in ("Gleneida Farm LLC", "4,200", "9,000", "1,050", "2,300", "$45.00", "85 dB",
+                     "20 private guards", "First-aid tent", "Survey map (item 3)", "Parking plan (item 5)",
+                     "2025-05-02", "J. Doe, President"):
+        assert expected in text, expected
+    rasterize(data, tmp_path)
+
+
+def test_hearing_notice_states_hearing_and_latest_publication_date(hearing_record, tmp_path):
+    data = render_hearing_notice(hearing_record)
+    text = pdf_text(data)
+    assert "public hearing on Tuesday, June 24, 2025 (2025-06-24) at 7:30 p.m." in text
+    assert "Saturday, June 14, 2025 (2025-06-14)" in text and "Putnam County Courier" in text
+    assert "Lake Gleneida Music Festival" in text and "Carmel Code ch. 31" in text
+    rasterize(data, tmp_path)
+
+
+def test_hearing_notice_publication_after_hearing_is_refused(hearing_record):
+    with pytest.raises(ValueError, match="latest_publication_date"):
+        render_hearing_notice(replace(hearing_record, latest_publication_date=date(2025, 6, 24)))
+
+
+def test_164_12_summons_returnable_in_town_justice_court_with_164_14_range(summons_record, tmp_path):
+    data = render_summons(summons_record)
+    text = pdf_text(data)
+    assert "Town Justice Court of the Town of Mount Pleasant" in text  # from the parameters (§ 164-12)
+    assert "Mount Pleasant Code § 164-5" in text and "S-2025-017" in text
+    assert "not less than $100.00 and not more than $250.00" in text
+    assert "15 days" in text and "violation" in text and "second offense" in text
+    assert "2025-05-06" in text and "9:30 a.m." in text and "Lt. M. Ortiz" in text
+    rasterize(data, tmp_path)
+
+
+def test_summons_first_offense_has_no_imprisonment(summons_record):
+    first = replace(summons_record, offense_number=1, min_fine=Decimal(25), max_fine=Decimal(100),
+                    max_jail_days=None)
+    text = pdf_text(render_summons(first))
+    assert "not less than $25.00 and not more than $100.00" in text and "imprisonment for" not in text
+
+
+def test_summons_refuses_unknown_complainant(summons_record):
+    with pytest.raises(ValueError, match="complainant_kind"):
+        render_summons(replace(summons_record, complainant_kind="neighbour"))
+
+
+VENUE = {"jurisdiction": "mount-pleasant-ny", "subject": "venue", "name": "Pocantico Hall", "commercial": True,
+         "spaces": [{"name": "Main hall", "use_group": "assembly_without_fixed_seats", "area": 3000},
+                    {"name": "Lawn", "use_group": "open_air", "area": 1500}]}
+
+
+def test_report_of_a_venue_draws_occupancy_per_space(tmp_path):
+    """§§ 164-7, 164-8: 3000 sq ft at 15 → 200; 1500 sq ft open air at 15 → 100."""
+    determination = evaluate(VENUE, date(2025, 6, 1))
+    data = render_report(determination)
+    text = pdf_text(data)
+    assert "Main hall" in text and "Lawn" in text and "200" in text and "100" in text
+    lawful = determination.occupancy.lawful_occupancy
+    assert f"Lawful occupancy: {lawful} persons" in text
+    assert "2025-06-01" in text
+    assert pdf_text(render_report(determination.to_json())) == text  # the JSON form gives the same report
+    rasterize(data, tmp_path)
+
+
+def test_report_draws_deadlines_on_a_timeline(tmp_path):
+    data = {"jurisdiction": "ocd-division/country:us/state:ny/county:putnam/place:carmel", "as_of": "2025-05-01",
+            "subject": "event", "verdict": "permit required", "findings": [],
+            "deadlines": {"petition_due": {"date": "2025-06-16", "counted": "60 days before"},
+                          "hearing_notice_due": {"date": "2025-07-05", "counted": "10 days before"}}}
+    pdf = render_report(data)
+    text = pdf_text(pdf)
+    assert "petition_due: 2025-06-16" in text and "hearing_notice_due: 2025-07-05" in text
+    assert "as of 2025-05-01" in text
+    rasterize(pdf, tmp_path)
+
+
+def test_report_refuses_data_without_the_stable_keys():
+    with pytest.raises(ValueError, match="determination.verdict"):
+        render_report({"jurisdiction": "x", "as_of": "2025-01-01", "subject": "venue", "findings": []})

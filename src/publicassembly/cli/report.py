@@ -50,7 +50,7 @@ def _value(value: Any, indent: str = "") -> str:
     if isinstance(data, bool):
         return "yes" if data else "no"
     if data is None:
-        return "not fixed"
+        return "—"
     if isinstance(data, list):
         if not data:
             return "none"
@@ -183,7 +183,8 @@ def render(det: Determination, *, source: str, jurisdiction_name: str, as_of_sou
     says where the date came from (``--as-of``, ``the case file``, ``today``)."""
     parts: list[RenderableType] = [
         Rule(Text(source), align="left"),
-        Text(f"{jurisdiction_name} · {det.subject} · as of {_day(det.as_of)} (from {as_of_source})"),
+        Text(jurisdiction_name),
+        Text(f"{_label(det.subject)}, as of {_day(det.as_of)} (the date from {as_of_source})"),
         _verdict(det, "Verdict"),
     ]
     for part in (_requirements(det.requirements), _occupancy(det), _timeline(det), _missing(det.missing),

@@ -1,0 +1,77 @@
+"""The Carmel ch. 31 package as a whole: rules in the chapter's order, stable citations, parameters dated and
+cited, the input model strict, and the JSON Schema of a case."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from publicassembly.law import InvalidCase, ParameterNotInForce, case_schema, evaluate
+from publicassembly.law.jurisdictions import get
+from publicassembly.law.jurisdictions.us_ny_carmel import JURISDICTION, RULES
+
+CHAPTER_ORDER = ["definitions", "exemptions", "permit", "petition", "conditions", "issuance", "fee", "penalties"]
+
+
+def test_rules_registered_in_the_order_of_the_chapter() -> None:
+    parts = [r.id.split("/")[1] for r in RULES]
+    assert parts == sorted(parts, key=CHAPTER_ORDER.index)
+    items = [r.id for r in RULES if r.id.startswith("carmel/petition/b")]
+    assert [int(i.split("/b")[1].split("-")[0]) for i in items] == list(range(1, 16))
+    conditions = [r.id for r in RULES if r.id.startswith("carmel/conditions/c")]
+    assert [int(i.split("/c")[2].split("-")[0]) for i in conditions] == list(range(1, 11))
+
+
+def test_every_rule_cites_chapter_31_and_has_a_summary() -> None:
+    for r in RULES:
+        assert r.citation.startswith("Carmel Code ch. 31, ")
+        assert r.summary
+
+
+def test_every_parameter_has_unit_citation_and_value() -> None:
+    for p in JURISDICTION.parameters:
+        assert p.unit and p.cite.startswith("Carmel Code ch. 31") and p.values
+    assert JURISDICTION.parameters.at(date(2026, 1, 1))["fees.filing"] is None
+
+
+def test_found_by_ocd_id_and_alias() -> None:
+    assert get("carmel-ny") is JURISDICTION
+    assert get("ocd-division/country:us/state:ny/county:putnam/place:carmel") is JURISDICTION
+
+
+def test_unknown_fact_is_rejected_with_its_field() -> None:
+    with pytest.raises(InvalidCase) as err:
+        evaluate({"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-01-01", "attendance": 5})
+    assert err.value.field == "attendance"
+
+
+def test_negative_count_and_fraction_of_a_cent_are_rejected() -> None:
+    with pytest.raises(InvalidCase) as err:
+        evaluate({"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-01-01",
+                  "max_persons_at_one_time": -1})
+    assert err.value.field == "max_persons_at_one_time"
+    with pytest.raises(InvalidCase) as err:
+        evaluate({"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-01-01",
+                  "filing_fee_paid": "10.001"})
+    assert err.value.field == "filing_fee_paid"
+
+
+def test_last_day_before_first_day_is_rejected() -> None:
+    with pytest.raises(InvalidCase) as err:
+        evaluate({"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-01-01",
+                  "dates": {"first_day": "2026-09-12", "last_day": "2026-09-11"}})
+    assert err.value.field == "dates"
+
+
+def test_date_before_the_chapter_is_refused() -> None:
+    with pytest.raises(ParameterNotInForce):
+        evaluate({"jurisdiction": "carmel-ny", "subject": "event", "max_persons_at_one_time": 600},
+                 as_of=date(1971, 12, 31))
+
+
+def test_case_schema_has_the_event_subject() -> None:
+    schemas = [s for s in case_schema()["oneOf"] if s["properties"]["subject"] == {"const": "event"}]
+    assert len(schemas) == 1
+    props = schemas[0]["properties"]
+    assert {"sponsor", "applicant", "properties", "dates", "petition", "conditions", "violation"} <= set(props)

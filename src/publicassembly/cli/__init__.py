@@ -16,6 +16,7 @@ from publicassembly.cli.app import app
 COMMAND_MODULES: tuple[str, ...] = (
     "law_commands",  # check, schema, rules, parameters
     "document_commands",  # sign, report, area, certificate, permit, petition, notice, summons, calendar, export
+    "batch_commands",  # batch (many spaces in bulk)
     "workflow_commands",  # migrate, backup, restore (Django, configured inside each command)
 )
 

@@ -1,0 +1,72 @@
+"""The columns of a batch: what each input row of a space may hold, and what each output row says.
+
+One input row is one room or space of a place of assembly under Mount Pleasant Code ch. 164 (an open-air area
+is a space of use group ``open_air``). Column names are matched after trimming spaces and ignoring case; other
+columns are ignored (and named in a warning).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: its name, whether every row needs it, and what it holds (for ``--help`` and the docs)."""
+
+    name: str
+    required: bool
+    help: str
+
+
+#: Input columns, in the order the docs list them.
+INPUT_COLUMNS: tuple[Column, ...] = (
+    Column("jurisdiction", False,
+           "mount-pleasant-ny (the default when the column is absent or the cell blank) or its OCD id"),
+    Column("venue_id", False, "your id of the place of assembly (echoed)"),
+    Column("space", False, "the room or area's name (echoed)"),
+    Column("use_group", True,
+           "the § 164-7 use group or open_air (§ 164-8), e.g. assembly_without_fixed_seats, business, bowling_alley"),
+    Column("area", True,
+           "floor area, a decimal number >= 0 in area_unit (for bowling_alley: the additional area beyond the "
+           "alleys and their 15 feet of runway)"),
+    Column("area_unit", False, "sq_ft (default) or sq_m"),
+    Column("alleys", False, "whole number >= 0; required for bowling_alley, blank or 0 for other use groups"),
+    Column("commercial", False,
+           "true/false (also yes/no, y/n, 1/0): a commercial place of assembly (§ 164-4); blank: not stated"),
+    Column("attendance", False, "whole number >= 0 of persons the space is used for; blank: not stated"),
+)
+
+INPUT_NAMES: tuple[str, ...] = tuple(c.name for c in INPUT_COLUMNS)
+REQUIRED_NAMES: tuple[str, ...] = tuple(c.name for c in INPUT_COLUMNS if c.required)
+
+#: Output columns, in order.
+OUTPUT_COLUMNS: tuple[Column, ...] = (
+    Column("row", True, "the input row number, from 1 (CSV: the data record, the header and blank lines not "
+                        "counted; JSON Lines: the line number; Parquet: the row's position)"),
+    Column("jurisdiction", True, "mount-pleasant-ny"),
+    Column("venue_id", False, "as given"),
+    Column("space", False, "as given"),
+    Column("use_group", False, "as given (trimmed, lower case)"),
+    Column("area_sq_ft", False, "the area in square feet: exact for square feet; converted from square metres "
+                                "with 1 sq ft = 0.09290304 m² and shown to 4 decimal places (rounded half to "
+                                "even; the occupant load uses the exact area)"),
+    Column("floor_area_per_occupant_sq_ft", False, "the use group's floor area per occupant (§ 164-7, § 164-8)"),
+    Column("occupant_load", False, "persons the space may hold (§ 164-7, § 164-8), rounded down"),
+    Column("place_of_assembly", False, "whether this space alone is a place of assembly (§ 164-4); blank when "
+                                       "not decidable from the row (see docs/performance.md)"),
+    Column("toilets_required", False, "the least number of toilets for the persons (§ 164-6)"),
+    Column("overcrowded", False, "attendance above the occupant load (§ 164-5); blank without attendance"),
+    Column("status", True, "ok or error"),
+    Column("error", False, "for an error row: the column, what was wrong and what is allowed"),
+)
+
+OUTPUT_NAMES: tuple[str, ...] = tuple(c.name for c in OUTPUT_COLUMNS)
+
+TRUE_WORDS = frozenset({"true", "t", "yes", "y", "1"})
+FALSE_WORDS = frozenset({"false", "f", "no", "n", "0"})
+
+
+def describe_input() -> str:
+    """The input columns as lines of text for ``--help``."""
+    return "\n".join(f"{c.name}{' (required)' if c.required else ''}: {c.help}" for c in INPUT_COLUMNS)

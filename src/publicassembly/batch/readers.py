@@ -1,0 +1,413 @@
+"""Streaming readers of batch input (CSV, JSON Lines, Parquet): chunks of text columns with input row numbers.
+
+Every reader yields `Chunk`s of at most a few tens of thousands of rows, so memory stays constant whatever the
+size of the file. A cell is kept as text (a Parquet number is turned into its shortest decimal text), so that the
+evaluation parses every number exactly, the same way for every format. A row that cannot be read at all (a CSV
+record with the wrong number of fields, a JSON line that is not an object) becomes an entry of
+``Chunk.errors``; a problem with the whole file (missing, unreadable, no header, a required column absent)
+raises `InputError`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from publicassembly.batch.columns import INPUT_NAMES, REQUIRED_NAMES
+
+#: Formats by file-name ending.
+FORMATS: dict[str, str] = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet",
+                           ".pq": "parquet"}
+INPUT_FORMATS: tuple[str, ...] = ("csv", "jsonl", "parquet")
+
+#: Rows per chunk for JSON Lines and Parquet; CSV chunks follow `CSV_BLOCK_BYTES`.
+CHUNK_ROWS = 65_536
+CSV_BLOCK_BYTES = 4 << 20
+
+
+class InputError(Exception):
+    """The input file as a whole cannot be read (exit status 2): the message says what and what is allowed."""
+
+
+class ReadError(Exception):
+    """Reading stopped part-way through the file (e.g. a CSV quote never closed); ``row`` is the last row read."""
+
+    def __init__(self, row: int, message: str) -> None:
+        self.row = row
+        super().__init__(message)
+
+
+@dataclass
+class Chunk:
+    """Rows read together.
+
+    - ``columns``: input column name → array of text (``pa.string()`` or, for CSV, ``pa.binary()`` not yet
+      checked as UTF-8), one element per row read; a column absent from the file is absent here
+    - ``rows``: the input row number of each element (int64, from 1)
+    - ``errors``: ``(row, message)`` for rows that could not be read at all
+    - ``done``: progress so far, in the reader's ``progress_unit`` (bytes or rows)
+    """
+
+    columns: dict[str, pa.Array]
+    rows: np.ndarray
+    errors: list[tuple[int, str]] = field(default_factory=list)
+    done: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.rows)
+
+
+def detect_format(path: Path, given: str | None) -> str:
+    """The input format: `given` (csv, jsonl, parquet) or the file's ending. Raises `InputError`."""
+    if given:
+        fmt = given.strip().lower()
+        if fmt not in INPUT_FORMATS:
+            raise InputError(f"--format: {given!r} is not an input format; allowed: {', '.join(INPUT_FORMATS)}")
+        return fmt
+    fmt_by_suffix = FORMATS.get(path.suffix.lower())
+    if fmt_by_suffix is None:
+        raise InputError(f"{path}: cannot tell the format from the ending {path.suffix!r}; use .csv, .jsonl "
+                         "(or .ndjson), .parquet, or give --format csv|jsonl|parquet")
+    return fmt_by_suffix
+
+
+def normalise(name: str) -> str:
+    """A column name as matched: trimmed, lower case, a leading byte-order mark removed."""
+    return name.lstrip("\ufeff").strip().lower()
+
+
+def _check_header(path: Path, names: list[str]) -> tuple[dict[str, str], list[str]]:
+    """Map known input columns to the file's own names; the other names. Raises `InputError`."""
+    mapping: dict[str, str] = {}
+    ignored: list[str] = []
+    for original in names:
+        key = normalise(original)
+        if key in INPUT_NAMES:
+            if key in mapping:
+                raise InputError(f"{path}: the column {key!r} appears twice in the header")
+            mapping[key] = original
+        else:
+            ignored.append(original)
+    absent = [c for c in REQUIRED_NAMES if c not in mapping]
+    if absent:
+        raise InputError(f"{path}: no column {', '.join(repr(a) for a in absent)}; the input needs the columns "
+                         f"{', '.join(REQUIRED_NAMES)} (others allowed: "
+                         f"{', '.join(c for c in INPUT_NAMES if c not in REQUIRED_NAMES)})")
+    return mapping, ignored
+
+
+def _open(path: Path) -> io.BufferedReader:
+    try:
+        if path.is_dir():
+            raise InputError(f"{path}: is a directory, not a file")
+        return open(path, "rb")  # noqa: SIM115 - closed by the reader's iterator
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{path}: not allowed to read it (permission denied)") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+
+
+class Reader:
+    """Base of the readers: ``columns`` (known columns present), ``ignored`` (other column names),
+    ``total`` (progress total or None) and ``progress_unit``."""
+
+    progress_unit = "bytes"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.columns: list[str] = []
+        self.ignored: list[str] = []
+        self.total: int | None = None
+
+    def __iter__(self) -> Iterator[Chunk]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class CsvReader(Reader):
+    """CSV with a header row (UTF-8, optional byte-order mark; quoted fields may hold commas and line breaks).
+
+    Rows are numbered from 1 by data record: the header and blank lines are not counted."""
+
+    def __init__(self, path: Path, block_bytes: int = CSV_BLOCK_BYTES) -> None:
+        super().__init__(path)
+        self.block_bytes = block_bytes
+        with _open(path) as fh:
+            self.total = os.fstat(fh.fileno()).st_size
+            text = io.TextIOWrapper(fh, encoding="utf-8-sig", errors="replace", newline="")
+            try:
+                header = next(csv.reader(text), None)
+            except csv.Error as exc:
+                raise InputError(f"{path}: the header row cannot be read as CSV ({exc})") from None
+        if not header or not any(h.strip() for h in header):
+            raise InputError(f"{path}: the file is empty or has no header row; the first row must name the "
+                             f"columns ({', '.join(INPUT_NAMES)})")
+        if "\ufffd" in "".join(header):
+            raise InputError(f"{path}: the header row is not UTF-8 text")
+        self.mapping, self.ignored = _check_header(path, header)
+        if len(set(header)) != len(header):
+            dupes = sorted({h for h in header if header.count(h) > 1})
+            raise InputError(f"{path}: the header names {', '.join(repr(d) for d in dupes)} more than once")
+        self.columns = list(self.mapping)
+
+    def __iter__(self) -> Iterator[Chunk]:
+        import pyarrow.csv as pa_csv
+
+        bad: list[tuple[int, str]] = []  # (data record number, message), in file order
+
+        def invalid(row: Any) -> str:
+            number = row.number - 1 if row.number is not None else -1
+            bad.append((number, f"(row): has {row.actual_columns} field{'s' if row.actual_columns != 1 else ''} "
+                                f"where the header has {row.expected_columns} columns"))
+            return "skip"
+
+        originals = [self.mapping[c] for c in self.columns]
+        with _open(self.path) as fh:
+            try:
+                reader = pa_csv.open_csv(
+                    fh,
+                    read_options=pa_csv.ReadOptions(use_threads=False, block_size=self.block_bytes),
+                    parse_options=pa_csv.ParseOptions(newlines_in_values=True, invalid_row_handler=invalid),
+                    convert_options=pa_csv.ConvertOptions(
+                        column_types={o: pa.binary() for o in originals}, include_columns=originals,
+                        strings_can_be_null=False, quoted_strings_can_be_null=False),
+                )
+            except (pa.ArrowException, OSError) as exc:
+                raise InputError(f"{self.path}: cannot be read as CSV ({_arrow_message(exc)})") from None
+            good = 0  # good records yielded so far
+            settled = 0  # bad records emitted so far
+            pending: list[tuple[int, str]] = []
+            last_row = 0
+            while True:
+                try:
+                    batch = reader.read_next_batch()
+                except StopIteration:
+                    break
+                except (pa.ArrowException, OSError) as exc:
+                    raise ReadError(last_row, f"reading stopped after row {last_row}: the CSV cannot be "
+                                              f"read further ({_arrow_message(exc)})") from None
+                pending.extend(bad)
+                bad.clear()
+                n = batch.num_rows
+                rows = _good_rows(good, n, settled, [b for b, _ in pending])
+                good += n
+                if n:
+                    last_row = int(rows[-1])
+                emit = [p for p in pending if p[0] < last_row or n == 0]
+                pending = [p for p in pending if not (p[0] < last_row or n == 0)]
+                settled += len(emit)
+                columns = {c: batch.column(i) for i, c in enumerate(self.columns)}
+                yield Chunk(columns, rows, emit, fh.tell() if not fh.closed else self.total or 0)
+            pending.extend(bad)
+            if pending:
+                yield Chunk({}, np.empty(0, dtype=np.int64), pending, self.total or 0)
+
+
+def _good_rows(good: int, n: int, settled: int, pending: list[int]) -> np.ndarray:
+    """The record numbers of the next `n` good records, given `good` already seen, `settled` bad records all
+    before them, and the numbers of the bad records not yet settled (increasing)."""
+    k = np.arange(good, good + n, dtype=np.int64)
+    if not pending:
+        return k + 1 + settled
+    b = np.asarray(pending, dtype=np.int64)
+    adjusted = b - (settled + np.arange(len(b), dtype=np.int64)) - 1  # good records before each bad one
+    return k + 1 + settled + np.searchsorted(adjusted, k, side="right")
+
+
+def _arrow_message(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:300]
+
+
+class JsonLinesReader(Reader):
+    """JSON Lines: one JSON object per line (UTF-8). Rows are numbered by line; blank lines are skipped.
+
+    Numbers are kept as written (``0.1`` stays the decimal 0.1); ``true``/``false`` become text; a nested object
+    or list in a known column is an error of that row."""
+
+    def __init__(self, path: Path, chunk_rows: int = CHUNK_ROWS) -> None:
+        super().__init__(path)
+        self.chunk_rows = chunk_rows
+        with _open(path) as fh:
+            self.total = os.fstat(fh.fileno()).st_size
+        self.columns = list(INPUT_NAMES)
+
+    def __iter__(self) -> Iterator[Chunk]:
+        names = INPUT_NAMES
+        with _open(self.path) as fh:
+            line_no = 0
+            while True:
+                cells: dict[str, list[str | None]] = {c: [] for c in names}
+                rows: list[int] = []
+                errors: list[tuple[int, str]] = []
+                for raw in fh:
+                    line_no += 1
+                    parsed = _json_row(raw, line_no, errors, self.ignored)
+                    if parsed is None:
+                        continue
+                    rows.append(line_no)
+                    for c in names:
+                        cells[c].append(parsed.get(c))
+                    if len(rows) >= self.chunk_rows:
+                        break
+                else:
+                    if not rows and not errors:
+                        return
+                    yield self._chunk(cells, rows, errors, fh.tell())
+                    return
+                yield self._chunk(cells, rows, errors, fh.tell())
+
+    def _chunk(self, cells: dict[str, list[str | None]], rows: list[int], errors: list[tuple[int, str]],
+               done: int) -> Chunk:
+        columns = {c: pa.array(v, type=pa.string()) for c, v in cells.items()}
+        return Chunk(columns, np.asarray(rows, dtype=np.int64), errors, done)
+
+
+_MAX_IGNORED = 20
+
+
+def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
+              ignored: list[str]) -> dict[str, str | None] | None:
+    """One JSON line as text cells by input column; None (with an error appended) when it is not a row."""
+    if not raw.strip():
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        errors.append((line_no, "(row): is not UTF-8 text"))
+        return None
+    try:
+        obj = json.loads(text, parse_float=str, parse_int=str, parse_constant=str)
+    except (ValueError, RecursionError) as exc:
+        message = exc.msg if isinstance(exc, json.JSONDecodeError) else "is nested too deeply"
+        errors.append((line_no, f"(row): is not a JSON object ({message})"))
+        return None
+    if not isinstance(obj, dict):
+        errors.append((line_no, f"(row): must be a JSON object of columns, got a JSON {_json_kind(obj)}"))
+        return None
+    out: dict[str, str | None] = {}
+    for key, value in obj.items():
+        name = normalise(key)
+        if name not in INPUT_NAMES:
+            if len(ignored) < _MAX_IGNORED and key not in ignored:
+                ignored.append(key)
+            continue
+        if name in out:
+            errors.append((line_no, f"{name}: given twice in the row"))
+            return None
+        if value is None or isinstance(value, str):
+            out[name] = value
+        elif isinstance(value, bool):
+            out[name] = "true" if value else "false"
+        else:
+            errors.append((line_no, f"{name}: must be a number, text, true/false or null, got a JSON "
+                                    f"{_json_kind(value)}"))
+            return None
+    return out
+
+
+def _json_kind(value: object) -> str:
+    return {dict: "object", list: "array", str: "string", bool: "boolean"}.get(type(value), "number") \
+        if value is not None else "null"
+
+
+class ParquetReader(Reader):
+    """Parquet: columns of text, numbers (integers, decimals, floating point) or booleans. Rows are numbered by
+    position from 1. A floating-point cell is read as its shortest decimal text (``0.1`` is 0.1)."""
+
+    progress_unit = "rows"
+
+    def __init__(self, path: Path, chunk_rows: int = CHUNK_ROWS) -> None:
+        import pyarrow.parquet as pq
+
+        super().__init__(path)
+        self.chunk_rows = chunk_rows
+        fh = _open(path)
+        try:
+            self._file = pq.ParquetFile(fh)
+        except (pa.ArrowException, OSError, ValueError) as exc:
+            fh.close()
+            raise InputError(f"{path}: cannot be read as Parquet ({_arrow_message(exc)})") from None
+        self._fh = fh
+        schema = self._file.schema_arrow
+        self.mapping, self.ignored = _check_header(path, list(schema.names))
+        self.columns = list(self.mapping)
+        for c in self.columns:
+            kind = schema.field(self.mapping[c]).type
+            if not _scalar_type(kind):
+                fh.close()
+                raise InputError(f"{path}: column {c!r} holds {kind}; allowed: text, numbers or booleans")
+        self.total = self._file.metadata.num_rows
+
+    def __iter__(self) -> Iterator[Chunk]:
+        originals = [self.mapping[c] for c in self.columns]
+        start = 0
+        try:
+            batches = self._file.iter_batches(batch_size=self.chunk_rows, columns=originals, use_threads=False)
+            while True:
+                try:
+                    batch = next(batches)
+                except StopIteration:
+                    break
+                except (pa.ArrowException, OSError, ValueError) as exc:
+                    raise ReadError(start, f"reading stopped after row {start}: the Parquet file cannot be "
+                                           f"read further ({_arrow_message(exc)})") from None
+                n = batch.num_rows
+                columns = {c: _as_text(batch.column(i)) for i, c in enumerate(self.columns)}
+                yield Chunk(columns, np.arange(start + 1, start + n + 1, dtype=np.int64), [], start + n)
+                start += n
+        finally:
+            self._fh.close()
+
+
+def _scalar_type(kind: pa.DataType) -> bool:
+    if pa.types.is_dictionary(kind):
+        return _scalar_type(kind.value_type)
+    return bool(pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_integer(kind)
+                or pa.types.is_floating(kind) or pa.types.is_decimal(kind) or pa.types.is_boolean(kind)
+                or pa.types.is_null(kind) or pa.types.is_binary(kind) or pa.types.is_large_binary(kind)
+                or pa.types.is_string_view(kind))
+
+
+def _as_text(array: pa.Array | pa.ChunkedArray) -> pa.Array:
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
+    kind = array.type
+    if pa.types.is_dictionary(kind):
+        array = array.dictionary_decode()
+        kind = array.type
+    if pa.types.is_binary(kind) or pa.types.is_large_binary(kind):
+        return array.cast(pa.binary()) if pa.types.is_large_binary(kind) else array
+    if pa.types.is_string(kind):
+        return array
+    if pa.types.is_boolean(kind):
+        import pyarrow.compute as pc
+
+        return pc.if_else(array, "true", "false")
+    # numbers: integers and decimals exactly; floating point as its shortest decimal text (0.1 is "0.1"),
+    # the reading `units.to_decimal` gives a float
+    return array.cast(pa.string())
+
+
+def open_reader(path: Path, fmt: str | None = None) -> Reader:
+    """The reader of `path` in format `fmt` (or by its ending). Raises `InputError` for a missing or
+    unreadable file, an unknown format, or a header without the required columns."""
+    kind = detect_format(path, fmt)
+    if not path.exists():
+        raise InputError(f"{path}: no such file")
+    if kind == "csv":
+        return CsvReader(path)
+    if kind == "jsonl":
+        return JsonLinesReader(path)
+    return ParquetReader(path)

@@ -1,0 +1,115 @@
+"""Streaming writers of batch output: CSV (with a header) or JSON Lines (one object per row), chunk by chunk.
+
+CSV cells: numbers and decimals as written, booleans ``true``/``false``, blank for no value. JSON Lines: decimal
+quantities (``area_sq_ft``, ``floor_area_per_occupant_sq_ft``) are JSON numbers written exactly as their decimal
+text; ``place_of_assembly`` is ``true``, ``false`` or ``"needs_review"``; no value is ``null``. Both are built
+column-wise with Arrow kernels (no Python loop per row).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import BinaryIO
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+OUTPUT_FORMATS: tuple[str, ...] = ("csv", "jsonl")
+_BY_SUFFIX = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl"}
+
+#: How each output column is written in JSON: "text" (quoted), "number" (decimal text, unquoted), "int",
+#: "bool", "tristate" (true/false unquoted, anything else quoted).
+_JSON_KIND = {
+    "row": "int", "jurisdiction": "text", "venue_id": "text", "space": "text", "use_group": "text",
+    "area_sq_ft": "number", "floor_area_per_occupant_sq_ft": "number", "occupant_load": "int",
+    "place_of_assembly": "tristate", "toilets_required": "int", "overcrowded": "bool", "status": "text",
+    "error": "text",
+}
+
+
+def output_format(path: Path | None, given: str | None) -> str:
+    """The output format: `given` or the ending of `path` (CSV when writing to standard output). Raises
+    ValueError naming the allowed formats."""
+    if given:
+        fmt = given.strip().lower()
+        if fmt not in OUTPUT_FORMATS:
+            raise ValueError(f"--output-format: {given!r} is not an output format; allowed: "
+                             f"{', '.join(OUTPUT_FORMATS)}")
+        return fmt
+    if path is None:
+        return "csv"
+    fmt_by_suffix = _BY_SUFFIX.get(path.suffix.lower())
+    if fmt_by_suffix is None:
+        raise ValueError(f"{path}: cannot tell the output format from the ending {path.suffix!r}; use .csv or "
+                         ".jsonl, or give --output-format csv|jsonl")
+    return fmt_by_suffix
+
+
+class CsvWriter:
+    """CSV output with a header row; strings quoted only when needed."""
+
+    def __init__(self, sink: BinaryIO, schema: pa.Schema) -> None:
+        import pyarrow.csv as pa_csv
+
+        self._writer = pa_csv.CSVWriter(sink, schema, write_options=pa_csv.WriteOptions(include_header=True))
+
+    def write(self, table: pa.Table) -> None:
+        self._writer.write_table(table)
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+class JsonLinesWriter:
+    """JSON Lines output: one object per row with every output column, in order."""
+
+    def __init__(self, sink: BinaryIO, schema: pa.Schema) -> None:
+        self._sink = sink
+        self._names = schema.names
+        self._keys = [json.dumps(name) for name in self._names]
+
+    def write(self, table: pa.Table) -> None:
+        if table.num_rows == 0:
+            return
+        parts: list[pa.Array | str] = []
+        for i, name in enumerate(self._names):
+            parts.append(("{" if i == 0 else ",") + self._keys[i] + ":")
+            parts.append(_json_values(table.column(name).combine_chunks(), _JSON_KIND[name]))
+        parts.append("}\n")
+        lines = pc.binary_join_element_wise(*parts, "")
+        offsets = np.frombuffer(lines.buffers()[1], dtype=np.int32)[lines.offset: lines.offset + len(lines) + 1]
+        data = lines.buffers()[2]
+        self._sink.write(memoryview(data)[int(offsets[0]): int(offsets[-1])])
+
+    def close(self) -> None:
+        self._sink.flush()
+
+
+def _json_values(array: pa.Array, kind: str) -> pa.Array:
+    """The JSON text of each cell (``null`` for none)."""
+    if kind in ("int", "number"):
+        text = array.cast(pa.string()) if kind == "int" else array
+    elif kind == "bool":
+        text = pc.if_else(array, "true", "false")
+    else:
+        text = _quoted(array) if kind == "text" else pc.if_else(
+            pc.is_in(array, value_set=pa.array(["true", "false"])), array, _quoted(array))
+    return text.fill_null("null") if array.null_count else text
+
+
+def _quoted(array: pa.Array) -> pa.Array:
+    """JSON strings: quoted, with backslash, quote and control characters escaped."""
+    if array.null_count == len(array):
+        return array
+    special = pc.match_substring_regex(array, r'["\\\x00-\x1f\x7f]')
+    if not pc.any(special).as_py():
+        return pc.binary_join_element_wise('"', array, '"', "")
+    values = array.to_pylist()
+    return pa.array([None if v is None else json.dumps(v, ensure_ascii=False) for v in values], pa.string())
+
+
+def open_writer(sink: BinaryIO, fmt: str, schema: pa.Schema) -> CsvWriter | JsonLinesWriter:
+    """A writer of `fmt` (csv or jsonl) on `sink`."""
+    return CsvWriter(sink, schema) if fmt == "csv" else JsonLinesWriter(sink, schema)

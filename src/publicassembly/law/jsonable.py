@@ -10,9 +10,16 @@ from fractions import Fraction
 from typing import Any
 
 
+#: Places kept when a quantity has a longer (non-terminating) expansion, such as an area converted from
+#: square metres (a quotient by 0.09290304); the computation itself keeps full precision.
+DISPLAY_PLACES = Decimal("0.000001")
+
+
 def number(value: Decimal | Fraction | int) -> int | float | str:
     """An exact quantity as a JSON number: an int when whole; a float when that float prints back as the
-    same decimal (at most 15 significant digits); otherwise the decimal as a string."""
+    same decimal (at most 15 significant digits). A decimal with more than six places (the expansion of a
+    quotient, e.g. square metres converted to square feet) is shown rounded half-even to six places; a value
+    that still does not fit a float exactly is given as a decimal string."""
     if isinstance(value, int):
         return value
     if isinstance(value, Fraction):
@@ -21,6 +28,9 @@ def number(value: Decimal | Fraction | int) -> int | float | str:
         value = Decimal(value.numerator) / Decimal(value.denominator)
     if value == value.to_integral_value():
         return int(value)
+    exponent = value.as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -6:
+        value = value.quantize(DISPLAY_PLACES)
     as_float = float(value)
     if Decimal(repr(as_float)) == value.normalize():
         return as_float

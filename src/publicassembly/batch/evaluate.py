@@ -45,6 +45,7 @@ _AREA_MAX_DIGITS = 15  # digits read by the bulk path (see numbers.parse_fixed)
 _WHOLE_MAX_DIGITS = 15
 _COMMERCIAL_WORDS = tuple(sorted(TRUE_WORDS)) + tuple(sorted(FALSE_WORDS))
 _ALLOWED_BOOL = "true, false, yes, no, y, n, t, f, 1, 0"
+_LARGEST = 2**63 - 1  # the largest whole number an output column holds
 
 
 class RowError(ValueError):
@@ -152,6 +153,10 @@ def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
         raise RowError(str(exc)) from None
     persons = load if attendance is None else max(load, attendance)
     answer = mp.meets_threshold(persons, commercial, values)
+    toilets = mp.toilets_required(load if attendance is None else attendance, values)
+    if load > _LARGEST or toilets > _LARGEST:
+        column = "attendance" if load <= _LARGEST else ("alleys" if alleys and alleys > _LARGEST // 10 else "area")
+        raise RowError(f"{column}: too large to write the result (a number of persons above {_LARGEST:,})")
     return {
         "jurisdiction": setting.jurisdiction.alias,
         "venue_id": cells.get("venue_id"),
@@ -161,7 +166,7 @@ def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
         "floor_area_per_occupant_sq_ft": decimal_text(factor),
         "occupant_load": load,
         "place_of_assembly": "needs_review" if answer == "needs_review" else ("true" if answer else "false"),
-        "toilets_required": mp.toilets_required(load if attendance is None else attendance, values),
+        "toilets_required": toilets,
         "overcrowded": None if attendance is None else mp.is_overcrowded(attendance, load),
         "status": "ok",
         "error": None,

@@ -11,11 +11,8 @@ from typing import Annotated
 
 import typer
 
-from publicassembly.batch import InputError, OutputError, run_batch
 from publicassembly.batch.columns import INPUT_COLUMNS, OUTPUT_COLUMNS
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_OK, app, error, fail
-from publicassembly.cli.law_commands import parse_as_of
-from publicassembly.law import LawError
 
 _HELP = (
     "Evaluate many spaces of places of assembly (Mount Pleasant Code ch. 164) from INPUT — CSV with a header, "
@@ -56,6 +53,11 @@ def batch(
         "--per-row", help="Evaluate every row with the per-row functions instead of in bulk (slower; the same "
                           "results — for checking).")] = False,
 ) -> None:
+    # imported here, not at the top: numpy and pyarrow load only when a batch runs, not for every command
+    from publicassembly.batch import InputError, OutputError, run_batch
+    from publicassembly.cli.law_commands import parse_as_of
+    from publicassembly.law import LawError
+
     when = parse_as_of(as_of) or date.today()
     target = None if output.strip() == "-" else Path(output)
     show = not quiet and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"

@@ -1,0 +1,152 @@
+"""The bulk path and the per-row path agree on every row (Mount Pleasant §§ 164-4 to 164-8), including areas on
+the boundaries of every floor area per occupant, in square feet and square metres, and rows in error."""
+
+from __future__ import annotations
+
+from decimal import ROUND_FLOOR, Decimal
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from publicassembly.batch.evaluate import evaluate_row
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
+    USE_GROUPS,
+    is_overcrowded,
+    meets_threshold,
+    occupant_load_of_space,
+    toilets_required,
+)
+from publicassembly.law.units import SQUARE_METRES_PER_SQUARE_FOOT, area_sq_ft
+
+from .helpers import both_paths, setting
+
+SETTING = setting()
+VALUES = SETTING.values
+FACTORS = {g: Decimal(VALUES[f"occupancy.floor_area_per_occupant.{g}"]) for g in USE_GROUPS}
+TEN_THOUSANDTH = Decimal("0.0001")
+
+
+def _plain(d: Decimal) -> str:
+    return format(d.normalize(), "f") if d else "0"
+
+
+@st.composite
+def boundary_area(draw: st.DrawFn, group: str, unit: str) -> str:
+    """An area on, just below or just above k persons' worth of floor area, in the unit given."""
+    k = draw(st.integers(0, 10**6))
+    exact = FACTORS[group] * k
+    if unit == "sq_m":
+        exact = exact * SQUARE_METRES_PER_SQUARE_FOOT
+    step = draw(st.sampled_from([Decimal(0), TEN_THOUSANDTH, -TEN_THOUSANDTH, Decimal("1e-8"), Decimal("-1e-8")]))
+    value = max(exact + step, Decimal(0))
+    places = draw(st.integers(0, 8))
+    value = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_FLOOR) if places < 8 else value
+    return _plain(value)
+
+
+plain_area = st.one_of(
+    st.integers(0, 10**11).map(str),
+    st.decimals(min_value=0, max_value=10**9, places=4, allow_nan=False).map(_plain),
+    st.decimals(min_value=0, max_value=10**6, places=2, allow_nan=False).map(lambda d: f"{d:.2f}"),
+)
+odd_area = st.sampled_from(["", " 30 ", "1e3", "-5", "-0", ".5", "5.", "abc", "NaN", "inf", "1_000", "0.00001",
+                            "99999999999.9999", "999999999999", "1" * 30, "30.5\u00a0", "٣٠", "+7", "1,5"])
+
+
+@st.composite
+def space_row(draw: st.DrawFn) -> dict[str, str | None]:
+    group = draw(st.one_of(st.sampled_from(USE_GROUPS), st.sampled_from(["", "Business", " school", "bogus"])))
+    unit = draw(st.sampled_from(["sq_ft", "sq_m", "", None, "SQ_M", "acres"]))
+    norm_group = group.strip().lower()
+    if norm_group in USE_GROUPS and draw(st.booleans()):
+        area = draw(boundary_area(norm_group, "sq_m" if (unit or "").lower() == "sq_m" else "sq_ft"))
+    else:
+        area = draw(st.one_of(plain_area, odd_area))
+    bowling = norm_group == "bowling_alley"
+    alleys = draw(st.one_of(st.integers(0, 60).map(str), st.just(""), st.just(None), st.just("2.5"),
+                            st.just("-1"), st.just("0")) if bowling or draw(st.integers(0, 9)) == 0
+                  else st.one_of(st.just(""), st.just(None), st.just("0")))
+    return {
+        "jurisdiction": draw(st.sampled_from([None, "", "mount-pleasant-ny", "Mount-Pleasant-NY", "carmel-ny",
+                                              "ocd-division/country:us/state:ny/county:westchester/"
+                                              "place:mount_pleasant"])),
+        "venue_id": draw(st.one_of(st.none(), st.text(max_size=6))),
+        "space": draw(st.one_of(st.none(), st.text(max_size=6))),
+        "use_group": group,
+        "area": area,
+        "area_unit": unit,
+        "alleys": alleys,
+        "commercial": draw(st.sampled_from([None, "", "true", "false", "yes", "NO", "1", "0", "maybe"])),
+        "attendance": draw(st.one_of(st.none(), st.just(""), st.integers(0, 10**6).map(str),
+                                     st.integers(0, 200).map(str), st.just("-3"), st.just("12.5"))),
+    }
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(space_row(), min_size=1, max_size=40))
+def test_bulk_and_per_row_paths_agree_on_every_row(rows: list[dict[str, str | None]]) -> None:
+    bulk_rows, per_rows = both_paths(rows, SETTING)
+    assert bulk_rows == per_rows
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(space_row())
+def test_per_row_path_is_the_law_core_functions(row: dict[str, str | None]) -> None:
+    """An ok row says what the jurisdiction's own functions say of that space alone (§§ 164-4 to 164-8)."""
+    [out], _ = both_paths([row], SETTING)
+    if out["status"] != "ok":
+        assert out["error"] and out["error"].split(":")[0] in (
+            "jurisdiction", "use_group", "area_unit", "area", "alleys", "commercial", "attendance")
+        return
+    group = row["use_group"].strip().lower()
+    unit = (row["area_unit"] or "").strip().lower() or "sq_ft"
+    area = area_sq_ft(row["area"].strip(), unit)
+    alleys = int(row["alleys"]) if (row["alleys"] or "").strip() else None
+    load = occupant_load_of_space(group, area, alleys, VALUES)
+    attendance = int(row["attendance"]) if (row["attendance"] or "").strip() else None
+    words = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+    commercial = words.get((row["commercial"] or "").strip().lower())
+    assert out["occupant_load"] == load
+    assert out["toilets_required"] == toilets_required(load if attendance is None else attendance, VALUES)
+    assert out["overcrowded"] == (None if attendance is None else is_overcrowded(attendance, load))
+    answer = meets_threshold(load if attendance is None else max(load, attendance), commercial, VALUES)
+    assert out["place_of_assembly"] == (answer if answer == "needs_review" else str(answer).lower())
+
+
+def test_boundary_examples_by_both_paths() -> None:
+    """30 sq ft at 15 sq ft per person is 2 exactly; 0.1 + 0.2 style decimals are never floored through float."""
+    rows = [
+        {"use_group": "assembly_without_fixed_seats", "area": "30"},
+        {"use_group": "assembly_without_fixed_seats", "area": "29.9999"},
+        {"use_group": "assembly_fixed_seats", "area": "0.3"},
+        {"use_group": "assembly_fixed_seats", "area": "6.0000"},
+        {"use_group": "storage", "area": "600.00001"},
+        {"use_group": "open_air", "area": "1393.5456", "area_unit": "sq_m"},
+        {"use_group": "open_air", "area": "1393.54559999", "area_unit": "sq_m"},
+        {"use_group": "bowling_alley", "area": "1000", "alleys": "12"},
+    ]
+    bulk_rows, per_rows = both_paths(rows, SETTING)
+    assert bulk_rows == per_rows
+    assert [r["occupant_load"] for r in bulk_rows] == [2, 1, 0, 1, 2, 1000, 999, 160]
+    assert [r["area_sq_ft"] for r in bulk_rows][:6] == ["30", "29.9999", "0.3", "6", "600.00001", "15000"]
+
+
+def test_evaluate_row_names_the_column_and_what_is_allowed() -> None:
+    import pytest
+
+    from publicassembly.batch.evaluate import RowError
+
+    cases = {
+        "use_group: 'gym' is not a use group": {"use_group": "gym", "area": "1"},
+        "area: an area cannot be negative": {"use_group": "business", "area": "-1"},
+        "area_unit: 'acres' is not an area unit; allowed: sq_ft, sq_m": {"use_group": "business", "area": "1",
+                                                                        "area_unit": "acres"},
+        "alleys: a bowling_alley space needs": {"use_group": "bowling_alley", "area": "1"},
+        "alleys: only a bowling_alley space has alleys": {"use_group": "business", "area": "1", "alleys": "2"},
+        "attendance: cannot be negative": {"use_group": "business", "area": "1", "attendance": "-2"},
+        "commercial: 'maybe' is not true or false": {"use_group": "business", "area": "1",
+                                                     "commercial": "maybe"},
+    }
+    for expected, row in cases.items():
+        with pytest.raises(RowError, match=expected.replace("(", r"\(")):
+            evaluate_row(row, SETTING)

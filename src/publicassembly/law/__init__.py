@@ -6,7 +6,13 @@ Entry points: `evaluate` (case data → `Determination`), `parse_case`, `jurisdi
 from publicassembly.law.cases import Case, case_schema, evaluate, parse_case
 from publicassembly.law.core import FactState, Finding, Rule, RuleBook, Status, decide, fact_state
 from publicassembly.law.determination import Determination, Occupancy, Penalty, SpaceLoad
-from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict, UnknownJurisdiction
+from publicassembly.law.errors import (
+    InvalidCase,
+    LawError,
+    ParameterNotInForce,
+    RuleConflict,
+    UnknownJurisdiction,
+)
 
 __all__ = [
     "Case", "Determination", "FactState", "Finding", "InvalidCase", "LawError", "Occupancy",

@@ -72,7 +72,7 @@ def parse_case(data: object) -> Case:
     except Exception as exc:  # UnknownJurisdiction
         raise InvalidCase("jurisdiction", str(exc)) from None
     subject = data.get("subject")
-    if subject not in jurisdiction.subjects:
+    if not isinstance(subject, str) or subject not in jurisdiction.subjects:
         allowed = ", ".join(jurisdiction.subjects)
         raise InvalidCase("subject", f"{subject!r} is not a subject of {jurisdiction.alias}; allowed: {allowed}")
     as_of = parse_date(data.get("as_of"), "as_of") if data.get("as_of") is not None else None

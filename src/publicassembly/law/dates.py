@@ -15,6 +15,7 @@ is closed, the result says so and names the preceding business day (the safe day
 from __future__ import annotations
 
 from dataclasses import dataclass
+import datetime as _dt
 from datetime import date, timedelta
 from functools import lru_cache
 
@@ -54,8 +55,8 @@ def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
 def _holidays_of_year(year: int) -> tuple[tuple[date, str], ...]:
     source = _holidays.country_holidays("US", subdiv="NY", years=year, observed=False)
     days: dict[date, list[str]] = {}
-    for day, names in source.items():
-        for name in str(names).split("; "):
+    for day, label in source.items():
+        for name in str(label).split("; "):
             if name in _SECTION_24_NAMES:
                 days.setdefault(day, []).append(_SECTION_24_NAMES[name])
     # General election day: the Tuesday after the first Monday of November, every year (§ 24 lists
@@ -121,10 +122,10 @@ class LegalDate:
     is closed on that day (None if open); ``act_by``: for a day counted backwards that falls on a closed day, the
     preceding business day, else equal to ``date``."""
 
-    date: date
+    date: _dt.date
     counted: str
     closed: str | None = None
-    act_by: date | None = None
+    act_by: _dt.date | None = None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"date": self.date.isoformat(), "counted": self.counted}

@@ -9,7 +9,6 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-
 #: Places kept when a quantity has a longer (non-terminating) expansion, such as an area converted from
 #: square metres (a quotient by 0.09290304); the computation itself keeps full precision.
 DISPLAY_PLACES = Decimal("0.000001")

@@ -1,0 +1,1042 @@
+"""The service layer of Carmel ch. 31 permits: one function per action on a permit application.
+
+Every action ``f(by, app, ..., expected_version=None, reason=None)``:
+
+1. checks the role of `by` in the application's town (`NotAllowed`, HTTP 403; a user of another town holds no
+   role here and is refused), and for the applicant's own steps that `by` is the application's applicant;
+2. in one transaction, locks and reloads the application and refuses with `StaleUpdate` (409) when it is no
+   longer at `expected_version` (default: the version `app` was loaded at), so nothing is overwritten;
+3. checks the state (`InvalidTransition`, 409, listing the actions allowed) and the legal preconditions
+   through the law core (`publicassembly.law`: the Carmel determination, its deadlines and parameters);
+4. writes the change and its history row (who, when, what, why).
+
+Bad values raise `ValidationFailed` (422) naming the field and what is allowed; an action the law forbids
+raises `Blocked` (409) listing each blocker with its citation. `app` is updated in place and returned.
+Dates are `datetime.date`; `today` defaults to the Town's local date. Money is US dollars (`Decimal`, whole
+cents; ints and strings like ``"250.00"`` are accepted).
+
+Views and commands call these functions only; they hold no rule of law.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+from pydantic import ValidationError
+
+from publicassembly.law import jurisdictions
+from publicassembly.law.cases import invalid_from
+from publicassembly.law.core import Finding, Status
+from publicassembly.law.dates import LegalDate
+from publicassembly.law.determination import Determination
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
+from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.parameters import ParameterSet
+from publicassembly.law.units import dollars
+from publicassembly.permits.models import (
+    AWAITING_DECISION,
+    CONDITIONS,
+    OPEN_STATES,
+    PERMIT_MACHINE,
+    UNDER_REVIEW,
+    Agency,
+    Approval,
+    Authorization,
+    Bond,
+    BondDisposition,
+    CleanupResult,
+    Document,
+    FeePayment,
+    FeeSchedule,
+    InsuranceCertificate,
+    Party,
+    PermitApplication,
+    RevocationGround,
+    State,
+)
+from publicassembly.workflow.access import require_role, roles_of
+from publicassembly.workflow.errors import (
+    InvalidTransition,
+    NotAllowed,
+    NotFound,
+    StaleUpdate,
+    ValidationFailed,
+    WorkflowError,
+)
+from publicassembly.workflow.models import save_with_history
+from publicassembly.workflow.states import transition
+from publicassembly.workflow.timeline import TimelineEntry, timeline
+
+JURISDICTION_ALIAS = "carmel-ny"
+
+APPLICANT = "applicant"
+CLERK = "town_clerk"
+BOARD = "town_board_member"
+HEALTH = "health_department_reviewer"
+INSPECTOR = "building_inspector"
+#: The Town's officials who may read every application of their town.
+OFFICIALS = (CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+
+#: The rules of the law core whose findings must all be met before a permit issues (¶¶ C, D, E, F, fee).
+ISSUANCE_RULES: tuple[str, ...] = (
+    "carmel/conditions/c1-drinking-water", "carmel/conditions/c2-toilets", "carmel/conditions/c3-sewage",
+    "carmel/conditions/c4-solid-waste", "carmel/conditions/c5-food", "carmel/conditions/c6-parking",
+    "carmel/conditions/c7-housing", "carmel/conditions/c8-access-roads", "carmel/conditions/c9-medical",
+    "carmel/conditions/c10-fire-protection", "carmel/issuance/d-inspection-authorization",
+    "carmel/issuance/e-insurance", "carmel/issuance/f-bond", "carmel/fee/filing",
+)
+#: Rules of the verified petition (¶ B and its items (1)-(15)) checked when the Clerk accepts an application.
+PETITION_RULE_PREFIXES = ("carmel/permit/b-verified-petition", "carmel/petition/")
+
+#: Facts that are the Town's own acts or records: never part of the applicant's facts (they are layered on
+#: from the application's fields and records when the law core is asked).
+TOWN_FACTS = ("filed_on", "submitted_on", "hearing", "board_decision_on", "town_board", "bond", "insurance",
+              "cleanup_completed_on", "filing_fee_paid", "revocation_grounds", "violation")
+_ENVELOPE = ("jurisdiction", "subject", "as_of")
+_APPROVAL_FIELDS = ("health_department_approved_on", "town_board_approved_on")
+_AUTH_FIELDS = ("owner_authorization_to_inspect", "tenant_authorization_to_inspect")
+
+ALLOWED_CONTENT_TYPES = {"application/pdf": ".pdf", "image/png": ".png", "image/jpeg": ".jpg"}
+_SIGNATURES = ((b"%PDF-", "application/pdf"), (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"))
+#: Default largest attachment, bytes (setting ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``).
+DEFAULT_MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
+
+
+# --- Errors -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """One thing that stops an action: the law core's rule id, its citation, the reason in words, and the ids
+    of missing items (if any)."""
+
+    rule: str
+    citation: str
+    reason: str
+    missing: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.citation})"
+
+    @classmethod
+    def of(cls, finding: Finding) -> Blocker:
+        return cls(finding.rule, finding.citation, finding.reason, tuple(finding.missing))
+
+
+class Blocked(WorkflowError):
+    """The law does not allow this action yet: ``blockers`` lists each precondition not met, with its
+    citation (HTTP 409)."""
+
+    http_status = 409
+
+    def __init__(self, action: str, blockers: Sequence[Blocker]) -> None:
+        self.action = action
+        self.blockers = list(blockers)
+        listed = "; ".join(f"({i}) {b}" for i, b in enumerate(self.blockers, 1))
+        super().__init__(f"cannot {action}: {listed}")
+
+
+class WrongState(InvalidTransition):
+    """A recording step asked of an application in a state that does not allow it (HTTP 409)."""
+
+    def __init__(self, state: str, what: str, states: Sequence[str]) -> None:
+        super().__init__(state, state, PERMIT_MACHINE.actions_from(state), action=what)
+        self.message = (f"cannot {what}: the application is {state!r}; allowed only while it is "
+                        f"{', '.join(str(s) for s in states)}")
+        self.args = (self.message,)
+
+
+class FeeNotRefundable(NotAllowed):
+    """The filing fee is not refundable in whole or in part (Carmel ch. 31, fee)."""
+
+
+# --- Helpers --------------------------------------------------------------------------------------------------
+
+
+def _today(today: date | None) -> date:
+    return today if today is not None else timezone.localdate()
+
+
+def _jurisdiction() -> Any:
+    return jurisdictions.get(JURISDICTION_ALIAS)
+
+
+def _require_carmel(town: Any) -> None:
+    if getattr(town, "jurisdiction_alias", None) != JURISDICTION_ALIAS:
+        raise ValidationFailed("town", f"{town} does not run Carmel ch. 31 permits; permit applications are kept "
+                                       "only for the Town of Carmel (carmel-ny)")
+
+
+def _require_own(by: Any, app: PermitApplication) -> None:
+    """`by` is an applicant in the application's town and the application is theirs."""
+    require_role(by, app.town, APPLICANT)
+    if app.applicant_id != by.pk:
+        raise NotAllowed(f"{by.get_username()!r} is not the applicant of this permit application; only its "
+                         "applicant may do this")
+
+
+def _lock(app: PermitApplication, expected_version: int | None) -> PermitApplication:
+    """Lock and reload `app` (in place); `StaleUpdate` when it is no longer at `expected_version`."""
+    expected = app.version if expected_version is None else expected_version
+    try:
+        fresh = PermitApplication.objects.select_for_update().get(pk=app.pk)
+    except PermitApplication.DoesNotExist:
+        raise StaleUpdate(expected, None, what="this permit application") from None
+    for f in PermitApplication._meta.concrete_fields:
+        setattr(app, f.attname, getattr(fresh, f.attname))
+    if app.version != expected:
+        raise StaleUpdate(expected, app.version, what="this permit application")
+    return app
+
+
+def _step(app: PermitApplication, action: str, *, by: Any, reason: str | None, default_reason: str,
+          **changes: Any) -> PermitApplication:
+    """Move the (locked, checked) application by `action`, writing `changes` and the history row."""
+    return transition(app, action, by=by, reason=(reason or "").strip() or default_reason,
+                      expected_version=app.version, **changes)
+
+
+def _check_state(app: PermitApplication, action: str) -> None:
+    PERMIT_MACHINE.check(app.state, action)
+
+
+def _check_in(app: PermitApplication, states: Iterable[str], what: str) -> None:
+    states = tuple(states)
+    if app.state not in states:
+        raise WrongState(app.state, what, states)
+
+
+def _amount(value: Any, field: str, *, positive: bool = False) -> Decimal:
+    """US dollars in whole cents from a Decimal, int or string; `ValidationFailed` naming `field`."""
+    if isinstance(value, float):
+        raise ValidationFailed(field, "give money as a decimal string or Decimal (e.g. \"250.00\"), not a float")
+    try:
+        amount = Decimal(str(value).strip().replace(",", "").lstrip("$"))
+    except (InvalidOperation, ValueError):
+        raise ValidationFailed(field, f"{value!r} is not an amount of US dollars (e.g. 250.00)") from None
+    if not amount.is_finite() or amount != amount.quantize(Decimal("0.01")):
+        raise ValidationFailed(field, f"{value!r} is not an amount in whole cents")
+    if amount < 0 or (positive and amount == 0):
+        raise ValidationFailed(field, f"must be {'more than' if positive else 'at least'} $0 (got {value})")
+    return amount.quantize(Decimal("0.01"))
+
+
+def _date(value: Any, field: str) -> date:
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise ValidationFailed(field, f"{value!r} is not a date; write it as YYYY-MM-DD")
+
+
+def _text(value: Any, field: str, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationFailed(field, f"give {what}")
+    return value.strip()
+
+
+def _document_of(app: PermitApplication, document: Any, field: str = "document", *, required: bool = True) -> Any:
+    if document is None:
+        if required:
+            raise ValidationFailed(field, "attach the written document (attach_document) and give it here")
+        return None
+    if not isinstance(document, Document) or document.application_id != app.pk:
+        raise ValidationFailed(field, "the document must be one attached to this permit application")
+    return document
+
+
+# --- Facts and the law core ------------------------------------------------------------------------------------
+
+
+def validate_facts(facts: Any) -> dict[str, Any]:
+    """The applicant's facts of the assembly, checked against the Carmel `EventCase` model and returned as
+    JSON-ready data.
+
+    Raises `ValidationFailed` with field ``facts.<path>`` for data that breaks the model, and for facts that are
+    the Town's own acts or records (filing and submission dates, hearing, Board decision and limits, bond,
+    insurance, fee paid, the written approvals of ¶ C, the authorizations of ¶ D, the verification): those are
+    recorded through their own services."""
+    if not isinstance(facts, dict):
+        raise ValidationFailed("facts", f"must be a mapping of the assembly's facts, not {type(facts).__name__}")
+    for key in (*_ENVELOPE, *TOWN_FACTS):
+        if key in facts:
+            raise ValidationFailed(f"facts.{key}", "is recorded by the Town through its own step, not given in "
+                                                    "the applicant's facts")
+    petition = facts.get("petition")
+    if isinstance(petition, dict) and "verified" in petition:
+        raise ValidationFailed("facts.petition.verified", "the petition is verified by the verification "
+                                                          "statement given when it is submitted")
+    conditions = facts.get("conditions")
+    if isinstance(conditions, dict):
+        for name, facility in conditions.items():
+            if isinstance(facility, dict):
+                for key in _APPROVAL_FIELDS:
+                    if key in facility:
+                        raise ValidationFailed(f"facts.conditions.{name}.{key}",
+                                               "written approvals are recorded by the approving body "
+                                               "(record_approval), not given in the facts")
+    properties = facts.get("properties")
+    if isinstance(properties, list):
+        for i, prop in enumerate(properties):
+            if isinstance(prop, dict):
+                for key in _AUTH_FIELDS:
+                    if key in prop:
+                        raise ValidationFailed(f"facts.properties[{i}].{key}",
+                                               "authorizations to inspect are recorded by the Town Clerk "
+                                               "(record_authorization), not given in the facts")
+    try:
+        model = EventCase.model_validate(facts)
+    except ValidationError as e:
+        err = invalid_from(e, "facts.")
+        raise ValidationFailed(err.field, err.message) from None
+    return model.model_dump(mode="json", exclude_unset=True)
+
+
+def parameter_set(town: Any) -> ParameterSet:
+    """Carmel's parameters with the Town Board's fee schedules layered on as dated values of ``fees.filing``
+    (each year's fee in force from 1 January of that year; a year with no schedule on file has no fee in force,
+    so the law core reports it as needing review: interpretation P-1)."""
+    base: ParameterSet = _jurisdiction().parameters
+    schedules = list(FeeSchedule.objects.for_town(town).order_by("year"))
+    if not schedules:
+        return base
+    values: dict[date, Any] = {}
+    years = {s.year: s.amount for s in schedules}
+    for year in range(min(years), max(years) + 2):
+        values[date(year, 1, 1)] = years.get(year)
+    return base.with_values("fees.filing", values)
+
+
+def case_data(app: PermitApplication) -> dict[str, Any]:
+    """The Carmel case of this application as the law core takes it: the applicant's facts with the Town's
+    records layered on (submission, verification, hearing, decision, Board limits, written approvals,
+    authorizations, insurance, bond, fee paid, cleanup, grounds of revocation)."""
+    d: dict[str, Any] = copy.deepcopy(app.facts or {})
+    d["jurisdiction"], d["subject"] = JURISDICTION_ALIAS, "event"
+    if app.submitted_on:
+        d["filed_on"] = d["submitted_on"] = app.submitted_on.isoformat()
+    if app.verification_statement:
+        d.setdefault("petition", {})["verified"] = True
+    if app.hearing_on:
+        d["hearing"] = {"held_on": app.hearing_on.isoformat(),
+                        "notice_published_on": app.notice_published_on.isoformat()
+                        if app.notice_published_on else None}
+    if app.decided_on:
+        d["board_decision_on"] = app.decided_on.isoformat()
+    board = {"bodily_injury_limit": str(app.bodily_injury_limit) if app.bodily_injury_limit is not None else None,
+             "bond_amount": str(app.bond_amount) if app.bond_amount is not None else None}
+    d["town_board"] = {k: v for k, v in board.items() if v is not None}
+    if app.pk is None:
+        return d
+    conditions = d.setdefault("conditions", {})
+    for a in app.approvals.all():
+        facility = conditions.get(CONDITIONS[a.condition]) or {}
+        key = f"{a.agency}_approved_on"
+        if facility.get(key) is None or facility[key] < a.approved_on.isoformat():
+            facility[key] = a.approved_on.isoformat()
+        conditions[CONDITIONS[a.condition]] = facility
+    properties = d.get("properties") or []
+    for auth in app.authorizations.all():
+        if auth.property_index < len(properties):
+            properties[auth.property_index][f"{auth.party}_authorization_to_inspect"] = True
+    cert = app.insurance_certificates.order_by("recorded_on", "id").last()
+    if cert is not None:
+        d["insurance"] = {"comprehensive_liability": cert.comprehensive_liability,
+                          "insures_town": cert.insures_town,
+                          "bodily_injury_limit": str(cert.bodily_injury_limit),
+                          "property_damage_limit": str(cert.property_damage_limit),
+                          "cancellation_notice_days": cert.cancellation_notice_days}
+    posted = app.bonds.aggregate(total=Sum("amount"))["total"]
+    if posted is not None:
+        d["bond"] = {"posted": True, "amount": str(posted)}
+    paid = app.fee_payments.aggregate(total=Sum("amount"))["total"]
+    if paid is not None:
+        d["filing_fee_paid"] = str(paid)
+    if app.cleanup_completed_on:
+        d["cleanup_completed_on"] = app.cleanup_completed_on.isoformat()
+    if app.revocation_grounds:
+        d["revocation_grounds"] = {g: True for g in app.revocation_grounds}
+    return d
+
+
+def determination(app: PermitApplication, as_of: date | None = None, *, data: dict[str, Any] | None = None
+                  ) -> Determination:
+    """The law core's determination of this application on `as_of` (default today), under Carmel's
+    parameters with the Town's fee schedule. `data` overrides the case data (to test a proposed change)."""
+    from publicassembly.law import evaluate
+    from publicassembly.law.errors import InvalidCase
+
+    try:
+        return evaluate(data if data is not None else case_data(app), _today(as_of), parameter_set(app.town))
+    except InvalidCase as e:
+        raise ValidationFailed(f"facts.{e.field}", e.message) from None
+
+
+def deadlines(app: PermitApplication, as_of: date | None = None) -> dict[str, LegalDate]:
+    """The legal deadlines of this application from the law core (name → `LegalDate` with how it was counted):
+    ``application_due``, ``decision_due`` (once submitted), ``hearing_notice_due`` (once a hearing is set),
+    ``cleanup_due``. Empty when no permit is required."""
+    return dict(determination(app, as_of).deadlines)
+
+
+def decision_due(app: PermitApplication) -> LegalDate | None:
+    """The last day for the Town Board to act: within 30 days after submission, GCL §§ 20, 25-a
+    (Carmel ch. 31, permit requirements ¶ B); None before submission."""
+    if app.submitted_on is None:
+        return None
+    return deadlines(app, app.submitted_on).get("decision_due")
+
+
+def decision_overdue(app: PermitApplication, today: date | None = None) -> bool:
+    """True when the Board has not acted and `today` is after the last day to act (¶ B): on day 31 after
+    submission, not day 30; later when § 25-a carries a last day on a weekend or holiday to the next business
+    day. False once decided, withdrawn or before submission."""
+    if app.state not in AWAITING_DECISION:
+        return False
+    due = decision_due(app)
+    return due is not None and _today(today) > due.date
+
+
+# --- Reading ---------------------------------------------------------------------------------------------------
+
+
+def can_view(by: Any, app: PermitApplication) -> bool:
+    """The applicant sees their own applications; the Town's officials see every application of their town."""
+    roles = roles_of(by, app.town)
+    return bool(roles & set(OFFICIALS)) or (APPLICANT in roles and app.applicant_id == getattr(by, "pk", None))
+
+
+def get_application(by: Any, town: Any, pk: int) -> PermitApplication:
+    """The application `pk` of `town` as `by` may see it; `NotFound` for another town's application or one
+    `by` may not see (never revealed)."""
+    app = PermitApplication.objects.get_in_town(town, pk=pk)
+    if not can_view(by, app):
+        raise NotFound("permit application", pk, town)
+    return app
+
+
+def list_applications(by: Any, town: Any) -> list[PermitApplication]:
+    """The applications of `town` that `by` may see (officials: all; an applicant: their own), newest first."""
+    qs = PermitApplication.objects.for_town(town).select_related("applicant")
+    roles = roles_of(by, town)
+    if roles & set(OFFICIALS):
+        return list(qs)
+    if APPLICANT in roles:
+        return list(qs.filter(applicant=by))
+    raise NotAllowed(f"{getattr(by, 'username', 'anonymous')!r} holds no role in {town}")
+
+
+def application_timeline(app: PermitApplication) -> list[TimelineEntry]:
+    """The readable history of the case: the application and every related record, oldest first."""
+    return timeline(app, *app.related_records())
+
+
+# --- Drafts and submission ----------------------------------------------------------------------------------------
+
+
+def create_draft(by: Any, town: Any, facts: dict[str, Any], *, reason: str | None = None) -> PermitApplication:
+    """A new draft application of `by` (an applicant in `town`, which must be Carmel) with `facts` (validated by
+    `validate_facts`). Returns the saved application (version 1)."""
+    _require_carmel(town)
+    require_role(by, town, APPLICANT)
+    clean = validate_facts(facts)
+    with transaction.atomic():
+        app = PermitApplication(town=town, applicant=by, facts=clean)
+        save_with_history(app, by=by, reason=reason or "draft application created")
+    return app
+
+
+def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
+                 reason: str | None = None) -> PermitApplication:
+    """Replace the facts of the applicant's own draft (state ``draft`` or ``incomplete``)."""
+    _require_own(by, app)
+    clean = validate_facts(facts)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, (State.DRAFT, State.INCOMPLETE), "change the facts")
+        app.facts = clean
+        save_with_history(app, by=by, reason=reason or "facts of the assembly changed")
+    return app
+
+
+def submit(by: Any, app: PermitApplication, *, verification_statement: str, today: date | None = None,
+           expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
+    """The applicant submits the verified petition (¶ B) with their verification statement; the submission
+    date (`today`) starts the Board's 30 days. draft → submitted."""
+    _require_own(by, app)
+    statement = _text(verification_statement, "verification_statement",
+                      "the applicant's verification statement (the petition is a verified petition, ¶ B)")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "submit")
+        return _step(app, "submit", by=by, reason=reason, default_reason="verified petition submitted",
+                     submitted_on=_today(today), verification_statement=statement)
+
+
+def petition_blockers(app: PermitApplication, today: date | None = None) -> list[Blocker]:
+    """The items of the verified petition (¶ B(1)-(15)) that are missing or contrary to the law."""
+    det = determination(app, today)
+    return [Blocker.of(f) for f in det.findings if f.rule.startswith(PETITION_RULE_PREFIXES)
+            and f.status in (Status.MISSING, Status.NOT_MET)]
+
+
+def mark_incomplete(by: Any, app: PermitApplication, *, missing_items: Sequence[str] | None = None,
+                    today: date | None = None, expected_version: int | None = None,
+                    reason: str | None = None) -> PermitApplication:
+    """The Clerk returns the application as incomplete. `missing_items`: what is missing in words; default,
+    the law core's list of missing items. submitted|amended → incomplete."""
+    require_role(by, app.town, CLERK)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "mark_incomplete")
+        items = list(missing_items) if missing_items else [m for b in petition_blockers(app, today)
+                                                           for m in (b.missing or (b.reason,))]
+        if not items:
+            raise ValidationFailed("missing_items", "name what is missing from the petition")
+        return _step(app, "mark_incomplete", by=by, reason=reason,
+                     default_reason="petition incomplete: " + "; ".join(items), missing_items=items)
+
+
+def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
+          reason: str | None = None) -> PermitApplication:
+    """The applicant amends an incomplete application with new facts. incomplete → amended."""
+    _require_own(by, app)
+    clean = validate_facts(facts)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "amend")
+        return _step(app, "amend", by=by, reason=reason, default_reason="petition amended", facts=clean,
+                     missing_items=[])
+
+
+def accept(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
+           reason: str | None = None) -> PermitApplication:
+    """The Clerk accepts a complete petition. Refused (`Blocked`) while an item of ¶ B(1)-(15) is missing or
+    contrary to the law, listing each. submitted|amended → accepted."""
+    require_role(by, app.town, CLERK)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "accept")
+        blockers = petition_blockers(app, today)
+        if blockers:
+            raise Blocked("accept the petition", blockers)
+        return _step(app, "accept", by=by, reason=reason, default_reason="petition complete; accepted")
+
+
+# --- Public hearing and decision --------------------------------------------------------------------------------------
+
+
+def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str,
+                     notice_published_on: date, newspaper: str, expected_version: int | None = None,
+                     reason: str | None = None) -> PermitApplication:
+    """The Clerk schedules the public hearing and records the notice published in the official newspaper.
+    Refused (`ValidationFailed`, field ``notice_published_on``) when the notice is not at least 10 days prior
+    to the hearing, as the law core counts it (¶ B; GCL § 20). accepted → hearing_scheduled."""
+    require_role(by, app.town, CLERK)
+    hearing_on = _date(hearing_on, "hearing_on")
+    notice_published_on = _date(notice_published_on, "notice_published_on")
+    place = _text(place, "place", "the place of the public hearing")
+    newspaper = _text(newspaper, "newspaper", "the official newspaper in which the notice was published")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "schedule_hearing")
+        data = case_data(app)
+        data["hearing"] = {"held_on": hearing_on.isoformat(), "notice_published_on": notice_published_on.isoformat()}
+        finding = determination(app, notice_published_on, data=data).finding("carmel/permit/b-hearing-notice")
+        if finding.status is Status.NOT_MET:
+            raise ValidationFailed("notice_published_on", f"{finding.reason} ({finding.citation})")
+        return _step(app, "schedule_hearing", by=by, reason=reason,
+                     default_reason=f"public hearing set for {hearing_on.isoformat()} at {place}; notice published "
+                                    f"in {newspaper} on {notice_published_on.isoformat()}",
+                     hearing_on=hearing_on, hearing_place=place, notice_published_on=notice_published_on,
+                     newspaper=newspaper)
+
+
+def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None = None,
+                        expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
+    """The Clerk records that the public hearing was held (default: on the date it was scheduled for).
+    hearing_scheduled → hearing_held."""
+    require_role(by, app.town, CLERK)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "record_hearing_held")
+        held = _date(held_on, "held_on") if held_on is not None else app.hearing_on
+        if held is not None and app.hearing_on is not None and held < app.hearing_on:
+            raise ValidationFailed("held_on", f"the hearing was noticed for {app.hearing_on.isoformat()}; it "
+                                              "cannot have been held before the date in its notice")
+        return _step(app, "record_hearing_held", by=by, reason=reason,
+                     default_reason=f"public hearing held on {held}", hearing_held_on=held)
+
+
+def _board_values(app: PermitApplication, bond_amount: Any, bodily_injury_limit: Any, on: date
+                  ) -> dict[str, Decimal]:
+    """The Board's bond and bodily injury limit, checked against the range of ¶ E in force on `on`."""
+    out: dict[str, Decimal] = {}
+    if bond_amount is not None:
+        out["bond_amount"] = _amount(bond_amount, "bond_amount", positive=True)
+    if bodily_injury_limit is not None:
+        limit = _amount(bodily_injury_limit, "bodily_injury_limit")
+        values = parameter_set(app.town).at(on)
+        low, high = dollars(values["insurance.bodily_injury_min"]), dollars(values["insurance.bodily_injury_max"])
+        if not low <= limit <= high:
+            raise ValidationFailed("bodily_injury_limit",
+                                   f"{money(limit)} is outside the range the Town Board may set: not less than "
+                                   f"{money(low)} nor more than {money(high)} "
+                                   f"({values.cite('insurance.bodily_injury_min')})")
+        out["bodily_injury_limit"] = limit
+    return out
+
+
+def set_bond_and_insurance_limit(by: Any, app: PermitApplication, *, bond_amount: Any = None,
+                                 bodily_injury_limit: Any = None, today: date | None = None,
+                                 expected_version: int | None = None, reason: str | None = None
+                                 ) -> PermitApplication:
+    """The Town Board fixes the cleanup bond (¶ F, US dollars, more than $0) and/or the bodily injury limit of
+    the liability policy (¶ E, within the law's range, $250,000-$500,000: else `ValidationFailed` naming the
+    field and the range). Allowed from submission until issuance."""
+    require_role(by, app.town, BOARD)
+    if bond_amount is None and bodily_injury_limit is None:
+        raise ValidationFailed("bond_amount", "give the bond amount, the bodily injury limit, or both")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, UNDER_REVIEW, "set the bond or the insurance limit")
+        changes = _board_values(app, bond_amount, bodily_injury_limit, _today(today))
+        for k, v in changes.items():
+            setattr(app, k, v)
+        words = ", ".join(f"{k.replace('_', ' ')} {money(v)}" for k, v in changes.items())
+        save_with_history(app, by=by, reason=reason or f"Town Board set {words}")
+    return app
+
+
+def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), decided_on: date | None = None,
+            bond_amount: Any = None, bodily_injury_limit: Any = None, expected_version: int | None = None,
+            reason: str | None = None) -> PermitApplication:
+    """The Town Board approves the application with its `conditions` (texts), after the public hearing (¶ B),
+    optionally fixing the bond and the bodily injury limit at once. hearing_held → approved."""
+    require_role(by, app.town, BOARD)
+    if isinstance(conditions, str) or any(not isinstance(c, str) or not c.strip() for c in conditions):
+        raise ValidationFailed("conditions", "give the conditions as a list of non-empty texts")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "approve")
+        on = _decision_date(app, decided_on)
+        changes = _board_values(app, bond_amount, bodily_injury_limit, on)
+        return _step(app, "approve", by=by, reason=reason,
+                     default_reason=f"approved by the Town Board on {on.isoformat()}"
+                                    + (f" with {len(conditions)} condition(s)" if conditions else ""),
+                     decided_on=on, conditions=[c.strip() for c in conditions], **changes)
+
+
+def _decision_date(app: PermitApplication, decided_on: date | None) -> date:
+    on = _date(decided_on, "decided_on") if decided_on is not None else _today(None)
+    if app.hearing_held_on is not None and on < app.hearing_held_on:
+        raise ValidationFailed("decided_on", f"the Town Board acts after the public hearing (held on "
+                                             f"{app.hearing_held_on.isoformat()}); {on.isoformat()} is before it")
+    return on
+
+
+def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | None = None,
+         expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
+    """The Town Board denies the application, giving its reasons. hearing_held → denied."""
+    require_role(by, app.town, BOARD)
+    reasons = _text(reasons, "reasons", "the Town Board's reasons for denying the permit")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "deny")
+        on = _decision_date(app, decided_on)
+        return _step(app, "deny", by=by, reason=reason or f"denied by the Town Board: {reasons}",
+                     default_reason="denied", decided_on=on, reasons=reasons)
+
+
+# --- Records of ¶¶ C-F and the fee -------------------------------------------------------------------------------------
+
+
+def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: str, approved_on: date,
+                    document: Document, expected_version: int | None = None, reason: str | None = None
+                    ) -> Approval:
+    """A written approval of condition ¶ C(`condition`) (1-10) by `agency` (``health_department``: by a
+    Health Department reviewer; ``town_board``: by a Town Board member), with the document that is the approval
+    in writing. The reviewer is `by`. Allowed from submission until issuance."""
+    if agency not in Agency.values:
+        raise ValidationFailed("agency", f"{agency!r} is not an approving body; allowed: {', '.join(Agency.values)}")
+    require_role(by, app.town, HEALTH if agency == Agency.HEALTH_DEPARTMENT else BOARD)
+    if condition not in CONDITIONS:
+        raise ValidationFailed("condition", f"{condition!r} is not a condition of ¶ C; allowed: 1-10 "
+                                            f"({', '.join(f'{n} {v}' for n, v in CONDITIONS.items())})")
+    approved_on = _date(approved_on, "approved_on")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, UNDER_REVIEW, "record a written approval")
+        doc = _document_of(app, document)
+        approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
+                            approved_on=approved_on, document=doc)
+        save_with_history(approval, by=by, reason=reason or f"¶ C({condition}) {CONDITIONS[condition]} approved "
+                                                            f"in writing by the {Agency(agency).label}")
+    return approval
+
+
+def record_authorization(by: Any, app: PermitApplication, *, party: str, name: str, given_on: date,
+                         document: Document, property_index: int = 0, expected_version: int | None = None,
+                         reason: str | None = None) -> Authorization:
+    """The Clerk records the written authorization of the owner (or the tenant or lessee) of property
+    `property_index` for the Town to go upon it to inspect (¶ D)."""
+    require_role(by, app.town, CLERK)
+    if party not in Party.values:
+        raise ValidationFailed("party", f"{party!r}; allowed: {', '.join(Party.values)}")
+    name = _text(name, "name", "the name of who gives the authorization")
+    given_on = _date(given_on, "given_on")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, UNDER_REVIEW, "record an authorization to inspect")
+        props = (app.facts or {}).get("properties") or []
+        if not 0 <= property_index < len(props):
+            raise ValidationFailed("property_index", f"the application names {len(props)} propert"
+                                                     f"{'y' if len(props) == 1 else 'ies'} (0 to {len(props) - 1})")
+        if party == Party.TENANT and not props[property_index].get("tenant_or_lessee"):
+            raise ValidationFailed("party", "the application names no tenant or lessee of this property")
+        auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
+                             name=name, given_on=given_on, document=_document_of(app, document))
+        save_with_history(auth, by=by, reason=reason or f"{Party(party).label}'s written authorization to "
+                                                        f"inspect (¶ D) received")
+    return auth
+
+
+def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_number: str,
+                     bodily_injury_limit: Any, property_damage_limit: Any, cancellation_notice_days: int,
+                     document: Document, comprehensive_liability: bool = True, insures_town: bool = True,
+                     today: date | None = None, expected_version: int | None = None, reason: str | None = None
+                     ) -> InsuranceCertificate:
+    """The Clerk records the insurance certificate furnished to the Town (¶ E); whether it meets ¶ E is the
+    law core's finding at issuance. The latest certificate supersedes earlier ones."""
+    require_role(by, app.town, CLERK)
+    bi = _amount(bodily_injury_limit, "bodily_injury_limit")
+    pd = _amount(property_damage_limit, "property_damage_limit")
+    if not isinstance(cancellation_notice_days, int) or cancellation_notice_days < 0:
+        raise ValidationFailed("cancellation_notice_days", "give a whole number of days, 0 or more")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, UNDER_REVIEW, "record an insurance certificate")
+        cert = InsuranceCertificate(
+            town=app.town, application=app, insurer=_text(insurer, "insurer", "the insurer"),
+            policy_number=_text(policy_number, "policy_number", "the policy number"),
+            comprehensive_liability=bool(comprehensive_liability), insures_town=bool(insures_town),
+            bodily_injury_limit=bi, property_damage_limit=pd, cancellation_notice_days=cancellation_notice_days,
+            document=_document_of(app, document), recorded_on=_today(today))
+        save_with_history(cert, by=by, reason=reason or "insurance certificate received (¶ E)")
+    return cert
+
+
+def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, surety: str = "",
+              document: Document | None = None, expected_version: int | None = None, reason: str | None = None
+              ) -> Bond:
+    """The Clerk records the cleanup bond posted with the Town Clerk (¶ F), in US dollars."""
+    require_role(by, app.town, CLERK)
+    value = _amount(amount, "amount", positive=True)
+    posted_on = _date(posted_on, "posted_on")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, UNDER_REVIEW, "post the bond")
+        bond = Bond(town=app.town, application=app, amount=value, posted_on=posted_on, surety=surety.strip(),
+                    document=_document_of(app, document, required=False))
+        save_with_history(bond, by=by, reason=reason or f"bond of {money(value)} posted with the Town Clerk (¶ F)")
+    return bond
+
+
+def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on: date, receipt: str = "",
+                       expected_version: int | None = None, reason: str | None = None) -> FeePayment:
+    """The Clerk records a payment of the filing fee (the amount due is the Board's fee for the year, read by
+    the law core; see `issuance_blockers`)."""
+    require_role(by, app.town, CLERK)
+    value = _amount(amount, "amount", positive=True)
+    paid_on = _date(paid_on, "paid_on")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, UNDER_REVIEW, "record a fee payment")
+        payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt.strip())
+        save_with_history(payment, by=by, reason=reason or f"filing fee of {money(value)} paid")
+    return payment
+
+
+def refund_fee(by: Any, app: PermitApplication, *, amount: Any = None, reason: str | None = None) -> None:
+    """Always refused: the filing fee is not refundable in whole or in part (Carmel ch. 31, fee). Raises
+    `NotAllowed` for a user without a Clerk's role in the town, else `FeeNotRefundable` (a `NotAllowed`)."""
+    require_role(by, app.town, CLERK)
+    cite = _jurisdiction().parameters.at(_today(None)).cite("fees.filing")
+    raise FeeNotRefundable(f"the filing fee compensates the Town for examining and processing the application and "
+                           f"is not refundable in whole or in part ({cite})")
+
+
+def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_date: date,
+                     reason: str | None = None) -> FeeSchedule:
+    """The Clerk keeps the filing fee the Town Board established for `year` (US dollars) and the date of its
+    resolution; it is read by the law core as the dated value of ``fees.filing``. Setting a year again replaces
+    its amount (the history keeps the old one)."""
+    _require_carmel(town)
+    require_role(by, town, CLERK)
+    if not isinstance(year, int) or not 1972 <= year <= 9999:
+        raise ValidationFailed("year", f"{year!r} is not a year (1972 or later)")
+    value = _amount(amount, "amount")
+    resolution_date = _date(resolution_date, "resolution_date")
+    with transaction.atomic():
+        schedule = FeeSchedule.objects.select_for_update().filter(town=town, year=year).first()
+        if schedule is None:
+            schedule = FeeSchedule(town=town, year=year)
+        schedule.amount, schedule.resolution_date = value, resolution_date
+        save_with_history(schedule, by=by, reason=reason or f"filing fee for {year} set to {money(value)} by "
+                                                            f"resolution of {resolution_date.isoformat()}")
+    return schedule
+
+
+def fee_due(app: PermitApplication, today: date | None = None) -> Decimal | None:
+    """The filing fee in US dollars in force on the filing date (the Board's schedule), or None when no
+    schedule for that date is on file (from the law core's requirements)."""
+    fee = determination(app, app.submitted_on or today).requirements.get("filing_fee")
+    return None if fee is None else Decimal(fee)
+
+
+# --- Issuance, the assembly, cleanup and bond --------------------------------------------------------------------------
+
+
+def issuance_blockers(app: PermitApplication, today: date | None = None) -> list[Blocker]:
+    """Every precondition of issuance not yet met, each with its citation, from the law core's findings on
+    `today`: each condition of ¶ C(1)-(10) approved in writing by the Health Department and the Town Board, the
+    owner's and tenant's authorization (¶ D), an insurance certificate meeting ¶ E with the Board's limit, the
+    bond fixed by the Board and posted (¶ F), the filing fee paid (fee). Empty when a permit may issue."""
+    det = determination(app, today)
+    wanted = set(ISSUANCE_RULES)
+    return [Blocker.of(f) for f in det.findings
+            if f.rule in wanted and f.status not in (Status.MET, Status.NOT_APPLICABLE)]
+
+
+def issue(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
+          reason: str | None = None) -> PermitApplication:
+    """The Clerk issues the permit of the Town Board (¶ A), numbered ``YYYY-NNN`` in the town. Refused
+    (`Blocked`) while any precondition of `issuance_blockers` holds, listing each. approved → issued."""
+    require_role(by, app.town, CLERK)
+    on = _today(today)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "issue")
+        blockers = issuance_blockers(app, on)
+        if blockers:
+            raise Blocked("issue the permit", blockers)
+        count = (PermitApplication.objects.for_town(app.town).filter(issued_on__year=on.year)
+                 .exclude(permit_number="").count())
+        number = f"{on.year}-{count + 1:03d}"
+        return _step(app, "issue", by=by, reason=reason, default_reason=f"permit {number} issued",
+                     permit_number=number, issued_on=on)
+
+
+def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | None = None,
+                         expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
+    """The Clerk records that the assembly was held and when it ended (default: its last day in the facts);
+    the 5 days of ¶ F run from that day. issued → assembly_held."""
+    require_role(by, app.town, CLERK)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "record_assembly_held")
+        dates = (app.facts or {}).get("dates") or {}
+        end = ended_on or dates.get("last_day") or dates.get("first_day")
+        if end is None:
+            raise ValidationFailed("ended_on", "give the day the assembly ended")
+        end = _date(end, "ended_on")
+        return _step(app, "record_assembly_held", by=by, reason=reason,
+                     default_reason=f"assembly held; it ended on {end.isoformat()}", assembly_ended_on=end)
+
+
+def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: date, result: str,
+                              completed_on: date | None = None, expected_version: int | None = None,
+                              reason: str | None = None) -> PermitApplication:
+    """The Town (Clerk or Building Inspector) records the cleanup inspection of ¶ F: `result` ``complete`` (give
+    `completed_on`, the day the waste was completely removed) or ``incomplete``.
+    assembly_held → cleanup_inspected."""
+    require_role(by, app.town, CLERK, INSPECTOR)
+    if result not in CleanupResult.values:
+        raise ValidationFailed("result", f"{result!r}; allowed: {', '.join(CleanupResult.values)}")
+    inspected_on = _date(inspected_on, "inspected_on")
+    done = _date(completed_on, "completed_on") if completed_on is not None else None
+    if result == CleanupResult.COMPLETE and done is None:
+        raise ValidationFailed("completed_on", "give the day the waste was completely removed")
+    if result == CleanupResult.INCOMPLETE and done is not None:
+        raise ValidationFailed("completed_on", "an incomplete cleanup has no completion day")
+    if done is not None and done > inspected_on:
+        raise ValidationFailed("completed_on", "cannot be after the inspection")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "record_cleanup_inspection")
+        return _step(app, "record_cleanup_inspection", by=by, reason=reason,
+                     default_reason=f"cleanup inspected on {inspected_on.isoformat()}: "
+                                    f"{CleanupResult(result).label}",
+                     cleanup_inspected_on=inspected_on, cleanup_result=result, cleanup_completed_on=done)
+
+
+def _cleanup_finding(app: PermitApplication) -> Finding:
+    data = case_data(app)
+    if app.assembly_ended_on and isinstance(data.get("dates"), dict):
+        data["dates"] = {**data["dates"], "last_day": app.assembly_ended_on.isoformat()}
+    return determination(app, app.cleanup_inspected_on, data=data).finding("carmel/issuance/f-cleanup")
+
+
+def release_bond(by: Any, app: PermitApplication, *, expected_version: int | None = None,
+                 reason: str | None = None) -> PermitApplication:
+    """The Town Board releases the bond: only when the law core finds the waste completely removed within
+    5 days from the termination of the assembly (¶ F), else `Blocked`. cleanup_inspected → bond_released."""
+    require_role(by, app.town, BOARD)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "release_bond")
+        finding = _cleanup_finding(app)
+        if finding.status is not Status.MET:
+            raise Blocked("release the bond", [Blocker.of(finding)])
+        return _step(app, "release_bond", by=by, reason=reason,
+                     default_reason=f"bond released: {finding.reason}", bond_disposition=BondDisposition.RELEASED)
+
+
+def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_version: int | None = None
+                 ) -> PermitApplication:
+    """The Town Board forfeits the bond when the cleanup of ¶ F was not performed in time: refused (`Blocked`)
+    when the law core finds it completed within the 5 days, or the inspection was made before the last day
+    with the cleanup unfinished. cleanup_inspected → bond_forfeited."""
+    require_role(by, app.town, BOARD)
+    why = _text(reason, "reason", "the reason the bond is forfeited")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "forfeit_bond")
+        finding = _cleanup_finding(app)
+        due = finding.values.get("cleanup_due")
+        late = finding.status is Status.NOT_MET or (
+            app.cleanup_completed_on is None and due is not None and app.cleanup_inspected_on is not None
+            and app.cleanup_inspected_on > due)
+        if not late:
+            raise Blocked("forfeit the bond", [Blocker(finding.rule, finding.citation,
+                                                        "the cleanup is not shown to have failed: "
+                                                        + finding.reason)])
+        return _step(app, "forfeit_bond", by=by, reason=why, default_reason=why,
+                     bond_disposition=BondDisposition.FORFEITED)
+
+
+def close(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
+          reason: str | None = None) -> PermitApplication:
+    """The Clerk closes the case. bond_released|bond_forfeited|denied → closed."""
+    require_role(by, app.town, CLERK)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "close")
+        return _step(app, "close", by=by, reason=reason, default_reason="case closed", closed_on=_today(today))
+
+
+def withdraw(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
+             reason: str | None = None) -> PermitApplication:
+    """The applicant withdraws their application from any open state (draft until approved, not yet issued).
+    The filing fee is not refunded. open state → withdrawn."""
+    _require_own(by, app)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "withdraw")
+        assert app.state in OPEN_STATES
+        return _step(app, "withdraw", by=by, reason=reason, default_reason="withdrawn by the applicant",
+                     withdrawn_on=_today(today))
+
+
+def revoke(by: Any, app: PermitApplication, *, grounds: Sequence[str], reason: str, today: date | None = None,
+           expected_version: int | None = None) -> PermitApplication:
+    """The Town Board, through its Clerk, revokes an issued permit on the grounds of ¶ G (one or both of
+    `RevocationGround`: ``facilities_not_provided_as_specified``, ``setup_cannot_be_accomplished_in_time``),
+    with `reason` (the facts). issued → revoked."""
+    require_role(by, app.town, BOARD)
+    if isinstance(grounds, str) or not grounds or any(g not in RevocationGround.values for g in grounds):
+        raise ValidationFailed("grounds", f"give one or more of: {', '.join(RevocationGround.values)} (¶ G)")
+    why = _text(reason, "reason", "the facts on which the permit is revoked")
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "revoke")
+        data = case_data(app)
+        data["revocation_grounds"] = {g: True for g in grounds}
+        finding = determination(app, today, data=data).finding("carmel/issuance/g-revocation")
+        if finding.outcome != "revocable":  # pragma: no cover - a ground given always makes it revocable
+            raise Blocked("revoke the permit", [Blocker.of(finding)])
+        return _step(app, "revoke", by=by, reason=f"{why} — {finding.reason}", default_reason=why,
+                     revocation_grounds=list(dict.fromkeys(grounds)), revoked_on=_today(today))
+
+
+# --- Documents ------------------------------------------------------------------------------------------------------
+
+
+def documents_dir() -> Path:
+    """Where attachments are stored: setting ``PUBLICASSEMBLY_DOCUMENTS_DIR``, else ``<data dir>/documents``
+    (outside every static root; never served directly)."""
+    from publicassembly.site.paths import data_dir
+
+    configured = getattr(settings, "PUBLICASSEMBLY_DOCUMENTS_DIR", None)
+    return Path(configured) if configured else data_dir() / "documents"
+
+
+def _sniff(content: bytes) -> str | None:
+    for magic, kind in _SIGNATURES:
+        if content.startswith(magic):
+            return kind
+    return None
+
+
+def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str, content: bytes,
+                    content_type: str | None = None) -> Document:
+    """Store an attachment of the application (the applicant's own, or by an official of its town): a PDF, PNG
+    or JPEG (checked by the file's signature; a declared `content_type` must agree), not empty and not larger
+    than ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES`` (default 20 MiB). Kept under a random name with its SHA-256,
+    size and type. Raises `ValidationFailed` (field ``content``/``content_type``/``kind``)."""
+    if not can_view(by, app) or not (roles_of(by, app.town) & {APPLICANT, CLERK, BOARD, HEALTH, INSPECTOR}):
+        raise NotAllowed(f"{getattr(by, 'username', 'anonymous')!r} may not attach documents to this application")
+    kind = _text(kind, "kind", "what the document is (e.g. site map, insurance certificate)")
+    if not isinstance(content, bytes | bytearray) or not content:
+        raise ValidationFailed("content", "the file is empty")
+    limit = int(getattr(settings, "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
+    if len(content) > limit:
+        raise ValidationFailed("content", f"the file is {len(content):,} bytes; the limit is {limit:,} bytes")
+    sniffed = _sniff(bytes(content))
+    if sniffed is None:
+        raise ValidationFailed("content_type", "only PDF, PNG and JPEG files are accepted")
+    if content_type and content_type.split(";")[0].strip().lower() != sniffed:
+        raise ValidationFailed("content_type", f"declared {content_type!r} but the file is {sniffed}")
+    folder = documents_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    storage_name = secrets.token_hex(20) + ALLOWED_CONTENT_TYPES[sniffed]
+    path = folder / storage_name
+    tmp = folder / (storage_name + ".part")
+    tmp.write_bytes(bytes(content))
+    tmp.replace(path)
+    try:
+        with transaction.atomic():
+            doc = Document(town=app.town, application=app, kind=kind, original_name=Path(filename).name[:255],
+                           storage_name=storage_name, content_type=sniffed, size=len(content),
+                           sha256=hashlib.sha256(content).hexdigest(), uploaded_by=by)
+            save_with_history(doc, by=by, reason=f"{kind} attached")
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return doc
+
+
+def read_document(by: Any, document: Document) -> bytes:
+    """The bytes of an attachment, for a user who may see its application; `ValidationFailed` (field
+    ``document``) when the stored file no longer matches its checksum."""
+    if not can_view(by, document.application):
+        raise NotFound("document", document.pk, document.town)
+    data = (documents_dir() / document.storage_name).read_bytes()
+    if hashlib.sha256(data).hexdigest() != document.sha256:
+        raise ValidationFailed("document", f"the stored file of {document} does not match its SHA-256")
+    return data

@@ -10,6 +10,7 @@ raises `InputError`.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -173,7 +174,8 @@ class CsvReader(Reader):
             return "skip"
 
         originals = [self.mapping[c] for c in self.columns]
-        with _open(self.path) as fh:
+        with _open(self.path) as raw:
+            fh = _Utf8Guard(raw)
             try:
                 reader = pa_csv.open_csv(
                     fh,
@@ -208,10 +210,38 @@ class CsvReader(Reader):
                 pending = [p for p in pending if not (p[0] < last_row or n == 0)]
                 settled += len(emit)
                 columns = {c: batch.column(i) for i, c in enumerate(self.columns)}
-                yield Chunk(columns, rows, emit, fh.tell() if not fh.closed else self.total or 0)
+                yield Chunk(columns, rows, emit, raw.tell())
             pending.extend(bad)
             if pending:
                 yield Chunk({}, np.empty(0, dtype=np.int64), pending, self.total or 0)
+
+
+class _Utf8Guard(io.RawIOBase):
+    """The CSV bytes as valid UTF-8 for Arrow: ASCII blocks pass unchanged (checked at memory speed); bytes that
+    are not UTF-8 become U+FFFD, so that such a cell is reported in its row ("'bus\ufffd' is not a use group")
+    instead of stopping the whole file."""
+
+    def __init__(self, raw: io.BufferedReader) -> None:
+        super().__init__()
+        self._raw = raw
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        while True:
+            block = self._raw.read(size)
+            if block.isascii() and not self._decoder.getstate()[0]:
+                return block
+            out = self._decoder.decode(block, final=not block).encode("utf-8")
+            if out or not block:  # a block of only an unfinished character gives nothing yet: read on
+                return out
+
+    def readinto(self, buffer: Any) -> int:  # pragma: no cover - Arrow calls read()
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def _good_rows(good: int, n: int, settled: int, pending: list[int]) -> np.ndarray:

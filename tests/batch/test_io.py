@@ -1,0 +1,160 @@
+"""Batch input and output: CSV, JSON Lines and Parquet in; CSV and JSON Lines out; error rows with their input row
+numbers; whole-file problems as clear errors (exit 2); the CLI."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from publicassembly.batch import InputError, OutputError, run_batch
+from publicassembly.cli import app
+
+from .helpers import AS_OF
+
+HEADER = "venue_id,space,use_group,area,area_unit,alleys,commercial,attendance\n"
+
+
+def _csv_rows(path: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+
+
+def test_csv_in_csv_out_with_error_rows_numbered_by_record(tmp_path: Path) -> None:
+    src = tmp_path / "in.csv"
+    src.write_text(HEADER +
+                   "v1,Hall,assembly_without_fixed_seats,1500,,,true,\n"
+                   "v1,Lanes,bowling_alley,1000,,12,yes,200\n"
+                   "\n"  # a blank line is not a row
+                   "v2,short,business\n"
+                   '"v3","Two\nlines",business,100,,,,\n'
+                   "v4,Neg,business,-5,,,,\n"
+                   "v5,Gym,gym,100,,,,\n"
+                   "v6,Far,business,1,sq_m,,,\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    summary = run_batch(src, out, AS_OF)
+    rows = _csv_rows(out)
+    assert [r["row"] for r in rows] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert [r["status"] for r in rows] == ["ok", "ok", "error", "ok", "error", "error", "ok"]
+    assert rows[0]["occupant_load"] == "100" and rows[0]["place_of_assembly"] == "true"
+    assert rows[1]["occupant_load"] == "160" and rows[1]["overcrowded"] == "true"
+    assert rows[2]["error"] == "(row): has 3 fields where the header has 8 columns"
+    assert rows[3]["space"] == "Two\nlines"
+    assert rows[4]["error"].startswith("area: an area cannot be negative")
+    assert rows[5]["error"].startswith("use_group: 'gym' is not a use group") and "allowed:" in rows[5]["error"]
+    assert rows[6]["area_sq_ft"] == "10.7639"
+    assert (summary.rows, summary.ok, summary.errors) == (7, 4, 3)
+
+
+def test_jsonl_in_jsonl_out_numbers_kept_exact(tmp_path: Path) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text(
+        json.dumps({"use_group": "assembly_without_fixed_seats", "area": 30, "venue_id": "a\"b"}) + "\n"
+        '{"use_group": "assembly_fixed_seats", "area": 0.3, "commercial": true}\n'
+        "\n"
+        "not json\n"
+        '["a list"]\n'
+        '{"use_group": "business", "area": {"x": 1}}\n'
+        '{"USE_GROUP": "school", "Area": "400", "colour": "red"}\n', encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(src, out, AS_OF)
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["row"] for r in rows] == [1, 2, 4, 5, 6, 7]
+    assert rows[0]["occupant_load"] == 2 and rows[0]["venue_id"] == 'a"b'
+    assert rows[1]["area_sq_ft"] == 0.3 and rows[1]["occupant_load"] == 0
+    assert rows[1]["place_of_assembly"] is False and rows[1]["overcrowded"] is None
+    assert rows[2]["status"] == "error" and rows[2]["error"].startswith("(row): is not a JSON object")
+    assert rows[3]["error"].startswith("(row): must be a JSON object")
+    assert rows[4]["error"].startswith("area: must be a number, text")
+    assert rows[5]["occupant_load"] == 10 and rows[5]["use_group"] == "school"
+    assert summary.ignored == ["colour"]
+
+
+def test_parquet_in_with_numbers_and_booleans(tmp_path: Path) -> None:
+    src = tmp_path / "in.parquet"
+    pq.write_table(pa.table({
+        "use_group": ["business", "open_air", "bowling_alley", None],
+        "area": [1000.0, 0.30000000000000004, 1000.5, 5.0],
+        "alleys": pa.array([None, None, 2, None], pa.int32()),
+        "commercial": [True, False, None, True],
+        "attendance": pa.array([11, None, 1, None], pa.int64()),
+    }), src)
+    out = tmp_path / "out.csv"
+    summary = run_batch(src, out, AS_OF)
+    rows = _csv_rows(out)
+    assert [r["occupant_load"] for r in rows[:3]] == ["10", "0", "110"]
+    assert rows[0]["overcrowded"] == "true"
+    assert rows[1]["area_sq_ft"] == "0.30000000000000004"
+    assert rows[3]["row"] == "4" and rows[3]["error"].startswith("use_group: is required")
+    assert summary.errors == 1
+
+
+def test_rows_of_many_chunks_keep_their_numbers(tmp_path: Path) -> None:
+    from publicassembly.batch import readers
+
+    src = tmp_path / "in.csv"
+    lines = [HEADER]
+    for i in range(1, 3001):
+        lines.append("v,s,business\n" if i % 997 == 0 else f"v,s,business,{i},,,,\n")
+    src.write_text("".join(lines), encoding="utf-8")
+    reader = readers.CsvReader(src, block_bytes=4096)
+    seen: list[int] = []
+    errors: list[int] = []
+    for chunk in reader:
+        seen += chunk.rows.tolist()
+        errors += [r for r, _ in chunk.errors]
+    assert errors == [997, 1994, 2991]
+    assert sorted(seen + errors) == list(range(1, 3001))
+
+
+def test_whole_file_problems_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such file"):
+        run_batch(tmp_path / "missing.csv", tmp_path / "o.csv", AS_OF)
+    (tmp_path / "x.txt").write_text("a", encoding="utf-8")
+    with pytest.raises(InputError, match="cannot tell the format"):
+        run_batch(tmp_path / "x.txt", tmp_path / "o.csv", AS_OF)
+    (tmp_path / "nocol.csv").write_text("use_group,size\nbusiness,3\n", encoding="utf-8")
+    with pytest.raises(InputError, match="no column 'area'"):
+        run_batch(tmp_path / "nocol.csv", tmp_path / "o.csv", AS_OF)
+    (tmp_path / "empty.csv").write_text("", encoding="utf-8")
+    with pytest.raises(InputError, match="empty"):
+        run_batch(tmp_path / "empty.csv", tmp_path / "o.csv", AS_OF)
+    (tmp_path / "bad.parquet").write_bytes(b"PAR1 not really")
+    with pytest.raises(InputError, match="Parquet"):
+        run_batch(tmp_path / "bad.parquet", tmp_path / "o.csv", AS_OF)
+
+
+def test_output_is_not_overwritten_without_force(tmp_path: Path) -> None:
+    src = tmp_path / "in.csv"
+    src.write_text(HEADER + "v,s,business,100,,,,\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    out.write_text("keep", encoding="utf-8")
+    with pytest.raises(OutputError, match="--force"):
+        run_batch(src, out, AS_OF)
+    assert out.read_text(encoding="utf-8") == "keep"
+    run_batch(src, out, AS_OF, force=True)
+    assert _csv_rows(out)[0]["occupant_load"] == "1"
+
+
+def test_cli_batch_exit_codes_and_messages(tmp_path: Path) -> None:
+    runner = CliRunner()
+    src = tmp_path / "in.csv"
+    src.write_text(HEADER + "v,s,business,100,,,,\n", encoding="utf-8")
+    result = runner.invoke(app, ["batch", str(src), "-o", str(tmp_path / "o.jsonl"), "--as-of", "2025-01-01"])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "o.jsonl").read_text(encoding="utf-8"))["occupant_load"] == 1
+    again = runner.invoke(app, ["batch", str(src), "-o", str(tmp_path / "o.jsonl")])
+    assert again.exit_code == 2 and "already exists" in again.output
+    missing = runner.invoke(app, ["batch", str(tmp_path / "nope.csv"), "-o", str(tmp_path / "p.csv")])
+    assert missing.exit_code == 2 and "no such file" in missing.output
+    src.write_text(HEADER + "v,s,business,-100,,,,\n", encoding="utf-8")
+    bad = runner.invoke(app, ["batch", str(src), "-o", str(tmp_path / "q.csv"), "-q"])
+    assert bad.exit_code == 2 and "1 row could not be evaluated" in bad.output
+    early = runner.invoke(app, ["batch", str(src), "-o", str(tmp_path / "r.csv"), "--as-of", "1900-01-01"])
+    assert early.exit_code == 2 and "--as-of" in early.output
+    assert "Input columns" in runner.invoke(app, ["batch", "--help"]).output

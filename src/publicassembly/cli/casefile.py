@@ -31,6 +31,9 @@ JSON_SUFFIXES = (".json",)
 
 Position = tuple[int, int]  # (line, column), both counted from 1
 
+#: Control characters (a field named by a key of the file may hold them) are shown escaped, on one line.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
 
 class CaseFileError(Exception):
     """A case file that cannot be read as case data.
@@ -42,7 +45,7 @@ class CaseFileError(Exception):
                  column: int | None = None) -> None:
         self.path = path
         self.message = " ".join(message.split())  # always one line
-        self.field = field
+        self.field = None if field is None else _CONTROL.sub(lambda m: repr(m.group())[1:-1], field)
         self.line = line
         self.column = column
         super().__init__(self.describe())

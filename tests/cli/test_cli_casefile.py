@@ -1,0 +1,194 @@
+"""The case-file reader (cli/casefile.py) and parse_case under fuzzing: any bytes, any JSON-like value give a
+determination or a clear error (CaseFileError, InvalidCase), never another exception."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from publicassembly.cli.casefile import CaseFileError, parse_bytes, parse_text, read_case_file
+from publicassembly.law import Determination, InvalidCase, evaluate, parse_case
+
+AS_OF = date(2026, 3, 2)
+
+
+def test_numbers_with_a_fraction_are_decimal_and_dates_are_dates():
+    """Areas (Mount Pleasant § 164-7) are read exactly: 1499.99999999999999999 stays below 1500 (as a float it
+    would round up to 1500 and admit one more person); a YAML date is a date, a timestamp stays text."""
+    data = parse_text("area: 1499.99999999999999999\nwhen: 2026-07-04\nat: 2026-07-04 10:00\nn: 7\n", "f").data
+    assert data["area"] == Decimal("1499.99999999999999999")
+    assert data["when"] == date(2026, 7, 4)
+    assert data["at"] == "2026-07-04 10:00"
+    assert data["n"] == 7 and type(data["n"]) is int
+    as_json = parse_text('{"area": 1499.99999999999999999}', "f", "json").data
+    assert as_json["area"] == Decimal("1499.99999999999999999")
+
+
+def test_exact_area_gives_exact_occupant_load():
+    """Mount Pleasant § 164-7: 1,499.99999999999999999 sq ft at 15 sq ft per occupant hold 99 persons, not 100."""
+    text = ("jurisdiction: mount-pleasant-ny\nsubject: venue\nspaces:\n  - name: Hall\n"
+            "    use_group: assembly_without_fixed_seats\n    area: 1499.99999999999999999\n")
+    det = evaluate(parse_text(text, "f").data, AS_OF)
+    assert det.occupancy.lawful_occupancy == 99
+
+
+def test_positions_of_fields_for_error_messages():
+    """Each field's line and column are recorded; a missing field is placed at the mapping that lacks it."""
+    cf = parse_text("jurisdiction: x\nspaces:\n  - name: Hall\n    area: 3\n", "f")
+    assert cf.locate("jurisdiction") == (1, 1)
+    assert cf.locate("spaces[0].area") == (4, 5)
+    assert cf.locate("spaces[0].use_group") == (3, 5)
+    assert cf.locate("nowhere") is None
+    assert cf.locate("(case)") is None
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind", "needle"),
+    [
+        (b"a: &x 1\nb: *x\n", "yaml", "aliases"),
+        (b"a: !!python/object/apply:os.system [ls]\n", "yaml", "custom YAML tags are not allowed"),
+        (b"a: 1\n---\nb: 2\n", "yaml", "expected a single document"),
+        (b"\ta: 1\n", "yaml", "not tabs"),
+        (b"a: \x07\n", "yaml", "is not allowed in YAML text"),
+        (b"[" * 20000, "json", "nested too deeply"),
+        (b"a:" + b" [" * 20000, "yaml", "nested too deeply"),
+        (b"a: " + b"9" * 5000 + b"\n", "yaml", "too many digits"),
+        (b'{"a": ' + b"9" * 5000 + b"}", "json", "too many digits"),
+        (b'{"a": Infinity}', "json", "Infinity is not a JSON number"),
+        (b"\xef\xbb\xbf", "yaml", "empty"),
+        (b"null\n", "yaml", "holds no data"),
+        (b"2026-07-04\n", "yaml", "a single date"),
+    ],
+)
+def test_refusals(raw, kind, needle):
+    with pytest.raises(CaseFileError) as info:
+        parse_bytes(raw, "case.x", kind)
+    assert needle in str(info.value)
+    assert str(info.value).startswith("case.x")
+    assert "\n" not in str(info.value)
+
+
+def test_byte_order_mark_is_ignored():
+    assert parse_bytes(b'\xef\xbb\xbf{"subject": "event"}', "f", "json").data == {"subject": "event"}
+
+
+def test_file_too_large(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"# " + b"x" * (5 * 1024 * 1024) + b"\n")
+    with pytest.raises(CaseFileError, match="larger than 5 MB"):
+        read_case_file(path)
+
+
+def test_unreadable_file(tmp_path):
+    import os
+
+    path = tmp_path / "secret.yaml"
+    path.write_text("a: 1\n")
+    path.chmod(0)
+    try:
+        if os.access(path, os.R_OK):  # running as root: permissions do not apply
+            pytest.skip("permissions are not enforced for this user")
+        with pytest.raises(CaseFileError, match="permission denied"):
+            read_case_file(path)
+    finally:
+        path.chmod(0o600)
+
+
+# --- fuzzing ------------------------------------------------------------------------------------------------
+
+def _determine(raw: bytes, kind: str | None) -> None:
+    """Read bytes and determine them; only a determination or a clear error may come out."""
+    try:
+        data = parse_bytes(raw, "fuzz", kind).data
+        result = evaluate(data, AS_OF)
+    except CaseFileError as exc:
+        _one_line(exc.describe())
+        return
+    except InvalidCase as exc:  # shown by the CLI as a CaseFileError naming the field
+        assert exc.field and exc.message
+        _one_line(CaseFileError("fuzz", exc.message, field=exc.field).describe())
+        return
+    assert isinstance(result, Determination)
+
+
+def _one_line(message: str) -> None:
+    assert message.startswith("fuzz")
+    assert len(message.splitlines()) == 1, message
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=300), st.sampled_from(["yaml", "json", None]))
+def test_arbitrary_bytes_give_a_determination_or_a_clear_error(raw, kind):
+    _determine(raw, kind)
+
+
+_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-10**6, max_value=10**6), st.text(max_size=20),
+    st.decimals(allow_nan=True, allow_infinity=True, places=3),
+    st.sampled_from(["n/a", "not_applicable", "2026-07-04", "", "school", "open_air", "sq_m", "event", "venue"]),
+)
+_json_like = st.recursive(
+    _scalars,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4),
+    max_leaves=12,
+)
+
+_venue_keys = st.sampled_from(["name", "commercial", "attendance", "toilets_provided", "spaces", "certificate",
+                               "inspection", "violation", "address", "religious_worship"])
+_space_keys = st.sampled_from(["name", "use_group", "area", "area_unit", "alleys", "attendance", "story",
+                               "connects_with", "common_entrance"])
+_event_keys = st.sampled_from(["name", "max_persons_at_one_time", "persons_collectively", "dates", "sponsor",
+                               "applicant", "petition", "conditions", "insurance", "bond", "filed_on",
+                               "submitted_on", "hearing", "purpose", "properties"])
+
+
+def _case(keys, facts):
+    return st.dictionaries(keys, facts, max_size=6)
+
+
+_space = st.fixed_dictionaries({"name": st.text(min_size=1, max_size=8),
+                                "use_group": st.sampled_from(["school", "open_air", "bowling_alley",
+                                                              "assembly_fixed_seats", "x"])},
+                               optional={"area": st.one_of(st.integers(-5, 10**5), st.decimals(places=2),
+                                                           st.text(max_size=5)),
+                                         "alleys": st.integers(-2, 40), "area_unit": st.sampled_from(["sq_ft",
+                                                                                                     "sq_m", "acre"])})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(
+    _json_like,
+    st.builds(lambda facts: {"jurisdiction": "mount-pleasant-ny", "subject": "venue", **facts},
+              _case(_venue_keys, _json_like)),
+    st.builds(lambda spaces, extra: {"jurisdiction": "mount-pleasant-ny", "subject": "venue", "spaces": spaces,
+                                     **extra},
+              st.lists(_space, max_size=3), _case(_venue_keys, _json_like)),
+    st.builds(lambda facts: {"jurisdiction": "carmel-ny", "subject": "event", **facts},
+              _case(_event_keys, _json_like)),
+    st.builds(lambda j, s, facts: {"jurisdiction": j, "subject": s, **facts},
+              st.one_of(st.sampled_from(["carmel-ny", "mount-pleasant-ny", "CARMEL-NY"]), _scalars),
+              _scalars, st.dictionaries(st.text(max_size=8), _json_like, max_size=3)),
+))
+def test_arbitrary_json_like_values_give_a_determination_or_a_clear_error(value):
+    """parse_case and evaluate on arbitrary data (and the same data through the JSON and YAML readers)."""
+    try:
+        parse_case(value)
+        result = evaluate(value, AS_OF)
+    except InvalidCase as exc:
+        assert exc.field and exc.message
+        _one_line(CaseFileError("fuzz", exc.message, field=exc.field).describe())
+    else:
+        assert isinstance(result, Determination)
+        json.dumps(result.to_json())  # the determination is JSON
+    if isinstance(value, dict):
+        try:
+            text = json.dumps(value, default=str)
+        except ValueError:
+            return
+        _determine(text.encode(), "json")
+        _determine(text.encode(), None)

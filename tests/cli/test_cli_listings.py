@@ -1,0 +1,171 @@
+"""`publicassembly schema`, `rules` and `parameters`: the law's structure, rules and numbers as the core holds
+them, and the help text of every command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from publicassembly.cli import app
+from publicassembly.law import case_schema, jurisdictions
+
+WIDE = {"COLUMNS": "250"}
+
+
+def _run(runner, *args):
+    return runner.invoke(app, list(args), env=WIDE)
+
+
+def test_schema_is_the_law_cores_json_schema(runner):
+    """`schema` prints publicassembly.law.case_schema() as JSON: one alternative per jurisdiction and
+    subject; Mount Pleasant's use groups (§ 164-7) appear as allowed values."""
+    result = _run(runner, "schema")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data == json.loads(json.dumps(case_schema()))
+    assert {alt["properties"]["subject"]["const"] for alt in data["oneOf"]} == {"event", "venue"}
+    assert "assembly_without_fixed_seats" in result.stdout and "open_air" in result.stdout
+
+
+def test_rules_lists_every_rule_in_chapter_order(runner):
+    """`rules --format json` lists every rule of both chapters in the rule books' order, with citation."""
+    result = _run(runner, "rules", "--format", "json")
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)
+    expected = [(j.alias, r.id, r.citation) for j in jurisdictions.all_jurisdictions() for r in j.rules]
+    assert [(r["jurisdiction"], r["id"], r["citation"]) for r in rows] == expected
+    assert all(r["summary"] for r in rows)
+
+
+def test_rules_text_for_one_jurisdiction(runner):
+    """`rules -j mount-pleasant-ny`: only ch. 164, with its citations (e.g. § 164-7)."""
+    result = _run(runner, "rules", "--jurisdiction", "mount-pleasant-ny")
+    assert result.exit_code == 0
+    assert "Mount Pleasant Code § 164-7" in result.stdout
+    assert "mount-pleasant/164-7/occupant-load" in result.stdout
+    assert "carmel/" not in result.stdout
+    j = jurisdictions.get("mount-pleasant-ny")
+    out = result.stdout
+    positions = [out.index(r.id) for r in j.rules]
+    assert positions == sorted(positions)  # chapter order
+
+
+def test_rules_summary_is_the_whole_first_paragraph(runner):
+    """A rule's summary is the first paragraph of its docstring, not a line cut short."""
+    rows = json.loads(_run(runner, "rules", "-f", "json").stdout)
+    assert all(not r["summary"].endswith((",", " with", " the", " a")) for r in rows), [
+        r["summary"] for r in rows if r["summary"].endswith((",", " with", " the", " a"))]
+
+
+def test_parameters_every_dated_value(runner):
+    """`parameters --format json`: every parameter with unit, citation and every dated value; Carmel's
+    permit threshold (ch. 31 ¶ A) is 500 persons from 1972-01-01."""
+    result = _run(runner, "parameters", "--format", "json")
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)
+    count = sum(len(j.parameters) for j in jurisdictions.all_jurisdictions())
+    assert len(rows) == count
+    threshold = next(r for r in rows if r["jurisdiction"] == "carmel-ny" and r["name"] == "permit.threshold_persons")
+    assert threshold["unit"] == "persons"
+    assert "¶ A" in threshold["cite"]
+    assert {"effective": "1972-01-01", "value": 500} in threshold["values"]
+    width = next(r for r in rows if r["name"] == "signs.letter_width_in")
+    assert width["values"][-1]["value"] == 0.375  # § 164-9: 3/8 inch
+
+
+def test_parameters_in_force_on_a_date(runner):
+    """`parameters --as-of`: the value in force and since when; before the chapter, none is in force."""
+    rows = json.loads(_run(runner, "parameters", "-j", "carmel-ny", "--as-of", "2026-07-01", "-f", "json").stdout)
+    threshold = next(r for r in rows if r["name"] == "permit.threshold_persons")
+    assert threshold["value"] == 500 and threshold["in_force"] is True
+    assert threshold["effective_since"] == "1972-01-01"
+    assert {r["jurisdiction"] for r in rows} == {"carmel-ny"}
+    before = json.loads(_run(runner, "parameters", "-j", "carmel-ny", "--as-of", "1971-12-31", "-f", "json").stdout)
+    first = next(r for r in before if r["name"] == "permit.threshold_persons")
+    assert first["in_force"] is False and first["value"] is None and first["first_effective"] == "1972-01-01"
+
+
+def test_parameters_text(runner):
+    """The text table shows name, value with unit, effective date and citation (Mount Pleasant § 164-7)."""
+    result = _run(runner, "parameters", "-j", "mount-pleasant-ny", "--as-of", "2026-01-01")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "in force on 2026-01-01" in out
+    assert "Mount Pleasant Code § 164-7" in out
+    assert "since " in out
+    assert "carmel-ny" not in out
+    assert "from 19" in _run(runner, "parameters", "-j", "carmel-ny").stdout
+
+
+@pytest.mark.parametrize("command", ["rules", "parameters"])
+def test_unknown_jurisdiction_lists_allowed_names(runner, command):
+    result = _run(runner, command, "--jurisdiction", "carmel")
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert len(line.splitlines()) == 1
+    assert "--jurisdiction: unknown jurisdiction 'carmel'; allowed: carmel-ny" in line
+    assert "mount-pleasant-ny" in line
+
+
+@pytest.mark.parametrize("command", ["rules", "parameters"])
+def test_bad_format(runner, command):
+    result = _run(runner, command, "--format", "csv")
+    assert result.exit_code == 2
+    assert "--format: 'csv' is not a format; allowed: text, json" in result.stderr
+
+
+def test_parameters_bad_as_of(runner):
+    result = _run(runner, "parameters", "--as-of", "1 July 2026")
+    assert result.exit_code == 2
+    assert "--as-of: '1 July 2026' is not a date; write it as YYYY-MM-DD" in result.stderr
+
+
+def test_jurisdiction_by_open_civic_data_id(runner):
+    ocd = "ocd-division/country:us/state:ny/county:putnam/place:carmel"
+    rows = json.loads(_run(runner, "rules", "-j", ocd, "-f", "json").stdout)
+    assert rows and {r["jurisdiction"] for r in rows} == {"carmel-ny"}
+
+
+# --- help is documentation ----------------------------------------------------------------------------------
+
+
+def test_app_help_lists_the_law_commands_and_exit_codes(runner):
+    result = _run(runner, "--help")
+    assert result.exit_code == 0
+    out = result.stdout
+    for command in ("check", "schema", "rules", "parameters"):
+        assert command in out
+    assert "Carmel" in out and "Mount Pleasant" in out
+    assert "Exit codes: 0" in out and "2 for bad input" in out
+
+
+def test_no_arguments_shows_help(runner):
+    result = runner.invoke(app, [], env=WIDE)
+    assert "Usage" in result.output and "check" in result.output
+
+
+@pytest.mark.parametrize(
+    ("command", "needles"),
+    [
+        ("check", ["FILE", "--as-of", "YYYY-MM-DD", "--format", "text|json", "jurisdiction", "subject",
+                   "publicassembly schema", "Exit code 0", "the exit code is 2", "\"file\" key", ".yaml", ".json"]),
+        ("schema", ["JSON Schema"]),
+        ("rules", ["--jurisdiction", "carmel-ny", "mount-pleasant-ny", "--format", "chapter"]),
+        ("parameters", ["--jurisdiction", "--as-of", "--format", "unit", "citation", "effective"]),
+    ],
+)
+def test_command_help(runner, command, needles):
+    result = _run(runner, command, "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.replace("│", " ").split())
+    for needle in needles:
+        assert needle in text, (command, needle)
+
+
+def test_version(runner):
+    import publicassembly
+
+    result = _run(runner, "--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"publicassembly {publicassembly.__version__}"

@@ -18,6 +18,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "document_commands",  # sign, report, area, certificate, permit, petition, notice, summons, calendar, export
     "batch_commands",  # batch (many spaces in bulk)
     "workflow_commands",  # migrate, backup, restore (Django, configured inside each command)
+    "permit_commands",  # remind, applications
+    "demo_commands",  # demo
+    "serve_commands",  # serve (gunicorn)
 )
 
 for _module in COMMAND_MODULES:

@@ -1,0 +1,86 @@
+"""Permit commands of the CLI: ``remind`` (the daily reminders of Carmel ch. 31 deadlines) and
+``applications`` (the permit applications of a town).
+
+Django is configured inside each command (see cli/workflow_commands.py). Bad input exits 2 with one message.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+import typer
+
+from publicassembly.cli.app import EXIT_BAD_INPUT, app, fail
+from publicassembly.cli.workflow_commands import DataDirOption, _fail, _setup_django
+
+
+def _parse_date(value: str | None, option: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        fail(f"{option}: {value!r} is not a date; write it as YYYY-MM-DD", EXIT_BAD_INPUT)
+
+
+@app.command("remind")
+def remind(
+    today: Annotated[str | None, typer.Option("--today", help="The day to run for (YYYY-MM-DD; default: today).")]
+    = None,
+    days_ahead: Annotated[list[int] | None, typer.Option(
+        "--days-ahead", help="Remind this many days before each deadline (repeatable; default 7 and 1).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="List the reminders due; send and record nothing.")]
+    = False,
+    data_dir: DataDirOption = None,
+) -> None:
+    """E-mail applicants and the Town's staff before each Carmel ch. 31 deadline and on overdue Board decisions
+    (run daily; a second run on the same day sends nothing again). Uses Django's SMTP settings
+    (EMAIL_HOST, EMAIL_PORT, ...)."""
+    day = _parse_date(today, "--today")
+    _setup_django(data_dir)
+    from publicassembly.permits import reminders
+    from publicassembly.workflow.errors import WorkflowError
+
+    try:
+        days = reminders.parse_days_ahead(days_ahead or [])
+    except ValueError as e:
+        fail(f"--days-ahead: {e}", EXIT_BAD_INPUT)
+    try:
+        sent = reminders.send_reminders(day, days, dry_run=dry_run)
+    except WorkflowError as e:
+        _fail(e)
+    except OSError as e:  # the SMTP server could not be reached
+        fail(f"could not send e-mail: {e}", 1)
+    verb = "would send" if dry_run else "sent"
+    for r in sent:
+        typer.echo(f"{verb} {r.kind} ({r.due_on.isoformat()}) for application #{r.application_id} to {r.recipient}")
+    typer.echo(f"{verb} {len(sent)} reminder{'s' if len(sent) != 1 else ''}")
+
+
+@app.command("applications")
+def applications(
+    town: Annotated[str, typer.Option("--town", help="The town (alias or OCD id).")] = "carmel-ny",
+    data_dir: DataDirOption = None,
+) -> None:
+    """List the permit applications of a town: number, name, state, submission and decision due."""
+    _setup_django(data_dir)
+    from publicassembly.accounts.models import Town
+    from publicassembly.permits import services as sv
+    from publicassembly.permits.models import PermitApplication
+    from publicassembly.workflow.errors import WorkflowError
+
+    try:
+        t = Town.objects.for_jurisdiction(town)
+    except WorkflowError as e:
+        _fail(e)
+    rows = PermitApplication.objects.for_town(t).order_by("pk")
+    for a in rows:
+        due = sv.decision_due(a)
+        overdue = " OVERDUE" if sv.decision_overdue(a) else ""
+        typer.echo(f"#{a.pk}\t{a.state}\t{a.name}\tsubmitted {a.submitted_on or '-'}\t"
+                   f"decision due {due.date if due else '-'}{overdue}")
+    typer.echo(f"{rows.count()} application(s) in {t}")
+
+
+__all__ = ["applications", "remind"]

@@ -1,0 +1,387 @@
+"""Demo data (`publicassembly demo`): the two towns, a user of every role in each with a known password, the
+Town Board's filing fees, and Carmel ch. 31 permit applications in every state, each brought there through the
+services (so every step has its history), with dates around today.
+
+Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant,
+`publicassembly.enforcement.demo.load(towns, users)`) when those modules exist. ``users`` is a dict
+username → User; usernames are ``<town>_<role>``, e.g. ``carmel_town_clerk``,
+``mount_pleasant_building_inspector``; ``towns`` is {"carmel-ny": Town, "mount-pleasant-ny": Town}.
+
+Idempotent: a second run finds the demo applications and adds nothing; ``reset=True`` deletes the demo
+applications (and their records and files) and builds them again.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from publicassembly.accounts.models import Membership, OfficerKind, Role, Town, User
+from publicassembly.permits import services as sv
+from publicassembly.permits.models import (
+    Approval,
+    Authorization,
+    Bond,
+    InsuranceCertificate,
+    PermitApplication,
+    State,
+)
+
+#: The one password of every demo user (printed by `publicassembly demo`; never use it outside a demo).
+DEMO_PASSWORD = "publicassembly-demo"  # noqa: S105 - a demo's published password
+TOWNS = {"carmel": "carmel-ny", "mount_pleasant": "mount-pleasant-ny"}
+_PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+
+
+@dataclass
+class DemoResult:
+    """What the demo did: the users (username → roles), whether the applications were created, and notes."""
+
+    users: dict[str, str] = field(default_factory=dict)
+    applications: dict[str, str] = field(default_factory=dict)  # name → state
+    created: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def username(town_slug: str, role: str) -> str:
+    """The demo user of `role` in a town: e.g. ``carmel_town_clerk``."""
+    return f"{town_slug}_{role}"
+
+
+def _users(towns: dict[str, Town], result: DemoResult) -> dict[str, User]:
+    out: dict[str, User] = {}
+    for slug, town in towns.items():
+        for role in Role.values:
+            name = username(slug, role)
+            user, created = User.objects.get_or_create(
+                username=name, defaults={"email": f"{name}@example.org",
+                                         "first_name": role.replace("_", " ").title(), "last_name": town.name})
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.is_staff = role == Role.ADMINISTRATOR
+                user.save()
+            kind = OfficerKind.POLICE_OFFICER if role == Role.ENFORCEMENT_OFFICER else ""
+            Membership.objects.get_or_create(user=user, town=town, role=role, defaults={"officer_kind": kind})
+            out[name] = user
+            result.users[name] = f"{role.replace('_', ' ')}, {town.name}"
+    return out
+
+
+def _facts(name: str, purpose: str, activity: str, address: str, owner: str, first_day: date, days: int,
+           persons: int, *, tenant: str | None = None) -> dict[str, Any]:
+    """A complete verified petition's facts (¶ B(1)-(15)) and the facilities of ¶ C for an assembly."""
+    last = first_day + timedelta(days=days - 1)
+    multi = days > 1
+    prop: dict[str, Any] = {"address": address, "record_owner": owner,
+                            "applicant_interest": "Licensee for the days of the assembly"}
+    if tenant:
+        prop["tenant_or_lessee"] = tenant
+    facility = {"description": "Shown on the facilities plan"}
+    return {
+        "name": name, "purpose": purpose, "nature_of_activity": activity,
+        "sponsor": {"name": "Hudson Valley Events, Inc.", "kind": "corporation"},
+        "applicant": {"name": "Hudson Valley Events, Inc.", "is_corporation": True,
+                      "residence_address": "10 Main Street, Brewster, NY 10509", "resides_in_town": False,
+                      "directors_and_officers": [{"name": "Ann Ferris (president)",
+                                                  "address": "12 Oak Lane, Brewster, NY 10509"}],
+                      "agent": {"name": "Ann Ferris", "address": "12 Oak Lane, Brewster, NY 10509",
+                                "natural_person": True, "resides_in_putnam_county": True,
+                                "verified_statement_accepting_service": True}},
+        "properties": [prop],
+        "dates": {"first_day": first_day.isoformat(), "last_day": last.isoformat(), "daily_hours": "10:00-22:00"},
+        "max_persons_at_one_time": persons, "persons_collectively": persons * days,
+        "vehicles_at_one_time": persons // 4, "vehicles_collectively": persons * days // 4,
+        "admission_fee": "10.00",
+        "petition": {
+            "on_town_form": True, "addressed_to_town_board": True,
+            "site_map": {"title": "Survey", "prepared_by": "licensed_land_surveyor", "shows_property_size": True,
+                         "zoning_district": "not_applicable", "shows_adjoining_record_owners": True,
+                         "shows_abutting_streets": True, "shows_buildings_and_structures": True,
+                         "new_structures": False},
+            "facilities_plan": {"title": "Facilities plan", "prepared_by": "licensed_professional_engineer",
+                                "to_scale": True},
+            "parking_plan": {"title": "Parking layout", "to_scale": True, "shows_ingress_and_egress": True},
+            "sound_equipment": [{"type": "loudspeaker", "number": 4, "location": "Stage"}],
+            "food": {"intended": False},
+            "security": {"engaged": True, "number": max(4, persons // 250), "duties": "Gates and crowd control",
+                         "hours": "09:00-23:00", "areas": "Gates and parking"},
+            "fire_protection": {"precautions": "Fire lanes kept open; extinguishers; fire department standby",
+                                "plan": {"title": "Fire lanes", "to_scale": True, "shows_fire_lanes": True,
+                                         "shows_water_supply": True}},
+            "outdoor_lights_or_signs": {"used": False},
+            "emergency_medical_facilities": "First-aid station by the main gate; ambulance on standby",
+            "camping_or_housing": ({"available": True, "plan": {"title": "Camping area", "to_scale": True}}
+                                   if multi else {"available": False}),
+            "duration": f"{days} day(s), 10 a.m. to 10 p.m.",
+            **({"housing_statement": "Camping for staff on the premises"} if multi else {}),
+            "max_noise_decibels": "75",
+        },
+        "conditions": {
+            "drinking_water": facility, "toilets": facility, "sewage": facility, "solid_waste": facility,
+            "food_supply": facility, "parking": {**facility, "spaces": -(-persons // 4) + 20},
+            **({"housing": {**facility, "persons_housed": 100}} if multi else {}),
+            "access_roads": facility,
+            "medical": {**facility, "first_aid_station": True, "physicians_at_all_times": 1,
+                        "registered_nurses_at_all_times": -(-persons // 500)},
+            "fire_protection": facility,
+        },
+    }
+
+
+#: The demo assemblies: (name, purpose, activity, address, owner, tenant, days, persons, state, day offset).
+#: For states before the assembly, the offset is the submission day relative to today; from
+#: ``assembly_held`` on, it is the assembly's first day relative to today.
+EVENTS: tuple[tuple[Any, ...], ...] = (
+    ("Putnam County Fair", "County fair", "Agricultural exhibits, livestock shows, midway and concerts",
+     "Veterans Memorial Park, 201 Gipsy Trail Road, Carmel, NY 10512", "County of Putnam", None, 3, 4000,
+     State.CLOSED, -45),
+    ("Summer theatre under canvas", "Theatre performance", "A musical performed in a 540-seat tent",
+     "100 Example Farm Road, Carmel, NY 10512 (hypothetical)", "Example Farm LLC",
+     "Green Acres Tenant Farming Co.", 1, 540, State.ISSUED, -30),
+    ("Lake Gleneida Music Festival", "Music festival", "Two stages of folk and rock bands",
+     "Lake Gleneida shore lot, Carmel, NY 10512 (hypothetical)", "Gleneida Holdings LLC", None, 2, 2500,
+     State.HEARING_SCHEDULED, -12),
+    ("Mahopac Fall Harvest Festival", "Harvest festival", "Farm stands, hayrides and a pumpkin contest",
+     "Sycamore Park fields, Mahopac, NY 10541 (hypothetical)", "Town of Carmel", None, 2, 1800,
+     State.APPROVED, -20),
+    ("Carmel Classic Car Show", "Car show", "Display of classic cars and judging",
+     "Fairgrounds lot, Route 52, Carmel, NY 10512 (hypothetical)", "Route 52 Realty Corp.", None, 1, 900,
+     State.SUBMITTED, -3),
+    ("Putnam Drone Racing Championship", "Sports event", "Drone races over a closed course",
+     "Airfield Road field, Carmel, NY 10512 (hypothetical)", "Airfield Road LLC", None, 1, 1200,
+     State.DENIED, -25),
+    ("Midnight Rock Marathon", "Music festival", "Rock bands from noon to midnight",
+     "Hilltop meadow, Carmel, NY 10512 (hypothetical)", "Hilltop Farms Inc.", None, 1, 3000,
+     State.REVOKED, -35),
+    ("Lakeside Food Truck Rally", "Food festival", "Forty food trucks and live music",
+     "Lakeside lot, Mahopac, NY 10541 (hypothetical)", "Lakeside Plaza LLC", None, 1, 1500,
+     State.DRAFT, 0),
+    ("Regional Scout Jamboree Open Day", "Open day", "Demonstrations and games",
+     "Camp field, Kent Cliffs Road, Carmel, NY 10512 (hypothetical)", "Camp Field Trust", None, 1, 700,
+     State.INCOMPLETE, -6),
+    ("Carmel Fourth of July Fireworks Viewing", "Fireworks viewing", "Viewing of the town fireworks",
+     "Lake shore lawn, Carmel, NY 10512 (hypothetical)", "Shore Lawn LLC", None, 1, 2200,
+     State.AMENDED, -8),
+    ("Putnam Craft Beer Festival", "Beer festival", "Tasting of regional breweries",
+     "Brewery field, Carmel, NY 10512 (hypothetical)", "Brewery Field LLC", None, 1, 1100,
+     State.ACCEPTED, -10),
+    ("Putnam Bluegrass Weekend", "Music festival", "Bluegrass bands over a weekend",
+     "Meadow Farm, Carmel, NY 10512 (hypothetical)", "Meadow Farm LLC", None, 2, 1600,
+     State.HEARING_HELD, -33),
+    ("Hudson Valley Marathon Finish Festival", "Sports event", "Finish line festival of a marathon",
+     "Finish field, Carmel, NY 10512 (hypothetical)", "Finish Field Corp.", None, 1, 2600,
+     State.ASSEMBLY_HELD, -3),
+    ("Carmel Renaissance Faire", "Festival", "Jousting, crafts and theatre",
+     "Faire grounds, Carmel, NY 10512 (hypothetical)", "Faire Grounds LLC", None, 2, 3500,
+     State.CLEANUP_INSPECTED, -10),
+    ("Lake Mahopac Triathlon Expo", "Sports event", "Triathlon and expo",
+     "Lake Mahopac beach lot, Mahopac, NY 10541 (hypothetical)", "Beach Lot LLC", None, 1, 1300,
+     State.BOND_RELEASED, -20),
+    ("Carmel Motocross Open", "Sports event", "Motocross races",
+     "Quarry track, Carmel, NY 10512 (hypothetical)", "Quarry Track Inc.", None, 1, 1400,
+     State.BOND_FORFEITED, -25),
+    ("Putnam Balloon Festival", "Festival", "Hot-air balloon launches",
+     "Balloon field, Carmel, NY 10512 (hypothetical)", "Balloon Field LLC", None, 1, 2000,
+     State.WITHDRAWN, -5),
+)
+_AFTER = (State.ASSEMBLY_HELD, State.CLEANUP_INSPECTED, State.BOND_RELEASED, State.BOND_FORFEITED, State.CLOSED)
+#: Days from submission to the first day of the assembly (the petition is filed well over 60 days ahead).
+LEAD_DAYS = 75
+
+
+class _Builder:
+    """Brings one demo application to its state through the services, with dates from its submission."""
+
+    def __init__(self, town: Town, users: dict[str, User]) -> None:
+        self.town = town
+        u = {role: users[username("carmel", role)] for role in Role.values}
+        self.applicant, self.clerk, self.board = u[Role.APPLICANT], u[Role.TOWN_CLERK], u[Role.TOWN_BOARD_MEMBER]
+        self.health, self.inspector = u[Role.HEALTH_DEPARTMENT_REVIEWER], u[Role.BUILDING_INSPECTOR]
+
+    def build(self, event: tuple[Any, ...], today: date) -> PermitApplication:
+        name, purpose, activity, address, owner, tenant, days, persons, state, offset = event
+        if state == State.DRAFT:
+            first = today + timedelta(days=120)
+        elif state in _AFTER:
+            first = today + timedelta(days=offset)
+        else:
+            first = today + timedelta(days=offset + LEAD_DAYS)
+        submitted = first - timedelta(days=LEAD_DAYS)
+        facts = _facts(name, purpose, activity, address, owner, first, days, persons, tenant=tenant)
+        app = sv.create_draft(self.applicant, self.town, facts, reason="demo application")
+        steps = self._steps(app, state, submitted, first, days, tenant)
+        for step in steps:
+            step()
+        app.refresh_from_db()
+        return app
+
+    def _steps(self, app: PermitApplication, state: str, s: date, first: date, days: int, tenant: str | None
+               ) -> list[Callable[[], Any]]:
+        hearing, notice = s + timedelta(days=15), s + timedelta(days=5)
+        decided, issued = hearing + timedelta(days=2), hearing + timedelta(days=7)
+        end = first + timedelta(days=days - 1)
+        order: list[tuple[str, Callable[[], Any]]] = [
+            ("submitted", lambda: sv.submit(self.applicant, app, today=s,
+                                            verification_statement="Verified before a notary public.")),
+            ("incomplete", lambda: sv.mark_incomplete(self.clerk, app, missing_items=[
+                "the parking plan does not show the ingress from the county road"])),
+            ("amended", lambda: sv.amend(self.applicant, app, app.facts, reason="parking plan redrawn")),
+            ("accepted", lambda: sv.accept(self.clerk, app, today=s)),
+            ("hearing_scheduled", lambda: sv.schedule_hearing(
+                self.clerk, app, hearing_on=hearing, place="Carmel Town Hall, 60 McAlpin Avenue, Mahopac",
+                notice_published_on=notice, newspaper="Putnam County Courier")),
+            ("hearing_held", lambda: sv.record_hearing_held(self.clerk, app)),
+            ("decision", lambda: self._decide(app, state, decided)),
+            ("preconditions", lambda: self._preconditions(app, hearing - timedelta(days=1), s, tenant)),
+            ("issued", lambda: sv.issue(self.clerk, app, today=issued)),
+            ("revoked", lambda: sv.revoke(self.board, app, grounds=["setup_cannot_be_accomplished_in_time"],
+                                          reason="The stages could not be set up by the date of the assembly",
+                                          today=issued + timedelta(days=3))),
+            ("assembly_held", lambda: sv.record_assembly_held(self.clerk, app, ended_on=end)),
+            ("cleanup_inspected", lambda: self._inspect(app, state, end)),
+            ("bond", lambda: self._bond(app, state)),
+            ("closed", lambda: sv.close(self.clerk, app, today=end + timedelta(days=12))),
+        ]
+        path = {
+            State.DRAFT: [], State.SUBMITTED: ["submitted"], State.INCOMPLETE: ["submitted", "incomplete"],
+            State.AMENDED: ["submitted", "incomplete", "amended"], State.ACCEPTED: ["submitted", "accepted"],
+            State.WITHDRAWN: ["submitted", "accepted"],
+        }
+        pre_decision = ["submitted", "accepted", "hearing_scheduled", "hearing_held"]
+        path[State.HEARING_SCHEDULED] = pre_decision[:3]
+        path[State.HEARING_HELD] = pre_decision
+        path[State.DENIED] = [*pre_decision, "decision"]
+        path[State.APPROVED] = [*pre_decision, "decision", "preconditions"]
+        path[State.ISSUED] = [*path[State.APPROVED], "issued"]
+        path[State.REVOKED] = [*path[State.ISSUED], "revoked"]
+        path[State.ASSEMBLY_HELD] = [*path[State.ISSUED], "assembly_held"]
+        path[State.CLEANUP_INSPECTED] = [*path[State.ASSEMBLY_HELD], "cleanup_inspected"]
+        path[State.BOND_RELEASED] = [*path[State.CLEANUP_INSPECTED], "bond"]
+        path[State.BOND_FORFEITED] = path[State.BOND_RELEASED]
+        path[State.CLOSED] = [*path[State.BOND_RELEASED], "closed"]
+        wanted = path[State(state)]
+        steps = [fn for key, fn in order if key in wanted]
+        if state == State.WITHDRAWN:
+            steps.append(lambda: sv.withdraw(self.applicant, app, today=s + timedelta(days=4),
+                                             reason="The sponsor cancelled the festival"))
+        return steps
+
+    def _decide(self, app: PermitApplication, state: str, on: date) -> None:
+        if state == State.DENIED:
+            sv.deny(self.board, app, decided_on=on, reasons="The site cannot hold the parking required by "
+                                                            "¶ C(6) and the noise would exceed what the "
+                                                            "neighbourhood can bear")
+        else:
+            sv.approve(self.board, app, decided_on=on, bond_amount="10000.00", bodily_injury_limit="500000",
+                       conditions=["Amplified sound ends at 10 p.m.", "Parking attendants at every entrance"])
+
+    def _doc(self, app: PermitApplication, kind: str) -> Any:
+        return sv.attach_document(self.clerk, app, kind=kind, filename=f"{kind.replace(' ', '-')}.pdf",
+                                  content=_PDF)
+
+    def _preconditions(self, app: PermitApplication, on: date, paid_on: date, tenant: str | None) -> None:
+        hd, tb = self._doc(app, "Health Department approval"), self._doc(app, "Town Board resolution")
+        for n in range(1, 11):
+            if n == 7 and not (app.facts.get("conditions") or {}).get("housing"):
+                continue
+            sv.record_approval(self.health, app, condition=n, agency="health_department", approved_on=on,
+                               document=hd)
+            sv.record_approval(self.board, app, condition=n, agency="town_board", approved_on=on, document=tb)
+        owner = app.facts["properties"][0]["record_owner"]
+        sv.record_authorization(self.clerk, app, party="owner", name=owner, given_on=on,
+                                document=self._doc(app, "owner's authorization to inspect"))
+        if tenant:
+            sv.record_authorization(self.clerk, app, party="tenant", name=tenant, given_on=on,
+                                    document=self._doc(app, "tenant's authorization to inspect"))
+        sv.record_insurance(self.clerk, app, insurer="Hudson Mutual Insurance Co.", policy_number=f"HM-{app.pk:05d}",
+                            bodily_injury_limit="1000000", property_damage_limit="500000",
+                            cancellation_notice_days=30, document=self._doc(app, "insurance certificate"), today=on)
+        sv.post_bond(self.clerk, app, amount="10000.00", posted_on=on, surety="Empire State Surety Co.")
+        fee = sv.fee_due(app) or Decimal("250.00")
+        sv.record_fee_payment(self.clerk, app, amount=fee, paid_on=paid_on, receipt=f"R-{app.pk:05d}")
+        app.refresh_from_db()
+
+    def _inspect(self, app: PermitApplication, state: str, end: date) -> None:
+        if state == State.BOND_FORFEITED:
+            sv.record_cleanup_inspection(self.inspector, app, inspected_on=end + timedelta(days=9),
+                                         result="incomplete")
+        else:
+            sv.record_cleanup_inspection(self.inspector, app, inspected_on=end + timedelta(days=3),
+                                         result="complete", completed_on=end + timedelta(days=2))
+
+    def _bond(self, app: PermitApplication, state: str) -> None:
+        if state == State.BOND_FORFEITED:
+            sv.forfeit_bond(self.board, app, reason="Trash and broken fencing left on the premises after the "
+                                                     "five days of ¶ F")
+        else:
+            sv.release_bond(self.board, app)
+
+
+def _demo_apps(town: Town) -> Any:
+    return PermitApplication.objects.for_town(town).filter(applicant__username=username("carmel", Role.APPLICANT))
+
+
+def _delete(town: Town) -> int:
+    apps = list(_demo_apps(town))
+    for model in (Approval, Authorization, InsuranceCertificate, Bond):
+        model.objects.filter(application__in=apps).delete()
+    folder = sv.documents_dir()
+    for app in apps:
+        for doc in app.documents.all():
+            (folder / doc.storage_name).unlink(missing_ok=True)
+        app.delete()
+    return len(apps)
+
+
+def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
+    """Create (or with `reset`, rebuild) the demo. Returns what was done; idempotent without `reset`."""
+    today = today or timezone.localdate()
+    result = DemoResult()
+    with transaction.atomic():
+        towns = {slug: Town.objects.for_jurisdiction(alias) for slug, alias in TOWNS.items()}
+        users = _users(towns, result)
+        carmel = towns["carmel"]
+        clerk = users[username("carmel", Role.TOWN_CLERK)]
+        for year in (today.year - 1, today.year, today.year + 1):
+            if not sv.FeeSchedule.objects.for_town(carmel).filter(year=year).exists():
+                sv.set_fee_schedule(clerk, carmel, year=year, amount="250.00",
+                                    resolution_date=date(year, 1, 6), reason="demo fee schedule")
+        if reset:
+            removed = _delete(carmel)
+            result.notes.append(f"removed {removed} demo permit applications")
+        if _demo_apps(carmel).exists():
+            result.notes.append("the demo permit applications are already there (use --reset to rebuild them)")
+        else:
+            builder = _Builder(carmel, users)
+            for event in EVENTS:
+                builder.build(event, today)
+            result.created = True
+        for app in _demo_apps(carmel).order_by("pk"):
+            result.applications[app.name] = app.state
+        by_alias = {TOWNS[slug]: town for slug, town in towns.items()}
+        result.notes += _other_demos(by_alias, users)
+    return result
+
+
+def _other_demos(towns: dict[str, Town], users: dict[str, User]) -> list[str]:
+    """Run the venues and enforcement demos if their modules exist (they are built by others)."""
+    notes = []
+    for module, call in (("publicassembly.venues.demo", lambda m: m.load(towns["mount-pleasant-ny"], users)),
+                         ("publicassembly.enforcement.demo", lambda m: m.load(towns, users))):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
+            notes.append(f"{module} is not there yet: skipped")
+            continue
+        call(mod)
+        notes.append(f"{module} loaded")
+    return notes

@@ -1,0 +1,179 @@
+"""Daily reminders of Carmel ch. 31 deadlines (`publicassembly remind`): e-mails to applicants and the Town's
+staff before each deadline and on every day a Board decision is overdue, through Django's e-mail backend
+(SMTP in production: ``EMAIL_HOST``/``EMAIL_PORT``).
+
+Deadlines come from the law core (`services.deadlines`): the petition's filing (60 days before the assembly,
+for drafts), the Board's decision (30 days after submission), the cleanup (5 days after the assembly). Each
+message sent is recorded (`ReminderSent`), so running twice on one day sends nothing the second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from publicassembly.accounts.models import Membership, Town
+from publicassembly.law.dates import LegalDate
+from publicassembly.permits import services as sv
+from publicassembly.permits.models import (
+    AWAITING_DECISION,
+    FINAL_STATES,
+    PermitApplication,
+    ReminderSent,
+    State,
+)
+
+DEFAULT_DAYS_AHEAD: tuple[int, ...] = (7, 1)
+
+#: Kind of reminder → (deadline name in the law core's determination, parameter whose citation it gives).
+KINDS = {
+    "application_due": ("application_due", "petition.filing_days_before"),
+    "decision_due": ("decision_due", "petition.board_action_days"),
+    "decision_overdue": ("decision_due", "petition.board_action_days"),
+    "cleanup_due": ("cleanup_due", "cleanup.days_after"),
+}
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """One e-mail to send: the application, the kind (`KINDS`), the deadline, its recipient and the text."""
+
+    application_id: int
+    town: str
+    kind: str
+    due_on: date
+    recipient: str
+    subject: str
+    body: str
+
+
+def _staff_emails(town: Town, *roles: str) -> list[str]:
+    rows = (Membership.objects.for_town(town).filter(role__in=roles, active=True, user__is_active=True)
+            .exclude(user__email="").values_list("user__email", flat=True))
+    return sorted(set(rows))
+
+
+def _words(kind: str, app: PermitApplication, due: LegalDate, days: int) -> tuple[str, str]:
+    name = app.name or f"application #{app.pk}"
+    when = "today" if days == 0 else ("tomorrow" if days == 1 else f"in {days} days")
+    if kind == "application_due":
+        head = f"The verified petition for {name} must be filed with the Town Clerk by {due.date:%A %-d %B %Y}"
+    elif kind == "decision_due":
+        head = f"The Town Board must act on {name} by {due.date:%A %-d %B %Y}"
+    elif kind == "decision_overdue":
+        head = (f"OVERDUE: the Town Board has not acted on {name}; the last day was {due.date:%A %-d %B %Y} "
+                f"({-days} day{'s' if -days != 1 else ''} ago)")
+    else:
+        head = (f"The waste of {name} must be completely removed from the premises by "
+                f"{due.date:%A %-d %B %Y}")
+    subject = (f"[{app.town}] {head.split(':')[0] if kind == 'decision_overdue' else 'Deadline ' + when}: "
+               f"{name}")
+    return subject, head
+
+
+def due_reminders(today: date | None = None, days_ahead: Sequence[int] = DEFAULT_DAYS_AHEAD) -> list[Reminder]:
+    """Every reminder due on `today` (default: the Town's local date): a deadline exactly `days_ahead` days
+    away (each of them), and every open application whose Board decision is overdue. Raises ValueError for a
+    negative number of days."""
+    today = today or timezone.localdate()
+    if any(d < 0 for d in days_ahead):
+        raise ValueError("days ahead cannot be negative")
+    out: list[Reminder] = []
+    for town in Town.objects.filter(jurisdiction_alias=sv.JURISDICTION_ALIAS).order_by("pk"):
+        clerks = _staff_emails(town, sv.CLERK)
+        board = _staff_emails(town, sv.BOARD)
+        apps = (PermitApplication.objects.for_town(town).exclude(state__in=FINAL_STATES)
+                .select_related("applicant", "town").order_by("pk"))
+        for app in apps:
+            out += _reminders_of(app, today, days_ahead, clerks, board)
+    return out
+
+
+def _reminders_of(app: PermitApplication, today: date, days_ahead: Sequence[int], clerks: list[str],
+                  board: list[str]) -> list[Reminder]:
+    applicant = [app.applicant.email] if app.applicant.email else []
+    wanted: list[tuple[str, list[str]]] = []
+    if app.state == State.DRAFT:
+        wanted.append(("application_due", applicant))
+    if app.state in AWAITING_DECISION:
+        wanted.append(("decision_due", [*applicant, *clerks, *board]))
+    if app.state in (State.ISSUED, State.ASSEMBLY_HELD):
+        wanted.append(("cleanup_due", [*applicant, *clerks]))
+    if not wanted:
+        return []
+    data = sv.case_data(app)
+    if app.assembly_ended_on and isinstance(data.get("dates"), dict):
+        data["dates"] = {**data["dates"], "last_day": app.assembly_ended_on.isoformat()}
+    deadlines = sv.determination(app, today, data=data).deadlines
+    values = sv.parameter_set(app.town).at(today)
+    out = []
+    for kind, recipients in wanted:
+        due = deadlines.get(KINDS[kind][0])
+        if due is None:
+            continue
+        days = (due.date - today).days
+        if kind == "decision_due" and sv.decision_overdue(app, today):
+            kind, recipients = "decision_overdue", [*applicant, *clerks, *board]
+        elif days not in days_ahead:
+            continue
+        subject, head = _words(kind, app, due, days)
+        body = (f"{head}.\n\n{due.counted}\n({values.cite(KINDS[kind][1])})\n\nPermit application #{app.pk}, "
+                f"{app.town}; state: {app.get_state_display()}.\n")
+        for r in dict.fromkeys(recipients):
+            out.append(Reminder(app.pk, str(app.town), kind, due.date, r, subject, body))
+    return out
+
+
+def send_reminders(today: date | None = None, days_ahead: Sequence[int] = DEFAULT_DAYS_AHEAD, *,
+                   dry_run: bool = False) -> list[Reminder]:
+    """Send every reminder due on `today` not already sent that day, through Django's e-mail backend, and
+    record each; returns the reminders sent (with `dry_run`, those that would be sent, sending and recording
+    nothing). A failure to send leaves that reminder unrecorded (it is tried again on the next run) and is
+    raised after the others."""
+    today = today or timezone.localdate()
+    due = due_reminders(today, days_ahead)
+    if dry_run:
+        return [r for r in due if not _already_sent(r, today)]
+    sent: list[Reminder] = []
+    connection = get_connection()
+    first_error: Exception | None = None
+    with connection:
+        for r in due:
+            try:
+                with transaction.atomic():
+                    ReminderSent.objects.create(town_id=_town_id(r), application_id=r.application_id, kind=r.kind,
+                                                due_on=r.due_on, recipient=r.recipient, sent_on=today)
+                    EmailMessage(r.subject, r.body, settings.DEFAULT_FROM_EMAIL, [r.recipient],
+                                 connection=connection).send()
+            except IntegrityError:
+                continue  # already sent today
+            except Exception as e:  # SMTP failure: not recorded, tried again tomorrow
+                first_error = first_error or e
+                continue
+            sent.append(r)
+    if first_error is not None:
+        raise first_error
+    return sent
+
+
+def _already_sent(r: Reminder, today: date) -> bool:
+    return ReminderSent.objects.filter(application_id=r.application_id, kind=r.kind, due_on=r.due_on,
+                                       recipient=r.recipient, sent_on=today).exists()
+
+
+def _town_id(r: Reminder) -> int:
+    return PermitApplication.objects.values_list("town_id", flat=True).get(pk=r.application_id)
+
+
+def parse_days_ahead(values: Iterable[int]) -> tuple[int, ...]:
+    """Days ahead as given on the command line, sorted, without repeats; ValueError for a negative one."""
+    days = sorted(set(values), reverse=True)
+    if any(d < 0 for d in days):
+        raise ValueError("days ahead cannot be negative")
+    return tuple(days) or DEFAULT_DAYS_AHEAD

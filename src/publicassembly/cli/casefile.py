@@ -129,7 +129,7 @@ class CaseLoader(yaml.SafeLoader):
 
 
 def _yaml_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal:
-    text = str(loader.construct_scalar(node)).replace("_", "").strip()  # type: ignore[arg-type]
+    text = str(loader.construct_scalar(node)).replace("_", "").strip()
     lowered = text.lower().lstrip("+")
     if lowered in (".nan",):
         return Decimal("NaN")
@@ -142,7 +142,7 @@ def _yaml_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal:
 
 
 def _yaml_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
-    text = str(loader.construct_scalar(node)).strip()  # type: ignore[arg-type]
+    text = str(loader.construct_scalar(node)).strip()
     if _DATE.match(text):
         try:
             return date.fromisoformat(text)

@@ -215,7 +215,7 @@ def rules(jurisdiction: JurisdictionOption = None, output_format: FormatOption =
     """List every rule in the order of its chapter: jurisdiction, rule id, citation and summary."""
     fmt = parse_format(output_format)
     selected = selected_jurisdictions(jurisdiction)
-    rows = [{"jurisdiction": j.alias, "id": r.id, "citation": r.citation, "summary": _summary(r),
+    rows: list[dict[str, Any]] = [{"jurisdiction": j.alias, "id": r.id, "citation": r.citation, "summary": _summary(r),
              "decides": r.decides, "priority": r.priority}
             for j in selected for r in j.rules]
     if fmt == "json":
@@ -223,7 +223,7 @@ def rules(jurisdiction: JurisdictionOption = None, output_format: FormatOption =
         return
     console = _console()
     for j in selected:
-        table = Table(title=f"{j.name} ({j.alias}), {j.code}: rules in chapter order", title_justify="left")
+        table = Table(title=Text(f"{j.name} ({j.alias}), {j.code}: rules in chapter order"), title_justify="left")
         table.add_column("citation · rule", overflow="fold", ratio=2)
         table.add_column("summary", overflow="fold", ratio=3)
         for row in (r for r in rows if r["jurisdiction"] == j.alias):
@@ -292,7 +292,7 @@ def parameters(
     for j in selected:
         title = (f"{j.name} ({j.alias}), {j.code}: parameters"
                  + (f" in force on {when.isoformat()}" if when else ", every dated value"))
-        table = Table(title=title, title_justify="left")
+        table = Table(title=Text(title), title_justify="left")
         table.add_column("parameter · citation", overflow="fold", ratio=3)
         table.add_column("value", overflow="fold", ratio=2)
         table.add_column("effective", no_wrap=True)

@@ -89,7 +89,7 @@ def _verdict(det: Determination, title: str) -> Panel:
 
 
 def _requirements(requirements: Mapping[str, Any]) -> Table | None:
-    if not requirements:
+    if all(value is None or value == [] or value == {} for value in requirements.values()):  # e.g. exempt
         return None
     table = Table(title="Requirements", title_justify="left", show_header=False, expand=False)
     table.add_column("requirement", style="bold")

@@ -18,8 +18,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)
 
+# Serve the web pages and API on http://127.0.0.1:8000 (gunicorn + WhiteNoise, SQLite in the data directory),
+# migrating and loading the demo once, and listing the demo logins.
 run: install
-	$(BIN)/publicassembly check examples/*.yaml
+	$(BIN)/publicassembly serve --demo --host 127.0.0.1 --port 8000
 
 test: install
 	$(BIN)/python -m pytest -q -p no:cacheprovider

@@ -9,6 +9,11 @@ Environment:
   ``PUBLICASSEMBLY_SECURE`` (1 behind HTTPS: secure cookies, HSTS, SSL redirect).
 - ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``,
   ``DEFAULT_FROM_EMAIL``.
+- ``PUBLICASSEMBLY_SECRET_KEY_FILE``: a file holding the secret key, read when the variable above is unset
+  (default ``<data dir>/secret_key``, which ``publicassembly serve`` creates on first start).
+- ``PUBLICASSEMBLY_DOCUMENTS_DIR``, ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``: uploaded documents (see below).
+- ``PUBLICASSEMBLY_LOGIN_MAX_FAILURES`` (default 5) failed sign-ins per account, and 20 per client address,
+  within ``PUBLICASSEMBLY_LOGIN_WINDOW_SECONDS`` (default 900) lock further sign-ins out for that window.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from publicassembly.site.paths import sqlite_path
+from publicassembly.site.paths import data_dir, sqlite_path
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -39,7 +44,17 @@ BASE_DIR = Path(__file__).resolve().parent.parent  # src/publicassembly
 
 DEBUG = _env_bool("PUBLICASSEMBLY_DEBUG", False)
 _DEV_SECRET_KEY = "django-insecure-publicassembly-development-only-never-in-production"
-SECRET_KEY = os.environ.get("PUBLICASSEMBLY_SECRET_KEY", "") or (_DEV_SECRET_KEY if DEBUG else "")
+SECRET_KEY_FILE = Path(os.environ.get("PUBLICASSEMBLY_SECRET_KEY_FILE", "") or data_dir() / "secret_key")
+
+
+def _secret_key_from_file() -> str:
+    with contextlib.suppress(OSError):
+        return SECRET_KEY_FILE.read_text(encoding="utf-8").strip()
+    return ""
+
+
+SECRET_KEY = (os.environ.get("PUBLICASSEMBLY_SECRET_KEY", "") or _secret_key_from_file()
+              or (_DEV_SECRET_KEY if DEBUG else ""))
 
 ALLOWED_HOSTS = _env_list(
     "PUBLICASSEMBLY_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
@@ -58,6 +73,9 @@ INSTALLED_APPS = [
     "publicassembly.permits",
     "publicassembly.venues",
     "publicassembly.enforcement",
+    "publicassembly.web",
+    "publicassembly.api",
+    "ninja",
 ]
 
 MIDDLEWARE = [
@@ -71,6 +89,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "publicassembly.web.middleware.SecurityHeadersMiddleware",
+    "publicassembly.web.middleware.WorkflowErrorMiddleware",
 ]
 
 ROOT_URLCONF = "publicassembly.site.urls"
@@ -88,6 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "publicassembly.web.context.site",
             ],
         },
     },
@@ -135,6 +156,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/dashboard/"
+LOGOUT_REDIRECT_URL = "/"
+#: Sign-in throttle (publicassembly.web.throttle, stored in the database so every app server shares it).
+LOGIN_MAX_FAILURES = int(os.environ.get("PUBLICASSEMBLY_LOGIN_MAX_FAILURES", "5"))
+LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("PUBLICASSEMBLY_LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
+LOGIN_WINDOW_SECONDS = int(os.environ.get("PUBLICASSEMBLY_LOGIN_WINDOW_SECONDS", "900"))
 
 #: History: reasons are a clerk's sentences, not 100 characters.
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
@@ -170,16 +197,39 @@ STORAGES = {
     },
 }
 
+# --- Uploaded documents: stored by the permits service outside every static root under random names
+# (PUBLICASSEMBLY_DOCUMENTS_DIR, default <data dir>/documents) and served only through a view that checks who
+# asks. Size: PUBLICASSEMBLY_MAX_DOCUMENT_BYTES (default 10 MiB); types: PDF, PNG, JPEG (by signature). ----------
+PUBLICASSEMBLY_MAX_DOCUMENT_BYTES = int(os.environ.get("PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", str(10 * 1024 * 1024)))
+if os.environ.get("PUBLICASSEMBLY_DOCUMENTS_DIR", "").strip():
+    PUBLICASSEMBLY_DOCUMENTS_DIR = os.environ["PUBLICASSEMBLY_DOCUMENTS_DIR"].strip()
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+FILE_UPLOAD_PERMISSIONS = 0o640
+
 # --- Security (production values when PUBLICASSEMBLY_SECURE=1, i.e. served over HTTPS) ---------------------
 _SECURE = _env_bool("PUBLICASSEMBLY_SECURE", False)
 SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_AGE = 8 * 60 * 60  # a working day
+CSRF_COOKIE_HTTPONLY = True
+CSRF_FAILURE_VIEW = "publicassembly.web.views.errors.csrf_failure"
 SESSION_COOKIE_SECURE = _SECURE
 CSRF_COOKIE_SECURE = _SECURE
 SECURE_SSL_REDIRECT = _SECURE and _env_bool("PUBLICASSEMBLY_SSL_REDIRECT", True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if _SECURE else None
 SECURE_HSTS_SECONDS = int(os.environ.get("PUBLICASSEMBLY_HSTS_SECONDS", "31536000" if _SECURE else "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = _SECURE
-SECURE_HSTS_PRELOAD = False
+SECURE_HSTS_PRELOAD = _env_bool("PUBLICASSEMBLY_HSTS_PRELOAD", False)
+#: HSTS preloading commits every subdomain of the town's domain to HTTPS for good; the town decides
+#: (PUBLICASSEMBLY_HSTS_PRELOAD=1), so `check --deploy` does not warn about leaving it off.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+#: Content-Security-Policy of every page (publicassembly.web.middleware): scripts and styles from this site only.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

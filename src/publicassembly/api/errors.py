@@ -1,0 +1,78 @@
+"""Errors as JSON: every refusal is ``{"detail": sentence, "field": name or null, "errors": [...]}`` with the
+status of its kind (workflow errors' own ``http_status``; bad input 422 naming the field)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+
+from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict
+from publicassembly.workflow.errors import ValidationFailed, WorkflowError
+
+
+def body(detail: str, field: str | None = None, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"detail": detail, "field": field,
+            "errors": errors if errors is not None else ([{"field": field, "msg": detail}] if field else [])}
+
+
+def _loc_field(loc: list[Any]) -> str:
+    parts = [p for p in loc if p not in ("body", "query", "path", "payload", "form", "header")]
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else ("." if out else "") + str(p)
+    return out or "(request)"
+
+
+def install(api: NinjaAPI) -> None:
+    """Register the error handlers on `api`."""
+
+    @api.exception_handler(NinjaValidationError)
+    def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
+        errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": str(e.get("msg", "is not valid"))}
+                  for e in exc.errors]
+        first = errors[0] if errors else {"field": "(request)", "msg": "is not valid"}
+        return api.create_response(request, body(f"{first['field']}: {first['msg']}", first["field"], errors),
+                                   status=422)
+
+    @api.exception_handler(ValidationFailed)
+    def _failed(request: HttpRequest, exc: ValidationFailed) -> HttpResponse:
+        return api.create_response(request, body(exc.message, exc.field, [{"field": exc.field, "msg": exc.detail}]),
+                                   status=422)
+
+    @api.exception_handler(WorkflowError)
+    def _workflow(request: HttpRequest, exc: WorkflowError) -> HttpResponse:
+        status = exc.http_status if 400 <= exc.http_status < 500 else 409
+        return api.create_response(request, body(exc.message), status=status)
+
+    @api.exception_handler(InvalidCase)
+    def _invalid(request: HttpRequest, exc: InvalidCase) -> HttpResponse:
+        return api.create_response(request, body(str(exc), exc.field, [{"field": exc.field, "msg": exc.message}]),
+                                   status=422)
+
+    @api.exception_handler(ParameterNotInForce)
+    def _not_in_force(request: HttpRequest, exc: ParameterNotInForce) -> HttpResponse:
+        return api.create_response(request, body(f"no law in force on {exc.as_of}: {exc}", "as_of"), status=422)
+
+    @api.exception_handler(RuleConflict)
+    def _conflict(request: HttpRequest, exc: RuleConflict) -> HttpResponse:
+        return api.create_response(request, body(f"the law core cannot decide this case: {exc}"), status=409)
+
+    @api.exception_handler(LawError)
+    def _law(request: HttpRequest, exc: LawError) -> HttpResponse:
+        return api.create_response(request, body(str(exc)), status=422)
+
+    @api.exception_handler(AuthenticationError)
+    def _auth(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+        response = api.create_response(
+            request, body("give a valid API token: Authorization: Bearer <token> (create one at /account/tokens/)"),
+            status=401)
+        response["WWW-Authenticate"] = "Bearer"
+        return response
+
+    @api.exception_handler(HttpError)
+    def _http(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        return api.create_response(request, body(str(exc)), status=exc.status_code)

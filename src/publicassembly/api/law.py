@@ -1,0 +1,124 @@
+"""The law core over HTTP: ``POST /check`` (a case in, the determination out — the same JSON as
+``publicassembly check --format json``), ``GET /rules``, ``GET /parameters``, ``GET /schema``."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+from ninja import Body, Router, Schema
+
+from publicassembly.api.errors import body
+from publicassembly.law import case_schema, evaluate, jurisdictions
+from publicassembly.law.errors import InvalidCase, ParameterNotInForce, UnknownJurisdiction
+from publicassembly.law.jsonable import jsonable
+
+router = Router(tags=["law"])
+
+
+class ErrorOut(Schema):
+    detail: str
+    field: str | None = None
+    errors: list[dict[str, Any]] = []
+
+
+def _selected(name: str | None) -> tuple[jurisdictions.Jurisdiction, ...]:
+    if not name:
+        return jurisdictions.all_jurisdictions()
+    try:
+        return (jurisdictions.get(name),)
+    except UnknownJurisdiction as exc:
+        raise InvalidCase("jurisdiction", str(exc)) from None
+
+
+def _date(value: str | None, field: str) -> date | None:
+    if value is None or value == "":
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise InvalidCase(field, f"{value!r} is not a date; write it as YYYY-MM-DD") from None
+
+
+@router.post("/check", response={200: dict[str, Any], 409: ErrorOut, 422: ErrorOut},
+             summary="Determine a case", operation_id="check")
+def check(request: Any, case: Body[dict[str, Any]], as_of: str | None = None) -> Any:
+    """What the law says of one event (Carmel) or venue (Mount Pleasant) on a date: the determination, the
+    same JSON as ``publicassembly check --format json``. The date is the query's ``as_of``, else the case's
+    own, else today. Bad case data: 422 naming the field."""
+    when = _date(as_of, "as_of")
+    has_date = isinstance(case, Mapping) and case.get("as_of") is not None
+    on = when if when is not None else (None if has_date else date.today())
+    return evaluate(case, on).to_json()
+
+
+def _summary(rule: Any) -> str:
+    paragraph = inspect.cleandoc(rule.func.__doc__ or "").split("\n\n")[0]
+    return " ".join(paragraph.split()) or rule.summary
+
+
+class RuleOut(Schema):
+    jurisdiction: str
+    id: str
+    citation: str
+    summary: str
+    decides: str | None
+    priority: int
+
+
+@router.get("/rules", response={200: list[RuleOut], 422: ErrorOut}, summary="The rules", operation_id="rules")
+def rules(request: Any, jurisdiction: str | None = None) -> Any:
+    """Every rule in the order of its chapter (or of one jurisdiction: alias or OCD id)."""
+    return [{"jurisdiction": j.alias, "id": r.id, "citation": r.citation, "summary": _summary(r),
+             "decides": r.decides, "priority": r.priority} for j in _selected(jurisdiction) for r in j.rules]
+
+
+@router.get("/parameters", response={200: list[dict[str, Any]], 422: ErrorOut}, summary="The numbers of the law",
+            operation_id="parameters")
+def parameters(request: Any, jurisdiction: str | None = None, as_of: str | None = None) -> Any:
+    """Every parameter with unit, citation and dated values; with ``as_of``, the value in force that day
+    (null and ``in_force: false`` before its first date)."""
+    when = _date(as_of, "as_of")
+    rows: list[dict[str, Any]] = []
+    for j in _selected(jurisdiction):
+        for p in j.parameters:
+            row: dict[str, Any] = {"jurisdiction": j.alias, "name": p.name, "unit": p.unit, "cite": p.cite,
+                                   "description": p.description}
+            if when is None:
+                row["values"] = [{"effective": s.isoformat(), "value": jsonable(v)} for s, v in p.values]
+            else:
+                row["as_of"] = when.isoformat()
+                try:
+                    row["value"], row["in_force"] = jsonable(p.at(when)), True
+                except ParameterNotInForce:
+                    row["value"], row["in_force"] = None, False
+                since = p.effective_since(when)
+                row["effective_since"] = since.isoformat() if since else None
+            rows.append(row)
+    return rows
+
+
+@router.get("/schema", response=dict[str, Any], summary="JSON Schema of a case", operation_id="case_schema")
+def schema(request: Any) -> Any:
+    """The JSON Schema of a case file (one alternative per jurisdiction and subject)."""
+    return case_schema()
+
+
+class JurisdictionOut(Schema):
+    alias: str
+    ocd_id: str
+    name: str
+    code: str
+    subjects: list[str]
+
+
+@router.get("/jurisdictions", response=list[JurisdictionOut], summary="The towns whose laws are run",
+            operation_id="jurisdictions")
+def list_jurisdictions(request: Any) -> Any:
+    return [{"alias": j.alias, "ocd_id": j.ocd_id, "name": j.name, "code": j.code, "subjects": list(j.subjects)}
+            for j in jurisdictions.all_jurisdictions()]
+
+
+__all__ = ["body", "router"]

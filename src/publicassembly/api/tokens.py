@@ -1,0 +1,50 @@
+"""``POST /auth/token``: a username and password (throttled like the sign-in page) give a new API token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate
+from ninja import Router, Schema
+
+from publicassembly.api.errors import body
+from publicassembly.api.models import ApiToken
+from publicassembly.web import throttle
+
+router = Router(tags=["auth"])
+
+
+class TokenIn(Schema):
+    username: str
+    password: str
+    name: str = "api"
+
+
+class TokenOut(Schema):
+    token: str
+    name: str
+    prefix: str
+
+
+class ErrorOut(Schema):
+    detail: str
+    field: str | None = None
+    errors: list[dict[str, Any]] = []
+
+
+@router.post("/auth/token", response={201: TokenOut, 401: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+             summary="Create an API token", operation_id="create_token")
+def create_token(request: Any, data: TokenIn) -> Any:
+    """Exchange a username and password for a new bearer token (shown once). Repeated failures are refused
+    for a while (429)."""
+    address = throttle.client_address(request)
+    try:
+        throttle.check(data.username, address)
+    except throttle.TooManyAttempts as exc:
+        return 429, body(str(exc))
+    user = authenticate(request, username=data.username, password=data.password)
+    throttle.record(data.username, address, succeeded=user is not None)
+    if user is None:
+        return 401, body("wrong username or password")
+    token, raw = ApiToken.objects.issue(user, data.name)
+    return 201, {"token": raw, "name": token.name, "prefix": token.prefix}

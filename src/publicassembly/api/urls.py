@@ -1,0 +1,21 @@
+"""The API instance: /api/v1 (routers), /api/docs (Swagger UI), /api/openapi.json."""
+
+from __future__ import annotations
+
+from ninja import NinjaAPI
+
+from publicassembly.api import errors, law, tokens
+
+api = NinjaAPI(
+    title="publicassembly",
+    version="1",
+    description="Town laws on public assemblies as code: Carmel (NY) Code ch. 31 and Mount Pleasant (NY) Code "
+                "ch. 164. Authenticate with `Authorization: Bearer <token>` (POST /api/v1/auth/token, or create "
+                "one at /account/tokens/).",
+    urls_namespace="api",
+    docs_url="/docs",
+    openapi_url="/openapi.json",
+)
+errors.install(api)
+api.add_router("/v1", law.router)
+api.add_router("/v1", tokens.router)

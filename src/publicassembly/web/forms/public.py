@@ -1,0 +1,170 @@
+"""The public's two questions as forms: "Do I need a permit?" (Carmel ch. 31) and "How many people may this
+space hold?" (Mount Pleasant ch. 164). Each turns what was typed into case data for `law.evaluate`; the
+choices offered (sponsor kinds, use groups) are read from the law core's own input models."""
+
+from __future__ import annotations
+
+import typing
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
+from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, tristate
+
+
+def _label(value: str) -> str:
+    return value.replace("_", " ")
+
+
+SPONSOR_KINDS = [("", _("Not stated"))] + [(k, _label(k)) for k in typing.get_args(SponsorKind)]
+USE_GROUP_CHOICES = [(g, _label(g)) for g in USE_GROUPS]
+AREA_UNITS = [("sq_ft", _("square feet")), ("sq_m", _("square metres"))]
+
+
+class PermitCheckForm(forms.Form):
+    """Carmel Code ch. 31: is a permit needed for this assembly, and what follows if it is."""
+
+    persons = forms.IntegerField(
+        label=_("Most persons at the assembly at one time"), min_value=0, max_value=10_000_000,
+        help_text=_("Everyone present at the same moment, over all the properties used."))
+    purpose = forms.CharField(label=_("Purpose of the gathering"), max_length=200, required=False,
+                              help_text=_("For example: a concert, a county fair, a church picnic."))
+    within_town = forms.ChoiceField(label=_("Is the place within the Town of Carmel?"),
+                                    choices=[("yes", _("Yes")), ("no", _("No"))], initial="yes",
+                                    required=False)
+    first_day = forms.DateField(label=_("First day of the assembly"), required=False, widget=DateInput())
+    last_day = forms.DateField(label=_("Last day of the assembly"), required=False, widget=DateInput(),
+                               help_text=_("Leave empty for a one-day assembly."))
+    admission_fee = forms.DecimalField(label=_("Admission fee (US dollars)"), required=False, min_value=0,
+                                       max_digits=10, decimal_places=2)
+    sponsor_kind = forms.ChoiceField(label=_("Who sponsors it?"), choices=SPONSOR_KINDS, required=False)
+    sponsor_in_town = forms.ChoiceField(
+        label=_("Is the school located, or the church's place of worship maintained, within the Town?"),
+        choices=YES_NO_UNKNOWN, required=False)
+    chapter_in_town_since = forms.DateField(
+        label=_("Since when has the post, chapter or organization been maintained within the Town?"),
+        required=False, widget=DateInput())
+    sponsor_runs_it = forms.ChoiceField(
+        label=_("Does the sponsor itself sponsor, organize and authorize the assembly?"),
+        choices=YES_NO_UNKNOWN, required=False)
+    as_of = forms.DateField(label=_("Determine under the law in force on"), required=False, widget=DateInput(),
+                            help_text=_("Default: today."))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        first, last = data.get("first_day"), data.get("last_day")
+        if first and last and last < first:
+            self.add_error("last_day", _("The last day cannot be before the first day."))
+        if last and not first:
+            self.add_error("first_day", _("Give the first day as well."))
+        return data
+
+    def case(self) -> dict[str, Any]:
+        """The case data of the law core's ``event`` subject (Carmel) from the cleaned form."""
+        d = self.cleaned_data
+        case: dict[str, Any] = {
+            "jurisdiction": "carmel-ny", "subject": "event",
+            "as_of": (d.get("as_of") or date.today()).isoformat(),
+            "max_persons_at_one_time": d["persons"],
+            "within_town": d.get("within_town") != "no",
+        }
+        if d.get("purpose"):
+            case["purpose"] = d["purpose"]
+        if d.get("first_day"):
+            case["dates"] = {"first_day": d["first_day"].isoformat()}
+            if d.get("last_day"):
+                case["dates"]["last_day"] = d["last_day"].isoformat()
+        if d.get("admission_fee") is not None:
+            case["admission_fee"] = str(d["admission_fee"])
+        kind = d.get("sponsor_kind")
+        if kind:
+            sponsor: dict[str, Any] = {"kind": kind}
+            in_town = tristate(d.get("sponsor_in_town"))
+            if in_town is not None:
+                sponsor["located_in_town"] = in_town
+                sponsor["place_of_worship_in_town"] = in_town
+            if d.get("chapter_in_town_since"):
+                sponsor["chapter_in_town_since"] = d["chapter_in_town_since"].isoformat()
+            runs = tristate(d.get("sponsor_runs_it"))
+            if runs is not None:
+                sponsor.update(sponsored=runs, organized=runs, authorized=runs)
+            case["sponsor"] = sponsor
+        return case
+
+
+class SpaceForm(forms.Form):
+    """One room or open-air area (Mount Pleasant §§ 164-7, 164-8)."""
+
+    name = forms.CharField(label=_("Room or area"), max_length=120)
+    use_group = forms.ChoiceField(label=_("Use"), choices=USE_GROUP_CHOICES)
+    area = forms.DecimalField(label=_("Floor area"), min_value=0, max_digits=14, decimal_places=4, required=False)
+    area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
+    alleys = forms.IntegerField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False,
+                                help_text=_("Only for a bowling alley."))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("alleys") is not None and data.get("use_group") != "bowling_alley":
+            self.add_error("alleys", _("Only a bowling alley has alleys; leave this empty or choose "
+                                       "“bowling alley” as the use."))
+        if data.get("name") and data.get("area") is None and data.get("use_group") != "bowling_alley":
+            self.add_error("area", _("Give the floor area of this room or area."))
+        return data
+
+    def space(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        out: dict[str, Any] = {"name": d["name"], "use_group": d["use_group"], "area_unit": d["area_unit"]}
+        if d.get("area") is not None:
+            out["area"] = str(d["area"])
+        if d.get("alleys") is not None:
+            out["alleys"] = d["alleys"]
+        return out
+
+
+class BaseSpaceFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        names = [f.cleaned_data["name"] for f in self.forms if f.cleaned_data.get("name")]
+        if not names:
+            raise forms.ValidationError(_("Describe at least one room or area."))
+        seen: set[str] = set()
+        for f in self.forms:
+            name = f.cleaned_data.get("name")
+            if name in seen:
+                f.add_error("name", _("Two rooms have this name; give each its own."))
+            if name:
+                seen.add(name)
+
+
+SpaceFormSet = forms.formset_factory(SpaceForm, formset=BaseSpaceFormSet, extra=0, min_num=1, max_num=50,
+                                     validate_max=True)
+
+
+class OccupancyCheckForm(forms.Form):
+    """Mount Pleasant Code ch. 164: how many persons the place may hold, and whether it needs a certificate."""
+
+    commercial = forms.ChoiceField(label=_("Is it a commercial place of assembly?"), choices=YES_NO_UNKNOWN,
+                                   required=False)
+    attendance = forms.IntegerField(label=_("Persons expected at the gathering"), min_value=0,
+                                    max_value=10_000_000, required=False)
+    toilets = forms.IntegerField(label=_("Toilets provided"), min_value=0, max_value=100_000, required=False)
+    as_of = forms.DateField(label=_("Determine under the law in force on"), required=False, widget=DateInput(),
+                            help_text=_("Default: today."))
+
+    def case(self, spaces: list[dict[str, Any]]) -> dict[str, Any]:
+        d = self.cleaned_data
+        case: dict[str, Any] = {"jurisdiction": "mount-pleasant-ny", "subject": "venue",
+                                "as_of": (d.get("as_of") or date.today()).isoformat(), "spaces": spaces}
+        commercial = tristate(d.get("commercial"))
+        if commercial is not None:
+            case["commercial"] = commercial
+        if d.get("attendance") is not None:
+            case["attendance"] = d["attendance"]
+        if d.get("toilets") is not None:
+            case["toilets_provided"] = d["toilets"]
+        return case

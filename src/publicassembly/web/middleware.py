@@ -1,0 +1,52 @@
+"""Middleware of the site: security headers (Content-Security-Policy, Permissions-Policy) and the mapping of
+workflow and law errors raised in a view to a page with the right status (never a 500 for a refusal)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+from publicassembly.law.errors import LawError
+from publicassembly.workflow.errors import WorkflowError
+
+
+class SecurityHeadersMiddleware:
+    """Adds the site's Content-Security-Policy (``settings.CONTENT_SECURITY_POLICY``) and a restrictive
+    Permissions-Policy to every response that has none."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        policy = getattr(settings, "CONTENT_SECURITY_POLICY", "")
+        if policy and "Content-Security-Policy" not in response:
+            response["Content-Security-Policy"] = policy
+        response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+        response.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        return response
+
+
+class WorkflowErrorMiddleware:
+    """A `WorkflowError` (403, 404, 409, 422) or a law-core error escaping a page view becomes an error page
+    saying what was refused, with its status. The API handles its own errors (JSON)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
+        if request.path.startswith("/api/"):
+            return None
+        from publicassembly.web.views.errors import error_page
+
+        if isinstance(exception, WorkflowError):
+            return error_page(request, exception.http_status, exception.message)
+        if isinstance(exception, LawError):
+            return error_page(request, 422, str(exception))
+        return None

@@ -1,0 +1,26 @@
+// publicassembly: small progressive enhancements (the pages work without JavaScript).
+(function () {
+  "use strict";
+  function place(root) {
+    (root || document).querySelectorAll(".timeline .tick[data-pos]").forEach(function (t) {
+      t.style.left = t.getAttribute("data-pos") + "%";
+    });
+    (root || document).querySelectorAll("[data-show-when]").forEach(function (el) {
+      var spec = el.getAttribute("data-show-when").split("=");
+      var ctl = document.getElementsByName(spec[0]);
+      var show = false;
+      ctl.forEach(function (c) {
+        if ((c.type === "checkbox" || c.type === "radio") ? (c.checked && c.value === spec[1]) : c.value === spec[1]) { show = true; }
+        if (c.type === "checkbox" && spec[1] === "on" && c.checked) { show = true; }
+      });
+      el.hidden = !show;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    place(document);
+    document.addEventListener("change", function () { place(document); });
+    document.body.addEventListener("htmx:afterSwap", function (e) { place(e.target); });
+    var lang = document.getElementById("language");
+    if (lang) { lang.addEventListener("change", function () { lang.form.submit(); }); }
+  });
+})();

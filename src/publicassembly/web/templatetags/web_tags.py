@@ -1,0 +1,37 @@
+"""Template helpers of the web pages: accessible form controls and small formatting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+
+@register.simple_tag
+def control(field: Any, **extra: Any) -> SafeString:
+    """The field's widget with ``aria-describedby`` pointing at its help and error texts, and
+    ``aria-invalid`` when it has errors. Extra attributes (e.g. htmx ones) are passed through."""
+    attrs: dict[str, Any] = {}
+    described = []
+    if field.help_text:
+        described.append(f"help-{field.auto_id}")
+    described.append(f"err-{field.auto_id}")
+    attrs["aria-describedby"] = " ".join(described)
+    if field.errors:
+        attrs["aria-invalid"] = "true"
+    attrs.update({k.replace("_", "-"): v for k, v in extra.items()})
+    return field.as_widget(attrs=attrs)
+
+
+@register.filter
+def status_label(status: str) -> str:
+    return {"met": "met", "not_met": "not met", "missing": "missing", "needs_review": "needs review",
+            "not_applicable": "not applicable"}.get(status, status)
+
+
+@register.filter
+def words(value: Any) -> str:
+    return str(value).replace("_", " ")

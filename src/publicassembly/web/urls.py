@@ -1,0 +1,28 @@
+"""URL routes of the web pages. Town pages live under ``/<town>/`` (the jurisdiction alias, e.g.
+``/carmel-ny/``); nothing of one town is reachable under another's prefix."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from publicassembly.web.views import auth, public, public_records, tokens
+
+app_name = "web"
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("permit-check/", public.permit_check, name="permit_check"),
+    path("occupancy/", public.occupancy_check, name="occupancy_check"),
+    path("hearings/", public_records.hearings, name="hearings"),
+    path("hearings/<int:pk>/notice.pdf", public_records.hearing_notice_pdf, name="hearing_notice_pdf"),
+    path("certificates/", public_records.certificate_lookup, name="certificate_lookup"),
+    path("certificates/<str:number>/", public_records.certificate_detail, name="certificate_detail"),
+    path("certificates/<str:number>/certificate.pdf", public_records.certificate_pdf, name="certificate_pdf"),
+    path("certificates/<str:number>/sign.pdf", public_records.sign_pdf, name="sign_pdf"),
+    path("accounts/login/", auth.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path("accounts/register/", auth.register, name="register"),
+    path("dashboard/", auth.dashboard, name="dashboard"),
+    path("account/tokens/", tokens.api_tokens, name="api_tokens"),
+    path("account/tokens/<int:pk>/revoke/", tokens.revoke_token, name="revoke_token"),
+]

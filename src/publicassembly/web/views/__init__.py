@@ -1,0 +1,1 @@
+"""Views of the web pages, one module per audience."""

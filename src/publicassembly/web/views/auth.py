@@ -1,0 +1,72 @@
+"""Register, sign in (throttled), sign out, and each person's start page listing their roles per town."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from publicassembly.accounts.models import Membership, Role
+from publicassembly.web.forms.auth import RegisterForm, ThrottledLoginForm
+from publicassembly.web.towns import roles_by_town, town_for
+
+
+class LoginView(auth_views.LoginView):
+    form_class = ThrottledLoginForm
+    template_name = "web/auth/login.html"
+    redirect_authenticated_user = True
+    extra_context = {"title": gettext_lazy("Sign in")}
+
+
+class LogoutView(auth_views.LogoutView):
+    pass
+
+
+def register(request: HttpRequest) -> HttpResponse:
+    """An applicant registers and is signed in, with the applicant role in the town chosen."""
+    if request.user.is_authenticated:
+        return redirect("web:dashboard")
+    form = RegisterForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save()
+            town = town_for(form.cleaned_data["town"])
+            Membership.objects.create(user=user, town=town, role=Role.APPLICANT)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s. You can now apply.") % {"name": user.first_name})
+        return redirect("web:dashboard")
+    return render(request, "web/auth/register.html", {"title": _("Register"), "form": form},
+                  status=422 if form.errors else 200)
+
+
+#: Where each role works, per town (URL names under web:).
+ROLE_PAGES = {
+    Role.APPLICANT: ("web:applicant_home", gettext_lazy("My applications")),
+    Role.TOWN_CLERK: ("web:clerk_queue", gettext_lazy("Applications queue")),
+    Role.TOWN_BOARD_MEMBER: ("web:clerk_queue", gettext_lazy("Applications before the Board")),
+    Role.BUILDING_INSPECTOR: ("web:venues", gettext_lazy("Places of assembly")),
+    Role.ENFORCEMENT_OFFICER: ("web:enforcement", gettext_lazy("Enforcement")),
+    Role.HEALTH_DEPARTMENT_REVIEWER: ("web:clerk_queue", gettext_lazy("Applications for review")),
+}
+
+
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """The signed-in person's start page: for each town, the pages of their roles there."""
+    towns = []
+    for town, roles in roles_by_town(request.user):
+        links = []
+        seen = set()
+        for r in roles:
+            page = ROLE_PAGES.get(r)
+            if page and (page[0], page[1]) not in seen:
+                seen.add((page[0], page[1]))
+                links.append((page[0], page[1]))
+        towns.append({"town": town, "roles": [Role(r).label for r in roles], "links": links})
+    return render(request, "web/auth/dashboard.html", {"title": _("My work"), "towns": towns})

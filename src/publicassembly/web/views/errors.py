@@ -1,0 +1,38 @@
+"""Error pages: a refusal says what was refused and why, with its HTTP status."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+TITLES = {400: "Bad request", 403: "Not allowed", 404: "Not found", 409: "Conflict",
+          422: "Check what was entered", 429: "Too many attempts", 500: "Server error"}
+
+
+def error_page(request: HttpRequest, status: int, message: str) -> HttpResponse:
+    title = _(TITLES.get(status, "Error"))
+    return render(request, "web/error.html", {"title": title, "status": status, "message": message},
+                  status=status)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return error_page(request, 403, _("The form expired or came from another site. Go back, reload the page "
+                                      "and send it again."))
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return error_page(request, 400, _("The request could not be understood."))
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return error_page(request, 403, str(exception) if exception and str(exception) else _("You may not see this page."))
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return error_page(request, 404, _("There is no such page."))
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("<!doctype html><title>Server error</title><h1>Server error</h1>"
+                        "<p>Something went wrong on our side; it has been logged.</p>", status=500)

@@ -1,0 +1,92 @@
+"""The public's pages, no sign-in: the two questions answered live as the form changes (HTMX), upcoming public
+hearings with their notices, and certificate look-up by number."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from publicassembly.law import evaluate
+from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
+from publicassembly.web import present
+from publicassembly.web.forms.public import OccupancyCheckForm, PermitCheckForm, SpaceFormSet
+
+#: Case field (law core) → form field, so the law core's complaint shows beside the field that caused it.
+PERMIT_FIELDS = {"max_persons_at_one_time": "persons", "dates.first_day": "first_day",
+                 "dates.last_day": "last_day", "dates": "last_day", "admission_fee": "admission_fee",
+                 "as_of": "as_of", "purpose": "purpose", "sponsor.chapter_in_town_since": "chapter_in_town_since"}
+OCCUPANCY_FIELDS = {"attendance": "attendance", "toilets_provided": "toilets", "as_of": "as_of",
+                    "commercial": "commercial"}
+_SPACE = re.compile(r"^spaces\[(\d+)\]\.?(\w+)?")
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/home.html", {"title": _("Public assemblies")})
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = None) -> None:
+    """Put the law core's complaint beside the field it names (or on the form as a whole)."""
+    if isinstance(exc, InvalidCase):
+        m = _SPACE.match(exc.field)
+        if m and formset is not None and int(m.group(1)) < len(formset.forms):
+            sub = formset.forms[int(m.group(1))]
+            name = m.group(2) if m.group(2) in sub.fields else None
+            sub.add_error(name, exc.message)
+            return
+        target = fields.get(exc.field)
+        form.add_error(target, exc.message if target else str(exc))
+    elif isinstance(exc, ParameterNotInForce):
+        form.add_error("as_of", _("No law of this chapter was in force on that date: %(e)s") % {"e": exc})
+    else:
+        form.add_error(None, str(exc))
+
+
+def permit_check(request: HttpRequest) -> HttpResponse:
+    """"Do I need a permit?" — Carmel Code ch. 31. GET with the form's values determines the case."""
+    bound = bool(request.GET)
+    form = PermitCheckForm(request.GET or None)
+    ctx: dict[str, Any] = {"title": _("Do I need a permit?"), "form": form}
+    if bound and form.is_valid():
+        try:
+            ctx.update(present.context(evaluate(form.case())))
+        except LawError as exc:
+            _law_error(form, exc, PERMIT_FIELDS)
+    template = "web/public/_result.html" if _is_htmx(request) else "web/public/permit_check.html"
+    status = 422 if bound and form.errors and not _is_htmx(request) else 200
+    return render(request, template, ctx, status=status)
+
+
+def occupancy_check(request: HttpRequest) -> HttpResponse:
+    """"How many people may this space hold?" — Mount Pleasant Code ch. 164, §§ 164-7, 164-8."""
+    bound = "form-TOTAL_FORMS" in request.GET
+    data = request.GET.copy() if bound else None
+    if data is not None and "add" in data:
+        total = min(int(data.get("form-TOTAL_FORMS", "1") or 1) + 1, 50) if data.get(
+            "form-TOTAL_FORMS", "1").isdigit() else 1
+        data["form-TOTAL_FORMS"] = str(total)
+    form = OccupancyCheckForm(data)
+    formset = SpaceFormSet(data, prefix="form")
+    ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,
+                           "formset": formset}
+    adding = data is not None and "add" in data
+    if bound and not adding and form.is_valid() and formset.is_valid():
+        spaces = [f.space() for f in formset.forms if f.cleaned_data.get("name")]
+        try:
+            ctx.update(present.context(evaluate(form.case(spaces))))
+        except LawError as exc:
+            _law_error(form, exc, OCCUPANCY_FIELDS, formset)
+    if not bound:
+        formset = SpaceFormSet(prefix="form", initial=[{"area_unit": "sq_ft"}])
+        ctx["formset"] = formset
+    ctx["formset_errors"] = bound and not adding and (bool(form.errors) or not formset.is_valid())
+    template = "web/public/_result.html" if _is_htmx(request) else "web/public/occupancy_check.html"
+    status = 422 if ctx["formset_errors"] and not _is_htmx(request) else 200
+    return render(request, template, ctx, status=status)

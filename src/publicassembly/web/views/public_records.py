@@ -1,0 +1,110 @@
+"""Public records, no sign-in: upcoming public hearings (with their notices) and certificates of occupancy
+looked up by number (with the certificate and occupancy-sign PDFs)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from publicassembly.permits.models import PermitApplication, State
+from publicassembly.web import records
+from publicassembly.workflow.errors import NotFound, ValidationFailed
+
+
+def upcoming_hearings() -> list[PermitApplication]:
+    today = timezone.localdate()
+    return list(PermitApplication.objects.filter(state=State.HEARING_SCHEDULED, hearing_on__gte=today)
+                .select_related("town", "applicant").order_by("hearing_on", "pk"))
+
+
+def hearings(request: HttpRequest) -> HttpResponse:
+    rows = [{"app": a, "event": records.event_name(a), "applicant": records.applicant_name(a),
+             "address": records.property_address(a)} for a in upcoming_hearings()]
+    return render(request, "web/public/hearings.html", {"title": _("Upcoming public hearings"), "rows": rows})
+
+
+def hearing_notice_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The published notice of an upcoming (or held) hearing: public once the hearing is scheduled."""
+    from publicassembly.documents.pdf import render_hearing_notice
+
+    app = PermitApplication.objects.select_related("town").filter(
+        pk=pk, hearing_on__isnull=False).exclude(state__in=[State.DRAFT, State.WITHDRAWN]).first()
+    if app is None:
+        raise NotFound("public hearing", pk)
+    pdf = render_hearing_notice(records.hearing_notice_record(app))
+    return _pdf(pdf, f"hearing-notice-{app.pk}.pdf")
+
+
+def _pdf(data: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+class LookupForm(forms.Form):
+    number = forms.CharField(label=gettext_lazy("Certificate number"), max_length=40,
+                             help_text=gettext_lazy("As printed on the certificate or the occupancy sign."))
+
+
+def certificate_lookup(request: HttpRequest) -> HttpResponse:
+    from publicassembly.venues import services
+
+    form = LookupForm(request.GET or None)
+    found = None
+    if request.GET and form.is_valid():
+        try:
+            found = services.lookup_certificate(form.cleaned_data["number"])
+        except NotFound:
+            form.add_error("number", _("No certificate has this number. Check it against the sign."))
+        except ValidationFailed as e:
+            form.add_error("number" if e.field == "number" else None, e.detail)
+    status = 404 if request.GET and form.errors else 200
+    return render(request, "web/public/certificate.html",
+                  {"title": _("Look up a certificate"), "form": form, "c": found}, status=status)
+
+
+def _certificate(number: str):  # type: ignore[no-untyped-def]
+    from publicassembly.venues.models import Certificate
+
+    cert = Certificate.objects.select_related("town", "venue", "issued_by", "superseded_by").filter(
+        number__iexact=number.strip()).first()
+    if cert is None:
+        raise NotFound("certificate", number)
+    return cert
+
+
+def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
+    from publicassembly.documents.pdf import render_certificate
+    from publicassembly.venues import services
+
+    cert = _certificate(number)
+    return _pdf(render_certificate(services.certificate_record(cert)), f"certificate-{cert.number}.pdf")
+
+
+def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
+    """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
+    code opens the certificate's public page."""
+    from publicassembly.documents.pdf import render_occupancy_sign
+
+    cert = _certificate(number)
+    loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}
+    room = request.GET.get("room", "")
+    if room and room not in loads:
+        raise NotFound("room", room)
+    occupancy = loads[room] if room else cert.lawful_occupancy
+    pdf = render_occupancy_sign(occupancy, room or cert.venue.name, cert.number,
+                                base_url=request.build_absolute_uri("/"))
+    return _pdf(pdf, f"sign-{cert.number}.pdf")
+
+
+def certificate_detail(request: HttpRequest, number: str) -> HttpResponse:
+    """The public page of one certificate (the occupancy sign's QR code opens it)."""
+    from publicassembly.venues import services
+
+    found = services.lookup_certificate(number)
+    return render(request, "web/public/certificate.html",
+                  {"title": _("Certificate %(n)s") % {"n": found.number}, "form": LookupForm(), "c": found})

@@ -21,7 +21,6 @@ COMMAND_MODULES: tuple[str, ...] = (
     "permit_commands",  # remind, applications
     "demo_commands",  # demo
     "serve_commands",  # serve (gunicorn)
-    "serve_commands",  # serve (gunicorn)
 )
 
 for _module in COMMAND_MODULES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from publicassembly.web.views import auth, public, public_records, tokens
+from publicassembly.web.views import applications, auth, public, public_records, tokens
 
 app_name = "web"
 
@@ -25,4 +25,17 @@ urlpatterns = [
     path("dashboard/", auth.dashboard, name="dashboard"),
     path("account/tokens/", tokens.api_tokens, name="api_tokens"),
     path("account/tokens/<int:pk>/revoke/", tokens.revoke_token, name="revoke_token"),
+    # Carmel ch. 31: permit applications
+    path("<slug:town>/apply/", applications.applicant_home, name="applicant_home"),
+    path("<slug:town>/apply/new/", applications.application_new, name="application_new"),
+    path("<slug:town>/applications/", applications.clerk_queue, name="clerk_queue"),
+    path("<slug:town>/hearings/", applications.hearing_calendar, name="hearing_calendar"),
+    path("<slug:town>/applications/<int:pk>/", applications.application_detail, name="application"),
+    path("<slug:town>/applications/<int:pk>/edit/", applications.application_edit, name="application_edit"),
+    path("<slug:town>/applications/<int:pk>/documents/", applications.document_upload, name="document_upload"),
+    path("<slug:town>/applications/<int:pk>/documents/<int:doc>/", applications.document_download,
+         name="document"),
+    path("<slug:town>/applications/<int:pk>/permit.pdf", applications.permit_pdf, name="permit_pdf"),
+    path("<slug:town>/applications/<int:pk>/<slug:action>/", applications.application_action,
+         name="application_action"),
 ]

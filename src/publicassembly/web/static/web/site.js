@@ -6,7 +6,13 @@
       t.style.left = t.getAttribute("data-pos") + "%";
     });
     (root || document).querySelectorAll("[data-show-when]").forEach(function (el) {
-      var spec = el.getAttribute("data-show-when").split("=");
+      var when = el.getAttribute("data-show-when");
+      if (when === "multiday") {
+        var f = document.getElementsByName("first_day")[0], l = document.getElementsByName("last_day")[0];
+        el.hidden = !(f && l && f.value && l.value && l.value > f.value);
+        return;
+      }
+      var spec = when.split("=");
       var ctl = document.getElementsByName(spec[0]);
       var show = false;
       ctl.forEach(function (c) {

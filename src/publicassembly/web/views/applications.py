@@ -1,0 +1,381 @@
+"""Permit applications (Carmel ch. 31): the applicant's guided petition, drafts, documents, submission,
+amendment and withdrawal; the Clerk's and Board's queue, hearing calendar, application page and actions.
+
+Every change is one call of `publicassembly.permits.services`; which actions are offered follows the
+application's state machine and the user's roles in the town; the services check both again. A refusal is
+shown beside the field it names (`ValidationFailed`) or above the form (`Blocked`, `InvalidTransition`,
+`StaleUpdate`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from publicassembly.permits import services as sv
+from publicassembly.permits.models import PERMIT_MACHINE, UNDER_REVIEW, Document, PermitApplication, State
+from publicassembly.web import present, records
+from publicassembly.web.forms import application as af
+from publicassembly.web.towns import town_for
+from publicassembly.workflow.access import require_role, roles_of
+from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
+
+APPLICANT, CLERK, BOARD, HEALTH, INSPECTOR = sv.APPLICANT, sv.CLERK, sv.BOARD, sv.HEALTH, sv.INSPECTOR
+OFFICIALS = set(sv.OFFICIALS)
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action offered on the application page: its label, form, the roles that may take it, the states it
+    is offered in, and the service call."""
+
+    name: str
+    label: Any
+    form: type[forms.Form]
+    roles: tuple[str, ...]
+    states: tuple[str, ...]
+    call: Any
+    documents: bool = False
+    danger: bool = False
+
+
+def _ev(form: forms.Form) -> dict[str, Any]:
+    return {k: v for k, v in form.cleaned_data.items() if k != "reason"} | (
+        {"reason": form.cleaned_data["reason"]} if form.cleaned_data.get("reason") else {})
+
+
+def _machine(action: str) -> tuple[str, ...]:
+    return tuple(str(s) for s in PERMIT_MACHINE.transitions[action].sources)
+
+
+ACTIONS: dict[str, Action] = {a.name: a for a in [
+    Action("submit", gettext_lazy("Submit the verified petition"), af.SubmitForm, (APPLICANT,), _machine("submit"),
+           lambda u, app, d, ev: sv.submit(u, app, expected_version=ev, **d)),
+    Action("withdraw", gettext_lazy("Withdraw the application"), af.EmptyForm, (APPLICANT,), _machine("withdraw"),
+           lambda u, app, d, ev: sv.withdraw(u, app, expected_version=ev, **d), danger=True),
+    Action("accept", gettext_lazy("Accept the petition as complete"), af.EmptyForm, (CLERK,), _machine("accept"),
+           lambda u, app, d, ev: sv.accept(u, app, expected_version=ev, **d)),
+    Action("mark_incomplete", gettext_lazy("Return as incomplete"), af.MarkIncompleteForm, (CLERK,),
+           _machine("mark_incomplete"),
+           lambda u, app, d, ev: sv.mark_incomplete(u, app, expected_version=ev, reason=d.get("reason"),
+                                                    missing_items=af._lines(d.get("missing_items", "")))),
+    Action("schedule_hearing", gettext_lazy("Schedule the public hearing"), af.ScheduleHearingForm, (CLERK,),
+           _machine("schedule_hearing"), lambda u, app, d, ev: sv.schedule_hearing(u, app, expected_version=ev, **d)),
+    Action("record_hearing_held", gettext_lazy("Record the hearing as held"), af.HearingHeldForm, (CLERK,),
+           _machine("record_hearing_held"),
+           lambda u, app, d, ev: sv.record_hearing_held(u, app, expected_version=ev, **d)),
+    Action("approve", gettext_lazy("Approve with conditions"), af.ApproveForm, (BOARD,), _machine("approve"),
+           lambda u, app, d, ev: sv.approve(u, app, expected_version=ev, reason=d.get("reason"),
+                                            conditions=af._lines(d.get("conditions", "")),
+                                            decided_on=d.get("decided_on"), bond_amount=d.get("bond_amount"),
+                                            bodily_injury_limit=d.get("bodily_injury_limit"))),
+    Action("deny", gettext_lazy("Deny, with reasons"), af.DenyForm, (BOARD,), _machine("deny"),
+           lambda u, app, d, ev: sv.deny(u, app, expected_version=ev, **d), danger=True),
+    Action("record_approval", gettext_lazy("Record a written approval (¶ C)"), af.ApprovalForm, (HEALTH, BOARD, CLERK),
+           tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_approval(u, app, **d), documents=True),
+    Action("record_authorization", gettext_lazy("Record an authorization to inspect (¶ D)"), af.AuthorizationForm,
+           (CLERK,), tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_authorization(u, app, **d),
+           documents=True),
+    Action("record_insurance", gettext_lazy("Record the insurance certificate (¶ E)"), af.InsuranceForm, (CLERK,),
+           tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_insurance(u, app, **d), documents=True),
+    Action("post_bond", gettext_lazy("Record the bond posted (¶ F)"), af.BondForm, (CLERK,), tuple(UNDER_REVIEW),
+           lambda u, app, d, ev: sv.post_bond(u, app, **d)),
+    Action("record_fee_payment", gettext_lazy("Record the filing fee paid"), af.FeeForm, (CLERK,), tuple(UNDER_REVIEW),
+           lambda u, app, d, ev: sv.record_fee_payment(u, app, **d)),
+    Action("issue", gettext_lazy("Issue the permit"), af.EmptyForm, (CLERK,), _machine("issue"),
+           lambda u, app, d, ev: sv.issue(u, app, expected_version=ev, **d)),
+    Action("revoke", gettext_lazy("Revoke the permit (¶ G)"), af.RevokeForm, (BOARD,), _machine("revoke"),
+           lambda u, app, d, ev: sv.revoke(u, app, expected_version=ev, **d), danger=True),
+    Action("record_assembly_held", gettext_lazy("Record the assembly as held"), af.AssemblyHeldForm, (CLERK,),
+           _machine("record_assembly_held"),
+           lambda u, app, d, ev: sv.record_assembly_held(u, app, expected_version=ev, **d)),
+    Action("record_cleanup_inspection", gettext_lazy("Record the cleanup inspection (¶ F)"), af.CleanupForm,
+           (CLERK, INSPECTOR), _machine("record_cleanup_inspection"),
+           lambda u, app, d, ev: sv.record_cleanup_inspection(u, app, expected_version=ev, **d)),
+    Action("release_bond", gettext_lazy("Release the bond"), af.EmptyForm, (BOARD,), _machine("release_bond"),
+           lambda u, app, d, ev: sv.release_bond(u, app, expected_version=ev, **d)),
+    Action("forfeit_bond", gettext_lazy("Forfeit the bond"), af.ForfeitForm, (BOARD,), _machine("forfeit_bond"),
+           lambda u, app, d, ev: sv.forfeit_bond(u, app, expected_version=ev, **d), danger=True),
+    Action("close", gettext_lazy("Close the case"), af.EmptyForm, (CLERK,), _machine("close"),
+           lambda u, app, d, ev: sv.close(u, app, expected_version=ev, **d)),
+]}
+
+
+def _offered(user: Any, app: PermitApplication, roles: set[str]) -> list[Action]:
+    out = []
+    for a in ACTIONS.values():
+        if app.state not in a.states or not roles & set(a.roles):
+            continue
+        if a.roles == (APPLICANT,) and app.applicant_id != user.pk:
+            continue
+        out.append(a)
+    return out
+
+
+def _make_form(action: Action, app: PermitApplication, data: Any = None) -> forms.Form:
+    if action.documents:
+        return action.form(data, documents=Document.objects.for_town(app.town).filter(application=app),
+                           prefix=action.name)
+    return action.form(data, prefix=action.name)
+
+
+# --- Applicant ---------------------------------------------------------------------------------------------
+
+
+@login_required
+def applicant_home(request: HttpRequest, town: str) -> HttpResponse:
+    t = town_for(town)
+    require_role(request.user, t, APPLICANT)
+    apps = [a for a in sv.list_applications(request.user, t) if a.applicant_id == request.user.pk]
+    return render(request, "web/applications/applicant_home.html",
+                  {"title": _("My applications"), "town": t, "apps": apps})
+
+
+def _petition_page(request: HttpRequest, t: Any, form: af.PetitionForm, app: PermitApplication | None,
+                   status: int = 200) -> HttpResponse:
+    title = _("New application for a public assembly permit") if app is None else _("Edit application %(n)s") % {
+        "n": app.pk}
+    return render(request, "web/applications/petition.html",
+                  {"title": title, "town": t, "form": form, "app": app}, status=status)
+
+
+def _field_error(form: forms.Form, e: ValidationFailed) -> None:
+    """Put a service's complaint beside the form field it names (``facts.dates.last_day`` → ``last_day``)."""
+    field = e.field.removeprefix("facts.")
+    aliases = {"dates.first_day": "first_day", "dates.last_day": "last_day", "dates": "last_day",
+               "applicant.name": "applicant_name", "applicant.age": "applicant_age",
+               "properties[0].address": "property_address", "petition.max_noise_decibels": "max_noise_decibels"}
+    name = aliases.get(field, field.split(".")[-1])
+    if name in form.fields:
+        form.add_error(name, e.detail)
+    else:
+        form.add_error(None, e.message)
+
+
+@login_required
+def application_new(request: HttpRequest, town: str) -> HttpResponse:
+    t = town_for(town)
+    require_role(request.user, t, APPLICANT)
+    form = af.PetitionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            app = sv.create_draft(request.user, t, form.to_facts())
+        except ValidationFailed as e:
+            _field_error(form, e)
+        else:
+            messages.success(request, _("Saved as a draft. Upload the maps and plans, then submit."))
+            return redirect("web:application", town=town, pk=app.pk)
+    return _petition_page(request, t, form, None, status=422 if form.errors else 200)
+
+
+@login_required
+def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    """Edit a draft (update_draft) or amend an incomplete application (amend)."""
+    t = town_for(town)
+    app = sv.get_application(request.user, t, pk)
+    if app.applicant_id != request.user.pk:
+        raise NotAllowed(_("only the applicant may change the petition"))
+    if app.state not in (State.DRAFT, State.INCOMPLETE):
+        messages.error(request, _("The petition can be changed only while it is a draft or returned as "
+                                  "incomplete; it is %(s)s.") % {"s": app.get_state_display()})
+        return redirect("web:application", town=town, pk=pk)
+    form = af.PetitionForm(request.POST or None, initial=af.initial_from_facts(app.facts))
+    if request.method == "POST" and form.is_valid():
+        version = _version(request)
+        try:
+            if app.state == State.INCOMPLETE and "amend" in request.POST:
+                sv.amend(request.user, app, form.to_facts(), expected_version=version)
+                messages.success(request, _("The amended petition was sent to the Town Clerk."))
+            else:
+                sv.update_draft(request.user, app, form.to_facts(), expected_version=version)
+                messages.success(request, _("Saved."))
+        except ValidationFailed as e:
+            _field_error(form, e)
+        except WorkflowError as e:
+            form.add_error(None, e.message)
+        else:
+            return redirect("web:application", town=town, pk=pk)
+    return _petition_page(request, t, form, app, status=422 if form.errors else 200)
+
+
+def _version(request: HttpRequest) -> int | None:
+    raw = request.POST.get("expected_version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+# --- The application page ------------------------------------------------------------------------------------
+
+
+def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
+                    bound: dict[str, forms.Form] | None = None) -> dict[str, Any]:
+    roles = roles_of(request.user, t)
+    det = sv.determination(app)
+    ctx = present.context(det)
+    actions = []
+    for a in _offered(request.user, app, roles):
+        form = (bound or {}).get(a.name) or _make_form(a, app)
+        actions.append({"action": a, "form": form, "open": bool(bound and a.name in bound)})
+    blockers = sv.issuance_blockers(app) if app.state == State.APPROVED else []
+    return {
+        **ctx, "title": _("Application %(n)s: %(e)s") % {"n": app.pk, "e": records.event_name(app)},
+        "town": t, "app": app, "actions": actions, "blockers": blockers,
+        "timeline": sv.application_timeline(app),
+        "documents": app.documents.all().order_by("uploaded_at"),
+        "approvals": app.approvals.select_related("reviewer").order_by("condition", "agency"),
+        "upload": af.UploadForm(max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES),
+        "is_applicant": app.applicant_id == request.user.pk, "is_official": bool(roles & OFFICIALS),
+        "overdue": sv.decision_overdue(app), "can_edit": app.applicant_id == request.user.pk
+        and app.state in (State.DRAFT, State.INCOMPLETE),
+    }
+
+
+@login_required
+def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    t = town_for(town)
+    app = sv.get_application(request.user, t, pk)
+    return render(request, "web/applications/detail.html", _detail_context(request, t, app))
+
+
+@login_required
+@require_POST
+def application_action(request: HttpRequest, town: str, pk: int, action: str) -> HttpResponse:
+    t = town_for(town)
+    app = sv.get_application(request.user, t, pk)
+    spec = ACTIONS.get(action)
+    if spec is None:
+        raise ValidationFailed("action", f"unknown action {action!r}; allowed: {', '.join(ACTIONS)}")
+    form = _make_form(spec, app, request.POST)
+    if form.is_valid():
+        try:
+            spec.call(request.user, app, _ev(form), _version(request))
+        except ValidationFailed as e:
+            if e.field in form.fields:
+                form.add_error(e.field, e.detail)
+            else:
+                form.add_error(None, e.message)
+        except (NotAllowed, sv.Blocked) as e:
+            form.add_error(None, e.message)
+        except WorkflowError as e:  # InvalidTransition, StaleUpdate
+            form.add_error(None, e.message)
+        else:
+            messages.success(request, _("Done: %(a)s.") % {"a": spec.label})
+            return redirect("web:application", town=town, pk=pk)
+        app.refresh_from_db()
+    return render(request, "web/applications/detail.html", _detail_context(request, t, app, {action: form}),
+                  status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def document_upload(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    t = town_for(town)
+    app = sv.get_application(request.user, t, pk)
+    form = af.UploadForm(request.POST, request.FILES, max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES)
+    if form.is_valid():
+        f = form.cleaned_data["file"]
+        try:
+            sv.attach_document(request.user, app, kind=form.cleaned_data["kind"], filename=f.name,
+                               content=f.read(), content_type=f.content_type)
+        except ValidationFailed as e:
+            form.add_error("file" if e.field in ("content", "content_type") else
+                           ("kind" if e.field == "kind" else None), e.detail)
+        else:
+            messages.success(request, _("Document uploaded."))
+            return redirect(reverse("web:application", kwargs={"town": town, "pk": pk}) + "#documents")
+    ctx = _detail_context(request, t, app)
+    ctx["upload"] = form
+    return render(request, "web/applications/detail.html", ctx, status=422)
+
+
+@login_required
+def document_download(request: HttpRequest, town: str, pk: int, doc: int) -> HttpResponse:
+    t = town_for(town)
+    app = sv.get_application(request.user, t, pk)
+    document = Document.objects.get_in_town(t, pk=doc, application=app)
+    data = sv.read_document(request.user, document)
+    response = HttpResponse(data, content_type=document.content_type)
+    safe = "".join(c for c in document.original_name if c.isalnum() or c in "._- ")[:100] or "document"
+    response["Content-Disposition"] = f'attachment; filename="{safe}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+def permit_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    from publicassembly.documents.pdf import render_permit
+
+    t = town_for(town)
+    app = sv.get_application(request.user, t, pk)
+    if not app.permit_number:
+        raise ValidationFailed("permit", _("no permit has been issued on this application"))
+    response = HttpResponse(render_permit(records.permit_record(app)), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="permit-{app.permit_number}.pdf"'
+    return response
+
+
+# --- Clerk and Board -------------------------------------------------------------------------------------------
+
+
+def warnings_of(app: PermitApplication, today: Any) -> list[tuple[str, str]]:
+    """The deadline warnings of one application: decision overdue, hearing notice due within 7 days, the event
+    within 14 days before issuance. Dates from the law core through the permits service."""
+    out: list[tuple[str, str]] = []
+    if sv.decision_overdue(app, today):
+        due = sv.decision_due(app)
+        out.append(("overdue", _("decision overdue (due %(d)s)") % {"d": due.date.isoformat() if due else "?"}))
+    if app.state in (State.ACCEPTED, State.SUBMITTED, State.AMENDED) or (
+            app.state == State.HEARING_SCHEDULED and app.notice_published_on is None):
+        due = sv.deadlines(app, today).get("hearing_notice_due")
+        if due is not None and due.date <= today + timedelta(days=7):
+            out.append(("warn", _("hearing notice due %(d)s") % {"d": (due.act_by or due.date).isoformat()}))
+    first = ((app.facts or {}).get("dates") or {}).get("first_day")
+    if first and app.state not in (State.ISSUED, State.DENIED, State.WITHDRAWN, State.REVOKED, State.CLOSED,
+                                   State.ASSEMBLY_HELD, State.CLEANUP_INSPECTED, State.BOND_RELEASED,
+                                   State.BOND_FORFEITED):
+        from datetime import date
+
+        day = date.fromisoformat(first)
+        if today <= day <= today + timedelta(days=14):
+            out.append(("warn", _("event soon (%(d)s), no permit issued") % {"d": first}))
+    return out
+
+
+@login_required
+def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
+    t = town_for(town)
+    require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+    today = timezone.localdate()
+    state = request.GET.get("state", "")
+    apps = [a for a in sv.list_applications(request.user, t) if a.state != State.DRAFT]
+    if state:
+        apps = [a for a in apps if a.state == state]
+    rows = [{"app": a, "event": records.event_name(a), "applicant": records.applicant_name(a),
+             "warnings": warnings_of(a, today)} for a in apps]
+    rows.sort(key=lambda r: (not any(k == "overdue" for k, _w in r["warnings"]), not r["warnings"], -r["app"].pk))
+    return render(request, "web/applications/queue.html",
+                  {"title": _("Applications"), "town": t, "rows": rows, "states": State.choices, "state": state})
+
+
+@login_required
+def hearing_calendar(request: HttpRequest, town: str) -> HttpResponse:
+    t = town_for(town)
+    require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+    apps = (PermitApplication.objects.for_town(t).filter(hearing_on__isnull=False)
+            .exclude(state=State.WITHDRAWN).order_by("hearing_on", "pk"))
+    today = timezone.localdate()
+    rows = [{"app": a, "event": records.event_name(a), "past": a.hearing_on < today} for a in apps]
+    return render(request, "web/applications/calendar.html",
+                  {"title": _("Hearing calendar"), "town": t, "rows": rows})

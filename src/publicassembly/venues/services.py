@@ -1,0 +1,777 @@
+"""Services of places of assembly (Mount Pleasant Code ch. 164): one function per action.
+
+Each action checks who (the role in the venue's town, `workflow.access.require_role`), which town, and which
+state, calls the law core for every number of law, and writes the change with its history (who, when, why) in
+one transaction. Updates take ``expected_version`` (the version the user saw; None → the version the object was
+loaded at): a stale one raises `StaleUpdate` and writes nothing.
+
+Errors (all `publicassembly.workflow.errors.WorkflowError`): `NotAllowed` (role or town), `NotFound`,
+`InvalidTransition` (state), `StaleUpdate` (version), `ValidationFailed` (a value; ``field`` names it).
+
+Who may act (roles in the venue's town):
+
+- create_venue, update_venue, add_space, update_space, remove_space: building inspector, or an applicant for a
+  venue they own (an applicant who creates a venue owns it)
+- approve_religious_worship_exemption, issue_certificate, revoke_certificate: building inspector (§§ 164-3, 164-9)
+- schedule_inspection, record_inspection, cancel_inspection: building inspector or enforcement officer
+- compute_occupancy, lookup_certificate, venue_timeline: anyone (public information)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from pydantic import ValidationError
+
+from publicassembly.accounts.models import Role, Town
+from publicassembly.law.cases import invalid_from
+from publicassembly.law.core import Status
+from publicassembly.law.determination import Determination
+from publicassembly.law.errors import LawError
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase
+from publicassembly.law.units import AREA_UNITS, area_sq_ft, to_decimal
+from publicassembly.venues.models import (
+    Certificate,
+    Deficiency,
+    DeficiencyKind,
+    Inspection,
+    Space,
+    SpaceConnection,
+    SpaceKind,
+    Venue,
+)
+from publicassembly.workflow.access import require_role
+from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
+from publicassembly.workflow.models import apply_changes, save_with_history
+from publicassembly.workflow.states import transition
+from publicassembly.workflow.timeline import TimelineEntry, timeline
+
+EDITORS = (Role.BUILDING_INSPECTOR, Role.APPLICANT)
+INSPECTORS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
+
+#: Fields of a venue an editor may change with `update_venue`.
+VENUE_FIELDS = ("name", "address", "commercial", "used_solely_for_religious_worship", "toilets_provided")
+#: Fields of a space that `update_space` accepts (``connects_with``: names or spaces of the same venue).
+SPACE_FIELDS = ("name", "kind", "use_group", "area", "area_unit", "alleys", "story", "common_entrance",
+                "connects_with")
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+def _today() -> dt.date:
+    return timezone.localdate()
+
+
+def _why(reason: str, default: str) -> str:
+    return reason.strip() if isinstance(reason, str) and reason.strip() else default
+
+
+def _require_reason(reason: str) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValidationFailed("reason", "give the reason for this change; it is kept in the history")
+    return reason.strip()
+
+
+def require_places_of_assembly_law(town: Town) -> None:
+    """Refuse (`ValidationFailed`, field ``town``) a town whose chapter has no places of assembly (subject
+    ``venue``): Carmel ch. 31 regulates assemblies, not places, so it has no venues or certificates."""
+    if town is None or getattr(town, "pk", None) is None:
+        raise ValidationFailed("town", "a saved town is required")
+    if "venue" not in town.jurisdiction.subjects:
+        raise ValidationFailed(
+            "town", f"{town} has no law on places of assembly (its chapter decides: "
+            f"{', '.join(town.jurisdiction.subjects)}); certificates of lawful occupancy are Mount Pleasant "
+            "ch. 164's")
+
+
+def _require_editor(by: Any, venue: Venue) -> Any:
+    membership = require_role(by, venue.town, *EDITORS)
+    if membership.role == Role.APPLICANT and venue.owner_id != by.pk:
+        raise NotAllowed(f"{by.get_username()!r} is an applicant but not the owner of {venue.name}; only its owner "
+                         "or the building inspector may change it")
+    return membership
+
+
+def _fresh(obj: Any) -> Any:
+    """The stored row of `obj` (NotFound if deleted)."""
+    try:
+        return type(obj)._default_manager.get(pk=obj.pk)
+    except type(obj).DoesNotExist:
+        raise NotFound(str(type(obj)._meta.verbose_name), obj.pk) from None
+
+
+def _same_town(obj: Any, town: Town, what: str) -> None:
+    if obj.town_id != town.pk:
+        raise NotFound(what, obj.pk, town)
+
+
+# --- the law core's venue case ----------------------------------------------------------------------------
+
+
+def _space_facts(venue: Venue, spaces: list[Space], names_by_id: dict[int, str],
+                 attendance: Mapping[str, int] | None) -> list[dict[str, Any]]:
+    links: dict[int, set[str]] = {s.pk: set() for s in spaces}
+    for c in SpaceConnection.objects.filter(venue=venue):
+        links[c.from_space_id].add(names_by_id[c.to_space_id])
+        links[c.to_space_id].add(names_by_id[c.from_space_id])
+    out = []
+    for s in spaces:
+        facts: dict[str, Any] = {
+            "name": s.name, "use_group": s.use_group, "area": str(s.area), "area_unit": s.area_unit,
+            "story": s.story, "connects_with": sorted(links[s.pk]), "common_entrance": s.common_entrance,
+            "used_solely_for_religious_worship": venue.used_solely_for_religious_worship,
+        }
+        if s.use_group == "bowling_alley":
+            facts["alleys"] = s.alleys
+        if attendance and s.name in attendance:
+            facts["attendance"] = attendance[s.name]
+        out.append(facts)
+    return out
+
+
+def venue_case_data(venue: Venue, *, attendance: int | None = None,
+                    persons_by_space: Mapping[str, int] | None = None, toilets_provided: int | None = None,
+                    inspection: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The law core's venue case (Mount Pleasant subject ``venue``) built from the stored venue, its spaces,
+    connections, worship approval and valid certificate, plus optional gathering facts: ``attendance`` (persons
+    in the whole place), ``persons_by_space`` (space name → persons), ``toilets_provided`` (else the venue's),
+    ``inspection`` (the law core's inspection facts). Plain data, ready for ``VenueCase.model_validate``."""
+    spaces = list(venue.spaces.order_by("id"))
+    names = {s.pk: s.name for s in spaces}
+    certificate = venue.certificates.filter(status=Certificate.VALID).order_by("-id").first()
+    data: dict[str, Any] = {
+        "name": venue.name, "address": venue.address, "commercial": venue.commercial,
+        "spaces": _space_facts(venue, spaces, names, persons_by_space),
+        "worship_use_approved_by_building_inspector": True if venue.certificate_exempt else None,
+        "toilets_provided": toilets_provided if toilets_provided is not None else venue.toilets_provided,
+    }
+    if attendance is not None:
+        data["attendance"] = attendance
+    if certificate is not None:
+        data["certificate"] = {"number": certificate.number, "issued": certificate.issued_on,
+                               "lawful_occupancy": certificate.lawful_occupancy}
+    if inspection is not None:
+        data["inspection"] = dict(inspection)
+    return data
+
+
+def _invalid(error: ValidationError) -> ValidationFailed:
+    """The law core's refusal of a case as `ValidationFailed` naming the field (a whole-case check names its
+    field at the head of its message: ``inspection.signs[0].room: ...``)."""
+    err = invalid_from(error)
+    field, message = err.field, err.message
+    head, sep, rest = message.partition(": ")
+    if field == "(case)" and sep and " " not in head:
+        field, message = head, rest
+    return ValidationFailed(field, message)
+
+
+def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Determination:
+    """The law core's determination of `data` (from `venue_case_data`) on `as_of`. Raises `ValidationFailed`
+    naming the field the law core refuses (``spaces`` when the venue has none)."""
+    if not data["spaces"]:
+        raise ValidationFailed("spaces", f"{venue.name} has no room or open-air area yet; add its spaces first")
+    try:
+        case = VenueCase.model_validate(data)
+    except ValidationError as e:
+        raise _invalid(e) from None
+    try:
+        return venue.town.jurisdiction.determine(case, as_of)
+    except LawError as e:
+        raise ValidationFailed(getattr(e, "field", "as_of"), str(e)) from None
+
+
+def compute_occupancy(venue: Venue, *, as_of: dt.date | None = None, attendance: int | None = None,
+                      persons_by_space: Mapping[str, int] | None = None) -> Determination:
+    """The law core's determination of `venue` on `as_of` (default today): occupant load of each space and
+    lawful occupancy (§§ 164-7, 164-8; ``determination.occupancy``), whether it is a place of assembly and needs a
+    certificate (§§ 164-3, 164-4), toilets (§ 164-6), signs (§ 164-9). With ``attendance`` / ``persons_by_space``
+    (persons) it also judges overcrowding (§ 164-5). Read-only; no role needed.
+
+    Raises `ValidationFailed`: field ``spaces`` when the venue has none, ``town`` outside Mount Pleasant, or
+    the field of the case the law core refuses."""
+    require_places_of_assembly_law(venue.town)
+    data = venue_case_data(venue, attendance=attendance, persons_by_space=persons_by_space)
+    return determine_venue(venue, data, as_of or _today())
+
+
+# --- venues ---------------------------------------------------------------------------------------------------
+
+
+def _check_venue_values(values: Mapping[str, Any]) -> None:
+    for f in ("name", "address"):
+        if f in values and (not isinstance(values[f], str) or not values[f].strip()):
+            raise ValidationFailed(f, f"the {f} of the place of assembly is required")
+    if "commercial" in values and values["commercial"] not in (True, False, None):
+        raise ValidationFailed("commercial", "true (commercial), false (noncommercial) or empty (not stated)")
+    if "used_solely_for_religious_worship" in values and not isinstance(
+            values["used_solely_for_religious_worship"], bool):
+        raise ValidationFailed("used_solely_for_religious_worship", "true or false")
+    t = values.get("toilets_provided")
+    if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
+        raise ValidationFailed("toilets_provided", f"a whole number of toilets, 0 or more (got {t!r})")
+
+
+def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bool | None = None,
+                 used_solely_for_religious_worship: bool = False, toilets_provided: int | None = None,
+                 owner: Any = None, reason: str = "") -> Venue:
+    """Register a place of assembly in `town` (Mount Pleasant). Building inspector (``owner`` optional) or an
+    applicant (who becomes its owner). Returns the saved `Venue` (version 1), history "created"."""
+    require_places_of_assembly_law(town)
+    membership = require_role(by, town, *EDITORS)
+    _check_venue_values({"name": name, "address": address, "commercial": commercial,
+                         "used_solely_for_religious_worship": used_solely_for_religious_worship,
+                         "toilets_provided": toilets_provided})
+    if membership.role == Role.APPLICANT:
+        owner = by
+    with transaction.atomic():
+        venue = Venue(town=town, name=name.strip(), address=address.strip(), commercial=commercial,
+                      used_solely_for_religious_worship=used_solely_for_religious_worship,
+                      toilets_provided=toilets_provided, owner=owner)
+        save_with_history(venue, by=by, reason=_why(reason, "place of assembly registered"))
+    return venue
+
+
+def update_venue(by: Any, venue: Venue, *, expected_version: int | None = None, reason: str = "",
+                 **changes: Any) -> Venue:
+    """Change fields of `venue` (any of `VENUE_FIELDS`). Ceasing to be used solely for religious worship
+    clears the Building Inspector's approval (§ 164-3). Raises `StaleUpdate`, `ValidationFailed` (unknown
+    field or bad value), `NotAllowed`."""
+    unknown = [k for k in changes if k not in VENUE_FIELDS]
+    if unknown:
+        raise ValidationFailed(unknown[0], f"not a field you may change; allowed: {', '.join(VENUE_FIELDS)}")
+    _check_venue_values(changes)
+    changes = {k: v.strip() if isinstance(v, str) else v for k, v in changes.items()}
+    if changes.get("used_solely_for_religious_worship") is False:
+        changes.update(worship_approved_by=None, worship_approved_on=None)
+
+    def check(fresh: Venue) -> None:
+        _require_editor(by, fresh)
+
+    return apply_changes(venue, changes, by=by, reason=_why(reason, "place of assembly changed"),
+                         expected_version=expected_version, check=check)
+
+
+def approve_religious_worship_exemption(by: Any, venue: Venue, *, approved_on: dt.date | None = None,
+                                        expected_version: int | None = None, reason: str = "") -> Venue:
+    """The Building Inspector approves the venue's use solely as a place of religious worship: it is then
+    exempt from the certificate (§ 164-3). Building inspector only."""
+
+    def check(fresh: Venue) -> None:
+        require_role(by, fresh.town, Role.BUILDING_INSPECTOR)
+
+    return apply_changes(
+        venue,
+        {"used_solely_for_religious_worship": True, "worship_approved_by": by,
+         "worship_approved_on": approved_on or _today()},
+        by=by, reason=_why(reason, "use solely for religious worship approved (§ 164-3): no certificate required"),
+        expected_version=expected_version, check=check,
+    )
+
+
+# --- spaces ---------------------------------------------------------------------------------------------------
+
+
+def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
+    """Validate a space's values (all fields present), returning them normalised."""
+    name = values.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ValidationFailed("name", "each room or area needs a name")
+    values["name"] = name.strip()
+    if values.get("kind") not in SpaceKind.values:
+        raise ValidationFailed("kind", f"{values.get('kind')!r} is not a kind of space; allowed: "
+                               + ", ".join(SpaceKind.values))
+    if values.get("use_group") not in USE_GROUPS:
+        raise ValidationFailed("use_group", f"{values.get('use_group')!r} is not a use group of § 164-7/164-8; "
+                               f"allowed: {', '.join(USE_GROUPS)}")
+    if (values["kind"] == SpaceKind.OPEN_AIR) != (values["use_group"] == "open_air"):
+        raise ValidationFailed("use_group", "an open-air area has use group open_air (§ 164-8) and a room one of "
+                               "the use groups of § 164-7")
+    if values.get("area_unit") not in AREA_UNITS:
+        raise ValidationFailed("area_unit", f"{values.get('area_unit')!r}; allowed: {', '.join(AREA_UNITS)}")
+    try:
+        area = to_decimal(values.get("area"), "area")
+        area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (negative, unit)
+    except ValueError as e:
+        raise ValidationFailed("area", str(e).removeprefix("area: ")) from None
+    if area != area.quantize(Decimal("0.0001")) or abs(area) >= Decimal("1e10"):
+        raise ValidationFailed("area", f"at most 4 decimal places and under 10,000,000,000 (got {area})")
+    values["area"] = area
+    alleys = values.get("alleys")
+    if values["use_group"] == "bowling_alley":
+        if isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
+            raise ValidationFailed("alleys", f"a bowling alley space needs its number of alleys, 0 or more "
+                                   f"(§ 164-7); got {alleys!r}")
+    elif alleys is not None:
+        raise ValidationFailed("alleys", "only a space of use group bowling_alley has alleys")
+    story = values.get("story")
+    if story is not None and (isinstance(story, bool) or not isinstance(story, int)):
+        raise ValidationFailed("story", f"a whole number (1 for the first story, 0 or less below grade); got {story!r}")
+    if values.get("common_entrance") not in (True, False, None):
+        raise ValidationFailed("common_entrance", "true, false or empty (not stated)")
+    return values
+
+
+def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None) -> list[Space]:
+    spaces = {s.name: s for s in venue.spaces.all()}
+    out: list[Space] = []
+    for item in items:
+        if isinstance(item, Space):
+            if item.venue_id != venue.pk:
+                raise ValidationFailed("connects_with", f"{item.name} is not a space of {venue.name}")
+            space = item
+        elif isinstance(item, str) and item.strip() in spaces:
+            space = spaces[item.strip()]
+        else:
+            raise ValidationFailed("connects_with", f"no space of {venue.name} is named {item!r}; spaces: "
+                                   + (", ".join(sorted(spaces)) or "none yet"))
+        if exclude is not None and space.pk == exclude.pk:
+            raise ValidationFailed("connects_with", "a space cannot connect with itself")
+        if space.pk not in {s.pk for s in out}:
+            out.append(space)
+    return out
+
+
+def _set_connections(by: Any, space: Space, others: list[Space], why: str) -> list[str]:
+    """Make `space`'s connections exactly `others` (history on each added or removed pair). Returns the
+    change in words (empty when none)."""
+    current = {c.to_space_id if c.from_space_id == space.pk else c.from_space_id: c
+               for c in SpaceConnection.objects.filter(Q(from_space=space) | Q(to_space=space))}
+    wanted = {s.pk: s for s in others}
+    said: list[str] = []
+    for pk, conn in current.items():
+        if pk not in wanted:
+            conn._history_user = by
+            conn._change_reason = why
+            conn.delete()
+            said.append(f"no longer connects with space #{pk}")
+    for pk, other in wanted.items():
+        if pk not in current:
+            a, b = sorted([space.pk, pk])
+            save_with_history(SpaceConnection(town_id=space.town_id, venue_id=space.venue_id, from_space_id=a,
+                                              to_space_id=b), by=by, reason=why)
+            said.append(f"connects with {other.name}")
+    return said
+
+
+def _mark_stale(by: Any, venue: Venue, what: str) -> Certificate | None:
+    """A valid certificate of `venue` becomes stale (a space changed since it was issued)."""
+    cert = venue.certificates.filter(status=Certificate.VALID).order_by("-id").first()
+    if cert is None:
+        return None
+    return transition(cert, "mark_stale", by=by,
+                      reason=f"{what}; the lawful occupancy must be re-certified by the Building Inspector "
+                             "(§ 164-9)")
+
+
+def _check_case(venue: Venue) -> None:
+    """The law core accepts the venue's case (e.g. connections, areas); else `ValidationFailed`."""
+    data = venue_case_data(venue)
+    if data["spaces"]:
+        try:
+            VenueCase.model_validate(data)
+        except ValidationError as e:
+            raise _invalid(e) from None
+
+
+def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, area: Any, area_unit: str = "sq_ft",
+              alleys: int | None = None, story: int | None = None, common_entrance: bool | None = None,
+              connects_with: Iterable[Any] = (), reason: str = "") -> Space:
+    """Add a room or open-air area to `venue`. ``area`` in ``area_unit`` (``sq_ft`` or ``sq_m``, converted
+    exactly by the law core); for ``bowling_alley`` the additional area and ``alleys`` (§ 164-7);
+    ``connects_with``: names (or `Space` objects) of the venue's spaces it connects with (§ 164-4).
+    A valid certificate of the venue becomes stale in the same transaction. Returns the new `Space`."""
+    require_places_of_assembly_law(venue.town)
+    values = _clean_space({"name": name, "kind": kind, "use_group": use_group, "area": area,
+                           "area_unit": area_unit, "alleys": alleys, "story": story,
+                           "common_entrance": common_entrance})
+    with transaction.atomic():
+        venue = Venue.objects.select_for_update().get(pk=venue.pk)
+        _require_editor(by, venue)
+        if venue.spaces.filter(name=values["name"]).exists():
+            raise ValidationFailed("name", f"{venue.name} already has a space named {values['name']!r}")
+        others = _resolve_spaces(venue, connects_with)
+        why = _why(reason, f"space {values['name']} added")
+        space = Space(town=venue.town, venue=venue, **values)
+        save_with_history(space, by=by, reason=why)
+        _set_connections(by, space, others, why)
+        _check_case(venue)
+        _mark_stale(by, venue, f"space {space.name} added")
+    return space
+
+
+def update_space(by: Any, space: Space, *, expected_version: int | None = None, reason: str = "",
+                 **changes: Any) -> Space:
+    """Change a space (any of `SPACE_FIELDS`; ``connects_with`` replaces its connections). A valid
+    certificate of the venue becomes stale in the same transaction. Raises `StaleUpdate` when the space moved
+    on from `expected_version`, `ValidationFailed`, `NotAllowed`."""
+    unknown = [k for k in changes if k not in SPACE_FIELDS]
+    if unknown:
+        raise ValidationFailed(unknown[0], f"not a field of a space; allowed: {', '.join(SPACE_FIELDS)}")
+    connects = changes.pop("connects_with", None)
+    with transaction.atomic():
+        venue = Venue.objects.select_for_update().get(pk=space.venue_id)
+        why = _why(reason, f"space {space.name} changed")
+        cleaned: dict[str, Any] = {}
+
+        def check(fresh: Space) -> None:
+            _require_editor(by, venue)
+            merged = {f: getattr(fresh, f) for f in SPACE_FIELDS if f != "connects_with"}
+            merged.update(changes)
+            values = _clean_space(merged)
+            if values["name"] != fresh.name and venue.spaces.filter(name=values["name"]).exists():
+                raise ValidationFailed("name", f"{venue.name} already has a space named {values['name']!r}")
+            cleaned.update({k: values[k] for k in changes})
+
+        expected = space.version if expected_version is None else expected_version
+        fresh = Space.objects.select_for_update().filter(pk=space.pk).first()
+        if fresh is None:
+            raise StaleUpdate(expected, None, what="this space")
+        if fresh.version != expected:
+            raise StaleUpdate(expected, fresh.version, what="this space")
+        check(fresh)
+        apply_changes(space, cleaned, by=by, reason=why, expected_version=expected)
+        said = [f"{k} → {v}" for k, v in cleaned.items()]
+        if connects is not None:
+            said += _set_connections(by, space, _resolve_spaces(venue, connects, exclude=space), why)
+        _check_case(venue)
+        _mark_stale(by, venue, f"space {space.name} changed ({'; '.join(said) or 'no field changed'})")
+    return space
+
+
+def remove_space(by: Any, space: Space, *, expected_version: int | None = None, reason: str) -> None:
+    """Remove a space from its venue (with its connections), a reason required. A valid certificate of the
+    venue becomes stale in the same transaction. Raises `StaleUpdate`, `NotAllowed`, `ValidationFailed`."""
+    why = _require_reason(reason)
+    expected = space.version if expected_version is None else expected_version
+    with transaction.atomic():
+        venue = Venue.objects.select_for_update().get(pk=space.venue_id)
+        fresh = Space.objects.select_for_update().filter(pk=space.pk).first()
+        if fresh is None:
+            raise StaleUpdate(expected, None, what="this space")
+        if fresh.version != expected:
+            raise StaleUpdate(expected, fresh.version, what="this space")
+        _require_editor(by, venue)
+        _set_connections(by, fresh, [], why)
+        fresh._history_user = by
+        fresh._change_reason = why
+        fresh.delete()
+        _mark_stale(by, venue, f"space {fresh.name} removed")
+
+
+# --- certificates ---------------------------------------------------------------------------------------------
+
+
+def _number_prefix(town: Town) -> str:
+    words = town.jurisdiction_alias.split("-")[:-1] or [town.jurisdiction_alias]
+    return "".join(w[0] for w in words).upper()
+
+
+def _next_number(town: Town, year: int) -> str:
+    Town.objects.select_for_update().get(pk=town.pk)  # one numbering at a time per town
+    prefix = f"{_number_prefix(town)}-{year}-"
+    taken = Certificate.objects.for_town(town).filter(number__startswith=prefix).count()
+    return f"{prefix}{taken + 1:04d}"
+
+
+def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None, reason: str = "") -> Certificate:
+    """The Building Inspector issues the venue's certificate stating its lawful occupancy (§§ 164-3, 164-9): the
+    occupant load of each space and the total, as the law core computes them under the values in force on
+    ``issued_on`` (default today). A valid or stale certificate is superseded by the new one. Returns the new
+    `Certificate` (status valid, number ``<town>-<year>-NNNN``).
+
+    Raises `NotAllowed` (not the building inspector of the venue's town); `ValidationFailed`: field ``venue``
+    when it is exempt (used solely for religious worship as approved, § 164-3), ``spaces`` when it has none or a
+    space's measure is missing."""
+    require_places_of_assembly_law(venue.town)
+    require_role(by, venue.town, Role.BUILDING_INSPECTOR)
+    when = issued_on or _today()
+    with transaction.atomic():
+        venue = Venue.objects.select_for_update().get(pk=venue.pk)
+        if venue.certificate_exempt:
+            raise ValidationFailed("venue", f"{venue.name} is used solely for religious worship as approved by the "
+                                   "Building Inspector: no certificate is required (§ 164-3)")
+        det = determine_venue(venue, venue_case_data(venue), when)
+        gaps = [m for m in det.missing if m.startswith("spaces[")]
+        if det.occupancy is None or gaps:
+            raise ValidationFailed("spaces", "the lawful occupancy cannot be computed; missing: " + ", ".join(gaps))
+        loads = [s.to_json() for s in det.occupancy.spaces]
+        for item in loads:
+            item["area_sq_ft"] = None if item["area_sq_ft"] is None else str(item["area_sq_ft"])
+        why = _why(reason, f"certificate issued: lawful occupancy {det.occupancy.lawful_occupancy} persons "
+                           "(§§ 164-7, 164-8, 164-9)")
+        cert = Certificate(town=venue.town, venue=venue, number=_next_number(venue.town, when.year), issued_on=when,
+                           issued_by=by, space_loads=loads, lawful_occupancy=det.occupancy.lawful_occupancy)
+        save_with_history(cert, by=by, reason=why)
+        for old in venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE]).exclude(pk=cert.pk):
+            transition(old, "supersede", by=by, reason=f"superseded by certificate {cert.number}", superseded_by=cert)
+    return cert
+
+
+def revoke_certificate(by: Any, certificate: Certificate, *, reason: str,
+                       expected_version: int | None = None) -> Certificate:
+    """The Building Inspector revokes a valid or stale certificate (reason required). Raises
+    `InvalidTransition` for one already superseded or revoked, `NotAllowed`, `StaleUpdate`."""
+    return transition(certificate, "revoke", by=by, reason=_require_reason(reason), expected_version=expected_version)
+
+
+@dataclass(frozen=True)
+class CertificateSpaceLoad:
+    """One room or area on a certificate: area in square feet (Decimal), occupant load in persons."""
+
+    name: str
+    use_group: str
+    area_sq_ft: Decimal | None
+    occupant_load: int
+
+
+@dataclass(frozen=True)
+class CertificateLookup:
+    """What the public page shows of a certificate: its town, venue, date, issuer, status and lawful occupancy.
+    ``in_force``: the status is valid (a stale one awaits re-issue after a change of its spaces)."""
+
+    number: str
+    town: str
+    town_ocd_id: str
+    venue_name: str
+    venue_address: str
+    issued_on: dt.date
+    issued_by: str
+    status: str
+    status_label: str
+    in_force: bool
+    lawful_occupancy: int
+    spaces: tuple[CertificateSpaceLoad, ...]
+    superseded_by: str | None
+
+
+def _person(user: Any) -> str:
+    return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+def describe_certificate(cert: Certificate) -> CertificateLookup:
+    """The public view of one certificate."""
+    spaces = tuple(
+        CertificateSpaceLoad(s["name"], s["use_group"], None if s.get("area_sq_ft") is None else Decimal(s["area_sq_ft"]),
+                             int(s["occupant_load"]))
+        for s in cert.space_loads
+    )
+    return CertificateLookup(
+        number=cert.number, town=cert.town.name, town_ocd_id=cert.town.ocd_id, venue_name=cert.venue.name,
+        venue_address=cert.venue.address, issued_on=cert.issued_on, issued_by=_person(cert.issued_by),
+        status=cert.status, status_label=str(cert.get_status_display()), in_force=cert.status == Certificate.VALID,
+        lawful_occupancy=cert.lawful_occupancy, spaces=spaces,
+        superseded_by=cert.superseded_by.number if cert.superseded_by_id else None,
+    )
+
+
+def lookup_certificate(number: str, *, town: Town | None = None) -> CertificateLookup:
+    """The public lookup of a certificate by its number (case and spaces ignored), in `town` or in any town.
+    Raises `ValidationFailed` (field ``number``) for an empty number, (field ``town``) when two towns use the
+    number and none is given; `NotFound` when there is none."""
+    if not isinstance(number, str) or not number.strip():
+        raise ValidationFailed("number", "give the certificate number, e.g. MP-2025-0001")
+    key = number.strip().upper()
+    qs = Certificate.objects.select_related("town", "venue", "issued_by", "superseded_by").filter(number__iexact=key)
+    if town is not None:
+        qs = qs.filter(town=town)
+    found = list(qs[:2])
+    if not found:
+        raise NotFound("certificate", key, town)
+    if len(found) > 1:
+        raise ValidationFailed("town", f"certificate number {key} is used in several towns; choose the town")
+    return describe_certificate(found[0])
+
+
+def certificate_record(cert: Certificate) -> Any:
+    """The documents layer's `CertificateRecord` of `cert` (for the certificate PDF and the occupancy signs).
+    Its status vocabulary has no ``superseded``: a superseded certificate is shown as ``stale``."""
+    from publicassembly.documents.records import CertificateRecord, CertificateSpace
+
+    view = describe_certificate(cert)
+    return CertificateRecord(
+        number=view.number, issued_date=view.issued_on, venue_name=view.venue_name, venue_address=view.venue_address,
+        spaces=tuple(CertificateSpace(s.name, s.use_group, s.area_sq_ft, s.occupant_load) for s in view.spaces),
+        lawful_occupancy=view.lawful_occupancy, inspector_name=view.issued_by,
+        status="stale" if cert.status == Certificate.SUPERSEDED else cert.status,
+    )
+
+
+# --- inspections ----------------------------------------------------------------------------------------------
+
+
+def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspector: Any = None,
+                        reason: str = "") -> Inspection:
+    """Schedule an inspection of `venue` on `scheduled_for` by `inspector` (default: `by`), who must be a
+    building inspector or enforcement officer of the venue's town (`ValidationFailed`, field ``inspector``).
+    `by`: building inspector or enforcement officer. Returns the `Inspection` (state scheduled)."""
+    require_places_of_assembly_law(venue.town)
+    require_role(by, venue.town, *INSPECTORS)
+    if not isinstance(scheduled_for, dt.date) or isinstance(scheduled_for, dt.datetime):
+        raise ValidationFailed("scheduled_for", f"a date (YYYY-MM-DD); got {scheduled_for!r}")
+    inspector = inspector or by
+    try:
+        require_role(inspector, venue.town, *INSPECTORS)
+    except NotAllowed as e:
+        raise ValidationFailed("inspector", e.message) from None
+    with transaction.atomic():
+        insp = Inspection(town=venue.town, venue=venue, scheduled_for=scheduled_for, inspector=inspector)
+        save_with_history(insp, by=by, reason=_why(reason, f"inspection scheduled for {scheduled_for}"))
+    return insp
+
+
+def cancel_inspection(by: Any, inspection: Inspection, *, reason: str,
+                      expected_version: int | None = None) -> Inspection:
+    """Cancel a scheduled inspection (reason required). Building inspector or enforcement officer."""
+    return transition(inspection, "cancel", by=by, reason=_require_reason(reason), expected_version=expected_version)
+
+
+_FINDING_KIND = {
+    "mount-pleasant/164-10/exits-not-blocked": DeficiencyKind.BLOCKED_EXIT,
+    "mount-pleasant/164-11/exit-access": DeficiencyKind.EXIT_ACCESS,
+    "mount-pleasant/164-6/toilets": DeficiencyKind.TOO_FEW_TOILETS,
+    "mount-pleasant/164-2/fire-exits": DeficiencyKind.FIRE_EXITS,
+    "mount-pleasant/164-9/certificate-on-premises": DeficiencyKind.CERTIFICATE_NOT_ON_PREMISES,
+}
+
+
+def deficiencies_from(det: Determination, *, has_valid_certificate: bool) -> list[dict[str, str]]:
+    """The deficiencies of an inspection, from the law core's findings that are not met: each
+    ``{kind, rule_id, citation, space_name, detail}`` (detail: the finding's reason). A certificate required
+    (§ 164-3) with none valid is ``no_certificate``; each overcrowded space, and each room whose sign is missing
+    or wrong (§ 164-9), is one deficiency."""
+    out: list[dict[str, str]] = []
+
+    def add(kind: str, finding: Any, space: str = "", detail: str | None = None) -> None:
+        out.append({"kind": kind, "rule_id": finding.rule, "citation": finding.citation, "space_name": space,
+                    "detail": detail or finding.reason})
+
+    for f in det.findings:
+        if f.rule == "mount-pleasant/164-3/certificate" and det.certificate_required is True \
+                and not has_valid_certificate:
+            add(DeficiencyKind.NO_CERTIFICATE, f, detail=f"{f.reason} No valid certificate is on record.")
+        if f.status is not Status.NOT_MET:
+            continue
+        if f.rule == "mount-pleasant/164-5/overcrowding":
+            crowded = f.values.get("overcrowded_spaces") or []
+            if crowded:
+                for c in crowded:
+                    add(DeficiencyKind.OVERCROWDING, f, c["space"],
+                        f"{c['attendance']} persons in {c['space']}, occupant load {c['occupant_load']} (§ 164-7).")
+            else:
+                add(DeficiencyKind.OVERCROWDING, f)
+        elif f.rule == "mount-pleasant/164-9/sign":
+            for room in f.values.get("rooms", []):
+                lawful, states = room.get("lawful_occupancy"), room.get("states")
+                if room.get("posted") is False:
+                    add(DeficiencyKind.MISSING_SIGN, f, room["room"], f"No occupancy sign is posted in {room['room']}.")
+                elif room.get("conforms_to_specification") is False or (
+                        states is not None and lawful is not None and states != lawful):
+                    add(DeficiencyKind.WRONG_SIGN, f, room["room"],
+                        f"The sign in {room['room']} states {states} (lawful occupancy {lawful}) or is not of the "
+                        "prescribed form (§ 164-9).")
+        elif f.rule in _FINDING_KIND:
+            add(_FINDING_KIND[f.rule], f)
+    return out
+
+
+def _officer_kind(by: Any, town: Town) -> str:
+    membership = require_role(by, town, *INSPECTORS)
+    return "building_inspector" if membership.role == Role.BUILDING_INSPECTOR else membership.officer_kind
+
+
+def _opt_bool(name: str, value: Any) -> bool | None:
+    if value not in (True, False, None):
+        raise ValidationFailed(name, f"true, false or empty (not observed); got {value!r}")
+    return value
+
+
+def _opt_count(name: str, value: Any) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise ValidationFailed(name, f"a whole number, 0 or more; got {value!r}")
+    return value
+
+
+def record_inspection(
+    by: Any, inspection: Inspection, *, done_on: dt.date | None = None, persons_present: int | None = None,
+    persons_by_space: Mapping[str, int] | None = None, exits_blocked: bool | None = None,
+    exit_access_clear: bool | None = None, egress_obstructed: bool | None = None, serious_menace: bool | None = None,
+    fire_exits_designated: bool | None = None, fire_exits_comply_with_uniform_code: bool | None = None,
+    certificate_on_premises: bool | None = None, toilets_provided: int | None = None,
+    signs: Mapping[str, Mapping[str, Any]] | None = None, corrected: bool | None = None, notes: str = "",
+    reason: str = "", expected_version: int | None = None,
+) -> Inspection:
+    """Record what an inspection found (building inspector or enforcement officer of the venue's town). The law
+    core determines the venue with these facts on ``done_on`` (default today), and each rule not met becomes a
+    `Deficiency` tied to that rule and its citation: overcrowding (§ 164-5), blocked exit (§ 164-10), exit access
+    (§ 164-11), missing or wrong sign (§ 164-9; ``signs``: room name → ``{posted, states,
+    conforms_to_specification}``), too few toilets (§ 164-6), no certificate (§ 164-3), certificate not on the
+    premises (§ 164-9), fire exits (§ 164-2). Result ``passed`` or ``deficiencies``; the determination is kept.
+
+    Raises `InvalidTransition` unless scheduled, `StaleUpdate`, `NotAllowed`, `ValidationFailed` (the field)."""
+    venue = inspection.venue
+    officer = _officer_kind(by, inspection.town)
+    when = done_on or _today()
+    facts: dict[str, Any] = {
+        "date": when, "officer": officer, "persons_present": _opt_count("persons_present", persons_present),
+        "exits_blocked": _opt_bool("exits_blocked", exits_blocked),
+        "exit_access_clear": _opt_bool("exit_access_clear", exit_access_clear),
+        "egress_obstructed": _opt_bool("egress_obstructed", egress_obstructed),
+        "serious_menace": _opt_bool("serious_menace", serious_menace),
+        "fire_exits_designated": _opt_bool("fire_exits_designated", fire_exits_designated),
+        "fire_exits_comply_with_uniform_code": _opt_bool("fire_exits_comply_with_uniform_code",
+                                                         fire_exits_comply_with_uniform_code),
+        "certificate_on_premises": _opt_bool("certificate_on_premises", certificate_on_premises),
+        "corrected": _opt_bool("corrected", corrected),
+        "signs": [{"room": room, **dict(seen)} for room, seen in (signs or {}).items()],
+    }
+    _opt_count("toilets_provided", toilets_provided)
+    names = set(venue.spaces.values_list("name", flat=True))
+    for room in list(signs or {}) + list(persons_by_space or {}):
+        if room not in names:
+            raise ValidationFailed("signs" if room in (signs or {}) else "persons_by_space",
+                                   f"no space of {venue.name} is named {room!r}; spaces: {', '.join(sorted(names))}")
+    for room, n in (persons_by_space or {}).items():
+        _opt_count(f"persons_by_space[{room}]", n)
+    with transaction.atomic():
+        data = venue_case_data(venue, persons_by_space=persons_by_space, toilets_provided=toilets_provided,
+                               inspection=facts)
+        det = determine_venue(venue, data, when)
+        has_valid = venue.certificates.filter(status=Certificate.VALID).exists()
+        found = deficiencies_from(det, has_valid_certificate=has_valid)
+        observations = {**facts, "date": when.isoformat(), "persons_by_space": dict(persons_by_space or {}),
+                        "toilets_provided": toilets_provided}
+        result = Inspection.DEFICIENCIES if found else Inspection.PASSED
+        why = _why(reason, f"inspection done: {len(found)} deficiencies" if found else "inspection done: passed")
+        transition(inspection, "record", by=by, reason=why, expected_version=expected_version, done_on=when,
+                   done_by=by, result=result, observations=observations, determination=det.to_json(),
+                   notes=notes.strip() if isinstance(notes, str) else "")
+        for d in found:
+            save_with_history(Deficiency(town=inspection.town, inspection=inspection, **d), by=by, reason=why)
+    return inspection
+
+
+# --- timeline -------------------------------------------------------------------------------------------------
+
+
+def venue_timeline(venue: Venue) -> list[TimelineEntry]:
+    """Everything that happened to a venue, oldest first: the venue, its spaces and connections (removed ones
+    included), certificates, inspections and deficiencies — who, when, what changed and why."""
+    space_ids = set(Space.history.filter(venue_id=venue.pk).values_list("id", flat=True))
+    conn_ids = set(SpaceConnection.history.filter(venue_id=venue.pk).values_list("id", flat=True))
+    objects: list[Any] = [venue]
+    objects += [Space(pk=i) for i in sorted(space_ids)]
+    objects += [SpaceConnection(pk=i) for i in sorted(conn_ids)]
+    objects += list(venue.certificates.order_by("id"))
+    inspections = list(venue.inspections.order_by("id"))
+    objects += inspections
+    objects += list(Deficiency.objects.filter(inspection__in=inspections).order_by("id"))
+    return timeline(*objects)

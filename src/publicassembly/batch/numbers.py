@@ -74,6 +74,10 @@ def parse_fixed(array: pa.Array, max_digits: int, frac_digits: int,
         text = pc.if_else(pa.array(ok), array, "0")
     else:
         return np.zeros(n, dtype=np.int64), ok
+    if not allow_point:  # whole numbers: Arrow reads them as integers directly
+        values = np.array(pc.cast(text, pa.int64()).fill_null(0).to_numpy(zero_copy_only=False), dtype=np.int64)
+        values[~ok] = 0
+        return values, ok
     doubles = pc.cast(text, pa.float64()).to_numpy(zero_copy_only=False)
     values = np.rint(doubles * float(10**frac_digits)).astype(np.int64)
     values[~ok] = 0

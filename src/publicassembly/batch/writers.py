@@ -103,11 +103,19 @@ def _quoted(array: pa.Array) -> pa.Array:
     """JSON strings: quoted, with backslash, quote and control characters escaped."""
     if array.null_count == len(array):
         return array
-    special = pc.match_substring_regex(array, r'["\\\x00-\x1f\x7f]')
-    if not pc.any(special).as_py():
+    if not _has_special_bytes(array):
         return pc.binary_join_element_wise('"', array, '"', "")
     values = array.to_pylist()
     return pa.array([None if v is None else json.dumps(v, ensure_ascii=False) for v in values], pa.string())
+
+
+def _has_special_bytes(array: pa.Array) -> bool:
+    """Whether any cell holds a quote, a backslash or a control character (one pass over the bytes)."""
+    from publicassembly.batch.numbers import _buffers
+
+    data, offsets = _buffers(array)
+    chunk = data[int(offsets[0]): int(offsets[-1])]
+    return bool(((chunk < 0x20) | (chunk == 0x22) | (chunk == 0x5C) | (chunk == 0x7F)).any())
 
 
 def open_writer(sink: BinaryIO, fmt: str, schema: pa.Schema) -> CsvWriter | JsonLinesWriter:

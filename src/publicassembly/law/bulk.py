@@ -96,11 +96,11 @@ class SpaceLaw:
         den = np.ones(shape, dtype=np.int64)
         limit = np.full(shape, -1, dtype=np.int64)
         for u, unit in enumerate(AREA_UNITS):
-            for g, factor in enumerate(factors):
+            for k, factor in enumerate(factors):
                 ratio = _SQ_FT_PER_UNIT[unit] / (AREA_SCALE * Fraction(factor))
                 a, b = ratio.numerator, ratio.denominator
                 if 0 < a < _HEADROOM and 0 < b < _HEADROOM:
-                    num[u, g], den[u, g], limit[u, g] = a, b, (_HEADROOM - 1) // a
+                    num[u, k], den[u, k], limit[u, k] = a, b, (_HEADROOM - 1) // a
         return cls(
             use_groups=USE_GROUPS, area_units=AREA_UNITS, floor_area_per_occupant=factors,
             bowling_alley=USE_GROUPS.index("bowling_alley"), persons_per_alley=per_alley,
@@ -224,29 +224,23 @@ def area_square_feet(law: SpaceLaw, area: Int64Array, unit: Int64Array,
     area = np.asarray(area, dtype=np.int64)
     unit = np.asarray(unit, dtype=np.int64)
     scale = 10**digits
-    whole = np.zeros(len(area), dtype=np.int64)
-    frac = np.zeros(len(area), dtype=np.int64)
-    computed = np.zeros(len(area), dtype=bool)
+    # per unit: square feet per fixed-point step, a/b; a unit whose fraction does not fit is not computed
+    num = np.zeros(len(law.area_units), dtype=np.int64)
+    den = np.ones(len(law.area_units), dtype=np.int64)
+    top = np.full(len(law.area_units), -1, dtype=np.int64)
     for u, name in enumerate(law.area_units):
-        rows = unit == u
-        if not rows.any():
-            continue
-        ratio = _SQ_FT_PER_UNIT[name] / AREA_SCALE  # square feet per fixed-point step
+        ratio = _SQ_FT_PER_UNIT[name] / AREA_SCALE
         a, b = ratio.numerator, ratio.denominator
-        if not (0 < a < _HEADROOM and 0 < b * scale < _HEADROOM):
-            continue
-        ok = rows & (area <= (_HEADROOM - 1) // a)
-        n = np.where(ok, area, 0) * a
-        w, rem = np.divmod(n, b)
-        f, r2 = np.divmod(rem * scale, b)
-        up = (2 * r2 > b) | ((2 * r2 == b) & (f % 2 == 1))
-        f = f + up
-        carry = f == scale
-        w = w + carry
-        f = np.where(carry, 0, f)
-        whole = np.where(ok, w, whole)
-        frac = np.where(ok, f, frac)
-        computed |= ok
+        if 0 < a < _HEADROOM and 0 < b * scale < _HEADROOM:
+            num[u], den[u], top[u] = a, b, (_HEADROOM - 1) // a
+    a_, b_ = num[unit], den[unit]
+    computed = area <= top[unit]
+    whole, rem = np.divmod(np.where(computed, area, 0) * a_, b_)
+    frac, r2 = np.divmod(rem * scale, b_)
+    frac += (2 * r2 > b_) | ((2 * r2 == b_) & (frac % 2 == 1))  # half to even
+    carry = frac == scale
+    whole += carry
+    frac[carry] = 0
     return whole, frac, computed
 
 

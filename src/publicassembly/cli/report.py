@@ -182,7 +182,8 @@ def render(det: Determination, *, source: str, jurisdiction_name: str, as_of_sou
     """The parts of the report of one determination, in order. `source` is the file name; `as_of_source`
     says where the date came from (``--as-of``, ``the case file``, ``today``)."""
     parts: list[RenderableType] = [
-        Rule(Text(source), align="left"),
+        Rule(style="dim"),
+        Text(source, style="bold", overflow="fold"),  # the whole file name, never cut short
         Text(jurisdiction_name),
         Text(f"{_label(det.subject)}, as of {_day(det.as_of)} (the date from {as_of_source})"),
         _verdict(det, "Verdict"),

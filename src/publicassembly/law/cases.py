@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+import re
+from datetime import date, datetime
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -20,6 +21,7 @@ from publicassembly.law.errors import InvalidCase
 from publicassembly.law.parameters import ParameterSet
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass(frozen=True)
@@ -86,9 +88,11 @@ def parse_case(data: object) -> Case:
 
 def parse_date(value: object, field: str) -> date:
     """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string. Raises `InvalidCase` naming `field`."""
+    if isinstance(value, datetime):
+        raise InvalidCase(field, f"{value.isoformat()!r} has a time of day; give the date alone as YYYY-MM-DD")
     if isinstance(value, date):
         return value
-    if isinstance(value, str):
+    if isinstance(value, str) and _ISO_DATE.fullmatch(value.strip()):
         try:
             return date.fromisoformat(value.strip())
         except ValueError:

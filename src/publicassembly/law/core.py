@@ -9,6 +9,7 @@ higher priority than the base rule it overrides. Two applicable rules of the sam
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -125,9 +126,9 @@ class RuleBook:
         def register(func: RuleFunc) -> Rule:
             if id in self._rules:
                 raise ValueError(f"rule id {id!r} is registered twice")
-            doc = (func.__doc__ or "").strip().splitlines()
+            paragraphs = inspect.cleandoc(func.__doc__ or "").split("\n\n")
             r = Rule(id=id, citation=cites, func=func, decides=decides, priority=priority,
-                     summary=doc[0].strip() if doc else "")
+                     summary=" ".join(paragraphs[0].split()))
             self._rules[id] = r
             return r
 

@@ -40,8 +40,8 @@ _SECTION_24_NAMES = {
     "Thanksgiving Day": "Thanksgiving Day",
     "Christmas Day": "Christmas Day",
 }
-#: Juneteenth was added to GCL § 24 by L. 2020, ch. 161.
-_JUNETEENTH_FROM = 2020
+#: Juneteenth was added to GCL § 24 by L. 2020, ch. 161, signed in October 2020: a holiday from 2021.
+_JUNETEENTH_FROM = 2021
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -57,7 +57,7 @@ def _holidays_of_year(year: int) -> tuple[tuple[date, str], ...]:
     days: dict[date, list[str]] = {}
     for day, label in source.items():
         for name in str(label).split("; "):
-            if name in _SECTION_24_NAMES:
+            if name in _SECTION_24_NAMES and not (name.startswith("Juneteenth") and year < _JUNETEENTH_FROM):
                 days.setdefault(day, []).append(_SECTION_24_NAMES[name])
     # General election day: the Tuesday after the first Monday of November, every year (§ 24 lists
     # "each general election day"; New York holds a general election every November).

@@ -183,7 +183,7 @@ def render(det: Determination, *, source: str, jurisdiction_name: str, as_of_sou
     says where the date came from (``--as-of``, ``the case file``, ``today``)."""
     parts: list[RenderableType] = [
         Rule(style="dim"),
-        Text(source, style="bold", overflow="fold"),  # the whole file name, never cut short
+        Text(source, style="bold", no_wrap=True, overflow="ignore"),  # the whole file name, never cut or folded
         Text(jurisdiction_name),
         Text(f"{_label(det.subject)}, as of {_day(det.as_of)} (the date from {as_of_source})"),
         _verdict(det, "Verdict"),

@@ -1,0 +1,140 @@
+"""`publicassembly remind` delivers its e-mails to a real SMTP server (aiosmtpd, started by the test on a free
+port) through Django's SMTP backend, once a day; `publicassembly demo` builds every state and runs twice cleanly."""
+
+from __future__ import annotations
+
+import socket
+from datetime import date
+from email import message_from_bytes
+
+import pytest
+from aiosmtpd.controller import Controller
+from typer.testing import CliRunner
+
+from publicassembly.permits import demo, reminders
+from publicassembly.permits import services as sv
+from publicassembly.permits.models import PermitApplication, ReminderSent, State
+
+pytestmark = pytest.mark.django_db
+
+
+class Inbox:
+    """An aiosmtpd handler keeping every message received."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[list[str], object]] = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
+        self.messages.append((list(envelope.rcpt_tos), message_from_bytes(envelope.content)))
+        return "250 OK"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def smtp(settings):
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", controller.port
+    settings.EMAIL_USE_TLS = False
+    try:
+        yield inbox
+    finally:
+        controller.stop()
+
+
+def _to(inbox: Inbox) -> list[str]:
+    return sorted(r for rcpts, _ in inbox.messages for r in rcpts)
+
+
+def test_decision_due_reminders_7_days_and_1_day_ahead_reach_applicant_clerk_and_board(walk, smtp):
+    walk.submitted()  # decision due Wednesday 1 July 2026 (¶ B)
+    assert reminders.send_reminders(date(2026, 6, 23)) == []  # 8 days ahead: nothing
+    sent = reminders.send_reminders(date(2026, 6, 24))  # 7 days ahead
+    assert {r.kind for r in sent} == {"decision_due"}
+    assert _to(smtp) == ["carmel_applicant@example.org", "carmel_town_board_member@example.org",
+                         "carmel_town_clerk@example.org"]
+    msg = smtp.messages[0][1]
+    assert "Putnam County Fair" in msg["Subject"] and "in 7 days" in msg["Subject"]
+    body = msg.get_payload()
+    assert "by Wednesday 1 July 2026" in body and "permit requirements ¶ B" in body and "GCL § 20" in body
+    reminders.send_reminders(date(2026, 6, 30))  # 1 day ahead
+    assert len(smtp.messages) == 6
+
+
+def test_a_second_run_the_same_day_sends_nothing(walk, smtp):
+    walk.submitted()
+    first = reminders.send_reminders(date(2026, 6, 24))
+    assert len(first) == 3
+    assert reminders.send_reminders(date(2026, 6, 24)) == []
+    assert len(smtp.messages) == 3 and ReminderSent.objects.count() == 3
+
+
+def test_overdue_decision_is_reminded_on_day_31_not_day_30(walk, smtp):
+    walk.submitted()
+    assert reminders.send_reminders(date(2026, 7, 1), days_ahead=()) == []
+    sent = reminders.send_reminders(date(2026, 7, 2), days_ahead=())
+    assert {r.kind for r in sent} == {"decision_overdue"} and len(sent) == 3
+    assert "OVERDUE" in smtp.messages[0][1]["Subject"]
+
+
+def test_dry_run_sends_and_records_nothing(walk, smtp):
+    walk.submitted()
+    assert len(reminders.send_reminders(date(2026, 6, 24), dry_run=True)) == 3
+    assert smtp.messages == [] and not ReminderSent.objects.exists()
+
+
+def test_application_and_cleanup_deadlines_are_reminded(walk, smtp):
+    walk.draft()  # the fair on 14 August: petition due 15 June (60 days before, GCL § 20)
+    sent = reminders.send_reminders(date(2026, 6, 8))
+    assert [(r.kind, r.due_on, r.recipient) for r in sent] == [
+        ("application_due", date(2026, 6, 15), "carmel_applicant@example.org")]
+    walk.assembly_held()  # ended Sunday 16 August; cleanup due Friday 21 August (¶ F)
+    sent = reminders.send_reminders(date(2026, 8, 20))
+    assert {(r.kind, r.due_on) for r in sent} == {("cleanup_due", date(2026, 8, 21))}
+    assert sorted(r.recipient for r in sent) == ["carmel_applicant@example.org", "carmel_town_clerk@example.org"]
+
+
+def test_closed_or_withdrawn_applications_are_not_reminded(walk, smtp):
+    app = walk.submitted()
+    sv.withdraw(walk.applicant, app)
+    assert reminders.send_reminders(date(2026, 6, 24)) == []
+
+
+def test_remind_command_runs_against_the_database(walk, smtp, monkeypatch):
+    from publicassembly.cli import app as cli_app
+
+    monkeypatch.setattr("publicassembly.cli.permit_commands._setup_django", lambda data_dir: None)
+    walk.submitted()
+    runner = CliRunner()
+    out = runner.invoke(cli_app, ["remind", "--today", "2026-06-24"])
+    assert out.exit_code == 0, out.output
+    assert "sent 3 reminders" in out.output
+    bad = runner.invoke(cli_app, ["remind", "--today", "24 June"])
+    assert bad.exit_code == 2 and "YYYY-MM-DD" in bad.output and "Traceback" not in bad.output
+    bad = runner.invoke(cli_app, ["remind", "--days-ahead", "-1"])
+    assert bad.exit_code == 2
+
+
+# --- Demo ---------------------------------------------------------------------------------------------------------------
+
+
+def test_demo_builds_every_state_and_runs_twice_cleanly():
+    first = demo.load(today=date(2026, 11, 29))
+    assert first.created
+    assert set(first.applications.values()) == set(State.values)
+    assert len(first.users) == 14 and "carmel_town_clerk" in first.users
+    count = PermitApplication.objects.count()
+    second = demo.load(today=date(2026, 11, 29))
+    assert not second.created and PermitApplication.objects.count() == count
+    assert any("--reset" in n for n in second.notes)
+    again = demo.load(reset=True, today=date(2026, 11, 29))
+    assert again.created and PermitApplication.objects.count() == count
+    overdue = [a for a in PermitApplication.objects.all() if sv.decision_overdue(a, date(2026, 11, 29))]
+    assert [a.state for a in overdue] == [State.HEARING_HELD]

@@ -198,5 +198,6 @@ def render(det: Determination, *, source: str, jurisdiction_name: str, as_of_sou
 def print_report(console: Console, det: Determination, **kwargs: str) -> None:
     """Print the report of `det` on `console` (see `render` for the keyword arguments)."""
     for part in render(det, **kwargs):
-        console.print(part)
+        # soft wrap for plain lines, so a long file name is printed whole rather than folded mid-name
+        console.print(part, soft_wrap=isinstance(part, Text))
     console.print()

@@ -9,6 +9,7 @@ exits 2 with one message naming the option, file or field; the law core failing 
 # ruff: noqa: B008  (Typer declares options as argument defaults)
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Mapping
 from datetime import date
@@ -18,17 +19,7 @@ from typing import Any, TypeVar
 import typer
 
 from publicassembly.cli.app import EXIT_ERROR, app, fail
-from publicassembly.documents import blds, calendars, sitemap
 from publicassembly.documents.lawparams import LawNotAvailable
-from publicassembly.documents.pdf import (
-    render_certificate,
-    render_hearing_notice,
-    render_occupancy_sign,
-    render_permit,
-    render_petition,
-    render_report,
-    render_summons,
-)
 from publicassembly.documents.records import (
     CertificateRecord,
     DeadlineItem,
@@ -40,6 +31,23 @@ from publicassembly.documents.records import (
 )
 
 R = TypeVar("R")
+
+
+class _Deferred:
+    """A module imported on first use: ReportLab, icalendar, shapely and pyproj load only for the command that
+    needs them, so `publicassembly check` and the other commands start fast."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self._name), attr)
+
+
+pdf: Any = _Deferred("publicassembly.documents.pdf")
+blds: Any = _Deferred("publicassembly.documents.blds")
+calendars: Any = _Deferred("publicassembly.documents.calendars")
+sitemap: Any = _Deferred("publicassembly.documents.sitemap")
 
 OUTPUT_HELP = "The file to write."
 FORCE_HELP = "Overwrite the output file if it exists."
@@ -115,7 +123,7 @@ def sign(
     """Write the occupancy sign of Mount Pleasant § 164-9 (PDF): red lettering on white, letters one inch high
     and 3/8 inch wide, stating the lawful occupancy."""
     when = _as_of(as_of)
-    data = _render(lambda: render_occupancy_sign(occupancy, room, certificate, base_url=base_url, as_of=when))
+    data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url, as_of=when))
     write_output(output, data, force)
 
 
@@ -144,7 +152,7 @@ def report(
             determination = evaluate(data, on)
         except LawError as exc:
             fail(f"{casefile}: {exc}")
-    write_output(output, _render(lambda: render_report(determination)), force)
+    write_output(output, _render(lambda: pdf.render_report(determination)), force)
 
 
 @app.command()
@@ -197,7 +205,7 @@ def certificate(
 ) -> None:
     """Write the Building Inspector's certificate for a place of assembly (PDF; Mount Pleasant § 164-9)."""
     record = _record(CertificateRecord, from_json)
-    write_output(output, _render(lambda: render_certificate(record)), force)
+    write_output(output, _render(lambda: pdf.render_certificate(record)), force)
 
 
 @app.command()
@@ -208,7 +216,7 @@ def permit(
 ) -> None:
     """Write the permit for a public assembly (PDF; Carmel ch. 31)."""
     record = _record(PermitRecord, from_json)
-    write_output(output, _render(lambda: render_permit(record)), force)
+    write_output(output, _render(lambda: pdf.render_permit(record)), force)
 
 
 @app.command()
@@ -219,7 +227,7 @@ def petition(
 ) -> None:
     """Write the verified petition (PDF; Carmel ch. 31 ¶ B), blank or filled in."""
     record = _record(PetitionRecord, from_json) if from_json else None
-    write_output(output, _render(lambda: render_petition(record)), force)
+    write_output(output, _render(lambda: pdf.render_petition(record)), force)
 
 
 @app.command()
@@ -230,7 +238,7 @@ def notice(
 ) -> None:
     """Write the notice of public hearing for the official newspaper (PDF; Carmel ch. 31 ¶ B)."""
     record = _record(HearingNoticeRecord, from_json)
-    write_output(output, _render(lambda: render_hearing_notice(record)), force)
+    write_output(output, _render(lambda: pdf.render_hearing_notice(record)), force)
 
 
 @app.command()
@@ -241,7 +249,7 @@ def summons(
 ) -> None:
     """Write a summons returnable in the Town Justice Court (PDF; Mount Pleasant §§ 164-12, 164-14)."""
     record = _record(SummonsRecord, from_json)
-    write_output(output, _render(lambda: render_summons(record)), force)
+    write_output(output, _render(lambda: pdf.render_summons(record)), force)
 
 
 @app.command()

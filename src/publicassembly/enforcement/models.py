@@ -1,1 +1,233 @@
-"""Models of the enforcement app (owned by its builder)."""
+"""Enforcement of both chapters: offenders and their offense history, complaints, stop orders (Mount Pleasant
+§§ 164-5, 164-13), violations, summonses (§ 164-12; Carmel ch. 31 penalties), dispositions within the law's range
+and payment.
+
+A case runs: complaint (filed) → violation (recorded, with the law core's rule and citation) → summons (returnable
+in the Town Justice Court) → disposition (fine and imprisonment within the range the law core gives, or dismissed)
+→ paid → closed. Changes go through `publicassembly.enforcement.services`; every model keeps its history.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from publicassembly.workflow.models import TownScoped, Versioned
+from publicassembly.workflow.states import StateMachine
+
+BI, EO, CLERK = "building_inspector", "enforcement_officer", "town_clerk"
+
+
+class EnforcerKind(models.TextChoices):
+    """Who observed or complained (Mount Pleasant § 164-12)."""
+
+    BUILDING_INSPECTOR = "building_inspector", _("Building Inspector")
+    FIRE_DISTRICT_INSPECTOR = "fire_district_inspector", _("fire department inspector of a fire district")
+    TOWN_FIRE_MARSHAL = "town_fire_marshal", _("town fire marshal")
+    POLICE_OFFICER = "police_officer", _("police officer")
+
+
+class Offender(TownScoped, Versioned):
+    """A person or firm against whom violations are recorded in one town; its offense history runs across
+    cases (Mount Pleasant § 164-14 counts prior offenses; Carmel's "person" includes firms)."""
+
+    PERSON, FIRM = "person", "firm"
+
+    kind = models.CharField(_("kind"), max_length=8, choices=[(PERSON, _("person")), (FIRM, _("firm"))])
+    name = models.CharField(_("name"), max_length=200)
+    address = models.CharField(_("address"), max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("offender")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Complaint(TownScoped, Versioned):
+    """A complaint of a violation: filed by an enforcement officer (a fire district inspector, the town fire
+    marshal or a police officer, with the Building Inspector, § 164-12) or the Building Inspector's own."""
+
+    FILED, ACTED_ON, DISMISSED, CLOSED = "filed", "violations_recorded", "dismissed", "closed"
+
+    filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                 verbose_name=_("filed by"))
+    complainant_kind = models.CharField(_("complainant"), max_length=40, choices=EnforcerKind.choices)
+    filed_on = models.DateField(_("filed on"))
+    observed_on = models.DateField(_("violation observed on"))
+    in_presence = models.BooleanField(_("occurred in the complainant's presence"), null=True, default=None)
+    offender = models.ForeignKey(Offender, on_delete=models.PROTECT, null=True, blank=True, related_name="complaints")
+    venue = models.ForeignKey("venues.Venue", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    inspection = models.ForeignKey("venues.Inspection", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+    place = models.CharField(_("place or event"), max_length=300, blank=True)
+    description = models.TextField(_("what was observed"))
+    state = models.CharField(_("state"), max_length=24, default=FILED, choices=[
+        (FILED, _("filed")), (ACTED_ON, _("violations recorded")), (DISMISSED, _("dismissed")), (CLOSED, _("closed"))])
+
+    state_machine = StateMachine({
+        "record_violation": ([FILED, ACTED_ON], ACTED_ON, [BI, EO]),
+        "dismiss": ([FILED], DISMISSED, [BI]),
+        "close": ([ACTED_ON], CLOSED, [BI]),
+    })
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-filed_on", "-id"]
+        verbose_name = _("complaint")
+
+    def __str__(self) -> str:
+        return f"Complaint #{self.pk} ({self.get_complainant_kind_display()}, {self.filed_on})"
+
+
+class StopOrder(TownScoped, Versioned):
+    """An officer's order stopping a performance, presentation, spectacle or entertainment at a venue for
+    overcrowding, obstructed egress or a serious menace to life and safety, until corrected (Mount Pleasant
+    § 164-5), lifted when the condition is corrected (§ 164-13). The grounds are those the law core found."""
+
+    IN_FORCE, LIFTED = "in_force", "lifted"
+
+    venue = models.ForeignKey("venues.Venue", on_delete=models.PROTECT, related_name="+")
+    complaint = models.ForeignKey(Complaint, on_delete=models.PROTECT, null=True, blank=True,
+                                  related_name="stop_orders")
+    performance = models.CharField(_("performance"), max_length=300)
+    ordered_at = models.DateTimeField(_("ordered at"))
+    ordered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                   verbose_name=_("ordered by"))
+    officer_kind = models.CharField(_("officer"), max_length=40, choices=EnforcerKind.choices)
+    persons_present = models.PositiveIntegerField(_("persons present"), null=True, blank=True)
+    approved_number = models.PositiveIntegerField(_("approved number of occupants"), null=True, blank=True)
+    overcrowding = models.BooleanField(_("overcrowding"), default=False)
+    egress_obstructed = models.BooleanField(_("egress obstructed"), default=False)
+    serious_menace = models.BooleanField(_("serious menace to life and safety"), default=False)
+    rule_id = models.CharField(_("rule"), max_length=120)
+    citation = models.CharField(_("citation"), max_length=120)
+    description = models.TextField(_("description"), blank=True)
+    state = models.CharField(_("state"), max_length=16, default=IN_FORCE,
+                             choices=[(IN_FORCE, _("in force")), (LIFTED, _("lifted"))])
+    lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
+    lifted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                  related_name="+", verbose_name=_("lifted by"))
+    correction = models.TextField(_("how the condition was corrected"), blank=True)
+
+    state_machine = StateMachine({"lift": ([IN_FORCE], LIFTED, [BI, EO])})
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-ordered_at", "-id"]
+        verbose_name = _("stop order")
+
+    def __str__(self) -> str:
+        return f"Stop order: {self.performance} ({self.get_state_display()})"
+
+
+class Violation(TownScoped, Versioned):
+    """A violation by one offender of a rule of the town's chapter: ``rule_id`` and ``citation`` from the law
+    core's rule book; Carmel: ``days_of_continued_violation`` (each day a separate violation, ch. 31 penalties ¶ A).
+
+    States: recorded → summoned → disposed (convicted, sentence recorded) → paid → closed; summoned → dismissed;
+    recorded → closed (withdrawn); disposed → closed (nothing left to pay)."""
+
+    RECORDED, SUMMONED, DISPOSED, DISMISSED, PAID, CLOSED = (
+        "recorded", "summoned", "disposed", "dismissed", "paid", "closed")
+
+    complaint = models.ForeignKey(Complaint, on_delete=models.PROTECT, related_name="violations")
+    offender = models.ForeignKey(Offender, on_delete=models.PROTECT, related_name="violations")
+    rule_id = models.CharField(_("rule"), max_length=120)
+    citation = models.CharField(_("citation"), max_length=120)
+    observed_on = models.DateField(_("observed on"))
+    observed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                    verbose_name=_("recorded by"))
+    observer_kind = models.CharField(_("officer"), max_length=40, choices=EnforcerKind.choices)
+    in_presence = models.BooleanField(_("in the officer's presence"), null=True, default=None)
+    venue = models.ForeignKey("venues.Venue", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    deficiency = models.ForeignKey("venues.Deficiency", on_delete=models.PROTECT, null=True, blank=True,
+                                   related_name="+")
+    place = models.CharField(_("place or event"), max_length=300, blank=True)
+    description = models.TextField(_("description"))
+    days_of_continued_violation = models.PositiveIntegerField(_("days of continued violation"), null=True,
+                                                              blank=True)
+    state = models.CharField(_("state"), max_length=16, default=RECORDED, choices=[
+        (RECORDED, _("recorded")), (SUMMONED, _("summons issued")), (DISPOSED, _("disposed")),
+        (DISMISSED, _("dismissed")), (PAID, _("fine paid")), (CLOSED, _("closed"))])
+
+    state_machine = StateMachine({
+        "issue_summons": ([RECORDED], SUMMONED),  # who issues is decided per town in the service
+        "dispose": ([SUMMONED], DISPOSED, [BI, CLERK]),
+        "dismiss": ([SUMMONED], DISMISSED, [BI, CLERK]),
+        "pay": ([DISPOSED], PAID, [BI, CLERK]),
+        "close": ([RECORDED, DISPOSED, PAID], CLOSED, [BI]),
+    })
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-observed_on", "-id"]
+        verbose_name = _("violation")
+
+    def __str__(self) -> str:
+        return f"Violation #{self.pk}: {self.offender} — {self.citation} on {self.observed_on}"
+
+
+class Summons(TownScoped, Versioned):
+    """A summons for a violation, returnable in the Town Justice Court (Mount Pleasant § 164-12; the court named
+    by the law core's parameters). ``number`` is unique in its town."""
+
+    violation = models.OneToOneField(Violation, on_delete=models.PROTECT, related_name="summons")
+    number = models.CharField(_("summons number"), max_length=40)
+    issued_on = models.DateField(_("issued on"))
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                  verbose_name=_("issued by"))
+    court = models.CharField(_("returnable in"), max_length=200)
+    return_date = models.DateField(_("return date"))
+    return_time = models.CharField(_("return time"), max_length=40, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-issued_on", "-id"]
+        verbose_name = _("summons")
+        verbose_name_plural = _("summonses")
+        constraints = [models.UniqueConstraint(fields=["town", "number"], name="enforcement_summons_number_per_town")]
+
+    def __str__(self) -> str:
+        return f"Summons {self.number}"
+
+
+class Disposition(TownScoped, Versioned):
+    """The court's disposition of a violation: ``convicted`` with a fine (US dollars) and imprisonment (days or
+    months) within ``penalty`` (the law core's range, JSON) for ``offense_number`` (Mount Pleasant § 164-14) or
+    the ``violations`` of Carmel's days of continued violation; or ``dismissed``. Payment: ``amount_paid``,
+    ``paid_on``."""
+
+    CONVICTED, DISMISSED = "convicted", "dismissed"
+
+    violation = models.OneToOneField(Violation, on_delete=models.PROTECT, related_name="disposition")
+    decided_on = models.DateField(_("decided on"))
+    outcome = models.CharField(_("outcome"), max_length=16,
+                               choices=[(CONVICTED, _("convicted")), (DISMISSED, _("dismissed"))])
+    offense_number = models.PositiveIntegerField(_("offense number"), null=True, blank=True)
+    prior_offenses = models.PositiveIntegerField(_("prior offenses"), null=True, blank=True)
+    penalty = models.JSONField(_("penalty range"), default=dict, blank=True)
+    fine = models.DecimalField(_("fine (US dollars)"), max_digits=10, decimal_places=2, default=0)
+    jail_days = models.PositiveIntegerField(_("imprisonment (days)"), default=0)
+    jail_months = models.PositiveIntegerField(_("imprisonment (months)"), default=0)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
+                                    verbose_name=_("recorded by"))
+    amount_paid = models.DecimalField(_("amount paid (US dollars)"), max_digits=10, decimal_places=2, null=True,
+                                      blank=True)
+    paid_on = models.DateField(_("paid on"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-decided_on", "-id"]
+        verbose_name = _("disposition")
+
+    def __str__(self) -> str:
+        return f"Disposition of violation #{self.violation_id}: {self.outcome}"

@@ -1,0 +1,570 @@
+"""Services of enforcement (Mount Pleasant ch. 164 §§ 164-5, 164-12 to 164-14; Carmel ch. 31 penalties):
+one function per action, each checking who (role in the record's town), which town and which state, calling the
+law core for rules, citations, powers and penalty ranges, and writing the change with its history in one
+transaction. Updates take ``expected_version`` (None → the version the object was loaded at); a stale one raises
+`StaleUpdate` and writes nothing.
+
+Errors (`publicassembly.workflow.errors`): `NotAllowed` (role, town, or the law's powers), `NotFound`,
+`InvalidTransition` (state), `StaleUpdate`, `ValidationFailed` (``field`` names the value and what is allowed).
+
+Who may act (roles in the record's town):
+
+- register_offender, file_complaint: building inspector or enforcement officer
+- record_stop_order, lift_stop_order (Mount Pleasant only, §§ 164-5, 164-13): building inspector or enforcement
+  officer
+- record_violation: building inspector; an enforcement officer only for a violation in his presence (§ 164-12)
+- issue_summons: Mount Pleasant — only the Building Inspector (§ 164-12, from the law core's
+  `may_issue_summons`); Carmel — the chapter is silent: the building inspector only (`CARMEL_SUMMONS_ROLES`,
+  the safer reading, interpretation register W-1)
+- record_disposition, record_payment: building inspector or town clerk
+- dismiss_complaint, close_case: building inspector
+- offense_history: building inspector, enforcement officer or town clerk; case_timeline: the same
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from pydantic import ValidationError
+
+from publicassembly.accounts.models import Role, Town
+from publicassembly.enforcement.models import (
+    Complaint,
+    Disposition,
+    EnforcerKind,
+    Offender,
+    StopOrder,
+    Summons,
+    Violation,
+)
+from publicassembly.law.determination import Penalty
+from publicassembly.law.jurisdictions.us_ny_carmel import penalties as carmel_penalties
+from publicassembly.law.jurisdictions.us_ny_carmel.context import Context as CarmelContext
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import Violation as CarmelViolation
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
+    enforcement_powers,
+    may_issue_summons,
+    penalty_for_offense,
+)
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE_SECTIONS
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import describe, ordinal
+from publicassembly.law.units import dollars
+from publicassembly.venues.models import Deficiency, Inspection, Venue
+from publicassembly.venues.services import determine_venue, venue_case_data
+from publicassembly.workflow.access import require_role
+from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
+from publicassembly.workflow.models import apply_changes, save_with_history
+from publicassembly.workflow.states import transition
+from publicassembly.workflow.timeline import TimelineEntry, timeline
+
+MOUNT_PLEASANT, CARMEL = "mount-pleasant-ny", "carmel-ny"
+ENFORCERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
+COURT_CLERKS = (Role.BUILDING_INSPECTOR, Role.TOWN_CLERK)
+READERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER, Role.TOWN_CLERK)
+#: Carmel ch. 31 does not say who issues a summons; the safer reading is the Town's code enforcement official,
+#: the Building Inspector, alone (interpretation register W-1).
+CARMEL_SUMMONS_ROLES = (Role.BUILDING_INSPECTOR,)
+STOP_RULE = "mount-pleasant/164-5/stop-performance"
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+def _today() -> dt.date:
+    return timezone.localdate()
+
+
+def _why(reason: str, default: str) -> str:
+    return reason.strip() if isinstance(reason, str) and reason.strip() else default
+
+
+def _require_reason(reason: str) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValidationFailed("reason", "give the reason for this change; it is kept in the case's history")
+    return reason.strip()
+
+
+def _alias(town: Town) -> str:
+    return town.jurisdiction_alias
+
+
+def _kind_of(membership: Any) -> str:
+    """The § 164-12 kind of officer of a membership: ``building_inspector`` or the officer's kind."""
+    return EnforcerKind.BUILDING_INSPECTOR if membership.role == Role.BUILDING_INSPECTOR else membership.officer_kind
+
+
+def _date(name: str, value: Any, default: dt.date | None = None) -> dt.date:
+    if value is None and default is not None:
+        return default
+    if not isinstance(value, dt.date) or isinstance(value, dt.datetime):
+        raise ValidationFailed(name, f"a date (YYYY-MM-DD); got {value!r}")
+    return value
+
+
+def _text(name: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationFailed(name, "required")
+    return value.strip()
+
+
+def _in_town(obj: Any, town: Town, what: str) -> Any:
+    if obj is not None and obj.town_id != town.pk:
+        raise NotFound(what, obj.pk, town)
+    return obj
+
+
+def _values(town: Town, on: dt.date) -> Any:
+    try:
+        return town.jurisdiction.parameters.at(on)
+    except Exception as e:  # ParameterNotInForce: before the chapter
+        raise ValidationFailed("observed_on", str(e)) from None
+
+
+def court_for(town: Town, on: dt.date) -> str:
+    """The court a summons is returnable in: the law core's parameter ``enforcement.court`` (Mount Pleasant
+    § 164-12: the Town Justice Court of the Town of Mount Pleasant); a chapter that names none (Carmel) → the
+    Justice Court of the town (interpretation register W-2)."""
+    values = _values(town, on)
+    if "enforcement.court" in values.parameters:
+        return str(values["enforcement.court"])
+    return f"Town Justice Court of the {town.name.split(',')[0]}"
+
+
+def _next_number(model: Any, town: Town, kind: str, year: int) -> str:
+    Town.objects.select_for_update().get(pk=town.pk)
+    words = town.jurisdiction_alias.split("-")[:-1] or [town.jurisdiction_alias]
+    prefix = f"{''.join(w[0] for w in words).upper()}-{kind}-{year}-"
+    taken = model.objects.for_town(town).filter(number__startswith=prefix).count()
+    return f"{prefix}{taken + 1:04d}"
+
+
+# --- offenders and complaints ----------------------------------------------------------------------------------
+
+
+def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str = "", reason: str = "") -> Offender:
+    """Record a person or firm (``kind``: ``person`` or ``firm``) against whom violations may be recorded in
+    `town`. Building inspector or enforcement officer. Returns the `Offender`."""
+    require_role(by, town, *ENFORCERS)
+    if kind not in (Offender.PERSON, Offender.FIRM):
+        raise ValidationFailed("kind", f"{kind!r}; allowed: person, firm")
+    offender = Offender(town=town, kind=kind, name=_text("name", name), address=(address or "").strip())
+    with transaction.atomic():
+        save_with_history(offender, by=by, reason=_why(reason, "offender recorded"))
+    return offender
+
+
+def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.date, filed_on: dt.date | None = None,
+                   offender: Offender | None = None, venue: Venue | None = None, inspection: Inspection | None = None,
+                   place: str = "", in_presence: bool | None = None, reason: str = "") -> Complaint:
+    """File a complaint of a violation in `town`: a fire district inspector, the town fire marshal or a police
+    officer who saw a violation files it with the Building Inspector, or the Building Inspector files his own
+    (Mount Pleasant § 164-12). The complainant's kind comes from his role. Returns the `Complaint` (filed)."""
+    membership = require_role(by, town, *ENFORCERS)
+    for obj, what in ((offender, "offender"), (venue, "place of assembly"), (inspection, "inspection")):
+        _in_town(obj, town, what)
+    if in_presence not in (True, False, None):
+        raise ValidationFailed("in_presence", "true, false or empty")
+    observed = _date("observed_on", observed_on)
+    filed = _date("filed_on", filed_on, _today())
+    if filed < observed:
+        raise ValidationFailed("filed_on", f"a complaint is filed on or after the day observed ({observed})")
+    complaint = Complaint(
+        town=town, filed_by=by, complainant_kind=_kind_of(membership), filed_on=filed, observed_on=observed,
+        in_presence=in_presence, offender=offender, venue=venue, inspection=inspection,
+        place=(place or (venue.name if venue else "")).strip(), description=_text("description", description))
+    with transaction.atomic():
+        save_with_history(complaint, by=by, reason=_why(reason, "complaint filed (§ 164-12)" if _alias(town) ==
+                                                       MOUNT_PLEASANT else "complaint filed"))
+    return complaint
+
+
+def dismiss_complaint(by: Any, complaint: Complaint, *, reason: str,
+                      expected_version: int | None = None) -> Complaint:
+    """The Building Inspector dismisses a complaint on which no violation was recorded (reason required)."""
+    return transition(complaint, "dismiss", by=by, reason=_require_reason(reason), expected_version=expected_version)
+
+
+# --- stop orders (§§ 164-5, 164-13) --------------------------------------------------------------------------
+
+
+def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt.datetime | None = None,
+                      persons_present: int | None = None, egress_obstructed: bool = False,
+                      serious_menace: bool = False, description: str = "", complaint: Complaint | None = None,
+                      reason: str = "") -> StopOrder:
+    """An officer who finds overcrowding, obstructed egress or a serious menace to life and safety stops the
+    performance until the condition is corrected (Mount Pleasant § 164-5). The law core decides from the facts
+    (persons present against the approved number; the conditions) whether a stop order is due; if not,
+    `ValidationFailed` (field ``grounds``). Building inspector or enforcement officer of the venue's town.
+    Returns the `StopOrder` (in force), its grounds as the law core found them."""
+    town = venue.town
+    if _alias(town) != MOUNT_PLEASANT:
+        raise ValidationFailed("town", f"{town}'s chapter has no stop order; § 164-5 is Mount Pleasant's")
+    membership = require_role(by, town, *ENFORCERS)
+    _in_town(complaint, town, "complaint")
+    if persons_present is not None and (isinstance(persons_present, bool) or not isinstance(persons_present, int)
+                                        or persons_present < 0):
+        raise ValidationFailed("persons_present", f"a whole number of persons; got {persons_present!r}")
+    for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
+        if not isinstance(v, bool):
+            raise ValidationFailed(name, "true or false")
+    when = ordered_at or timezone.now()
+    kind = _kind_of(membership)
+    facts = {"date": timezone.localdate(when), "officer": kind, "persons_present": persons_present,
+             "egress_obstructed": egress_obstructed, "serious_menace": serious_menace}
+    det = determine_venue(venue, venue_case_data(venue, inspection=facts), timezone.localdate(when))
+    finding = det.finding(STOP_RULE)
+    if not finding.values.get("stop_performance"):
+        raise ValidationFailed("grounds", "no ground for a stop order under § 164-5: "
+                               f"{finding.reason} (persons present {persons_present}, approved number "
+                               f"{finding.values.get('approved_number')})")
+    order = StopOrder(
+        town=town, venue=venue, complaint=complaint, performance=_text("performance", performance), ordered_at=when,
+        ordered_by=by, officer_kind=kind, persons_present=persons_present,
+        approved_number=finding.values.get("approved_number"), overcrowding=bool(finding.values.get("overcrowding")),
+        egress_obstructed=egress_obstructed, serious_menace=serious_menace, rule_id=finding.rule,
+        citation=finding.citation, description=(description or "").strip())
+    with transaction.atomic():
+        save_with_history(order, by=by, reason=_why(reason, finding.reason))
+    return order
+
+
+def lift_stop_order(by: Any, order: StopOrder, *, correction: str, lifted_at: dt.datetime | None = None,
+                    expected_version: int | None = None) -> StopOrder:
+    """Lift a stop order once the condition is corrected (Mount Pleasant §§ 164-5 "until corrected", 164-13);
+    ``correction`` says how. Building inspector or enforcement officer. Raises `InvalidTransition` if lifted."""
+    text = _text("correction", correction)
+    return transition(order, "lift", by=by, reason=f"condition corrected (§ 164-13): {text}",
+                      expected_version=expected_version, lifted_at=lifted_at or timezone.now(), lifted_by=by,
+                      correction=text)
+
+
+# --- violations -----------------------------------------------------------------------------------------------
+
+
+def _rule(town: Town, rule_id: str) -> tuple[str, str]:
+    """The rule id and citation from the town's rule book; Mount Pleasant: a section a person can violate."""
+    rules = town.jurisdiction.rules
+    ids = [r.id for r in rules]
+    if rule_id not in ids:
+        raise ValidationFailed("rule_id", f"{rule_id!r} is not a rule of {town.jurisdiction.code}; allowed: "
+                               + ", ".join(ids))
+    if _alias(town) == MOUNT_PLEASANT:
+        section = rule_id.split("/")[1]
+        if section not in VIOLABLE_SECTIONS:
+            raise ValidationFailed("rule_id", f"§ {section} is not a requirement a person can violate; allowed "
+                                   f"sections: {', '.join(VIOLABLE_SECTIONS)}")
+    return rule_id, rules[rule_id].citation
+
+
+def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = None, offender: Offender | None = None,
+                     observed_on: dt.date | None = None, description: str = "", in_presence: bool | None = None,
+                     venue: Venue | None = None, deficiency: Deficiency | None = None, place: str = "",
+                     days_of_continued_violation: int | None = None, reason: str = "",
+                     expected_version: int | None = None) -> Violation:
+    """Record a violation on `complaint`: the rule (``rule_id`` of the town's rule book, or the ``deficiency``'s
+    rule) with its citation from the law core, the offender (default: the complaint's), the day (default: the
+    complaint's). Mount Pleasant: an enforcement officer may record only a violation in his presence
+    (`enforcement_powers`, § 164-12), the Building Inspector any. Carmel: ``days_of_continued_violation`` (1 or
+    more; each day a separate violation, ch. 31 penalties ¶ A) is required. The complaint moves to
+    ``violations_recorded`` (`expected_version` is the complaint's). Returns the `Violation` (recorded)."""
+    town = complaint.town
+    membership = require_role(by, town, *ENFORCERS)
+    kind = _kind_of(membership)
+    _in_town(offender, town, "offender")
+    _in_town(venue, town, "place of assembly")
+    _in_town(deficiency, town, "deficiency")
+    if deficiency is not None:
+        if rule_id is not None and rule_id != deficiency.rule_id:
+            raise ValidationFailed("rule_id", f"the deficiency is of {deficiency.rule_id}; give that rule or none")
+        rule_id = deficiency.rule_id
+        venue = venue or deficiency.inspection.venue
+    if rule_id is None:
+        raise ValidationFailed("rule_id", "name the rule violated (an id of the town's rule book)")
+    rule_id, citation = _rule(town, rule_id)
+    offender = offender or complaint.offender
+    if offender is None:
+        raise ValidationFailed("offender", "name the person or firm who violated the rule")
+    observed = _date("observed_on", observed_on, complaint.observed_on)
+    if in_presence is None:
+        in_presence = complaint.in_presence if complaint.filed_by_id == by.pk else None
+    if in_presence not in (True, False, None):
+        raise ValidationFailed("in_presence", "true, false or empty")
+    if _alias(town) == MOUNT_PLEASANT:
+        powers = enforcement_powers(kind, bool(in_presence), _values(town, observed))
+        if not powers.may_enforce:
+            raise NotAllowed("under § 164-12 a fire district inspector, town fire marshal or police officer enforces "
+                             "only a violation that occurred in his presence; file a complaint with the Building "
+                             "Inspector instead")
+        if days_of_continued_violation is not None:
+            raise ValidationFailed("days_of_continued_violation", "Mount Pleasant counts offenses (§ 164-14), not "
+                                   "days of continued violation; leave it empty")
+    else:
+        try:
+            CarmelViolation(days_of_continued_violation=days_of_continued_violation, first_day=observed)
+        except ValidationError:
+            raise ValidationFailed("days_of_continued_violation", "the number of days of continued violation, 1 or "
+                                   f"more (each day is a separate violation, ch. 31 penalties ¶ A); got "
+                                   f"{days_of_continued_violation!r}") from None
+    violation = Violation(
+        town=town, complaint=complaint, offender=offender, rule_id=rule_id, citation=citation, observed_on=observed,
+        observed_by=by, observer_kind=kind, in_presence=in_presence, venue=venue or complaint.venue,
+        deficiency=deficiency, place=(place or complaint.place).strip(),
+        description=(description or complaint.description).strip(),
+        days_of_continued_violation=days_of_continued_violation)
+    why = _why(reason, f"violation of {citation} recorded")
+    with transaction.atomic():
+        transition(complaint, "record_violation", by=by, reason=why, expected_version=expected_version)
+        save_with_history(violation, by=by, reason=why)
+    return violation
+
+
+# --- summons --------------------------------------------------------------------------------------------------
+
+
+def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return_time: str = "",
+                  issued_on: dt.date | None = None, reason: str = "", expected_version: int | None = None) -> Summons:
+    """Issue a summons for a recorded violation, returnable in the Town Justice Court on `return_date`.
+
+    Mount Pleasant: only the Building Inspector issues a summons, on his own complaint or another's (§ 164-12;
+    the law core's `may_issue_summons`): a police officer, fire district inspector or town fire marshal is
+    refused (`NotAllowed`) — he files a complaint instead. Carmel: `CARMEL_SUMMONS_ROLES`. The court is
+    `court_for`. Returns the `Summons`; the violation moves to ``summoned``."""
+    town = violation.town
+    if _alias(town) == MOUNT_PLEASANT:
+        membership = require_role(by, town, *ENFORCERS)
+        if not may_issue_summons(_kind_of(membership)):
+            raise NotAllowed(f"under Mount Pleasant § 164-12 only the Building Inspector issues a summons; a "
+                             f"{_kind_of(membership).replace('_', ' ')} files a complaint with him")
+    else:
+        require_role(by, town, *CARMEL_SUMMONS_ROLES)
+    issued = _date("issued_on", issued_on, _today())
+    ret = _date("return_date", return_date)
+    if ret <= issued:
+        raise ValidationFailed("return_date", f"the return date must be after the day of issue ({issued})")
+    with transaction.atomic():
+        transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),
+                   expected_version=expected_version)
+        court = court_for(town, issued)
+        summons = Summons(town=town, violation=violation, number=_next_number(Summons, town, "S", issued.year),
+                          issued_on=issued, issued_by=by, court=court, return_date=ret,
+                          return_time=(return_time or "").strip())
+        save_with_history(summons, by=by, reason=_why(reason, f"summons returnable in the {court}"))
+    return summons
+
+
+# --- disposition and payment ------------------------------------------------------------------------------------
+
+
+def prior_offenses(violation: Violation) -> int:
+    """The offender's adjudicated offenses (convicted dispositions) in the same town committed before this
+    violation (earlier day, or same day and recorded earlier): Mount Pleasant § 164-14, register M-14, W-3."""
+    before = Q(observed_on__lt=violation.observed_on)
+    if violation.pk is not None:
+        before |= Q(observed_on=violation.observed_on, pk__lt=violation.pk)
+    return (Violation.objects.for_town(violation.town)
+            .filter(offender_id=violation.offender_id, disposition__outcome=Disposition.CONVICTED)
+            .exclude(pk=violation.pk).filter(before).count())
+
+
+def penalty_range(violation: Violation) -> Penalty:
+    """The range of punishment the law core gives for `violation` under the values in force on its day:
+    Mount Pleasant, `penalty_for_offense` for offense number = prior offenses + 1 (§ 164-14); Carmel, its
+    penalty for the days of continued violation (each a separate violation, ch. 31 penalties ¶¶ A, B)."""
+    values = _values(violation.town, violation.observed_on)
+    if _alias(violation.town) == MOUNT_PLEASANT:
+        return penalty_for_offense(prior_offenses(violation) + 1, values)
+    facts = EventCase(violation=CarmelViolation(days_of_continued_violation=violation.days_of_continued_violation,
+                                                first_day=violation.observed_on))
+    result = carmel_penalties.penalty(CarmelContext(case=facts, values=values))
+    assert result is not None  # a violation is described and the permit question is left open
+    return result
+
+
+def _range_text(p: Penalty) -> str:
+    if p.offense_number is not None:
+        return f"a {ordinal(p.offense_number)} offense: {describe(p)} ({p.citation})"
+    return (f"{p.violations} day(s) of continued violation: a fine of ${p.min_fine:,.2f} to ${p.max_fine:,.2f}, or "
+            f"up to {p.max_jail_days} days in jail, or both ({p.citation})")
+
+
+def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any = 0) -> Decimal:
+    """Check a sentence against the law core's range `p`; returns the fine (Decimal dollars, whole cents).
+
+    The fine must lie within [min_fine, max_fine], or be $0 when imprisonment is imposed where the law allows
+    "fine or imprisonment, or both"; imprisonment in days up to ``max_jail_days``, in months up to
+    ``max_jail_months`` (none where the law gives none). Raises `ValidationFailed` naming ``fine``, ``jail_days``
+    or ``jail_months`` and the range."""
+    try:
+        amount = dollars(fine, "fine")
+    except ValueError as e:
+        raise ValidationFailed("fine", str(e).removeprefix("fine: ")) from None
+    for name, value, cap, unit in (("jail_days", jail_days, p.max_jail_days, "days"),
+                                   ("jail_months", jail_months, p.max_jail_months, "months")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValidationFailed(name, f"a whole number of {unit}, 0 or more; got {value!r}")
+        if value and not cap:
+            raise ValidationFailed(name, f"no imprisonment in {unit} for {_range_text(p)}; allowed: 0")
+        if cap and value > cap:
+            raise ValidationFailed(name, f"{value} {unit} is more than the {cap} {unit} allowed for {_range_text(p)}")
+    jailed = bool(jail_days or jail_months)
+    if p.min_fine <= amount <= p.max_fine or (amount == 0 and jailed):
+        return amount
+    alt = ", or $0 with imprisonment" if (p.max_jail_days or p.max_jail_months) else ""
+    raise ValidationFailed("fine", f"${amount:,.2f} is outside ${p.min_fine:,.2f} to ${p.max_fine:,.2f}{alt} for "
+                           f"{_range_text(p)}")
+
+
+def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_on: dt.date | None = None,
+                       fine: Any = 0, jail_days: int = 0, jail_months: int = 0, reason: str = "",
+                       expected_version: int | None = None) -> Disposition:
+    """Record the Town Justice Court's disposition of a summoned violation (building inspector or town clerk).
+
+    ``outcome`` ``convicted``: the sentence (``fine`` in US dollars, ``jail_days``, ``jail_months``) must lie within
+    `penalty_range` (checked by `check_sentence`; `ValidationFailed` naming the field and the range); the offense
+    number and the range are kept, and the violation moves to ``disposed``. ``dismissed``: no sentence; the
+    violation moves to ``dismissed`` and does not count as an offense. Returns the `Disposition`."""
+    if outcome not in (Disposition.CONVICTED, Disposition.DISMISSED):
+        raise ValidationFailed("outcome", f"{outcome!r}; allowed: convicted, dismissed")
+    require_role(by, violation.town, *COURT_CLERKS)
+    decided = _date("decided_on", decided_on, _today())
+    with transaction.atomic():
+        fresh = Violation.objects.select_for_update().get(pk=violation.pk)
+        if outcome == Disposition.CONVICTED:
+            p = penalty_range(fresh)
+            amount = check_sentence(p, fine, jail_days, jail_months)
+            disposition = Disposition(
+                town=violation.town, violation=fresh, decided_on=decided, outcome=outcome,
+                offense_number=p.offense_number, prior_offenses=None if p.offense_number is None else
+                p.offense_number - 1, penalty=p.to_json(), fine=amount, jail_days=jail_days, jail_months=jail_months,
+                recorded_by=by)
+            why = _why(reason, f"convicted: {_range_text(p)}; sentence ${amount:,.2f}"
+                       + (f", {jail_days} days" if jail_days else "") + (f", {jail_months} months" if jail_months else ""))
+            transition(violation, "dispose", by=by, reason=why, expected_version=expected_version)
+        else:
+            if fine not in (0, None, "0") or jail_days or jail_months:
+                raise ValidationFailed("fine", "a dismissed violation carries no fine or imprisonment")
+            disposition = Disposition(town=violation.town, violation=fresh, decided_on=decided, outcome=outcome,
+                                      recorded_by=by)
+            why = _why(reason, "dismissed by the court")
+            transition(violation, "dismiss", by=by, reason=why, expected_version=expected_version)
+        save_with_history(disposition, by=by, reason=why)
+    return disposition
+
+
+def record_payment(by: Any, violation: Violation, *, amount: Any, paid_on: dt.date | None = None,
+                   reason: str = "", expected_version: int | None = None) -> Violation:
+    """Record payment of the fine in full (``amount`` in US dollars must equal the fine; `ValidationFailed`,
+    field ``amount``, otherwise). Building inspector or town clerk. The violation moves to ``paid``."""
+    require_role(by, violation.town, *COURT_CLERKS)
+    try:
+        paid = dollars(amount, "amount")
+    except ValueError as e:
+        raise ValidationFailed("amount", str(e).removeprefix("amount: ")) from None
+    when = _date("paid_on", paid_on, _today())
+    with transaction.atomic():
+        disposition = Disposition.objects.select_for_update().filter(violation=violation).first()
+        if disposition is not None and disposition.outcome == Disposition.CONVICTED:
+            if disposition.fine == 0:
+                raise ValidationFailed("amount", "no fine was imposed; close the case instead")
+            if paid != disposition.fine:
+                raise ValidationFailed("amount", f"${paid:,.2f} is not the fine of ${disposition.fine:,.2f}; record "
+                                       "the payment of the fine in full")
+        why = _why(reason, f"fine of ${paid:,.2f} paid on {when}")
+        transition(violation, "pay", by=by, reason=why, expected_version=expected_version)
+        assert disposition is not None  # "pay" is allowed only from disposed
+        apply_changes(disposition, {"amount_paid": paid, "paid_on": when}, by=by, reason=why)
+    return violation
+
+
+def close_case(by: Any, case: Violation | Complaint, *, reason: str, expected_version: int | None = None) -> Any:
+    """Close a violation (withdrawn before a summons; disposed with no fine left unpaid; or paid) or a complaint
+    whose violations are all dismissed or closed. Building inspector; reason required."""
+    why = _require_reason(reason)
+    if isinstance(case, Complaint):
+        open_ = case.violations.exclude(state__in=[Violation.DISMISSED, Violation.CLOSED]).count()
+        if open_:
+            raise ValidationFailed("complaint", f"{open_} of its violations are not yet closed or dismissed")
+        return transition(case, "close", by=by, reason=why, expected_version=expected_version)
+    if case.state == Violation.DISPOSED:
+        d = Disposition.objects.filter(violation=case).first()
+        if d is not None and d.fine > 0:
+            raise ValidationFailed("violation", f"the fine of ${d.fine:,.2f} is unpaid; record the payment first")
+    return transition(case, "close", by=by, reason=why, expected_version=expected_version)
+
+
+# --- history --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OffenseEntry:
+    """One violation of an offender: its day, rule, citation, state, and the disposition if any (offense number,
+    fine in US dollars, imprisonment)."""
+
+    violation_id: int
+    observed_on: dt.date
+    rule_id: str
+    citation: str
+    state: str
+    outcome: str | None
+    offense_number: int | None
+    fine: Decimal | None
+    jail_days: int
+    jail_months: int
+    summons_number: str | None
+
+
+@dataclass(frozen=True)
+class OffenseHistory:
+    """An offender's violations in the town across cases, oldest first; ``adjudicated`` counts the convictions
+    (the prior offenses that set the next offense number, § 164-14)."""
+
+    offender: str
+    kind: str
+    town: str
+    adjudicated: int
+    entries: tuple[OffenseEntry, ...]
+
+
+def offense_history(by: Any, offender: Offender) -> OffenseHistory:
+    """The offense history of a person or firm in its town, across cases (building inspector, enforcement
+    officer or town clerk)."""
+    require_role(by, offender.town, *READERS)
+    entries = []
+    for v in offender.violations.select_related("disposition", "summons").order_by("observed_on", "id"):
+        d = getattr(v, "disposition", None) if hasattr(v, "disposition") else None
+        s = getattr(v, "summons", None) if hasattr(v, "summons") else None
+        entries.append(OffenseEntry(
+            violation_id=v.pk, observed_on=v.observed_on, rule_id=v.rule_id, citation=v.citation, state=v.state,
+            outcome=d.outcome if d else None, offense_number=d.offense_number if d else None,
+            fine=d.fine if d and d.outcome == Disposition.CONVICTED else None,
+            jail_days=d.jail_days if d else 0, jail_months=d.jail_months if d else 0,
+            summons_number=s.number if s else None))
+    adjudicated = sum(1 for e in entries if e.outcome == Disposition.CONVICTED)
+    return OffenseHistory(offender=offender.name, kind=offender.kind, town=offender.town.name,
+                          adjudicated=adjudicated, entries=tuple(entries))
+
+
+def case_timeline(by: Any, complaint: Complaint) -> list[TimelineEntry]:
+    """The readable timeline of a case: the complaint, its violations, summonses, dispositions and stop orders —
+    who, when, what changed, why; oldest first. Building inspector, enforcement officer or town clerk."""
+    require_role(by, complaint.town, *READERS)
+    violations = list(complaint.violations.order_by("id"))
+    objects: list[Any] = [complaint, *complaint.stop_orders.order_by("id"), *violations]
+    objects += list(Summons.objects.filter(violation__in=violations).order_by("id"))
+    objects += list(Disposition.objects.filter(violation__in=violations).order_by("id"))
+    return timeline(*objects)
+
+
+__all__ = [
+    "CARMEL_SUMMONS_ROLES", "OffenseEntry", "OffenseHistory", "case_timeline", "check_sentence", "close_case",
+    "court_for", "dismiss_complaint", "file_complaint", "issue_summons", "lift_stop_order", "offense_history",
+    "penalty_range", "prior_offenses", "record_disposition", "record_payment", "record_stop_order",
+    "record_violation", "register_offender",
+]

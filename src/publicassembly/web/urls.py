@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from publicassembly.web.views import applications, auth, public, public_records, tokens
+from publicassembly.web.views import applications, auth, enforcement, public, public_records, tokens, venues
 
 app_name = "web"
 
@@ -36,6 +36,21 @@ urlpatterns = [
     path("<slug:town>/applications/<int:pk>/documents/<int:doc>/", applications.document_download,
          name="document"),
     path("<slug:town>/applications/<int:pk>/permit.pdf", applications.permit_pdf, name="permit_pdf"),
+    # Mount Pleasant ch. 164: places of assembly
+    path("<slug:town>/venues/", venues.venue_list, name="venues"),
+    path("<slug:town>/venues/<int:pk>/", venues.venue_detail, name="venue"),
+    path("<slug:town>/venues/<int:pk>/preview/", venues.space_preview, name="space_preview"),
+    path("<slug:town>/venues/<int:pk>/spaces/", venues.space_add, name="space_add"),
+    path("<slug:town>/venues/<int:pk>/spaces/<int:space>/", venues.space_edit, name="space_edit"),
+    path("<slug:town>/venues/<int:pk>/certificates/", venues.certificate_issue, name="certificate_issue"),
+    path("<slug:town>/venues/<int:pk>/certificates/<int:cert>/revoke/", venues.certificate_revoke,
+         name="certificate_revoke"),
+    path("<slug:town>/venues/<int:pk>/inspections/", venues.inspection_schedule, name="inspection_schedule"),
+    path("<slug:town>/venues/<int:pk>/inspections/<int:insp>/", venues.inspection_record, name="inspection"),
+    # Enforcement
+    path("<slug:town>/enforcement/", enforcement.enforcement, name="enforcement"),
+    path("<slug:town>/enforcement/<slug:what>/<int:pk>/", enforcement.enforcement_action, name="enforcement_action"),
+    path("<slug:town>/summonses/<int:pk>.pdf", enforcement.summons_pdf, name="summons_pdf"),
     path("<slug:town>/applications/<int:pk>/<slug:action>/", applications.application_action,
          name="application_action"),
 ]

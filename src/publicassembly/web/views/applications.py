@@ -228,10 +228,13 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
     for a in _offered(request.user, app, roles):
         form = (bound or {}).get(a.name) or _make_form(a, app)
         actions.append({"action": a, "form": form, "open": bool(bound and a.name in bound)})
+    offered = {x["action"].name for x in actions}
+    refused = [str(e) for name, f in (bound or {}).items() if name not in offered
+               for errs in f.errors.values() for e in errs]
     blockers = sv.issuance_blockers(app) if app.state == State.APPROVED else []
     return {
         **ctx, "title": _("Application %(n)s: %(e)s") % {"n": app.pk, "e": records.event_name(app)},
-        "town": t, "app": app, "actions": actions, "blockers": blockers,
+        "town": t, "app": app, "actions": actions, "blockers": blockers, "refused": refused,
         "timeline": sv.application_timeline(app),
         "documents": app.documents.all().order_by("uploaded_at"),
         "approvals": app.approvals.select_related("reviewer").order_by("condition", "agency"),

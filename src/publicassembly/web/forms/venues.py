@@ -1,0 +1,88 @@
+"""Forms of the Building Inspector's pages: places of assembly, their spaces, certificates and inspections
+(Mount Pleasant ch. 164). The venues service validates every value again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
+from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, tristate
+
+
+class VenueForm(forms.Form):
+    name = forms.CharField(label=_("Name of the place"), max_length=200)
+    address = forms.CharField(label=_("Address"), max_length=300)
+    commercial = forms.ChoiceField(label=_("Commercial place of assembly?"), choices=YES_NO_UNKNOWN, required=False)
+    toilets_provided = forms.IntegerField(label=_("Toilets provided"), min_value=0, max_value=100_000,
+                                          required=False)
+
+    def values(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        return {"name": d["name"], "address": d["address"], "commercial": tristate(d.get("commercial")),
+                "toilets_provided": d.get("toilets_provided")}
+
+
+class SpaceForm(forms.Form):
+    name = forms.CharField(label=_("Room or area"), max_length=200)
+    use_group = forms.ChoiceField(label=_("Use group (§§ 164-7, 164-8)"), choices=USE_GROUP_CHOICES)
+    area = forms.DecimalField(label=_("Floor area"), min_value=0, max_digits=14, decimal_places=4,
+                              help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
+    area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
+    alleys = forms.IntegerField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
+    story = forms.IntegerField(label=_("Story"), min_value=-10, max_value=200, required=False)
+
+    def values(self) -> dict[str, Any]:
+        d = dict(self.cleaned_data)
+        d["kind"] = "open_air" if d["use_group"] == "open_air" else "room"
+        if d["use_group"] != "bowling_alley":
+            d["alleys"] = None
+        return d
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason (kept in the history)"), max_length=500)
+
+
+class IssueForm(forms.Form):
+    issued_on = forms.DateField(label=_("Issued on"), widget=DateInput(), required=False,
+                                help_text=_("Default: today."))
+
+
+class ScheduleInspectionForm(forms.Form):
+    scheduled_for = forms.DateField(label=_("Inspection date"), widget=DateInput())
+
+    def __init__(self, *args: Any, inspectors: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if inspectors is not None:
+            self.fields["inspector"] = forms.ModelChoiceField(label=_("Inspector"), queryset=inspectors,
+                                                              required=False)
+
+
+class RecordInspectionForm(forms.Form):
+    done_on = forms.DateField(label=_("Done on"), widget=DateInput(), required=False)
+    persons_present = forms.IntegerField(label=_("Persons present"), min_value=0, max_value=10_000_000,
+                                         required=False)
+    exits_blocked = forms.ChoiceField(label=_("Exits blocked? (§ 164-10)"), choices=YES_NO_UNKNOWN, required=False)
+    exit_access_clear = forms.ChoiceField(label=_("Access to exits clear? (§ 164-11)"), choices=YES_NO_UNKNOWN,
+                                          required=False)
+    egress_obstructed = forms.ChoiceField(label=_("Means of egress obstructed? (§ 164-5)"),
+                                          choices=YES_NO_UNKNOWN, required=False)
+    serious_menace = forms.ChoiceField(label=_("Serious menace to life and safety?"), choices=YES_NO_UNKNOWN,
+                                       required=False)
+    certificate_on_premises = forms.ChoiceField(label=_("Certificate kept on the premises?"),
+                                                choices=YES_NO_UNKNOWN, required=False)
+    toilets_provided = forms.IntegerField(label=_("Toilets provided"), min_value=0, max_value=100_000,
+                                          required=False)
+    corrected = forms.ChoiceField(label=_("Violations corrected forthwith?"), choices=YES_NO_UNKNOWN,
+                                  required=False)
+    notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+
+    def values(self) -> dict[str, Any]:
+        d = dict(self.cleaned_data)
+        for k in ("exits_blocked", "exit_access_clear", "egress_obstructed", "serious_menace",
+                  "certificate_on_premises", "corrected"):
+            d[k] = tristate(d.get(k))
+        return d

@@ -1,0 +1,238 @@
+"""The Building Inspector's pages (Mount Pleasant ch. 164): places of assembly and their spaces, with the
+lawful occupancy recomputed by the law core as spaces are edited (live preview with HTMX), certificates issued
+and re-issued, inspections scheduled and recorded. Every change is one call of `publicassembly.venues.services`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from publicassembly.accounts.models import Membership
+from publicassembly.law import evaluate
+from publicassembly.law.errors import LawError
+from publicassembly.venues import services as vs
+from publicassembly.venues.models import Certificate, Inspection, Space, Venue
+from publicassembly.web import present
+from publicassembly.web.forms import venues as vf
+from publicassembly.web.towns import town_for
+from publicassembly.workflow.access import require_role
+from publicassembly.workflow.errors import ValidationFailed, WorkflowError
+
+INSPECTOR, OFFICER = "building_inspector", "enforcement_officer"
+
+
+def _put(form: forms.Form, e: WorkflowError) -> None:
+    if isinstance(e, ValidationFailed) and e.field.split(".")[-1] in form.fields:
+        form.add_error(e.field.split(".")[-1], e.detail)
+    else:
+        form.add_error(None, e.message)
+
+
+@login_required
+def venue_list(request: HttpRequest, town: str) -> HttpResponse:
+    t = town_for(town)
+    require_role(request.user, t, INSPECTOR, OFFICER)
+    form = vf.VenueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            venue = vs.create_venue(request.user, t, **form.values())
+        except WorkflowError as e:
+            _put(form, e)
+        else:
+            messages.success(request, _("Place of assembly registered; add its rooms and areas."))
+            return redirect("web:venue", town=town, pk=venue.pk)
+    venues = Venue.objects.for_town(t).order_by("name")
+    rows = [{"v": v, "cert": v.certificates.exclude(status="superseded").order_by("-id").first()} for v in venues]
+    return render(request, "web/venues/list.html", {"title": _("Places of assembly"), "town": t, "rows": rows,
+                                                    "form": form}, status=422 if form.errors else 200)
+
+
+def _venue(t: Any, pk: int) -> Venue:
+    return Venue.objects.get_in_town(t, pk=pk)
+
+
+def _context(request: HttpRequest, t: Any, venue: Venue, **forms_: Any) -> dict[str, Any]:
+    ctx: dict[str, Any] = {"title": venue.name, "town": t, "venue": venue,
+                           "spaces": venue.spaces.order_by("id"),
+                           "certificates": venue.certificates.order_by("-id"),
+                           "inspections": venue.inspections.order_by("-scheduled_for", "-id"),
+                           "space_form": vf.SpaceForm(prefix="new"), "issue_form": vf.IssueForm(),
+                           "schedule_form": vf.ScheduleInspectionForm(inspectors=_inspectors(t)),
+                           "record_form": vf.RecordInspectionForm(), "timeline": vs.venue_timeline(venue)}
+    ctx.update(forms_)
+    try:
+        ctx.update(present.context(vs.compute_occupancy(venue)))
+    except ValidationFailed as e:
+        ctx["occupancy_error"] = e.detail
+    return ctx
+
+
+def _inspectors(t: Any) -> Any:
+    from django.contrib.auth import get_user_model
+
+    ids = Membership.objects.for_town(t).filter(active=True, role__in=[INSPECTOR, OFFICER]).values("user_id")
+    return get_user_model().objects.filter(pk__in=ids).order_by("username")
+
+
+@login_required
+def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    t = town_for(town)
+    require_role(request.user, t, INSPECTOR, OFFICER)
+    return render(request, "web/venues/detail.html", _context(request, t, _venue(t, pk)))
+
+
+@login_required
+def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    """HTMX: the occupancy of the venue as it would be with the space being typed (not saved)."""
+    t = town_for(town)
+    require_role(request.user, t, INSPECTOR, OFFICER)
+    venue = _venue(t, pk)
+    form = vf.SpaceForm(request.GET, prefix="new")
+    ctx: dict[str, Any] = {"form": form}
+    if form.is_valid():
+        v = form.values()
+        data = vs.venue_case_data(venue)
+        space = {"name": v["name"], "use_group": v["use_group"], "area": str(v["area"]), "area_unit": v["area_unit"]}
+        if v.get("alleys") is not None:
+            space["alleys"] = v["alleys"]
+        data["spaces"] = [s for s in data["spaces"] if s["name"] != v["name"]] + [space]
+        data.update(jurisdiction="mount-pleasant-ny", subject="venue")
+        try:
+            ctx.update(present.context(evaluate(data, timezone.localdate())))
+        except LawError as e:
+            ctx["error"] = str(e)
+    return render(request, "web/venues/_preview.html", ctx)
+
+
+@login_required
+@require_POST
+def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    t = town_for(town)
+    venue = _venue(t, pk)
+    form = vf.SpaceForm(request.POST, prefix="new")
+    if form.is_valid():
+        try:
+            vs.add_space(request.user, venue, **form.values())
+        except WorkflowError as e:
+            _put(form, e)
+        else:
+            messages.success(request, _("Space added; the lawful occupancy is recomputed below."))
+            return redirect("web:venue", town=town, pk=pk)
+    return render(request, "web/venues/detail.html", _context(request, t, venue, space_form=form), status=422)
+
+
+@login_required
+def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResponse:
+    t = town_for(town)
+    venue = _venue(t, pk)
+    s = Space.objects.get_in_town(t, pk=space, venue=venue)
+    initial = {"name": s.name, "use_group": s.use_group, "area": s.area, "area_unit": s.area_unit,
+               "alleys": s.alleys, "story": s.story}
+    form = vf.SpaceForm(request.POST or None, initial=initial, prefix="new")
+    if request.method == "POST":
+        raw = request.POST.get("expected_version", "")
+        ev = int(raw) if raw.isdigit() else None
+        if "remove" in request.POST:
+            try:
+                vs.remove_space(request.user, s, expected_version=ev,
+                                reason=request.POST.get("reason") or _("space removed"))
+            except WorkflowError as e:
+                form = vf.SpaceForm(initial=initial, prefix="new")
+                form.add_error(None, e.message)
+            else:
+                messages.success(request, _("Space removed."))
+                return redirect("web:venue", town=town, pk=pk)
+        elif form.is_valid():
+            try:
+                vs.update_space(request.user, s, expected_version=ev, **form.values())
+            except WorkflowError as e:
+                _put(form, e)
+            else:
+                messages.success(request, _("Space saved; the lawful occupancy is recomputed."))
+                return redirect("web:venue", town=town, pk=pk)
+    require_role(request.user, t, INSPECTOR, OFFICER, "applicant")
+    return render(request, "web/venues/space.html", {"title": _("Edit %(n)s") % {"n": s.name}, "town": t,
+                                                     "venue": venue, "space": s, "form": form},
+                  status=422 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    t = town_for(town)
+    venue = _venue(t, pk)
+    form = vf.IssueForm(request.POST)
+    if form.is_valid():
+        try:
+            cert = vs.issue_certificate(request.user, venue, issued_on=form.cleaned_data.get("issued_on"))
+        except WorkflowError as e:
+            _put(form, e)
+        else:
+            messages.success(request, _("Certificate %(n)s issued: lawful occupancy %(o)s persons.")
+                             % {"n": cert.number, "o": cert.lawful_occupancy})
+            return redirect("web:venue", town=town, pk=pk)
+    return render(request, "web/venues/detail.html", _context(request, t, venue, issue_form=form), status=422)
+
+
+@login_required
+@require_POST
+def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> HttpResponse:
+    t = town_for(town)
+    venue = _venue(t, pk)
+    c = Certificate.objects.get_in_town(t, pk=cert, venue=venue)
+    reason = request.POST.get("reason", "").strip()
+    try:
+        vs.revoke_certificate(request.user, c, reason=reason)
+    except WorkflowError as e:
+        messages.error(request, e.message)
+    else:
+        messages.success(request, _("Certificate %(n)s revoked.") % {"n": c.number})
+    return redirect("web:venue", town=town, pk=pk)
+
+
+@login_required
+@require_POST
+def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    t = town_for(town)
+    venue = _venue(t, pk)
+    form = vf.ScheduleInspectionForm(request.POST, inspectors=_inspectors(t))
+    if form.is_valid():
+        try:
+            vs.schedule_inspection(request.user, venue, scheduled_for=form.cleaned_data["scheduled_for"],
+                                   inspector=form.cleaned_data.get("inspector"))
+        except WorkflowError as e:
+            _put(form, e)
+        else:
+            messages.success(request, _("Inspection scheduled."))
+            return redirect("web:venue", town=town, pk=pk)
+    return render(request, "web/venues/detail.html", _context(request, t, venue, schedule_form=form), status=422)
+
+
+@login_required
+def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> HttpResponse:
+    t = town_for(town)
+    require_role(request.user, t, INSPECTOR, OFFICER)
+    venue = _venue(t, pk)
+    inspection = Inspection.objects.get_in_town(t, pk=insp, venue=venue)
+    form = vf.RecordInspectionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            vs.record_inspection(request.user, inspection, **form.values())
+        except WorkflowError as e:
+            _put(form, e)
+        else:
+            messages.success(request, _("Inspection recorded."))
+            return redirect("web:venue", town=town, pk=pk)
+    return render(request, "web/venues/inspection.html",
+                  {"title": _("Inspection of %(v)s on %(d)s") % {"v": venue.name, "d": inspection.scheduled_for},
+                   "town": t, "venue": venue, "inspection": inspection, "form": form,
+                   "deficiencies": inspection.deficiencies.all()}, status=422 if form.errors else 200)

@@ -1,0 +1,127 @@
+"""Fixtures of the web tests: both towns, one user per role in each (signed in with the test client's
+force_login), and records built through the services: a Carmel application at its public hearing, a Mount
+Pleasant place of assembly with a certificate and an inspection, and a complaint with a violation."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+import yaml
+from django.test import Client
+
+from publicassembly.accounts.models import Membership, OfficerKind, Role, Town, User
+from publicassembly.permits import services as sv
+
+ROOT = Path(__file__).resolve().parents[2]
+ROLES = tuple(Role.values)
+
+
+def fair_facts() -> dict:
+    """The county fair of the examples as an applicant gives it (without the Town's own acts)."""
+    data = yaml.safe_load((ROOT / "examples" / "carmel-county-fair.yaml").read_text())
+    for key in ("jurisdiction", "subject", "as_of", *sv.TOWN_FACTS):
+        data.pop(key, None)
+    data["petition"].pop("verified", None)
+    for facility in data["conditions"].values():
+        facility.pop("health_department_approved_on", None)
+        facility.pop("town_board_approved_on", None)
+    for prop in data["properties"]:
+        prop.pop("owner_authorization_to_inspect", None)
+    # dates far enough ahead that the hearing is upcoming whatever day the tests run
+    first = dt.date.today() + dt.timedelta(days=120)
+    data["dates"] = {"first_day": first.isoformat(), "last_day": (first + dt.timedelta(days=2)).isoformat(),
+                     "daily_hours": "10:00-22:00"}
+    return data
+
+
+def _users(town: Town, prefix: str) -> dict[str, User]:
+    out = {}
+    for role in ROLES:
+        user = User(username=f"{prefix}_{role}", email=f"{prefix}_{role}@example.org", first_name=prefix,
+                    last_name=role.replace("_", " "))
+        user.set_unusable_password()
+        user.save()
+        kind = OfficerKind.POLICE_OFFICER if role == Role.ENFORCEMENT_OFFICER else ""
+        Membership.objects.create(user=user, town=town, role=role, officer_kind=kind)
+        out[role] = user
+    return out
+
+
+@pytest.fixture(autouse=True)
+def _documents_dir(settings, tmp_path):
+    settings.PUBLICASSEMBLY_DOCUMENTS_DIR = str(tmp_path / "documents")
+
+
+@pytest.fixture
+def carmel(db) -> Town:
+    return Town.objects.for_jurisdiction("carmel-ny")
+
+
+@pytest.fixture
+def mount_pleasant(db) -> Town:
+    return Town.objects.for_jurisdiction("mount-pleasant-ny")
+
+
+@pytest.fixture
+def cu(carmel) -> dict[str, User]:
+    """Carmel's people, one per role."""
+    return _users(carmel, "carmel")
+
+
+@pytest.fixture
+def mu(mount_pleasant) -> dict[str, User]:
+    """Mount Pleasant's people, one per role (the enforcement officer a police officer)."""
+    return _users(mount_pleasant, "mp")
+
+
+def client_for(user: User | None) -> Client:
+    c = Client()
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+@pytest.fixture
+def hearing_app(carmel, cu):
+    """The county fair, submitted, accepted and at its public hearing 20 days ahead (notice published today)."""
+    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
+    today = dt.date.today()
+    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=today)
+    sv.accept(cu["town_clerk"], app, today=today)
+    sv.schedule_hearing(cu["town_clerk"], app, hearing_on=today + dt.timedelta(days=20), place="Town Hall",
+                        notice_published_on=today, newspaper="Putnam County Courier")
+    app.refresh_from_db()
+    return app
+
+
+@pytest.fixture
+def draft_app(carmel, cu):
+    return sv.create_draft(cu["applicant"], carmel, fair_facts())
+
+
+@pytest.fixture
+def hall(mount_pleasant, mu):
+    """A catering hall with a ballroom of 4,650 sq ft (assembly without fixed seats: 15 sq ft per person, 310)
+    and a certificate, and a scheduled inspection."""
+    from publicassembly.venues import services as vs
+
+    bi = mu["building_inspector"]
+    venue = vs.create_venue(bi, mount_pleasant, name="Kensico Manor", address="25 Lakeview Avenue, Valhalla",
+                            commercial=True, toilets_provided=6)
+    vs.add_space(bi, venue, name="Ballroom", kind="room", use_group="assembly_without_fixed_seats", area="4650")
+    vs.issue_certificate(bi, venue)
+    vs.schedule_inspection(bi, venue, scheduled_for=dt.date.today())
+    return venue
+
+
+@pytest.fixture
+def violation(mount_pleasant, mu, hall):
+    from publicassembly.enforcement import services as es
+
+    bi = mu["building_inspector"]
+    offender = es.register_offender(bi, mount_pleasant, kind="firm", name="Kensico Manor LLC")
+    complaint = es.file_complaint(bi, mount_pleasant, description="Rear exit chained shut",
+                                  observed_on=dt.date.today(), offender=offender, venue=hall, in_presence=True)
+    return es.record_violation(bi, complaint, rule_id="mount-pleasant/164-10/exits-not-blocked")

@@ -1,0 +1,109 @@
+"""The applicant's journey on the pages: the guided petition (asking only what applies), a draft, documents,
+submission, return as incomplete and amendment, withdrawal; bad input beside its field."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tests.web.conftest import client_for
+
+from publicassembly.permits.models import PermitApplication
+
+pytestmark = pytest.mark.django_db
+
+PETITION = {
+    "name": "Lake Gleneida Music Festival", "purpose": "Concert", "first_day": "2027-08-14",
+    "last_day": "2027-08-15", "daily_hours": "12:00-22:00", "max_persons_at_one_time": "1200",
+    "applicant_name": "Gleneida Arts, Inc.", "is_corporation": "on", "resides_in_town": "no",
+    "officers": "Ann Ferris, 12 Oak Lane, Brewster", "agent_name": "Ann Ferris", "agent_address": "12 Oak Lane",
+    "agent_in_putnam": "yes", "agent_accepts_service": "on", "property_address": "Gleneida Avenue, Carmel",
+    "food_intended": "yes", "food_preparation": "Licensed vendors", "camping_available": "no",
+}
+
+
+def test_guided_petition_becomes_a_draft_with_only_what_applies(cu):
+    c = client_for(cu["applicant"])
+    r = c.post("/carmel-ny/apply/new/", PETITION)
+    assert r.status_code == 302
+    app = PermitApplication.objects.get()
+    f = app.facts
+    assert app.state == "draft"
+    assert f["applicant"]["directors_and_officers"][0]["name"] == "Ann Ferris"
+    assert f["applicant"]["agent"]["resides_in_putnam_county"] is True
+    assert f["petition"]["food"] == {"intended": True, "preparation_and_distribution": "Licensed vendors"}
+    assert f["petition"]["camping_or_housing"] == {"available": False}
+
+
+def test_an_individual_is_not_asked_for_officers(cu):
+    data = dict(PETITION, is_corporation="", resides_in_town="yes")
+    client_for(cu["applicant"]).post("/carmel-ny/apply/new/", data)
+    f = PermitApplication.objects.get().facts
+    assert "directors_and_officers" not in f["applicant"] and "agent" not in f["applicant"]
+
+
+def test_the_form_marks_conditional_sections():
+    from publicassembly.web.forms.application import PetitionForm
+
+    whens = {str(t): w for t, _n, w in PetitionForm.SECTIONS}
+    assert "is_corporation=on" in whens.values() and "resides_in_town=no" in whens.values()
+    assert "food_intended=yes" in whens.values() and "multiday" in whens.values()
+
+
+def test_bad_petition_input_beside_its_field(cu):
+    r = client_for(cu["applicant"]).post("/carmel-ny/apply/new/", dict(PETITION, last_day="2027-08-01"))
+    assert r.status_code == 422
+    assert re.search(r'id="err-id_last_day"[^>]*><p class="error">The last day cannot be before',
+                     r.content.decode())
+
+
+def test_upload_submit_incomplete_amend_withdraw(cu, draft_app):
+    c = client_for(cu["applicant"])
+    base = f"/carmel-ny/applications/{draft_app.pk}"
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    ok = c.post(f"{base}/documents/", {"kind": "site map",
+                                       "file": SimpleUploadedFile("map.pdf", b"%PDF-1.4\n%%EOF\n", "application/pdf")})
+    assert ok.status_code == 302
+    doc = draft_app.documents.get()
+    assert doc.storage_name != "map.pdf"
+    got = c.get(f"{base}/documents/{doc.pk}/")
+    assert got.status_code == 200 and got.content.startswith(b"%PDF") and "attachment" in got["Content-Disposition"]
+    bad = c.post(f"{base}/documents/", {"kind": "virus",
+                                        "file": SimpleUploadedFile("x.exe", b"MZ...", "application/octet-stream")})
+    assert bad.status_code == 422 and "Only PDF, PNG and JPEG" in bad.content.decode()
+    fake = c.post(f"{base}/documents/", {"kind": "fake",
+                                         "file": SimpleUploadedFile("x.pdf", b"not a pdf", "application/pdf")})
+    assert fake.status_code == 422 and "only PDF, PNG and JPEG files are accepted" in fake.content.decode()
+    # submission needs the verification statement, beside its field
+    r = c.post(f"{base}/submit/", {"expected_version": draft_app.version})
+    assert r.status_code == 422 and re.search(r'id="err-id_submit-verification_statement"[^>]*><p class="error">',
+                                              r.content.decode())
+    draft_app.refresh_from_db()
+    assert c.post(f"{base}/submit/", {"submit-verification_statement": "Sworn.",
+                                      "expected_version": draft_app.version}).status_code == 302
+    clerk = client_for(cu["town_clerk"])
+    draft_app.refresh_from_db()
+    r = clerk.post(f"{base}/mark_incomplete/", {"mark_incomplete-missing_items": "site map by a surveyor",
+                                                "expected_version": draft_app.version})
+    assert r.status_code == 302
+    page = c.get(f"{base}/").content.decode()
+    assert "site map by a surveyor" in page and "Amend the petition" in page
+    draft_app.refresh_from_db()
+    from publicassembly.web.forms.application import initial_from_facts
+
+    data = {k: ("on" if v is True else v) for k, v in initial_from_facts(draft_app.facts).items()
+            if v not in (None, False, "")}
+    r = c.post(f"{base}/edit/", {**data, "amend": "1", "expected_version": draft_app.version})
+    assert r.status_code == 302, r.content.decode()[:2000]
+    draft_app.refresh_from_db()
+    assert draft_app.state == "amended"
+    assert c.post(f"{base}/withdraw/", {"expected_version": draft_app.version}).status_code == 302
+    draft_app.refresh_from_db()
+    assert draft_app.state == "withdrawn"
+
+
+def test_stale_version_is_refused_with_a_message(cu, draft_app):
+    c = client_for(cu["applicant"])
+    r = c.post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/", {"expected_version": draft_app.version + 5})
+    assert r.status_code == 422 and "changed by someone else" in r.content.decode()

@@ -1,0 +1,146 @@
+"""The public's pages: the two questions answered (whole page and HTMX partial), hearings, certificates, errors
+beside their fields, security headers, and Spanish."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_and_public_pages_have_meaningful_titles():
+    c = Client()
+    for url, title in [("/", "Public assemblies"), ("/permit-check/", "Do I need a permit?"),
+                       ("/occupancy/", "How many people may this space hold?"),
+                       ("/hearings/", "Upcoming public hearings"), ("/certificates/", "Look up a certificate"),
+                       ("/accounts/login/", "Sign in"), ("/accounts/register/", "Register")]:
+        r = c.get(url)
+        assert r.status_code == 200, url
+        assert re.search(rf"<title>{re.escape(title)}", r.content.decode()), url
+
+
+def test_501_persons_needs_a_permit_with_deadlines_and_citations():
+    """Carmel ch. 31, permit requirements ¶ A: more than 500 persons at one time needs a permit; the filing
+    deadline (¶ B) is counted 60 days back from the first day."""
+    r = Client().get("/permit-check/", {"persons": 501, "first_day": "2026-09-01", "as_of": "2026-05-01"})
+    html = r.content.decode()
+    assert r.status_code == 200
+    assert "A permit from the Town Board is required" in html
+    assert "2026-07-03" in html  # application due: 60 days before 1 September 2026
+    assert "Carmel Code ch. 31, permit requirements ¶ A" in html
+    assert "Carmel Code ch. 31, permit requirements ¶ B" in html  # the deadline's citation
+
+
+def test_500_persons_needs_no_permit():
+    """¶ A: 500 is not in excess of 500."""
+    r = Client().get("/permit-check/", {"persons": 500, "as_of": "2026-05-01"})
+    assert "No permit is required" in r.content.decode()
+
+
+def test_htmx_request_gets_only_the_answer():
+    r = Client().get("/permit-check/", {"persons": 600, "as_of": "2026-05-01"}, HTTP_HX_REQUEST="true")
+    html = r.content.decode()
+    assert r.status_code == 200
+    assert "<html" not in html and "A permit from the Town Board is required" in html
+
+
+def test_bad_input_shows_the_error_beside_its_field():
+    r = Client().get("/permit-check/", {"persons": "-5"})
+    html = r.content.decode()
+    assert r.status_code == 422
+    assert re.search(r'id="err-id_persons"[^>]*><p class="error">[^<]*greater than or equal to 0', html)
+    assert 'aria-invalid="true"' in html
+
+
+def test_htmx_bad_input_swaps_the_error_beside_the_field():
+    r = Client().get("/permit-check/", {"persons": "lots"}, HTTP_HX_REQUEST="true")
+    html = r.content.decode()
+    assert re.search(r'id="err-id_persons" aria-live="polite" hx-swap-oob="true"><p class="error">', html)
+
+
+def test_last_day_before_first_day_is_refused_beside_last_day():
+    r = Client().get("/permit-check/", {"persons": 600, "first_day": "2026-09-02", "last_day": "2026-09-01"})
+    assert re.search(r'id="err-id_last_day"[^>]*><p class="error">The last day cannot be before',
+                     r.content.decode())
+
+
+def _space(**kw):
+    data = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
+            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
+            "commercial": "yes", "as_of": "2026-05-01"}
+    data.update(kw)
+    return data
+
+
+def test_1000_sq_ft_without_fixed_seats_hold_66():
+    """Mount Pleasant § 164-7: 15 sq ft per person, a fraction of a person not admitted: 1000/15 = 66."""
+    r = Client().get("/occupancy/", _space())
+    html = r.content.decode()
+    assert "Lawful occupancy: 66 persons" in html
+    assert "Mount Pleasant Code §§ 164-3, 164-7" in html
+
+
+def test_occupancy_negative_area_error_beside_the_field():
+    r = Client().get("/occupancy/", _space(**{"form-0-area": "-1"}))
+    assert r.status_code == 422
+    assert re.search(r'id="err-id_form-0-area"[^>]*><p class="error">', r.content.decode())
+
+
+def test_occupancy_add_row_adds_a_space_form():
+    r = Client().get("/occupancy/", _space(add="1"))
+    assert 'name="form-1-name"' in r.content.decode()
+
+
+def test_certificate_lookup_unknown_number_is_404_with_the_error_beside_the_field():
+    r = Client().get("/certificates/", {"number": "MP-0000"})
+    assert r.status_code == 404
+    assert re.search(r'id="err-id_number"[^>]*><p class="error">No certificate has this number',
+                     r.content.decode())
+
+
+def test_certificate_lookup_and_pdfs(hall):
+    cert = hall.certificates.get()
+    c = Client()
+    r = c.get("/certificates/", {"number": cert.number.lower()})
+    html = r.content.decode()
+    assert r.status_code == 200 and "Valid" in html and "310" in html  # 4650 / 15 = 310 (§ 164-7)
+    assert c.get(f"/certificates/{cert.number}/").status_code == 200
+    pdf = c.get(f"/certificates/{cert.number}/certificate.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    sign = c.get(f"/certificates/{cert.number}/sign.pdf", {"room": "Ballroom"})
+    assert sign.status_code == 200 and sign.content.startswith(b"%PDF")
+    assert c.get(f"/certificates/{cert.number}/sign.pdf", {"room": "Nowhere"}).status_code == 404
+
+
+def test_upcoming_hearing_listed_with_its_notice(hearing_app):
+    c = Client()
+    html = c.get("/hearings/").content.decode()
+    assert "Putnam County Fair" in html and "Town Hall" in html
+    r = c.get(f"/hearings/{hearing_app.pk}/notice.pdf")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+
+
+def test_a_draft_has_no_public_notice(draft_app):
+    assert Client().get(f"/hearings/{draft_app.pk}/notice.pdf").status_code == 404
+
+
+def test_security_headers_on_every_page():
+    r = Client().get("/")
+    assert "script-src 'self'" in r["Content-Security-Policy"]
+    assert r["X-Frame-Options"] == "DENY"
+    assert r["X-Content-Type-Options"] == "nosniff"
+
+
+def test_spanish_pages():
+    c = Client(HTTP_ACCEPT_LANGUAGE="es")
+    html = c.get("/permit-check/").content.decode()
+    assert '<html lang="es">' in html
+    assert "¿Necesito un permiso?" in html
+
+
+def test_language_switch_is_a_csrf_protected_form():
+    c = Client(enforce_csrf_checks=True)
+    assert c.post("/i18n/setlang/", {"language": "es", "next": "/"}).status_code == 403

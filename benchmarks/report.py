@@ -31,12 +31,14 @@ def table() -> str:
         m = batch["machine"]
         lines += [f"Batch, measured {batch['date']} on {m['cpu']} ({m['cpus']} CPUs, the command pinned to one), "
                   f"Python {m['python']}, numpy {m['numpy']}, pyarrow {m['pyarrow']}, commit {m['commit']}.", ""]
-        lines += ["| rows | input | spaces/s (CPU time, one core) | spaces/s (wall) | peak RSS (MB) | "
+        lines += ["| rows | input | pipeline spaces/s (CPU, one core) | pipeline spaces/s (wall) | "
+                  "command spaces/s (CPU, one core, start-up included) | command spaces/s (wall) | peak RSS (MB) | "
                   "tracemalloc peak (MB) | Arrow pool peak (MB) | law.bulk alone (spaces/s) |",
-                  "|---:|---|---:|---:|---:|---:|---:|---:|"]
+                  "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         target = batch["targets"]
         for r in batch["results"]:
-            lines.append(f"| {r['rows']:,} | {r['input']} | {r['spaces_per_s_cpu']:,} | {r['spaces_per_s_wall']:,} | "
+            lines.append(f"| {r['rows']:,} | {r['input']} | {r['pipeline_spaces_per_s_cpu']:,} | "
+                         f"{r['pipeline_spaces_per_s_wall']:,} | {r['spaces_per_s_cpu']:,} | {r['spaces_per_s_wall']:,} | "
                          f"{r['command']['peak_rss_mb']} | {r['tracemalloc_peak_mb']} | {r['arrow_pool_peak_mb']} | "
                          f"{r['law_bulk']['spaces_per_s']:,} |")
         big = [r for r in batch["results"] if r["rows"] == max(x["rows"] for x in batch["results"])]
@@ -44,7 +46,9 @@ def table() -> str:
         lines += ["", f"Start-up of the command (a one-row file): {batch['startup']['cpu_s']} s CPU, "
                       f"{batch['startup']['wall_s']} s wall, {batch['startup']['peak_rss_mb']} MB.", "",
                   f"- Target ≥ {target['spaces_per_s']:,} spaces/s on one core (CSV → CSV, "
-                  f"{csv_big['rows']:,} rows, whole command by CPU time): {csv_big['spaces_per_s_cpu']:,} — "
+                  f"{csv_big['rows']:,} rows, by CPU time): the batch pipeline {csv_big['pipeline_spaces_per_s_cpu']:,} — "
+                  f"{_mark(csv_big['pipeline_spaces_per_s_cpu'] >= target['spaces_per_s'])}; the whole command with "
+                  f"its start-up {csv_big['spaces_per_s_cpu']:,} — "
                   f"{_mark(csv_big['spaces_per_s_cpu'] >= target['spaces_per_s'])}.",
                   f"- Target < {target['peak_rss_mb_at_1m']} MB peak at 1,000,000 rows (peak RSS of the whole "
                   f"process): {max(r['command']['peak_rss_mb'] for r in big)} MB — "

@@ -15,6 +15,7 @@ import csv
 import io
 import json
 import os
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -187,49 +188,73 @@ class CsvReader(Reader):
                 )
             except (pa.ArrowException, OSError) as exc:
                 raise InputError(f"{self.path}: cannot be read as CSV ({_arrow_message(exc)})") from None
-            good = 0  # good records yielded so far
-            settled = 0  # bad records emitted so far
-            pending: list[tuple[int, str]] = []
-            last_row = 0
-            while True:
-                try:
-                    batch = reader.read_next_batch()
-                except StopIteration:
-                    break
-                except (pa.ArrowException, OSError) as exc:
-                    raise ReadError(last_row, f"reading stopped after row {last_row}: the CSV cannot be "
-                                              f"read further ({_arrow_message(exc)})") from None
-                pending.extend(bad)
-                bad.clear()
-                n = batch.num_rows
-                rows = _good_rows(good, n, settled, [b for b, _ in pending])
-                good += n
-                if n:
-                    last_row = int(rows[-1])
-                emit = [p for p in pending if p[0] < last_row or n == 0]
-                pending = [p for p in pending if not (p[0] < last_row or n == 0)]
-                settled += len(emit)
-                columns = {c: batch.column(i) for i, c in enumerate(self.columns)}
-                yield Chunk(columns, rows, emit, raw.tell())
+            try:
+                yield from self._batches(reader, fh, raw, bad)
+            finally:
+                fh.unthrottle()
+
+    def _batches(self, reader: Any, fh: _Utf8Guard, raw: io.BufferedReader,
+                 bad: list[tuple[int, str]]) -> Iterator[Chunk]:
+        good = 0  # good records yielded so far
+        settled = 0  # bad records emitted so far
+        pending: list[tuple[int, str]] = []
+        last_row = 0
+        while True:
+            try:
+                batch = reader.read_next_batch()
+            except StopIteration:
+                break
+            except (pa.ArrowException, OSError) as exc:
+                raise ReadError(last_row, f"reading stopped after row {last_row}: the CSV cannot be "
+                                          f"read further ({_arrow_message(exc)})") from None
+            fh.consumed()
             pending.extend(bad)
-            if pending:
-                yield Chunk({}, np.empty(0, dtype=np.int64), pending, self.total or 0)
+            bad.clear()
+            n = batch.num_rows
+            rows = _good_rows(good, n, settled, [b for b, _ in pending])
+            good += n
+            if n:
+                last_row = int(rows[-1])
+            emit = [p for p in pending if p[0] < last_row or n == 0]
+            pending = [p for p in pending if not (p[0] < last_row or n == 0)]
+            settled += len(emit)
+            columns = {c: batch.column(i) for i, c in enumerate(self.columns)}
+            yield Chunk(columns, rows, emit, raw.tell())
+        pending.extend(bad)
+        if pending:
+            yield Chunk({}, np.empty(0, dtype=np.int64), pending, self.total or 0)
 
 
 class _Utf8Guard(io.RawIOBase):
     """The CSV bytes as valid UTF-8 for Arrow: ASCII blocks pass unchanged (checked at memory speed); bytes that
     are not UTF-8 become U+FFFD, so that such a cell is reported in its row ("'bus\ufffd' is not a use group")
-    instead of stopping the whole file."""
+    instead of stopping the whole file.
+
+    It also keeps memory constant: Arrow's streaming CSV reader reads ahead on a background thread as fast as it
+    can (the whole file, if let); here each read waits until the consumer is at most `AHEAD` blocks behind
+    (`consumed` gives a permit back for each batch taken)."""
+
+    AHEAD = 4
 
     def __init__(self, raw: io.BufferedReader) -> None:
         super().__init__()
         self._raw = raw
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._permits = threading.Semaphore(self.AHEAD)
+
+    def consumed(self) -> None:
+        """One batch was taken: one more block may be read."""
+        self._permits.release()
+
+    def unthrottle(self) -> None:
+        """Reading is over (or abandoned): let any waiting read go on."""
+        self._permits.release(1 << 20)
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int = -1) -> bytes:
+        self._permits.acquire(timeout=60)  # never a deadlock: after a minute, read anyway
         while True:
             block = self._raw.read(size)
             if block.isascii() and not self._decoder.getstate()[0]:

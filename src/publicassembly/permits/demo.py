@@ -29,6 +29,7 @@ from publicassembly.permits.models import (
     Approval,
     Authorization,
     Bond,
+    FeeSchedule,
     InsuranceCertificate,
     PermitApplication,
     State,
@@ -350,7 +351,7 @@ def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
         carmel = towns["carmel"]
         clerk = users[username("carmel", Role.TOWN_CLERK)]
         for year in (today.year - 1, today.year, today.year + 1):
-            if not sv.FeeSchedule.objects.for_town(carmel).filter(year=year).exists():
+            if not FeeSchedule.objects.for_town(carmel).filter(year=year).exists():
                 sv.set_fee_schedule(clerk, carmel, year=year, amount="250.00",
                                     resolution_date=date(year, 1, 6), reason="demo fee schedule")
         if reset:

@@ -1,0 +1,1 @@
+"""Tests of enforcement (both chapters)."""

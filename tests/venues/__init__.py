@@ -1,0 +1,1 @@
+"""Tests of places of assembly (Mount Pleasant ch. 164)."""

@@ -119,29 +119,7 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
     t = town_for(town)
     require_role(request.user, t, *READERS)
     u = request.user
-    form: forms.Form
-    key: Any
-    if what == "offender":
-        form, key = OffenderForm(request.POST, prefix="o"), "offender"
-        call = (lambda d: es.register_offender(u, t, **d))
-    elif what == "complaint":
-        form, key = ComplaintForm(request.POST, town=t, prefix="c"), "complaint"
-        call = (lambda d: es.file_complaint(u, t, **d))
-    elif what == "violation":
-        c = Complaint.objects.get_in_town(t, pk=pk)
-        form, key = ViolationForm(request.POST, town=t, prefix=f"v{pk}"), ("violation", pk)
-        call = (lambda d: es.record_violation(u, c, **{k: v for k, v in d.items() if v not in (None, "")}))
-    elif what == "summons":
-        v = Violation.objects.get_in_town(t, pk=pk)
-        form, key = SummonsForm(request.POST, prefix=f"s{pk}"), ("summons", pk)
-        call = (lambda d: es.issue_summons(u, v, **d))
-    elif what == "disposition":
-        v = Violation.objects.get_in_town(t, pk=pk)
-        form, key = DispositionForm(request.POST, prefix=f"d{pk}"), ("disposition", pk)
-        call = (lambda d: es.record_disposition(u, v, **{k: x for k, x in d.items() if x is not None}))
-    else:
-        raise ValidationFailed("action", f"unknown action {what!r}; allowed: offender, complaint, violation, "
-                                         "summons, disposition")
+    form, key, call = _action(u, t, what, pk, request.POST)
     if form.is_valid():
         try:
             call(dict(form.cleaned_data))
@@ -151,6 +129,33 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
             messages.success(request, _("Recorded."))
             return redirect("web:enforcement", town=town)
     return render(request, "web/enforcement/index.html", _context(request, t, {key: form}), status=422)
+
+
+def _action(u: Any, t: Any, what: str, pk: int, post: Any) -> tuple[forms.Form, Any, Any]:
+    """The form, its key on the page and the service call of one enforcement action."""
+
+    def present(d: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in d.items() if v not in (None, "")}
+
+    if what == "offender":
+        return (OffenderForm(post, prefix="o"), "offender",
+                lambda d: es.register_offender(u, t, **d))
+    if what == "complaint":
+        return (ComplaintForm(post, town=t, prefix="c"), "complaint",
+                lambda d: es.file_complaint(u, t, **d))
+    if what == "violation":
+        c = Complaint.objects.get_in_town(t, pk=pk)
+        return (ViolationForm(post, town=t, prefix=f"v{pk}"), ("violation", pk),
+                lambda d: es.record_violation(u, c, **present(d)))
+    if what == "summons":
+        v = Violation.objects.get_in_town(t, pk=pk)
+        return SummonsForm(post, prefix=f"s{pk}"), ("summons", pk), lambda d: es.issue_summons(u, v, **d)
+    if what == "disposition":
+        v = Violation.objects.get_in_town(t, pk=pk)
+        return (DispositionForm(post, prefix=f"d{pk}"), ("disposition", pk),
+                lambda d: es.record_disposition(u, v, **present(d)))
+    raise ValidationFailed("action", f"unknown action {what!r}; allowed: offender, complaint, violation, "
+                                     "summons, disposition")
 
 
 def summons_record(s: Summons) -> SummonsRecord:

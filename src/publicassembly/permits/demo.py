@@ -3,9 +3,9 @@ Town Board's filing fees, and Carmel ch. 31 permit applications in every state, 
 services (so every step has its history), with dates around today.
 
 Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant,
-`publicassembly.enforcement.demo.load(towns, users)`) when those modules exist. ``users`` is a dict
-username → User; usernames are ``<town>_<role>``, e.g. ``carmel_town_clerk``,
-``mount_pleasant_building_inspector``; ``towns`` is {"carmel-ny": Town, "mount-pleasant-ny": Town}.
+`publicassembly.enforcement.demo.load(towns, users)`) when those modules exist, with ``users`` the
+Mount Pleasant demo users by role (role → User) and ``towns`` {"carmel-ny": Town, "mount-pleasant-ny": Town}.
+Demo usernames are ``<town>_<role>``, e.g. ``carmel_town_clerk``, ``mount_pleasant_building_inspector``.
 
 Idempotent: a second run finds the demo applications and adds nothing; ``reset=True`` deletes the demo
 applications (and their records and files) and builds them again.
@@ -367,12 +367,14 @@ def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
         for app in _demo_apps(carmel).order_by("pk"):
             result.applications[app.name] = app.state
         by_alias = {TOWNS[slug]: town for slug, town in towns.items()}
-        result.notes += _other_demos(by_alias, users)
+        mp_users = {role: users[username("mount_pleasant", role)] for role in Role.values}
+        result.notes += _other_demos(by_alias, mp_users)
     return result
 
 
 def _other_demos(towns: dict[str, Town], users: dict[str, User]) -> list[str]:
-    """Run the venues and enforcement demos if their modules exist (they are built by others)."""
+    """Run the venues and enforcement demos if their modules exist (they are built by others); `users`: role →
+    User (Mount Pleasant's demo users)."""
     notes = []
     for module, call in (("publicassembly.venues.demo", lambda m: m.load(towns["mount-pleasant-ny"], users)),
                          ("publicassembly.enforcement.demo", lambda m: m.load(towns, users))):

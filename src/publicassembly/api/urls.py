@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from publicassembly.api import errors, law, tokens
+from publicassembly.api import errors, law, resources, tokens
 
 api = NinjaAPI(
     title="publicassembly",
@@ -19,3 +19,5 @@ api = NinjaAPI(
 errors.install(api)
 api.add_router("/v1", law.router)
 api.add_router("/v1", tokens.router)
+api.add_router("/v1", resources.router)
+api.add_router("/v1", resources.public)

@@ -1,0 +1,160 @@
+"""The towns' records over HTTP, with the same permissions and town isolation as the pages: every resource
+under ``/towns/{town}/`` (the jurisdiction alias) is read and changed through the workflow services, which check
+the token user's role in that town; another town's record is 404, never shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from ninja import Router, Schema
+
+from publicassembly.api.auth import token_auth
+from publicassembly.api.law import ErrorOut
+from publicassembly.law.jsonable import jsonable
+from publicassembly.web.towns import town_for
+from publicassembly.workflow.access import require_role
+from publicassembly.workflow.errors import NotFound
+
+router = Router(tags=["records"], auth=token_auth)
+public = Router(tags=["records"])
+
+ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+def _town(alias: str) -> Any:
+    try:
+        return town_for(alias)
+    except Http404:
+        raise NotFound("town", alias) from None
+
+
+class ApplicationOut(Schema):
+    id: int
+    town: str
+    state: str
+    version: int
+    facts: dict[str, Any]
+    submitted_on: str | None
+    hearing_on: str | None
+    permit_number: str
+    decision_overdue: bool
+
+
+def _app(a: Any) -> dict[str, Any]:
+    from publicassembly.permits import services as sv
+
+    return {"id": a.pk, "town": a.town.jurisdiction_alias, "state": a.state, "version": a.version,
+            "facts": a.facts, "submitted_on": a.submitted_on.isoformat() if a.submitted_on else None,
+            "hearing_on": a.hearing_on.isoformat() if a.hearing_on else None, "permit_number": a.permit_number,
+            "decision_overdue": sv.decision_overdue(a)}
+
+
+@router.get("/towns/{town}/applications", response={200: list[ApplicationOut], **ERRORS},
+            operation_id="list_applications", summary="Permit applications (Carmel ch. 31)")
+def list_applications(request: Any, town: str) -> Any:
+    """The applications the token's user may see in the town (officials: all; an applicant: their own)."""
+    from publicassembly.permits import services as sv
+
+    return [_app(a) for a in sv.list_applications(request.user, _town(town))]
+
+
+class FactsIn(Schema):
+    facts: dict[str, Any]
+
+
+@router.post("/towns/{town}/applications", response={201: ApplicationOut, **ERRORS},
+             operation_id="create_application", summary="Start a draft application")
+def create_application(request: Any, town: str, data: FactsIn) -> Any:
+    """A new draft of the token's user (an applicant in the town) with the facts of the assembly (the law
+    core's ``event`` fields without the Town's own acts). 422 names the field."""
+    from publicassembly.permits import services as sv
+
+    return 201, _app(sv.create_draft(request.user, _town(town), data.facts))
+
+
+@router.get("/towns/{town}/applications/{pk}", response={200: dict[str, Any], **ERRORS},
+            operation_id="get_application", summary="One application with its determination")
+def get_application(request: Any, town: str, pk: int) -> Any:
+    from publicassembly.permits import services as sv
+
+    app = sv.get_application(request.user, _town(town), pk)
+    return {**_app(app), "determination": sv.determination(app).to_json(),
+            "issuance_blockers": [{"rule": b.rule, "citation": b.citation, "reason": b.reason}
+                                  for b in sv.issuance_blockers(app)] if app.state == "approved" else []}
+
+
+def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": v.pk, "town": v.town.jurisdiction_alias, "name": v.name, "address": v.address,
+        "commercial": v.commercial, "version": v.version,
+        "spaces": [{"id": s.pk, "name": s.name, "use_group": s.use_group, "area": jsonable(s.area),
+                    "area_unit": s.area_unit, "alleys": s.alleys} for s in v.spaces.order_by("id")]}
+    if with_occupancy:
+        from publicassembly.venues import services as vs
+        from publicassembly.workflow.errors import ValidationFailed
+
+        try:
+            out["determination"] = vs.compute_occupancy(v).to_json()
+        except ValidationFailed as e:
+            out["determination"] = None
+            out["occupancy_error"] = e.message
+    return out
+
+
+@router.get("/towns/{town}/venues", response={200: list[dict[str, Any]], **ERRORS}, operation_id="list_venues",
+            summary="Places of assembly (Mount Pleasant ch. 164)")
+def list_venues(request: Any, town: str) -> Any:
+    from publicassembly.venues.models import Venue
+
+    t = _town(town)
+    require_role(request.user, t, "building_inspector", "enforcement_officer")
+    return [_venue(v) for v in Venue.objects.for_town(t).order_by("name")]
+
+
+@router.get("/towns/{town}/venues/{pk}", response={200: dict[str, Any], **ERRORS}, operation_id="get_venue",
+            summary="One place of assembly with its occupancy")
+def get_venue(request: Any, town: str, pk: int) -> Any:
+    from publicassembly.venues.models import Venue
+
+    t = _town(town)
+    require_role(request.user, t, "building_inspector", "enforcement_officer")
+    return _venue(Venue.objects.get_in_town(t, pk=pk), with_occupancy=True)
+
+
+@router.get("/towns/{town}/inspections", response={200: list[dict[str, Any]], **ERRORS},
+            operation_id="list_inspections", summary="Inspections")
+def list_inspections(request: Any, town: str) -> Any:
+    from publicassembly.venues.models import Inspection
+
+    t = _town(town)
+    require_role(request.user, t, "building_inspector", "enforcement_officer")
+    return [{"id": i.pk, "venue": i.venue_id, "scheduled_for": i.scheduled_for.isoformat(), "state": i.state,
+             "result": i.result, "done_on": i.done_on.isoformat() if i.done_on else None,
+             "deficiencies": [{"kind": d.kind, "rule": d.rule_id, "citation": d.citation, "detail": d.detail}
+                              for d in i.deficiencies.all()]}
+            for i in Inspection.objects.for_town(t).order_by("-scheduled_for", "-id")]
+
+
+@router.get("/towns/{town}/violations", response={200: list[dict[str, Any]], **ERRORS},
+            operation_id="list_violations", summary="Violations with their penalty range")
+def list_violations(request: Any, town: str) -> Any:
+    from publicassembly.enforcement import services as es
+    from publicassembly.enforcement.models import Violation
+
+    t = _town(town)
+    require_role(request.user, t, "building_inspector", "enforcement_officer", "town_clerk")
+    return [{"id": v.pk, "complaint": v.complaint_id, "offender": v.offender.name, "rule": v.rule_id,
+             "citation": v.citation, "observed_on": v.observed_on.isoformat(), "state": v.state,
+             "penalty_range": es.penalty_range(v).to_json()}
+            for v in Violation.objects.for_town(t).select_related("offender").order_by("-observed_on", "-id")]
+
+
+@public.get("/certificates/{number}", response={200: dict[str, Any], 404: ErrorOut, 422: ErrorOut},
+            operation_id="get_certificate", summary="Look up a certificate (public)")
+def get_certificate(request: Any, number: str) -> Any:
+    """A certificate by number: place, lawful occupancy, spaces, and whether it is in force."""
+    from publicassembly.venues import services as vs
+
+    found = vs.lookup_certificate(number)
+    return jsonable(found)

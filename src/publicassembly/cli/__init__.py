@@ -3,16 +3,18 @@ options, calls the law core or a service, and renders the result. It holds no le
 
 Command modules register their commands on the one Typer `app` (cli/app.py) with ``@app.command()``.
 To add a module: create ``cli/<name>_commands.py`` that does ``from publicassembly.cli.app import app`` and
-defines its commands, then add ``"<name>_commands"`` to `COMMAND_MODULES` below.
+defines its commands, then add ``"<name>_commands"`` to `COMMAND_MODULES` below (and its commands to
+`COMMANDS`, so that running one of them imports only that module).
+
+The modules are imported when needed, not here (`app.LazyCommandGroup`): running a command imports only its
+own module; ``--help`` imports them all, so every command is listed with its help text.
 """
 
 from __future__ import annotations
 
-import importlib
-
 from publicassembly.cli.app import app
 
-#: The command modules, imported in this order (their commands appear in --help in this order).
+#: The command modules; their commands appear in --help in this order.
 COMMAND_MODULES: tuple[str, ...] = (
     "law_commands",  # check, schema, rules, parameters
     "document_commands",  # sign, report, area, certificate, permit, petition, notice, summons, calendar, export
@@ -23,8 +25,18 @@ COMMAND_MODULES: tuple[str, ...] = (
     "serve_commands",  # serve (gunicorn)
 )
 
-for _module in COMMAND_MODULES:
-    importlib.import_module(f"{__name__}.{_module}")
+#: The module of each command (``export`` is a group of commands). Only for speed: a command not listed here
+#: is found by importing every module of `COMMAND_MODULES`.
+COMMANDS: dict[str, str] = {
+    **dict.fromkeys(("check", "schema", "rules", "parameters"), "law_commands"),
+    **dict.fromkeys(("sign", "report", "area", "certificate", "permit", "petition", "notice", "summons",
+                     "calendar", "export"), "document_commands"),
+    "batch": "batch_commands",
+    **dict.fromkeys(("migrate", "backup", "restore"), "workflow_commands"),
+    **dict.fromkeys(("remind", "applications"), "permit_commands"),
+    "demo": "demo_commands",
+    "serve": "serve_commands",
+}
 
 
 def main() -> None:

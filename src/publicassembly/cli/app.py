@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, NoReturn
+import importlib
+from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperGroup
 
 import publicassembly
 
@@ -13,7 +15,68 @@ EXIT_OK = 0  # every file was determined (whatever the determination says)
 EXIT_ERROR = 1  # the law core could not decide (a rule conflict) or an internal error
 EXIT_BAD_INPUT = 2  # bad input: a file, a field, an option or a date the law has no value for
 
+
+
+class LazyCommandGroup(TyperGroup):
+    """The root command group, loading command modules on demand (Click's "lazy loading of subcommands").
+
+    Running a command imports only the module that defines it (`publicassembly.cli.COMMANDS` says which), so
+    ``check`` does not pay for ReportLab, Django or numpy. Listing the commands (``--help``, no command, a
+    mistyped command and its suggestions) imports every module of `publicassembly.cli.COMMAND_MODULES`, so
+    every command is listed with its own help text, in the order of the modules. A command missing from
+    ``COMMANDS`` (or listed under the wrong module) still works: every module is then imported.
+    """
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self._all_loaded = False
+
+    @staticmethod
+    def _registry() -> tuple[tuple[str, ...], dict[str, str]]:
+        from publicassembly import cli  # the package: its modules table (imported before this module runs)
+
+        return cli.COMMAND_MODULES, cli.COMMANDS
+
+    def _import(self, modules: tuple[str, ...]) -> None:
+        before = (len(app.registered_commands), len(app.registered_groups))
+        for module in modules:
+            importlib.import_module(f"publicassembly.cli.{module}")
+        if (len(app.registered_commands), len(app.registered_groups)) != before or not self.commands:
+            # Typer turns what the modules registered on `app` into Click commands; take them all.
+            self.commands = dict(typer.main.get_group(app).commands)
+
+    def _load_all(self) -> None:
+        if not self._all_loaded:
+            self._import(self._registry()[0])
+            self._all_loaded = True
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = self.commands.get(cmd_name)
+        if command is None:
+            module = self._registry()[1].get(cmd_name)
+            if module is not None:
+                self._import((module,))
+                command = self.commands.get(cmd_name)
+        if command is None:
+            self._load_all()
+            command = self.commands.get(cmd_name)
+        return command
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        self._load_all()
+        modules = self._registry()[0]
+        order: dict[str, tuple[int, int]] = {}
+        for position, info in enumerate(app.registered_commands):
+            callback = info.callback
+            name = info.name or typer.main.get_command_name(callback.__name__ if callback else "")
+            module = (callback.__module__ if callback else "").rpartition(".")[2]
+            order.setdefault(name, (modules.index(module) if module in modules else len(modules), position))
+        last = (len(modules) + 1, 0)  # groups (``export``) after the commands, as Typer lists them
+        return sorted(self.commands, key=lambda name: order.get(name, last))
+
+
 app = typer.Typer(
+    cls=LazyCommandGroup,
     name="publicassembly",
     help=(
         "Town laws on public assemblies, run as code: Carmel (NY) Code ch. 31, the Public Assembly Ordinance "

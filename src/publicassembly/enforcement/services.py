@@ -45,8 +45,6 @@ from publicassembly.enforcement.models import (
 )
 from publicassembly.law.determination import Penalty
 from publicassembly.law.jurisdictions.us_ny_carmel import penalties as carmel_penalties
-from publicassembly.law.jurisdictions.us_ny_carmel.context import Context as CarmelContext
-from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Violation as CarmelViolation
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     enforcement_powers,
@@ -129,12 +127,9 @@ def _values(town: Town, on: dt.date) -> Any:
 
 def court_for(town: Town, on: dt.date) -> str:
     """The court a summons is returnable in: the law core's parameter ``enforcement.court`` (Mount Pleasant
-    § 164-12: the Town Justice Court of the Town of Mount Pleasant); a chapter that names none (Carmel) → the
-    Justice Court of the town (interpretation register W-2)."""
-    values = _values(town, on)
-    if "enforcement.court" in values.parameters:
-        return str(values["enforcement.court"])
-    return f"Town Justice Court of the {town.name.split(',')[0]}"
+    § 164-12: the Town Justice Court of the Town of Mount Pleasant; Carmel, whose chapter names none: the Town
+    Justice Court of the Town of Carmel, interpretation register W-2)."""
+    return str(_values(town, on)["enforcement.court"])
 
 
 def _next_number(model: Any, town: Town, kind: str, year: int) -> str:
@@ -380,11 +375,7 @@ def penalty_range(violation: Violation) -> Penalty:
     values = _values(violation.town, violation.observed_on)
     if _alias(violation.town) == MOUNT_PLEASANT:
         return penalty_for_offense(prior_offenses(violation) + 1, values)
-    facts = EventCase(violation=CarmelViolation(days_of_continued_violation=violation.days_of_continued_violation,
-                                                first_day=violation.observed_on))
-    result = carmel_penalties.penalty(CarmelContext(case=facts, values=values))
-    assert result is not None  # a violation is described and the permit question is left open
-    return result
+    return carmel_penalties.penalty_for_days(violation.days_of_continued_violation, values)
 
 
 def _range_text(p: Penalty) -> str:

@@ -10,6 +10,7 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite, plural
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.parameters import ParameterValues
 
 CITE_AB = cite("penalties ¶¶ A, B")
 CITE_C = cite("penalties ¶ C")
@@ -19,24 +20,35 @@ CITE_C = cite("penalties ¶ C")
 CLASSIFICATION = "violation"
 
 
-def penalty(ctx: Context) -> Penalty | None:
-    """The range of punishment for the case's violation: ``violations`` = days of continued violation; fine
-    from $0 to $250 per violation; imprisonment up to 15 days per violation, or both (¶ B). None when the case
-    describes no violation or the chapter requires no permit for the assembly."""
-    v = ctx.case.violation
-    if v is None or ctx.no_permit:
-        return None
-    n = v.days_of_continued_violation
+def penalty_for_days(days: int, values: ParameterValues) -> Penalty:
+    """The range of punishment for `days` days of continued violation (¶ A: each day a separate violation;
+    ¶ B: for each, a fine of not more than $250 or imprisonment not exceeding 15 days, or both).
+
+    Returns a `Penalty` with ``violations`` = `days`, fines in US dollars and ``max_jail_days`` in days, summed
+    over the violations (whether jail terms may run consecutively is for the court, interpretation C-15).
+    Raises ValueError when `days` is not a whole number of at least 1."""
+    if isinstance(days, bool) or not isinstance(days, int) or days < 1:
+        raise ValueError(f"days_of_continued_violation: must be a whole number of days, at least 1 (got {days!r})")
     return Penalty(
         offense_number=None,
-        violations=n,
-        min_fine=Decimal(ctx.values["penalties.min_fine_per_violation"]) * n,
-        max_fine=Decimal(ctx.values["penalties.max_fine_per_violation"]) * n,
-        max_jail_days=int(ctx.values["penalties.max_jail_days_per_violation"]) * n,
+        violations=days,
+        min_fine=Decimal(values["penalties.min_fine_per_violation"]) * days,
+        max_fine=Decimal(values["penalties.max_fine_per_violation"]) * days,
+        max_jail_days=int(values["penalties.max_jail_days_per_violation"]) * days,
         max_jail_months=None,
         classification=CLASSIFICATION,
         citation=cite("penalties ¶ B"),
     )
+
+
+def penalty(ctx: Context) -> Penalty | None:
+    """The range of punishment for the case's violation (`penalty_for_days` of its days of continued
+    violation). None when the case describes no violation or the chapter requires no permit for the
+    assembly."""
+    v = ctx.case.violation
+    if v is None or ctx.no_permit:
+        return None
+    return penalty_for_days(v.days_of_continued_violation, ctx.values)
 
 
 @RULES.rule("carmel/penalties/ab-violation", cites=CITE_AB)

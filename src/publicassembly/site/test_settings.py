@@ -13,3 +13,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+
+# Argon2 as in production, with the cheapest parameters: Django's defaults (100 MiB, 2 passes) cost about a
+# tenth of a second per password, which the suite pays for every user it creates. The algorithm and the
+# stored format ("argon2$...") are the production ones.
+PASSWORD_HASHERS = ["publicassembly.site.test_hashers.QuickArgon2PasswordHasher"]

@@ -8,7 +8,7 @@ import sys
 from benchmarks import report
 from benchmarks.machine import write_result
 
-PARTS = ("batch", "cli")
+PARTS = ("batch", "cli", "http", "load")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,8 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parts = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = [p for p in parts if p not in PARTS]
     if unknown:
-        parser.error(f"--only: unknown part {', '.join(unknown)}; allowed: {', '.join(PARTS)} "
-                     "(HTTP numbers come with the web application)")
+        parser.error(f"--only: unknown part {', '.join(unknown)}; allowed: {', '.join(PARTS)}")
     if "batch" in parts:
         from benchmarks import batch
 
@@ -33,6 +32,18 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import cli
 
         print("results:", write_result("cli", cli.run(args.runs)))
+    if "http" in parts:
+        from benchmarks import http
+
+        print("results:", write_result("http", http.run()))
+    if "load" in parts:
+        from benchmarks import load
+
+        print("results:", write_result("load", load.run()))
+    if "http" in parts or "load" in parts:
+        from benchmarks import http
+
+        print("table:", http.regenerate())
     print("table:", report.regenerate())
     return 0
 

@@ -19,8 +19,6 @@ import datetime as _dt
 from datetime import date, timedelta
 from functools import lru_cache
 
-import holidays as _holidays
-
 from publicassembly.law.errors import InvalidCase
 
 #: The holidays of GCL § 24 as the ``holidays`` package names them (its NY list also has Susan B. Anthony
@@ -53,6 +51,10 @@ def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
 
 @lru_cache(maxsize=256)
 def _holidays_of_year(year: int) -> tuple[tuple[date, str], ...]:
+    # Imported on first use, not with the law core: the package is large, and a case without legal time
+    # (e.g. a Mount Pleasant venue) never needs it.
+    import holidays as _holidays
+
     source = _holidays.country_holidays("US", subdiv="NY", years=year, observed=False)
     days: dict[date, list[str]] = {}
     for day, label in source.items():

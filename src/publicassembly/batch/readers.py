@@ -241,20 +241,23 @@ class _Utf8Guard(io.RawIOBase):
         self._raw = raw
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._permits = threading.Semaphore(self.AHEAD)
+        self._free = False
 
     def consumed(self) -> None:
         """One batch was taken: one more block may be read."""
         self._permits.release()
 
     def unthrottle(self) -> None:
-        """Reading is over (or abandoned): let any waiting read go on."""
-        self._permits.release(1 << 20)
+        """Reading is over (or abandoned): let any waiting read go on, and every later read."""
+        self._free = True
+        self._permits.release(2)  # Arrow reads from one thread at a time: one waiting read at most
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int = -1) -> bytes:
-        self._permits.acquire(timeout=60)  # never a deadlock: after a minute, read anyway
+        if not self._free:
+            self._permits.acquire(timeout=60)  # never a deadlock: after a minute, read anyway
         while True:
             block = self._raw.read(size)
             if block.isascii() and not self._decoder.getstate()[0]:

@@ -52,8 +52,8 @@ class ReadError(Exception):
 class Chunk:
     """Rows read together.
 
-    - ``columns``: input column name → array of text (``pa.string()`` or, for CSV, ``pa.binary()`` not yet
-      checked as UTF-8), one element per row read; a column absent from the file is absent here
+    - ``columns``: input column name → array of text (``pa.string()``, or ``pa.binary()`` from Parquet, not
+      yet checked as UTF-8), one element per row read; a column absent from the file is absent here
     - ``rows``: the input row number of each element (int64, from 1)
     - ``errors``: ``(row, message)`` for rows that could not be read at all
     - ``done``: progress so far, in the reader's ``progress_unit`` (bytes or rows)
@@ -218,7 +218,9 @@ class CsvReader(Reader):
             emit = [p for p in pending if p[0] < last_row or n == 0]
             pending = [p for p in pending if not (p[0] < last_row or n == 0)]
             settled += len(emit)
-            columns = {c: batch.column(i) for i, c in enumerate(self.columns)}
+            # Read as binary (a cell is never refused by Arrow), and valid UTF-8 by `_Utf8Guard`: taken as
+            # text without a second check (a zero-copy view).
+            columns = {c: batch.column(i).view(pa.string()) for i, c in enumerate(self.columns)}
             yield Chunk(columns, rows, emit, raw.tell())
         pending.extend(bad)
         if pending:

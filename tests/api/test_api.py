@@ -131,3 +131,11 @@ def test_openapi_and_docs(db):
     schema = c.get("/api/openapi.json").json()
     assert "/api/v1/check" in schema["paths"] and "/api/v1/towns/{town}/applications" in schema["paths"]
     assert c.get("/api/docs").status_code == 200
+
+
+def test_nul_characters_are_refused_naming_the_field(cu, api):
+    """PostgreSQL text cannot hold NUL: 422 naming the field, never a server error."""
+    r = _post(Client(), "/api/v1/auth/token", {"username": "a\x00b", "password": "x"})
+    assert r.status_code == 422 and r.json()["field"] == "username"
+    r = _post(api(cu["applicant"]), "/api/v1/towns/carmel-ny/applications", {"facts": {"name": "a\x00"}})
+    assert r.status_code == 422 and r.json()["field"] == "facts.name"

@@ -19,6 +19,20 @@ schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 pytestmark = pytest.mark.django_db(transaction=False)
 
 
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """The WSGI handler closes database connections at the end of each request, which would close the test's
+    transaction (PostgreSQL); Django's own test client disconnects the same signal handlers."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
 @schema.parametrize()
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_error(case):

@@ -14,12 +14,25 @@ from publicassembly.api.law import ErrorOut
 from publicassembly.law.jsonable import jsonable
 from publicassembly.web.towns import town_for
 from publicassembly.workflow.access import require_role
-from publicassembly.workflow.errors import NotFound
+from publicassembly.workflow.errors import NotFound, ValidationFailed
 
 router = Router(tags=["records"], auth=token_auth)
 public = Router(tags=["records"])
 
 ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+def _no_nul(value: Any, where: str) -> None:
+    """PostgreSQL text and JSON cannot hold NUL characters: refuse them with 422 naming the field."""
+    if isinstance(value, str) and "\x00" in value:
+        raise ValidationFailed(where, "must not contain NUL characters")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _no_nul(k, f"{where}.{k}")
+            _no_nul(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _no_nul(v, f"{where}[{i}]")
 
 
 def _town(alias: str) -> Any:
@@ -70,6 +83,7 @@ def create_application(request: Any, town: str, data: FactsIn) -> Any:
     core's ``event`` fields without the Town's own acts). 422 names the field."""
     from publicassembly.permits import services as sv
 
+    _no_nul(data.facts, "facts")
     return 201, _app(sv.create_draft(request.user, _town(town), data.facts))
 
 

@@ -38,6 +38,9 @@ def create_token(request: Any, data: TokenIn) -> Any:
     """Exchange a username and password for a new bearer token (shown once). Repeated failures are refused
     for a while (429)."""
     address = throttle.client_address(request)
+    for field in ("username", "password", "name"):
+        if "\x00" in getattr(data, field):
+            return 422, body(f"{field}: must not contain NUL characters", field)
     try:
         throttle.check(data.username, address)
     except throttle.TooManyAttempts as exc:

@@ -33,11 +33,16 @@ def _window() -> timedelta:
     return timedelta(seconds=settings.LOGIN_WINDOW_SECONDS)
 
 
+def _name(username: str) -> str:
+    """The username as stored: trimmed, lower-cased, without NUL characters (which no database text holds)."""
+    return username.replace("\x00", "").strip().lower()[:150]
+
+
 def check(username: str, address: str) -> None:
     """Raise `TooManyAttempts` if this account or this address has too many recent failures."""
     since = timezone.now() - _window()
     recent = LoginAttempt.objects.filter(at__gte=since, succeeded=False)
-    for qs, limit in ((recent.filter(username=username.strip().lower()), settings.LOGIN_MAX_FAILURES),
+    for qs, limit in ((recent.filter(username=_name(username)), settings.LOGIN_MAX_FAILURES),
                       (recent.filter(address=address), settings.LOGIN_MAX_FAILURES_PER_ADDRESS)):
         times = list(qs.order_by("-at").values_list("at", flat=True)[:limit])
         if len(times) >= limit:
@@ -48,7 +53,7 @@ def check(username: str, address: str) -> None:
 
 def record(username: str, address: str, succeeded: bool) -> None:
     """Record an attempt; a success clears that account's failures. Old rows (beyond a day) are pruned."""
-    name = username.strip().lower()[:150]
+    name = _name(username)
     if succeeded:
         LoginAttempt.objects.filter(username=name, succeeded=False).delete()
     LoginAttempt.objects.create(username=name, address=address, succeeded=succeeded)

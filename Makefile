@@ -24,10 +24,10 @@ run: install
 	$(BIN)/publicassembly serve --demo --host 127.0.0.1 --port 8000
 
 test: install
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto
 
 test-postgres: install
-	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest -q -p no:cacheprovider -m "not browser"
+	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python -m pytest -q -p no:cacheprovider -n auto -m "not browser"
 
 bench: install
 	$(BIN)/python -m benchmarks

@@ -67,7 +67,7 @@ class Setting:
     @classmethod
     def on(cls, as_of: date, parameters: ParameterSet | None = None) -> Setting:
         """Mount Pleasant's values in force on `as_of`. Raises `ParameterNotInForce` for a date before them."""
-        j = jurisdictions.get(mp.JURISDICTION.alias)
+        j = mp.JURISDICTION  # the registry's own object; asking the registry would import Carmel's chapter too
         values = (parameters or j.parameters).at(as_of)
         law = bulk.SpaceLaw.from_values(values)
         return cls(j, as_of, values, law, frozenset({j.alias, j.ocd_id.lower()}),

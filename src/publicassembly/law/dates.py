@@ -14,8 +14,8 @@ is closed, the result says so and names the preceding business day (the safe day
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import datetime as _dt
+from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 

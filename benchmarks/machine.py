@@ -41,7 +41,16 @@ def machine() -> dict[str, Any]:
         "numpy": numpy.__version__,
         "pyarrow": pyarrow.__version__,
         "commit": commit,
+        "load_average": load_average(),
     }
+
+
+def load_average() -> list[float] | None:
+    """The 1, 5 and 15-minute load averages at the time (the development machine is shared)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
 
 
 def write_result(name: str, data: dict[str, Any]) -> Path:

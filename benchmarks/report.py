@@ -24,13 +24,18 @@ def _mark(ok: bool) -> str:
     return "met" if ok else "**missed**"
 
 
+def _load_text(load: list[float] | None) -> str:
+    return f", load average {' / '.join(f'{x:g}' for x in load)} (1/5/15 min, 2 CPUs shared)" if load else ""
+
+
 def table() -> str:
     lines: list[str] = []
     batch = _load("batch")
     if batch:
         m = batch["machine"]
         lines += [f"Batch, measured {batch['date']} on {m['cpu']} ({m['cpus']} CPUs, the command pinned to one), "
-                  f"Python {m['python']}, numpy {m['numpy']}, pyarrow {m['pyarrow']}, commit {m['commit']}.", ""]
+                  f"Python {m['python']}, numpy {m['numpy']}, pyarrow {m['pyarrow']}, commit {m['commit']}"
+                  f"{_load_text(m.get('load_average'))}.", ""]
         lines += ["| rows | input | pipeline spaces/s (CPU, one core) | pipeline spaces/s (wall) | "
                   "command spaces/s (CPU, one core, start-up included) | command spaces/s (wall) | peak RSS (MB) | "
                   "tracemalloc peak (MB) | Arrow pool peak (MB) | law.bulk alone (spaces/s) |",
@@ -55,10 +60,16 @@ def table() -> str:
                   f"{_mark(max(r['command']['peak_rss_mb'] for r in big) < target['peak_rss_mb_at_1m'])}.", ""]
     cli = _load("cli")
     if cli:
-        lines += [f"CLI, measured {cli['date']} (median of {cli['runs']} alternating runs, same machine):", "",
+        load = cli.get("load_average_before") or cli["machine"].get("load_average")
+        lines += [f"CLI, measured {cli['date']} (median of {cli['runs']} alternating runs, same machine, commit "
+                  f"{cli['machine'].get('commit')}{_load_text(load)}):", "",
                   "| command | median wall time (ms) |", "|---|---:|",
-                  f"| `publicassembly check {cli['example']}` | {cli['check_s'] * 1000:.0f} |",
-                  f"| `python -c \"import pydantic\"` | {cli['import_pydantic_s'] * 1000:.0f} |", "",
+                  f"| `publicassembly check {cli['example']}` | {cli['check_s'] * 1000:.0f} |"]
+        if "check_json_s" in cli:
+            lines += [f"| `publicassembly check {cli['example']} --format json` | {cli['check_json_s'] * 1000:.0f} |",
+                      f"| `publicassembly check {cli['carmel_example']}` (for information: loads `holidays`) | "
+                      f"{cli['check_carmel_s'] * 1000:.0f} |"]
+        lines += [f"| `python -c \"import pydantic\"` | {cli['import_pydantic_s'] * 1000:.0f} |", "",
                   f"- Target ≤ {cli['target_ratio']:g}× the pydantic start-up: {cli['ratio']}× — "
                   f"{_mark(cli['ratio'] <= cli['target_ratio'])}.", ""]
     if not lines:

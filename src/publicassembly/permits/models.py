@@ -171,6 +171,7 @@ class PermitApplication(TownScoped, Versioned):
                                               max_digits=12, decimal_places=2, null=True, blank=True)
     # Public hearing (¶ B)
     hearing_on = models.DateField(_("hearing date"), null=True, blank=True)
+    hearing_time = models.TimeField(_("hearing time"), null=True, blank=True, default=None)
     hearing_place = models.CharField(_("hearing place"), max_length=200, blank=True)
     notice_published_on = models.DateField(_("notice published on"), null=True, blank=True)
     newspaper = models.CharField(_("official newspaper"), max_length=200, blank=True)

@@ -25,7 +25,7 @@ import hashlib
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, time
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -326,6 +326,12 @@ def case_data(app: PermitApplication) -> dict[str, Any]:
     """The Carmel case of this application as the law core takes it: the applicant's facts with the Town's
     records layered on (submission, verification, hearing, decision, Board limits, written approvals,
     authorizations, insurance, bond, fee paid, cleanup, grounds of revocation)."""
+    return _case_data(app, preloaded=False)
+
+
+def _case_data(app: PermitApplication, *, preloaded: bool) -> dict[str, Any]:
+    """`case_data`; with `preloaded`, the related records come from the prefetch caches that
+    `preload_records` filled (no query), else from the database."""
     d: dict[str, Any] = copy.deepcopy(app.facts or {})
     d["jurisdiction"], d["subject"] = JURISDICTION_ALIAS, "event"
     if app.submitted_on:
@@ -354,17 +360,25 @@ def case_data(app: PermitApplication) -> dict[str, Any]:
     for auth in app.authorizations.all():
         if auth.property_index < len(properties):
             properties[auth.property_index][f"{auth.party}_authorization_to_inspect"] = True
-    cert = app.insurance_certificates.order_by("recorded_on", "id").last()
+    if preloaded:
+        certs = sorted(app.insurance_certificates.all(), key=lambda c: (c.recorded_on, c.pk))
+        cert = certs[-1] if certs else None
+        bonds = [b.amount for b in app.bonds.all()]
+        fees = [f.amount for f in app.fee_payments.all()]
+        posted = sum(bonds, Decimal(0)) if bonds else None
+        paid = sum(fees, Decimal(0)) if fees else None
+    else:
+        cert = app.insurance_certificates.order_by("recorded_on", "id").last()
+        posted = app.bonds.aggregate(total=Sum("amount"))["total"]
+        paid = app.fee_payments.aggregate(total=Sum("amount"))["total"]
     if cert is not None:
         d["insurance"] = {"comprehensive_liability": cert.comprehensive_liability,
                           "insures_town": cert.insures_town,
                           "bodily_injury_limit": str(cert.bodily_injury_limit),
                           "property_damage_limit": str(cert.property_damage_limit),
                           "cancellation_notice_days": cert.cancellation_notice_days}
-    posted = app.bonds.aggregate(total=Sum("amount"))["total"]
     if posted is not None:
         d["bond"] = {"posted": True, "amount": str(posted)}
-    paid = app.fee_payments.aggregate(total=Sum("amount"))["total"]
     if paid is not None:
         d["filing_fee_paid"] = str(paid)
     if app.cleanup_completed_on:
@@ -410,6 +424,87 @@ def decision_overdue(app: PermitApplication, today: date | None = None) -> bool:
         return False
     due = decision_due(app)
     return due is not None and _today(today) > due.date
+
+
+# --- Many applications at once (lists and queues) -------------------------------------------------------------
+
+#: The related records the law core's case of an application reads (`case_data`).
+CASE_RECORDS = ("approvals", "authorizations", "insurance_certificates", "bonds", "fee_payments")
+
+
+def preload_records(apps: Sequence[PermitApplication]) -> list[PermitApplication]:
+    """Load, in a fixed number of queries whatever the number of applications, what the law core's case of
+    each application reads: its town, written approvals, authorizations, insurance certificates, bonds and fee
+    payments (prefetched onto each application). Returns the applications as a list, in the same order."""
+    from django.db.models import prefetch_related_objects
+
+    apps = list(apps)
+    missing = {a.town_id for a in apps if not PermitApplication.town.is_cached(a)}
+    if missing:
+        towns = PermitApplication._meta.get_field("town").related_model.objects.in_bulk(missing)
+        for a in apps:
+            if not PermitApplication.town.is_cached(a):
+                a.town = towns[a.town_id]
+    prefetch_related_objects(apps, *CASE_RECORDS)
+    return apps
+
+
+class _Preloaded:
+    """The law core asked about preloaded applications: one parameter set per town (`parameter_set`)."""
+
+    def __init__(self, apps: Sequence[PermitApplication], parameters: ParameterSet | None) -> None:
+        self.apps = preload_records(apps)
+        self.parameters = parameters
+        self._params: dict[int, ParameterSet] = {}
+
+    def determination(self, app: PermitApplication, as_of: date | None) -> Determination:
+        from publicassembly.law import evaluate
+        from publicassembly.law.errors import InvalidCase
+
+        params = self.parameters or self._params.get(app.town_id)
+        if params is None:
+            params = self._params[app.town_id] = parameter_set(app.town)
+        try:
+            return evaluate(_case_data(app, preloaded=True), _today(as_of), params)
+        except InvalidCase as e:
+            raise ValidationFailed(f"facts.{e.field}", e.message) from None
+
+
+def deadlines_of_many(apps: Sequence[PermitApplication], as_of: date | None = None, *,
+                      parameters: ParameterSet | None = None) -> dict[int, dict[str, LegalDate]]:
+    """`deadlines` of each application (application id → name → `LegalDate`), from the law core, in a fixed
+    number of queries whatever the number of applications (`preload_records`). `parameters`: the town's
+    `parameter_set`, when the applications are all of one town and it is already loaded."""
+    law = _Preloaded(apps, parameters)
+    return {a.pk: dict(law.determination(a, as_of).deadlines) for a in law.apps}
+
+
+def decision_due_of_many(apps: Sequence[PermitApplication], *, parameters: ParameterSet | None = None
+                         ) -> dict[int, LegalDate | None]:
+    """`decision_due` of each application (¶ B: within 30 days after submission, GCL §§ 20, 25-a): application
+    id → last day, None before submission; a fixed number of queries whatever the number of applications.
+    `parameters` as in `deadlines_of_many`."""
+    law = _Preloaded(apps, parameters)
+    return {a.pk: (law.determination(a, a.submitted_on).deadlines.get("decision_due")
+                   if a.submitted_on is not None else None) for a in law.apps}
+
+
+def decision_overdue_of_many(apps: Sequence[PermitApplication], today: date | None = None, *,
+                             parameters: ParameterSet | None = None
+                             ) -> dict[int, tuple[bool, LegalDate | None]]:
+    """`decision_overdue` of each application with its last day to act (¶ B): application id → (overdue,
+    `decision_due` or None). Only applications awaiting the Board's decision are asked of the law core (the
+    others are never overdue); a fixed number of queries whatever the number of applications. `parameters` as
+    in `deadlines_of_many`."""
+    apps = list(apps)
+    waiting = [a for a in apps if a.state in AWAITING_DECISION and a.submitted_on is not None]
+    dues = decision_due_of_many(waiting, parameters=parameters) if waiting else {}
+    on = _today(today)
+    out: dict[int, tuple[bool, LegalDate | None]] = {}
+    for a in apps:
+        due = dues.get(a.pk)
+        out[a.pk] = (due is not None and on > due.date, due)
+    return out
 
 
 # --- Reading ---------------------------------------------------------------------------------------------------
@@ -543,12 +638,17 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
 
 def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str,
                      notice_published_on: date, newspaper: str, expected_version: int | None = None,
-                     reason: str | None = None) -> PermitApplication:
+                     reason: str | None = None, hearing_time: time | None = None) -> PermitApplication:
     """The Clerk schedules the public hearing and records the notice published in the official newspaper.
-    Refused (`ValidationFailed`, field ``notice_published_on``) when the notice is not at least 10 days prior
-    to the hearing, as the law core counts it (¶ B; GCL § 20). accepted → hearing_scheduled."""
+    ``hearing_time``: the hour of the hearing (local time, `datetime.time`), or None when it is to be
+    announced; the notice prints it. Refused (`ValidationFailed`, field ``notice_published_on``) when the notice
+    is not at least 10 days prior to the hearing, as the law core counts it (¶ B; GCL § 20); ``hearing_time``
+    not a time → `ValidationFailed` (field ``hearing_time``). accepted → hearing_scheduled."""
     require_role(by, app.town, CLERK)
     hearing_on = _date(hearing_on, "hearing_on")
+    if hearing_time is not None and not isinstance(hearing_time, time):
+        raise ValidationFailed("hearing_time", f"a time of day (HH:MM) or empty (to be announced); got "
+                                               f"{hearing_time!r}")
     notice_published_on = _date(notice_published_on, "notice_published_on")
     place = _text(place, "place", "the place of the public hearing")
     newspaper = _text(newspaper, "newspaper", "the official newspaper in which the notice was published")
@@ -561,9 +661,10 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
         if finding.status is Status.NOT_MET:
             raise ValidationFailed("notice_published_on", f"{finding.reason} ({finding.citation})")
         return _step(app, "schedule_hearing", by=by, reason=reason,
-                     default_reason=f"public hearing set for {hearing_on.isoformat()} at {place}; notice published "
-                                    f"in {newspaper} on {notice_published_on.isoformat()}",
-                     hearing_on=hearing_on, hearing_place=place, notice_published_on=notice_published_on,
+                     default_reason=f"public hearing set for {hearing_on.isoformat()}"
+                                    f"{' at ' + hearing_time.strftime('%H:%M') if hearing_time else ''} at {place}; "
+                                    f"notice published in {newspaper} on {notice_published_on.isoformat()}",
+                     hearing_on=hearing_on, hearing_time=hearing_time, hearing_place=place, notice_published_on=notice_published_on,
                      newspaper=newspaper)
 
 

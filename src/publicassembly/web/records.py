@@ -4,6 +4,7 @@ services."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import datetime, time
 from decimal import Decimal
 from typing import Any
@@ -38,8 +39,19 @@ def reference(app: Any) -> str:
     return app.permit_number or f"{app.town.jurisdiction_alias}/{app.pk}"
 
 
-#: The hearing's hour when the application records only its date (the Town Board's usual evening meeting).
-DEFAULT_HEARING_TIME = time(19, 0)
+#: The hour printed when no time was set and the notice record cannot say "to be announced" (older documents).
+LEGACY_HEARING_TIME = time(19, 0)
+
+
+def _hearing_fields(app: Any) -> dict[str, Any]:
+    """The hearing's moment as the Clerk set it: its date at ``hearing_time``; with no time set, midnight of the
+    date and — where the documents layer's record carries it — ``hearing_time_to_be_announced`` so the notice
+    prints "time to be announced" instead of an hour nobody fixed."""
+    if "hearing_time_to_be_announced" in {f.name for f in fields(HearingNoticeRecord)}:
+        return {"hearing_at": datetime.combine(app.hearing_on, app.hearing_time or time(0, 0)),
+                "hearing_time_to_be_announced": app.hearing_time is None}
+    # until the documents layer carries "to be announced": the Board's usual evening hour, as before
+    return {"hearing_at": datetime.combine(app.hearing_on, app.hearing_time or LEGACY_HEARING_TIME)}
 
 
 def hearing_notice_record(app: Any) -> HearingNoticeRecord:
@@ -52,7 +64,7 @@ def hearing_notice_record(app: Any) -> HearingNoticeRecord:
     return HearingNoticeRecord(
         town=app.town.name, application_reference=reference(app), applicant=applicant_name(app),
         event=event_name(app), property_address=property_address(app),
-        hearing_at=datetime.combine(app.hearing_on, DEFAULT_HEARING_TIME), hearing_place=app.hearing_place,
+        hearing_place=app.hearing_place, **_hearing_fields(app),
         latest_publication_date=latest, newspaper=app.newspaper or "the official newspaper")
 
 

@@ -303,6 +303,9 @@ class EmptyForm(ReasonMixin):
 
 class ScheduleHearingForm(ReasonMixin):
     hearing_on = forms.DateField(label=_("Date of the public hearing"), widget=DateInput())
+    hearing_time = forms.TimeField(label=_("Time of the public hearing"), required=False,
+                                   widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+                                   help_text=_("Leave empty if the time is to be announced."))
     place = forms.CharField(label=_("Place of the hearing"), max_length=200)
     notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(),
                                           help_text=_("At least 10 days before the hearing (¶ B)."))

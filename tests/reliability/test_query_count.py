@@ -12,13 +12,6 @@ from tests.reliability.conftest import file_applications
 
 pytestmark = pytest.mark.django_db
 
-#: Found by this test (2026-11-29): the page asks the law core for each application's deadlines
-#: (`warnings_of` → `permits.services.decision_overdue`/`deadlines` → `case_data` + `parameter_set`), about 15
-#: queries per application (approvals, authorizations, insurance, bonds, fees, fee schedule, roles). Strict: when
-#: the page is fixed this xfail turns into a failure, and the marker must go.
-N_PLUS_ONE = pytest.mark.xfail(strict=True, reason="the queue page runs ~15 SQL queries per application (N+1); "
-                                                   "see docs/operations.md, 'What the benchmarks showed'")
-
 
 def _queue_queries(client: Client, url: str) -> tuple[int, list[str], bytes]:
     with CaptureQueriesContext(connection) as ctx:
@@ -27,7 +20,6 @@ def _queue_queries(client: Client, url: str) -> tuple[int, list[str], bytes]:
     return len(ctx.captured_queries), [q["sql"] for q in ctx.captured_queries], response.content
 
 
-@N_PLUS_ONE
 def test_clerk_queue_queries_do_not_grow_with_applications(carmel, officials):
     """10 applications and 200 applications: the same number of SQL queries for the Clerk's queue."""
     client = Client()
@@ -47,7 +39,6 @@ def test_clerk_queue_queries_do_not_grow_with_applications(carmel, officials):
         f"ones:\n" + "\n".join(sql200[:3] + ["..."] + sql200[-3:]))
 
 
-@N_PLUS_ONE
 def test_clerk_queue_filter_by_state_queries_do_not_grow(carmel, officials):
     """The queue filtered by state (``?state=accepted``) likewise runs a fixed number of queries."""
     client = Client()

@@ -13,7 +13,9 @@ from decimal import Decimal
 from typing import Any
 
 MOUNT_PLEASANT = "mount-pleasant-ny"
-_PACKAGES = {MOUNT_PLEASANT: "publicassembly.law.jurisdictions.us_ny_mount_pleasant"}
+CARMEL = "carmel-ny"
+_PACKAGES = {MOUNT_PLEASANT: "publicassembly.law.jurisdictions.us_ny_mount_pleasant",
+             CARMEL: "publicassembly.law.jurisdictions.us_ny_carmel"}
 
 #: The parameters of the sign's form, Mount Pleasant § 164-9.
 SIGN_PARAMETERS = ("signs.letter_height_in", "signs.letter_width_in", "signs.lettering_colour",
@@ -78,12 +80,13 @@ def sign_spec(as_of: date) -> SignSpec:
     )
 
 
-def court_name(as_of: date) -> str | None:
-    """The court a summons is returnable in (Mount Pleasant § 164-12), when the parameters name it: the
-    parameter ``enforcement.court``, else the first whose name mentions ``court`` and whose value is text.
-    None when there is none."""
+def court_name(as_of: date, jurisdiction: str = MOUNT_PLEASANT) -> str | None:
+    """The court a summons is returnable in (Mount Pleasant § 164-12; Carmel, whose ch. 31 names none: its
+    parameter, interpretation W-2), when the jurisdiction's parameters name it: the parameter
+    ``enforcement.court``, else the first whose name mentions ``court`` and whose value is text. None when
+    there is none."""
     try:
-        values = _values(MOUNT_PLEASANT, as_of)
+        values = _values(jurisdiction, as_of)
     except LawNotAvailable:
         return None
     names = ["enforcement.court", *sorted(n for n in values if n != "enforcement.court")]

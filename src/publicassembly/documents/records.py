@@ -16,8 +16,11 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 
-CertificateStatus = Literal["valid", "revoked", "stale"]
-CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale")
+CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
+CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
+
+#: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
+SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
 
 
 @dataclass(frozen=True)
@@ -71,8 +74,9 @@ class CertificateSpace:
 @dataclass(frozen=True)
 class CertificateRecord:
     """The Building Inspector's certificate for a place of assembly stating the lawful occupancy
-    (Mount Pleasant §§ 164-3, 164-9). ``status``: ``valid``, ``revoked`` or ``stale`` (issued under values
-    of the law no longer in force)."""
+    (Mount Pleasant §§ 164-3, 164-9). ``status``: ``valid``, ``revoked``, ``stale`` (a space changed, or
+    issued under values of the law no longer in force) or ``superseded`` (replaced by a re-issued certificate,
+    named in ``superseded_by`` when known)."""
 
     number: str
     issued_date: date
@@ -82,6 +86,7 @@ class CertificateRecord:
     lawful_occupancy: int
     inspector_name: str
     status: CertificateStatus = "valid"
+    superseded_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -103,8 +108,13 @@ class HearingNoticeRecord:
 
 @dataclass(frozen=True)
 class SummonsRecord:
-    """A summons issued by the Building Inspector for a violation of Mount Pleasant ch. 164 (§ 164-12),
-    with the penalty range of § 164-14 for the offense number (fines in US dollars).
+    """A summons for a violation of a town's chapter, with the law core's penalty range (fines in US dollars).
+
+    ``jurisdiction``: ``mount-pleasant-ny`` (the default) — issued by the Building Inspector (§ 164-12) with
+    the range of § 164-14 for ``offense_number`` (1 for a first offense; required); or ``carmel-ny`` — a
+    violation of Carmel ch. 31 with ``days_of_continued_violation`` (each day a separate violation, penalties
+    ¶ A; required) and the range of ¶ B summed over those days, no offense number (give None). The court is
+    the jurisdiction's parameter ``enforcement.court``.
 
     ``complainant_kind``: ``building_inspector``, ``fire_district_inspector``, ``town_fire_marshal`` or
     ``police_officer`` (§ 164-12);
@@ -119,7 +129,7 @@ class SummonsRecord:
     description: str
     offense_date: date
     offense_place: str
-    offense_number: int
+    offense_number: int | None
     min_fine: Decimal
     max_fine: Decimal
     max_jail_days: int | None
@@ -131,6 +141,9 @@ class SummonsRecord:
     return_date: date
     return_time: str = ""
     court_name: str = ""
+    jurisdiction: str = "mount-pleasant-ny"
+    days_of_continued_violation: int | None = None
+    penalty_citation: str = ""
 
 
 @dataclass(frozen=True)

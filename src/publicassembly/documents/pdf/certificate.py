@@ -35,7 +35,7 @@ def use_group_name(use_group: str) -> str:
 def render_certificate(record: CertificateRecord) -> bytes:
     """The certificate as PDF bytes: number, date, place, each space with its use group, floor area (square
     feet) and occupant load, the lawful occupancy, and the § 164-9 statement that it is kept on the premises.
-    A revoked or stale certificate carries that word across its head. Raises ValueError for an unknown
+    A revoked, stale or superseded certificate carries that word across its head. Raises ValueError for an unknown
     status."""
     if record.status not in CERTIFICATE_STATUSES:
         raise ValueError(f"status: {record.status!r} is not allowed; allowed: {', '.join(CERTIFICATE_STATUSES)}")
@@ -44,6 +44,9 @@ def render_certificate(record: CertificateRecord) -> bytes:
         story.append(p("REVOKED - NOT VALID", "banner"))
     elif record.status == "stale":
         story.append(p("NOT CURRENT - TO BE RE-CERTIFIED UNDER THE LAW NOW IN FORCE", "banner"))
+    elif record.status == "superseded":
+        by = f" BY CERTIFICATE {esc(record.superseded_by)}" if record.superseded_by else ""
+        story.append(p(f"SUPERSEDED{by} - NOT VALID", "banner"))
     story += [
         p("Town of Mount Pleasant", "subtitle"),
         p("Certificate of the Building Inspector<br/>Place of Assembly", "title"),

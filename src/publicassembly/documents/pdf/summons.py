@@ -1,6 +1,10 @@
-"""The summons for a violation of Mount Pleasant ch. 164, issued by the Building Inspector on his own complaint
-or on the complaint of a fire inspector, fire marshal or policeman, returnable in the Town Justice Court
-(§ 164-12), stating the rule violated and the penalty range for the offense (§ 164-14)."""
+"""The summons for a violation of a town's chapter, returnable in the court its parameters name:
+
+- Mount Pleasant ch. 164: issued by the Building Inspector on his own complaint or on the complaint of a fire
+  inspector, fire marshal or policeman, returnable in the Town Justice Court (§ 164-12), stating the rule
+  violated and the penalty range for the offense number (§ 164-14);
+- Carmel ch. 31: stating the days of continued violation, each a separate violation (penalties ¶ A), and the
+  range of ¶ B summed over them; the court is Carmel's parameter ``enforcement.court`` (interpretation W-2)."""
 
 from __future__ import annotations
 
@@ -9,9 +13,9 @@ from decimal import Decimal
 from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
-from publicassembly.documents.lawparams import court_name
+from publicassembly.documents.lawparams import CARMEL, MOUNT_PLEASANT, court_name
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
-from publicassembly.documents.records import SummonsRecord
+from publicassembly.documents.records import SUMMONS_JURISDICTIONS, SummonsRecord
 
 #: The officers of § 164-12 on whose complaint a summons issues (ids as in the law core's ``OFFICER_KINDS``).
 COMPLAINANTS = {
@@ -48,24 +52,75 @@ def penalty_text(r: SummonsRecord) -> str:
 def resolve_court(r: SummonsRecord) -> str:
     """The court: the jurisdiction's parameter naming it when there is one, else the record's.
     Raises ValueError when neither names it."""
-    name = court_name(r.offense_date) or r.court_name.strip()
+    name = court_name(r.offense_date, r.jurisdiction) or r.court_name.strip()
     if not name:
-        raise ValueError("court_name: the court is not named by the Mount Pleasant parameters; give it in the "
-                         "record (Mount Pleasant § 164-12: the Town Justice Court of the Town of Mount Pleasant)")
+        raise ValueError(f"court_name: the court is not named by the {r.jurisdiction} parameters; give it in the "
+                         "record (e.g. the Town Justice Court of the Town)")
     return name
 
 
-def render_summons(record: SummonsRecord) -> bytes:
-    """The summons as PDF bytes. Raises ValueError for an unknown complainant kind, an offense number below
-    1, a fine range that is upside down, or a court that is not named."""
+def _check(record: SummonsRecord) -> None:
+    if record.jurisdiction not in SUMMONS_JURISDICTIONS:
+        raise ValueError(f"jurisdiction: {record.jurisdiction!r} is not allowed; allowed: "
+                         f"{', '.join(SUMMONS_JURISDICTIONS)}")
     if record.complainant_kind not in COMPLAINANTS:
         raise ValueError(f"complainant_kind: {record.complainant_kind!r} is not allowed; allowed: "
                          f"{', '.join(COMPLAINANTS)}")
-    if record.offense_number < 1:
-        raise ValueError(f"offense_number: 1 or more (got {record.offense_number})")
+    if record.jurisdiction == MOUNT_PLEASANT and (record.offense_number is None or record.offense_number < 1):
+        raise ValueError(f"offense_number: 1 or more for a Mount Pleasant summons (got {record.offense_number})")
+    if record.jurisdiction == CARMEL:
+        days = record.days_of_continued_violation
+        if days is None or days < 1:
+            raise ValueError(f"days_of_continued_violation: 1 or more for a Carmel summons (got {days})")
     if Decimal(record.min_fine) > Decimal(record.max_fine):
         raise ValueError(f"min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
+
+
+def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
+    days = record.days_of_continued_violation or 0
+    day_text = "1 day" if days == 1 else f"{days} days"
+    violations = "1 separate violation" if days == 1 else f"{days} separate violations"
+    when = f" at {esc(record.return_time)}" if record.return_time else ""
+    cite = esc(record.penalty_citation or "Carmel Code ch. 31, penalties ¶ B")
+    return [
+        p(esc(court).upper(), "subtitle"),
+        p(f"Summons<br/>{esc(record.town)}", "title"),
+        p("For a violation of the Public Assembly Ordinance, Carmel Code ch. 31", "subtitle"),
+        table([
+            ["Summons No.", record.number],
+            ["Defendant", record.defendant_name],
+            ["Address", record.defendant_address],
+            ["Date of offense", long_date(record.offense_date)],
+            ["Place of offense", record.offense_place],
+            ["Rule violated", f"{record.citation} ({record.rule_id})"],
+            ["Continued violation", f"{day_text}: {violations}"],
+        ], widths=[1.7 * inch, 5.3 * inch], header=False),
+        p("To the defendant named above", "h2"),
+        p(f"YOU ARE HEREBY SUMMONED to appear before the <b>{esc(court)}</b> on "
+          f"<b>{long_date(record.return_date)}</b>{when}, to answer the charge that from "
+          f"{long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
+          f"<b>{esc(record.citation)}</b> for {day_text}: {esc(record.description)}"),
+        p("Penalty", "h2"),
+        p(f"Each day's continued violation constitutes a separate violation (Carmel Code ch. 31, penalties ¶ A). "
+          f"For {violations} the law provides {penalty_text(record)} ({cite}). In addition the Town Board may "
+          "maintain an action or proceeding to compel compliance or to restrain the violation by injunction "
+          "(penalties ¶ C)."),
+        p("Failure to appear may result in further proceedings as the law provides."),
+        Spacer(1, 30),
+        p(f"______________________________________<br/>{esc(record.inspector_name)}, for the {esc(record.town)}"),
+    ]
+
+
+def render_summons(record: SummonsRecord) -> bytes:
+    """The summons as PDF bytes. Raises ValueError for an unknown jurisdiction or complainant kind, a Mount
+    Pleasant offense number below 1, Carmel days of continued violation below 1, a fine range that is upside
+    down, or a court that is not named."""
+    _check(record)
     court = resolve_court(record)
+    if record.jurisdiction == CARMEL:
+        return build(_carmel_story(record, court), title=f"Summons {record.number}",  # type: ignore[arg-type]
+                     subject="Carmel Code ch. 31, penalties ¶¶ A-C")
+    offense = record.offense_number or 1
     when = f" at {esc(record.return_time)}" if record.return_time else ""
     story = [
         p(esc(court).upper(), "subtitle"),
@@ -78,7 +133,7 @@ def render_summons(record: SummonsRecord) -> bytes:
             ["Date of offense", long_date(record.offense_date)],
             ["Place of offense", record.offense_place],
             ["Rule violated", f"{record.citation} ({record.rule_id})"],
-            ["Offense", f"{ordinal(record.offense_number)} offense (offense no. {record.offense_number})"],
+            ["Offense", f"{ordinal(offense)} offense (offense no. {offense})"],
         ], widths=[1.7 * inch, 5.3 * inch], header=False),
         p("To the defendant named above", "h2"),
         p(f"YOU ARE HEREBY SUMMONED to appear before the <b>{esc(court)}</b> on "
@@ -86,7 +141,7 @@ def render_summons(record: SummonsRecord) -> bytes:
           f"{long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
           f"<b>{esc(record.citation)}</b>: {esc(record.description)}"),
         p("Penalty", "h2"),
-        p(f"For a {ordinal(record.offense_number)} offense the law provides {penalty_text(record)} "
+        p(f"For a {ordinal(offense)} offense the law provides {penalty_text(record)} "
           "(Mount Pleasant Code § 164-14), in addition to the punishments imposed by any other statute, law or "
           "ordinance."),
         p("Complaint", "h2"),

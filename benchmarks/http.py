@@ -304,14 +304,18 @@ def endpoints(seeded: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def _measure(base: str, name: str, req: dict[str, Any], duration: int, connections: int,
-             expect_rows: int | None = None) -> dict[str, Any]:
+             expect_rows: int | None = None, log: Path | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"path": req["path"], "method": req["method"]}
+    start = time.perf_counter()
     try:
         _status, took, body = probe(base, req)
     except (OSError, RuntimeError, http.client.HTTPException) as e:
-        # e.g. gunicorn's worker timeout (30 s) killing the worker: the page is not served at all
-        out.update({"failed": f"{type(e).__name__}: {e}", "rps": 0.0, "p50_ms": None, "p99_ms": None,
-                    "errors": 1, "requests": 0, "connections": 1})
+        # e.g. gunicorn's worker timeout (30 s): the worker is aborted and the request answered 500
+        after = time.perf_counter() - start
+        timed_out = log is not None and "WORKER TIMEOUT" in log.read_text(errors="replace")
+        out.update({"failed": f"{type(e).__name__}: {e} after {after:.1f} s"
+                              + (" (gunicorn: WORKER TIMEOUT)" if timed_out else ""),
+                    "rps": 0.0, "p50_ms": None, "p99_ms": None, "errors": 1, "requests": 0, "connections": 1})
         print(f"  {name:8} not served: {out['failed']}", flush=True)
         return out
     out.update({"single_request_ms": round(took * 1000, 1), "response_bytes": len(body)})
@@ -342,7 +346,8 @@ def run(databases: tuple[str, ...] = ("sqlite", "postgresql"), applications: int
             seed_s = time.perf_counter() - start
             with served(dep) as base:
                 measured = {name: _measure(base, name, req, duration, connections,
-                                           expect_rows=applications if name == "queue" else None)
+                                           expect_rows=applications if name == "queue" else None,
+                                           log=dep.data_dir / "serve.log")
                             for name, req in endpoints(seeded).items()}
         ratio = measured["check"]["rps"] / measured["trivial"]["rps"] if measured["trivial"]["rps"] else 0.0
         results.append({
@@ -397,8 +402,8 @@ def table() -> str:
                 label = {"trivial": f"trivial `GET {e['path']}`", "check": f"`POST {e['path']}`",
                          "queue": f"Clerk's queue `GET {e['path']}`"}[name]
                 if e.get("failed"):
-                    lines.append(f"| {r['database']} | {label} | {r['applications']:,} | not served: "
-                                 f"{e['failed'][:80]} | | | {e['errors']} | 0 |")
+                    lines.append(f"| {r['database']} | {label} | {r['applications']:,} | — | — | "
+                                 f"not served: {e['failed']} | {e['errors']} | 0 |")
                     continue
                 lines.append(f"| {r['database']} | {label} | {r['applications']:,} | {e['rps']:,} | {e['p50_ms']:,} | "
                              f"{e['p99_ms']:,} | {e['errors']} | {e['requests']:,} |")
@@ -408,7 +413,7 @@ def table() -> str:
             lines.append(f"- {r['database']}: check / trivial throughput {r['check_vs_trivial_rps']:.2f} (target ≥ "
                          f"{http['targets']['check_vs_trivial_rps']}) — "
                          f"{'met' if r['targets_met']['check_vs_trivial_rps'] else '**missed**'}; queue p99 "
-                         f"{e['queue']['p99_ms'] if e['queue']['p99_ms'] is not None else 'not served'} ms with {r['applications']:,} applications (target < "
+                         f"{str(e['queue']['p99_ms']) + ' ms' if e['queue']['p99_ms'] is not None else '— (not served)'} with {r['applications']:,} applications (target < "
                          f"{http['targets']['queue_p99_ms']} ms) — "
                          f"{'met' if r['targets_met']['queue_p99_ms'] else '**missed**'}.")
         lines.append("")

@@ -43,6 +43,16 @@ def install(api: NinjaAPI) -> None:
         return api.create_response(request, body(exc.message, exc.field, [{"field": exc.field, "msg": exc.detail}]),
                                    status=422)
 
+    from publicassembly.permits.services import Blocked
+
+    @api.exception_handler(Blocked)
+    def _blocked(request: HttpRequest, exc: Blocked) -> HttpResponse:
+        blockers = [{"rule": b.rule, "citation": b.citation, "reason": b.reason, "missing": list(b.missing)}
+                    for b in exc.blockers]
+        out = body(exc.message, None, [{"field": None, "msg": f"{b['reason']} ({b['citation']})", **b}
+                                       for b in blockers])
+        return api.create_response(request, {**out, "blockers": blockers}, status=409)
+
     @api.exception_handler(WorkflowError)
     def _workflow(request: HttpRequest, exc: WorkflowError) -> HttpResponse:
         status = exc.http_status if 400 <= exc.http_status < 500 else 409

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from publicassembly.api import errors, law, resources, tokens
+from publicassembly.api import actions, errors, law, resources, tokens
 
 api = NinjaAPI(
     title="publicassembly",
@@ -21,3 +21,4 @@ api.add_router("/v1", law.router)
 api.add_router("/v1", tokens.router)
 api.add_router("/v1", resources.router)
 api.add_router("/v1", resources.public)
+api.add_router("/v1", actions.router)

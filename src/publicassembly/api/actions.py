@@ -1,0 +1,792 @@
+"""The towns' actions over HTTP: every change of a permit application (Carmel ch. 31), a place of assembly, its
+spaces and certificate, an inspection (Mount Pleasant ch. 164) and an enforcement case, each one call of an
+existing workflow service, which checks the token user's role in the town and the state.
+
+Refusals: `NotAllowed` 403, `NotFound` 404 (another town's record is never shown), `InvalidTransition`,
+`StaleUpdate` (an ``expected_version`` no longer current) and `Blocked` (its blockers listed, each with its
+citation) 409, bad input 422 naming the field. Money is US dollars as a decimal string in whole cents; dates
+are ``YYYY-MM-DD``.
+"""
+
+from __future__ import annotations
+
+from datetime import date, time
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from ninja import Field, Query, Router, Schema
+
+from publicassembly.api.auth import token_auth
+from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
+from publicassembly.workflow.errors import ValidationFailed
+
+router = Router(tags=["actions"], auth=token_auth)
+
+Version = Annotated[int | None, Field(ge=0, le=2**31 - 1,
+                                      description="the version the change is based on; 409 when it is stale")]
+Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
+Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, description="US dollars")]
+Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
+Count = Annotated[int, Field(ge=0, le=1_000_000)]
+Days = Annotated[int, Field(ge=0, le=3650)]
+
+
+def _text(n: int, *, min_length: int = 0) -> Any:
+    return Annotated[str, Field(max_length=n, min_length=min_length)]
+
+
+def _clean(data: Schema) -> dict[str, Any]:
+    """The body's values (those given), refusing NUL characters (422 naming the field)."""
+    values = data.dict(exclude_unset=True)
+    for k, v in values.items():
+        _no_nul(v, k)
+    return values
+
+
+def _reason(values: dict[str, Any]) -> dict[str, Any]:
+    return {"reason": values["reason"]} if values.get("reason") else {}
+
+
+def _money(value: Decimal | None) -> str | None:
+    return None if value is None else str(value)
+
+
+# --- Permit applications (Carmel ch. 31) ---------------------------------------------------------------------------
+
+
+def _application(request: Any, town: str, pk: int) -> Any:
+    from publicassembly.permits import services as sv
+
+    return sv.get_application(request.user, _town(town), pk)
+
+
+def _document(app: Any, pk: int | None, field: str = "document") -> Any:
+    from publicassembly.permits.models import Document
+
+    if pk is None:
+        return None
+    doc = Document.objects.for_town(app.town).filter(pk=pk, application=app).first()
+    if doc is None:
+        raise ValidationFailed(field, f"no document #{pk} is attached to this permit application")
+    return doc
+
+
+class Versioned(Schema):
+    expected_version: Version = None
+    reason: Reason = None
+
+
+class FactsChange(Versioned):
+    facts: dict[str, Any]
+
+
+class SubmitIn(Versioned):
+    verification_statement: _text(5000, min_length=1)
+
+
+class MarkIncompleteIn(Versioned):
+    missing_items: list[_text(500, min_length=1)] | None = Field(None, max_length=100)
+
+
+class ScheduleHearingIn(Versioned):
+    hearing_on: date
+    hearing_time: time | None = None
+    place: _text(200, min_length=1)
+    notice_published_on: date
+    newspaper: _text(200, min_length=1)
+
+
+class HearingHeldIn(Versioned):
+    held_on: date | None = None
+
+
+class ApproveIn(Versioned):
+    conditions: list[_text(2000, min_length=1)] = Field(default_factory=list, max_length=200)
+    decided_on: date | None = None
+    bond_amount: Money12 | None = None
+    bodily_injury_limit: Money12 | None = None
+
+
+class DenyIn(Versioned):
+    reasons: _text(5000, min_length=1)
+    decided_on: date | None = None
+
+
+class ApprovalIn(Versioned):
+    condition: int = Field(ge=1, le=10, description="¶ C(n), 1-10")
+    agency: Literal["health_department", "town_board"]
+    approved_on: date
+    document: int = Field(ge=1, le=2**62, description="id of a document attached to this application")
+
+
+class AuthorizationIn(Versioned):
+    party: Literal["owner", "tenant"]
+    name: _text(200, min_length=1)
+    given_on: date
+    document: int = Field(ge=1, le=2**62)
+    property_index: int = Field(0, ge=0, le=1000)
+
+
+class InsuranceIn(Versioned):
+    insurer: _text(200, min_length=1)
+    policy_number: _text(100, min_length=1)
+    bodily_injury_limit: Money12
+    property_damage_limit: Money12
+    cancellation_notice_days: Days
+    document: int = Field(ge=1, le=2**62)
+    comprehensive_liability: bool = True
+    insures_town: bool = True
+
+
+class BondIn(Versioned):
+    amount: Money12
+    posted_on: date
+    surety: _text(200) = ""
+    document: int | None = Field(None, ge=1, le=2**62)
+
+
+class FeePaymentIn(Versioned):
+    amount: Money10
+    paid_on: date
+    receipt: _text(100) = ""
+
+
+class RevokeIn(Versioned):
+    grounds: list[Literal["facilities_not_provided_as_specified", "setup_cannot_be_accomplished_in_time"]] = Field(
+        min_length=1, max_length=2)
+    reason: _text(2000, min_length=1)
+
+
+APP_OUT = {200: dict[str, Any], **ERRORS}
+
+
+def _with_record(record: Any, app: Any) -> dict[str, Any]:
+    return {"id": record.pk, "application": _app(app)}
+
+
+@router.put("/towns/{town}/applications/{pk}", response=APP_OUT, operation_id="update_draft",
+            summary="Change the facts of a draft (the applicant)")
+def update_draft(request: Any, town: str, pk: int, data: FactsChange) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.update_draft(request.user, app, v["facts"], expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/submit", response=APP_OUT, operation_id="submit_application",
+             summary="Submit the verified petition (the applicant; ¶ B)")
+def submit(request: Any, town: str, pk: int, data: SubmitIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.submit(request.user, app, verification_statement=v["verification_statement"],
+                          expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/withdraw", response=APP_OUT, operation_id="withdraw_application",
+             summary="Withdraw the application (the applicant)")
+def withdraw(request: Any, town: str, pk: int, data: Versioned) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.withdraw(request.user, app, expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/amend", response=APP_OUT, operation_id="amend_application",
+             summary="Amend an incomplete application (the applicant)")
+def amend(request: Any, town: str, pk: int, data: FactsChange) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.amend(request.user, app, v["facts"], expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/mark-incomplete", response=APP_OUT,
+             operation_id="mark_application_incomplete", summary="Return as incomplete (the Clerk)")
+def mark_incomplete(request: Any, town: str, pk: int, data: MarkIncompleteIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.mark_incomplete(request.user, app, missing_items=v.get("missing_items"),
+                                   expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/accept", response=APP_OUT, operation_id="accept_application",
+             summary="Accept the petition as complete (the Clerk; 409 lists what is missing)")
+def accept(request: Any, town: str, pk: int, data: Versioned) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.accept(request.user, app, expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/schedule-hearing", response=APP_OUT,
+             operation_id="schedule_hearing", summary="Schedule the public hearing and record its notice (the Clerk)")
+def schedule_hearing(request: Any, town: str, pk: int, data: ScheduleHearingIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.schedule_hearing(request.user, app, hearing_on=data.hearing_on, place=v["place"],
+                                    notice_published_on=data.notice_published_on, newspaper=v["newspaper"],
+                                    hearing_time=data.hearing_time, expected_version=data.expected_version,
+                                    **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/hearing-held", response=APP_OUT, operation_id="record_hearing_held",
+             summary="Record the public hearing as held (the Clerk)")
+def record_hearing_held(request: Any, town: str, pk: int, data: HearingHeldIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.record_hearing_held(request.user, app, held_on=data.held_on,
+                                       expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/approve", response=APP_OUT, operation_id="approve_application",
+             summary="Approve with conditions, bond and bodily injury limit (the Town Board)")
+def approve(request: Any, town: str, pk: int, data: ApproveIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.approve(request.user, app, conditions=v.get("conditions", []), decided_on=data.decided_on,
+                           bond_amount=_money(data.bond_amount), bodily_injury_limit=_money(data.bodily_injury_limit),
+                           expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/deny", response=APP_OUT, operation_id="deny_application",
+             summary="Deny, giving the reasons (the Town Board)")
+def deny(request: Any, town: str, pk: int, data: DenyIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.deny(request.user, app, reasons=v["reasons"], decided_on=data.decided_on,
+                        expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/approvals", response={201: dict[str, Any], **ERRORS},
+             operation_id="record_approval",
+             summary="A written approval of a condition of ¶ C (Health Department or Town Board)")
+def record_approval(request: Any, town: str, pk: int, data: ApprovalIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    rec = sv.record_approval(request.user, app, condition=data.condition, agency=data.agency,
+                             approved_on=data.approved_on, document=_document(app, data.document),
+                             expected_version=data.expected_version, **_reason(v))
+    return 201, _with_record(rec, app)
+
+
+@router.post("/towns/{town}/applications/{pk}/authorizations", response={201: dict[str, Any], **ERRORS},
+             operation_id="record_authorization",
+             summary="The owner's or tenant's written authorization to inspect (the Clerk; ¶ D)")
+def record_authorization(request: Any, town: str, pk: int, data: AuthorizationIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    rec = sv.record_authorization(request.user, app, party=data.party, name=v["name"], given_on=data.given_on,
+                                  document=_document(app, data.document), property_index=data.property_index,
+                                  expected_version=data.expected_version, **_reason(v))
+    return 201, _with_record(rec, app)
+
+
+@router.post("/towns/{town}/applications/{pk}/insurance", response={201: dict[str, Any], **ERRORS},
+             operation_id="record_insurance", summary="The insurance certificate (the Clerk; ¶ E)")
+def record_insurance(request: Any, town: str, pk: int, data: InsuranceIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    rec = sv.record_insurance(request.user, app, insurer=v["insurer"], policy_number=v["policy_number"],
+                              bodily_injury_limit=str(data.bodily_injury_limit),
+                              property_damage_limit=str(data.property_damage_limit),
+                              cancellation_notice_days=data.cancellation_notice_days,
+                              document=_document(app, data.document),
+                              comprehensive_liability=data.comprehensive_liability, insures_town=data.insures_town,
+                              expected_version=data.expected_version, **_reason(v))
+    return 201, _with_record(rec, app)
+
+
+@router.post("/towns/{town}/applications/{pk}/bonds", response={201: dict[str, Any], **ERRORS},
+             operation_id="post_bond", summary="The cleanup bond posted with the Town Clerk (¶ F)")
+def post_bond(request: Any, town: str, pk: int, data: BondIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    rec = sv.post_bond(request.user, app, amount=str(data.amount), posted_on=data.posted_on,
+                       surety=v.get("surety", ""), document=_document(app, data.document),
+                       expected_version=data.expected_version, **_reason(v))
+    return 201, _with_record(rec, app)
+
+
+@router.post("/towns/{town}/applications/{pk}/fee-payments", response={201: dict[str, Any], **ERRORS},
+             operation_id="record_fee_payment", summary="A payment of the filing fee (the Clerk)")
+def record_fee_payment(request: Any, town: str, pk: int, data: FeePaymentIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    rec = sv.record_fee_payment(request.user, app, amount=str(data.amount), paid_on=data.paid_on,
+                                receipt=v.get("receipt", ""), expected_version=data.expected_version, **_reason(v))
+    return 201, _with_record(rec, app)
+
+
+@router.post("/towns/{town}/applications/{pk}/issue", response=APP_OUT, operation_id="issue_permit",
+             summary="Issue the permit (the Clerk; 409 lists every precondition not met)")
+def issue(request: Any, town: str, pk: int, data: Versioned) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.issue(request.user, app, expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/revoke", response=APP_OUT, operation_id="revoke_permit",
+             summary="Revoke an issued permit on the grounds of ¶ G (the Town Board)")
+def revoke(request: Any, town: str, pk: int, data: RevokeIn) -> Any:
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.revoke(request.user, app, grounds=list(data.grounds), reason=v["reason"],
+                          expected_version=data.expected_version))
+
+
+@router.get("/towns/{town}/applications/{pk}/blockers", response=APP_OUT, operation_id="issuance_blockers",
+            summary="What still stops the permit from issuing, each with its citation")
+def blockers(request: Any, town: str, pk: int) -> Any:
+    from publicassembly.permits import services as sv
+
+    app = _application(request, town, pk)
+    return {"id": app.pk, "state": app.state, "version": app.version,
+            "blockers": [{"rule": b.rule, "citation": b.citation, "reason": b.reason, "missing": list(b.missing)}
+                         for b in sv.issuance_blockers(app)]}
+
+
+# --- Places of assembly (Mount Pleasant ch. 164) -------------------------------------------------------------------
+
+
+def _venue_of(town: str, pk: int) -> Any:
+    from publicassembly.venues.models import Venue
+
+    return Venue.objects.get_in_town(_town(town), pk=pk)
+
+
+def _space_of(town: str, venue: int, pk: int) -> Any:
+    from publicassembly.venues.models import Space
+
+    return Space.objects.get_in_town(_town(town), pk=pk, venue_id=venue)
+
+
+class VenueIn(Schema):
+    name: _text(200, min_length=1)
+    address: _text(300, min_length=1)
+    commercial: bool | None = None
+    used_solely_for_religious_worship: bool = False
+    toilets_provided: Count | None = None
+    reason: _text(2000) = ""
+
+
+UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "business", "courtroom",
+                   "dance_hall_lodge_room", "hotel_lodging_house", "institutional", "mercantile_first_floor",
+                   "mercantile_basement_sales_floor", "mercantile_other_floors", "school", "storage",
+                   "bowling_alley", "open_air"]
+Area = Annotated[Decimal, Field(ge=0, max_digits=14, decimal_places=4)]
+Story = Annotated[int, Field(ge=-100, le=300)]
+SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
+
+
+class SpaceIn(Schema):
+    name: _text(200, min_length=1)
+    kind: Literal["room", "open_air"]
+    use_group: UseGroup
+    area: Area
+    area_unit: Literal["sq_ft", "sq_m"] = "sq_ft"
+    alleys: Count | None = None
+    story: Story | None = None
+    common_entrance: bool | None = None
+    connects_with: SpaceNames = []
+    reason: _text(2000) = ""
+
+
+class SpaceChange(Schema):
+    name: _text(200, min_length=1) | None = None
+    kind: Literal["room", "open_air"] | None = None
+    use_group: UseGroup | None = None
+    area: Area | None = None
+    area_unit: Literal["sq_ft", "sq_m"] | None = None
+    alleys: Count | None = None
+    story: Story | None = None
+    common_entrance: bool | None = None
+    connects_with: SpaceNames | None = None
+    expected_version: Version = None
+    reason: _text(2000) = ""
+
+
+def _space(s: Any) -> dict[str, Any]:
+    return {"id": s.pk, "venue": s.venue_id, "name": s.name, "kind": s.kind, "use_group": s.use_group,
+            "area": str(s.area), "area_unit": s.area_unit, "alleys": s.alleys, "story": s.story,
+            "common_entrance": s.common_entrance, "version": s.version}
+
+
+def _certificate(c: Any) -> dict[str, Any]:
+    return {"id": c.pk, "number": c.number, "venue": c.venue_id, "status": c.status, "version": c.version,
+            "issued_on": c.issued_on.isoformat(), "lawful_occupancy": c.lawful_occupancy}
+
+
+@router.post("/towns/{town}/venues", response={201: dict[str, Any], **ERRORS}, operation_id="create_venue",
+             summary="Register a place of assembly (the Building Inspector, or an applicant as its owner)")
+def create_venue(request: Any, town: str, data: VenueIn) -> Any:
+    from publicassembly.venues import services as vs
+
+    v = _clean(data)
+    return 201, _venue(vs.create_venue(request.user, _town(town), name=v["name"], address=v["address"],
+                                       commercial=data.commercial,
+                                       used_solely_for_religious_worship=data.used_solely_for_religious_worship,
+                                       toilets_provided=data.toilets_provided, reason=v.get("reason", "")))
+
+
+@router.post("/towns/{town}/venues/{pk}/spaces", response={201: dict[str, Any], **ERRORS}, operation_id="add_space",
+             summary="Add a room or open-air area (§§ 164-7, 164-8); a valid certificate becomes stale")
+def add_space(request: Any, town: str, pk: int, data: SpaceIn) -> Any:
+    from publicassembly.venues import services as vs
+
+    v = _clean(data)
+    venue = _venue_of(town, pk)
+    return 201, _space(vs.add_space(request.user, venue, name=v["name"], kind=data.kind, use_group=data.use_group,
+                                    area=data.area, area_unit=data.area_unit, alleys=data.alleys, story=data.story,
+                                    common_entrance=data.common_entrance, connects_with=v.get("connects_with", []),
+                                    reason=v.get("reason", "")))
+
+
+@router.patch("/towns/{town}/venues/{pk}/spaces/{space}", response={200: dict[str, Any], **ERRORS},
+              operation_id="update_space", summary="Change a room or area; a valid certificate becomes stale")
+def update_space(request: Any, town: str, pk: int, space: int, data: SpaceChange) -> Any:
+    from publicassembly.venues import services as vs
+
+    v = _clean(data)
+    changes = {k: val for k, val in v.items() if k not in ("expected_version", "reason")}
+    for k in ("name", "kind", "use_group", "area", "area_unit", "connects_with"):
+        if k in changes and changes[k] is None:
+            raise ValidationFailed(k, "cannot be empty")
+    return _space(vs.update_space(request.user, _space_of(town, pk, space), expected_version=data.expected_version,
+                                  reason=v.get("reason", ""), **changes))
+
+
+class RemoveQuery(Schema):
+    reason: _text(2000, min_length=1)
+    expected_version: Version = None
+
+
+@router.delete("/towns/{town}/venues/{pk}/spaces/{space}", response={204: None, **ERRORS},
+               operation_id="remove_space", summary="Remove a room or area (reason required)")
+def remove_space(request: Any, town: str, pk: int, space: int, q: Query[RemoveQuery]) -> Any:
+    from publicassembly.venues import services as vs
+
+    v = _clean(q)
+    vs.remove_space(request.user, _space_of(town, pk, space), expected_version=q.expected_version,
+                    reason=v["reason"])
+    return 204, None
+
+
+class IssueCertificateIn(Schema):
+    issued_on: date | None = None
+    reason: _text(2000) = ""
+
+
+@router.post("/towns/{town}/venues/{pk}/certificates", response={201: dict[str, Any], **ERRORS},
+             operation_id="issue_certificate",
+             summary="Issue the certificate of lawful occupancy (the Building Inspector; §§ 164-3, 164-9)")
+def issue_certificate(request: Any, town: str, pk: int, data: IssueCertificateIn) -> Any:
+    from publicassembly.venues import services as vs
+
+    v = _clean(data)
+    return 201, _certificate(vs.issue_certificate(request.user, _venue_of(town, pk), issued_on=data.issued_on,
+                                                  reason=v.get("reason", "")))
+
+
+class ReasonIn(Schema):
+    reason: _text(2000, min_length=1)
+    expected_version: Version = None
+
+
+@router.post("/towns/{town}/certificates/{number}/revoke", response={200: dict[str, Any], **ERRORS},
+             operation_id="revoke_certificate", summary="Revoke a certificate (the Building Inspector)")
+def revoke_certificate(request: Any, town: str, number: str, data: ReasonIn) -> Any:
+    from publicassembly.venues import services as vs
+    from publicassembly.venues.models import Certificate
+
+    v = _clean(data)
+    _no_nul(number, "number")
+    cert = Certificate.objects.get_in_town(_town(town), number=number[:40])
+    return _certificate(vs.revoke_certificate(request.user, cert, reason=v["reason"],
+                                              expected_version=data.expected_version))
+
+
+# --- Inspections ---------------------------------------------------------------------------------------------------
+
+
+class ScheduleInspectionIn(Schema):
+    scheduled_for: date
+    inspector: _text(150) | None = Field(None, description="username of the inspecting officer (default: you)")
+    reason: _text(2000) = ""
+
+
+def _inspection(i: Any) -> dict[str, Any]:
+    return {"id": i.pk, "venue": i.venue_id, "scheduled_for": i.scheduled_for.isoformat(), "state": i.state,
+            "version": i.version, "result": i.result, "done_on": i.done_on.isoformat() if i.done_on else None,
+            "deficiencies": [{"kind": d.kind, "rule": d.rule_id, "citation": d.citation, "space": d.space_name,
+                              "detail": d.detail} for d in i.deficiencies.all()]}
+
+
+@router.post("/towns/{town}/venues/{pk}/inspections", response={201: dict[str, Any], **ERRORS},
+             operation_id="schedule_inspection", summary="Schedule an inspection")
+def schedule_inspection(request: Any, town: str, pk: int, data: ScheduleInspectionIn) -> Any:
+    from publicassembly.accounts.models import User
+    from publicassembly.venues import services as vs
+
+    v = _clean(data)
+    inspector = None
+    if v.get("inspector"):
+        inspector = User.objects.filter(username=v["inspector"]).first()
+        if inspector is None:
+            raise ValidationFailed("inspector", f"no user is named {v['inspector']!r}")
+    return 201, _inspection(vs.schedule_inspection(request.user, _venue_of(town, pk),
+                                                   scheduled_for=data.scheduled_for, inspector=inspector,
+                                                   reason=v.get("reason", "")))
+
+
+class SignSeen(Schema):
+    posted: bool | None = None
+    states: Count | None = None
+    conforms_to_specification: bool | None = None
+
+
+class RecordInspectionIn(Schema):
+    done_on: date | None = None
+    persons_present: Count | None = None
+    persons_by_space: dict[_text(200), Count] | None = None
+    exits_blocked: bool | None = None
+    exit_access_clear: bool | None = None
+    egress_obstructed: bool | None = None
+    serious_menace: bool | None = None
+    fire_exits_designated: bool | None = None
+    fire_exits_comply_with_uniform_code: bool | None = None
+    certificate_on_premises: bool | None = None
+    toilets_provided: Count | None = None
+    signs: dict[_text(200), SignSeen] | None = None
+    corrected: bool | None = None
+    notes: _text(5000) = ""
+    reason: _text(2000) = ""
+    expected_version: Version = None
+
+
+@router.post("/towns/{town}/inspections/{pk}/record", response={200: dict[str, Any], **ERRORS},
+             operation_id="record_inspection",
+             summary="Record what an inspection found; the law core lists the deficiencies with citations")
+def record_inspection(request: Any, town: str, pk: int, data: RecordInspectionIn) -> Any:
+    from publicassembly.venues import services as vs
+    from publicassembly.venues.models import Inspection
+
+    v = _clean(data)
+    inspection = Inspection.objects.get_in_town(_town(town), pk=pk)
+    args = {k: val for k, val in v.items() if k not in ("signs",)}
+    if data.signs is not None:
+        args["signs"] = {room: seen.dict(exclude_unset=True) for room, seen in data.signs.items()}
+    return _inspection(vs.record_inspection(request.user, inspection, **args))
+
+
+# --- Enforcement -----------------------------------------------------------------------------------------------------
+
+
+def _ref(model: Any, town: Any, pk: int | None, field: str) -> Any:
+    """A record named in a body by id: 422 naming the field when there is none in the town."""
+    if pk is None:
+        return None
+    found = model.objects.for_town(town).filter(pk=pk).first()
+    if found is None:
+        raise ValidationFailed(field, f"no {model._meta.verbose_name} #{pk} in {town}")
+    return found
+
+
+Id = Annotated[int, Field(ge=1, le=2**62)]
+
+
+class OffenderIn(Schema):
+    kind: Literal["person", "firm"]
+    name: _text(200, min_length=1)
+    address: _text(300) = ""
+    reason: _text(2000) = ""
+
+
+@router.post("/towns/{town}/offenders", response={201: dict[str, Any], **ERRORS}, operation_id="register_offender",
+             summary="Record a person or firm against whom violations may be recorded")
+def register_offender(request: Any, town: str, data: OffenderIn) -> Any:
+    from publicassembly.enforcement import services as es
+
+    v = _clean(data)
+    o = es.register_offender(request.user, _town(town), kind=data.kind, name=v["name"], address=v.get("address", ""),
+                             reason=v.get("reason", ""))
+    return 201, {"id": o.pk, "kind": o.kind, "name": o.name, "address": o.address}
+
+
+class ComplaintIn(Schema):
+    description: _text(5000, min_length=1)
+    observed_on: date
+    filed_on: date | None = None
+    offender: Id | None = None
+    venue: Id | None = None
+    inspection: Id | None = None
+    place: _text(300) = ""
+    in_presence: bool | None = None
+    reason: _text(2000) = ""
+
+
+def _complaint(c: Any) -> dict[str, Any]:
+    return {"id": c.pk, "state": c.state, "version": c.version, "filed_on": c.filed_on.isoformat(),
+            "observed_on": c.observed_on.isoformat(), "offender": c.offender_id, "venue": c.venue_id}
+
+
+def _violation(v: Any) -> dict[str, Any]:
+    return {"id": v.pk, "complaint": v.complaint_id, "offender": v.offender_id, "rule": v.rule_id,
+            "citation": v.citation, "observed_on": v.observed_on.isoformat(), "state": v.state, "version": v.version}
+
+
+@router.post("/towns/{town}/complaints", response={201: dict[str, Any], **ERRORS}, operation_id="file_complaint",
+             summary="File a complaint of a violation (§ 164-12)")
+def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
+    from publicassembly.enforcement import services as es
+    from publicassembly.enforcement.models import Offender
+    from publicassembly.venues.models import Inspection, Venue
+
+    v = _clean(data)
+    t = _town(town)
+    return 201, _complaint(es.file_complaint(
+        request.user, t, description=v["description"], observed_on=data.observed_on, filed_on=data.filed_on,
+        offender=_ref(Offender, t, data.offender, "offender"), venue=_ref(Venue, t, data.venue, "venue"),
+        inspection=_ref(Inspection, t, data.inspection, "inspection"), place=v.get("place", ""),
+        in_presence=data.in_presence, reason=v.get("reason", "")))
+
+
+class ViolationIn(Schema):
+    rule_id: _text(120) | None = None
+    offender: Id | None = None
+    observed_on: date | None = None
+    description: _text(5000) = ""
+    in_presence: bool | None = None
+    venue: Id | None = None
+    deficiency: Id | None = None
+    place: _text(300) = ""
+    days_of_continued_violation: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    reason: _text(2000) = ""
+    expected_version: Version = None
+
+
+@router.post("/towns/{town}/complaints/{pk}/violations", response={201: dict[str, Any], **ERRORS},
+             operation_id="record_violation", summary="Record a violation on a complaint")
+def record_violation(request: Any, town: str, pk: int, data: ViolationIn) -> Any:
+    from publicassembly.enforcement import services as es
+    from publicassembly.enforcement.models import Complaint, Offender
+    from publicassembly.venues.models import Deficiency, Venue
+
+    v = _clean(data)
+    t = _town(town)
+    complaint = Complaint.objects.get_in_town(t, pk=pk)
+    return 201, _violation(es.record_violation(
+        request.user, complaint, rule_id=v.get("rule_id"), offender=_ref(Offender, t, data.offender, "offender"),
+        observed_on=data.observed_on, description=v.get("description", ""), in_presence=data.in_presence,
+        venue=_ref(Venue, t, data.venue, "venue"), deficiency=_ref(Deficiency, t, data.deficiency, "deficiency"),
+        place=v.get("place", ""), days_of_continued_violation=data.days_of_continued_violation,
+        reason=v.get("reason", ""), expected_version=data.expected_version))
+
+
+class SummonsIn(Schema):
+    return_date: date
+    return_time: _text(40) = ""
+    issued_on: date | None = None
+    reason: _text(2000) = ""
+    expected_version: Version = None
+
+
+def _violation_of(town: str, pk: int) -> Any:
+    from publicassembly.enforcement.models import Violation
+
+    return Violation.objects.get_in_town(_town(town), pk=pk)
+
+
+@router.post("/towns/{town}/violations/{pk}/summons", response={201: dict[str, Any], **ERRORS},
+             operation_id="issue_summons", summary="Issue a summons returnable in the Town Justice Court")
+def issue_summons(request: Any, town: str, pk: int, data: SummonsIn) -> Any:
+    from publicassembly.enforcement import services as es
+
+    v = _clean(data)
+    s = es.issue_summons(request.user, _violation_of(town, pk), return_date=data.return_date,
+                         return_time=v.get("return_time", ""), issued_on=data.issued_on, reason=v.get("reason", ""),
+                         expected_version=data.expected_version)
+    return 201, {"id": s.pk, "number": s.number, "violation": s.violation_id, "court": s.court,
+                 "issued_on": s.issued_on.isoformat(), "return_date": s.return_date.isoformat()}
+
+
+class DispositionIn(Schema):
+    outcome: Literal["convicted", "dismissed"]
+    decided_on: date | None = None
+    fine: Money10 = Decimal(0)
+    jail_days: Days = 0
+    jail_months: Annotated[int, Field(ge=0, le=1200)] = 0
+    reason: _text(2000) = ""
+    expected_version: Version = None
+
+
+@router.post("/towns/{town}/violations/{pk}/disposition", response={201: dict[str, Any], **ERRORS},
+             operation_id="record_disposition",
+             summary="The court's disposition; a sentence within the law's range (§ 164-14, ch. 31 penalties)")
+def record_disposition(request: Any, town: str, pk: int, data: DispositionIn) -> Any:
+    from publicassembly.enforcement import services as es
+
+    v = _clean(data)
+    d = es.record_disposition(request.user, _violation_of(town, pk), outcome=data.outcome, decided_on=data.decided_on,
+                              fine=str(data.fine) if data.fine else 0, jail_days=data.jail_days,
+                              jail_months=data.jail_months, reason=v.get("reason", ""),
+                              expected_version=data.expected_version)
+    return 201, {"id": d.pk, "violation": d.violation_id, "outcome": d.outcome, "offense_number": d.offense_number,
+                 "fine": str(d.fine), "jail_days": d.jail_days, "jail_months": d.jail_months, "penalty": d.penalty}
+
+
+class PaymentIn(Schema):
+    amount: Money10
+    paid_on: date | None = None
+    reason: _text(2000) = ""
+    expected_version: Version = None
+
+
+@router.post("/towns/{town}/violations/{pk}/payment", response={200: dict[str, Any], **ERRORS},
+             operation_id="record_fine_payment", summary="Payment of the fine in full")
+def record_payment(request: Any, town: str, pk: int, data: PaymentIn) -> Any:
+    from publicassembly.enforcement import services as es
+
+    v = _clean(data)
+    return _violation(es.record_payment(request.user, _violation_of(town, pk), amount=str(data.amount),
+                                        paid_on=data.paid_on, reason=v.get("reason", ""),
+                                        expected_version=data.expected_version))
+
+
+@router.post("/towns/{town}/violations/{pk}/close", response={200: dict[str, Any], **ERRORS},
+             operation_id="close_violation", summary="Close a violation (the Building Inspector; reason required)")
+def close_violation(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
+    from publicassembly.enforcement import services as es
+
+    v = _clean(data)
+    return _violation(es.close_case(request.user, _violation_of(town, pk), reason=v["reason"],
+                                    expected_version=data.expected_version))

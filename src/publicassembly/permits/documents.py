@@ -1,0 +1,316 @@
+"""Adapters from the permit applications (Carmel ch. 31) to the documents layer's records
+(`publicassembly.documents.records`), shared by the CLI, the web pages and the API: field copying only; every
+legal value (deadlines, the cleanup day) comes from the law core through `publicassembly.permits.services`.
+
+- `permit_record(app)`: the permit of an issued application (¶ A);
+- `petition_record(app)`: the verified petition (¶ B (1)-(15)) as the applicant filled it in;
+- `hearing_notice_record(app)`: the notice of public hearing (¶ B);
+- `deadline_items(app)`, `application_calendar(app)`, `town_calendar(town)`: the iCalendar documents;
+- `blds_permit_rows(town)`, `blds_inspection_rows(town)`: the applications and their cleanup inspections
+  (¶ F) as BLDS rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from publicassembly.documents.records import (
+    DeadlineItem,
+    HearingNoticeRecord,
+    InsuranceRecord,
+    PermitRecord,
+    PetitionRecord,
+)
+
+#: The hearing's hour when the application records only its date (the Town Board's usual evening meeting).
+DEFAULT_HEARING_TIME = time(19, 0)
+
+#: Where each deadline of the law core comes from (the iCalendar VTODO's description).
+DEADLINE_CITATIONS = {
+    "application_due": "Carmel Code ch. 31, permit requirements ¶ B",
+    "decision_due": "Carmel Code ch. 31, permit requirements ¶ B; GCL §§ 20, 25-a",
+    "hearing_notice_due": "Carmel Code ch. 31, permit requirements ¶ B; GCL § 20",
+    "cleanup_due": "Carmel Code ch. 31, permit requirements ¶ F",
+}
+
+#: Applications that are not public records of a hearing or a permit (never in a feed or an export).
+UNPUBLISHED = ("draft",)
+#: Applications whose deadlines still run (the others are decided, withdrawn or closed).
+OPEN_STATES = ("submitted", "incomplete", "amended", "accepted", "hearing_scheduled", "hearing_held", "approved",
+               "issued", "assembly_held", "cleanup_inspected")
+
+
+def _person(user: Any) -> str:
+    return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+def _facts(app: Any) -> dict[str, Any]:
+    return app.facts or {}
+
+
+def event_name(app: Any) -> str:
+    """The assembly's name (or purpose) as the applicant gave it."""
+    f = _facts(app)
+    return f.get("name") or f.get("purpose") or f"application {app.pk}"
+
+
+def applicant_name(app: Any) -> str:
+    """The applicant's name from the petition, else the applicant user's."""
+    a = _facts(app).get("applicant") or {}
+    return a.get("name") or _person(app.applicant)
+
+
+def property_address(app: Any) -> str:
+    """The addresses of the property or properties, joined with ``; `` (``—`` when none)."""
+    props = _facts(app).get("properties") or []
+    return "; ".join(p.get("address") or "" for p in props if p.get("address")) or "—"
+
+
+def reference(app: Any) -> str:
+    """The permit number once issued, else ``<town alias>/<id>``."""
+    return app.permit_number or f"{app.town.jurisdiction_alias}/{app.pk}"
+
+
+def hearing_at(app: Any, hearing_time: time | None = None) -> datetime:
+    """The hearing's moment (naive, the Town's local time): its date with `hearing_time`, else the
+    application's own ``hearing_time`` when the model records one, else `DEFAULT_HEARING_TIME`."""
+    at = hearing_time or getattr(app, "hearing_time", None) or DEFAULT_HEARING_TIME
+    return datetime.combine(app.hearing_on, at)
+
+
+def hearing_notice_record(app: Any, hearing_time: time | None = None) -> HearingNoticeRecord:
+    """The notice of public hearing of `app` (scheduled). The latest publication date is the law core's
+    ``hearing_notice_due`` as the permits service computes it. Raises ValueError when no hearing is set."""
+    from publicassembly.permits import services
+
+    if app.hearing_on is None:
+        raise ValueError(f"application {app.pk}: no public hearing has been scheduled")
+    due = services.deadlines(app).get("hearing_notice_due")
+    latest = (due.act_by or due.date) if due is not None else app.notice_published_on
+    return HearingNoticeRecord(
+        town=app.town.name, application_reference=reference(app), applicant=applicant_name(app),
+        event=event_name(app), property_address=property_address(app),
+        hearing_at=hearing_at(app, hearing_time), hearing_place=app.hearing_place,
+        latest_publication_date=latest, newspaper=app.newspaper or "the official newspaper")
+
+
+def _iso_day(value: Any) -> date | None:
+    try:
+        return date.fromisoformat(str(value)) if value else None
+    except ValueError:
+        return None
+
+
+def permit_record(app: Any) -> PermitRecord:
+    """The permit of an issued application: its facts, the Board's conditions, insurance and bond, and the
+    cleanup deadline of the law core. Raises ValueError when no permit has been issued."""
+    from publicassembly.permits import services
+
+    if not app.permit_number or app.issued_on is None:
+        raise ValueError(f"application {app.pk}: no permit has been issued on it")
+    f = _facts(app)
+    dates = f.get("dates") or {}
+    props = f.get("properties") or [{}]
+    cert = app.insurance_certificates.order_by("recorded_on", "id").last()
+    insurance = InsuranceRecord(
+        bodily_injury_limit=cert.bodily_injury_limit if cert else Decimal(0),
+        property_damage_limit=cert.property_damage_limit if cert else Decimal(0),
+        insurer=cert.insurer if cert else "", policy_number=cert.policy_number if cert else "")
+    cleanup = services.deadlines(app).get("cleanup_due")
+    first = _iso_day(dates.get("first_day")) or app.issued_on
+    last = _iso_day(dates.get("last_day")) or first
+    clerk = app.history.filter(state="issued").order_by("history_date").first()
+    return PermitRecord(
+        number=app.permit_number, town=app.town.name, permittee=applicant_name(app),
+        property_address=props[0].get("address") or "", record_owner=props[0].get("record_owner") or "",
+        first_day=first, last_day=last, hours=dates.get("daily_hours") or "",
+        maximum_persons=int(f.get("max_persons_at_one_time") or 0),
+        conditions=tuple(str(c) for c in (app.conditions or [])), insurance=insurance,
+        bond_amount=app.bond_amount or Decimal(0),
+        cleanup_due_date=cleanup.date if cleanup else last, issued_date=app.issued_on,
+        clerk_name=_person(clerk.history_user) if clerk is not None else "", purpose=f.get("purpose") or "")
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return None if value is None or isinstance(value, bool) else int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _dec(value: Any) -> Decimal | None:
+    try:
+        return None if value is None or isinstance(value, bool) else Decimal(str(value))
+    except InvalidOperation:
+        return None
+
+
+def _title(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("title") or value.get("description") or "")
+    return str(value or "")
+
+
+def petition_record(app: Any) -> PetitionRecord:
+    """The verified petition (¶ B (1)-(15)) as the applicant filled it in (blank items stay blank)."""
+    f = _facts(app)
+    a = f.get("applicant") or {}
+    agent = a.get("agent") or {}
+    props = f.get("properties") or [{}]
+    dates = f.get("dates") or {}
+    pet = f.get("petition") or {}
+    food = pet.get("food") or {}
+    security = pet.get("security") or {}
+    fire = pet.get("fire_protection") or {}
+    lights = pet.get("outdoor_lights_or_signs") or {}
+    camping = pet.get("camping_or_housing") or {}
+    sound = pet.get("sound_equipment") or []
+    hours = ""
+    if dates.get("first_day"):
+        hours = f"{dates.get('first_day')} to {dates.get('last_day') or dates.get('first_day')}"
+        if dates.get("daily_hours"):
+            hours += f", {dates['daily_hours']} each day"
+    attachments = [t for t in (_title(pet.get(k)) for k in ("site_map", "facilities_plan", "parking_plan")) if t]
+    return PetitionRecord(
+        town=app.town.name,
+        applicant_name=str(a.get("name") or applicant_name(app)),
+        applicant_age=_int(a.get("age")),
+        applicant_residence_address=str(a.get("residence_address") or ""),
+        corporation_name=str(a.get("name") or "") if a.get("is_corporation") else "",
+        directors_and_officers=tuple(
+            f"{d.get('name', '')}, {d.get('address', '')}".strip(", ") if isinstance(d, dict) else str(d)
+            for d in a.get("directors_and_officers") or []),
+        agent_name=str(agent.get("name") or ""), agent_address=str(agent.get("address") or ""),
+        property_address=property_address(app) if props else "",
+        record_owner="; ".join(str(p.get("record_owner")) for p in props if p.get("record_owner")),
+        applicant_interest="; ".join(str(p.get("applicant_interest")) for p in props if p.get("applicant_interest")),
+        dates_and_hours=hours,
+        persons_at_one_time=_int(f.get("max_persons_at_one_time")),
+        persons_collectively=_int(f.get("persons_collectively")),
+        vehicles_at_one_time=_int(f.get("vehicles_at_one_time")),
+        vehicles_collectively=_int(f.get("vehicles_collectively")),
+        purpose=str(f.get("purpose") or ""),
+        admission_fee=_dec(f.get("admission_fee")),
+        survey_map=_title(pet.get("site_map")),
+        facilities_plan=_title(pet.get("facilities_plan")),
+        parking_plan=_title(pet.get("parking_plan")),
+        sound_equipment="; ".join(
+            f"{s.get('number', '')} {s.get('type', '')} ({s.get('location', '')})".strip() if isinstance(s, dict)
+            else str(s) for s in sound),
+        food_and_beverage="; ".join(str(food.get(k)) for k in ("preparation_and_distribution", "refuse_disposal")
+                                    if food.get(k)),
+        security=("; ".join(f"{k}: {security[k]}" for k in ("number", "duties", "hours", "areas") if security.get(k))
+                  if security.get("engaged") else ""),
+        fire_protection=str(fire.get("precautions") or ""),
+        outdoor_lights_and_signs=_title(lights.get("map")) if lights.get("used") else "",
+        emergency_medical=str(pet.get("emergency_medical_facilities") or ""),
+        camping_housing=_title(camping.get("plan")) if camping.get("available") else "",
+        duration=str(pet.get("duration") or ""),
+        overnight_housing=str(pet.get("housing_statement") or ""),
+        max_noise_decibels=_dec(pet.get("max_noise_decibels")),
+        attachments=tuple(attachments),
+        filed_date=app.submitted_on,
+    )
+
+
+# --- calendars ------------------------------------------------------------------------------------------------
+
+
+def deadline_items(app: Any) -> list[DeadlineItem]:
+    """The statutory deadlines of `app` from the law core (``services.deadlines``), each with how it was
+    counted and its citation; none for a draft."""
+    from publicassembly.permits import services
+
+    if app.state in UNPUBLISHED:
+        return []
+    ref = reference(app)
+    return [DeadlineItem(ref, name, d.act_by or d.date, d.counted, DEADLINE_CITATIONS.get(name, ""))
+            for name, d in sorted(services.deadlines(app).items())]
+
+
+def application_calendar(app: Any, *, alarm_days: int = 3) -> bytes:
+    """One application's calendar (.ics bytes): its public hearing (if scheduled) and its deadlines."""
+    from publicassembly.documents import calendars
+
+    hearing = hearing_notice_record(app) if app.hearing_on else None
+    return calendars.application_calendar(reference(app), hearing, deadline_items(app), alarm_days=alarm_days)
+
+
+def _town_apps(town: Any) -> Iterable[Any]:
+    from publicassembly.permits.models import PermitApplication
+
+    return (PermitApplication.objects.for_town(town).exclude(state__in=UNPUBLISHED)
+            .select_related("town", "applicant").order_by("pk"))
+
+
+def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3) -> bytes:
+    """A Town's calendar feed (.ics bytes): every public hearing scheduled (VEVENT) and the statutory deadlines
+    (VTODO with an alarm) of the open applications. `public`: only the applications whose hearing has been
+    scheduled, which are public records (¶ B); otherwise every open application's."""
+    from publicassembly.documents import calendars
+
+    hearings, deadlines = [], []
+    for app in _town_apps(town):
+        noticed = app.hearing_on is not None and app.state != "withdrawn"
+        if noticed:
+            hearings.append(hearing_notice_record(app))
+        if app.state in OPEN_STATES and (noticed or not public):
+            deadlines.extend(deadline_items(app))
+    return calendars.town_feed(town.name, hearings, deadlines, alarm_days=alarm_days)
+
+
+# --- BLDS -----------------------------------------------------------------------------------------------------
+
+
+def _status_day(app: Any) -> date | None:
+    for f in ("closed_on", "withdrawn_on", "revoked_on", "cleanup_inspected_on", "assembly_ended_on", "issued_on",
+              "decided_on", "hearing_held_on", "submitted_on"):
+        if getattr(app, f, None):
+            return getattr(app, f)
+    return None
+
+
+def blds_permit_row(app: Any, *, link: str = "") -> Any:
+    """One application as a BLDS Permits row (its workflow state as StatusCurrent); the event's fields go to
+    ExtraFields."""
+    from publicassembly.documents import blds
+
+    if app.permit_number and app.issued_on is not None:
+        row = blds.row_from_permit(permit_record(app), status=app.state, applied_date=app.submitted_on,
+                                   status_date=_status_day(app), completed_date=app.closed_on,
+                                   jurisdiction=app.town.name, link=link)
+        return row
+    f = _facts(app)
+    dates = f.get("dates") or {}
+    return blds.BldsPermitRow(
+        permit_num=reference(app), description=f.get("purpose") or event_name(app), status=app.state,
+        applied_date=app.submitted_on or app.created_at.date(), status_date=_status_day(app),
+        completed_date=app.closed_on, address1=property_address(app), jurisdiction=app.town.name,
+        publisher=app.town.name, link=link,
+        extra={"event": event_name(app), "applicant": applicant_name(app),
+               "maximum_persons": _int(f.get("max_persons_at_one_time")),
+               "first_day": dates.get("first_day"), "last_day": dates.get("last_day")})
+
+
+def blds_permit_rows(town: Any) -> list[Any]:
+    """Every application of `town` except drafts, as BLDS Permits rows."""
+    return [blds_permit_row(a) for a in _town_apps(town)]
+
+
+def blds_inspection_rows(town: Any) -> list[Any]:
+    """The cleanup inspections (¶ F) of `town`'s applications as BLDS Inspections rows."""
+    from publicassembly.documents import blds
+
+    out = []
+    for app in _town_apps(town):
+        if app.cleanup_inspected_on is None:
+            continue
+        out.append(blds.BldsInspectionRow(
+            permit_num=reference(app), kind="cleanup", inspected_date=app.cleanup_inspected_on,
+            result="passed" if app.cleanup_result == "complete" else "failed",
+            description="Inspection of the removal of waste after the assembly (Carmel Code ch. 31 ¶ F)",
+            final=True, extra={"cleanup_result": app.cleanup_result}))
+    return out

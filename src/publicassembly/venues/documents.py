@@ -1,0 +1,126 @@
+"""Adapters from the places of assembly (Mount Pleasant ch. 164) to the documents layer, shared by the CLI, the
+web pages and the API: the certificate (§ 164-9), the occupancy sign of each room or area (§ 164-9), and the
+certificates and inspections as BLDS rows. Field copying only: occupant loads are those the law core computed
+when the certificate was issued."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from publicassembly.documents.records import CertificateRecord
+
+
+def find_certificate(number: str, town: Any = None) -> Any:
+    """The certificate numbered `number` (case and surrounding spaces ignored), in `town` when given.
+    Raises `NotFound`, or `ValidationFailed` (field ``town``) when several towns use the number."""
+    from publicassembly.venues.models import Certificate
+    from publicassembly.workflow.errors import NotFound, ValidationFailed
+
+    key = (number or "").strip()
+    if not key:
+        raise ValidationFailed("number", "give the certificate number, e.g. MP-2025-0001")
+    qs = Certificate.objects.select_related("town", "venue", "issued_by", "superseded_by").filter(number__iexact=key)
+    if town is not None:
+        qs = qs.filter(town=town)
+    found = list(qs[:2])
+    if not found:
+        raise NotFound("certificate", key.upper(), town)
+    if len(found) > 1:
+        raise ValidationFailed("town", f"certificate number {key.upper()} is used in several towns; choose the town")
+    return found[0]
+
+
+def certificate_record(cert: Any) -> CertificateRecord:
+    """The documents layer's `CertificateRecord` of `cert` (`venues.services.certificate_record`), with its own
+    status: a superseded certificate is ``superseded`` and names the certificate that replaced it."""
+    from publicassembly.venues import services
+
+    record = services.certificate_record(cert)
+    superseded_by = cert.superseded_by.number if cert.superseded_by_id else ""
+    return dataclasses.replace(record, status=cert.status, superseded_by=superseded_by)
+
+
+@dataclass(frozen=True)
+class SignData:
+    """What one occupancy sign states (§ 164-9): the room or area, its lawful occupancy (persons) and the
+    certificate's number."""
+
+    room: str
+    occupancy: int
+    certificate_number: str
+
+
+def sign_data(cert: Any, space: str | None = None) -> list[SignData]:
+    """The signs of `cert`: one per room or area (its occupant load), or only `space`'s. A certificate with no
+    space recorded gets one sign for the whole place (its lawful occupancy). Raises `NotFound` (field
+    ``space``) for a room the certificate does not name."""
+    from publicassembly.workflow.errors import NotFound
+
+    loads = [(str(s["name"]), int(s["occupant_load"])) for s in cert.space_loads]
+    if space is not None:
+        match = [(n, o) for n, o in loads if n == space] or [(n, o) for n, o in loads
+                                                             if n.casefold() == space.strip().casefold()]
+        if not match:
+            raise NotFound("room or area", f"{space!r} (the certificate names: "
+                           f"{', '.join(n for n, _ in loads) or 'none'})")
+        loads = match[:1]
+    if not loads:
+        loads = [(cert.venue.name, cert.lawful_occupancy)]
+    return [SignData(name, persons, cert.number) for name, persons in loads]
+
+
+def blds_certificate_rows(town: Any) -> list[Any]:
+    """The certificates of `town` as BLDS Permits rows (PermitType ``Certificate of Occupancy (Place of
+    Assembly)``; StatusCurrent the certificate's status), the lawful occupancy and loads in ExtraFields."""
+    from publicassembly.documents import blds
+    from publicassembly.venues.models import Certificate
+
+    out = []
+    for c in (Certificate.objects.for_town(town).select_related("venue", "superseded_by", "town")
+              .order_by("issued_on", "pk")):
+        area = sum((Decimal(s["area_sq_ft"]) for s in c.space_loads if s.get("area_sq_ft") is not None),
+                   Decimal(0))
+        out.append(blds.BldsPermitRow(
+            permit_num=c.number, description=f"Certificate of lawful occupancy of {c.venue.name}",
+            status=c.status, issued_date=c.issued_on, status_date=c.issued_on, address1=c.venue.address,
+            jurisdiction=town.name, publisher=town.name, permit_class="Place of assembly",
+            permit_type="Certificate of Occupancy (Place of Assembly)",
+            permit_type_desc="Mount Pleasant Code §§ 164-3, 164-9", total_sq_ft=area or None,
+            proposed_use="Place of assembly",
+            extra={"lawful_occupancy": c.lawful_occupancy, "venue": c.venue.name,
+                   "superseded_by": c.superseded_by.number if c.superseded_by_id else None,
+                   "spaces": [{"name": s["name"], "use_group": s["use_group"], "occupant_load": s["occupant_load"]}
+                              for s in c.space_loads]}))
+    return out
+
+
+#: Venue inspection results → BLDS result ids (`publicassembly.documents.blds.RESULT_MAPPED`).
+INSPECTION_RESULTS = {"passed": "passed", "deficiencies": "failed"}
+
+
+def blds_inspection_rows(town: Any) -> list[Any]:
+    """The inspections of `town`'s places of assembly as BLDS Inspections rows (kind ``occupancy``); a
+    cancelled one has result ``cancelled``. PermitNum: the venue's certificate in force then, if any."""
+    from publicassembly.documents import blds
+    from publicassembly.venues.models import Inspection
+
+    def person(user: Any) -> str:
+        return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+    out = []
+    for i in (Inspection.objects.for_town(town).select_related("venue", "inspector", "done_by")
+              .order_by("scheduled_for", "pk")):
+        cert = i.venue.certificates.filter(issued_on__lte=i.done_on or i.scheduled_for).order_by(
+            "-issued_on", "-pk").first()
+        result = "cancelled" if i.state == "cancelled" else INSPECTION_RESULTS.get(i.result, "")
+        out.append(blds.BldsInspectionRow(
+            permit_num=cert.number if cert else f"venue-{i.venue_id}", kind="occupancy",
+            scheduled_date=i.scheduled_for, inspected_date=i.done_on, result=result, notes=i.notes,
+            description=f"Inspection of the place of assembly {i.venue.name} (Mount Pleasant Code ch. 164)",
+            inspector=person(i.done_by or i.inspector),
+            extra={"venue": i.venue.name, "address": i.venue.address,
+                   "deficiencies": [d.citation for d in i.deficiencies.all()]}))
+    return out

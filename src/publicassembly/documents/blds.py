@@ -46,8 +46,10 @@ INSPECTION_FIELDS: tuple[str, ...] = (
 STATUS_MAPPED: dict[str, str] = {
     "submitted": "Application Accepted",
     "incomplete": "In Review",
+    "amended": "In Review",
     "accepted": "In Review",
     "hearing_noticed": "In Review",
+    "hearing_scheduled": "In Review",
     "hearing_held": "In Review",
     "approved": "In Review",
     "approved_with_conditions": "In Review",
@@ -56,6 +58,8 @@ STATUS_MAPPED: dict[str, str] = {
     "issued": "Permit Issued",
     "revoked": "Permit Cancelled",
     "held": "Inspection Phase",
+    "assembly_held": "Inspection Phase",
+    "cleanup_inspected": "Inspection Phase",
     "cleanup_verified": "Permit Finaled",
     "bond_released": "Permit Finaled",
     "bond_forfeited": "Permit Finaled with Conditions",
@@ -63,6 +67,7 @@ STATUS_MAPPED: dict[str, str] = {
     # a place of assembly's certificate (Mount Pleasant § 164-3)
     "valid": "Occupancy",
     "stale": "Occupancy",
+    "superseded": "Permit Finaled",  # replaced by a re-issued certificate
 }
 #: Statuses never published (a draft has not been applied for).
 UNPUBLISHED_STATUSES = frozenset({"draft"})

@@ -10,6 +10,7 @@ width (see docs/interpretations.md, D-1).
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 
@@ -86,10 +87,26 @@ def render_occupancy_sign(lawful_occupancy: int, room: str, certificate_number: 
     QR code opens (omitted when empty); `as_of`: the date whose sign parameters apply (default today); `spec`:
     the form, by default read from the parameters. Raises ValueError for a negative or non-integer occupancy,
     an empty room name, or a form that cannot be drawn; `LawNotAvailable` when the parameters are missing."""
+    return render_occupancy_signs([(lawful_occupancy, room)], certificate_number, base_url=base_url, as_of=as_of,
+                                  spec=spec)
+
+
+def _check_sign(lawful_occupancy: int, room: str) -> None:
     if isinstance(lawful_occupancy, bool) or not isinstance(lawful_occupancy, int) or lawful_occupancy < 0:
         raise ValueError(f"lawful_occupancy: a whole number of persons, 0 or more (got {lawful_occupancy!r})")
     if not room.strip():
         raise ValueError("room: the name of the room or area is required")
+
+
+def render_occupancy_signs(signs: Sequence[tuple[int, str]], certificate_number: str, *, base_url: str = "",
+                           as_of: date | None = None, spec: SignSpec | None = None) -> bytes:
+    """The signs of several rooms or areas of one certificate (Mount Pleasant § 164-9), one Letter page each,
+    in one PDF. `signs`: ``(lawful occupancy in persons, room or area)`` pairs, at least one; the rest as
+    `render_occupancy_sign`, which raises the same errors."""
+    if not signs:
+        raise ValueError("signs: at least one room or area is required")
+    for occupancy, room in signs:
+        _check_sign(occupancy, room)
     if not certificate_number.strip():
         raise ValueError("certificate_number: the certificate's number is required")
     spec = spec or sign_spec(as_of or date.today())
@@ -100,9 +117,20 @@ def render_occupancy_sign(lawful_occupancy: int, room: str, certificate_number: 
     buf = io.BytesIO()
     width, page_h = LETTER
     c = Canvas(buf, pagesize=LETTER, pageCompression=0)
-    c.setTitle(f"Lawful occupancy {lawful_occupancy} - {room}")
+    first_occupancy, first_room = signs[0]
+    c.setTitle(f"Lawful occupancy {first_occupancy} - {first_room}" if len(signs) == 1
+               else f"Occupancy signs - certificate {certificate_number}")
     c.setAuthor("Building Inspector")
     c.setSubject(spec.citation)
+    for lawful_occupancy, room in signs:
+        _draw_sign(c, lawful_occupancy, room, certificate_number, base_url, spec, lettering, background, height)
+    c.save()
+    return buf.getvalue()
+
+
+def _draw_sign(c: Canvas, lawful_occupancy: int, room: str, certificate_number: str, base_url: str,
+               spec: SignSpec, lettering: Color, background: Color, height: float) -> None:
+    width, page_h = LETTER
     c.setFillColor(background)
     c.rect(0, 0, width, page_h, stroke=0, fill=1)
 
@@ -133,8 +161,6 @@ def render_occupancy_sign(lawful_occupancy: int, room: str, certificate_number: 
         c.setFont(SMALL_FONT, 9)
         c.drawCentredString(width / 2, 60, url)
     c.showPage()
-    c.save()
-    return buf.getvalue()
 
 
 def certificate_url(base_url: str, certificate_number: str) -> str:

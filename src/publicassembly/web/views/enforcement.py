@@ -1,9 +1,12 @@
-"""Enforcement pages (Mount Pleasant §§ 164-12 to 164-14; Carmel ch. 31 penalties): complaints, violations
-found at inspections or observed, summonses with the penalty range for the offense number, dispositions.
-Every change is one call of `publicassembly.enforcement.services`; the penalty range is the law core's."""
+"""Enforcement pages (Mount Pleasant §§ 164-5, 164-12 to 164-14; Carmel ch. 31 penalties): complaints, violations
+found at inspections or observed, stop orders on a performance, summonses with the penalty range for the offense
+number, dispositions, payments, closing and dismissal. Every change is one call of
+`publicassembly.enforcement.services`; the penalty range is the law core's. A form is shown only where the record's
+state and the user's role in the town allow its action; the service still decides."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -12,98 +15,107 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from publicassembly.accounts.models import Role
 from publicassembly.documents.records import SummonsRecord
 from publicassembly.enforcement import services as es
-from publicassembly.enforcement.models import Complaint, Offender, Summons, Violation
-from publicassembly.web.forms.widgets import DateInput
+from publicassembly.enforcement.models import Complaint, Disposition, Offender, StopOrder, Summons, Violation
+from publicassembly.web.forms.enforcement import (
+    CloseForm,
+    ComplaintForm,
+    DismissComplaintForm,
+    DispositionForm,
+    LiftStopOrderForm,
+    OffenderForm,
+    PaymentForm,
+    StopOrderForm,
+    SummonsForm,
+    ViolationForm,
+)
 from publicassembly.web.towns import town_for
-from publicassembly.workflow.access import require_role
+from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
 READERS = ("building_inspector", "enforcement_officer", "town_clerk")
-
-
-class OffenderForm(forms.Form):
-    kind = forms.ChoiceField(label=gettext_lazy("Person or firm"), choices=[("person", gettext_lazy("person")),
-                                                                           ("firm", gettext_lazy("firm"))])
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
-    address = forms.CharField(label=gettext_lazy("Address"), max_length=300, required=False)
-
-
-class ComplaintForm(forms.Form):
-    description = forms.CharField(label=gettext_lazy("What was observed"), widget=forms.Textarea(attrs={"rows": 3}))
-    observed_on = forms.DateField(label=gettext_lazy("Observed on"), widget=DateInput())
-    place = forms.CharField(label=gettext_lazy("Place or event"), max_length=300, required=False)
-    in_presence = forms.BooleanField(label=gettext_lazy("It occurred in my presence"), required=False)
-
-    def __init__(self, *args: Any, town: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["offender"] = forms.ModelChoiceField(
-            label=gettext_lazy("Offender"), queryset=Offender.objects.for_town(town).order_by("name"),
-            required=False)
-
-
-def _rule_choices(town: Any) -> list[tuple[str, str]]:
-    return [(r.id, f"{r.citation} — {r.id}") for r in town.jurisdiction.rules]
-
-
-class ViolationForm(forms.Form):
-    observed_on = forms.DateField(label=gettext_lazy("Observed on"), widget=DateInput(), required=False)
-    description = forms.CharField(label=gettext_lazy("Description"), max_length=1000, required=False)
-
-    def __init__(self, *args: Any, town: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["rule_id"] = forms.ChoiceField(label=gettext_lazy("Requirement violated"),
-                                                   choices=_rule_choices(town))
-        self.fields["offender"] = forms.ModelChoiceField(
-            label=gettext_lazy("Offender"), queryset=Offender.objects.for_town(town).order_by("name"),
-            required=False, help_text=gettext_lazy("Default: the complaint's."))
-
-
-class SummonsForm(forms.Form):
-    return_date = forms.DateField(label=gettext_lazy("Returnable on"), widget=DateInput())
-    return_time = forms.CharField(label=gettext_lazy("At (time)"), max_length=40, required=False)
-
-
-class DispositionForm(forms.Form):
-    outcome = forms.ChoiceField(label=gettext_lazy("Outcome"), choices=[("convicted", gettext_lazy("convicted")),
-                                                                       ("dismissed", gettext_lazy("dismissed"))])
-    decided_on = forms.DateField(label=gettext_lazy("Decided on"), widget=DateInput(), required=False)
-    fine = forms.DecimalField(label=gettext_lazy("Fine (US dollars)"), min_value=0, max_digits=10,
-                              decimal_places=2, required=False)
-    jail_days = forms.IntegerField(label=gettext_lazy("Imprisonment (days)"), min_value=0, max_value=3650,
-                                   required=False)
-    jail_months = forms.IntegerField(label=gettext_lazy("Imprisonment (months)"), min_value=0, max_value=120,
-                                     required=False)
+BI, EO, CLERK = Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER, Role.TOWN_CLERK
+ACTIONS = ("offender", "complaint", "violation", "summons", "disposition", "stop_order", "lift_stop_order",
+           "payment", "close_violation", "close_complaint", "dismiss_complaint")
 
 
 def _put(form: forms.Form, e: WorkflowError) -> None:
-    if isinstance(e, ValidationFailed) and e.field in form.fields:
+    """A refusal of the service beside the field it names, or above the form."""
+    if isinstance(e, ValidationFailed) and e.field in form.fields and not form.fields[e.field].widget.is_hidden:
         form.add_error(e.field, e.detail)
     else:
         form.add_error(None, e.message)
 
 
-def _context(request: HttpRequest, t: Any, bound: dict[str, Any] | None = None) -> dict[str, Any]:
+def _versioned(form_class: type[forms.Form], obj: Any, prefix: str) -> forms.Form:
+    return form_class(prefix=prefix, initial={"expected_version": obj.version})
+
+
+def _form(bound: dict[Any, forms.Form], key: Any, allowed: Any, make: Callable[[], forms.Form]) -> forms.Form | None:
+    """The form just posted under `key` (with its errors), else a new one where the action is `allowed`."""
+    if key in bound:
+        return bound[key]
+    return make() if allowed else None
+
+
+def _unpaid_fine(v: Violation) -> bool:
+    d = Disposition.objects.filter(violation=v).first()
+    return d is not None and d.outcome == Disposition.CONVICTED and d.fine > 0
+
+
+def _violation_row(v: Violation, roles: set[str], bound: dict[Any, forms.Form]) -> dict[str, Any]:
+    """One violation with the forms its state and the user's roles allow (Violation.state_machine)."""
+    summons = Summons.objects.filter(violation=v).first()
+    row: dict[str, Any] = {"v": v, "penalty": es.penalty_range(v), "summons": summons}
+    unpaid = v.state == Violation.DISPOSED and _unpaid_fine(v)
+    row["summons_form"] = _form(bound, ("summons", v.pk), v.state == Violation.RECORDED and BI in roles,
+                                lambda: SummonsForm(prefix=f"s{v.pk}"))
+    row["disposition_form"] = _form(bound, ("disposition", v.pk), v.state == Violation.SUMMONED and roles & {BI, CLERK},
+                                    lambda: DispositionForm(prefix=f"d{v.pk}"))
+    row["payment_form"] = _form(bound, ("payment", v.pk), unpaid and roles & {BI, CLERK},
+                                lambda: _versioned(PaymentForm, v, f"p{v.pk}"))
+    closable = v.state in (Violation.RECORDED, Violation.PAID, Violation.DISPOSED) and not unpaid and BI in roles
+    row["close_form"] = _form(bound, ("close_violation", v.pk), closable,
+                              lambda: _versioned(CloseForm, v, f"cv{v.pk}"))
+    return row
+
+
+def _context(request: HttpRequest, t: Any, bound: dict[Any, forms.Form] | None = None) -> dict[str, Any]:
     bound = bound or {}
+    roles = roles_of(request.user, t)
+    enforcer = bool(roles & {BI, EO})
     complaints = Complaint.objects.for_town(t).select_related("offender", "venue").order_by("-filed_on", "-id")
     rows = []
     for c in complaints:
-        vrows = []
-        for v in c.violations.select_related("offender").order_by("id"):
-            summons = Summons.objects.filter(violation=v).first()
-            vrows.append({"v": v, "penalty": es.penalty_range(v), "summons": summons,
-                          "summons_form": bound.get(("summons", v.pk)) or SummonsForm(prefix=f"s{v.pk}"),
-                          "disposition_form": bound.get(("disposition", v.pk)) or DispositionForm(prefix=f"d{v.pk}")})
-        rows.append({"c": c, "violations": vrows,
-                     "violation_form": bound.get(("violation", c.pk)) or ViolationForm(town=t, prefix=f"v{c.pk}")})
-    return {"title": _("Enforcement"), "town": t, "rows": rows,
-            "offender_form": bound.get("offender") or OffenderForm(prefix="o"),
-            "complaint_form": bound.get("complaint") or ComplaintForm(town=t, prefix="c"),
-            "offenders": Offender.objects.for_town(t).order_by("name")}
+        violations = list(c.violations.select_related("offender").order_by("id"))
+        row: dict[str, Any] = {"c": c, "violations": [_violation_row(v, roles, bound) for v in violations]}
+        row["violation_form"] = _form(bound, ("violation", c.pk),
+                                      c.state in (Complaint.FILED, Complaint.ACTED_ON) and enforcer,
+                                      lambda c=c: ViolationForm(town=t, prefix=f"v{c.pk}"))
+        row["dismiss_form"] = _form(bound, ("dismiss_complaint", c.pk), c.state == Complaint.FILED and BI in roles,
+                                    lambda c=c: _versioned(DismissComplaintForm, c, f"dc{c.pk}"))
+        done = all(v.state in (Violation.DISMISSED, Violation.CLOSED) for v in violations)
+        row["close_form"] = _form(bound, ("close_complaint", c.pk), c.state == Complaint.ACTED_ON and BI in roles
+                                  and done, lambda c=c: _versioned(CloseForm, c, f"cc{c.pk}"))
+        rows.append(row)
+    stop_orders = []
+    stops = t.jurisdiction_alias == es.MOUNT_PLEASANT
+    if stops:
+        for o in StopOrder.objects.for_town(t).select_related("venue").order_by("-ordered_at", "-id"):
+            lift = _form(bound, ("lift_stop_order", o.pk), o.state == StopOrder.IN_FORCE and enforcer,
+                         lambda o=o: _versioned(LiftStopOrderForm, o, f"l{o.pk}"))
+            stop_orders.append({"o": o, "lift_form": lift})
+    ctx = {"title": _("Enforcement"), "town": t, "rows": rows, "stop_orders": stop_orders, "stops": stops,
+           "offenders": Offender.objects.for_town(t).order_by("name")}
+    ctx["offender_form"] = _form(bound, "offender", enforcer, lambda: OffenderForm(prefix="o"))
+    ctx["complaint_form"] = _form(bound, "complaint", enforcer, lambda: ComplaintForm(town=t, prefix="c"))
+    ctx["stop_order_form"] = _form(bound, "stop_order", enforcer and stops,
+                                   lambda: StopOrderForm(town=t, prefix="so"))
+    return ctx
 
 
 @login_required
@@ -116,10 +128,13 @@ def enforcement(request: HttpRequest, town: str) -> HttpResponse:
 @login_required
 @require_POST
 def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) -> HttpResponse:
+    """One enforcement action (``what``: one of `ACTIONS`) on the record `pk` of `town` (0: a new record). The
+    service's refusal is shown beside its field (422); a record of another town is not found (404)."""
     t = town_for(town)
     require_role(request.user, t, *READERS)
-    u = request.user
-    form, key, call = _action(u, t, what, pk, request.POST)
+    if what not in ACTIONS:
+        raise ValidationFailed("action", f"unknown action {what!r}; allowed: {', '.join(ACTIONS)}")
+    form, key, call = _action(request.user, t, what, pk, request.POST)
     if form.is_valid():
         try:
             call(dict(form.cleaned_data))
@@ -131,31 +146,44 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
     return render(request, "web/enforcement/index.html", _context(request, t, {key: form}), status=422)
 
 
-def _action(u: Any, t: Any, what: str, pk: int, post: Any) -> tuple[forms.Form, Any, Any]:
-    """The form, its key on the page and the service call of one enforcement action."""
+def _present(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if v not in (None, "")}
 
-    def present(d: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in d.items() if v not in (None, "")}
 
+def _action(u: Any, t: Any, what: str, pk: int, post: Any) -> tuple[forms.Form, Any, Callable[[dict], Any]]:
+    """The form, its key on the page and the one service call of one enforcement action."""
     if what == "offender":
-        return (OffenderForm(post, prefix="o"), "offender",
-                lambda d: es.register_offender(u, t, **d))
+        return OffenderForm(post, prefix="o"), "offender", lambda d: es.register_offender(u, t, **d)
     if what == "complaint":
         return (ComplaintForm(post, town=t, prefix="c"), "complaint",
                 lambda d: es.file_complaint(u, t, **d))
-    if what == "violation":
+    if what == "stop_order":
+        def stop(d: dict[str, Any]) -> Any:
+            venue = d.pop("venue")
+            return es.record_stop_order(u, venue, **_present(d))
+        return StopOrderForm(post, town=t, prefix="so"), "stop_order", stop
+    if what == "lift_stop_order":
+        o = StopOrder.objects.get_in_town(t, pk=pk)
+        return (LiftStopOrderForm(post, prefix=f"l{pk}"), (what, pk),
+                lambda d: es.lift_stop_order(u, o, **_present(d)))
+    if what in ("violation", "dismiss_complaint", "close_complaint"):
         c = Complaint.objects.get_in_town(t, pk=pk)
-        return (ViolationForm(post, town=t, prefix=f"v{pk}"), ("violation", pk),
-                lambda d: es.record_violation(u, c, **present(d)))
+        if what == "violation":
+            return (ViolationForm(post, town=t, prefix=f"v{pk}"), (what, pk),
+                    lambda d: es.record_violation(u, c, **_present(d)))
+        if what == "dismiss_complaint":
+            return (DismissComplaintForm(post, prefix=f"dc{pk}"), (what, pk),
+                    lambda d: es.dismiss_complaint(u, c, **_present(d)))
+        return CloseForm(post, prefix=f"cc{pk}"), (what, pk), lambda d: es.close_case(u, c, **_present(d))
+    v = Violation.objects.get_in_town(t, pk=pk)
     if what == "summons":
-        v = Violation.objects.get_in_town(t, pk=pk)
-        return SummonsForm(post, prefix=f"s{pk}"), ("summons", pk), lambda d: es.issue_summons(u, v, **d)
+        return SummonsForm(post, prefix=f"s{pk}"), (what, pk), lambda d: es.issue_summons(u, v, **d)
     if what == "disposition":
-        v = Violation.objects.get_in_town(t, pk=pk)
-        return (DispositionForm(post, prefix=f"d{pk}"), ("disposition", pk),
-                lambda d: es.record_disposition(u, v, **present(d)))
-    raise ValidationFailed("action", f"unknown action {what!r}; allowed: offender, complaint, violation, "
-                                     "summons, disposition")
+        return (DispositionForm(post, prefix=f"d{pk}"), (what, pk),
+                lambda d: es.record_disposition(u, v, **_present(d)))
+    if what == "payment":
+        return PaymentForm(post, prefix=f"p{pk}"), (what, pk), lambda d: es.record_payment(u, v, **_present(d))
+    return CloseForm(post, prefix=f"cv{pk}"), (what, pk), lambda d: es.close_case(u, v, **_present(d))
 
 
 def summons_record(s: Summons) -> SummonsRecord:

@@ -1,6 +1,7 @@
 """Commands that write documents: the occupancy sign, the determination report, a site map's area and occupant
-load, and (from a record given as JSON, until the workflow's database is the source) the certificate, permit,
-verified petition, hearing notice, summons, calendar and BLDS export.
+load, and the certificate, permit, verified petition, hearing notice, summons, calendar and BLDS export — from
+the workflow's database (``--number``, ``--application``, ``--town``; Django is set up inside the command, on
+the database of ``--data-dir`` or ``DATABASE_URL``) or from a record given as JSON (``--from-json``).
 
 Every command writes to ``-o FILE`` and refuses to overwrite an existing file without ``--force``; bad input
 exits 2 with one message naming the option, file or field; the law core failing to answer exits 1.
@@ -52,6 +53,10 @@ sitemap: Any = _Deferred("publicassembly.documents.sitemap")
 OUTPUT_HELP = "The file to write."
 FORCE_HELP = "Overwrite the output file if it exists."
 FROM_JSON_HELP = "A JSON file holding the record's fields (dates YYYY-MM-DD, money as numbers or strings)."
+
+DATA_DIR_HELP = ("Folder of the SQLite database (default: $PUBLICASSEMBLY_DATA_DIR or "
+                 "~/.local/share/publicassembly); DATABASE_URL names PostgreSQL.")
+TOWN_HELP = "The town's jurisdiction alias (carmel-ny, mount-pleasant-ny)."
 
 export_app = typer.Typer(help="Export records in open data standards.", no_args_is_help=True)
 app.add_typer(export_app, name="export")
@@ -109,11 +114,74 @@ def _render(make: Callable[[], bytes]) -> bytes:
         fail(str(exc))
 
 
+# --- the workflow's database ----------------------------------------------------------------------------------
+
+
+def _one_source(**given: object) -> None:
+    """Exit 2 unless exactly one of the options (name → value, None when not given) is given."""
+    names = [n for n, v in given.items() if v not in (None, False)]
+    if len(names) != 1:
+        options = " or ".join(given)
+        fail(f"give one of {options}" + (f" (got {', '.join(names)})" if names else ""))
+
+
+def _db(data_dir: Path | None) -> None:
+    from publicassembly.cli.workflow_commands import _setup_django
+
+    _setup_django(data_dir)
+
+
+def _from_db(make: Callable[[], R]) -> R:
+    """Run a database look-up; a missing record or bad value exits 2 with its message, another workflow
+    error exits 1."""
+    from publicassembly.workflow.errors import NotFound, ValidationFailed, WorkflowError
+
+    try:
+        return make()
+    except (NotFound, ValidationFailed, ValueError) as exc:
+        fail(str(exc))
+    except LawNotAvailable as exc:
+        fail(str(exc), EXIT_ERROR)
+    except WorkflowError as exc:
+        fail(str(exc), EXIT_ERROR)
+
+
+def _town(alias: str | None, option: str = "--town") -> Any:
+    """The Town of a jurisdiction alias, or None; exit 2 naming the allowed aliases when unknown."""
+    if alias is None:
+        return None
+    from publicassembly.accounts.models import Town
+    from publicassembly.law import jurisdictions
+
+    try:
+        j = jurisdictions.get(alias.strip())
+    except Exception:
+        fail(f"{option}: {alias!r} is not a town; allowed: carmel-ny, mount-pleasant-ny")
+    town = Town.objects.filter(ocd_id=j.ocd_id).first()
+    if town is None:
+        fail(f"{option}: {alias} has no records in this database (run `publicassembly demo` or add them)")
+    return town
+
+
+def _application(pk: int) -> Any:
+    from publicassembly.permits.models import PermitApplication
+
+    app_ = PermitApplication.objects.select_related("town", "applicant").filter(pk=pk).first()
+    if app_ is None or app_.state == "draft":
+        fail(f"--application: no application {pk}" + (" (a draft is not a public record)" if app_ else ""))
+    return app_
+
+
 @app.command()
 def sign(
-    occupancy: int = typer.Option(..., "--occupancy", min=0, help="The lawful occupancy, in persons."),
-    room: str = typer.Option(..., "--room", help="The room or area the sign is posted in."),
     certificate: str = typer.Option(..., "--certificate", help="The certificate's number."),
+    occupancy: int | None = typer.Option(None, "--occupancy", min=0, help="The lawful occupancy, in persons "
+                                         "(with --room; omit both to read the certificate from the database)."),
+    room: str | None = typer.Option(None, "--room", help="The room or area the sign is posted in."),
+    space: str | None = typer.Option(None, "--space", help="From the database: only this room or area's sign "
+                                     "(default: one page per room or area of the certificate)."),
+    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     base_url: str = typer.Option("", "--base-url", help="The public site; the QR code opens "
                                                         "<base-url>/certificates/<number>/."),
     as_of: str | None = typer.Option(None, "--as-of", help="The date whose sign form applies (default today)."),
@@ -121,9 +189,28 @@ def sign(
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write the occupancy sign of Mount Pleasant § 164-9 (PDF): red lettering on white, letters one inch high
-    and 3/8 inch wide, stating the lawful occupancy."""
+    and 3/8 inch wide, stating the lawful occupancy. From the database: one page per room or area of the
+    certificate (its occupant load), or only --space's."""
     when = _as_of(as_of)
-    data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url, as_of=when))
+    if occupancy is not None or room is not None:
+        if occupancy is None or room is None:
+            fail("--occupancy and --room go together (or omit both to read the certificate from the database)")
+        if space is not None:
+            fail("--space reads the certificate from the database; it does not go with --occupancy/--room")
+        data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url,
+                                                         as_of=when))
+        write_output(output, data, force)
+        return
+    _db(data_dir)
+    from publicassembly.venues import documents as vd
+
+    cert = _from_db(lambda: vd.find_certificate(certificate, _town(town)))
+    signs = _from_db(lambda: vd.sign_data(cert, space))
+    if cert.status != "valid":
+        fail(f"--certificate: certificate {cert.number} is {cert.status}; a sign states the lawful occupancy of "
+             "a certificate in force (§ 164-9)")
+    data = _render(lambda: pdf.render_occupancy_signs([(s.occupancy, s.room) for s in signs], cert.number,
+                                                      base_url=base_url, as_of=when))
     write_output(output, data, force)
 
 
@@ -199,62 +286,114 @@ def area(
 
 @app.command()
 def certificate(
-    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    number: str | None = typer.Option(None, "--number", help="The certificate's number (from the database)."),
+    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write the Building Inspector's certificate for a place of assembly (PDF; Mount Pleasant § 164-9)."""
-    record = _record(CertificateRecord, from_json)
+    _one_source(**{"--number": number, "--from-json": from_json})
+    if from_json is not None:
+        record = _record(CertificateRecord, from_json)
+    else:
+        _db(data_dir)
+        from publicassembly.venues import documents as vd
+
+        record = _from_db(lambda: vd.certificate_record(vd.find_certificate(str(number), _town(town))))
     write_output(output, _render(lambda: pdf.render_certificate(record)), force)
 
 
 @app.command()
 def permit(
-    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    application: int | None = typer.Option(None, "--application", help="The application's id (database)."),
+    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write the permit for a public assembly (PDF; Carmel ch. 31)."""
-    record = _record(PermitRecord, from_json)
+    _one_source(**{"--application": application, "--from-json": from_json})
+    if from_json is not None:
+        record = _record(PermitRecord, from_json)
+    else:
+        _db(data_dir)
+        from publicassembly.permits import documents as permit_docs
+
+        record = _from_db(lambda: permit_docs.permit_record(_application(int(application or 0))))
     write_output(output, _render(lambda: pdf.render_permit(record)), force)
 
 
 @app.command()
 def petition(
+    application: int | None = typer.Option(None, "--application", help="The application's id (database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP + " Omit for the blank form."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write the verified petition (PDF; Carmel ch. 31 ¶ B), blank or filled in."""
+    if application is not None and from_json is not None:
+        fail("give one of --application or --from-json (or neither, for the blank form)")
     record = _record(PetitionRecord, from_json) if from_json else None
+    if application is not None:
+        _db(data_dir)
+        from publicassembly.permits import documents as permit_docs
+
+        record = _from_db(lambda: permit_docs.petition_record(_application(application)))
     write_output(output, _render(lambda: pdf.render_petition(record)), force)
 
 
 @app.command()
 def notice(
-    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    application: int | None = typer.Option(None, "--application", help="The application's id (database)."),
+    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write the notice of public hearing for the official newspaper (PDF; Carmel ch. 31 ¶ B)."""
-    record = _record(HearingNoticeRecord, from_json)
+    _one_source(**{"--application": application, "--from-json": from_json})
+    if from_json is not None:
+        record = _record(HearingNoticeRecord, from_json)
+    else:
+        _db(data_dir)
+        record = _from_db(lambda: _notice_record(int(application or 0)))
     write_output(output, _render(lambda: pdf.render_hearing_notice(record)), force)
 
 
 @app.command()
 def summons(
-    from_json: Path = typer.Option(..., "--from-json", help=FROM_JSON_HELP),
+    number: str | None = typer.Option(None, "--number", help="The summons number (from the database)."),
+    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
-    """Write a summons returnable in the Town Justice Court (PDF; Mount Pleasant §§ 164-12, 164-14)."""
-    record = _record(SummonsRecord, from_json)
+    """Write a summons returnable in the Town Justice Court (PDF; Mount Pleasant §§ 164-12, 164-14, or Carmel
+    ch. 31 penalties ¶¶ A-B by days of continued violation)."""
+    _one_source(**{"--number": number, "--from-json": from_json})
+    if from_json is not None:
+        record = _record(SummonsRecord, from_json)
+    else:
+        _db(data_dir)
+        from publicassembly.enforcement import documents as enf_docs
+
+        record = _from_db(lambda: enf_docs.summons_record(enf_docs.find_summons(str(number), _town(town))))
     write_output(output, _render(lambda: pdf.render_summons(record)), force)
 
 
 @app.command()
 def calendar(
-    from_json: Path = typer.Option(..., "--from-json", help='A JSON file: {"town": ..., "hearings": [hearing '
+    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database."),
+    application: int | None = typer.Option(None, "--application", help="With --town: only this application's "
+                                           "calendar."),
+    public: bool = typer.Option(False, "--public", help="With --town: only what the public feed shows (the "
+                                "applications whose hearing is scheduled)."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
+    from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"town": ..., "hearings": [hearing '
                                    'notice records], "deadlines": [{application_reference, name, due, counted, '
                                    'citation}], "application": optional reference}.'),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
@@ -262,6 +401,21 @@ def calendar(
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write an iCalendar file: a Town's public hearings and statutory deadlines, or one application's."""
+    _one_source(**{"--town": town, "--from-json": from_json})
+    if from_json is None:
+        _db(data_dir)
+        from publicassembly.permits import documents as permit_docs
+
+        t = _town(town)
+        if application is not None:
+            found = _application(application)
+            if found.town_id != t.pk:
+                fail(f"--application: no application {application} in {town}")
+            ics = _from_db(lambda: permit_docs.application_calendar(found, alarm_days=alarm_days))
+        else:
+            ics = _from_db(lambda: permit_docs.town_calendar(t, public=public, alarm_days=alarm_days))
+        write_output(output, ics, force)
+        return
     data = read_json(from_json)
     if not isinstance(data, dict):
         fail(f"{from_json}: expected an object with 'town', 'hearings' and 'deadlines'")
@@ -290,7 +444,9 @@ def calendar(
 
 @export_app.command("blds")
 def export_blds(
-    from_json: Path = typer.Option(..., "--from-json", help='A JSON file: {"permits": [BldsPermitRow fields], '
+    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its records from the database."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
+    from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"permits": [BldsPermitRow fields], '
                                                             '"inspections": [BldsInspectionRow fields]}.'),
     dataset: str = typer.Option("permits", "--dataset", help="permits or inspections."),
     fmt: str = typer.Option("csv", "--format", help="csv or json."),
@@ -302,6 +458,17 @@ def export_blds(
         fail(f"--dataset: {dataset!r} is not allowed; allowed: permits, inspections")
     if fmt not in ("csv", "json"):
         fail(f"--format: {fmt!r} is not a format; allowed: csv, json")
+    _one_source(**{"--town": town, "--from-json": from_json})
+    writers = {("permits", "csv"): blds.permits_csv, ("permits", "json"): blds.permits_json,
+               ("inspections", "csv"): blds.inspections_csv, ("inspections", "json"): blds.inspections_json}
+    if from_json is None:
+        _db(data_dir)
+        from publicassembly.permits.documents import town_blds_rows
+
+        t = _town(town)
+        db_rows = _from_db(lambda: town_blds_rows(t, dataset))
+        write_output(output, _render(lambda: writers[dataset, fmt](db_rows)), force)
+        return
     data = read_json(from_json)
     if not isinstance(data, dict):
         fail(f"{from_json}: expected an object with 'permits' and/or 'inspections'")
@@ -310,6 +477,14 @@ def export_blds(
         rows = [record_from_json(cls, r, prefix=f"{dataset}[{i}].") for i, r in enumerate(data.get(dataset) or [])]
     except ValueError as exc:
         fail(f"{from_json}: {exc}")
-    writers = {("permits", "csv"): blds.permits_csv, ("permits", "json"): blds.permits_json,
-               ("inspections", "csv"): blds.inspections_csv, ("inspections", "json"): blds.inspections_json}
     write_output(output, _render(lambda: writers[dataset, fmt](rows)), force)
+
+
+def _notice_record(pk: int) -> Any:
+    """The hearing notice of application `pk`, with the hearing time the web pages print."""
+    from publicassembly.web.records import hearing_notice_record
+
+    found = _application(pk)
+    if found.hearing_on is None:
+        raise ValueError(f"--application: application {pk} has no public hearing scheduled")
+    return hearing_notice_record(found)

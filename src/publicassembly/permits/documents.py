@@ -314,3 +314,19 @@ def blds_inspection_rows(town: Any) -> list[Any]:
             description="Inspection of the removal of waste after the assembly (Carmel Code ch. 31 ¶ F)",
             final=True, extra={"cleanup_result": app.cleanup_result}))
     return out
+
+
+BLDS_DATASETS = ("permits", "inspections")
+
+
+def town_blds_rows(town: Any, dataset: str) -> list[Any]:
+    """The BLDS rows of `town` for `dataset` (``permits``: its applications for permits, Carmel ch. 31, and
+    its certificates of places of assembly, Mount Pleasant ch. 164; ``inspections``: cleanup inspections and
+    venue inspections). Raises ValueError naming the allowed datasets."""
+    from publicassembly.venues import documents as venue_docs
+
+    if dataset == "permits":
+        return blds_permit_rows(town) + venue_docs.blds_certificate_rows(town)
+    if dataset == "inspections":
+        return blds_inspection_rows(town) + venue_docs.blds_inspection_rows(town)
+    raise ValueError(f"dataset: {dataset!r} is not allowed; allowed: {', '.join(BLDS_DATASETS)}")

@@ -135,3 +135,13 @@ def test_date_that_is_not_iso_is_refused_naming_the_parameter(tmp_path):
     text = YAML.replace("1976-02-24:", '"24/2/1976":')
     with pytest.raises(ValueError, match=r"'signs.letter_width_in'.*not an ISO date"):
         _load(tmp_path, text)
+
+
+def test_the_jurisdiction_index_agrees_with_each_package() -> None:
+    """The names that find a jurisdiction without importing it are the package's own alias and OCD id."""
+    from publicassembly.law import jurisdictions
+
+    for module, (alias, ocd_id) in jurisdictions._INDEX.items():
+        j = jurisdictions._load(module)
+        assert (j.alias, j.ocd_id) == (alias, ocd_id)
+        assert jurisdictions.get(alias) is j and jurisdictions.get(ocd_id.upper()) is j

@@ -7,9 +7,9 @@ Reading files is the interfaces' business; this module only validates data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-import re
 from datetime import date, datetime
 from typing import Any
 

@@ -29,8 +29,10 @@ import yaml
 
 from publicassembly.law.errors import ParameterNotInForce, UnknownParameter
 
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
-class _DecimalLoader(yaml.SafeLoader):
+
+class _DecimalLoader(_SafeLoader):  # type: ignore[misc,valid-type]
     """A safe YAML loader that reads floats as Decimal, so no law number passes through binary floating point."""
 
 

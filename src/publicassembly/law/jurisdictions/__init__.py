@@ -17,8 +17,15 @@ from publicassembly.law.determination import Determination
 from publicassembly.law.errors import UnknownJurisdiction
 from publicassembly.law.parameters import ParameterSet, ParameterValues
 
-#: Packages under this one, one per jurisdiction, each exposing ``JURISDICTION``.
-_MODULES = ("us_ny_carmel", "us_ny_mount_pleasant")
+#: Packages under this one, one per jurisdiction, each exposing ``JURISDICTION``, with the names that find it
+#: (alias, Open Civic Data division id), so that looking one up imports only that one (a test checks that
+#: this index agrees with each package's own ids).
+_INDEX: dict[str, tuple[str, str]] = {
+    "us_ny_carmel": ("carmel-ny", "ocd-division/country:us/state:ny/county:putnam/place:carmel"),
+    "us_ny_mount_pleasant": ("mount-pleasant-ny",
+                             "ocd-division/country:us/state:ny/county:westchester/place:mount_pleasant"),
+}
+_MODULES = tuple(_INDEX)
 
 
 @dataclass(frozen=True)
@@ -55,22 +62,28 @@ def load_parameters(package_file: str, ocd_id: str) -> ParameterSet:
 @cache
 def all_jurisdictions() -> tuple[Jurisdiction, ...]:
     """Every jurisdiction, in a stable order."""
-    return tuple(importlib.import_module(f"{__name__}.{m}").JURISDICTION for m in _MODULES)
+    return tuple(_load(m) for m in _MODULES)
 
 
 def names() -> list[str]:
     """Every accepted name: OCD ids and aliases."""
     out: list[str] = []
-    for j in all_jurisdictions():
-        out += [j.alias, j.ocd_id]
+    for alias, ocd_id in _INDEX.values():
+        out += [alias, ocd_id]
     return out
 
 
+@cache
+def _load(module: str) -> Jurisdiction:
+    jurisdiction: Jurisdiction = importlib.import_module(f"{__name__}.{module}").JURISDICTION
+    return jurisdiction
+
+
 def get(name: str) -> Jurisdiction:
-    """The jurisdiction with this OCD id or alias (case-insensitive). Raises `UnknownJurisdiction` listing
-    the allowed names."""
+    """The jurisdiction with this OCD id or alias (case-insensitive), importing only its own package. Raises
+    `UnknownJurisdiction` listing the allowed names."""
     key = name.strip().lower()
-    for j in all_jurisdictions():
-        if key in (j.alias, j.ocd_id.lower()):
-            return j
+    for module, (alias, ocd_id) in _INDEX.items():
+        if key in (alias, ocd_id.lower()):
+            return _load(module)
     raise UnknownJurisdiction(name, names())

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 
 from publicassembly.web.views import applications, auth, enforcement, public, public_records, tokens, venues
 
@@ -53,4 +53,5 @@ urlpatterns = [
     path("<slug:town>/summonses/<int:pk>.pdf", enforcement.summons_pdf, name="summons_pdf"),
     path("<slug:town>/applications/<int:pk>/<slug:action>/", applications.application_action,
          name="application_action"),
+    path("", include("publicassembly.web.urls_documents")),  # calendars, petition, BLDS export
 ]

@@ -1,0 +1,130 @@
+"""API routes of the documents (under /api/v1), with the same permissions as the web pages:
+
+- ``GET /towns/{town}/hearings.ics`` — the Town's public calendar (no token);
+- ``GET /towns/{town}/applications/{id}/calendar.ics`` and ``.../permit.pdf`` — the applicant and the Town's
+  officials (Carmel ch. 31);
+- ``GET /towns/{town}/blds/{dataset}?format=csv|json`` — the Town's Clerk, Building Inspector or administrator;
+- ``GET /towns/{town}/certificates/{number}/certificate.pdf`` — public, as the certificate look-up
+  (Mount Pleasant § 164-9);
+- ``GET /towns/{town}/summonses/{number}/summons.pdf`` — the Town's Building Inspector, enforcement officers
+  and Clerk.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from ninja import Router
+
+from publicassembly.api.auth import token_auth
+from publicassembly.api.law import ErrorOut
+from publicassembly.web.towns import town_for
+from publicassembly.workflow.access import require_role
+from publicassembly.workflow.errors import NotFound, ValidationFailed
+
+router = Router(tags=["documents"])
+
+ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+ICS = "text/calendar; charset=utf-8"
+PDF = "application/pdf"
+FORMATS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
+BLDS_ROLES = ("town_clerk", "building_inspector", "administrator")
+SUMMONS_READERS = ("building_inspector", "enforcement_officer", "town_clerk")
+
+
+def _town(alias: str) -> Any:
+    try:
+        return town_for(alias)
+    except Http404:
+        raise NotFound("town", alias) from None
+
+
+def _file(data: bytes, content_type: str, filename: str, *, private: bool = True) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store" if private else "public, max-age=300"
+    return response
+
+
+@router.get("/towns/{town}/hearings.ics", auth=None, response={404: ErrorOut},
+            operation_id="town_calendar", summary="A Town's public hearings and deadlines (iCalendar)")
+def town_calendar(request: Any, town: str) -> HttpResponse:
+    """The public hearings (VEVENT) and the statutory deadlines (VTODO with an alarm) of the applications whose
+    hearing is scheduled (Carmel ch. 31 ¶ B), as ``text/calendar``."""
+    from publicassembly.permits import documents as permit_docs
+
+    t = _town(town)
+    return _file(permit_docs.town_calendar(t, public=True), ICS, f"{t.jurisdiction_alias}-hearings.ics",
+                 private=False)
+
+
+@router.get("/towns/{town}/applications/{pk}/calendar.ics", auth=token_auth, response=ERRORS,
+            operation_id="application_calendar", summary="One application's hearing and deadlines (iCalendar)")
+def application_calendar(request: Any, town: str, pk: int) -> HttpResponse:
+    """The application's hearing and statutory deadlines (the applicant and the Town's officials)."""
+    from publicassembly.permits import documents as permit_docs
+    from publicassembly.permits import services as sv
+
+    app = sv.get_application(request.user, _town(town), pk)
+    return _file(permit_docs.application_calendar(app), ICS, f"application-{app.pk}.ics")
+
+
+@router.get("/towns/{town}/applications/{pk}/permit.pdf", auth=token_auth, response=ERRORS,
+            operation_id="permit_pdf", summary="The permit of an issued application (PDF)")
+def permit_pdf(request: Any, town: str, pk: int) -> HttpResponse:
+    """The permit (Carmel ch. 31 ¶ A); 422 when none has been issued on the application."""
+    from publicassembly.documents.pdf import render_permit
+    from publicassembly.permits import documents as permit_docs
+    from publicassembly.permits import services as sv
+
+    app = sv.get_application(request.user, _town(town), pk)
+    if not app.permit_number:
+        raise ValidationFailed("permit", "no permit has been issued on this application")
+    return _file(render_permit(permit_docs.permit_record(app)), PDF, f"permit-{app.permit_number}.pdf")
+
+
+@router.get("/towns/{town}/blds/{dataset}", auth=token_auth, response=ERRORS,
+            operation_id="blds_export", summary="Permits or inspections in BLDS (CSV or JSON)")
+def blds_export(request: Any, town: str, dataset: str, format: str = "csv") -> HttpResponse:  # noqa: A002
+    """The Town's permits (applications and certificates) or inspections in the Building and Land Development
+    Specification; ``dataset``: permits or inspections; ``format``: csv or json."""
+    from publicassembly.documents import blds
+    from publicassembly.permits import documents as permit_docs
+
+    t = _town(town)
+    require_role(request.user, t, *BLDS_ROLES)
+    if dataset not in permit_docs.BLDS_DATASETS:
+        raise ValidationFailed("dataset", f"{dataset!r} is not allowed; allowed: "
+                                          f"{', '.join(permit_docs.BLDS_DATASETS)}")
+    if format not in FORMATS:
+        raise ValidationFailed("format", f"{format!r} is not allowed; allowed: {', '.join(FORMATS)}")
+    data = getattr(blds, f"{dataset}_{format}")(permit_docs.town_blds_rows(t, dataset))
+    return _file(data, FORMATS[format], f"{t.jurisdiction_alias}-blds-{dataset}.{format}")
+
+
+@router.get("/towns/{town}/certificates/{number}/certificate.pdf", auth=None,
+            response={404: ErrorOut, 422: ErrorOut}, operation_id="certificate_pdf",
+            summary="A place of assembly's certificate (PDF)")
+def certificate_pdf(request: Any, town: str, number: str) -> HttpResponse:
+    """The Building Inspector's certificate (Mount Pleasant § 164-9), public as the certificate look-up."""
+    from publicassembly.documents.pdf import render_certificate
+    from publicassembly.venues import documents as venue_docs
+
+    cert = venue_docs.find_certificate(number, _town(town))
+    return _file(render_certificate(venue_docs.certificate_record(cert)), PDF, f"certificate-{cert.number}.pdf",
+                 private=False)
+
+
+@router.get("/towns/{town}/summonses/{number}/summons.pdf", auth=token_auth, response=ERRORS,
+            operation_id="summons_pdf", summary="A summons (PDF)")
+def summons_pdf(request: Any, town: str, number: str) -> HttpResponse:
+    """A summons of the Town (Mount Pleasant §§ 164-12, 164-14; Carmel ch. 31 penalties), for its Building
+    Inspector, enforcement officers and Clerk."""
+    from publicassembly.documents.pdf import render_summons
+    from publicassembly.enforcement import documents as enf_docs
+
+    t = _town(town)
+    require_role(request.user, t, *SUMMONS_READERS)
+    s = enf_docs.find_summons(number, t)
+    return _file(render_summons(enf_docs.summons_record(s)), PDF, f"summons-{s.number}.pdf")

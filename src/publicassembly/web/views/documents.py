@@ -1,0 +1,72 @@
+"""Downloads of the documents from the database: a Town's public iCalendar feed of hearings and deadlines, one
+application's calendar and verified petition (for those who may see the application), and the BLDS export of
+permits and inspections for the Town's officials. The records come from the apps' adapters
+(``permits.documents``, ``venues.documents``); the bytes from ``publicassembly.documents``."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+
+from publicassembly.permits import documents as permit_docs
+from publicassembly.permits import services as sv
+from publicassembly.web.towns import town_for
+from publicassembly.workflow.access import require_role
+from publicassembly.workflow.errors import ValidationFailed
+
+ICS = "text/calendar; charset=utf-8"
+#: Who downloads the BLDS export of a town (its officials who keep the records).
+BLDS_ROLES = ("town_clerk", "building_inspector", "administrator")
+FORMATS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
+
+
+def download(data: bytes, content_type: str, filename: str, *, inline: bool = True, private: bool = True
+             ) -> HttpResponse:
+    """An HTTP response carrying a document: its type, file name and caching (``private, no-store`` for
+    records that are not public)."""
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store" if private else "public, max-age=300"
+    return response
+
+
+def town_feed(request: HttpRequest, town: str) -> HttpResponse:
+    """A Town's public calendar (no sign-in): its public hearings and the statutory deadlines of the
+    applications whose hearing has been scheduled (Carmel ch. 31 ¶ B)."""
+    t = town_for(town)
+    return download(permit_docs.town_calendar(t, public=True), ICS, f"{t.jurisdiction_alias}-hearings.ics",
+                    private=False)
+
+
+@login_required
+def application_ics(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    """One application's calendar: its hearing and deadlines (the applicant and the Town's officials)."""
+    app = sv.get_application(request.user, town_for(town), pk)
+    return download(permit_docs.application_calendar(app), ICS, f"application-{app.pk}.ics")
+
+
+@login_required
+def petition_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    """The verified petition of an application as filed (Carmel ch. 31 ¶ B)."""
+    from publicassembly.documents.pdf import render_petition
+
+    app = sv.get_application(request.user, town_for(town), pk)
+    return download(render_petition(permit_docs.petition_record(app)), "application/pdf", f"petition-{app.pk}.pdf")
+
+
+@login_required
+def blds_export(request: HttpRequest, town: str, dataset: str, fmt: str) -> HttpResponse:
+    """The Town's permits or inspections in BLDS (CSV or JSON), for its Clerk, Building Inspector or
+    administrator."""
+    from publicassembly.documents import blds
+
+    t = town_for(town)
+    require_role(request.user, t, *BLDS_ROLES)
+    if dataset not in permit_docs.BLDS_DATASETS:
+        raise ValidationFailed("dataset", f"{dataset!r} is not allowed; allowed: "
+                                          f"{', '.join(permit_docs.BLDS_DATASETS)}")
+    if fmt not in FORMATS:
+        raise ValidationFailed("format", f"{fmt!r} is not allowed; allowed: {', '.join(FORMATS)}")
+    writer = getattr(blds, f"{dataset}_{fmt}")
+    data = writer(permit_docs.town_blds_rows(t, dataset))
+    return download(data, FORMATS[fmt], f"{t.jurisdiction_alias}-blds-{dataset}.{fmt}", inline=False)

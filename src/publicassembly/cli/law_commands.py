@@ -12,16 +12,12 @@ import os
 import re
 from collections.abc import Mapping
 from datetime import date
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, app, error, fail
 from publicassembly.cli.casefile import CaseFile, CaseFileError, read_case_file
-from publicassembly.cli.report import print_report
 from publicassembly.law import (
     InvalidCase,
     LawError,
@@ -34,6 +30,9 @@ from publicassembly.law import (
     jurisdictions,
 )
 from publicassembly.law.jsonable import jsonable
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 FORMATS = ("text", "json")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -81,7 +80,10 @@ def selected_jurisdictions(name: str | None) -> tuple[jurisdictions.Jurisdiction
 
 def _console() -> Console:
     # Created per command so it writes to the stdout of the moment (tests swap it); no syntax highlighting
-    # of numbers and dates in the law's text.
+    # of numbers and dates in the law's text. Rich is imported here, not with the module, so that JSON output
+    # never pays for it.
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=False)
 
 
@@ -130,7 +132,7 @@ def check(
     """
     fmt = parse_format(output_format)
     when = parse_as_of(as_of)
-    console = _console()
+    console = _console() if fmt == "text" else None
     outputs: list[dict[str, Any]] = []
     worst = EXIT_OK
     for name in files:
@@ -147,7 +149,8 @@ def check(
     raise typer.Exit(worst)
 
 
-def _check_one(name: str, when: date | None, fmt: str, console: Console) -> tuple[int, dict[str, Any] | None]:
+def _check_one(name: str, when: date | None, fmt: str,
+               console: Console | None) -> tuple[int, dict[str, Any] | None]:
     """Read and determine one file; report errors on stderr. Returns the exit code for this file and, in
     JSON mode, the determination's JSON (the text report is printed here)."""
     try:
@@ -182,6 +185,9 @@ def _check_one(name: str, when: date | None, fmt: str, console: Console) -> tupl
     if fmt == "json":
         return EXIT_OK, determination.to_json()
     j = jurisdictions.get(determination.jurisdiction)
+    from publicassembly.cli.report import print_report
+
+    assert console is not None  # text format
     print_report(console, determination, source=name, jurisdiction_name=f"{j.name} ({j.alias}), {j.code}",
                  as_of_source=source)
     return EXIT_OK, None
@@ -221,6 +227,9 @@ def rules(jurisdiction: JurisdictionOption = None, output_format: FormatOption =
     if fmt == "json":
         _emit_json(rows)
         return
+    from rich.table import Table
+    from rich.text import Text
+
     console = _console()
     for j in selected:
         table = Table(title=Text(f"{j.name} ({j.alias}), {j.code}: rules in chapter order"), title_justify="left")
@@ -288,6 +297,9 @@ def parameters(
     if fmt == "json":
         _emit_json(rows)
         return
+    from rich.table import Table
+    from rich.text import Text
+
     console = _console()
     for j in selected:
         title = (f"{j.name} ({j.alias}), {j.code}: parameters"

@@ -1,0 +1,242 @@
+"""The document commands reading the workflow's database (the demo of both towns, loaded once per module and
+rolled back at its end): each PDF renders with pdftoppm and states the legal content; the calendar parses back
+with icalendar; the BLDS export has the specification's headers and status mapping; unknown numbers exit 2."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from icalendar import Calendar
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+
+from .conftest import pdf_text, rasterize
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The demo of both towns (`publicassembly demo`), inside a transaction rolled back after the module; its
+    uploaded documents go to a temporary folder."""
+    from django.db import transaction
+    from django.test import override_settings
+
+    from publicassembly.permits import demo as permits_demo
+
+    folder = str(tmp_path_factory.mktemp("documents"))
+    with django_db_blocker.unblock(), override_settings(PUBLICASSEMBLY_DOCUMENTS_DIR=folder):
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            yield permits_demo.load()
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+@pytest.fixture
+def models(demo, db):
+    from publicassembly.enforcement.models import Summons
+    from publicassembly.permits.models import PermitApplication
+    from publicassembly.venues.models import Certificate
+
+    return PermitApplication, Certificate, Summons
+
+
+def _pdf(tmp_path, *args: str) -> str:
+    out = tmp_path / "out.pdf"
+    result = run(*args, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    data = out.read_bytes()
+    rasterize(data, tmp_path)
+    return pdf_text(data)
+
+
+def test_permit_from_the_database_states_persons_bond_and_cleanup_day_carmel_31_a_f(models, tmp_path):
+    PermitApplication, _, _ = models
+    app_ = PermitApplication.objects.filter(state="issued").exclude(permit_number="").first()
+    text = _pdf(tmp_path, "permit", "--application", str(app_.pk))
+    assert app_.permit_number in text
+    assert f"{int(app_.facts['max_persons_at_one_time']):,}" in text or str(app_.facts["max_persons_at_one_time"]) \
+        in text
+    assert "Town of Carmel" in text
+
+
+def test_petition_and_notice_from_the_database_carmel_31_b(models, tmp_path):
+    PermitApplication, _, _ = models
+    app_ = PermitApplication.objects.filter(state="hearing_scheduled").first()
+    text = _pdf(tmp_path, "petition", "--application", str(app_.pk))
+    assert app_.facts["applicant"]["name"] in text
+    notice_dir = tmp_path / "n"
+    notice_dir.mkdir()
+    text = _pdf(notice_dir, "notice", "--application", str(app_.pk))
+    assert "public hearing" in text.lower()
+    assert app_.hearing_place in text
+
+
+def test_notice_of_an_application_without_hearing_exits_2(models, tmp_path):
+    PermitApplication, _, _ = models
+    app_ = PermitApplication.objects.filter(state="submitted").first()
+    result = run("notice", "--application", str(app_.pk), "-o", str(tmp_path / "n.pdf"))
+    assert result.exit_code == 2
+    assert "no public hearing" in result.output
+
+
+def test_certificate_and_signs_from_the_database_mount_pleasant_164_9(models, tmp_path):
+    _, Certificate, _ = models
+    cert = next(c for c in Certificate.objects.filter(status="valid") if len(c.space_loads) >= 1)
+    text = _pdf(tmp_path, "certificate", "--number", cert.number)
+    assert cert.number in text
+    assert f"Lawful occupancy: {cert.lawful_occupancy} persons" in text
+    out = tmp_path / "signs.pdf"
+    result = run("sign", "--certificate", cert.number, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    (tmp_path / "s").mkdir()
+    pages = rasterize(out.read_bytes(), tmp_path / "s")
+    assert len(pages) == len(cert.space_loads)  # one sign per room or area
+    first = cert.space_loads[0]
+    one = tmp_path / "one.pdf"
+    result = run("sign", "--certificate", cert.number, "--space", first["name"], "-o", str(one))
+    assert result.exit_code == 0, result.output
+    text = pdf_text(one.read_bytes())
+    assert f"{first['occupant_load']} PERSONS" in text
+    assert f"Room or area: {first['name']}" in text
+
+
+def test_sign_of_an_unknown_room_exits_2(models, tmp_path):
+    _, Certificate, _ = models
+    cert = Certificate.objects.filter(status="valid").first()
+    result = run("sign", "--certificate", cert.number, "--space", "No such room", "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2
+    assert "No such room" in result.output
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_carmel_summons_states_days_of_continued_violation_and_summed_range_carmel_31_penalties(models, tmp_path):
+    """Carmel ch. 31 penalties ¶¶ A-B: each day a separate violation; ¶ B's $250 and 15 days for each."""
+    _, _, Summons = models
+    s = Summons.objects.select_related("violation").get(town__jurisdiction_alias="carmel-ny")
+    days = s.violation.days_of_continued_violation
+    text = _pdf(tmp_path, "summons", "--number", s.number)
+    assert "Town Justice Court of the Town of Carmel".upper() in text
+    assert f"{days} days: {days} separate violations" in text
+    assert f"${250 * days:,}" in text
+    assert f"{15 * days} days" in text
+    assert "offense no." not in text
+
+
+def test_mount_pleasant_summons_states_offense_number_and_court_164_12_164_14(models, tmp_path):
+    _, _, Summons = models
+    s = Summons.objects.filter(town__jurisdiction_alias="mount-pleasant-ny").first()
+    text = _pdf(tmp_path, "summons", "--number", s.number.lower())
+    assert "TOWN JUSTICE COURT OF THE TOWN OF MOUNT PLEASANT" in text
+    assert "offense no. " in text
+    assert "§ 164-14" in text
+
+
+@pytest.mark.parametrize("args", [
+    ("certificate", "--number", "MP-1900-9999"),
+    ("summons", "--number", "NO-SUCH"),
+    ("permit", "--application", "999999"),
+    ("calendar", "--town", "springfield"),
+])
+def test_unknown_number_or_id_exits_2_with_a_message(models, tmp_path, args):
+    result = run(*args, "-o", str(tmp_path / "x.out"))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "x.out").exists()
+
+
+def test_permit_of_an_application_not_issued_exits_2(models, tmp_path):
+    PermitApplication, _, _ = models
+    app_ = PermitApplication.objects.filter(state="accepted").first()
+    result = run("permit", "--application", str(app_.pk), "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2
+    assert "no permit has been issued" in result.output
+
+
+def test_output_refused_without_force(models, tmp_path):
+    PermitApplication, _, _ = models
+    app_ = PermitApplication.objects.filter(state="hearing_scheduled").first()
+    out = tmp_path / "p.pdf"
+    out.write_bytes(b"keep")
+    result = run("petition", "--application", str(app_.pk), "-o", str(out))
+    assert result.exit_code == 2 and out.read_bytes() == b"keep"
+    result = run("petition", "--application", str(app_.pk), "-o", str(out), "--force")
+    assert result.exit_code == 0 and out.read_bytes().startswith(b"%PDF")
+
+
+def test_town_calendar_parses_back_with_hearings_and_deadlines_with_alarms(models, tmp_path):
+    PermitApplication, _, _ = models
+    out = tmp_path / "carmel.ics"
+    result = run("calendar", "--town", "carmel-ny", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    cal = Calendar.from_ical(out.read_bytes())
+    events = [c for c in cal.walk("VEVENT")]
+    todos = [c for c in cal.walk("VTODO")]
+    scheduled = PermitApplication.objects.filter(hearing_on__isnull=False).exclude(state="withdrawn")
+    assert len(events) == scheduled.count()
+    assert todos and all(t.walk("VALARM") for t in todos)
+    app_ = PermitApplication.objects.filter(state="hearing_scheduled").first()
+    assert any(e["DTSTART"].dt.date() == app_.hearing_on for e in events)
+
+
+def test_application_calendar_holds_its_hearing_and_hearing_notice_deadline_carmel_31_b(models, tmp_path):
+    from publicassembly.permits import services as sv
+
+    PermitApplication, _, _ = models
+    app_ = PermitApplication.objects.filter(state="hearing_scheduled").first()
+    out = tmp_path / "a.ics"
+    result = run("calendar", "--town", "carmel-ny", "--application", str(app_.pk), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    cal = Calendar.from_ical(out.read_bytes())
+    assert len(cal.walk("VEVENT")) == 1
+    due = sv.deadlines(app_)["hearing_notice_due"]
+    todo = next(t for t in cal.walk("VTODO") if "hearing notice due" in str(t["SUMMARY"]))
+    assert todo["DUE"].dt == (due.act_by or due.date)
+
+
+def test_blds_permits_csv_headers_and_status_mapping(models, tmp_path):
+    from publicassembly.documents.blds import PERMIT_FIELDS, STATUS_MAPPED
+
+    PermitApplication, _, _ = models
+    out = tmp_path / "p.csv"
+    result = run("export", "blds", "--town", "carmel-ny", "--dataset", "permits", "--format", "csv", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert tuple(rows[0].keys()) == PERMIT_FIELDS
+    published = PermitApplication.objects.exclude(state="draft").count()
+    assert len(rows) == published  # drafts are not published
+    for r in rows:
+        assert r["StatusCurrentMapped"] == STATUS_MAPPED[r["StatusCurrent"]]
+    by_status = {r["StatusCurrent"]: r for r in rows}
+    assert by_status["issued"]["StatusCurrentMapped"] == "Permit Issued"
+    assert by_status["closed"]["StatusCurrentMapped"] == "Permit Finaled"
+    assert by_status["submitted"]["StatusCurrentMapped"] == "Application Accepted"
+
+
+def test_blds_mount_pleasant_certificates_and_inspections_json(models, tmp_path):
+    _, Certificate, _ = models
+    out = tmp_path / "c.json"
+    result = run("export", "blds", "--town", "mount-pleasant-ny", "--dataset", "permits", "--format", "json",
+                 "-o", str(out))
+    assert result.exit_code == 0, result.output
+    rows = json.loads(out.read_text())
+    assert {r["PermitNum"] for r in rows} == set(Certificate.objects.values_list("number", flat=True))
+    assert all(r["StatusCurrentMapped"] == "Occupancy" for r in rows if r["StatusCurrent"] == "valid")
+    out = tmp_path / "i.json"
+    result = run("export", "blds", "--town", "mount-pleasant-ny", "--dataset", "inspections", "--format", "json",
+                 "-o", str(out))
+    assert result.exit_code == 0, result.output
+    rows = json.loads(out.read_text())
+    assert rows and all(r["InspTypeMapped"] == "Building Final" for r in rows)

@@ -18,9 +18,12 @@ from ninja import Field, Query, Router, Schema
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
+from publicassembly.api.resources import router as records
 from publicassembly.workflow.errors import ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
+# `records`: actions on a path that also has a GET in `resources` join its router (django-ninja serves one path from
+#: one router only; another router's methods on the same path would be 405).
 
 Version = Annotated[int | None, Field(ge=0, le=2**31 - 1,
                                       description="the version the change is based on; 409 when it is stale")]
@@ -164,7 +167,7 @@ def _with_record(record: Any, app: Any) -> dict[str, Any]:
     return {"id": record.pk, "application": _app(app)}
 
 
-@router.put("/towns/{town}/applications/{pk}", response=APP_OUT, operation_id="update_draft",
+@records.put("/towns/{town}/applications/{pk}", response=APP_OUT, operation_id="update_draft",
             summary="Change the facts of a draft (the applicant)")
 def update_draft(request: Any, town: str, pk: int, data: FactsChange) -> Any:
     from publicassembly.permits import services as sv
@@ -446,7 +449,7 @@ def _certificate(c: Any) -> dict[str, Any]:
             "issued_on": c.issued_on.isoformat(), "lawful_occupancy": c.lawful_occupancy}
 
 
-@router.post("/towns/{town}/venues", response={201: dict[str, Any], **ERRORS}, operation_id="create_venue",
+@records.post("/towns/{town}/venues", response={201: dict[str, Any], **ERRORS}, operation_id="create_venue",
              summary="Register a place of assembly (the Building Inspector, or an applicant as its owner)")
 def create_venue(request: Any, town: str, data: VenueIn) -> Any:
     from publicassembly.venues import services as vs

@@ -19,7 +19,13 @@ def body(detail: str, field: str | None = None, errors: list[dict[str, Any]] | N
             "errors": errors if errors is not None else ([{"field": field, "msg": detail}] if field else [])}
 
 
+#: Names of the views' body and query schema parameters (never shown as part of a field's name).
+_PARAMS = ("data", "q")
+
+
 def _loc_field(loc: list[Any]) -> str:
+    if len(loc) > 2 and loc[0] in ("body", "query") and loc[1] in _PARAMS:
+        loc = loc[2:]  # the view's parameter name ("data", "q") is not a field of the request
     parts = [p for p in loc if p not in ("body", "query", "path", "payload", "form", "header")]
     out = ""
     for p in parts:

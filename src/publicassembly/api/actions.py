@@ -22,8 +22,8 @@ from publicassembly.api.resources import router as records
 from publicassembly.workflow.errors import ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
-# `records`: actions on a path that also has a GET in `resources` join its router (django-ninja serves one path from
-#: one router only; another router's methods on the same path would be 405).
+# `records`: actions on a path that also has a GET in `resources` join its router (django-ninja serves a path
+# from one router only; another router's methods on the same path would be 405).
 
 Version = Annotated[int | None, Field(ge=0, le=2**31 - 1,
                                       description="the version the change is based on; 409 when it is stale")]

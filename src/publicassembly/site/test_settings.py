@@ -19,3 +19,14 @@ STORAGES = {
 # tenth of a second per password, which the suite pays for every user it creates. The algorithm and the
 # stored format ("argon2$...") are the production ones.
 PASSWORD_HASHERS = ["publicassembly.site.test_hashers.QuickArgon2PasswordHasher"]
+
+# SQLite: a test database in a file (as deployed, in WAL mode) rather than in memory, so tests with several
+# threads or processes writing at once see SQLite's real locking (in memory, a second writer fails at once
+# with "table is locked"). pytest-django adds each xdist worker's suffix to the name.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import os as _os
+    import tempfile as _tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": _os.path.join(_tempfile.gettempdir(), f"publicassembly-test-{_os.getuid()}.sqlite3"),
+    }

@@ -62,6 +62,12 @@ def _pdf(tmp_path, *args: str) -> str:
     return pdf_text(data)
 
 
+
+def _day(moment):
+    """The day of a DTSTART: a date-time's date, or the date of an all-day event (hearing time to be
+    announced)."""
+    return moment.date() if hasattr(moment, "date") and callable(moment.date) else moment
+
 def test_permit_from_the_database_states_persons_bond_and_cleanup_day_carmel_31_a_f(models, tmp_path):
     PermitApplication, _, _ = models
     app_ = PermitApplication.objects.filter(state="issued").exclude(permit_number="").first()
@@ -188,7 +194,7 @@ def test_town_calendar_parses_back_with_hearings_and_deadlines_with_alarms(model
     assert len(events) == scheduled.count()
     assert todos and all(t.walk("VALARM") for t in todos)
     app_ = PermitApplication.objects.filter(state="hearing_scheduled").first()
-    assert any(e["DTSTART"].dt.date() == app_.hearing_on for e in events)
+    assert any(_day(e["DTSTART"].dt) == app_.hearing_on for e in events)
 
 
 def test_application_calendar_holds_its_hearing_and_hearing_notice_deadline_carmel_31_b(models, tmp_path):

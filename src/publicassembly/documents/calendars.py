@@ -41,8 +41,12 @@ def _hearing_event(h: HearingNoticeRecord, stamp: datetime, duration: timedelta)
     ev = Event()
     ev.add("uid", f"hearing-{_slug(h.application_reference)}@{UID_DOMAIN}")
     ev.add("dtstamp", stamp)
-    ev.add("dtstart", start)
-    ev.add("dtend", start + duration)
+    if h.hearing_time_to_be_announced:  # the day only: an all-day event
+        ev.add("dtstart", h.hearing_at.date())
+        ev.add("dtend", h.hearing_at.date() + timedelta(days=1))
+    else:
+        ev.add("dtstart", start)
+        ev.add("dtend", start + duration)
     ev.add("summary", f"Public hearing: {h.event} ({h.applicant})")
     ev.add("location", h.hearing_place)
     ev.add("description",

@@ -93,7 +93,9 @@ class CertificateRecord:
 class HearingNoticeRecord:
     """A notice of the public hearing on an application (Carmel ch. 31, permit requirements ¶ B), to be
     published in the official newspaper on or before ``latest_publication_date`` (the law core's
-    ``hearing_notice_due``). ``hearing_at``: local time (America/New_York), naive or aware."""
+    ``hearing_notice_due``). ``hearing_at``: local time (America/New_York), naive or aware;
+    ``hearing_time_to_be_announced``: the Clerk has fixed the day but not the hour (only the date of
+    ``hearing_at`` counts, and the notice says the time is to be announced)."""
 
     town: str
     application_reference: str
@@ -104,6 +106,7 @@ class HearingNoticeRecord:
     hearing_place: str
     latest_publication_date: date
     newspaper: str
+    hearing_time_to_be_announced: bool = False
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,6 @@ from publicassembly.documents.records import (
     PetitionRecord,
 )
 
-#: The hearing's hour when the application records only its date (the Town Board's usual evening meeting).
-DEFAULT_HEARING_TIME = time(19, 0)
-
 #: Where each deadline of the law core comes from (the iCalendar VTODO's description).
 DEADLINE_CITATIONS = {
     "application_due": "Carmel Code ch. 31, permit requirements ¶ B",
@@ -74,11 +71,12 @@ def reference(app: Any) -> str:
     return app.permit_number or f"{app.town.jurisdiction_alias}/{app.pk}"
 
 
-def hearing_at(app: Any, hearing_time: time | None = None) -> datetime:
-    """The hearing's moment (naive, the Town's local time): its date with `hearing_time`, else the
-    application's own ``hearing_time`` when the model records one, else `DEFAULT_HEARING_TIME`."""
-    at = hearing_time or getattr(app, "hearing_time", None) or DEFAULT_HEARING_TIME
-    return datetime.combine(app.hearing_on, at)
+def hearing_at(app: Any, hearing_time: time | None = None) -> tuple[datetime, bool]:
+    """The hearing's moment (naive, the Town's local time) and whether its hour is still to be announced: its
+    date at `hearing_time`, else at the ``hearing_time`` the Clerk set; with neither, midnight of the date and
+    True (the notice then says the time is to be announced, as the web's notice does)."""
+    at = hearing_time or getattr(app, "hearing_time", None)
+    return datetime.combine(app.hearing_on, at or time(0, 0)), at is None
 
 
 def hearing_notice_record(app: Any, hearing_time: time | None = None) -> HearingNoticeRecord:
@@ -90,10 +88,11 @@ def hearing_notice_record(app: Any, hearing_time: time | None = None) -> Hearing
         raise ValueError(f"application {app.pk}: no public hearing has been scheduled")
     due = services.deadlines(app).get("hearing_notice_due")
     latest = (due.act_by or due.date) if due is not None else app.notice_published_on
+    moment, to_be_announced = hearing_at(app, hearing_time)
     return HearingNoticeRecord(
         town=app.town.name, application_reference=reference(app), applicant=applicant_name(app),
-        event=event_name(app), property_address=property_address(app),
-        hearing_at=hearing_at(app, hearing_time), hearing_place=app.hearing_place,
+        event=event_name(app), property_address=property_address(app), hearing_at=moment,
+        hearing_time_to_be_announced=to_be_announced, hearing_place=app.hearing_place,
         latest_publication_date=latest, newspaper=app.newspaper or "the official newspaper")
 
 

@@ -23,6 +23,8 @@ def render_hearing_notice(record: HearingNoticeRecord) -> bytes:
     if record.latest_publication_date >= record.hearing_at.date():
         raise ValueError(f"latest_publication_date: {record.latest_publication_date} is not before the hearing "
                          f"on {record.hearing_at.date()}")
+    at = ("a time to be announced by the Town Clerk" if record.hearing_time_to_be_announced
+          else f"<b>{_time(record.hearing_at)}</b>")
     story = [
         p(f"To the publisher of {esc(record.newspaper)}, the official newspaper: publish at least once, on or "
           f"before <b>{long_date(record.latest_publication_date)}</b> (latest publication date, {CITE}). "
@@ -30,7 +32,7 @@ def render_hearing_notice(record: HearingNoticeRecord) -> bytes:
         p("Legal Notice", "subtitle"),
         p(f"Notice of Public Hearing<br/>{esc(record.town)}", "title"),
         p(f"PLEASE TAKE NOTICE that the Town Board of the {esc(record.town)} will hold a public hearing on "
-          f"<b>{long_date(record.hearing_at)}</b> at <b>{_time(record.hearing_at)}</b>, at "
+          f"<b>{long_date(record.hearing_at)}</b> at {at}, at "
           f"{esc(record.hearing_place)}, on the application of <b>{esc(record.applicant)}</b> for a permit under "
           f"the Public Assembly Ordinance (Carmel Code ch. 31) for an assembly of persons in excess of the "
           f"number that requires a permit: <b>{esc(record.event)}</b>, at the property known as "

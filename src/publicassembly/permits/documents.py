@@ -241,8 +241,8 @@ def application_calendar(app: Any, *, alarm_days: int = 3) -> bytes:
 def _town_apps(town: Any) -> Iterable[Any]:
     from publicassembly.permits.models import PermitApplication
 
-    return (PermitApplication.objects.for_town(town).exclude(state__in=UNPUBLISHED)
-            .select_related("town", "applicant").order_by("pk"))
+    return list(PermitApplication.objects.for_town(town).exclude(state__in=UNPUBLISHED)
+                .select_related("town", "applicant").order_by("pk"))
 
 
 def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3) -> bytes:
@@ -267,8 +267,9 @@ def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3) -> byt
 def _status_day(app: Any) -> date | None:
     for f in ("closed_on", "withdrawn_on", "revoked_on", "cleanup_inspected_on", "assembly_ended_on", "issued_on",
               "decided_on", "hearing_held_on", "submitted_on"):
-        if getattr(app, f, None):
-            return getattr(app, f)
+        day: date | None = getattr(app, f, None)
+        if day:
+            return day
     return None
 
 

@@ -38,7 +38,7 @@ def certificate_record(cert: Any) -> CertificateRecord:
     status: a superseded certificate is ``superseded`` and names the certificate that replaced it."""
     from publicassembly.venues import services
 
-    record = services.certificate_record(cert)
+    record: CertificateRecord = services.certificate_record(cert)
     superseded_by = cert.superseded_by.number if cert.superseded_by_id else ""
     return dataclasses.replace(record, status=cert.status, superseded_by=superseded_by)
 

@@ -118,7 +118,7 @@ def render_summons(record: SummonsRecord) -> bytes:
     _check(record)
     court = resolve_court(record)
     if record.jurisdiction == CARMEL:
-        return build(_carmel_story(record, court), title=f"Summons {record.number}",  # type: ignore[arg-type]
+        return build(_carmel_story(record, court), title=f"Summons {record.number}",
                      subject="Carmel Code ch. 31, penalties ¶¶ A-C")
     offense = record.offense_number or 1
     when = f" at {esc(record.return_time)}" if record.return_time else ""

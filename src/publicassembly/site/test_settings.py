@@ -22,13 +22,13 @@ PASSWORD_HASHERS = ["publicassembly.site.test_hashers.QuickArgon2PasswordHasher"
 
 # SQLite: a test database in a file (as deployed, in WAL mode) rather than in memory, so tests with several
 # threads or processes writing at once see SQLite's real locking (in memory, a second writer fails at once
-# with "table is locked"). pytest-django adds each xdist worker's suffix to the name.
+# with "table is locked"). One file per test process (its pid), so runs side by side never share one.
 import os as _os  # noqa: E402
 import tempfile as _tempfile  # noqa: E402
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
-        "NAME": _os.path.join(_tempfile.gettempdir(), f"publicassembly-test-{_os.getuid()}.sqlite3"),
+        "NAME": _os.path.join(_tempfile.gettempdir(), f"publicassembly-test-{_os.getpid()}.sqlite3"),
     }
 
 # Tests serve static files through the finders (WhiteNoise's autorefresh) and never collect them; an empty

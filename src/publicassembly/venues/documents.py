@@ -5,7 +5,6 @@ when the certificate was issued."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -34,13 +33,18 @@ def find_certificate(number: str, town: Any = None) -> Any:
 
 
 def certificate_record(cert: Any) -> CertificateRecord:
-    """The documents layer's `CertificateRecord` of `cert` (`venues.services.certificate_record`), with its own
-    status: a superseded certificate is ``superseded`` and names the certificate that replaced it."""
-    from publicassembly.venues import services
+    """The documents layer's `CertificateRecord` of `cert` (the certificate PDF and the occupancy signs), with
+    its status (valid, stale, revoked or superseded; a superseded one names the certificate that replaced it)."""
+    from publicassembly.documents.records import CertificateSpace
+    from publicassembly.venues.services import describe_certificate
 
-    record: CertificateRecord = services.certificate_record(cert)
-    superseded_by = cert.superseded_by.number if cert.superseded_by_id else ""
-    return dataclasses.replace(record, status=cert.status, superseded_by=superseded_by)
+    view = describe_certificate(cert)
+    return CertificateRecord(
+        number=view.number, issued_date=view.issued_on, venue_name=view.venue_name, venue_address=view.venue_address,
+        spaces=tuple(CertificateSpace(s.name, s.use_group, s.area_sq_ft, s.occupant_load) for s in view.spaces),
+        lawful_occupancy=view.lawful_occupancy, inspector_name=view.issued_by, status=cert.status,
+        superseded_by=cert.superseded_by.number if cert.superseded_by_id else "",
+    )
 
 
 @dataclass(frozen=True)

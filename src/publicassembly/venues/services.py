@@ -591,20 +591,6 @@ def lookup_certificate(number: str, *, town: Town | None = None) -> CertificateL
     return describe_certificate(found[0])
 
 
-def certificate_record(cert: Certificate) -> Any:
-    """The documents layer's `CertificateRecord` of `cert` (for the certificate PDF and the occupancy signs).
-    Its status vocabulary has no ``superseded``: a superseded certificate is shown as ``stale``."""
-    from publicassembly.documents.records import CertificateRecord, CertificateSpace
-
-    view = describe_certificate(cert)
-    return CertificateRecord(
-        number=view.number, issued_date=view.issued_on, venue_name=view.venue_name, venue_address=view.venue_address,
-        spaces=tuple(CertificateSpace(s.name, s.use_group, s.area_sq_ft, s.occupant_load) for s in view.spaces),
-        lawful_occupancy=view.lawful_occupancy, inspector_name=view.issued_by,
-        status="stale" if cert.status == Certificate.SUPERSEDED else cert.status,
-    )
-
-
 # --- inspections ----------------------------------------------------------------------------------------------
 
 

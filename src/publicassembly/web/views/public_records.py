@@ -79,10 +79,10 @@ def _certificate(number: str):  # type: ignore[no-untyped-def]
 
 def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
     from publicassembly.documents.pdf import render_certificate
-    from publicassembly.venues import services
+    from publicassembly.venues import documents as venue_documents
 
     cert = _certificate(number)
-    return _pdf(render_certificate(services.certificate_record(cert)), f"certificate-{cert.number}.pdf")
+    return _pdf(render_certificate(venue_documents.certificate_record(cert)), f"certificate-{cert.number}.pdf")
 
 
 def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:

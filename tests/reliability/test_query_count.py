@@ -10,6 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from tests.reliability.conftest import file_applications
 
+from publicassembly.web.views.applications import QUEUE_PAGE_SIZE
+
 pytestmark = pytest.mark.django_db
 
 
@@ -33,7 +35,8 @@ def test_clerk_queue_queries_do_not_grow_with_applications(carmel, officials):
 
     file_applications(carmel, officials["applicant"], 190, start=10)
     n200, sql200, page200 = _queue_queries(client, url)
-    assert page200.count(b"Assembly ") >= 200
+    assert page200.count(b"Assembly ") >= QUEUE_PAGE_SIZE  # a page of the queue
+    assert b"Page 1 of 4 (200 applications)" in page200
     assert n200 == n10, (
         f"the queue page ran {n10} SQL queries for 10 applications and {n200} for 200; the first repeated "
         f"ones:\n" + "\n".join(sql200[:3] + ["..."] + sql200[-3:]))
@@ -50,3 +53,21 @@ def test_clerk_queue_filter_by_state_queries_do_not_grow(carmel, officials):
     file_applications(carmel, officials["applicant"], 190, start=10)
     n200, _s, _p = _queue_queries(client, url)
     assert n200 == n10
+
+
+def test_clerk_queue_shows_every_overdue_decision_on_its_first_page(carmel, officials):
+    """Carmel ch. 31 ¶ B (the Board acts within 30 days after submission): with 200 applications submitted over
+    60 days, the first page of the queue holds the overdue ones — oldest submission first — each flagged by
+    the law core, and none of the second page's rows is overdue."""
+    client = Client()
+    client.force_login(officials["clerk"])
+    url = reverse("web:clerk_queue", kwargs={"town": carmel.jurisdiction_alias})
+    file_applications(carmel, officials["applicant"], 200)
+    first = client.get(url).content.decode()
+    second = client.get(url + "?page=2").content.decode()
+    # submissions 31 to 59 days old (about 95 of 200) fill the whole first page
+    assert first.count("decision overdue (due") == QUEUE_PAGE_SIZE
+    assert ">Assembly 59<" in first  # among the oldest submissions (59 days ago)
+    assert second.count("decision overdue (due") > 0
+    last_page = client.get(url + "?page=4").content.decode()
+    assert "decision overdue (due" not in last_page  # the newest submissions are not overdue

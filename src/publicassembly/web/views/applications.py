@@ -17,6 +17,8 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Case, F, Value, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,7 +28,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from publicassembly.permits import services as sv
-from publicassembly.permits.models import PERMIT_MACHINE, UNDER_REVIEW, Document, PermitApplication, State
+from publicassembly.permits.models import (
+    AWAITING_DECISION,
+    PERMIT_MACHINE,
+    UNDER_REVIEW,
+    Document,
+    PermitApplication,
+    State,
+)
 from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
 from publicassembly.web.towns import town_for
@@ -367,18 +376,30 @@ def warnings_of(app: PermitApplication, today: Any, *, overdue: tuple[bool, Any]
     return out
 
 
+#: Rows on one page of the Clerk's queue.
+QUEUE_PAGE_SIZE = 50
+
+
 @login_required
 def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
-    """The Clerk's (and Board's, reviewers') queue, most urgent first. A fixed number of SQL queries whatever
-    the number of applications: the law core's deadlines come from `permits.services` bulk helpers over
-    records preloaded once."""
+    """The Clerk's (and Board's, reviewers') queue, most urgent first, a page of `QUEUE_PAGE_SIZE` at a time.
+
+    Order (in the database): applications awaiting the Board's decision first, oldest submission first — the
+    decision due date (¶ B, 30 days after submission, § 25-a) never falls earlier for a later submission, so
+    every overdue decision comes before any that is not — then the others, newest first. The warnings of the
+    page's rows come from the law core through `permits.services`' bulk helpers: a fixed number of SQL queries
+    and of determinations per page, whatever the number of applications."""
     t = town_for(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     today = timezone.localdate()
     state = request.GET.get("state", "")
-    apps = [a for a in sv.list_applications(request.user, t) if a.state != State.DRAFT]
-    if state:
-        apps = [a for a in apps if a.state == state]
+    qs = (PermitApplication.objects.for_town(t).select_related("applicant").exclude(state=State.DRAFT)
+          .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)), default=Value(1)))
+          .order_by("awaiting", F("submitted_on").asc(nulls_last=True), "-pk"))
+    if state in State.values:
+        qs = qs.filter(state=state)
+    page = Paginator(qs, QUEUE_PAGE_SIZE).get_page(request.GET.get("page"))
+    apps = list(page.object_list)
     for a in apps:
         a.town = t
     apps = sv.preload_records(apps)
@@ -388,9 +409,9 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     rows = [{"app": a, "event": records.event_name(a), "applicant": records.applicant_name(a),
              "warnings": warnings_of(a, today, overdue=overdue[a.pk], deadlines=notice.get(a.pk, {}))}
             for a in apps]
-    rows.sort(key=lambda r: (not any(k == "overdue" for k, _w in r["warnings"]), not r["warnings"], -r["app"].pk))
     return render(request, "web/applications/queue.html",
-                  {"title": _("Applications"), "town": t, "rows": rows, "states": State.choices, "state": state})
+                  {"title": _("Applications"), "town": t, "rows": rows, "states": State.choices, "state": state,
+                   "page": page})
 
 
 @login_required

@@ -64,14 +64,18 @@ def test_bad_hearing_time_is_shown_beside_the_field(carmel, cu):
     assert app.hearing_on is None
 
 
-def test_schedule_hearing_without_a_time_keeps_working(carmel, cu):
-    """Existing callers pass no ``hearing_time``: the hearing is scheduled with its time not set."""
+def test_schedule_hearing_without_a_time_keeps_working_and_the_notice_says_to_be_announced(carmel, cu):
+    """Existing callers pass no ``hearing_time``: the hearing is scheduled with its time not set, and the notice
+    prints no hour nobody fixed (neither 7:00 p.m. nor midnight) but that the time is to be announced."""
     app = _accepted(carmel, cu)
     today = dt.date.today()
     sv.schedule_hearing(cu["town_clerk"], app, hearing_on=today + dt.timedelta(days=20), place="Town Hall",
                         notice_published_on=today, newspaper="Courier")
     app.refresh_from_db()
     assert app.state == "hearing_scheduled" and app.hearing_time is None
+    text = _notice_text(client_for(None), app)
+    assert "to be announced" in " ".join(text.split())
+    assert "7:00 p.m." not in text and "12:00 a.m." not in text and "Town Hall" in text
 
 
 def test_schedule_hearing_refuses_a_time_that_is_not_a_time(carmel, cu):

@@ -132,3 +132,33 @@ def test_dollars_refuses_fractions_of_a_cent(bad):
 def test_dollars_refuses_non_numbers(bad):
     with pytest.raises(ValueError, match=r"^fee: "):
         dollars(bad, field="fee")
+
+
+def test_absurd_magnitudes_are_refused_naming_the_field() -> None:
+    """Input bounds (not law): an area beyond ten billion square feet, or a number beyond 10^15 (which would
+    otherwise become a thousands-of-digits occupant load), is refused with the field's name."""
+    import pytest as _pytest
+
+    from publicassembly.law.units import MAX_AREA_SQ_FT, area_sq_ft, to_decimal
+
+    assert area_sq_ft(MAX_AREA_SQ_FT) == MAX_AREA_SQ_FT
+    for bad in ("1e999999", "1e300", MAX_AREA_SQ_FT + 1):
+        with _pytest.raises(ValueError, match="^spaces.area: "):
+            area_sq_ft(bad, field="spaces.area")
+    with _pytest.raises(ValueError, match="too large"):
+        to_decimal("-1e16", "amount")
+
+
+def test_absurd_counts_are_refused_by_the_case_models() -> None:
+    import pytest as _pytest
+
+    from publicassembly.law import InvalidCase, evaluate
+
+    with _pytest.raises(InvalidCase) as caught:
+        evaluate({"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-07-01",
+                  "max_persons_at_one_time": 99999999999999999999})
+    assert caught.value.field == "max_persons_at_one_time"
+    with _pytest.raises(InvalidCase) as caught:
+        evaluate({"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-07-01",
+                  "spaces": [{"name": "A", "use_group": "school", "area": "1e999999"}]})
+    assert caught.value.field.startswith("spaces[0].area")

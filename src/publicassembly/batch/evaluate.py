@@ -27,7 +27,7 @@ from publicassembly.batch.readers import Chunk
 from publicassembly.law import bulk, jurisdictions
 from publicassembly.law.jurisdictions import us_ny_mount_pleasant as mp
 from publicassembly.law.parameters import ParameterSet, ParameterValues
-from publicassembly.law.units import AREA_UNITS, area_sq_ft
+from publicassembly.law.units import AREA_UNITS, MAX_AREA_SQ_FT, MAX_COUNT, area_sq_ft
 
 #: The output schema (see `columns.OUTPUT_COLUMNS`). Decimal quantities are text, written as JSON numbers.
 OUTPUT_SCHEMA = pa.schema([
@@ -41,6 +41,7 @@ assert tuple(OUTPUT_SCHEMA.names) == OUTPUT_NAMES
 #: Display of `bulk` place-of-assembly codes.
 PLACE_OF_ASSEMBLY_TEXT = {bulk.NO: "false", bulk.YES: "true", bulk.NEEDS_REVIEW: "needs_review"}
 
+_MAX_AREA = int(MAX_AREA_SQ_FT)
 _AREA_MAX_DIGITS = 15  # digits read by the bulk path (see numbers.parse_fixed)
 _WHOLE_MAX_DIGITS = 15
 _COMMERCIAL_WORDS = tuple(sorted(TRUE_WORDS)) + tuple(sorted(FALSE_WORDS))
@@ -309,7 +310,11 @@ def _evaluate_rows(row_numbers: np.ndarray, cols: dict[str, pa.Array], setting: 
         results = bulk.evaluate_spaces(law, g, ar, u, np.maximum(pick(alleys), 0), pick(commercial),
                                        pick(attendance))
         whole, frac, shown = bulk.area_square_feet(law, ar, u)
-        done = results.computed & shown
+        # beyond the input bounds of the case models (units.MAX_AREA_SQ_FT, MAX_COUNT): the per-row path, which
+        # refuses the row with its message
+        within = ((whole < _MAX_AREA) | ((whole == _MAX_AREA) & (frac == 0))) & (pick(alleys) <= MAX_COUNT) \
+            & (pick(attendance) <= MAX_COUNT)
+        done = results.computed & shown & within
         if not done.all():  # numbers too large for int64: the per-row path
             clean[np.flatnonzero(clean)[~done]] = False
             take = np.flatnonzero(clean)

@@ -10,6 +10,14 @@ from typing import Literal
 #: One square foot is exactly 0.09290304 square metres (international foot, 0.3048 m, squared).
 SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
 
+#: Input limits (not law: sanity bounds of the facts a case may state, so that an absurd number is refused with
+#: a clear message instead of computed into a meaningless answer). No room or site reaches ten billion square
+#: feet (about 360 square miles); no assembly a billion persons.
+MAX_AREA_SQ_FT = Decimal(10) ** 10
+MAX_COUNT = 10**9
+#: The largest magnitude `to_decimal` accepts (a quadrillion).
+MAX_MAGNITUDE = Decimal(10) ** 15
+
 AreaUnit = Literal["sq_ft", "sq_m"]
 AREA_UNITS: tuple[str, ...] = ("sq_ft", "sq_m")
 
@@ -17,7 +25,8 @@ AREA_UNITS: tuple[str, ...] = ("sq_ft", "sq_m")
 def to_decimal(value: object, field: str = "value") -> Decimal:
     """An exact Decimal from an int, a Decimal, a numeric string, or a float (via its shortest repr).
 
-    Raises ValueError naming `field` when the value is not a finite number."""
+    Raises ValueError naming `field` when the value is not a finite number or is larger in magnitude than
+    10^15 (`MAX_MAGNITUDE`)."""
     if isinstance(value, bool):
         raise ValueError(f"{field}: expected a number, got a boolean")
     try:
@@ -32,7 +41,9 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
     except InvalidOperation:
         raise ValueError(f"{field}: expected a number, got {value!r}") from None
     if not result.is_finite():
-        raise ValueError(f"{field}: must be a finite number, got {value!r}")
+        raise ValueError(f"{field}: must be a finite number, got {str(value)!r}")
+    if abs(result) > MAX_MAGNITUDE:
+        raise ValueError(f"{field}: {str(value)[:40]!r} is too large (at most {MAX_MAGNITUDE:,})")
     return result
 
 
@@ -40,14 +51,17 @@ def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decim
     """An area in square feet (Decimal, exact) from a value in `unit` (``sq_ft`` or ``sq_m``).
 
     Square metres are divided by the exact factor 0.09290304. Raises ValueError naming `field` when the
-    value is negative or not a finite number, or the unit is not one of ``sq_ft``, ``sq_m``."""
+    value is negative, not a finite number or more than ten billion square feet (`MAX_AREA_SQ_FT`), or the unit
+    is not one of ``sq_ft``, ``sq_m``."""
     amount = to_decimal(value, field)
     if amount < 0:
         raise ValueError(f"{field}: an area cannot be negative (got {amount})")
-    if unit == "sq_ft":
-        return amount
-    if unit == "sq_m":
-        return amount / SQUARE_METRES_PER_SQUARE_FOOT
+    if unit in ("sq_ft", "sq_m"):
+        sq_ft = amount if unit == "sq_ft" else amount / SQUARE_METRES_PER_SQUARE_FOOT
+        if sq_ft > MAX_AREA_SQ_FT:
+            raise ValueError(f"{field}: {amount} {unit} is larger than any room or site "
+                             f"(at most {MAX_AREA_SQ_FT:,} sq ft)")
+        return sq_ft
     raise ValueError(f"{field}: unknown area unit {unit!r}; allowed: {', '.join(AREA_UNITS)}")
 
 

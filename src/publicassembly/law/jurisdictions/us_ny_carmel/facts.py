@@ -12,10 +12,14 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-#: A money amount in US dollars: non-negative, whole cents.
-Money = Annotated[Decimal, Field(ge=0, decimal_places=2)]
+from publicassembly.law.units import MAX_COUNT
+
+#: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law).
+Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2)]
+#: A count of persons, vehicles, days or the like: a whole number from 0 to a billion (`units.MAX_COUNT`).
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
 SponsorKind = Literal[
     "individual", "corporation", "parochial_school", "private_school", "public_school", "church",
@@ -69,7 +73,7 @@ class Applicant(_Facts):
     ``residence_address`` is its office, and ``resides_in_town`` says whether that office is in the Town."""
 
     name: str | None = None
-    age: NonNegativeInt | None = None
+    age: Count | None = None
     residence_address: str | None = None
     resides_in_town: bool | None = None
     is_corporation: bool = False
@@ -83,7 +87,7 @@ class Property(_Facts):
     address: str | None = None
     record_owner: str | None = None
     applicant_interest: str | None = Field(None, description="Nature and interest of the applicant in it.")
-    max_persons_at_one_time: NonNegativeInt | None = None
+    max_persons_at_one_time: Count | None = None
     tenant_or_lessee: str | None = Field(None, description="The owner's tenant or lessee, if any.")
     owner_authorization_to_inspect: bool | None = Field(
         None, description="The owner's written authorization for the Town to go upon the property (¶ D).")
@@ -140,7 +144,7 @@ class SoundDevice(_Facts):
     """Radar device, sound amplifier, loudspeaker, soundtrack or similar sound equipment (¶ B(6))."""
 
     type: str
-    number: PositiveInt
+    number: Annotated[int, Field(ge=1, le=MAX_COUNT)]
     location: str | None = None
 
 
@@ -158,7 +162,7 @@ class Security(_Facts):
     """¶ B(8): private security guards or police engaged, and if so numbers, duties, hours and areas."""
 
     engaged: bool | None = None
-    number: NonNegativeInt | None = None
+    number: Count | None = None
     duties: str | None = None
     hours: str | None = None
     areas: str | None = None
@@ -211,7 +215,7 @@ class Petition(_Facts):
     camping_or_housing: CampingOrHousing | None = None  # (12)
     duration: str | None = None  # (13)
     housing_statement: str | None = None  # (14)
-    max_noise_decibels: Annotated[Decimal, Field(ge=0)] | None = None  # (15)
+    max_noise_decibels: Annotated[Decimal, Field(ge=0, le=1000)] | None = None  # (15)
 
 
 class Facility(_Facts):
@@ -226,13 +230,13 @@ class Facility(_Facts):
 class Parking(Facility):
     """¶ C(6): off-street and off-road parking; ``spaces`` provided."""
 
-    spaces: NonNegativeInt | None = None
+    spaces: Count | None = None
 
 
 class Housing(Facility):
     """¶ C(7): housing for the contemplated number of people; ``persons_housed``: its capacity."""
 
-    persons_housed: NonNegativeInt | None = None
+    persons_housed: Count | None = None
 
 
 class Medical(Facility):
@@ -240,8 +244,8 @@ class Medical(Facility):
     times (the least number on duty at any time)."""
 
     first_aid_station: bool | None = None
-    physicians_at_all_times: NonNegativeInt | None = None
-    registered_nurses_at_all_times: NonNegativeInt | None = None
+    physicians_at_all_times: Count | None = None
+    registered_nurses_at_all_times: Count | None = None
 
 
 class Conditions(_Facts):
@@ -266,7 +270,7 @@ class Insurance(_Facts):
     insures_town: bool | None = None
     bodily_injury_limit: Money | None = None
     property_damage_limit: Money | None = None
-    cancellation_notice_days: NonNegativeInt | None = Field(
+    cancellation_notice_days: Count | None = Field(
         None, description="Days of prior written notice to the Town before the policy may be cancelled.")
 
 
@@ -301,7 +305,7 @@ class RevocationGrounds(_Facts):
 class Violation(_Facts):
     """A violation of the chapter (penalties ¶ A): each day's continued violation is a separate violation."""
 
-    days_of_continued_violation: PositiveInt
+    days_of_continued_violation: Annotated[int, Field(ge=1, le=MAX_COUNT)]
     first_day: date | None = None
     description: str | None = None
 
@@ -321,10 +325,10 @@ class EventCase(_Facts):
     applicant: Applicant | None = None
     properties: list[Property] = Field(default_factory=list)
     dates: Dates | None = None
-    max_persons_at_one_time: NonNegativeInt | None = None
-    persons_collectively: NonNegativeInt | None = None
-    vehicles_at_one_time: NonNegativeInt | None = None
-    vehicles_collectively: NonNegativeInt | None = None
+    max_persons_at_one_time: Count | None = None
+    persons_collectively: Count | None = None
+    vehicles_at_one_time: Count | None = None
+    vehicles_collectively: Count | None = None
     admission_fee: Money | None = Field(None, description="US dollars; 0 when no admission fee is charged.")
     petition: Petition = Field(default_factory=Petition)
     conditions: Conditions = Field(default_factory=Conditions)

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from publicassembly.law.units import area_sq_ft, to_decimal
+from publicassembly.law.units import MAX_COUNT, area_sq_ft, to_decimal
 
 #: The use groups of § 164-7 and the open-air area of § 164-8 (ids fixed for the whole project).
 USE_GROUPS: tuple[str, ...] = (
@@ -58,11 +58,11 @@ class Space(_Facts):
     use_group: UseGroup
     area: Decimal | None = None
     area_unit: Literal["sq_ft", "sq_m"] = "sq_ft"
-    alleys: int | None = Field(default=None, ge=0)
+    alleys: int | None = Field(default=None, ge=0, le=MAX_COUNT)
     story: int | None = None
     connects_with: list[str] = Field(default_factory=list)
     common_entrance: bool | None = None
-    attendance: int | None = Field(default=None, ge=0)
+    attendance: int | None = Field(default=None, ge=0, le=MAX_COUNT)
     used_solely_for_religious_worship: bool = False
 
     @field_validator("area", mode="before")
@@ -92,7 +92,7 @@ class Certificate(_Facts):
 
     number: str | None = None
     issued: dt.date | None = None
-    lawful_occupancy: int | None = Field(default=None, ge=0)
+    lawful_occupancy: int | None = Field(default=None, ge=0, le=MAX_COUNT)
 
 
 class SignInspection(_Facts):
@@ -100,7 +100,7 @@ class SignInspection(_Facts):
 
     room: str = Field(min_length=1)
     posted: bool | None = None
-    states: int | None = Field(default=None, ge=0)
+    states: int | None = Field(default=None, ge=0, le=MAX_COUNT)
     conforms_to_specification: bool | None = None
 
 
@@ -113,7 +113,7 @@ class Inspection(_Facts):
 
     date: dt.date | None = None
     officer: OfficerKind | None = None
-    persons_present: int | None = Field(default=None, ge=0)
+    persons_present: int | None = Field(default=None, ge=0, le=MAX_COUNT)
     fire_exits_designated: bool | None = None
     fire_exits_comply_with_uniform_code: bool | None = None
     exits_blocked: bool | None = None
@@ -136,7 +136,7 @@ class Violation(_Facts):
 
     rule: str
     offender: str = Field(min_length=1)
-    prior_offenses: int = Field(ge=0)
+    prior_offenses: int = Field(ge=0, le=MAX_COUNT)
     date: dt.date
     observed_by: OfficerKind | None = None
     in_presence: bool | None = None
@@ -180,9 +180,9 @@ class VenueCase(_Facts):
     address: str | None = None
     commercial: bool | None = None
     spaces: list[Space] = Field(min_length=1)
-    attendance: int | None = Field(default=None, ge=0)
+    attendance: int | None = Field(default=None, ge=0, le=MAX_COUNT)
     worship_use_approved_by_building_inspector: bool | None = None
-    toilets_provided: int | None = Field(default=None, ge=0)
+    toilets_provided: int | None = Field(default=None, ge=0, le=MAX_COUNT)
     certificate: Certificate | None = None
     inspection: Inspection | None = None
     violation: Violation | None = None

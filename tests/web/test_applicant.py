@@ -107,3 +107,18 @@ def test_stale_version_is_refused_with_a_message(cu, draft_app):
     c = client_for(cu["applicant"])
     r = c.post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/", {"expected_version": draft_app.version + 5})
     assert r.status_code == 422 and "changed by someone else" in r.content.decode()
+
+
+@pytest.mark.django_db
+def test_applicant_home_lists_drafts_named_or_not(carmel, cu):
+    """A draft with a name and no purpose, one with a purpose only, and one with neither: the applicant's page
+    lists each (name, else purpose, else a dash), never a server error."""
+    from publicassembly.permits import services as sv
+
+    sv.create_draft(cu["applicant"], carmel, {"name": "Harvest fair"})
+    sv.create_draft(cu["applicant"], carmel, {"purpose": "Craft market"})
+    sv.create_draft(cu["applicant"], carmel, {})
+    page = client_for(cu["applicant"]).get(f"/{carmel.jurisdiction_alias}/apply/")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "Harvest fair" in body and "Craft market" in body and "—" in body

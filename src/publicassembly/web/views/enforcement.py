@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from publicassembly.accounts.models import Role
-from publicassembly.documents.records import SummonsRecord
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Complaint, Disposition, Offender, StopOrder, Summons, Violation
 from publicassembly.web.forms.enforcement import (
@@ -186,29 +185,10 @@ def _action(u: Any, t: Any, what: str, pk: int, post: Any) -> tuple[forms.Form, 
     return CloseForm(post, prefix=f"cv{pk}"), (what, pk), lambda d: es.close_case(u, v, **_present(d))
 
 
-def summons_record(s: Summons) -> SummonsRecord:
-    """The documents layer's summons from the model; the penalty range is the law core's (`penalty_range`)."""
-    v = s.violation
-    p = es.penalty_range(v)
-    complaint = v.complaint
-
-    def person(user: Any) -> str:
-        return (user.get_full_name() or user.get_username()) if user is not None else ""
-
-    return SummonsRecord(
-        number=s.number, town=s.town.name, defendant_name=v.offender.name, defendant_address=v.offender.address,
-        rule_id=v.rule_id, citation=v.citation, description=v.description, offense_date=v.observed_on,
-        offense_place=v.place or (v.venue.address if v.venue_id else complaint.place),
-        offense_number=p.offense_number or 1, min_fine=p.min_fine, max_fine=p.max_fine,
-        max_jail_days=p.max_jail_days, max_jail_months=p.max_jail_months, classification=p.classification,
-        complainant_name=person(complaint.filed_by), complainant_kind=complaint.complainant_kind,
-        inspector_name=person(s.issued_by), return_date=s.return_date, return_time=s.return_time,
-        court_name=s.court)
-
-
 @login_required
 def summons_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     from publicassembly.documents.pdf import render_summons
+    from publicassembly.enforcement.documents import summons_record
 
     t = town_for(town)
     require_role(request.user, t, *READERS)

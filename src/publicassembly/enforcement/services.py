@@ -52,7 +52,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     penalty_for_offense,
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE_SECTIONS
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import describe, ordinal
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
 from publicassembly.law.units import dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
 from publicassembly.venues.services import determine_venue, venue_case_data
@@ -380,7 +380,7 @@ def penalty_range(violation: Violation) -> Penalty:
 
 def _range_text(p: Penalty) -> str:
     if p.offense_number is not None:
-        return f"a {ordinal(p.offense_number)} offense: {describe(p)} ({p.citation})"
+        return f"{an_ordinal(p.offense_number)} offense: {describe(p)} ({p.citation})"
     return (f"{p.violations} day(s) of continued violation: a fine of ${p.min_fine:,.2f} to ${p.max_fine:,.2f}, or "
             f"up to {p.max_jail_days} days in jail, or both ({p.citation})")
 

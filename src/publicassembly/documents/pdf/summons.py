@@ -16,6 +16,7 @@ from reportlab.platypus import Spacer
 from publicassembly.documents.lawparams import CARMEL, MOUNT_PLEASANT, court_name
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
 from publicassembly.documents.records import SUMMONS_JURISDICTIONS, SummonsRecord
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, ordinal
 
 #: The officers of § 164-12 on whose complaint a summons issues (ids as in the law core's ``OFFICER_KINDS``).
 COMPLAINANTS = {
@@ -24,12 +25,6 @@ COMPLAINANTS = {
     "town_fire_marshal": "the Town Fire Marshal",
     "police_officer": "a police officer",
 }
-ORDINALS = {1: "first", 2: "second", 3: "third"}
-
-
-def ordinal(n: int) -> str:
-    """``first``, ``second``, ``third``, then ``4th``, ``5th`` ..."""
-    return ORDINALS.get(n, f"{n}th")
 
 
 def penalty_text(r: SummonsRecord) -> str:
@@ -141,7 +136,7 @@ def render_summons(record: SummonsRecord) -> bytes:
           f"{long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
           f"<b>{esc(record.citation)}</b>: {esc(record.description)}"),
         p("Penalty", "h2"),
-        p(f"For a {ordinal(offense)} offense the law provides {penalty_text(record)} "
+        p(f"For {an_ordinal(offense)} offense the law provides {penalty_text(record)} "
           "(Mount Pleasant Code § 164-14), in addition to the punishments imposed by any other statute, law or "
           "ordinance."),
         p("Complaint", "h2"),

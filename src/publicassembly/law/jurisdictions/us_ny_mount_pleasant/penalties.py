@@ -47,8 +47,19 @@ def penalty_for_offense(offense_number: int, values: Mapping[str, Any]) -> Penal
 
 
 def ordinal(n: int) -> str:
-    """``first``, ``second``, ``third``, then ``4th``, ``5th`` ..."""
-    return _ORDINALS.get(n, f"{n}th")
+    """``first``, ``second``, ``third``, then ``4th`` ... ``11th``, ``12th``, ``13th`` ... ``21st``, ``22nd``."""
+    if n in _ORDINALS:
+        return _ORDINALS[n]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def an_ordinal(n: int) -> str:
+    """The ordinal with its article: "a first", "a second", "an 8th", "an 11th", "an 18th", "a 21st"."""
+    word = ordinal(n)
+    spoken_vowel = word[0] in "aeiou" or str(n).startswith(("8", "11", "18")) and (
+        len(str(n)) % 3 != 0 or str(n).startswith("8"))
+    return f"{'an' if spoken_vowel else 'a'} {word}"
 
 
 def describe(penalty: Penalty) -> str:
@@ -82,6 +93,6 @@ def penalty(ctx: Context) -> Finding:
                               "fine_or_imprisonment_or_both": bool(result.max_jail_days or result.max_jail_months),
                               "penalty": result.to_json()}
     return Finding(rule, Status.MET, citation,
-                   f"A {ordinal(n)} offense of {violation.offender} against Mount Pleasant Code § "
+                   f"{an_ordinal(n).capitalize()} offense of {violation.offender} against Mount Pleasant Code § "
                    f"{violation.section}: {describe(result)}, in addition to other punishments by law.",
                    values, outcome=result)

@@ -62,7 +62,7 @@ def _verdict(ctx: Context, certificate: Tristate, exempt: bool, penalty: Penalty
              overcrowded: bool | None) -> str:
     if penalty is not None and ctx.case.violation is not None:
         v = ctx.case.violation
-        return (f"A {penalties.ordinal(v.offense_number)} offense against Mount Pleasant Code § {v.section}: "
+        return (f"{penalties.an_ordinal(v.offense_number).capitalize()} offense against Mount Pleasant Code § {v.section}: "
                 f"{penalties.describe(penalty)} (Mount Pleasant Code § 164-14).")
     lawful = (f"lawful occupancy {ctx.lawful_occupancy} persons" if not ctx.loads_missing
               else "lawful occupancy not yet computable (a space's size is missing)")

@@ -139,3 +139,10 @@ def test_nul_characters_are_refused_naming_the_field(cu, api):
     assert r.status_code == 422 and r.json()["field"] == "username"
     r = _post(api(cu["applicant"]), "/api/v1/towns/carmel-ny/applications", {"facts": {"name": "a\x00"}})
     assert r.status_code == 422 and r.json()["field"] == "facts.name"
+
+
+@pytest.mark.django_db
+def test_malformed_json_is_bad_input_422_naming_the_body(client):
+    response = client.post("/api/v1/check", data=b'{"jurisdiction": "carmel-ny",', content_type="application/json")
+    assert response.status_code == 422
+    assert response.json()["field"] == "body" and "not valid JSON" in response.json()["detail"]

@@ -91,4 +91,9 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(HttpError)
     def _http(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
+            # malformed JSON: bad input like any other, named and answered 422
+            return api.create_response(
+                request, body("body: is not valid JSON; send one JSON object with Content-Type: application/json",
+                              "body"), status=422)
         return api.create_response(request, body(str(exc)), status=exc.status_code)

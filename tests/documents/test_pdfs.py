@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,17 @@ def test_report_draws_deadlines_on_a_timeline(tmp_path):
 def test_report_refuses_data_without_the_stable_keys():
     with pytest.raises(ValueError, match="determination.verdict"):
         render_report({"jurisdiction": "x", "as_of": "2025-01-01", "subject": "venue", "findings": []})
+
+
+def test_report_states_answers_in_words_not_python_values():
+    """The determination report says yes / no / not asked, never Python's True, False, None or a raw dict."""
+    import yaml
+
+    from publicassembly.law import evaluate
+
+    root = Path(__file__).resolve().parents[2]
+    for name in ("mount-pleasant-catering-hall.yaml", "carmel-county-fair.yaml"):
+        text = pdf_text(render_report(evaluate(yaml.safe_load((root / "examples" / name).read_text()))))
+        assert "Permit required" in text and "Certificate required" in text
+        for python in ("None", "True", "False", "{'", "'}"):
+            assert python not in text, (name, python)

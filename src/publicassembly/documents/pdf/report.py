@@ -82,6 +82,25 @@ def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) 
     return d
 
 
+def answer(value: Any) -> str:
+    """A determination's value in words: yes / no / needs review / not asked by this chapter; a mapping or list
+    as "key: value" lines (nested values likewise), with the keys' underscores read as spaces."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "not asked by this chapter"
+    if value == "needs_review":
+        return "needs review by an official"
+    if isinstance(value, dict):
+        return "; ".join(f"{str(k).replace('_', ' ')}: {answer(v) if v is not None else '—'}"
+                         for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(answer(v) for v in value) or "none"
+    return str(value)
+
+
 def render_report(determination: Determination | dict[str, Any], *, title: str = "") -> bytes:
     """The report of a determination (a `Determination` or its ``to_json()`` object) as PDF bytes.
 
@@ -93,8 +112,8 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
         p(heading, "title"),
         p(f"{esc(data['jurisdiction'])}<br/>as of {long_date(as_of)}", "subtitle"),
         table([["Verdict", str(data["verdict"])],
-               ["Permit required", str(data.get("permit_required"))],
-               ["Certificate required", str(data.get("certificate_required"))],
+               ["Permit required", answer(data.get("permit_required"))],
+               ["Certificate required", answer(data.get("certificate_required"))],
                ["Exemption", (f"{data['exemption'].get('rule')} ({data['exemption'].get('citation')})"
                               if data.get("exemption") else "none")]],
               widths=[1.8 * inch, 5.2 * inch], header=False),
@@ -124,11 +143,12 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
             story.append(p(f"Overcrowded: {'yes' if occupancy['overcrowded'] else 'no'}"))
     if data.get("requirements"):
         story.append(p("Requirements", "h2"))
-        story.append(table([["Requirement", "Value"]] + [[str(k), str(v)] for k, v in data["requirements"].items()],
+        story.append(table([["Requirement", "Value"]] + [[str(k).replace("_", " "), answer(v) if v is not None else "—"]
+                                                   for k, v in data["requirements"].items()],
                            widths=[2.5 * inch, 4.5 * inch]))
     missing = data.get("missing") or []
     story.append(p("Missing items", "h2"))
-    story.append(p(esc(", ".join(missing)) if missing else "None."))
+    story.append(p(esc(", ".join(missing)) if missing else "No item is missing."))
     penalty = data.get("penalty")
     if penalty:
         jail = ", ".join(x for x in (f"{penalty['max_jail_days']} days" if penalty.get("max_jail_days") else "",

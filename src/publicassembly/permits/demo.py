@@ -75,6 +75,15 @@ def _users(towns: dict[str, Town], result: DemoResult) -> dict[str, User]:
     return out
 
 
+def _required(persons: int, first_day: date) -> dict[str, Any]:
+    """What ¶ C requires of an assembly of `persons` (parking spaces, physicians, registered nurses), from the
+    law core, so that the demo's events provide just what the law asks (parking with some to spare)."""
+    from publicassembly.law import evaluate
+
+    return evaluate({"jurisdiction": "carmel-ny", "subject": "event", "max_persons_at_one_time": persons,
+                     "dates": {"first_day": first_day.isoformat()}}, first_day).requirements
+
+
 def _facts(name: str, purpose: str, activity: str, address: str, owner: str, first_day: date, days: int,
            persons: int, *, tenant: str | None = None) -> dict[str, Any]:
     """A complete verified petition's facts (¶ B(1)-(15)) and the facilities of ¶ C for an assembly."""
@@ -85,6 +94,7 @@ def _facts(name: str, purpose: str, activity: str, address: str, owner: str, fir
     if tenant:
         prop["tenant_or_lessee"] = tenant
     facility = {"description": "Shown on the facilities plan"}
+    staffing = _required(persons, first_day)
     return {
         "name": name, "purpose": purpose, "nature_of_activity": activity,
         "sponsor": {"name": "Hudson Valley Events, Inc.", "kind": "corporation"},
@@ -126,11 +136,11 @@ def _facts(name: str, purpose: str, activity: str, address: str, owner: str, fir
         },
         "conditions": {
             "drinking_water": facility, "toilets": facility, "sewage": facility, "solid_waste": facility,
-            "food_supply": facility, "parking": {**facility, "spaces": -(-persons // 4) + 20},
+            "food_supply": facility, "parking": {**facility, "spaces": staffing["parking_spaces"] + 20},
             **({"housing": {**facility, "persons_housed": 100}} if multi else {}),
             "access_roads": facility,
-            "medical": {**facility, "first_aid_station": True, "physicians_at_all_times": 1,
-                        "registered_nurses_at_all_times": -(-persons // 500)},
+            "medical": {**facility, "first_aid_station": True, "physicians_at_all_times": staffing["physicians"],
+                        "registered_nurses_at_all_times": staffing["registered_nurses"]},
             "fire_protection": facility,
         },
     }

@@ -10,8 +10,9 @@ from typing import Any
 
 from publicassembly.law.core import FactState as FS
 from publicassembly.law.core import Finding, RuleBook, Status, fact_state
-from publicassembly.law.dates import LegalDate, at_least_days_before, within_days_after
+from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Tristate
+from publicassembly.law.jurisdictions.us_ny_carmel import deadlines
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.parameters import ParameterValues
 from publicassembly.law.units import ceil_div
@@ -76,39 +77,35 @@ class Context:
                        values=values or {})
 
 
-    # -- legal time (law/dates.py only) -------------------------------------------------------------------
+    # -- legal time (deadlines.py, counted by law/dates.py) ------------------------------------------------
 
     @cached_property
     def application_due(self) -> LegalDate | None:
         """Last day to file the verified petition: at least 60 days before the first day (¶ B)."""
         if self.case.dates is None:
             return None
-        return at_least_days_before(self.case.dates.first_day, self.values["petition.filing_days_before"],
-                                    what="the first day of the assembly")
+        return deadlines.application_due(self.case.dates.first_day, self.values)
 
     @cached_property
     def decision_due(self) -> LegalDate | None:
         """Last day for the Town Board to act: within 30 days after submission (¶ B)."""
         if self.case.submitted_on is None:
             return None
-        return within_days_after(self.case.submitted_on, self.values["petition.board_action_days"],
-                                 what="submission of the application")
+        return deadlines.decision_due(self.case.submitted_on, self.values)
 
     @cached_property
     def hearing_notice_due(self) -> LegalDate | None:
         """Last day to publish the hearing notice: at least 10 days before the hearing (¶ B)."""
         if self.case.hearing is None or self.case.hearing.held_on is None:
             return None
-        return at_least_days_before(self.case.hearing.held_on, self.values["petition.hearing_notice_days"],
-                                    what="the public hearing")
+        return deadlines.hearing_notice_due(self.case.hearing.held_on, self.values)
 
     @cached_property
     def cleanup_due(self) -> LegalDate | None:
         """Last day to remove the waste: within 5 days from the termination of the assembly (¶ F)."""
         if self.case.dates is None:
             return None
-        return within_days_after(self.case.dates.end, self.values["cleanup.days_after"],
-                                 what="the termination of the assembly (its last day)")
+        return deadlines.cleanup_due(self.case.dates.end, self.values)
 
     # -- numbers of ¶ C --------------------------------------------------------------------------------------
 

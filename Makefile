@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: install run test test-sqlite test-postgres bench lint clean
+.PHONY: install run test test-sqlite test-postgres bench lint holidays clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 2; }
@@ -35,6 +35,10 @@ bench: install
 lint: install
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy src/publicassembly/law
+
+# Regenerate the table of GCL § 24 holidays (law/holiday_table.py) from the `holidays` package after upgrading it.
+holidays: install
+	$(BIN)/python scripts/generate_holiday_table.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

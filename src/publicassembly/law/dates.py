@@ -49,8 +49,28 @@ def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
     return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
 
 
+#: The years whose § 24 holidays are known (those of the ``holidays`` package's United States calendar): legal
+#: time is not counted outside them, rather than counted as if they had no holidays (interpretation G-2).
+KNOWN_YEARS = (1777, 2100)
+
+
 @lru_cache(maxsize=256)
 def _holidays_of_year(year: int) -> tuple[tuple[date, str], ...]:
+    # The years people file in come from the table frozen from the library (`holiday_table`, checked against
+    # it by tests/law/test_holiday_table.py): importing the ``holidays`` package costs more than a whole check.
+    from publicassembly.law.holiday_table import FIRST_YEAR, HOLIDAYS, LAST_YEAR
+
+    if FIRST_YEAR <= year <= LAST_YEAR:
+        return tuple((date(year, month, day), name) for month, day, name in HOLIDAYS[year])
+    if not KNOWN_YEARS[0] <= year <= KNOWN_YEARS[1]:
+        raise InvalidCase("date", f"legal time can be counted only in the years {KNOWN_YEARS[0]}-{KNOWN_YEARS[1]}, "
+                                  f"whose public holidays (GCL § 24) are known; {year} is outside them")
+    return section_24_holidays_from_library(year)
+
+
+def section_24_holidays_from_library(year: int) -> tuple[tuple[date, str], ...]:
+    """The § 24 holidays of `year` computed from the ``holidays`` package (its New York list, corrected to § 24):
+    ((date, name), ...) in date order. The source of `holiday_table`; use `public_holidays` instead."""
     # Imported on first use, not with the law core: the package is large, and a case without legal time
     # (e.g. a Mount Pleasant venue) never needs it.
     import holidays as _holidays
@@ -137,6 +157,13 @@ class LegalDate:
         return out
 
 
+def _check_year(day: date, what: str) -> None:
+    """Raise InvalidCase when `day` (the day a period is counted from) lies outside `KNOWN_YEARS`."""
+    if not KNOWN_YEARS[0] <= day.year <= KNOWN_YEARS[1]:
+        raise InvalidCase("date", f"{what} on {day.isoformat()}: legal time can be counted only in the years "
+                                  f"{KNOWN_YEARS[0]}-{KNOWN_YEARS[1]}, whose public holidays (GCL § 24) are known")
+
+
 def _fmt(day: date) -> str:
     return f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
 
@@ -148,6 +175,7 @@ def within_days_after(start: date, days: int, *, what: str) -> LegalDate:
     business day. Raises InvalidCase for a negative number of days."""
     if days < 0:
         raise InvalidCase("days", f"a period cannot be negative (got {days})")
+    _check_year(start, what)
     nominal = start + timedelta(days=days)
     counted = (f"{days} calendar days after {what} on {_fmt(start)}, that day excluded (GCL § 20): "
                f"{_fmt(nominal)}")
@@ -168,6 +196,7 @@ def at_least_days_before(event: date, days: int, *, what: str) -> LegalDate:
     business day. Raises InvalidCase for a negative number of days."""
     if days < 0:
         raise InvalidCase("days", f"a period cannot be negative (got {days})")
+    _check_year(event, what)
     last = event - timedelta(days=days)
     counted = (f"{days} calendar days before {what} on {_fmt(event)}, that day excluded (GCL § 20): "
                f"{_fmt(last)}; a day counted backwards is not extended")

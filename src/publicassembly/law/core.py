@@ -62,7 +62,8 @@ class Finding:
     - ``rule``: the rule id (e.g. ``carmel/permit/threshold``)
     - ``status``: a `Status`
     - ``citation``: the section of the law, in the project's stable form
-    - ``reason``: one or two plain-language sentences
+    - ``reason``: one or two plain-language sentences (a `publicassembly.law.messages.Message`: English text
+      that keeps its template and parameters for translation)
     - ``values``: the facts and parameter values used and the values computed (units in the key or reason)
     - ``outcome``: for rules that decide a question, the answer they give (e.g. ``True`` for permit required)
     - ``missing``: ids of the facts or items that the rule needed and did not get
@@ -84,7 +85,7 @@ class Finding:
             "rule": self.rule,
             "status": self.status.value,
             "citation": self.citation,
-            "reason": self.reason,
+            "reason": str(self.reason),
             "values": jsonable(dict(self.values)),
         }
 

@@ -20,6 +20,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from publicassembly.law.errors import InvalidCase
+from publicassembly.law.messages import Message, _, join
 
 #: The holidays of GCL § 24 as the ``holidays`` package names them (its NY list also has Susan B. Anthony
 #: Day, a day of commemoration that § 24 does not list, and Friday/Monday "observed" days § 24 does not make).
@@ -41,7 +42,37 @@ _SECTION_24_NAMES = {
 #: Juneteenth was added to GCL § 24 by L. 2020, ch. 161, signed in October 2020: a holiday from 2021.
 _JUNETEENTH_FROM = 2021
 
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_WEEKDAYS = (_("Monday"), _("Tuesday"), _("Wednesday"), _("Thursday"), _("Friday"), _("Saturday"), _("Sunday"))
+
+#: The § 24 holidays' names as messages, so that a page in another language can name them (the names of
+#: `holiday_name` and of the JSON stay these English ones).
+_HOLIDAY_MESSAGES = {
+    "New Year's Day": _("New Year's Day"),
+    "Dr. Martin Luther King, Jr. Day": _("Dr. Martin Luther King, Jr. Day"),
+    "Lincoln's Birthday": _("Lincoln's Birthday"),
+    "Washington's Birthday": _("Washington's Birthday"),
+    "Memorial Day": _("Memorial Day"),
+    "Juneteenth": _("Juneteenth"),
+    "Flag Day": _("Flag Day"),
+    "Independence Day": _("Independence Day"),
+    "Labor Day": _("Labor Day"),
+    "Columbus Day": _("Columbus Day"),
+    "General Election Day": _("General Election Day"),
+    "Veterans' Day": _("Veterans' Day"),
+    "Thanksgiving Day": _("Thanksgiving Day"),
+    "Christmas Day": _("Christmas Day"),
+}
+_OBSERVED = " (Sunday holiday, observed Monday)"
+
+
+def _holiday_message(names: str) -> Message:
+    """The (possibly several, "; "-joined) holiday names of `holiday_name` as one message with the same English."""
+    parts: list[Message] = []
+    for name in names.split("; "):
+        base = name.removesuffix(_OBSERVED)
+        word = _HOLIDAY_MESSAGES.get(base) or Message(base.replace("{", "{{").replace("}", "}}"))
+        parts.append(_("{holiday} (Sunday holiday, observed Monday)", holiday=word) if name != base else word)
+    return parts[0] if len(parts) == 1 else join(parts, "; ")
 
 
 def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
@@ -63,8 +94,9 @@ def _holidays_of_year(year: int) -> tuple[tuple[date, str], ...]:
     if FIRST_YEAR <= year <= LAST_YEAR:
         return tuple((date(year, month, day), name) for month, day, name in HOLIDAYS[year])
     if not KNOWN_YEARS[0] <= year <= KNOWN_YEARS[1]:
-        raise InvalidCase("date", f"legal time can be counted only in the years {KNOWN_YEARS[0]}-{KNOWN_YEARS[1]}, "
-                                  f"whose public holidays (GCL § 24) are known; {year} is outside them")
+        raise InvalidCase("date", _("legal time can be counted only in the years {first}-{last}, whose public "
+                                    "holidays (GCL § 24) are known; {year} is outside them",
+                                    first=KNOWN_YEARS[0], last=KNOWN_YEARS[1], year=year))
     return section_24_holidays_from_library(year)
 
 
@@ -115,11 +147,12 @@ def is_business_day(day: date) -> bool:
     return day.weekday() < 5 and holiday_name(day) is None
 
 
-def closed_because(day: date) -> str | None:
+def closed_because(day: date) -> Message | None:
     """Why public offices are closed on `day` ("Saturday", "Sunday", a holiday's name), or None if open."""
     if day.weekday() >= 5:
         return _WEEKDAYS[day.weekday()]
-    return holiday_name(day)
+    name = holiday_name(day)
+    return None if name is None else _holiday_message(name)
 
 
 def next_business_day(day: date) -> date:
@@ -140,8 +173,8 @@ def preceding_business_day(day: date) -> date:
 class LegalDate:
     """A last day computed under the General Construction Law, with how it was counted.
 
-    ``date``: the last day the law allows; ``counted``: a sentence saying how; ``closed``: why the Clerk's office
-    is closed on that day (None if open); ``act_by``: for a day counted backwards that falls on a closed day, the
+    ``date``: the last day the law allows; ``counted``: a sentence saying how (a `Message`, in English); ``closed``:
+    why the Clerk's office is closed on that day (None if open); ``act_by``: for a day counted backwards that falls on a closed day, the
     preceding business day, else equal to ``date``."""
 
     date: _dt.date
@@ -150,9 +183,9 @@ class LegalDate:
     act_by: _dt.date | None = None
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"date": self.date.isoformat(), "counted": self.counted}
+        out: dict[str, object] = {"date": self.date.isoformat(), "counted": str(self.counted)}
         if self.closed:
-            out["office_closed"] = self.closed
+            out["office_closed"] = str(self.closed)
             out["act_by"] = (self.act_by or self.date).isoformat()
         return out
 
@@ -160,12 +193,13 @@ class LegalDate:
 def _check_year(day: date, what: str) -> None:
     """Raise InvalidCase when `day` (the day a period is counted from) lies outside `KNOWN_YEARS`."""
     if not KNOWN_YEARS[0] <= day.year <= KNOWN_YEARS[1]:
-        raise InvalidCase("date", f"{what} on {day.isoformat()}: legal time can be counted only in the years "
-                                  f"{KNOWN_YEARS[0]}-{KNOWN_YEARS[1]}, whose public holidays (GCL § 24) are known")
+        raise InvalidCase("date", _("{what} on {day}: legal time can be counted only in the years {first}-{last}, "
+                                    "whose public holidays (GCL § 24) are known", what=what, day=day.isoformat(),
+                                    first=KNOWN_YEARS[0], last=KNOWN_YEARS[1]))
 
 
-def _fmt(day: date) -> str:
-    return f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
+def _fmt(day: date) -> Message:
+    return _("{weekday} {date}", weekday=_WEEKDAYS[day.weekday()], date=day.isoformat())
 
 
 def within_days_after(start: date, days: int, *, what: str) -> LegalDate:
@@ -174,16 +208,18 @@ def within_days_after(start: date, days: int, *, what: str) -> LegalDate:
     § 20 excludes `start`; § 25-a carries a last day on a Saturday, Sunday or public holiday to the next
     business day. Raises InvalidCase for a negative number of days."""
     if days < 0:
-        raise InvalidCase("days", f"a period cannot be negative (got {days})")
+        raise InvalidCase("days", _("a period cannot be negative (got {days})", days=days))
     _check_year(start, what)
     nominal = start + timedelta(days=days)
-    counted = (f"{days} calendar days after {what} on {_fmt(start)}, that day excluded (GCL § 20): "
-               f"{_fmt(nominal)}")
     closed = closed_because(nominal)
     if closed is None:
-        return LegalDate(nominal, counted + ".", act_by=nominal)
+        return LegalDate(nominal, _("{days} calendar days after {what} on {start}, that day excluded (GCL § 20): "
+                                    "{last}.", days=days, what=what, start=_fmt(start), last=_fmt(nominal)),
+                         act_by=nominal)
     extended = next_business_day(nominal)
-    counted += f", a {closed}, so the period runs to the next business day, {_fmt(extended)} (GCL § 25-a)."
+    counted = _("{days} calendar days after {what} on {start}, that day excluded (GCL § 20): {last}, a {closed}, "
+                "so the period runs to the next business day, {extended} (GCL § 25-a).", days=days, what=what,
+                start=_fmt(start), last=_fmt(nominal), closed=closed, extended=_fmt(extended))
     return LegalDate(extended, counted, act_by=extended)
 
 
@@ -195,17 +231,19 @@ def at_least_days_before(event: date, days: int, *, what: str) -> LegalDate:
     falls on a day the Clerk's office is closed, ``closed`` says why and ``act_by`` gives the preceding
     business day. Raises InvalidCase for a negative number of days."""
     if days < 0:
-        raise InvalidCase("days", f"a period cannot be negative (got {days})")
+        raise InvalidCase("days", _("a period cannot be negative (got {days})", days=days))
     _check_year(event, what)
     last = event - timedelta(days=days)
-    counted = (f"{days} calendar days before {what} on {_fmt(event)}, that day excluded (GCL § 20): "
-               f"{_fmt(last)}; a day counted backwards is not extended")
     closed = closed_because(last)
     if closed is None:
-        return LegalDate(last, counted + ".", act_by=last)
+        return LegalDate(last, _("{days} calendar days before {what} on {event}, that day excluded (GCL § 20): "
+                                 "{last}; a day counted backwards is not extended.", days=days, what=what,
+                                 event=_fmt(event), last=_fmt(last)), act_by=last)
     act_by = preceding_business_day(last)
-    counted += (f". It is a {closed}, when the Town Clerk's office is closed: act by the preceding "
-                f"business day, {_fmt(act_by)}.")
+    counted = _("{days} calendar days before {what} on {event}, that day excluded (GCL § 20): {last}; a day "
+                "counted backwards is not extended. It is a {closed}, when the Town Clerk's office is closed: act "
+                "by the preceding business day, {act_by}.", days=days, what=what, event=_fmt(event),
+                last=_fmt(last), closed=closed, act_by=_fmt(act_by))
     return LegalDate(last, counted, closed=closed, act_by=act_by)
 
 

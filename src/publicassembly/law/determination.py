@@ -68,7 +68,7 @@ class Penalty:
             "max_fine": jsonable(self.max_fine),
             "max_jail_days": self.max_jail_days,
             "max_jail_months": self.max_jail_months,
-            "classification": self.classification,
+            "classification": str(self.classification),
             "citation": self.citation,
         }
 
@@ -122,7 +122,7 @@ class Determination:
             "jurisdiction": self.jurisdiction,
             "as_of": self.as_of.isoformat(),
             "subject": self.subject,
-            "verdict": self.verdict,
+            "verdict": str(self.verdict),
             "permit_required": self.permit_required,
             "certificate_required": self.certificate_required,
             "exemption": self.exemption,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import date
 
 from publicassembly.law.dates import LegalDate, at_least_days_before, within_days_after
+from publicassembly.law.messages import _
 from publicassembly.law.parameters import ParameterValues
 
 __all__ = ["application_due", "cleanup_due", "decision_due", "hearing_notice_due"]
@@ -25,25 +26,25 @@ def application_due(first_day: date, values: ParameterValues) -> LegalDate:
     (60) calendar days before `first_day`, the first day of the assembly (¶ B; GCL § 20). Counted backwards,
     so never extended; ``act_by`` is the preceding business day when the Clerk's office is closed."""
     days: int = values["petition.filing_days_before"]
-    return at_least_days_before(first_day, days, what="the first day of the assembly")
+    return at_least_days_before(first_day, days, what=_("the first day of the assembly"))
 
 
 def decision_due(submitted_on: date, values: ParameterValues) -> LegalDate:
     """Last day for the Town Board to act upon the application: within ``petition.board_action_days`` (30)
     calendar days after `submitted_on` (¶ B; GCL § 20, carried to the next business day by § 25-a)."""
     days: int = values["petition.board_action_days"]
-    return within_days_after(submitted_on, days, what="submission of the application")
+    return within_days_after(submitted_on, days, what=_("submission of the application"))
 
 
 def hearing_notice_due(held_on: date, values: ParameterValues) -> LegalDate:
     """Last day to publish notice of the public hearing: at least ``petition.hearing_notice_days`` (10)
     calendar days before `held_on`, the day of the hearing (¶ B; GCL § 20). Counted backwards, never extended."""
     days: int = values["petition.hearing_notice_days"]
-    return at_least_days_before(held_on, days, what="the public hearing")
+    return at_least_days_before(held_on, days, what=_("the public hearing"))
 
 
 def cleanup_due(end: date, values: ParameterValues) -> LegalDate:
     """Last day to remove all waste from the premises: within ``cleanup.days_after`` (5) calendar days from
     `end`, the termination (last day) of the assembly (¶ F; GCL § 20, carried forward by § 25-a)."""
     days: int = values["cleanup.days_after"]
-    return within_days_after(end, days, what="the termination of the assembly (its last day)")
+    return within_days_after(end, days, what=_("the termination of the assembly (its last day)"))

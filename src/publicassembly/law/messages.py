@@ -1,0 +1,122 @@
+"""The law core's words as messages: English text that keeps its template and parameters, so that a page in
+another language can translate it while the core stays free of Django, catalogs and I/O.
+
+A `Message` *is* the English string (a `str` subclass): every JSON, CLI and PDF output that prints a reason,
+a verdict or a deadline's "counted" sentence prints exactly the English it printed before. Beside its text it
+keeps ``template`` (a `str.format` template, the catalog's msgid) and ``params``; `Message.translated` renders
+it with a translation function (e.g. Django's ``gettext``), translating parameters that are messages too.
+
+Rules mark their sentences with `_`, which Django's ``makemessages`` (xgettext's default Python keyword ``_``)
+extracts into the project's catalog::
+
+    _("{persons:,} persons at one time{where} is in excess of {threshold}: a written permit ...",
+      persons=ctx.persons, where=where, threshold=threshold)
+
+Parameters may be numbers, dates, plain strings (names, ids, citations: shown as given), messages (translated
+and rendered recursively) or lists and tuples of these (rendered joined by ", ").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+Translate = Callable[[str], str]
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+def _param(value: object, translate: Translate) -> object:
+    if isinstance(value, Message):
+        return value.translated(translate)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_param(v, translate)) for v in value)
+    return value
+
+
+class Message(str):
+    """An English sentence (the `str` value) with the template and parameters it was made from.
+
+    ``Message("{n} days", n=3)`` equals ``"3 days"``. Immutable. Raises KeyError, IndexError or ValueError
+    when the template names a parameter not given or has a bad format field (a programming error)."""
+
+    template: str
+    params: Mapping[str, object]
+    _sep: str | None
+
+    def __new__(cls, template: str, /, **params: object) -> Message:
+        english = cls._render(template, params, _identity, None)
+        self = super().__new__(cls, english)
+        self.__dict__.update(template=template, params=MappingProxyType(dict(params)), _sep=None)
+        return self
+
+    @staticmethod
+    def _render(template: str, params: Mapping[str, object], translate: Translate, sep: str | None) -> str:
+        rendered = {k: _param(v, translate) for k, v in params.items()}
+        if sep is not None:
+            return sep.join(str(rendered[k]) for k in sorted(rendered, key=int))
+        return template.format(**rendered)
+
+    def translated(self, translate: Translate) -> str:
+        """The message in another language: `translate` (e.g. ``gettext``) of the template, formatted with the
+        translated parameters. A template without a translation, or whose translation does not format with
+        these parameters, is rendered in English (with its parameters translated)."""
+        rendered_params = dict(self.params)
+        if self._sep is not None:
+            return self._render(self.template, rendered_params, translate, self._sep)
+        target = translate(self.template)
+        if target != self.template:
+            try:
+                return self._render(target, rendered_params, translate, None)
+            except (KeyError, IndexError, ValueError):
+                pass
+        return self._render(self.template, rendered_params, translate, None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Message is immutable (cannot set {name!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._sep is not None:
+            return (join, ([self.params[k] for k in sorted(self.params, key=int)], self._sep))
+        return (_rebuild, (self.template, dict(self.params)))
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, {dict(self.params)!r})"
+
+
+def _rebuild(template: str, params: dict[str, object]) -> Message:
+    return Message(template, **params)
+
+
+def _(template: str, /, **params: object) -> Message:
+    """Mark `template` for translation and make its message: ``_("{n} days", n=3)`` → "3 days".
+
+    The template is a `str.format` template (literal braces doubled); `params` fill its fields."""
+    return Message(template, **params)
+
+
+def join(items: Iterable[object], sep: str = ", ") -> Message:
+    """The items (messages or plain values) joined by `sep`, each translated on its own: ``join([a, b], "; ")``.
+    Its template is not a sentence and is not in the catalog."""
+    values = {str(i): v for i, v in enumerate(items)}
+    self = str.__new__(Message, Message._render("", values, _identity, sep))
+    self.__dict__.update(template=sep.join("{" + k + "}" for k in values), params=MappingProxyType(values),
+                         _sep=sep)
+    return self
+
+
+def translate(value: object, gettext: Translate) -> object:
+    """`value` translated when it is a `Message` (or a list or tuple or mapping holding messages), else
+    unchanged: the web layer's one entry point."""
+    if isinstance(value, Message):
+        return value.translated(gettext)
+    if isinstance(value, list):
+        return [translate(v, gettext) for v in value]
+    if isinstance(value, tuple):
+        return tuple(translate(v, gettext) for v in value)
+    if isinstance(value, dict):
+        return {k: translate(v, gettext) for k, v in value.items()}
+    return value

@@ -3,12 +3,15 @@ in the history).
 
 Signature (called by the ``publicassembly demo`` command, after `publicassembly.venues.demo.load`)::
 
-    load(towns: dict[str, accounts.models.Town], users: dict[str, accounts.models.User]) -> dict[str, Any]
+    load(towns: dict[str, accounts.models.Town], users: dict[str, dict[str, accounts.models.User]]) -> dict[str, Any]
 
 - ``towns``: keyed by alias, ``"mount-pleasant-ny"`` and ``"carmel-ny"`` (either may be absent; its cases are then
   skipped).
-- ``users``: keyed by role name; needs ``building_inspector`` and ``enforcement_officer``, uses ``town_clerk`` if
-  given. Each is given that role in each town if he lacks it (the enforcement officer as a police officer).
+- ``users``: keyed by town alias, then by role name: each town's cases are made by that town's own officials
+  (a town's building inspector, enforcement officer and town clerk act only in their town; no demo user is given a
+  role in another town). Each town needs ``building_inspector`` and ``enforcement_officer`` and uses
+  ``town_clerk`` if given; a missing one raises `ValidationFailed` naming ``users[<alias>][<role>]``. Each is given
+  that role in his own town if he lacks it (the enforcement officer as a police officer).
 - Returns by key: ``dance_hall_operator`` (an `Offender` with a first and a second offense under Mount Pleasant
   § 164-14), ``first_offense`` and ``second_offense`` (`Violation`), ``stop_order`` (lifted), ``concert_organizer``
   and ``unpermitted_concert`` (a Carmel violation of 3 days of continued violation).
@@ -28,6 +31,7 @@ from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Offender, StopOrder
 from publicassembly.venues import demo as venues_demo
 from publicassembly.venues.models import Venue
+from publicassembly.workflow.errors import ValidationFailed
 
 NY = ZoneInfo("America/New_York")
 BLOCKED = "mount-pleasant/164-10/exits-not-blocked"
@@ -35,22 +39,34 @@ EXIT_ACCESS = "mount-pleasant/164-11/exit-access"
 UNPERMITTED = "carmel/permit/a-required"
 
 
-def load(towns: dict[str, Any], users: dict[str, Any]) -> dict[str, Any]:
-    """Create the demonstration enforcement cases (see the module docstring). Returns them by key."""
+def load(towns: dict[str, Any], users: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Create the demonstration enforcement cases (see the module docstring), each town's by its own officials.
+    Returns them by key."""
     out: dict[str, Any] = {}
-    bi = venues_demo.user_for_role(users, Role.BUILDING_INSPECTOR)
-    officer = venues_demo.user_for_role(users, Role.ENFORCEMENT_OFFICER)
-    clerk = users.get(Role.TOWN_CLERK)
-    for town in towns.values():
+    for alias, town in towns.items():
+        own = users.get(alias)
+        if not isinstance(own, dict):
+            raise ValidationFailed("users", f"the demo needs {town}'s own officials (users[{alias!r}]: role → user)")
+        bi = _official(own, alias, Role.BUILDING_INSPECTOR)
+        officer = _official(own, alias, Role.ENFORCEMENT_OFFICER)
+        clerk = own.get(Role.TOWN_CLERK)
         venues_demo.ensure_role(bi, town, Role.BUILDING_INSPECTOR)
         venues_demo.ensure_role(officer, town, Role.ENFORCEMENT_OFFICER)
         if clerk is not None:
             venues_demo.ensure_role(clerk, town, Role.TOWN_CLERK)
-    if "mount-pleasant-ny" in towns:
-        out.update(_mount_pleasant(towns["mount-pleasant-ny"], users, bi, officer, clerk or bi))
-    if "carmel-ny" in towns:
-        out.update(_carmel(towns["carmel-ny"], bi, officer, clerk or bi))
+        if alias == "mount-pleasant-ny":
+            out.update(_mount_pleasant(town, own, bi, officer, clerk or bi))
+        elif alias == "carmel-ny":
+            out.update(_carmel(town, bi, officer, clerk or bi))
     return out
+
+
+def _official(own: dict[str, Any], alias: str, role: str) -> Any:
+    try:
+        return own[role]
+    except KeyError:
+        raise ValidationFailed("users", f"the demo needs {alias}'s {role.replace('_', ' ')} "
+                               f"(users[{alias!r}][{str(role)!r}])") from None
 
 
 def _mount_pleasant(town: Any, users: dict[str, Any], bi: Any, officer: Any, clerk: Any) -> dict[str, Any]:

@@ -2,10 +2,11 @@
 Town Board's filing fees, and Carmel ch. 31 permit applications in every state, each brought there through the
 services (so every step has its history), with dates around today.
 
-Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant,
-`publicassembly.enforcement.demo.load(towns, users)`) when those modules exist, with ``users`` the
-Mount Pleasant demo users by role (role → User) and ``towns`` {"carmel-ny": Town, "mount-pleasant-ny": Town}.
-Demo usernames are ``<town>_<role>``, e.g. ``carmel_town_clerk``, ``mount_pleasant_building_inspector``.
+Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant with its
+demo users by role, `publicassembly.enforcement.demo.load(towns, users)` with each town's demo users, town alias →
+role → User) when those modules exist; ``towns`` is {"carmel-ny": Town, "mount-pleasant-ny": Town}.
+Demo usernames are ``<town>_<role>``, e.g. ``carmel_town_clerk``, ``mount_pleasant_building_inspector``; each holds
+his one role in his own town only (no demo user is a county-wide official).
 
 Idempotent: a second run finds the demo applications and adds nothing; ``reset=True`` deletes the demo
 applications (and their records and files) and builds them again.
@@ -20,6 +21,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils import timezone
 
@@ -57,7 +59,11 @@ def username(town_slug: str, role: str) -> str:
 
 
 def _users(towns: dict[str, Town], result: DemoResult) -> dict[str, User]:
+    """The demo users, ``<town>_<role>``, each with his one role in his own town only (a membership of a demo user
+    in another town, left by an earlier demo, is removed). The password is hashed once for all of them: argon2 is
+    slow by design (about 0.15 s a hash) and the demo's password is published anyway."""
     out: dict[str, User] = {}
+    hashed: str | None = None
     for slug, town in towns.items():
         for role in Role.values:
             name = username(slug, role)
@@ -65,11 +71,13 @@ def _users(towns: dict[str, Town], result: DemoResult) -> dict[str, User]:
                 username=name, defaults={"email": f"{name}@example.org",
                                          "first_name": role.replace("_", " ").title(), "last_name": town.name})
             if created:
-                user.set_password(DEMO_PASSWORD)
+                hashed = hashed or make_password(DEMO_PASSWORD)
+                user.password = hashed
                 user.is_staff = role == Role.ADMINISTRATOR
-                user.save()
+                user.save(update_fields=["password", "is_staff"])
             kind = OfficerKind.POLICE_OFFICER if role == Role.ENFORCEMENT_OFFICER else ""
             Membership.objects.get_or_create(user=user, town=town, role=role, defaults={"officer_kind": kind})
+            Membership.objects.filter(user=user).exclude(town=town, role=role).delete()
             out[name] = user
             result.users[name] = f"{role.replace('_', ' ')}, {town.name}"
     return out
@@ -377,16 +385,18 @@ def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
         for app in _demo_apps(carmel).order_by("pk"):
             result.applications[app.name] = app.state
         by_alias = {TOWNS[slug]: town for slug, town in towns.items()}
-        mp_users = {role: users[username("mount_pleasant", role)] for role in Role.values}
-        result.notes += _other_demos(by_alias, mp_users)
+        by_town = {TOWNS[slug]: {role: users[username(slug, role)] for role in Role.values} for slug in TOWNS}
+        result.notes += _other_demos(by_alias, by_town)
     return result
 
 
-def _other_demos(towns: dict[str, Town], users: dict[str, User]) -> list[str]:
-    """Run the venues and enforcement demos if their modules exist (they are built by others); `users`: role →
-    User (Mount Pleasant's demo users)."""
+def _other_demos(towns: dict[str, Town], users: dict[str, dict[str, User]]) -> list[str]:
+    """Run the venues and enforcement demos if their modules exist (they are built by others); `users`: town alias →
+    role → User, each town's own demo users (Mount Pleasant's venues by Mount Pleasant's officials, each town's
+    enforcement cases by its own)."""
     notes = []
-    for module, call in (("publicassembly.venues.demo", lambda m: m.load(towns["mount-pleasant-ny"], users)),
+    mp = "mount-pleasant-ny"
+    for module, call in (("publicassembly.venues.demo", lambda m: m.load(towns[mp], users[mp])),
                          ("publicassembly.enforcement.demo", lambda m: m.load(towns, users))):
         try:
             mod = importlib.import_module(module)

@@ -45,35 +45,46 @@ class Message(str):
 
     template: str
     params: Mapping[str, object]
-    _sep: str | None
+    _sep: str | None  # a `join` of its parameters with this separator
+    _clause: bool | None  # a `clause`: its one parameter without its final period (True: first letter lowered)
 
     def __new__(cls, template: str, /, **params: object) -> Message:
-        english = cls._render(template, params, _identity, None)
+        english = cls._render(template, params, _identity, None, None)
         self = super().__new__(cls, english)
-        self.__dict__.update(template=template, params=MappingProxyType(dict(params)), _sep=None)
+        self.__dict__.update(template=template, params=MappingProxyType(dict(params)), _sep=None, _clause=None)
         return self
 
     @staticmethod
-    def _render(template: str, params: Mapping[str, object], translate: Translate, sep: str | None) -> str:
+    def _render(template: str, params: Mapping[str, object], translate: Translate, sep: str | None,
+                clause: bool | None) -> str:
         rendered = {k: _param(v, translate) for k, v in params.items()}
         if sep is not None:
             return sep.join(str(rendered[k]) for k in sorted(rendered, key=int))
+        if clause is not None:
+            text = str(rendered["0"]).rstrip(".")
+            return text[:1].lower() + text[1:] if clause else text
         return template.format(**rendered)
+
+    @classmethod
+    def _special(cls, params: dict[str, object], sep: str | None, clause: bool | None) -> Message:
+        self = str.__new__(cls, cls._render("", params, _identity, sep, clause))
+        template = (sep or "").join("{" + k + "}" for k in params)
+        self.__dict__.update(template=template, params=MappingProxyType(params), _sep=sep, _clause=clause)
+        return self
 
     def translated(self, translate: Translate) -> str:
         """The message in another language: `translate` (e.g. ``gettext``) of the template, formatted with the
         translated parameters. A template without a translation, or whose translation does not format with
         these parameters, is rendered in English (with its parameters translated)."""
-        rendered_params = dict(self.params)
-        if self._sep is not None:
-            return self._render(self.template, rendered_params, translate, self._sep)
+        if self._sep is not None or self._clause is not None:
+            return self._render(self.template, self.params, translate, self._sep, self._clause)
         target = translate(self.template)
         if target != self.template:
             try:
-                return self._render(target, rendered_params, translate, None)
+                return self._render(target, self.params, translate, None, None)
             except (KeyError, IndexError, ValueError):
                 pass
-        return self._render(self.template, rendered_params, translate, None)
+        return self._render(self.template, self.params, translate, None, None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Message is immutable (cannot set {name!r})")
@@ -81,6 +92,8 @@ class Message(str):
     def __reduce__(self) -> tuple[Any, ...]:
         if self._sep is not None:
             return (join, ([self.params[k] for k in sorted(self.params, key=int)], self._sep))
+        if self._clause is not None:
+            return (clause, (self.params["0"], self._clause))
         return (_rebuild, (self.template, dict(self.params)))
 
     def __repr__(self) -> str:
@@ -101,11 +114,22 @@ def _(template: str, /, **params: object) -> Message:
 def join(items: Iterable[object], sep: str = ", ") -> Message:
     """The items (messages or plain values) joined by `sep`, each translated on its own: ``join([a, b], "; ")``.
     Its template is not a sentence and is not in the catalog."""
-    values = {str(i): v for i, v in enumerate(items)}
-    self = str.__new__(Message, Message._render("", values, _identity, sep))
-    self.__dict__.update(template=sep.join("{" + k + "}" for k in values), params=MappingProxyType(values),
-                         _sep=sep)
-    return self
+    return Message._special({str(i): v for i, v in enumerate(items)}, sep, None)
+
+
+def clause(sentence: str, lower: bool = False) -> Message:
+    """A sentence used inside another: without its final period, and with its first letter lowered when
+    `lower` (e.g. the deciding finding's reason quoted in a verdict). Applied to the translation too."""
+    return Message._special({"0": sentence}, None, lower)
+
+
+def both(items: list[Message] | list[str], word: str = "and") -> Message | str:
+    """One item as it is; two as "a and b" (or "a or b" with ``word="or"``); more as "a, b and c"."""
+    if len(items) == 1:
+        return items[0]
+    if word == "or":
+        return _("{first} or {last}", first=join(items[:-1]), last=items[-1])
+    return _("{first} and {last}", first=join(items[:-1]), last=items[-1])
 
 
 def translate(value: object, gettext: Translate) -> object:

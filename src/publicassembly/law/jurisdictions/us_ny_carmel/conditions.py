@@ -14,18 +14,19 @@ from typing import Any
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Facility
+from publicassembly.law.messages import Message, _, both
 
-APPROVERS = ("the Putnam County Health Department", "the Town Board")
+APPROVERS = (_("the Putnam County Health Department"), _("the Town Board"))
 
 
 def _cite(n: int) -> str:
     return cite(f"permit requirements ¶ C({n})")
 
 
-def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: str, what: str,
+def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: str, what: Message,
               items: Items | None = None, values: dict[str, Any] | None = None) -> Finding:
     """The finding of one condition of issuance: numbers first (`items`: defects and missing numbers), then
-    the two written approvals."""
+    the two written approvals. `what`: the facility's name, capitalized (it begins the reason)."""
     if ctx.no_permit:
         return ctx.not_applicable(rule, f"permit requirements ¶ C({n})")
     items = items or Items()
@@ -41,12 +42,12 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
         return Finding(rule, items.status(), _cite(n), items.reason(""), values, missing=tuple(items.missing))
     if hd is not None and tb is not None:
         return Finding(rule, Status.MET, _cite(n),
-                       f"{what[0].upper()}{what[1:]} approved in writing by the Putnam County Health Department "
-                       f"({hd.isoformat()}) and the Town Board ({tb.isoformat()}).", values)
+                       _("{what} approved in writing by the Putnam County Health Department ({hd}) and the "
+                         "Town Board ({tb}).", what=what, hd=hd.isoformat(), tb=tb.isoformat()), values)
     lacking = [name for name, on in zip(APPROVERS, (hd, tb), strict=True) if on is None]
     return Finding(rule, Status.NEEDS_REVIEW, _cite(n),
-                   f"{what[0].upper()}{what[1:]} shown; no permit may issue until approved in writing by "
-                   f"{' and '.join(lacking)}.", values)
+                   _("{what} shown; no permit may issue until approved in writing by {approvers}.",
+                     what=what, approvers=both(lacking)), values)
 
 
 @RULES.rule("carmel/conditions/c1-drinking-water", cites=_cite(1))
@@ -55,7 +56,7 @@ def drinking_water(ctx: Context) -> Finding:
     and sanitary installations."""
     c = ctx.case.conditions
     return _facility(ctx, "carmel/conditions/c1-drinking-water", 1, c.drinking_water,
-                     "conditions.1.drinking_water", "drinking water")
+                     "conditions.1.drinking_water", _("Drinking water"))
 
 
 @RULES.rule("carmel/conditions/c2-toilets", cites=_cite(2))
@@ -63,7 +64,7 @@ def toilets(ctx: Context) -> Finding:
     """¶ C(2): toilet facilities adequate for the capacity of the assembly, separate for each sex, built to the
     State Department of Health's requirements."""
     return _facility(ctx, "carmel/conditions/c2-toilets", 2, ctx.case.conditions.toilets,
-                     "conditions.2.toilets", "toilet facilities")
+                     "conditions.2.toilets", _("Toilet facilities"))
 
 
 @RULES.rule("carmel/conditions/c3-sewage", cites=_cite(3))
@@ -71,14 +72,14 @@ def sewage(ctx: Context) -> Finding:
     """¶ C(3): adequate facilities for the disposal or treatment and disposal of sewage, meeting State and
     County Health Department standards."""
     return _facility(ctx, "carmel/conditions/c3-sewage", 3, ctx.case.conditions.sewage,
-                     "conditions.3.sewage", "sewage disposal")
+                     "conditions.3.sewage", _("Sewage disposal"))
 
 
 @RULES.rule("carmel/conditions/c4-solid-waste", cites=_cite(4))
 def solid_waste(ctx: Context) -> Finding:
     """¶ C(4): adequate facilities and arrangements for safe, clean disposal of solid waste, garbage and trash."""
     return _facility(ctx, "carmel/conditions/c4-solid-waste", 4, ctx.case.conditions.solid_waste,
-                     "conditions.4.solid_waste", "solid waste disposal")
+                     "conditions.4.solid_waste", _("Solid waste disposal"))
 
 
 @RULES.rule("carmel/conditions/c5-food", cites=_cite(5))
@@ -87,7 +88,7 @@ def food_supply(ctx: Context) -> Finding:
     washing, disinfecting and storing dishes and utensils where food is prepared or consumed (applies to every
     assembly: interpretation C-7)."""
     return _facility(ctx, "carmel/conditions/c5-food", 5, ctx.case.conditions.food_supply,
-                     "conditions.5.food_supply", "food supply")
+                     "conditions.5.food_supply", _("Food supply"))
 
 
 @RULES.rule("carmel/conditions/c6-parking", cites=_cite(6))
@@ -103,12 +104,15 @@ def parking(ctx: Context) -> Finding:
     if p is not None:
         items.need(spaces, "conditions.6.parking_spaces")
         if spaces is not None and required is not None and spaces < required:
-            items.defects.append(f"{spaces:,} parking spaces are fewer than the {required:,} required for "
-                                 f"{ctx.persons:,} persons (one car for every "
-                                 f"{ctx.values['conditions.persons_per_parking_space']} persons)")
+            items.defects.append(_("{spaces:,} parking spaces are fewer than the {required:,} required "
+                                   "for {persons:,} persons (one car for every "
+                                   "{persons_per_parking_space} persons)", spaces=spaces,
+                                   required=required, persons=ctx.persons,
+                                   persons_per_parking_space=ctx.values['conditions.persons_per_parking_space']))
     values = {"persons_at_one_time": ctx.persons, "parking_spaces_required": required, "parking_spaces": spaces}
-    what = (f"parking for {spaces:,} cars (at least {required:,} required)" if spaces is not None
-            and required is not None else "parking")
+    what = (_("Parking for {spaces:,} cars (at least {required:,} required)", spaces=spaces,
+              required=required) if spaces is not None
+            and required is not None else _("Parking"))
     return _facility(ctx, "carmel/conditions/c6-parking", 6, p, "conditions.6.parking", what, items, values)
 
 
@@ -121,7 +125,7 @@ def housing(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ C(7)")
     if ctx.multi_day is False:
         return Finding(rule, Status.NOT_APPLICABLE, _cite(7),
-                       "The assembly does not extend from one day to another: no housing is required.",
+                       _("The assembly does not extend from one day to another: no housing is required."),
                        {"housing_required": False})
     items = Items()
     if ctx.multi_day is None:
@@ -129,14 +133,14 @@ def housing(ctx: Context) -> Finding:
     h = ctx.case.conditions.housing
     values = {"housing_required": ctx.multi_day, "persons_housed": h.persons_housed if h else None,
               "persons_at_one_time": ctx.persons}
-    return _facility(ctx, rule, 7, h, "conditions.7.housing", "housing", items, values)
+    return _facility(ctx, rule, 7, h, "conditions.7.housing", _("Housing"), items, values)
 
 
 @RULES.rule("carmel/conditions/c8-access-roads", cites=_cite(8))
 def access_roads(ctx: Context) -> Finding:
     """¶ C(8): an adequate number of access roads to and from the site."""
     return _facility(ctx, "carmel/conditions/c8-access-roads", 8, ctx.case.conditions.access_roads,
-                     "conditions.8.access_roads", "access roads")
+                     "conditions.8.access_roads", _("Access roads"))
 
 
 @RULES.rule("carmel/conditions/c9-medical", cites=_cite(9))
@@ -151,27 +155,30 @@ def medical(ctx: Context) -> Finding:
     if nurses is None:
         items.missing.append("petition.2.max_persons_at_one_time")
     if m is not None:
-        items.flag(m.first_aid_station, "conditions.9.first_aid_station", "No first-aid station is provided")
+        items.flag(m.first_aid_station, "conditions.9.first_aid_station", _("No first-aid station is provided"))
         items.need(m.physicians_at_all_times, "conditions.9.physicians_at_all_times")
         if m.physicians_at_all_times is not None and m.physicians_at_all_times < physicians:
-            items.defects.append(f"{m.physicians_at_all_times} doctor(s) in attendance at all times, fewer than "
-                                 f"{physicians}")
+            items.defects.append(_("{physicians_at_all_times} doctor(s) in attendance at all times, "
+                                   "fewer than {physicians}",
+                                   physicians_at_all_times=m.physicians_at_all_times, physicians=physicians))
         items.need(m.registered_nurses_at_all_times, "conditions.9.registered_nurses_at_all_times")
         if (m.registered_nurses_at_all_times is not None and nurses is not None
                 and m.registered_nurses_at_all_times < nurses):
-            items.defects.append(f"{m.registered_nurses_at_all_times} registered nurse(s) on duty at all times, "
-                                 f"fewer than the {nurses} required for {ctx.persons:,} persons")
+            items.defects.append(_("{registered_nurses_at_all_times} registered nurse(s) on duty at "
+                                   "all times, fewer than the {nurses} required for {persons:,} persons",
+                                   registered_nurses_at_all_times=m.registered_nurses_at_all_times,
+                                   nurses=nurses, persons=ctx.persons))
     values = {"persons_at_one_time": ctx.persons, "physicians_required": physicians,
               "registered_nurses_required": nurses,
               "physicians": m.physicians_at_all_times if m else None,
               "registered_nurses": m.registered_nurses_at_all_times if m else None,
               "first_aid_station": m.first_aid_station if m else None}
     return _facility(ctx, "carmel/conditions/c9-medical", 9, m, "conditions.9.medical",
-                     "medical facilities with a first-aid station, doctors and registered nurses", items, values)
+                     _("Medical facilities with a first-aid station, doctors and registered nurses"), items, values)
 
 
 @RULES.rule("carmel/conditions/c10-fire-protection", cites=_cite(10))
 def fire_protection(ctx: Context) -> Finding:
     """¶ C(10): adequate fire protection arrangements for buildings."""
     return _facility(ctx, "carmel/conditions/c10-fire-protection", 10, ctx.case.conditions.fire_protection,
-                     "conditions.10.fire_protection", "fire protection arrangements")
+                     "conditions.10.fire_protection", _("Fire protection arrangements"))

@@ -14,6 +14,7 @@ from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel import deadlines
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
+from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterValues
 from publicassembly.law.units import ceil_div
 
@@ -73,7 +74,8 @@ class Context:
     def not_applicable(self, rule: str, section: str, values: dict[str, Any] | None = None) -> Finding:
         """The finding of a permit rule on an assembly for which no permit is required."""
         return Finding(rule, Status.NOT_APPLICABLE, cite(section),
-                       f"No permit is required ({self.permit_reason}), so this provision does not apply.",
+                       _("No permit is required ({reason}), so this provision does not apply.",
+                         reason=self.permit_reason),
                        values=values or {})
 
 
@@ -155,15 +157,26 @@ class Items:
         return Status.MET
 
     def reason(self, ok: str) -> str:
-        """`ok` when nothing is wrong; else the defects and the missing items in words."""
-        parts = []
+        """`ok` when nothing is wrong; else the defects and the missing items (their ids) in words."""
+        parts: list[Message] = []
         if self.defects:
-            parts.append("; ".join(self.defects) + ".")
+            parts.append(_("{defects}.", defects=join(self.defects, "; ")))
         if self.missing:
-            parts.append("Not given: " + ", ".join(self.missing) + ".")
-        return " ".join(parts) if parts else ok
+            parts.append(_("Not given: {items}.", items=join(self.missing)))
+        return join(parts, " ") if parts else ok
+
+
+#: The counted words of the chapter's sentences: word → (one, many) messages of ``{n:,}``.
+_COUNTED = {
+    "day": (lambda n: _("{n:,} day", n=n), lambda n: _("{n:,} days", n=n)),
+    "separate violation": (lambda n: _("{n:,} separate violation", n=n),
+                           lambda n: _("{n:,} separate violations", n=n)),
+}
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "day")`` → "1 day"; ``plural(3, "day")`` → "3 days"."""
+    """``plural(1, "day")`` → "1 day"; ``plural(3, "day")`` → "3 days" (a `Message` for the chapter's own
+    counted words, "day" and "separate violation")."""
+    if word in _COUNTED and words is None:
+        return _COUNTED[word][0 if n == 1 else 1](n)
     return f"{n:,} {word if n == 1 else (words or word + 's')}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
+from publicassembly.law.messages import _
 
 CITE_ASSEMBLY = cite("definitions ¶ B")
 
@@ -22,11 +23,12 @@ def assembly(ctx: Context) -> Finding:
               "admission_fee": case.admission_fee}
     if not case.within_town:
         return Finding(rule, Status.NOT_MET, CITE_ASSEMBLY,
-                       "The place is not within the Town of Carmel, so the chapter does not reach it.", values)
+                       _("The place is not within the Town of Carmel, so the chapter does not reach it."), values)
     if not case.purpose:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_ASSEMBLY,
-                       "No common purpose is stated; whether the gathering is an assembly (a gathering for a "
-                       "common purpose, with or without an admission fee) is for the Town to decide.", values)
+                       _("No common purpose is stated; whether the gathering is an assembly (a "
+                         "gathering for a common purpose, with or without an admission fee) is for the "
+                         "Town to decide."), values)
     return Finding(rule, Status.MET, CITE_ASSEMBLY,
-                   f"A gathering of persons within the Town for a common purpose ({case.purpose}), with or "
-                   "without an admission fee, is an assembly.", values)
+                   _("A gathering of persons within the Town for a common purpose ({purpose}), with or "
+                     "without an admission fee, is an assembly.", purpose=case.purpose), values)

@@ -14,6 +14,7 @@ from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
 from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import permit_holders
+from publicassembly.law.messages import _, clause
 from publicassembly.law.parameters import ParameterValues
 from publicassembly.law.units import dollars
 
@@ -33,12 +34,13 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
         ctx.permit_required = finding.outcome
         if rule.priority > 0 and finding.outcome is False:
             ctx.exemption = {"rule": rule.id, "citation": rule.citation}
-            ctx.permit_reason = f"exempt under {rule.citation}"
+            ctx.permit_reason = _("exempt under {citation}", citation=rule.citation)
         elif not case.within_town:
-            ctx.permit_reason = f"not within the Town; {rule.citation}"
+            ctx.permit_reason = _("not within the Town; {citation}", citation=rule.citation)
         else:
-            ctx.permit_reason = (f"not in excess of {values['permit.threshold_persons']} persons; "
-                                 f"{rule.citation}")
+            ctx.permit_reason = (_("not in excess of {threshold_persons} persons; {citation}",
+                                   threshold_persons=values['permit.threshold_persons'],
+                                   citation=rule.citation))
     decided = dict((r.id, f) for r, f in deciding)
     findings = tuple(decided[r.id] if r.id in decided else r(ctx) for r in RULES)
     return Determination(
@@ -99,42 +101,51 @@ def requirements(ctx: Context) -> dict[str, Any]:
 def verdict(ctx: Context, winner: tuple[Rule, Finding] | None) -> str:
     """One plain sentence leading the report."""
     p = penalty(ctx)
-    tail = ""
+    tail: str = ""
     if p is not None:
-        days = plural(p.violations, "day")
-        tail = (f"; {days} of continued violation {'is' if p.violations == 1 else 'are'} "
-                f"{plural(p.violations, 'separate violation')}, punishable by a fine of up to {money(p.max_fine)}, "
-                f"imprisonment of up to {plural(p.max_jail_days or 0, 'day')}, or both ({p.citation})")
+        counts = {"days": plural(p.violations, "day"), "violations": plural(p.violations, "separate violation"),
+                  "max_fine": money(p.max_fine), "jail": plural(p.max_jail_days or 0, "day"),
+                  "citation": p.citation}
+        tail = (_("; {days} of continued violation is {violations}, punishable by a fine of up to {max_fine}, "
+                  "imprisonment of up to {jail}, or both ({citation})", **counts) if p.violations == 1 else
+                _("; {days} of continued violation are {violations}, punishable by a fine of up to {max_fine}, "
+                  "imprisonment of up to {jail}, or both ({citation})", **counts))
     if winner is None:  # pragma: no cover - rule ¶ A always applies
-        return "Whether a permit is required cannot be determined."
+        return _("Whether a permit is required cannot be determined.")
     rule, finding = winner
     threshold = ctx.values["permit.threshold_persons"]
-    persons = f"{ctx.persons:,}" if ctx.persons is not None else "the number of"
+    persons = f"{ctx.persons:,}" if ctx.persons is not None else _("the number of")
     if ctx.exemption is not None:
-        return (f"No permit is required: the chapter does not apply to an assembly sponsored, organized and "
-                f"authorized by {_sponsor(ctx)} ({rule.citation}){tail}.")
+        return (_("No permit is required: the chapter does not apply to an assembly sponsored, "
+                  "organized and authorized by {sponsor} ({citation}){tail}.", sponsor=_sponsor(ctx),
+                  citation=rule.citation, tail=tail))
     if ctx.permit_required is True:
-        aggregate = " in the aggregate" if len(ctx.case.properties) > 1 else ""
-        return (f"A permit from the Town Board is required: {persons} persons at one time{aggregate} is in excess "
-                f"of {threshold} ({rule.citation}){tail}.")
+        aggregate = _(" in the aggregate") if len(ctx.case.properties) > 1 else ""
+        return (_("A permit from the Town Board is required: {persons} persons at one time{aggregate} "
+                  "is in excess of {threshold} ({citation}){tail}.", persons=persons, aggregate=aggregate,
+                  threshold=threshold, citation=rule.citation, tail=tail))
     if ctx.permit_required is False:
         if not ctx.case.within_town:
-            return f"No permit is required: the place is not within the Town of Carmel ({rule.citation})."
-        return (f"No permit is required: {persons} persons at one time is not in excess of {threshold} "
-                f"({rule.citation}).")
+            return _("No permit is required: the place is not within the Town of Carmel ({citation}).",
+                     citation=rule.citation)
+        return (_("No permit is required: {persons} persons at one time is not in excess of "
+                  "{threshold} ({citation}).", persons=persons, threshold=threshold, citation=rule.citation))
     if ctx.permit_required == "needs_review":
-        return (f"Whether a permit from the Town Board is required needs review: {finding.reason.rstrip('.')} "
-                f"({rule.citation}){tail}.")
-    return (f"Whether a permit from the Town Board is required cannot be determined: "
-            f"{finding.reason[0].lower()}{finding.reason[1:].rstrip('.')} ({rule.citation}){tail}.")
+        return (_("Whether a permit from the Town Board is required needs review: {reason} "
+                  "({citation}){tail}.", reason=clause(finding.reason), citation=rule.citation,
+                  tail=tail))
+    return (_("Whether a permit from the Town Board is required cannot be determined: "
+              "{reason} ({citation}){tail}.", reason=clause(finding.reason, lower=True), citation=rule.citation,
+              tail=tail))
 
 
 def _sponsor(ctx: Context) -> str:
     s = ctx.case.sponsor
     assert s is not None
-    label = {"parochial_school": "a parochial school located within the Town",
-             "private_school": "a private school located within the Town",
-             "church": "an established church maintaining a place of worship within the Town",
-             "veterans_organization": "a veterans' organization with a chapter in the Town for one year",
-             "civic_group": "a civic group with a chapter in the Town for one year"}.get(str(s.kind), "its sponsor")
-    return f"{s.name}, {label}" if s.name else label
+    label = {"parochial_school": _("a parochial school located within the Town"),
+             "private_school": _("a private school located within the Town"),
+             "church": _("an established church maintaining a place of worship within the Town"),
+             "veterans_organization": _("a veterans' organization with a chapter in the Town for one year"),
+             "civic_group": _("a civic group with a chapter in the Town for one year")}.get(
+                 str(s.kind), _("its sponsor"))
+    return _("{name}, {kind}", name=s.name, kind=label) if s.name else label

@@ -16,8 +16,10 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.dates import years_before
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Sponsor
+from publicassembly.law.messages import _, both, join
 
 EXEMPTION_PRIORITY = 10
+_ACTS = {"sponsored": _("sponsored"), "organized": _("organized"), "authorized": _("authorized")}
 
 #: A check of the sponsor's tie to the Town: (exempt?, reason, missing ids, values); exempt None = missing.
 TownTie = Callable[[Context, Sponsor], tuple[bool | None, str, list[str], dict[str, Any]]]
@@ -27,22 +29,24 @@ def _exemption(ctx: Context, rule: str, section: str, kinds: dict[str, str], tie
     citation = cite(section)
     sponsor = ctx.case.sponsor
     if sponsor is None or sponsor.kind is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "No sponsor of an exempt kind is named.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No sponsor of an exempt kind is named."))
     values: dict[str, Any] = {"sponsor": sponsor.name, "kind": sponsor.kind}
     if sponsor.kind not in kinds:
-        reason = f"The sponsor is not {' or '.join(sorted(set(kinds.values())))}."
+        reason: str = _("The sponsor is not {kinds}.", kinds=both(sorted(set(kinds.values())), "or"))
         if sponsor.kind == "public_school" and "private_school" in kinds:
-            reason = ("A public school is not among the exempt sponsors: ¶ A names only a parochial or private "
-                      "school located within the Town, so the chapter applies to a public school's assembly.")
+            reason = (_("A public school is not among the exempt sponsors: ¶ A names only a parochial "
+                        "or private school located within the Town, so the chapter applies to a public "
+                        "school's assembly."))
         return Finding(rule, Status.NOT_APPLICABLE, citation, reason, values)
     label = kinds[sponsor.kind]
     acts = {"sponsored": sponsor.sponsored, "organized": sponsor.organized, "authorized": sponsor.authorized}
     values.update(acts)
-    refused = [k for k, v in acts.items() if v is False]
+    refused = [_ACTS[k] for k, v in acts.items() if v is False]
     if refused:
         return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       f"The assembly is not {' and '.join(refused)} by {label}; the exemption needs an assembly "
-                       "sponsored, organized and authorized by it.", values)
+                       _("The assembly is not {acts} by {label}; the exemption needs an assembly "
+                         "sponsored, organized and authorized by it.", acts=both(refused),
+                         label=label), values)
     missing = [f"sponsor.{k}" for k, v in acts.items() if v is None]
     exempt, reason, tie_missing, tie_values = tie(ctx, sponsor)
     values.update(tie_values)
@@ -51,11 +55,11 @@ def _exemption(ctx: Context, rule: str, section: str, kinds: dict[str, str], tie
         return Finding(rule, Status.NOT_APPLICABLE, citation, reason, values)
     if missing:
         return Finding(rule, Status.MISSING, citation,
-                       f"The sponsor is {label}; whether the assembly is exempt depends on facts not given: "
-                       + ", ".join(missing) + ".", values, outcome="needs_review", missing=tuple(missing))
+                       _("The sponsor is {label}; whether the assembly is exempt depends on facts not "
+                         "given: {items}.", label=label, items=join(missing)), values, outcome="needs_review", missing=tuple(missing))
     return Finding(rule, Status.MET, citation,
-                   f"The chapter does not apply: the assembly is sponsored, organized and authorized by {label} "
-                   f"{reason}.", values, outcome=False)
+                   _("The chapter does not apply: the assembly is sponsored, organized and authorized "
+                     "by {label} {reason}.", label=label, reason=reason), values, outcome=False)
 
 
 def _school(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
@@ -63,8 +67,8 @@ def _school(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict
     if s.located_in_town is None:
         return None, "", ["sponsor.located_in_town"], v
     if not s.located_in_town:
-        return False, "The school is not located within the Town of Carmel.", [], v
-    return True, "located within the Town", [], v
+        return False, _("The school is not located within the Town of Carmel."), [], v
+    return True, _("located within the Town"), [], v
 
 
 def _church(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
@@ -72,8 +76,8 @@ def _church(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict
     if s.place_of_worship_in_town is None:
         return None, "", ["sponsor.place_of_worship_in_town"], v
     if not s.place_of_worship_in_town:
-        return False, "The church maintains no place of worship within the Town of Carmel.", [], v
-    return True, "maintaining a place of worship within the Town", [], v
+        return False, _("The church maintains no place of worship within the Town of Carmel."), [], v
+    return True, _("maintaining a place of worship within the Town"), [], v
 
 
 def _chapter_for_a_year(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
@@ -92,12 +96,15 @@ def _chapter_for_a_year(ctx: Context, s: Sponsor) -> tuple[bool | None, str, lis
     v["first_day"] = first
     v["maintained_since_at_latest"] = since_at_latest
     if s.chapter_in_town_since > since_at_latest:
-        return False, (f"Its chapter in the Town dates from {s.chapter_in_town_since.isoformat()}, after "
-                       f"{since_at_latest.isoformat()}: it has not been maintained for {years} year(s) prior to "
-                       f"the assembly on {first.isoformat()}."), [], v
-    return True, (f"that has maintained a chapter within the Town since {s.chapter_in_town_since.isoformat()}, on "
-                  f"or before {since_at_latest.isoformat()}, {years} year(s) prior to the assembly on "
-                  f"{first.isoformat()}"), [], v
+        return False, (_("Its chapter in the Town dates from {chapter_in_town_since}, after "
+                         "{since_at_latest}: it has not been maintained for {years} year(s) prior to "
+                         "the assembly on {first}.",
+                         chapter_in_town_since=s.chapter_in_town_since.isoformat(),
+                         since_at_latest=since_at_latest.isoformat(), years=years, first=first.isoformat())), [], v
+    return True, (_("that has maintained a chapter within the Town since {chapter_in_town_since}, on "
+                    "or before {since_at_latest}, {years} year(s) prior to the assembly on {first}",
+                    chapter_in_town_since=s.chapter_in_town_since.isoformat(),
+                    since_at_latest=since_at_latest.isoformat(), years=years, first=first.isoformat())), [], v
 
 
 @RULES.rule("carmel/exemptions/a-school", cites=cite("exemptions ¶ A"), decides="permit_required",
@@ -106,7 +113,7 @@ def school(ctx: Context) -> Finding:
     """Exempt: an assembly sponsored, organized and authorized by a parochial or private school located within
     the Town (exemptions ¶ A). A public school is not listed and is not exempt."""
     return _exemption(ctx, "carmel/exemptions/a-school", "exemptions ¶ A",
-                      {"parochial_school": "a parochial school", "private_school": "a private school"}, _school)
+                      {"parochial_school": _("a parochial school"), "private_school": _("a private school")}, _school)
 
 
 @RULES.rule("carmel/exemptions/b-church", cites=cite("exemptions ¶ B"), decides="permit_required",
@@ -115,7 +122,7 @@ def church(ctx: Context) -> Finding:
     """Exempt: an assembly sponsored, organized and authorized by an established church maintaining a place of
     worship within the Town (exemptions ¶ B)."""
     return _exemption(ctx, "carmel/exemptions/b-church", "exemptions ¶ B",
-                      {"church": "an established church"}, _church)
+                      {"church": _("an established church")}, _church)
 
 
 @RULES.rule("carmel/exemptions/c-veterans", cites=cite("exemptions ¶ C"), decides="permit_required",
@@ -125,7 +132,7 @@ def veterans(ctx: Context) -> Finding:
     group within the Town for one year prior to the proposed assembly (exemptions ¶ C), compared by date
     against the first day of the assembly (`years_before`)."""
     return _exemption(ctx, "carmel/exemptions/c-veterans", "exemptions ¶ C",
-                      {"veterans_organization": "a veterans' organization"}, _chapter_for_a_year)
+                      {"veterans_organization": _("a veterans' organization")}, _chapter_for_a_year)
 
 
 @RULES.rule("carmel/exemptions/d-civic-group", cites=cite("exemptions ¶ D"), decides="permit_required",
@@ -134,4 +141,4 @@ def civic_group(ctx: Context) -> Finding:
     """Exempt: an assembly of a civic group that has maintained a chapter or local organization within the Town
     for one year prior to the proposed assembly (exemptions ¶ D)."""
     return _exemption(ctx, "carmel/exemptions/d-civic-group", "exemptions ¶ D",
-                      {"civic_group": "a civic group"}, _chapter_for_a_year)
+                      {"civic_group": _("a civic group")}, _chapter_for_a_year)

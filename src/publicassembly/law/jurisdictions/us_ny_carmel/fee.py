@@ -8,6 +8,7 @@ from decimal import Decimal
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.messages import _
 
 CITE_FEE = cite("fee")
 
@@ -34,16 +35,19 @@ def fee(ctx: Context) -> Finding:
     values = {"filing_fee": amount, "fee_date": when, "filing_fee_paid": paid, "refundable": False}
     if amount is None:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_FEE,
-                       f"The filing fee is established annually by the Town Board and is on file in the office of "
-                       f"the Town Clerk; the schedule in force on {when.isoformat()} is not on file here, so the "
-                       "amount needs review. The fee is not refundable in whole or in part.", values)
+                       _("The filing fee is established annually by the Town Board and is on file in "
+                         "the office of the Town Clerk; the schedule in force on {when} is not on file "
+                         "here, so the amount needs review. The fee is not refundable in whole or in "
+                         "part.", when=when.isoformat()), values)
     if paid is None:
         return Finding(rule, Status.MISSING, CITE_FEE,
-                       f"The application must be accompanied by the filing fee of {money(amount)} (not refundable).",
+                       _("The application must be accompanied by the filing fee of {amount} (not "
+                         "refundable).", amount=money(amount)),
                        values, missing=("filing_fee",))
     if paid < amount:
         return Finding(rule, Status.NOT_MET, CITE_FEE,
-                       f"{money(paid)} paid, less than the filing fee of {money(amount)}.", values)
+                       _("{paid} paid, less than the filing fee of {amount}.", paid=money(paid),
+                         amount=money(amount)), values)
     return Finding(rule, Status.MET, CITE_FEE,
-                   f"The filing fee of {money(amount)} accompanies the application; it is not refundable in whole "
-                   "or in part.", values)
+                   _("The filing fee of {amount} accompanies the application; it is not refundable in "
+                     "whole or in part.", amount=money(amount)), values)

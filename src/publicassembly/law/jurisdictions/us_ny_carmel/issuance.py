@@ -9,6 +9,7 @@ from typing import Any
 from publicassembly.law.core import FactState as FS
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
+from publicassembly.law.messages import _, join
 from publicassembly.law.units import dollars
 
 CITE_D = cite("permit requirements ¶ D")
@@ -35,19 +36,21 @@ def inspection_authorization(ctx: Context) -> Finding:
     if not props:
         items.missing.append("inspection.owner_authorization")
     for i, p in enumerate(props):
-        owner = p.record_owner or f"the owner of property {i + 1}"
+        owner = p.record_owner or _("the owner of property {n}", n=i + 1)
         items.flag(p.owner_authorization_to_inspect, f"inspection.properties[{i}].owner_authorization",
-                   f"{owner} has not authorized the Town in writing to inspect")
+                   _("{owner} has not authorized the Town in writing to inspect", owner=owner))
         if p.tenant_or_lessee:
             items.flag(p.tenant_authorization_to_inspect, f"inspection.properties[{i}].tenant_authorization",
-                       f"{p.tenant_or_lessee}, tenant or lessee, has not authorized the Town in writing to inspect")
+                       _("{tenant_or_lessee}, tenant or lessee, has not authorized the Town in writing "
+                         "to inspect", tenant_or_lessee=p.tenant_or_lessee))
     values = {"properties": [{"address": p.address, "owner": p.record_owner,
                               "owner_authorization": p.owner_authorization_to_inspect,
                               "tenant_or_lessee": p.tenant_or_lessee,
                               "tenant_authorization": p.tenant_authorization_to_inspect} for p in props]}
     return Finding(rule, items.status(), CITE_D,
-                   items.reason("The owner and any tenant or lessee have authorized the Town in writing to go upon "
-                                "the property to inspect it, its facilities and the cleanup."),
+                   items.reason(_("The owner and any tenant or lessee have authorized the Town in "
+                                  "writing to go upon the property to inspect it, its facilities and "
+                                  "the cleanup.")),
                    values, missing=tuple(items.missing))
 
 
@@ -74,8 +77,9 @@ def insurance(ctx: Context) -> Finding:
                               "cancellation_notice_days_min": notice_days}
     board_valid = board is not None and bi_min <= board <= bi_max
     if board is not None and not board_valid:
-        items.defects.append(f"The Town Board's bodily injury limit of {money(board)} is outside the "
-                             f"{money(bi_min)}-{money(bi_max)} the chapter allows it to set")
+        items.defects.append(_("The Town Board's bodily injury limit of {board} is outside the "
+                               "{bi_min}-{bi_max} the chapter allows it to set", board=money(board),
+                               bi_min=money(bi_min), bi_max=money(bi_max)))
     required_bi = board if board_valid and board is not None else bi_min
     values["bodily_injury_required"] = required_bi
     if items.need(pol, "insurance") is FS.PROVIDED and pol is not None:
@@ -83,31 +87,37 @@ def insurance(ctx: Context) -> Finding:
                        "property_damage_limit": pol.property_damage_limit,
                        "cancellation_notice_days": pol.cancellation_notice_days})
         items.flag(pol.comprehensive_liability, "insurance.comprehensive_liability",
-                   "The policy is not a comprehensive liability policy")
-        items.flag(pol.insures_town, "insurance.insures_town", "The policy does not insure the Town")
+                   _("The policy is not a comprehensive liability policy"))
+        items.flag(pol.insures_town, "insurance.insures_town", _("The policy does not insure the Town"))
         bi = pol.bodily_injury_limit
         items.need(bi, "insurance.bodily_injury_limit")
         if bi is not None and bi < required_bi:
-            items.defects.append(f"The bodily injury limit of {money(bi)} is less than {money(required_bi)}")
+            items.defects.append(_("The bodily injury limit of {bi} is less than {required_bi}",
+                                   bi=money(bi), required_bi=money(required_bi)))
         pd = pol.property_damage_limit
         items.need(pd, "insurance.property_damage_limit")
         if pd is not None and pd < pd_min:
-            items.defects.append(f"The property damage limit of {money(pd)} is less than {money(pd_min)}")
+            items.defects.append(_("The property damage limit of {pd} is less than {pd_min}", pd=money(pd),
+                                   pd_min=money(pd_min)))
         days = pol.cancellation_notice_days
         items.need(days, "insurance.cancellation_notice_days")
         if days is not None and days < notice_days:
-            items.defects.append(f"The policy is cancelable on {days} days' notice, less than {notice_days} days' "
-                                 "prior written notice to the Town")
+            items.defects.append(_("The policy is cancelable on {days} days' notice, less than "
+                                   "{notice_days} days' prior written notice to the Town", days=days,
+                                   notice_days=notice_days))
     status = items.status()
     if status is Status.MET and board is None:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_E,
-                       f"The policy meets the least limits ({money(bi_min)} bodily injury, {money(pd_min)} property "
-                       f"damage, {notice_days} days' notice); the Town Board has not yet set its bodily injury limit "
-                       f"({money(bi_min)} to {money(bi_max)}).", values)
+                       _("The policy meets the least limits ({bi_min} bodily injury, {pd_min} property "
+                         "damage, {notice_days} days' notice); the Town Board has not yet set its "
+                         "bodily injury limit ({bi_min} to {bi_max}).", bi_min=money(bi_min),
+                         pd_min=money(pd_min), notice_days=notice_days, bi_max=money(bi_max)), values)
     return Finding(rule, status, CITE_E,
-                   items.reason(f"The policy insures the Town for {money(required_bi)} or more bodily injury, "
-                                f"{money(pd_min)} or more property damage, not cancelable without {notice_days} "
-                                "days' prior written notice."), values, missing=tuple(items.missing))
+                   items.reason(_("The policy insures the Town for {required_bi} or more bodily "
+                                  "injury, {pd_min} or more property damage, not cancelable without "
+                                  "{notice_days} days' prior written notice.",
+                                  required_bi=money(required_bi), pd_min=money(pd_min),
+                                  notice_days=notice_days)), values, missing=tuple(items.missing))
 
 
 @RULES.rule("carmel/issuance/f-cleanup", cites=CITE_F)
@@ -119,20 +129,22 @@ def cleanup(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ F")
     due = ctx.cleanup_due
     if due is None:
-        return Finding(rule, Status.MISSING, CITE_F, "The dates of the assembly are not given.",
+        return Finding(rule, Status.MISSING, CITE_F, _("The dates of the assembly are not given."),
                        missing=("petition.2.dates",))
     done = ctx.case.cleanup_completed_on
     values = {"cleanup_due": due.date, "cleanup_completed_on": done}
     if done is None:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_F,
-                       f"Waste is to be completely removed by {due.date.isoformat()}; the Town verifies the "
-                       f"cleanup. {due.counted}", values)
+                       _("Waste is to be completely removed by {due_date}; the Town verifies the "
+                         "cleanup. {counted}", due_date=due.date.isoformat(), counted=due.counted), values)
     if done > due.date:
         return Finding(rule, Status.NOT_MET, CITE_F,
-                       f"Cleanup completed on {done.isoformat()}, after {due.date.isoformat()}. {due.counted}",
+                       _("Cleanup completed on {done}, after {due_date}. {counted}", done=done.isoformat(),
+                         due_date=due.date.isoformat(), counted=due.counted),
                        values)
     return Finding(rule, Status.MET, CITE_F,
-                   f"Cleanup completed on {done.isoformat()}, by {due.date.isoformat()}.", values)
+                   _("Cleanup completed on {done}, by {due_date}.", done=done.isoformat(),
+                     due_date=due.date.isoformat()), values)
 
 
 @RULES.rule("carmel/issuance/f-bond", cites=CITE_F)
@@ -147,14 +159,15 @@ def bond(ctx: Context) -> Finding:
     values = {"bond_fixed_by_board": fixed, "posted": b.posted if b else None, "amount": b.amount if b else None}
     if fixed is None:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_F,
-                       "The Town Board has not yet fixed the amount of the cleanup bond.", values)
+                       _("The Town Board has not yet fixed the amount of the cleanup bond."), values)
     items = Items()
-    items.flag(b.posted if b else None, "bond.posted", f"The bond of {money(fixed)} has not been posted")
+    items.flag(b.posted if b else None, "bond.posted", _("The bond of {fixed} has not been posted",
+                                                         fixed=money(fixed)))
     if b is not None and b.posted and b.amount is not None and b.amount < fixed:
-        items.defects.append(f"The bond posted, {money(b.amount)}, is less than the {money(fixed)} fixed by the "
-                             "Town Board")
+        items.defects.append(_("The bond posted, {b_amount}, is less than the {fixed} fixed by the "
+                               "Town Board", b_amount=money(b.amount), fixed=money(fixed)))
     return Finding(rule, items.status(), CITE_F,
-                   items.reason(f"A bond of {money(fixed)} is posted with the Town Clerk."), values,
+                   items.reason(_("A bond of {fixed} is posted with the Town Clerk.", fixed=money(fixed))), values,
                    missing=tuple(items.missing))
 
 
@@ -170,14 +183,17 @@ def revocation(ctx: Context) -> Finding:
     facts = {"facilities_not_provided_as_specified": g.facilities_not_provided_as_specified if g else None,
              "setup_cannot_be_accomplished_in_time": g.setup_cannot_be_accomplished_in_time if g else None}
     if all(v is None for v in facts.values()):
-        return Finding(rule, Status.NOT_APPLICABLE, CITE_G, "No facts bearing on revocation are given.", facts)
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_G, _("No facts bearing on revocation are given."),
+                       facts)
     grounds = []
     if facts["facilities_not_provided_as_specified"]:
-        grounds.append("the applicant has failed to provide the facilities as specified in the application")
+        grounds.append(_("the applicant has failed to provide the facilities as specified in the "
+                         "application"))
     if facts["setup_cannot_be_accomplished_in_time"]:
-        grounds.append("the setting up of the facilities cannot reasonably be accomplished by the date set")
+        grounds.append(_("the setting up of the facilities cannot reasonably be accomplished by the "
+                         "date set"))
     if grounds:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_G,
-                       "Ground for revocation: " + "; ".join(grounds) + ". The Town Board, through its Clerk, may "
-                       "revoke the permit.", facts, outcome="revocable")
-    return Finding(rule, Status.MET, CITE_G, "No ground for revocation is shown.", facts, outcome=False)
+                       _("Ground for revocation: {grounds}. The Town Board, through its Clerk, may revoke the "
+                         "permit.", grounds=join(grounds, "; ")), facts, outcome="revocable")
+    return Finding(rule, Status.MET, CITE_G, _("No ground for revocation is shown."), facts, outcome=False)

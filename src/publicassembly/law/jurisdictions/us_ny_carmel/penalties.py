@@ -10,6 +10,7 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite, plural
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.messages import _
 from publicassembly.law.parameters import ParameterValues
 
 CITE_AB = cite("penalties ¶¶ A, B")
@@ -28,7 +29,8 @@ def penalty_for_days(days: int, values: ParameterValues) -> Penalty:
     over the violations (whether jail terms may run consecutively is for the court, interpretation C-15).
     Raises ValueError when `days` is not a whole number of at least 1."""
     if isinstance(days, bool) or not isinstance(days, int) or days < 1:
-        raise ValueError(f"days_of_continued_violation: must be a whole number of days, at least 1 (got {days!r})")
+        raise ValueError(_("days_of_continued_violation: must be a whole number of days, at least 1 "
+                           "(got {days!r})", days=days))
     return Penalty(
         offense_number=None,
         violations=days,
@@ -61,23 +63,27 @@ def violation(ctx: Context) -> Finding:
     rule = "carmel/penalties/ab-violation"
     v = ctx.case.violation
     if v is None:
-        return Finding(rule, Status.NOT_APPLICABLE, CITE_AB, "The case describes no violation.")
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_AB, _("The case describes no violation."))
     p = penalty(ctx)
     values: dict[str, Any] = {"days_of_continued_violation": v.days_of_continued_violation, "first_day": v.first_day,
               "description": v.description}
     if p is None:
         return Finding(rule, Status.NOT_APPLICABLE, CITE_AB,
-                       f"No permit is required ({ctx.permit_reason}), so holding the assembly without one is not a "
-                       "violation of this chapter.", values)
+                       _("No permit is required ({permit_reason}), so holding the assembly without one "
+                         "is not a violation of this chapter.", permit_reason=ctx.permit_reason), values)
     per_fine = money(Decimal(ctx.values["penalties.max_fine_per_violation"]))
     per_jail = ctx.values["penalties.max_jail_days_per_violation"]
     values.update({"violations": p.violations, "max_fine": p.max_fine, "max_jail_days": p.max_jail_days})
     return Finding(rule, Status.NEEDS_REVIEW, CITE_AB,
-                   f"{plural(p.violations, 'day')} of continued violation: {plural(p.violations, 'separate violation')}"
-                   f" (each day's continued violation is a separate violation); each carries a fine of not more "
-                   f"than {per_fine} or imprisonment not exceeding {per_jail} days, or both: up to "
-                   f"{money(p.max_fine)} and {plural(p.max_jail_days or 0, 'day')} in all. Whether terms of imprisonment "
-                   "for separate days may be imposed consecutively up to that total is for the court.", values)
+                   _("{plural} of continued violation: {plural2} (each day's continued violation is a "
+                     "separate violation); each carries a fine of not more than {per_fine} or "
+                     "imprisonment not exceeding {per_jail} days, or both: up to {max_fine} and "
+                     "{plural3} in all. Whether terms of imprisonment for separate days may be imposed "
+                     "consecutively up to that total is for the court.",
+                     plural=plural(p.violations, 'day'),
+                     plural2=plural(p.violations, 'separate violation'), per_fine=per_fine,
+                     per_jail=per_jail, max_fine=money(p.max_fine),
+                     plural3=plural(p.max_jail_days or 0, 'day')), values)
 
 
 @RULES.rule("carmel/penalties/c-injunction", cites=CITE_C)
@@ -86,8 +92,8 @@ def injunction(ctx: Context) -> Finding:
     Town to compel compliance or to restrain the violation by injunction ("may": the Board's discretion)."""
     rule = "carmel/penalties/c-injunction"
     if ctx.case.violation is None or ctx.no_permit:
-        return Finding(rule, Status.NOT_APPLICABLE, CITE_C, "The case describes no violation of the chapter.")
+        return Finding(rule, Status.NOT_APPLICABLE, CITE_C, _("The case describes no violation of the chapter."))
     return Finding(rule, Status.NEEDS_REVIEW, CITE_C,
-                   "In addition to the penalties, the Town Board may maintain an action or proceeding in the name "
-                   "of the Town in a court of competent jurisdiction to compel compliance or to restrain the "
-                   "violation by injunction.", outcome="injunction_available")
+                   _("In addition to the penalties, the Town Board may maintain an action or "
+                     "proceeding in the name of the Town in a court of competent jurisdiction to "
+                     "compel compliance or to restrain the violation by injunction."), outcome="injunction_available")

@@ -8,6 +8,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
+from publicassembly.law.messages import _
 
 CITE_A = cite("permit requirements ¶ A")
 CITE_B = cite("permit requirements ¶ B")
@@ -40,37 +41,43 @@ def permit_required(ctx: Context) -> Finding:
                               "properties": len(case.properties), "permit_holders": permit_holders(ctx)}
     if not case.within_town:
         return Finding(rule, Status.NOT_MET, CITE_A,
-                       "The place is not within the Town of Carmel: the chapter requires no permit.", values,
+                       _("The place is not within the Town of Carmel: the chapter requires no permit."), values,
                        outcome=False)
     collective_over = case.persons_collectively is not None and case.persons_collectively > threshold
     if ctx.persons is None:
         if collective_over:
             return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
-                           f"{case.persons_collectively:,} persons collectively is in excess of {threshold}, but the "
-                           "number at one time is not given; whether a permit is required needs review.", values,
+                           _("{persons_collectively:,} persons collectively is in excess of "
+                             "{threshold}, but the number at one time is not given; whether a permit "
+                             "is required needs review.", persons_collectively=case.persons_collectively,
+                             threshold=threshold), values,
                            outcome="needs_review", missing=("petition.2.max_persons_at_one_time",))
         return Finding(rule, Status.MISSING, CITE_A,
-                       "The expected maximum number of persons at one time is not given, so whether the assembly "
-                       f"is in excess of {threshold} persons cannot be determined.", values,
+                       _("The expected maximum number of persons at one time is not given, so whether "
+                         "the assembly is in excess of {threshold} persons cannot be determined.",
+                         threshold=threshold), values,
                        missing=("petition.2.max_persons_at_one_time",))
-    where = (f" on {len(case.properties)} properties counted in the aggregate"
+    where = (_(" on {n_properties} properties counted in the aggregate", n_properties=len(case.properties))
              if len(case.properties) > 1 else "")
     if ctx.persons > threshold:
         holders = permit_holders(ctx)
-        who = (f"; each owner letting property for it needs the permit: {', '.join(holders)}"
+        who = (_("; each owner letting property for it needs the permit: {join}", join=', '.join(holders))
                if len(case.properties) > 1 and holders else "")
         return Finding(rule, Status.MET, CITE_A,
-                       f"{ctx.persons:,} persons at one time{where} is in excess of {threshold}: a written permit "
-                       f"of the Town Board, issued through its Clerk, is required{who}.", values, outcome=True)
+                       _("{persons:,} persons at one time{where} is in excess of {threshold}: a "
+                         "written permit of the Town Board, issued through its Clerk, is required{who}.",
+                         persons=ctx.persons, where=where, threshold=threshold, who=who), values, outcome=True)
     if collective_over:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
-                       f"At most {ctx.persons:,} persons at one time{where} is not in excess of {threshold}, but "
-                       f"{case.persons_collectively:,} persons collectively over the assembly is: whether the "
-                       "chapter counts persons at one time or collectively needs review.", values,
+                       _("At most {persons:,} persons at one time{where} is not in excess of "
+                         "{threshold}, but {persons_collectively:,} persons collectively over the "
+                         "assembly is: whether the chapter counts persons at one time or collectively "
+                         "needs review.", persons=ctx.persons, where=where, threshold=threshold,
+                         persons_collectively=case.persons_collectively), values,
                        outcome="needs_review")
     return Finding(rule, Status.NOT_MET, CITE_A,
-                   f"{ctx.persons:,} persons at one time{where} is not in excess of {threshold}: no permit is "
-                   "required.", values, outcome=False)
+                   _("{persons:,} persons at one time{where} is not in excess of {threshold}: no "
+                     "permit is required.", persons=ctx.persons, where=where, threshold=threshold), values, outcome=False)
 
 
 @RULES.rule("carmel/permit/b-verified-petition", cites=CITE_B)
@@ -82,14 +89,14 @@ def verified_petition(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ B")
     p = ctx.case.petition
     items = Items()
-    items.flag(p.verified, "petition.verified", "The petition is not verified")
-    items.flag(p.on_town_form, "petition.on_town_form", "The petition is not on the Town's form")
+    items.flag(p.verified, "petition.verified", _("The petition is not verified"))
+    items.flag(p.on_town_form, "petition.on_town_form", _("The petition is not on the Town's form"))
     items.flag(p.addressed_to_town_board, "petition.addressed_to_town_board",
-               "The petition is not addressed to the Town Board")
+               _("The petition is not addressed to the Town Board"))
     values = {"verified": p.verified, "on_town_form": p.on_town_form,
               "addressed_to_town_board": p.addressed_to_town_board}
     return Finding(rule, items.status(), CITE_B,
-                   items.reason("A verified petition on the Town's form, addressed to the Town Board."),
+                   items.reason(_("A verified petition on the Town's form, addressed to the Town Board.")),
                    values, missing=tuple(items.missing))
 
 
@@ -103,24 +110,29 @@ def filing_deadline(ctx: Context) -> Finding:
     due = ctx.application_due
     filed = ctx.case.filed_on
     if due is None:
-        return Finding(rule, Status.MISSING, CITE_B, "The dates of the assembly are not given.",
+        return Finding(rule, Status.MISSING, CITE_B, _("The dates of the assembly are not given."),
                        {"filed_on": filed}, missing=("petition.2.dates",))
     values = {"filed_on": filed, "application_due": due.date, "act_by": due.act_by}
     if filed is None and ctx.as_of > due.date:
         return Finding(rule, Status.NOT_MET, CITE_B,
-                       f"No petition was filed by {due.date.isoformat()}; it can no longer be filed at least "
-                       f"{ctx.values['petition.filing_days_before']} days prior. {due.counted}", values)
+                       _("No petition was filed by {due_date}; it can no longer be filed at least "
+                         "{filing_days_before} days prior. {counted}", due_date=due.date.isoformat(),
+                         filing_days_before=ctx.values['petition.filing_days_before'], counted=due.counted), values)
     if filed is None:
         return Finding(rule, Status.MISSING, CITE_B,
-                       f"Not yet filed: file with the Town Clerk by {due.date.isoformat()}. {due.counted}", values,
+                       _("Not yet filed: file with the Town Clerk by {due_date}. {counted}",
+                         due_date=due.date.isoformat(), counted=due.counted), values,
                        missing=("filed_on",))
     if filed > due.date:
         late = (filed - due.date).days
         return Finding(rule, Status.NOT_MET, CITE_B,
-                       f"Filed on {filed.isoformat()}, {late} day(s) after the last day, {due.date.isoformat()}: "
-                       f"not at least {ctx.values['petition.filing_days_before']} days prior. {due.counted}", values)
+                       _("Filed on {filed}, {late} day(s) after the last day, {due_date}: not at least "
+                         "{filing_days_before} days prior. {counted}", filed=filed.isoformat(), late=late,
+                         due_date=due.date.isoformat(),
+                         filing_days_before=ctx.values['petition.filing_days_before'], counted=due.counted), values)
     return Finding(rule, Status.MET, CITE_B,
-                   f"Filed on {filed.isoformat()}, on or before {due.date.isoformat()}. {due.counted}", values)
+                   _("Filed on {filed}, on or before {due_date}. {counted}", filed=filed.isoformat(),
+                     due_date=due.date.isoformat(), counted=due.counted), values)
 
 
 @RULES.rule("carmel/permit/b-hearing-notice", cites=CITE_B)
@@ -133,22 +145,26 @@ def hearing_notice(ctx: Context) -> Finding:
     due = ctx.hearing_notice_due
     if due is None:
         return Finding(rule, Status.NOT_APPLICABLE, CITE_B,
-                       "No public hearing is scheduled yet; its notice is due 10 days before it.")
+                       _("No public hearing is scheduled yet; its notice is due 10 days before it."))
     hearing = ctx.case.hearing
     assert hearing is not None
     notice = hearing.notice_published_on
     values = {"hearing_on": hearing.held_on, "notice_published_on": notice, "hearing_notice_due": due.date}
     if notice is None:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
-                       f"Publish the notice in the official newspaper by {due.date.isoformat()}. {due.counted}",
+                       _("Publish the notice in the official newspaper by {due_date}. {counted}",
+                         due_date=due.date.isoformat(), counted=due.counted),
                        values)
     if notice > due.date:
         return Finding(rule, Status.NOT_MET, CITE_B,
-                       f"Notice published on {notice.isoformat()}, after {due.date.isoformat()}: not "
-                       f"{ctx.values['petition.hearing_notice_days']} days prior to the hearing. {due.counted}",
+                       _("Notice published on {notice}, after {due_date}: not {hearing_notice_days} "
+                         "days prior to the hearing. {counted}", notice=notice.isoformat(),
+                         due_date=due.date.isoformat(),
+                         hearing_notice_days=ctx.values['petition.hearing_notice_days'], counted=due.counted),
                        values)
     return Finding(rule, Status.MET, CITE_B,
-                   f"Notice published on {notice.isoformat()}, on or before {due.date.isoformat()}. {due.counted}",
+                   _("Notice published on {notice}, on or before {due_date}. {counted}",
+                     notice=notice.isoformat(), due_date=due.date.isoformat(), counted=due.counted),
                    values)
 
 
@@ -162,24 +178,26 @@ def board_action(ctx: Context) -> Finding:
     due = ctx.decision_due
     if due is None:
         return Finding(rule, Status.NOT_APPLICABLE, CITE_B,
-                       "The application has not been submitted to the Town Board; the Board's 30 days run from "
-                       "its submission.")
+                       _("The application has not been submitted to the Town Board; the Board's 30 "
+                         "days run from its submission."))
     decided = ctx.case.board_decision_on
     hearing_on = ctx.case.hearing.held_on if ctx.case.hearing else None
     values = {"submitted_on": ctx.case.submitted_on, "decision_due": due.date, "board_decision_on": decided,
               "hearing_on": hearing_on}
     if decided is None:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
-                       f"The Town Board is to act, after the public hearing, by {due.date.isoformat()}. "
-                       f"{due.counted}", values)
+                       _("The Town Board is to act, after the public hearing, by {due_date}. {counted}",
+                         due_date=due.date.isoformat(), counted=due.counted), values)
     if hearing_on is not None and hearing_on > decided:
         return Finding(rule, Status.NOT_MET, CITE_B,
-                       f"The Board acted on {decided.isoformat()}, before the public hearing on "
-                       f"{hearing_on.isoformat()}.", values)
+                       _("The Board acted on {decided}, before the public hearing on {hearing_on}.",
+                         decided=decided.isoformat(), hearing_on=hearing_on.isoformat()), values)
     if decided > due.date:
         return Finding(rule, Status.NOT_MET, CITE_B,
-                       f"The Board acted on {decided.isoformat()}, after {due.date.isoformat()}. {due.counted}",
+                       _("The Board acted on {decided}, after {due_date}. {counted}",
+                         decided=decided.isoformat(), due_date=due.date.isoformat(), counted=due.counted),
                        values)
     return Finding(rule, Status.MET, CITE_B,
-                   f"The Board acted on {decided.isoformat()}, within the period ending {due.date.isoformat()}.",
+                   _("The Board acted on {decided}, within the period ending {due_date}.",
+                     decided=decided.isoformat(), due_date=due.date.isoformat()),
                    values)

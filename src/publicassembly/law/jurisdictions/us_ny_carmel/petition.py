@@ -14,6 +14,7 @@ from publicassembly.law.core import FactState as FS
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Plan
+from publicassembly.law.messages import _
 
 LICENSED = ("licensed_land_surveyor", "licensed_professional_engineer")
 
@@ -39,9 +40,10 @@ def _plan(items: Items, plan: Plan | None, item: str, what: str, *, licensed: bo
         if plan.prepared_by is None:
             items.missing.append(f"{item}.prepared_by")
         elif plan.prepared_by not in LICENSED:
-            items.defects.append(f"The {what} is not prepared by a licensed land surveyor or licensed engineer")
+            items.defects.append(_("The {what} is not prepared by a licensed land surveyor or licensed "
+                                   "engineer", what=what))
     if to_scale:
-        items.flag(plan.to_scale, f"{item}.to_scale", f"The {what} is not drawn to scale")
+        items.flag(plan.to_scale, f"{item}.to_scale", _("The {what} is not drawn to scale", what=what))
     return True
 
 
@@ -78,18 +80,20 @@ def applicant(ctx: Context) -> Finding:
             items.need(agent.name, "petition.1.agent_name")
             items.need(agent.address, "petition.1.agent_address")
             items.flag(agent.natural_person, "petition.1.agent_natural_person",
-                       "The agent is not a natural person")
+                       _("The agent is not a natural person"))
             in_county = (agent.resides_in_putnam_county, agent.place_of_business_in_putnam_county)
             if True not in in_county:
                 if None in in_county:
                     items.missing.append("petition.1.agent_in_putnam_county")
                 else:
-                    items.defects.append("The agent neither resides nor has a place of business in Putnam County")
+                    items.defects.append(_("The agent neither resides nor has a place of business in "
+                                           "Putnam County"))
             items.flag(agent.verified_statement_accepting_service, "petition.1.agent_verified_statement",
-                       "The agent has not agreed by verified statement to accept notices and summonses")
+                       _("The agent has not agreed by verified statement to accept notices and "
+                         "summonses"))
     values = {"applicant": a.name, "is_corporation": a.is_corporation, "resides_in_town": a.resides_in_town,
               "agent": a.agent.name if a.agent else None}
-    return _finding(rule, 1, items, "The applicant's statement is complete.", values)
+    return _finding(rule, 1, items, _("The applicant's statement is complete."), values)
 
 
 @RULES.rule("carmel/petition/b2-property-dates-persons", cites=_cite(2))
@@ -123,7 +127,8 @@ def property_dates_persons(ctx: Context) -> Finding:
               "persons_at_one_time": ctx.persons, "persons_collectively": c.persons_collectively,
               "vehicles_at_one_time": c.vehicles_at_one_time, "vehicles_collectively": c.vehicles_collectively,
               "admission_fee": c.admission_fee}
-    return _finding(rule, 2, items, "The statement of property, dates, persons, vehicles and purpose is complete.",
+    return _finding(rule, 2, items, _("The statement of property, dates, persons, vehicles and purpose "
+                                      "is complete."),
                     values)
 
 
@@ -137,24 +142,25 @@ def site_map(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ B(3)")
     m = ctx.case.petition.site_map
     items = Items()
-    if _plan(items, m, "petition.3.site_map", "site map", licensed=True, to_scale=False):
+    if _plan(items, m, "petition.3.site_map", _("site map"), licensed=True, to_scale=False):
         assert m is not None
         items.flag(m.shows_property_size, "petition.3.site_map.property_size",
-                   "The site map does not show the size of the property")
+                   _("The site map does not show the size of the property"))
         items.need(m.zoning_district, "petition.3.site_map.zoning_district")
         items.flag(m.shows_adjoining_record_owners, "petition.3.site_map.adjoining_record_owners",
-                   "The site map does not show the record owners of the adjoining properties")
+                   _("The site map does not show the record owners of the adjoining properties"))
         items.flag(m.shows_abutting_streets, "petition.3.site_map.abutting_streets",
-                   "The site map does not show the abutting streets or highways")
+                   _("The site map does not show the abutting streets or highways"))
         items.flag(m.shows_buildings_and_structures, "petition.3.site_map.buildings_and_structures",
-                   "The site map does not show the existing buildings and structures to be erected")
+                   _("The site map does not show the existing buildings and structures to be erected"))
         items.need(m.new_structures, "petition.3.site_map.new_structures")
         if m.new_structures:
             items.flag(m.shows_construction_methods_and_materials,
                        "petition.3.site_map.construction_methods_and_materials",
-                       "The site map does not give the method, construction and materials of new structures")
+                       _("The site map does not give the method, construction and materials of new "
+                         "structures"))
     values = {"prepared_by": m.prepared_by if m else None, "zoning_district": m.zoning_district if m else None}
-    return _finding(rule, 3, items, "The surveyed site map shows what item (3) lists.", values)
+    return _finding(rule, 3, items, _("The surveyed site map shows what item (3) lists."), values)
 
 
 @RULES.rule("carmel/petition/b4-facilities-plan", cites=_cite(4))
@@ -167,11 +173,11 @@ def facilities_plan(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ B(4)")
     plan = ctx.case.petition.facilities_plan
     items = Items()
-    _plan(items, plan, "petition.4.facilities_plan", "plan of item (4)", licensed=True)
+    _plan(items, plan, "petition.4.facilities_plan", _("plan of item (4)"), licensed=True)
     status = items.status()
-    ok = ("The plan to scale by a licensed engineer or surveyor is attached; the text of item (4) is cut short "
-          "after \"showing the method and manner in which:\", so whether it shows what the full text requires "
-          "needs review.")
+    ok = (_("The plan to scale by a licensed engineer or surveyor is attached; the text of item (4) is "
+            "cut short after \"showing the method and manner in which:\", so whether it shows what the "
+            "full text requires needs review."))
     values = {"prepared_by": plan.prepared_by if plan else None, "text_cut_short": True}
     return _finding(rule, 4, items, ok, values, status=Status.NEEDS_REVIEW if status is Status.MET else status)
 
@@ -185,11 +191,11 @@ def parking_plan(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ B(5)")
     plan = ctx.case.petition.parking_plan
     items = Items()
-    if _plan(items, plan, "petition.5.parking_plan", "parking plan"):
+    if _plan(items, plan, "petition.5.parking_plan", _("parking plan")):
         assert plan is not None
         items.flag(plan.shows_ingress_and_egress, "petition.5.parking_plan.ingress_and_egress",
-                   "The parking plan does not show the means of egress and ingress")
-    return _finding(rule, 5, items, "The parking plan to scale shows the layout, egress and ingress.")
+                   _("The parking plan does not show the means of egress and ingress"))
+    return _finding(rule, 5, items, _("The parking plan to scale shows the layout, egress and ingress."))
 
 
 @RULES.rule("carmel/petition/b6-sound-equipment", cites=_cite(6))
@@ -205,7 +211,7 @@ def sound_equipment(ctx: Context) -> Finding:
         for i, device in enumerate(sound):
             items.need(device.location, f"petition.6.sound_equipment[{i}].location")
     devices = 0 if not isinstance(sound, list) else sum(d.number for d in sound)
-    return _finding(rule, 6, items, "The statement of sound equipment is complete.", {"devices": devices})
+    return _finding(rule, 6, items, _("The statement of sound equipment is complete."), {"devices": devices})
 
 
 @RULES.rule("carmel/petition/b7-food", cites=_cite(7))
@@ -223,9 +229,10 @@ def food(ctx: Context) -> Finding:
     if f is not None and f.intended:
         items.need(f.preparation_and_distribution, "petition.7.food_preparation_and_distribution")
         items.need(f.refuse_disposal, "petition.7.food_refuse_disposal")
-        _plan(items, f.scale_drawing, "petition.7.food_scale_drawing", "food drawing")
-    ok = ("Food or beverage is to be served; its preparation, distribution, refuse disposal and a drawing to "
-          "scale are given." if intended else "No food or beverage is to be prepared, sold or distributed.")
+        _plan(items, f.scale_drawing, "petition.7.food_scale_drawing", _("food drawing"))
+    ok = (_("Food or beverage is to be served; its preparation, distribution, refuse disposal and a "
+            "drawing to scale are given.") if intended else _("No food or beverage is to be prepared, sold or "
+                                                "distributed."))
     return _finding(rule, 7, items, ok, {"food_intended": intended})
 
 
@@ -245,7 +252,7 @@ def security(ctx: Context) -> Finding:
         items.need(s.duties, "petition.8.security_duties")
         items.need(s.hours, "petition.8.security_hours")
         items.need(s.areas, "petition.8.security_areas")
-    return _finding(rule, 8, items, "The statement of security is complete.",
+    return _finding(rule, 8, items, _("The statement of security is complete."),
                     {"engaged": engaged, "number": s.number if s else None})
 
 
@@ -260,13 +267,13 @@ def fire_protection(ctx: Context) -> Finding:
     items = Items()
     items.need(fp.precautions if fp else None, "petition.9.fire_precautions")
     plan = fp.plan if fp else None
-    if _plan(items, plan, "petition.9.fire_plan", "fire protection plan"):
+    if _plan(items, plan, "petition.9.fire_plan", _("fire protection plan")):
         assert plan is not None
         items.flag(plan.shows_fire_lanes, "petition.9.fire_plan.fire_lanes",
-                   "The fire protection plan does not show the fire lanes")
+                   _("The fire protection plan does not show the fire lanes"))
         items.flag(plan.shows_water_supply, "petition.9.fire_plan.water_supply",
-                   "The fire protection plan does not show the water supply for fire control")
-    return _finding(rule, 9, items, "The fire protection statement and plan to scale are complete.")
+                   _("The fire protection plan does not show the water supply for fire control"))
+    return _finding(rule, 9, items, _("The fire protection statement and plan to scale are complete."))
 
 
 @RULES.rule("carmel/petition/b10-lights-and-signs", cites=_cite(10))
@@ -281,8 +288,8 @@ def lights_and_signs(ctx: Context) -> Finding:
     used = ls.used if ls else None
     items.need(used, "petition.10.outdoor_lights_or_signs")
     if ls is not None and ls.used:
-        _plan(items, ls.map, "petition.10.lights_and_signs_map", "map of lights and signs", to_scale=False)
-    return _finding(rule, 10, items, "The statement of outdoor lights and signs is complete.", {"used": used})
+        _plan(items, ls.map, "petition.10.lights_and_signs_map", _("map of lights and signs"), to_scale=False)
+    return _finding(rule, 10, items, _("The statement of outdoor lights and signs is complete."), {"used": used})
 
 
 @RULES.rule("carmel/petition/b11-emergency-medical", cites=_cite(11))
@@ -294,7 +301,7 @@ def emergency_medical(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ B(11)")
     items = Items()
     items.need(ctx.case.petition.emergency_medical_facilities, "petition.11.emergency_medical_facilities")
-    return _finding(rule, 11, items, "The emergency treatment facilities are stated.")
+    return _finding(rule, 11, items, _("The emergency treatment facilities are stated."))
 
 
 @RULES.rule("carmel/petition/b12-camping-housing", cites=_cite(12))
@@ -309,8 +316,8 @@ def camping_housing(ctx: Context) -> Finding:
     available = ch.available if ch else None
     items.need(available, "petition.12.camping_or_housing")
     if ch is not None and ch.available:
-        _plan(items, ch.plan, "petition.12.camping_housing_plan", "camping or housing plan")
-    return _finding(rule, 12, items, "The statement of camping and housing facilities is complete.",
+        _plan(items, ch.plan, "petition.12.camping_housing_plan", _("camping or housing plan"))
+    return _finding(rule, 12, items, _("The statement of camping and housing facilities is complete."),
                     {"available": available})
 
 
@@ -322,7 +329,7 @@ def duration(ctx: Context) -> Finding:
         return ctx.not_applicable(rule, "permit requirements ¶ B(13)")
     items = Items()
     items.need(ctx.case.petition.duration, "petition.13.duration")
-    return _finding(rule, 13, items, "The contemplated duration is stated.",
+    return _finding(rule, 13, items, _("The contemplated duration is stated."),
                     {"duration": ctx.case.petition.duration})
 
 
@@ -339,9 +346,10 @@ def housing_statement(ctx: Context) -> Finding:
         return _finding(rule, 14, items, "")
     if not ctx.multi_day:
         return Finding(rule, Status.NOT_APPLICABLE, _cite(14),
-                       "The assembly does not continue from one day into another.", {"multi_day": False})
+                       _("The assembly does not continue from one day into another."), {"multi_day": False})
     items.need(ctx.case.petition.housing_statement, "petition.14.housing_statement")
-    return _finding(rule, 14, items, "The assembly runs into another day; the housing statement is given.",
+    return _finding(rule, 14, items, _("The assembly runs into another day; the housing statement is "
+                                       "given."),
                     {"multi_day": True})
 
 
@@ -355,5 +363,5 @@ def noise(ctx: Context) -> Finding:
     items = Items()
     db = ctx.case.petition.max_noise_decibels
     items.need(db, "petition.15.max_noise_decibels")
-    return _finding(rule, 15, items, "The maximum noise at the nearest adjoining property is stated.",
+    return _finding(rule, 15, items, _("The maximum noise at the nearest adjoining property is stated."),
                     {"max_noise_decibels": db})

@@ -127,6 +127,21 @@ def test_whole_file_problems_are_clear_errors(tmp_path: Path) -> None:
     (tmp_path / "bad.parquet").write_bytes(b"PAR1 not really")
     with pytest.raises(InputError, match="Parquet"):
         run_batch(tmp_path / "bad.parquet", tmp_path / "o.csv", AS_OF)
+    (tmp_path / "folder.csv").mkdir()
+    with pytest.raises(InputError, match="is a folder; give one input file"):
+        run_batch(tmp_path / "folder.csv", tmp_path / "o.csv", AS_OF)
+
+
+def test_unclosed_quote_is_named_as_the_cause(tmp_path: Path) -> None:
+    """A quote opened and never closed swallows the rest of the file into one field: the error row says so
+    rather than only blaming the number of columns."""
+    src = tmp_path / "q.csv"
+    src.write_text('use_group,area\n"assembly_unconcentrated,1000\nbusiness,200\n', encoding="utf-8")
+    run_batch(src, tmp_path / "o.csv", AS_OF)
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "o.csv").read_text(encoding="utf-8"))))
+    assert [r["status"] for r in rows] == ["error"]
+    assert rows[0]["row"] == "1"
+    assert "never closed" in rows[0]["error"] and "has 1 field where the header has 2 columns" in rows[0]["error"]
 
 
 def test_output_is_not_overwritten_without_force(tmp_path: Path) -> None:

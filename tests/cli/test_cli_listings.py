@@ -98,6 +98,17 @@ def test_parameters_text(runner):
     assert "from 19" in _run(runner, "parameters", "-j", "carmel-ny").stdout
 
 
+def test_parameters_text_says_one_unit_in_the_singular(runner):
+    """Carmel ch. 31 exemptions: a chapter in the Town for at least 1 year; ¶ C(8): 1 physician; Mount Pleasant
+    § 164-9: letters 1 inch high — never "1 years", "1 physicians", "1 inches"."""
+    carmel = _run(runner, "parameters", "-j", "carmel-ny", "--as-of", "2026-01-01").stdout
+    assert "1 year " in carmel and "1 years" not in carmel
+    assert "1 physician " in carmel and "1 physicians" not in carmel
+    assert "500 persons" in carmel
+    mount_pleasant = _run(runner, "parameters", "-j", "mount-pleasant-ny", "--as-of", "2026-01-01").stdout
+    assert "1 inch " in mount_pleasant and "1 inches" not in mount_pleasant
+
+
 @pytest.mark.parametrize("command", ["rules", "parameters"])
 def test_unknown_jurisdiction_lists_allowed_names(runner, command):
     result = _run(runner, command, "--jurisdiction", "carmel")

@@ -144,3 +144,9 @@ def test_export_blds_csv(tmp_path):
     assert rows[0]["StatusCurrentMapped"] == "Permit Issued" and rows[0]["IssuedDate"] == "2025-07-01"
     bad = run("export", "blds", "--from-json", str(src), "--format", "xml", "-o", str(tmp_path / "x"))
     assert bad.exit_code == 2 and "--format" in bad.output
+
+
+def test_sign_help_shows_where_the_qr_code_leads():
+    """The help names the look-up address in full (angle brackets were once eaten by the help's markup)."""
+    out = "".join(run("sign", "--help").output.replace("│", "").split())
+    assert "opensBASE-URL/certificates/NUMBER/(thepubliclook-up)" in out

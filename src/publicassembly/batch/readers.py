@@ -76,6 +76,8 @@ def detect_format(path: Path, given: str | None) -> str:
         if fmt not in INPUT_FORMATS:
             raise InputError(f"--format: {given!r} is not an input format; allowed: {', '.join(INPUT_FORMATS)}")
         return fmt
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder; give one input file (.csv, .jsonl, .ndjson or .parquet)")
     fmt_by_suffix = FORMATS.get(path.suffix.lower())
     if fmt_by_suffix is None:
         raise InputError(f"{path}: cannot tell the format from the ending {path.suffix!r}; use .csv, .jsonl "
@@ -170,8 +172,12 @@ class CsvReader(Reader):
 
         def invalid(row: Any) -> str:
             number = row.number - 1 if row.number is not None else -1
-            bad.append((number, f"(row): has {row.actual_columns} field{'s' if row.actual_columns != 1 else ''} "
-                                f"where the header has {row.expected_columns} columns"))
+            message = (f"(row): has {row.actual_columns} field{'s' if row.actual_columns != 1 else ''} "
+                       f"where the header has {row.expected_columns} columns")
+            if (row.text or "").count('"') % 2 == 1:
+                message += ('; a quote (") opened in this row is never closed, so the rows after it were read '
+                            "as part of one field")
+            bad.append((number, message))
             return "skip"
 
         originals = [self.mapping[c] for c in self.columns]

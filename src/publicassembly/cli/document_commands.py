@@ -183,7 +183,7 @@ def sign(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     base_url: str = typer.Option("", "--base-url", help="The public site; the QR code opens "
-                                                        "<base-url>/certificates/<number>/."),
+                                                        "BASE-URL/certificates/NUMBER/ (the public look-up)."),
     as_of: str | None = typer.Option(None, "--as-of", help="The date whose sign form applies (default today)."),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),

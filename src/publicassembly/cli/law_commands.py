@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Mapping
 from datetime import date
+from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -269,9 +270,18 @@ def _parameter_rows(selected: tuple[jurisdictions.Jurisdiction, ...], when: date
     return rows
 
 
+#: The unit of one (a value of exactly 1): "1 year", "1 inch", "1 physician", not "1 years".
+_UNIT_OF_ONE = {"years": "year", "months": "month", "days": "day", "calendar days": "calendar day",
+                "inches": "inch", "feet": "foot", "persons": "person", "physicians": "physician",
+                "registered nurses": "registered nurse", "US dollars": "US dollar"}
+
+
 def _shown(value: Any, unit: str) -> str:
+    """A parameter's value with its unit, in the singular for exactly one."""
     if value is None:
         return f"not fixed by the chapter ({unit})"
+    if isinstance(value, int | Decimal) and not isinstance(value, bool) and value == 1:
+        unit = _UNIT_OF_ONE.get(unit, unit)
     return f"{value} {unit}"
 
 

@@ -50,7 +50,11 @@ class ComplaintForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["offender"] = forms.ModelChoiceField(
             label=gettext_lazy("Offender"), queryset=Offender.objects.for_town(town).order_by("name"),
-            required=False)
+            required=False, help_text=gettext_lazy("Leave empty if not known: the Building Inspector names the "
+                                                   "offender when he records the violation."))
+        self.fields["venue"] = forms.ModelChoiceField(
+            label=gettext_lazy("Place of assembly"), queryset=Venue.objects.for_town(town).order_by("name"),
+            required=False, help_text=gettext_lazy("If the place is registered; otherwise describe it above."))
 
 
 def _rule_choices(town: Any) -> list[tuple[str, str]]:

@@ -73,6 +73,8 @@ def _violation_row(v: Violation, roles: set[str], bound: dict[Any, forms.Form]) 
     unpaid = v.state == Violation.DISPOSED and _unpaid_fine(v)
     row["summons_form"] = _form(bound, ("summons", v.pk), v.state == Violation.RECORDED and BI in roles,
                                 lambda: SummonsForm(prefix=f"s{v.pk}"))
+    if v.state == Violation.RECORDED and BI not in roles:
+        row["summons_by"] = _summons_by(v.town)
     row["disposition_form"] = _form(bound, ("disposition", v.pk), v.state == Violation.SUMMONED and roles & {BI, CLERK},
                                     lambda: DispositionForm(prefix=f"d{v.pk}"))
     row["payment_form"] = _form(bound, ("payment", v.pk), unpaid and roles & {BI, CLERK},
@@ -83,18 +85,43 @@ def _violation_row(v: Violation, roles: set[str], bound: dict[Any, forms.Form]) 
     return row
 
 
+def _summons_by(t: Any) -> str:
+    """Who issues the summons the reader may not issue: the Building Inspector (Mount Pleasant § 164-12; Carmel,
+    whose chapter is silent, `es.CARMEL_SUMMONS_ROLES`, interpretation register W-1)."""
+    if t.jurisdiction_alias == es.MOUNT_PLEASANT:
+        return _("Under § 164-12 only the Building Inspector issues a summons, on his own complaint or on the "
+                 "complaint filed with him.")
+    return _("Only the Building Inspector issues a summons (Carmel's chapter does not say who; interpretation W-1).")
+
+
+def _may_record_violation(user: Any, t: Any, roles: set[str], c: Complaint) -> bool:
+    """Whether the reader may record a violation on `c` (as `es.record_violation` decides): the Building
+    Inspector always; in Mount Pleasant a police officer, fire district inspector or town fire marshal only on his
+    own complaint of a violation in his presence (§ 164-12); in Carmel any enforcement officer."""
+    if BI in roles:
+        return True
+    if EO not in roles:
+        return False
+    return t.jurisdiction_alias != es.MOUNT_PLEASANT or bool(c.in_presence and c.filed_by_id == user.pk)
+
+
 def _context(request: HttpRequest, t: Any, bound: dict[Any, forms.Form] | None = None) -> dict[str, Any]:
     bound = bound or {}
     roles = roles_of(request.user, t)
     enforcer = bool(roles & {BI, EO})
     complaints = Complaint.objects.for_town(t).select_related("offender", "venue").order_by("-filed_on", "-id")
+    stops = t.jurisdiction_alias == es.MOUNT_PLEASANT
     rows = []
     for c in complaints:
         violations = list(c.violations.select_related("offender").order_by("id"))
         row: dict[str, Any] = {"c": c, "violations": [_violation_row(v, roles, bound) for v in violations]}
         row["violation_form"] = _form(bound, ("violation", c.pk),
-                                      c.state in (Complaint.FILED, Complaint.ACTED_ON) and enforcer,
+                                      c.state in (Complaint.FILED, Complaint.ACTED_ON)
+                                      and _may_record_violation(request.user, t, roles, c),
                                       lambda c=c: ViolationForm(town=t, prefix=f"v{c.pk}"))
+        if row["violation_form"] is None and c.state == Complaint.FILED and EO in roles and stops:
+            row["violation_by"] = _("Filed with the Building Inspector, who records the violation and issues the "
+                                    "summons (§ 164-12).")
         row["dismiss_form"] = _form(bound, ("dismiss_complaint", c.pk), c.state == Complaint.FILED and BI in roles,
                                     lambda c=c: _versioned(DismissComplaintForm, c, f"dc{c.pk}"))
         done = all(v.state in (Violation.DISMISSED, Violation.CLOSED) for v in violations)
@@ -102,7 +129,6 @@ def _context(request: HttpRequest, t: Any, bound: dict[Any, forms.Form] | None =
                                   and done, lambda c=c: _versioned(CloseForm, c, f"cc{c.pk}"))
         rows.append(row)
     stop_orders = []
-    stops = t.jurisdiction_alias == es.MOUNT_PLEASANT
     if stops:
         for o in StopOrder.objects.for_town(t).select_related("venue").order_by("-ordered_at", "-id"):
             lift = _form(bound, ("lift_stop_order", o.pk), o.state == StopOrder.IN_FORCE and enforcer,

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from publicassembly.cli.casefile import CaseFileError, parse_bytes, parse_text, read_case_file
-from publicassembly.law import Determination, InvalidCase, evaluate, parse_case
+from publicassembly.law import Determination, InvalidCase, LawError, evaluate, parse_case
 
 AS_OF = date(2026, 3, 2)
 
@@ -192,3 +192,33 @@ def test_arbitrary_json_like_values_give_a_determination_or_a_clear_error(value)
             return
         _determine(text.encode(), "json")
         _determine(text.encode(), None)
+
+
+#: Any day of the calendar (year 1 to 9999), with its edges and the edges of the known holidays drawn often.
+_any_day = st.one_of(st.dates(), st.sampled_from([date.min, date.max, date(9999, 12, 1), date(2100, 12, 31),
+                                                  date(2101, 1, 1), date(1777, 1, 1), date(1776, 12, 31)]))
+
+
+def _after(day: date, days: int) -> str:
+    return date.fromordinal(min(day.toordinal() + days, date.max.toordinal())).isoformat()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(first=_any_day, length=st.integers(0, 3), submitted=_any_day, held=_any_day,
+       as_of=st.one_of(st.just(AS_OF), _any_day), persons=st.integers(min_value=0, max_value=10**6))
+def test_any_dates_give_a_determination_or_a_clear_error(first, length, submitted, held, as_of, persons):
+    """Dates anywhere in the calendar (year 1 to 9999), where legal time (GCL §§ 20, 24, 25-a) cannot always be
+    counted: a determination or a clear error naming a field, never an overflow or another exception."""
+    value = {"jurisdiction": "carmel-ny", "subject": "event", "max_persons_at_one_time": persons,
+             "dates": {"first_day": first.isoformat(), "last_day": _after(first, length)},
+             "submitted_on": submitted.isoformat(), "hearing": {"held_on": held.isoformat()}}
+    try:
+        result = evaluate(value, as_of)
+    except InvalidCase as exc:
+        assert exc.field and exc.message
+        _one_line(CaseFileError("fuzz", exc.message, field=exc.field).describe())
+    except LawError as exc:  # e.g. no parameter in force before the chapter was enacted
+        _one_line(f"fuzz: {exc}")
+    else:
+        assert isinstance(result, Determination)
+        json.dumps(result.to_json())

@@ -26,6 +26,8 @@ _PARAMS = ("data", "q")
 def _loc_field(loc: list[Any]) -> str:
     if len(loc) > 2 and loc[0] in ("body", "query") and loc[1] in _PARAMS:
         loc = loc[2:]  # the view's parameter name ("data", "q") is not a field of the request
+    if len(loc) > 1 and loc[0] in ("file", "cookie"):
+        loc = loc[1:]  # a multipart file part ("file", name) or a cookie: its own name is the field
     parts = [p for p in loc if p not in ("body", "query", "path", "payload", "form", "header")]
     out = ""
     for p in parts:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from publicassembly.api import actions, errors, law, resources, tokens
+from publicassembly.api import actions, attachments, errors, fees, law, resources, tokens
 
 api = NinjaAPI(
     title="publicassembly",
@@ -22,4 +22,6 @@ api.add_router("/v1", tokens.router)
 api.add_router("/v1", resources.router)
 api.add_router("/v1", resources.public)
 api.add_router("/v1", actions.router)
+api.add_router("/v1", attachments.router)
+api.add_router("/v1", fees.router)
 api.add_router("/v1", "publicassembly.api.documents.router")

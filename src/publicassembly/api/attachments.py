@@ -1,0 +1,107 @@
+"""The documents attached to a permit application (Carmel ch. 31: the maps, plans, written approvals and
+certificates the petition and ¶¶ C-F call for), over HTTP with the limits and permissions of the pages:
+
+- ``GET  /towns/{town}/applications/{id}/documents`` — the list (whoever may see the application);
+- ``POST /towns/{town}/applications/{id}/documents`` — upload, ``multipart/form-data`` with the fields ``kind``
+  (what it is, 1-60 characters) and ``file`` (a PDF, PNG or JPEG by its own signature, named ``.pdf``, ``.png``,
+  ``.jpg`` or ``.jpeg``, not empty, at most ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``): the applicant of the
+  application or an official of its town (`permits.services.attach_document`). Stored outside every static
+  root under a random name with its SHA-256;
+- ``GET  /towns/{town}/applications/{id}/documents/{doc}`` — the file itself, as an attachment, to those who
+  may see the application (`permits.services.read_document`).
+
+A bad ``kind``, type or size is 422 naming the field (``kind`` or ``file``); another town's application or
+document is 404.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from django.conf import settings
+from django.http import HttpResponse
+from ninja import Field, File, Form, Router
+from ninja.files import UploadedFile
+
+from publicassembly.api.auth import token_auth
+from publicassembly.api.resources import ERRORS, _no_nul, _town
+from publicassembly.workflow.errors import ValidationFailed
+
+router = Router(tags=["documents"], auth=token_auth)
+
+#: File names the upload accepts (as the web's upload form); the type itself is checked by the file's signature.
+EXTENSIONS = (".pdf", ".png", ".jpg", ".jpeg")
+#: A declared type that says nothing: the file's signature decides.
+_UNDECLARED = ("", "application/octet-stream")
+
+Kind = Annotated[str, Field(min_length=1, max_length=60,
+                            description="what the document is, e.g. site map, insurance certificate")]
+
+
+def _document(d: Any) -> dict[str, Any]:
+    return {"id": d.pk, "application": d.application_id, "kind": d.kind, "file_name": d.original_name,
+            "content_type": d.content_type, "size": d.size, "sha256": d.sha256,
+            "uploaded_by": d.uploaded_by.get_username(), "uploaded_at": d.uploaded_at.isoformat(),
+            "url": f"/api/v1/towns/{d.town.jurisdiction_alias}/applications/{d.application_id}/documents/{d.pk}"}
+
+
+def _application(request: Any, town: str, pk: int) -> Any:
+    from publicassembly.permits import services as sv
+
+    return sv.get_application(request.user, _town(town), pk)
+
+
+@router.get("/towns/{town}/applications/{pk}/documents", response={200: list[dict[str, Any]], **ERRORS},
+            operation_id="list_documents", summary="The documents attached to an application")
+def list_documents(request: Any, town: str, pk: int) -> Any:
+    """Each document's id, kind, file name, type, size (bytes), SHA-256, who uploaded it and when, and the URL
+    of its content; oldest first. For the applicant and the Town's officials (as the application page)."""
+    app = _application(request, town, pk)
+    return [_document(d) for d in app.documents.select_related("uploaded_by", "town").order_by("uploaded_at", "id")]
+
+
+@router.post("/towns/{town}/applications/{pk}/documents", response={201: dict[str, Any], **ERRORS},
+             operation_id="upload_document", summary="Attach a document (PDF, PNG or JPEG) to an application")
+def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: File[UploadedFile]) -> Any:
+    """Multipart upload of ``file`` with its ``kind``, by the application's applicant or an official of its
+    town (else 403). 422 naming ``file``: empty, larger than the limit, not a PDF/PNG/JPEG by its signature or
+    by its name, or declared as another type than it is; naming ``kind``: empty or longer than 60 characters."""
+    from publicassembly.permits import services as sv
+
+    _no_nul(kind, "kind")
+    app = _application(request, town, pk)
+    limit = int(getattr(settings, "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", sv.DEFAULT_MAX_DOCUMENT_BYTES))
+    if file.size is not None and file.size > limit:
+        raise ValidationFailed("file", f"the file is {file.size:,} bytes; the limit is {limit:,} bytes")
+    name = "".join(c for c in (file.name or "") if c.isprintable())
+    if not name.lower().endswith(EXTENSIONS):
+        raise ValidationFailed("file", f"{name!r}: only PDF, PNG and JPEG files are accepted "
+                                       f"(named {', '.join(EXTENSIONS)})")
+    declared = (file.content_type or "").split(";")[0].strip().lower()
+    try:
+        doc = sv.attach_document(request.user, app, kind=kind, filename=name, content=file.read(),
+                                 content_type=None if declared in _UNDECLARED else declared)
+    except ValidationFailed as e:
+        if e.field in ("content", "content_type"):
+            raise ValidationFailed("file", e.detail) from None
+        raise
+    return 201, _document(doc)
+
+
+@router.get("/towns/{town}/applications/{pk}/documents/{doc}", response=ERRORS, operation_id="download_document",
+            summary="The content of one attached document")
+def download_document(request: Any, town: str, pk: int, doc: int) -> HttpResponse:
+    """The file as stored (its own type, as an attachment, never cached), for those who may see the
+    application; another application's or town's document is 404."""
+    from publicassembly.permits import services as sv
+    from publicassembly.permits.models import Document
+
+    app = _application(request, town, pk)
+    document = Document.objects.get_in_town(app.town, pk=doc, application=app)
+    data = sv.read_document(request.user, document)
+    response = HttpResponse(data, content_type=document.content_type)
+    safe = "".join(c for c in document.original_name if c.isalnum() or c in "._- ")[:100] or "document"
+    response["Content-Disposition"] = f'attachment; filename="{safe}"'
+    response["Cache-Control"] = "private, no-store"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

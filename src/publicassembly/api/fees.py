@@ -1,0 +1,150 @@
+"""The filing fee of a permit application (Carmel ch. 31, fee: "established annually by the Town Board and ...
+on file in the office of the Town Clerk"; not refundable in whole or in part), over HTTP:
+
+- ``GET /towns/{town}/fee-schedule`` — public, no token: the Board's fee for each year on file and the fee in
+  force today. A Town Board resolution on file with the Town Clerk is a public record, and a would-be
+  applicant needs the fee before applying (the public "Do I need a permit?" page is public for the same
+  reason);
+- ``PUT /towns/{town}/fee-schedule/{year}`` — the Town Clerk keeps the fee the Board established for a year
+  (`permits.services.set_fee_schedule`; setting a year again replaces its amount, the history keeps the old);
+- ``GET /towns/{town}/applications/{id}/fee`` — the fee due on an application (the schedule in force on its
+  filing date, `permits.services.fee_due`), what was paid and what remains, for those who may see it;
+- ``POST /towns/{town}/applications/{id}/fee-refund`` — always refused: 403 citing the fee section for the
+  Clerk (`permits.services.refund_fee`), 403 for anyone else.
+
+Money is US dollars as a decimal string in whole cents; years 1972-9999 (the chapter's year); dates
+``YYYY-MM-DD``. Interpretation P-1: a year with no schedule on file has no fee in force (``null``).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Annotated, Any
+
+from django.utils import timezone
+from ninja import Field, Path, Router, Schema
+
+from publicassembly.api.auth import token_auth
+from publicassembly.api.law import ErrorOut
+from publicassembly.api.resources import ERRORS, _no_nul, _town
+from publicassembly.law.errors import ParameterNotInForce
+from publicassembly.workflow.errors import NotAllowed, ValidationFailed
+
+router = Router(tags=["fees"], auth=token_auth)
+
+Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
+Year = Annotated[int, Path(ge=1972, le=9999, description="the calendar year of the Board's fee (1972-9999)")]
+
+
+def _carmel(alias: str) -> Any:
+    from publicassembly.permits import services as sv
+
+    t = _town(alias)
+    if t.jurisdiction_alias != sv.JURISDICTION_ALIAS:
+        raise ValidationFailed("town", f"{t} has no filing fee of Carmel ch. 31; fee schedules are kept only for "
+                                       f"the Town of Carmel ({sv.JURISDICTION_ALIAS})")
+    return t
+
+
+def _in_force(town: Any, on: date) -> Decimal | None:
+    """The fee in force on `on` as the law core reads it (the Board's schedules layered on ``fees.filing``)."""
+    from publicassembly.permits import services as sv
+
+    try:
+        value = sv.parameter_set(town).at(on)["fees.filing"]
+    except ParameterNotInForce:
+        return None
+    return None if value is None else Decimal(value)
+
+
+def _dollars(value: Decimal | None) -> str | None:
+    return None if value is None else str(Decimal(value).quantize(Decimal("0.01")))
+
+
+def _fee_citation() -> str:
+    from publicassembly.law import jurisdictions
+    from publicassembly.permits import services as sv
+
+    return jurisdictions.get(sv.JURISDICTION_ALIAS).parameters.at(timezone.localdate()).cite("fees.filing")
+
+
+def _schedule(s: Any) -> dict[str, Any]:
+    return {"year": s.year, "amount": _dollars(s.amount), "resolution_date": s.resolution_date.isoformat()}
+
+
+@router.get("/towns/{town}/fee-schedule", auth=None, response={200: dict[str, Any], 404: ErrorOut, 422: ErrorOut},
+            operation_id="get_fee_schedule", summary="The filing fee the Town Board set for each year (public)")
+def get_fee_schedule(request: Any, town: str) -> Any:
+    """``{"town", "citation", "today", "in_force", "schedules": [{"year", "amount", "resolution_date"}]}``:
+    ``in_force`` is the fee in force today (``null`` when no schedule for this year is on file, P-1). A town
+    without Carmel's chapter is 422 naming ``town``."""
+    from publicassembly.permits.models import FeeSchedule
+
+    t = _carmel(town)
+    today = timezone.localdate()
+    return {"town": t.jurisdiction_alias, "citation": _fee_citation(), "today": today.isoformat(),
+            "in_force": _dollars(_in_force(t, today)),
+            "schedules": [_schedule(s) for s in FeeSchedule.objects.for_town(t).order_by("year")]}
+
+
+class FeeScheduleIn(Schema):
+    amount: Money10
+    resolution_date: date = Field(description="the date of the Town Board's resolution")
+    reason: Annotated[str, Field(max_length=2000)] = ""
+
+
+@router.put("/towns/{town}/fee-schedule/{year}", response={200: dict[str, Any], **ERRORS},
+            operation_id="set_fee_schedule", summary="Keep the filing fee the Town Board set for a year (the Clerk)")
+def set_fee_schedule(request: Any, town: str, year: Year, data: FeeScheduleIn) -> Any:
+    """The Town Clerk records the Board's fee for ``year`` and the date of its resolution; again for the same
+    year replaces the amount (kept in the history). Others 403; a year outside 1972-9999 or a bad amount 422
+    naming it."""
+    from publicassembly.permits import services as sv
+
+    _no_nul(data.reason, "reason")
+    t = _carmel(town)
+    s = sv.set_fee_schedule(request.user, t, year=year, amount=str(data.amount),
+                            resolution_date=data.resolution_date, reason=data.reason.strip() or None)
+    return _schedule(s)
+
+
+@router.get("/towns/{town}/applications/{pk}/fee", response={200: dict[str, Any], **ERRORS},
+            operation_id="application_fee", summary="The filing fee due on an application, paid and remaining")
+def application_fee(request: Any, town: str, pk: int) -> Any:
+    """``{"application", "filed_on", "fee_due", "paid", "balance", "refundable": false, "citation",
+    "payments": [{"id", "amount", "paid_on", "receipt"}]}``: the fee in force on the filing date (today for a
+    draft), ``null`` with ``balance`` ``null`` when no schedule for that year is on file (P-1). For the
+    applicant and the Town's officials."""
+    from publicassembly.permits import services as sv
+
+    app = sv.get_application(request.user, _town(town), pk)
+    due = sv.fee_due(app)
+    payments = list(app.fee_payments.order_by("paid_on", "id"))
+    paid = sum((p.amount for p in payments), Decimal("0.00"))
+    return {"application": app.pk, "filed_on": app.submitted_on.isoformat() if app.submitted_on else None,
+            "fee_due": _dollars(due), "paid": _dollars(paid),
+            "balance": None if due is None else _dollars(max(due - paid, Decimal(0))),
+            "refundable": False, "citation": _fee_citation(),
+            "payments": [{"id": p.pk, "amount": _dollars(p.amount), "paid_on": p.paid_on.isoformat(),
+                          "receipt": p.receipt} for p in payments]}
+
+
+class RefundIn(Schema):
+    amount: Money10 | None = None
+    reason: Annotated[str, Field(max_length=2000)] = ""
+
+
+@router.post("/towns/{town}/applications/{pk}/fee-refund", response=ERRORS,
+             operation_id="refund_fee", summary="Refund the filing fee: always refused (Carmel ch. 31, fee)")
+def refund_fee(request: Any, town: str, pk: int, data: RefundIn) -> Any:
+    """The filing fee compensates the Town for examining and processing the application and is not refundable
+    in whole or in part: 403 with that sentence and its citation for the Town Clerk, 403 for anyone else; no
+    request succeeds."""
+    from publicassembly.permits import services as sv
+
+    _no_nul(data.reason, "reason")
+    app = sv.get_application(request.user, _town(town), pk)
+    sv.refund_fee(request.user, app, amount=None if data.amount is None else str(data.amount),
+                  reason=data.reason or None)  # always raises: FeeNotRefundable or NotAllowed (403)
+    raise NotAllowed("the filing fee is not refundable in whole or in part")  # pragma: no cover

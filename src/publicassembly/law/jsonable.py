@@ -38,8 +38,10 @@ def number(value: Decimal | Fraction | int) -> int | float | str:
 
 def jsonable(value: Any) -> Any:
     """Recursively convert `value` to JSON-ready data."""
-    if value is None or isinstance(value, bool | str):
+    if value is None or isinstance(value, bool):
         return value
+    if isinstance(value, str):
+        return str(value)  # a law-core Message is its English text in JSON
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, int | Decimal | Fraction):

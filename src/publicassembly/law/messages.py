@@ -46,7 +46,7 @@ class Message(str):
     template: str
     params: Mapping[str, object]
     _sep: str | None  # a `join` of its parameters with this separator
-    _clause: bool | None  # a `clause`: its one parameter without its final period (True: first letter lowered)
+    _clause: str | None  # `clause` ("clause", "lower") or `capitalized` ("upper") of its one parameter
 
     def __new__(cls, template: str, /, **params: object) -> Message:
         english = cls._render(template, params, _identity, None, None)
@@ -56,17 +56,20 @@ class Message(str):
 
     @staticmethod
     def _render(template: str, params: Mapping[str, object], translate: Translate, sep: str | None,
-                clause: bool | None) -> str:
+                clause: str | None) -> str:
         rendered = {k: _param(v, translate) for k, v in params.items()}
         if sep is not None:
             return sep.join(str(rendered[k]) for k in sorted(rendered, key=int))
+        if clause == "upper":
+            text = str(rendered["0"])
+            return text[:1].upper() + text[1:]
         if clause is not None:
             text = str(rendered["0"]).rstrip(".")
-            return text[:1].lower() + text[1:] if clause else text
+            return text[:1].lower() + text[1:] if clause == "lower" else text
         return template.format(**rendered)
 
     @classmethod
-    def _special(cls, params: dict[str, object], sep: str | None, clause: bool | None) -> Message:
+    def _special(cls, params: dict[str, object], sep: str | None, clause: str | None) -> Message:
         self = str.__new__(cls, cls._render("", params, _identity, sep, clause))
         template = (sep or "").join("{" + k + "}" for k in params)
         self.__dict__.update(template=template, params=MappingProxyType(params), _sep=sep, _clause=clause)
@@ -93,7 +96,7 @@ class Message(str):
         if self._sep is not None:
             return (join, ([self.params[k] for k in sorted(self.params, key=int)], self._sep))
         if self._clause is not None:
-            return (clause, (self.params["0"], self._clause))
+            return (Message._special, ({"0": self.params["0"]}, None, self._clause))
         return (_rebuild, (self.template, dict(self.params)))
 
     def __repr__(self) -> str:
@@ -120,7 +123,12 @@ def join(items: Iterable[object], sep: str = ", ") -> Message:
 def clause(sentence: str, lower: bool = False) -> Message:
     """A sentence used inside another: without its final period, and with its first letter lowered when
     `lower` (e.g. the deciding finding's reason quoted in a verdict). Applied to the translation too."""
-    return Message._special({"0": sentence}, None, lower)
+    return Message._special({"0": sentence}, None, "lower" if lower else "clause")
+
+
+def capitalized(text: str) -> Message:
+    """`text` with its first letter upper-case (in the translation too): the start of a sentence."""
+    return Message._special({"0": text}, None, "upper")
 
 
 def both(items: list[Message] | list[str], word: str = "and") -> Message | str:

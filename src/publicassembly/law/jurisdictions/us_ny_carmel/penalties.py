@@ -18,7 +18,7 @@ CITE_C = cite("penalties ¶ C")
 
 #: New York Penal Law § 10.00(3): an offense for which a term of imprisonment of no more than 15 days may be
 #: imposed is a "violation" (interpretation C-15).
-CLASSIFICATION = "violation"
+CLASSIFICATION = _("violation")
 
 
 def penalty_for_days(days: int, values: ParameterValues) -> Penalty:
@@ -75,15 +75,15 @@ def violation(ctx: Context) -> Finding:
     per_jail = ctx.values["penalties.max_jail_days_per_violation"]
     values.update({"violations": p.violations, "max_fine": p.max_fine, "max_jail_days": p.max_jail_days})
     return Finding(rule, Status.NEEDS_REVIEW, CITE_AB,
-                   _("{plural} of continued violation: {plural2} (each day's continued violation is a "
+                   _("{days} of continued violation: {violations} (each day's continued violation is a "
                      "separate violation); each carries a fine of not more than {per_fine} or "
                      "imprisonment not exceeding {per_jail} days, or both: up to {max_fine} and "
-                     "{plural3} in all. Whether terms of imprisonment for separate days may be imposed "
+                     "{jail} in all. Whether terms of imprisonment for separate days may be imposed "
                      "consecutively up to that total is for the court.",
-                     plural=plural(p.violations, 'day'),
-                     plural2=plural(p.violations, 'separate violation'), per_fine=per_fine,
+                     days=plural(p.violations, 'day'),
+                     violations=plural(p.violations, 'separate violation'), per_fine=per_fine,
                      per_jail=per_jail, max_fine=money(p.max_fine),
-                     plural3=plural(p.max_jail_days or 0, 'day')), values)
+                     jail=plural(p.max_jail_days or 0, 'day')), values)
 
 
 @RULES.rule("carmel/penalties/c-injunction", cites=CITE_C)

@@ -8,7 +8,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
-from publicassembly.law.messages import _
+from publicassembly.law.messages import _, join
 
 CITE_A = cite("permit requirements ¶ A")
 CITE_B = cite("permit requirements ¶ B")
@@ -61,7 +61,7 @@ def permit_required(ctx: Context) -> Finding:
              if len(case.properties) > 1 else "")
     if ctx.persons > threshold:
         holders = permit_holders(ctx)
-        who = (_("; each owner letting property for it needs the permit: {join}", join=', '.join(holders))
+        who = (_("; each owner letting property for it needs the permit: {holders}", holders=join(holders))
                if len(case.properties) > 1 and holders else "")
         return Finding(rule, Status.MET, CITE_A,
                        _("{persons:,} persons at one time{where} is in excess of {threshold}: a "

@@ -10,12 +10,13 @@ from typing import Any
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import OFFICER_KINDS
+from publicassembly.law.messages import _, capitalized, join
 
 _OFFICER_NAMES = {
-    "building_inspector": "the Building Inspector",
-    "fire_district_inspector": "a Fire Department inspector of the fire district",
-    "town_fire_marshal": "a town fire marshal",
-    "police_officer": "a police officer",
+    "building_inspector": _("the Building Inspector"),
+    "fire_district_inspector": _("a Fire Department inspector of the fire district"),
+    "town_fire_marshal": _("a town fire marshal"),
+    "police_officer": _("a police officer"),
 }
 
 
@@ -47,7 +48,8 @@ def may_issue_summons(officer: str) -> bool:
     """Whether `officer` may issue a summons under ch. 164: only the Building Inspector (§ 164-12), on his own
     complaint or the complaint of another. Raises ValueError naming ``officer`` for an unknown kind."""
     if officer not in OFFICER_KINDS:
-        raise ValueError(f"officer: {officer!r} is not an officer of § 164-12; allowed: {', '.join(OFFICER_KINDS)}")
+        raise ValueError(_("officer: {officer!r} is not an officer of § 164-12; allowed: {allowed}",
+                           officer=officer, allowed=join(OFFICER_KINDS)))
     return officer == "building_inspector"
 
 
@@ -76,31 +78,35 @@ def enforcement(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-12/enforcement", cite("164-12")
     violation = ctx.case.violation
     if violation is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "No violation is described.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No violation is described."))
     court = str(ctx.values["enforcement.court"])
     values: dict[str, Any] = {"summons_issued_by": "building_inspector", "summons_returnable_in": court,
                               "observed_by": violation.observed_by, "in_presence": violation.in_presence}
     if violation.observed_by is None:
         return Finding(rule, Status.MET, citation,
-                       f"A summons is issued by the Building Inspector and made returnable in the {court}.", values)
+                       _("A summons is issued by the Building Inspector and made returnable in the "
+                         "{court}.", court=court), values)
     if violation.in_presence is None and violation.observed_by != "building_inspector":
         return Finding(rule, Status.MISSING, citation,
-                       "Whether the violation occurred in the officer's presence decides whether he may enforce.",
+                       _("Whether the violation occurred in the officer's presence decides whether he "
+                         "may enforce."),
                        values, missing=("violation.in_presence",))
     powers = enforcement_powers(violation.observed_by, bool(violation.in_presence), ctx.values)
     values["powers"] = powers.to_json()
     who = _OFFICER_NAMES[violation.observed_by]
     if powers.may_issue_summons:
-        how = "summarily, the violation having occurred in his presence" if powers.summarily else \
-            "by issuing a summons on his own complaint or the complaint of another"
-        reason = f"{who[0].upper()}{who[1:]} enforces the article {how}; any summons is returnable in the {court}."
+        how = _("summarily, the violation having occurred in his presence") if powers.summarily else \
+            _("by issuing a summons on his own complaint or the complaint of another")
+        reason = _("{who} enforces the article {how}; any summons is returnable in the {court}.",
+                   who=capitalized(who), how=how, court=court)
     elif powers.may_enforce:
-        reason = (f"{who[0].upper()}{who[1:]} may enforce the article, the violation having occurred in his "
-                  f"presence, and then files a complaint with the Building Inspector, who issues a summons "
-                  f"returnable in the {court}.")
+        reason = (_("{who} may enforce the article, the violation having occurred in his "
+                    "presence, and then files a complaint with the Building Inspector, who issues a "
+                    "summons returnable in the {court}.", who=capitalized(who), court=court))
     else:
-        reason = (f"The violation did not occur in the presence of {who}, who may not enforce it but may complain "
-                  f"to the Building Inspector, who issues a summons returnable in the {court}.")
+        reason = (_("The violation did not occur in the presence of {who}, who may not enforce it but "
+                    "may complain to the Building Inspector, who issues a summons returnable in the "
+                    "{court}.", who=who, court=court))
     return Finding(rule, Status.MET, citation, reason, values, outcome=powers)
 
 
@@ -118,13 +124,13 @@ def correction(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-13/correction", cite("164-13")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "No inspection is recorded.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No inspection is recorded."))
     found = [r for r in CORRECTABLE if r in ctx.findings and ctx.findings[r].status is Status.NOT_MET]
     values: dict[str, Any] = {"correct_forthwith": found, "corrected": inspection.corrected}
     if not found:
-        return Finding(rule, Status.MET, citation, "The inspection found no violation to correct.", values)
+        return Finding(rule, Status.MET, citation, _("The inspection found no violation to correct."), values)
     if inspection.corrected:
-        return Finding(rule, Status.MET, citation, "The violations found were corrected forthwith.", values)
+        return Finding(rule, Status.MET, citation, _("The violations found were corrected forthwith."), values)
     return Finding(rule, Status.NOT_MET, citation,
-                   "The violations found must be summarily corrected forthwith by the officer having the "
-                   "authority to enforce the article: " + ", ".join(found) + ".", values)
+                   _("The violations found must be summarily corrected forthwith by the officer having "
+                     "the authority to enforce the article: {rules}.", rules=join(found)), values)

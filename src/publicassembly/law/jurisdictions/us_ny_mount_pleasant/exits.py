@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+from publicassembly.law.messages import _, join
 
-_NO_INSPECTION = "No inspection is recorded; this is a condition an inspection finds."
+_NO_INSPECTION = _("No inspection is recorded; this is a condition an inspection finds.")
 
 
 def fire_exits(ctx: Context) -> Finding:
@@ -20,17 +21,21 @@ def fire_exits(ctx: Context) -> Finding:
               "fire_exits_comply_with_uniform_code": inspection.fire_exits_comply_with_uniform_code}
     faults = []
     if inspection.fire_exits_designated is False:
-        faults.append("the fire exits are not properly designated")
+        faults.append(_("the fire exits are not properly designated"))
     if inspection.fire_exits_comply_with_uniform_code is False:
-        faults.append("the fire exits do not comply with the Uniform Fire Prevention and Building Code")
+        faults.append(_("the fire exits do not comply with the Uniform Fire Prevention and Building "
+                        "Code"))
     if faults:
-        return Finding(rule, Status.NOT_MET, citation, "Fire exits: " + "; ".join(faults) + ".", values)
+        return Finding(rule, Status.NOT_MET, citation, _("Fire exits: {faults}.", faults=join(faults, "; ")),
+                       values)
     gaps = tuple(f"inspection.{k}" for k, v in values.items() if v is None)
     if gaps:
-        return Finding(rule, Status.MISSING, citation, "The inspection does not record the fire exits.", values,
+        return Finding(rule, Status.MISSING, citation, _("The inspection does not record the fire exits."),
+                       values,
                        missing=gaps)
     return Finding(rule, Status.MET, citation,
-                   "The necessary fire exits are properly designated and comply with the Uniform Code.", values)
+                   _("The necessary fire exits are properly designated and comply with the Uniform "
+                     "Code."), values)
 
 
 def exits_not_blocked(ctx: Context) -> Finding:
@@ -42,12 +47,14 @@ def exits_not_blocked(ctx: Context) -> Finding:
         return Finding(rule, Status.NOT_APPLICABLE, citation, _NO_INSPECTION)
     values = {"exits_blocked": inspection.exits_blocked}
     if inspection.exits_blocked is None:
-        return Finding(rule, Status.MISSING, citation, "The inspection does not record whether exits were blocked.",
+        return Finding(rule, Status.MISSING, citation, _("The inspection does not record whether exits were "
+                                                         "blocked."),
                        values, missing=("inspection.exits_blocked",))
     if inspection.exits_blocked:
         return Finding(rule, Status.NOT_MET, citation,
-                       "An exit was blocked or access to it impeded or prevented, contrary to § 164-10.", values)
-    return Finding(rule, Status.MET, citation, "No exit was blocked.", values)
+                       _("An exit was blocked or access to it impeded or prevented, contrary to § "
+                         "164-10."), values)
+    return Finding(rule, Status.MET, citation, _("No exit was blocked."), values)
 
 
 def exit_access(ctx: Context) -> Finding:
@@ -58,13 +65,13 @@ def exit_access(ctx: Context) -> Finding:
     if inspection is None:
         return Finding(rule, Status.NOT_APPLICABLE, citation, _NO_INSPECTION)
     values = {"exit_access_clear": inspection.exit_access_clear,
-              "responsible": "owners, lessees, sponsors or persons in charge"}
+              "responsible": _("owners, lessees, sponsors or persons in charge")}
     if inspection.exit_access_clear is None:
         return Finding(rule, Status.MISSING, citation,
-                       "The inspection does not record whether access to all exits was clear.", values,
+                       _("The inspection does not record whether access to all exits was clear."), values,
                        missing=("inspection.exit_access_clear",))
     if not inspection.exit_access_clear:
         return Finding(rule, Status.NOT_MET, citation,
-                       "Access to the exits was not clear and unimpeded; the owners, lessees, sponsors or persons "
-                       "in charge are responsible (§ 164-11).", values)
-    return Finding(rule, Status.MET, citation, "Access to all exits was clear and unimpeded.", values)
+                       _("Access to the exits was not clear and unimpeded; the owners, lessees, "
+                         "sponsors or persons in charge are responsible (§ 164-11)."), values)
+    return Finding(rule, Status.MET, citation, _("Access to all exits was clear and unimpeded."), values)

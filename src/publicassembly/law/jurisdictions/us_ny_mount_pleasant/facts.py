@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from publicassembly.law.messages import _, join
 from publicassembly.law.units import MAX_COUNT, area_sq_ft, to_decimal
 
 #: The use groups of § 164-7 and the open-air area of § 164-8 (ids fixed for the whole project).
@@ -72,13 +73,14 @@ class Space(_Facts):
             return None
         amount = to_decimal(value, "area")
         if amount < 0:
-            raise ValueError(f"an area cannot be negative (got {amount})")
+            raise ValueError(_("an area cannot be negative (got {amount})", amount=amount))
         return amount
 
     @model_validator(mode="after")
     def _alleys(self) -> Space:
         if self.alleys is not None and self.use_group != "bowling_alley":
-            raise ValueError(f"space {self.name!r}: only a space of use group bowling_alley has alleys")
+            raise ValueError(_("space {name!r}: only a space of use group bowling_alley has alleys",
+                               name=self.name))
         return self
 
     @property
@@ -147,9 +149,9 @@ class Violation(_Facts):
         match = _SECTION.search(value)
         section = f"164-{match.group(1)}" if match else ""
         if section not in VIOLABLE_SECTIONS:
-            raise ValueError(f"{value!r} is not a requirement of ch. 164 that can be violated; allowed sections: "
-                             + ", ".join(VIOLABLE_SECTIONS) + " (or a rule id such as "
-                             "mount-pleasant/164-10/exits-not-blocked)")
+            raise ValueError(_("{value!r} is not a requirement of ch. 164 that can be violated; allowed "
+                               "sections: {sections} (or a rule id such as mount-pleasant/164-10/exits-not-blocked)",
+                               value=value, sections=join(VIOLABLE_SECTIONS)))
         return value
 
     @property
@@ -192,18 +194,19 @@ class VenueCase(_Facts):
         seen: set[str] = set()
         for space in self.spaces:
             if space.name in seen:
-                raise ValueError(f"two spaces are named {space.name!r}; each room or area needs its own name")
+                raise ValueError(_("two spaces are named {space_name!r}; each room or area needs its "
+                                   "own name", space_name=space.name))
             seen.add(space.name)
         for i, space in enumerate(self.spaces):
             for other in space.connects_with:
                 if other not in seen:
-                    raise ValueError(f"spaces[{i}].connects_with: no space is named {other!r}; "
-                                     f"spaces: {', '.join(sorted(seen))}")
+                    raise ValueError(_("spaces[{i}].connects_with: no space is named {other!r}; "
+                                       "spaces: {spaces}", i=i, other=other, spaces=join(sorted(seen))))
                 if other == space.name:
-                    raise ValueError(f"spaces[{i}].connects_with: a space cannot connect with itself")
+                    raise ValueError(_("spaces[{i}].connects_with: a space cannot connect with itself", i=i))
         if self.inspection is not None:
             for j, sign in enumerate(self.inspection.signs):
                 if sign.room not in seen:
-                    raise ValueError(f"inspection.signs[{j}].room: no space is named {sign.room!r}; "
-                                     f"spaces: {', '.join(sorted(seen))}")
+                    raise ValueError(_("inspection.signs[{j}].room: no space is named {room!r}; "
+                                       "spaces: {spaces}", j=j, room=sign.room, spaces=join(sorted(seen))))
         return self

@@ -13,6 +13,7 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import SpaceLoad
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import CITE, Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
+from publicassembly.law.messages import _, join
 
 _FACTOR = "occupancy.floor_area_per_occupant."
 
@@ -23,8 +24,8 @@ def floor_area_per_occupant(use_group: str, values: Mapping[str, Any]) -> Decima
 
     Raises ValueError naming ``use_group`` and the allowed ids when the use group is unknown."""
     if use_group not in USE_GROUPS:
-        raise ValueError(f"use_group: {use_group!r} is not a use group of § 164-7/164-8; allowed: "
-                         + ", ".join(USE_GROUPS))
+        raise ValueError(_("use_group: {use_group!r} is not a use group of § 164-7/164-8; allowed: {allowed}",
+                           use_group=use_group, allowed=join(USE_GROUPS)))
     return Decimal(values[_FACTOR + use_group])
 
 
@@ -40,19 +41,22 @@ def occupant_load_of_space(use_group: str, area_sq_ft: Decimal, alleys: int | No
     finite number; ``alleys`` missing or negative for a bowling alley, or given for any other use group."""
     factor = floor_area_per_occupant(use_group, values)
     if not isinstance(area_sq_ft, Decimal | int) or isinstance(area_sq_ft, bool):
-        raise ValueError(f"area_sq_ft: expected a Decimal number of square feet, got {area_sq_ft!r}")
+        raise ValueError(_("area_sq_ft: expected a Decimal number of square feet, got {area_sq_ft!r}",
+                           area_sq_ft=area_sq_ft))
     area = Decimal(area_sq_ft)
     if not area.is_finite():
-        raise ValueError(f"area_sq_ft: must be a finite number, got {area_sq_ft!r}")
+        raise ValueError(_("area_sq_ft: must be a finite number, got {area_sq_ft!r}", area_sq_ft=area_sq_ft))
     if area < 0:
-        raise ValueError(f"area_sq_ft: an area cannot be negative (got {area})")
+        raise ValueError(_("area_sq_ft: an area cannot be negative (got {area})", area=area))
     by_area = math.floor(Fraction(area) / Fraction(factor))
     if use_group == "bowling_alley":
         if alleys is None or isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
-            raise ValueError(f"alleys: a bowling_alley space needs its number of alleys (0 or more), got {alleys!r}")
+            raise ValueError(_("alleys: a bowling_alley space needs its number of alleys (0 or more), "
+                               "got {alleys!r}", alleys=alleys))
         return alleys * int(values["occupancy.bowling.persons_per_alley"]) + by_area
     if alleys:
-        raise ValueError(f"alleys: only a bowling_alley space has alleys (use group {use_group!r})")
+        raise ValueError(_("alleys: only a bowling_alley space has alleys (use group {use_group!r})",
+                           use_group=use_group))
     return by_area
 
 
@@ -120,25 +124,31 @@ def overcrowding(ctx: Context) -> Finding:
                               "overcrowded_spaces": crowded_spaces}
     if persons is None and not crowded_spaces:
         return Finding(rule, Status.MISSING, citation,
-                       "No attendance was given, so overcrowding cannot be judged.", values,
+                       _("No attendance was given, so overcrowding cannot be judged."), values,
                        missing=("attendance",))
     if crowded_spaces:
-        names = ", ".join(f"{c['space']} ({c['attendance']} persons, occupant load {c['occupant_load']})"
-                          for c in crowded_spaces)
+        names = join(_("{space} ({attendance} persons, occupant load {occupant_load})", space=c["space"],
+                       attendance=c["attendance"], occupant_load=c["occupant_load"]) for c in crowded_spaces)
         return Finding(rule, Status.NOT_MET, citation,
-                       f"Overcrowded: more persons than a space's occupant load in {names}.", values,
+                       _("Overcrowded: more persons than a space's occupant load in {names}.", names=names), values,
                        outcome=True)
     assert persons is not None
     if approved is None:
         return Finding(rule, Status.MISSING, citation,
-                       "The lawful occupancy cannot be computed (a space's measure is missing), so overcrowding "
-                       "cannot be judged.", values, missing=ctx.loads_missing)
+                       _("The lawful occupancy cannot be computed (a space's measure is missing), so "
+                         "overcrowding cannot be judged."), values, missing=ctx.loads_missing)
     if is_overcrowded(persons, approved):
         return Finding(rule, Status.NOT_MET, citation,
-                       f"Overcrowded: {persons} persons against an approved number of {approved}.", values,
+                       _("Overcrowded: {persons} persons against an approved number of {approved}.",
+                         persons=persons, approved=approved), values,
                        outcome=True)
     return Finding(rule, Status.MET, citation,
-                   f"{persons} persons are within the approved number of {approved}.", values, outcome=False)
+                   _("{persons} persons are within the approved number of {approved}.", persons=persons,
+                     approved=approved), values, outcome=False)
+
+
+_STOP_CONDITIONS = {"overcrowding": _("overcrowding"), "egress_obstructed": _("egress obstructed"),
+                    "serious_menace": _("serious menace")}
 
 
 def stop_performance(ctx: Context) -> Finding:
@@ -148,7 +158,7 @@ def stop_performance(ctx: Context) -> Finding:
     inspection = ctx.case.inspection
     if inspection is None:
         return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       "No inspection is recorded; the stop order is an inspecting officer's duty.")
+                       _("No inspection is recorded; the stop order is an inspecting officer's duty."))
     approved = approved_number(ctx)
     counted = inspection.persons_present
     overcrowded = None if counted is None or approved is None else is_overcrowded(counted, approved)
@@ -159,17 +169,19 @@ def stop_performance(ctx: Context) -> Finding:
               "stop_performance": bool(found)}
     if found:
         return Finding(rule, Status.NOT_MET, citation,
-                       "The performance, presentation, spectacle or entertainment must be stopped until corrected: "
-                       + ", ".join(n.replace("_", " ") for n in found) + ".", values, outcome=True)
+                       _("The performance, presentation, spectacle or entertainment must be stopped "
+                         "until corrected: {conditions}.", conditions=join(_STOP_CONDITIONS[n] for n in found)),
+                       values, outcome=True)
     gaps = tuple(f"inspection.{n}" for n, v in conditions.items() if v is None and n != "overcrowding")
     if overcrowded is None:
         gaps = ("inspection.persons_present", *gaps)
     if gaps:
         return Finding(rule, Status.MISSING, citation,
-                       "The inspection does not record every condition that calls for a stop order.", values,
+                       _("The inspection does not record every condition that calls for a stop order."), values,
                        missing=gaps)
     return Finding(rule, Status.MET, citation,
-                   "No overcrowding, obstruction of egress or serious menace was found; the performance may go on.",
+                   _("No overcrowding, obstruction of egress or serious menace was found; the "
+                     "performance may go on."),
                    values, outcome=False)
 
 
@@ -179,7 +191,7 @@ def occupant_load(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-7/occupant-load", cite("164-7")
     enclosed = [s for s in ctx.case.spaces if s.use_group != "open_air"]
     if not enclosed:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "The place has no enclosed space.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("The place has no enclosed space."))
     loads = [ld for ld in ctx.loads if ld.use_group != "open_air"]
     missing = tuple(m for m in ctx.loads_missing
                     if ctx.case.spaces[int(m.split("[")[1].split("]")[0])].use_group != "open_air")
@@ -196,16 +208,18 @@ def occupant_load(ctx: Context) -> Finding:
     }
     if missing:
         return Finding(rule, Status.MISSING, citation,
-                       "The occupant load of a space cannot be computed without its area (and, for bowling, "
-                       "its number of alleys).", values, missing=missing)
+                       _("The occupant load of a space cannot be computed without its area (and, for "
+                         "bowling, its number of alleys)."), values, missing=missing)
     total = sum(ld.occupant_load for ld in loads)
     bowling = ""
     if any(ld.use_group == "bowling_alley" for ld in loads):
-        bowling = (f"; bowling: {ctx.values['occupancy.bowling.persons_per_alley']} persons per alley plus the "
-                   f"additional area at {floor_area_per_occupant('bowling_alley', ctx.values)} square feet")
+        bowling = (_("; bowling: {persons_per_alley} persons per alley plus the additional area at "
+                     "{floor_area_per_occupant} square feet",
+                     persons_per_alley=ctx.values['occupancy.bowling.persons_per_alley'],
+                     floor_area_per_occupant=floor_area_per_occupant('bowling_alley', ctx.values)))
     return Finding(rule, Status.MET, citation,
-                   f"Enclosed spaces hold {total} persons: each area divided by its use group's floor area per "
-                   f"occupant, rounded down{bowling}.", values, outcome=total)
+                   _("Enclosed spaces hold {total} persons: each area divided by its use group's floor "
+                     "area per occupant, rounded down{bowling}.", total=total, bowling=bowling), values, outcome=total)
 
 
 def open_air(ctx: Context) -> Finding:
@@ -213,7 +227,8 @@ def open_air(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-8/open-air", cite("164-8")
     areas = [s for s in ctx.case.spaces if s.use_group == "open_air"]
     if not areas:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "The place has no unenclosed open-air area.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("The place has no unenclosed open-air "
+                                                                "area."))
     factor = floor_area_per_occupant("open_air", ctx.values)
     missing = tuple(f"spaces[{i}].area" for i, s in enumerate(ctx.case.spaces)
                     if s.use_group == "open_air" and s.area is None)
@@ -222,11 +237,12 @@ def open_air(ctx: Context) -> Finding:
               "areas": [{"space": ld.name, "area_sq_ft": ld.area_sq_ft, "occupant_load": ld.occupant_load}
                         for ld in loads]}
     if missing:
-        return Finding(rule, Status.MISSING, citation, "An open-air area's size is not given.", values,
+        return Finding(rule, Status.MISSING, citation, _("An open-air area's size is not given."), values,
                        missing=missing)
     total = sum(ld.occupant_load for ld in loads)
     return Finding(rule, Status.MET, citation,
-                   f"Open-air areas hold {total} persons at one person per {factor} square feet, rounded down.",
+                   _("Open-air areas hold {total} persons at one person per {factor} square feet, "
+                     "rounded down.", total=total, factor=factor),
                    values, outcome=total)
 
 

@@ -10,16 +10,19 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
 from publicassembly.law.errors import InvalidCase, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+from publicassembly.law.messages import _
 from publicassembly.law.parameters import ParameterValues
 
-_ORDINALS = {1: "first", 2: "second", 3: "third"}
+_ORDINALS = {1: _("first"), 2: _("second"), 3: _("third")}
+_CLASSIFICATIONS = {"violation": _("violation"), "misdemeanor": _("misdemeanor")}
 
 
 def penalty_tier(offense_number: int, values: Mapping[str, Any]) -> str:
     """``first``, ``second`` or ``subsequent`` (the third offense and every later one) for `offense_number`
     (§ 164-14). Raises ValueError naming ``offense_number`` unless it is a whole number, 1 or more."""
     if isinstance(offense_number, bool) or not isinstance(offense_number, int) or offense_number < 1:
-        raise ValueError(f"offense_number: 1 for a first offense, 2 for a second, ... (got {offense_number!r})")
+        raise ValueError(_("offense_number: 1 for a first offense, 2 for a second, ... (got "
+                           "{offense_number!r})", offense_number=offense_number))
     if offense_number >= int(values["penalties.subsequent_from_offense"]):
         return "subsequent"
     return "first" if offense_number == 1 else "second"
@@ -41,37 +44,72 @@ def penalty_for_offense(offense_number: int, values: Mapping[str, Any]) -> Penal
         max_fine=Decimal(values[key + "max_fine"]),
         max_jail_days=None if days is None else int(days),
         max_jail_months=None if months is None else int(months),
-        classification=str(values[key + "classification"]),
+        classification=classification(str(values[key + "classification"])),
         citation=cite("164-14"),
     )
 
 
 def ordinal(n: int) -> str:
-    """``first``, ``second``, ``third``, then ``4th`` ... ``11th``, ``12th``, ``13th`` ... ``21st``, ``22nd``."""
+    """``first``, ``second``, ``third``, then ``4th`` ... ``11th``, ``12th``, ``13th`` ... ``21st``, ``22nd``
+    (a `Message`)."""
     if n in _ORDINALS:
         return _ORDINALS[n]
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return _("{n}th", n=n)
+    if n % 10 == 1:
+        return _("{n}st", n=n)
+    return _("{n}nd", n=n) if n % 10 == 2 else _("{n}rd", n=n)
+
+
+def _spoken_vowel(n: int) -> bool:
+    word = ordinal(n)
+    return word[0] in "aeiou" or str(n).startswith(("8", "11", "18")) and (
+        len(str(n)) % 3 != 0 or str(n).startswith("8"))
 
 
 def an_ordinal(n: int) -> str:
     """The ordinal with its article: "a first", "a second", "an 8th", "an 11th", "an 18th", "a 21st"."""
-    word = ordinal(n)
-    spoken_vowel = word[0] in "aeiou" or str(n).startswith(("8", "11", "18")) and (
-        len(str(n)) % 3 != 0 or str(n).startswith("8"))
-    return f"{'an' if spoken_vowel else 'a'} {word}"
+    return _("an {nth}", nth=ordinal(n)) if _spoken_vowel(n) else _("a {nth}", nth=ordinal(n))
+
+
+def offense_sentence(n: int, offender: str | None, section: str, penalty: Penalty) -> str:
+    """"A second offense of Jo against Mount Pleasant Code § 164-10: a fine of ..., in addition to other
+    punishments by law." (the penalty finding's reason); without `offender`, the verdict's form
+    "A second offense against Mount Pleasant Code § 164-10: ... (Mount Pleasant Code § 164-14)."."""
+    p = {"nth": ordinal(n), "offender": offender, "section": section, "penalty": describe(penalty)}
+    if offender is None:
+        if _spoken_vowel(n):
+            return _("An {nth} offense against Mount Pleasant Code § {section}: {penalty} (Mount Pleasant Code "
+                     "§ 164-14).", **p)
+        return _("A {nth} offense against Mount Pleasant Code § {section}: {penalty} (Mount Pleasant Code "
+                 "§ 164-14).", **p)
+    if _spoken_vowel(n):
+        return _("An {nth} offense of {offender} against Mount Pleasant Code § {section}: {penalty}, in addition "
+                 "to other punishments by law.", **p)
+    return _("A {nth} offense of {offender} against Mount Pleasant Code § {section}: {penalty}, in addition to "
+             "other punishments by law.", **p)
+
+
+def classification(name: str) -> str:
+    """What an offense constitutes, as a message: ``violation`` or ``misdemeanor`` (§ 164-14)."""
+    return _CLASSIFICATIONS.get(name, name)
 
 
 def describe(penalty: Penalty) -> str:
     """The range in words: "a fine of $100 to $250, or up to 15 days in jail, or both (a violation)"."""
-    fine = f"a fine of ${penalty.min_fine:,.0f} to ${penalty.max_fine:,.0f}"
+    fine = _("a fine of ${min_fine:,.0f} to ${max_fine:,.0f}", min_fine=penalty.min_fine,
+             max_fine=penalty.max_fine)
     jail = None
     if penalty.max_jail_days:
-        jail = f"up to {penalty.max_jail_days} days in jail"
+        jail = _("up to {max_jail_days} days in jail", max_jail_days=penalty.max_jail_days)
     elif penalty.max_jail_months:
-        jail = f"up to {penalty.max_jail_months} months in jail"
-    what = f"{fine}, or {jail}, or both" if jail else fine
-    return f"{what} (a {penalty.classification})"
+        jail = _("up to {max_jail_months} months in jail", max_jail_months=penalty.max_jail_months)
+    what = _("{fine}, or {jail}, or both", fine=fine, jail=jail) if jail else fine
+    if penalty.classification == "violation":
+        return _("{what} (a violation)", what=what)
+    if penalty.classification == "misdemeanor":
+        return _("{what} (a misdemeanor)", what=what)
+    return _("{what} (a {classification})", what=what, classification=penalty.classification)
 
 
 def penalty(ctx: Context) -> Finding:
@@ -80,12 +118,13 @@ def penalty(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-14/penalty", cite("164-14")
     violation = ctx.case.violation
     if violation is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "No violation is described.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No violation is described."))
     try:
         at_violation = ParameterValues(as_of=violation.date, parameters=ctx.values.parameters)
         result = penalty_for_offense(violation.offense_number, at_violation)
     except ParameterNotInForce as exc:
-        raise InvalidCase("violation.date", f"no penalty of ch. 164 is in force on {violation.date}: {exc}") from None
+        raise InvalidCase("violation.date", _("no penalty of ch. 164 is in force on {violation_date}: "
+                                              "{exc}", violation_date=violation.date, exc=exc)) from None
     n = violation.offense_number
     values: dict[str, Any] = {"offender": violation.offender, "section": violation.section,
                               "prior_offenses": violation.prior_offenses, "offense_number": n,
@@ -93,6 +132,5 @@ def penalty(ctx: Context) -> Finding:
                               "fine_or_imprisonment_or_both": bool(result.max_jail_days or result.max_jail_months),
                               "penalty": result.to_json()}
     return Finding(rule, Status.MET, citation,
-                   f"{an_ordinal(n).capitalize()} offense of {violation.offender} against Mount Pleasant Code § "
-                   f"{violation.section}: {describe(result)}, in addition to other punishments by law.",
+                   offense_sentence(n, violation.offender, violation.section, result),
                    values, outcome=result)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
+from publicassembly.law.messages import _, join
 
 Answer = bool | Literal["needs_review"] | None  # None: a fact is missing
 
@@ -186,27 +187,31 @@ def certificate_required(ctx: Context) -> Finding:
     if answer is True:
         if certificate is not None and certificate.number:
             return Finding(rule, Status.MET, citation,
-                           f"A place of assembly: a certificate of the Building Inspector is required; "
-                           f"certificate {certificate.number} is recorded.", values, outcome=True)
+                           _("A place of assembly: a certificate of the Building Inspector is "
+                             "required; certificate {certificate_number} is recorded.",
+                             certificate_number=certificate.number), values, outcome=True)
         if _worship_approved(ctx):
             return Finding(rule, Status.MET, citation,
-                           "A place of assembly: a certificate of the Building Inspector is required unless it is "
-                           "used solely for religious worship as he approves, which is the exception that "
-                           "follows.", values, outcome=True)
+                           _("A place of assembly: a certificate of the Building Inspector is required "
+                             "unless it is used solely for religious worship as he approves, which is "
+                             "the exception that follows."), values, outcome=True)
         return Finding(rule, Status.MISSING, citation,
-                       "A place of assembly: a certificate of the Building Inspector is required and none is "
-                       "recorded.", values, outcome=True, missing=("certificate",))
+                       _("A place of assembly: a certificate of the Building Inspector is required and "
+                         "none is recorded."), values, outcome=True, missing=("certificate",))
     if answer is False:
         return Finding(rule, Status.MET, citation,
-                       "Not a place of assembly: no certificate of the Building Inspector is required.", values,
+                       _("Not a place of assembly: no certificate of the Building Inspector is "
+                         "required."), values,
                        outcome=False)
     if answer == "needs_review":
         return Finding(rule, Status.NEEDS_REVIEW, citation,
-                       "Whether this is a place of assembly, and so whether a certificate is required, depends "
-                       "on a fact not stated (commercial or not; a common entrance).", values,
+                       _("Whether this is a place of assembly, and so whether a certificate is "
+                         "required, depends on a fact not stated (commercial or not; a common "
+                         "entrance)."), values,
                        outcome="needs_review", missing=_missing_for(ctx))
     return Finding(rule, Status.MISSING, citation,
-                   "Whether a certificate is required cannot be decided until the size of every space is given.",
+                   _("Whether a certificate is required cannot be decided until the size of every "
+                     "space is given."),
                    values, outcome=None, missing=_missing_for(ctx))
 
 
@@ -221,20 +226,22 @@ def religious_worship_exception(ctx: Context) -> Finding:
                               "approved_by_building_inspector": approved}
     if not places or not all(g.solely_religious_worship for g in places):
         return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       "The place is not a place of assembly used solely as a place of religious worship.",
+                       _("The place is not a place of assembly used solely as a place of religious "
+                         "worship."),
                        values)
     if approved is True:
         return Finding(rule, Status.MET, citation,
-                       "Used solely as a place of religious worship as approved by the Building Inspector: no "
-                       "certificate is required (the occupancy, toilet, sign and exit rules still apply).",
+                       _("Used solely as a place of religious worship as approved by the Building "
+                         "Inspector: no certificate is required (the occupancy, toilet, sign and exit "
+                         "rules still apply)."),
                        values, outcome=False)
     if approved is False:
         return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       "The Building Inspector has not approved the use solely as a place of religious worship, "
-                       "so the exception does not apply.", values)
+                       _("The Building Inspector has not approved the use solely as a place of "
+                         "religious worship, so the exception does not apply."), values)
     return Finding(rule, Status.NEEDS_REVIEW, citation,
-                   "Used solely as a place of religious worship, but no approval of the Building Inspector is "
-                   "recorded: the exception needs his approval.", values, outcome="needs_review",
+                   _("Used solely as a place of religious worship, but no approval of the Building "
+                     "Inspector is recorded: the exception needs his approval."), values, outcome="needs_review",
                    missing=("worship_use_approved_by_building_inspector",))
 
 
@@ -253,17 +260,19 @@ def place_of_assembly(ctx: Context) -> Finding:
     }
     named = [", ".join(g.spaces) for g in ctx.groups if g.place_of_assembly is True]
     if answer is True:
-        return Finding(rule, Status.MET, citation, "A place of assembly: " + "; ".join(named) + ".", values,
+        return Finding(rule, Status.MET, citation, _("A place of assembly: {groups}.", groups=join(named, "; ")),
+                       values,
                        outcome=True)
     if answer is False:
         return Finding(rule, Status.MET, citation,
-                       "No room or space (with its connecting rooms) is used for, or holds, enough persons to be "
-                       "a place of assembly.", values, outcome=False)
+                       _("No room or space (with its connecting rooms) is used for, or holds, enough "
+                         "persons to be a place of assembly."), values, outcome=False)
     if answer == "needs_review":
         return Finding(rule, Status.NEEDS_REVIEW, citation,
-                       "A group of spaces reaches a threshold only on a fact not stated (whether the place is "
-                       "commercial, or a common entrance).", values, outcome="needs_review",
+                       _("A group of spaces reaches a threshold only on a fact not stated (whether the "
+                         "place is commercial, or a common entrance)."), values, outcome="needs_review",
                        missing=_missing_for(ctx))
     return Finding(rule, Status.MISSING, citation,
-                   "A space's size is not given, so it cannot be said whether the place is a place of assembly.",
+                   _("A space's size is not given, so it cannot be said whether the place is a place "
+                     "of assembly."),
                    values, missing=_missing_for(ctx))

@@ -18,6 +18,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
+from publicassembly.law.messages import _
 from publicassembly.law.parameters import ParameterValues
 
 OCD_ID = "ocd-division/country:us/state:ny/county:westchester/place:mount_pleasant"
@@ -62,30 +63,30 @@ def _verdict(ctx: Context, certificate: Tristate, exempt: bool, penalty: Penalty
              overcrowded: bool | None) -> str:
     if penalty is not None and ctx.case.violation is not None:
         v = ctx.case.violation
-        return (f"{penalties.an_ordinal(v.offense_number).capitalize()} offense against Mount Pleasant Code § {v.section}: "
-                f"{penalties.describe(penalty)} (Mount Pleasant Code § 164-14).")
-    lawful = (f"lawful occupancy {ctx.lawful_occupancy} persons" if not ctx.loads_missing
-              else "lawful occupancy not yet computable (a space's size is missing)")
+        return penalties.offense_sentence(v.offense_number, None, v.section, penalty)
+    lawful = (_("lawful occupancy {lawful_occupancy} persons", lawful_occupancy=ctx.lawful_occupancy) if not ctx.loads_missing
+              else _("lawful occupancy not yet computable (a space's size is missing)"))
     crowd = ""
     if overcrowded:
-        crowd = "; overcrowded"
+        crowd = _("; overcrowded")
     groups = {s.use_group == "open_air" for s in ctx.case.spaces}
     measure = [sec for sec, present in (("164-7", False in groups), ("164-8", True in groups)) if present]
     if exempt:
-        return (f"A place of assembly used solely for religious worship as approved by the Building Inspector: no "
-                f"certificate is required; {lawful}, and the occupancy and toilet rules apply{crowd} "
-                f"({cite('164-3', '164-6', *measure)}).")
+        return (_("A place of assembly used solely for religious worship as approved by the Building "
+                  "Inspector: no certificate is required; {lawful}, and the occupancy and toilet rules "
+                  "apply{crowd} ({cite}).", lawful=lawful, crowd=crowd,
+                  cite=cite('164-3', '164-6', *measure)))
     if certificate is True:
-        return (f"A place of assembly: a certificate of the Building Inspector is required; {lawful}{crowd} "
-                f"({cite('164-3', *measure)}).")
+        return (_("A place of assembly: a certificate of the Building Inspector is required; "
+                  "{lawful}{crowd} ({cite}).", lawful=lawful, crowd=crowd, cite=cite('164-3', *measure)))
     if certificate is False:
-        return (f"Not a place of assembly: no certificate is required; {lawful}{crowd} "
-                f"({cite('164-4', *measure)}).")
+        return (_("Not a place of assembly: no certificate is required; {lawful}{crowd} ({cite}).",
+                  lawful=lawful, crowd=crowd, cite=cite('164-4', *measure)))
     if certificate == "needs_review":
-        return (f"Whether a certificate of the Building Inspector is required needs review; {lawful}{crowd} "
-                f"(Mount Pleasant Code §§ 164-3, 164-4).")
-    return (f"Whether this is a place of assembly cannot be decided until the missing facts are given; {lawful} "
-            f"({cite('164-4', *measure)}).")
+        return (_("Whether a certificate of the Building Inspector is required needs review; "
+                  "{lawful}{crowd} (Mount Pleasant Code §§ 164-3, 164-4).", lawful=lawful, crowd=crowd))
+    return (_("Whether this is a place of assembly cannot be decided until the missing facts are "
+              "given; {lawful} ({cite}).", lawful=lawful, cite=cite('164-4', *measure)))
 
 
 def determine(case: VenueCase, values: ParameterValues) -> Determination:
@@ -116,7 +117,7 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
         "certificate": {
             "required": certificate,
             "issued_by": "building_inspector",
-            "states": "the lawful occupancy",
+            "states": _("the lawful occupancy"),
             "lawful_occupancy": None if ctx.loads_missing else ctx.lawful_occupancy,
             "keep_on_premises": certificate is True,
         },

@@ -9,6 +9,7 @@ from typing import Any
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import persons_present
+from publicassembly.law.messages import _
 from publicassembly.law.units import ceil_div
 
 
@@ -17,7 +18,8 @@ def toilets_required(persons: int, values: Mapping[str, Any]) -> int:
 
     Raises ValueError naming ``persons`` when it is negative or not a whole number."""
     if isinstance(persons, bool) or not isinstance(persons, int) or persons < 0:
-        raise ValueError(f"persons: a whole number of persons, 0 or more, is required (got {persons!r})")
+        raise ValueError(_("persons: a whole number of persons, 0 or more, is required (got "
+                           "{persons!r})", persons=persons))
     return ceil_div(persons, int(values["toilets.persons_per_toilet"]))
 
 
@@ -41,7 +43,8 @@ def toilets(ctx: Context) -> Finding:
     provided = ctx.case.toilets_provided
     if persons is None:
         return Finding(rule, Status.MISSING, citation,
-                       "Neither the attendance nor every space's size is given, so the toilets cannot be counted.",
+                       _("Neither the attendance nor every space's size is given, so the toilets "
+                         "cannot be counted."),
                        {"persons_per_toilet": per, "provided": provided},
                        missing=("attendance", *ctx.loads_missing))
     required = toilets_required(persons, ctx.values)
@@ -49,12 +52,14 @@ def toilets(ctx: Context) -> Finding:
                               "required": required, "provided": provided}
     if provided is None:
         return Finding(rule, Status.MISSING, citation,
-                       f"At least {required} toilets are required for {persons} persons; the number provided is "
-                       "not given.", values, outcome=required, missing=("toilets_provided",))
+                       _("At least {required} toilets are required for {persons} persons; the number "
+                         "provided is not given.", required=required, persons=persons), values, outcome=required, missing=("toilets_provided",))
     if provided < required:
         return Finding(rule, Status.NOT_MET, citation,
-                       f"{provided} toilets provided; at least {required} are required for {persons} persons "
-                       f"(one per {per}, rounded up).", values, outcome=required)
+                       _("{provided} toilets provided; at least {required} are required for {persons} "
+                         "persons (one per {per}, rounded up).", provided=provided, required=required,
+                         persons=persons, per=per), values, outcome=required)
     return Finding(rule, Status.MET, citation,
-                   f"{provided} toilets provided; at least {required} are required for {persons} persons "
-                   f"(one per {per}, rounded up).", values, outcome=required)
+                   _("{provided} toilets provided; at least {required} are required for {persons} "
+                     "persons (one per {per}, rounded up).", provided=provided, required=required,
+                     persons=persons, per=per), values, outcome=required)

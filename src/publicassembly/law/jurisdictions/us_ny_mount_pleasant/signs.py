@@ -9,6 +9,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+from publicassembly.law.messages import _, join
 
 _OCCUPANCY_FACTORS = "occupancy."
 
@@ -22,8 +23,8 @@ def sign_specification(values: Mapping[str, Any]) -> dict[str, Any]:
         "lettering_colour": values["signs.lettering_colour"],
         "background_colour": values["signs.background_colour"],
         "letter_weight": values["signs.letter_weight"],
-        "location": "in each room or area, in a conspicuous location in full view of the entrance",
-        "states": "the lawful occupancy of the room or area",
+        "location": _("in each room or area, in a conspicuous location in full view of the entrance"),
+        "states": _("the lawful occupancy of the room or area"),
     }
 
 
@@ -40,7 +41,7 @@ def sign(ctx: Context) -> Finding:
     inspection = ctx.case.inspection
     if inspection is None:
         return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       "No inspection is recorded; the signs to post are listed in the requirements.")
+                       _("No inspection is recorded; the signs to post are listed in the requirements."))
     seen = {s.room: s for s in inspection.signs}
     faults: list[str] = []
     missing: list[str] = []
@@ -56,7 +57,7 @@ def sign(ctx: Context) -> Finding:
             missing.append(f"inspection.signs[{space.name}]")
             continue
         if seen_sign.posted is False:
-            faults.append(f"no sign is posted in {space.name}")
+            faults.append(_("no sign is posted in {space_name}", space_name=space.name))
             continue
         if seen_sign.posted is None:
             missing.append(f"inspection.signs[{space.name}].posted")
@@ -64,20 +65,24 @@ def sign(ctx: Context) -> Finding:
         if seen_sign.states is None:
             missing.append(f"inspection.signs[{space.name}].states")
         elif lawful is not None and seen_sign.states != lawful:
-            faults.append(f"the sign in {space.name} states {seen_sign.states}, not its lawful occupancy {lawful}")
+            faults.append(_("the sign in {space_name} states {states}, not its lawful occupancy "
+                            "{lawful}", space_name=space.name, states=seen_sign.states, lawful=lawful))
         if seen_sign.conforms_to_specification is False:
-            faults.append(f"the sign in {space.name} is not red on white in bold letters 1 inch by 3/8 inch")
+            faults.append(_("the sign in {space_name} is not red on white in bold letters 1 inch by "
+                            "3/8 inch", space_name=space.name))
         elif seen_sign.conforms_to_specification is None:
             missing.append(f"inspection.signs[{space.name}].conforms_to_specification")
     values = {"rooms": rooms}
     if faults:
-        return Finding(rule, Status.NOT_MET, citation, "Occupancy signs: " + "; ".join(faults) + ".", values)
+        return Finding(rule, Status.NOT_MET, citation, _("Occupancy signs: {faults}.", faults=join(faults, "; ")),
+                       values)
     if missing:
         return Finding(rule, Status.MISSING, citation,
-                       "The inspection does not record the sign of every room or area.", values,
+                       _("The inspection does not record the sign of every room or area."), values,
                        missing=tuple(missing))
     return Finding(rule, Status.MET, citation,
-                   "Every room or area has a sign of the prescribed form stating its lawful occupancy.", values)
+                   _("Every room or area has a sign of the prescribed form stating its lawful "
+                     "occupancy."), values)
 
 
 def _factors_since(ctx: Context) -> Any:
@@ -95,8 +100,8 @@ def certificate_lawful_occupancy(ctx: Context) -> Finding:
     computed = None if ctx.loads_missing else ctx.lawful_occupancy
     if certificate is None:
         return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       "No certificate is recorded; the lawful occupancy computed under §§ 164-7 and 164-8 is "
-                       "the number for the Building Inspector to prescribe.", {"computed_lawful_occupancy": computed})
+                       _("No certificate is recorded; the lawful occupancy computed under §§ 164-7 and "
+                         "164-8 is the number for the Building Inspector to prescribe."), {"computed_lawful_occupancy": computed})
     since = _factors_since(ctx)
     values: dict[str, Any] = {"certificate_number": certificate.number, "issued": certificate.issued,
                               "certified_lawful_occupancy": certificate.lawful_occupancy,
@@ -104,18 +109,20 @@ def certificate_lawful_occupancy(ctx: Context) -> Finding:
     if certificate.lawful_occupancy is None or computed is None:
         gaps = ("certificate.lawful_occupancy",) if certificate.lawful_occupancy is None else ctx.loads_missing
         return Finding(rule, Status.MISSING, citation,
-                       "The certified and computed lawful occupancy cannot be compared.", values, missing=gaps)
+                       _("The certified and computed lawful occupancy cannot be compared."), values, missing=gaps)
     if certificate.issued is not None and certificate.issued < since:
         return Finding(rule, Status.NEEDS_REVIEW, citation,
-                       f"The certificate was issued on {certificate.issued}, before the floor areas per occupant in "
-                       f"force took effect on {since}: the Building Inspector should review it.", values)
+                       _("The certificate was issued on {issued}, before the floor areas per occupant "
+                         "in force took effect on {since}: the Building Inspector should review it.",
+                         issued=certificate.issued, since=since), values)
     if certificate.lawful_occupancy != computed:
         return Finding(rule, Status.NEEDS_REVIEW, citation,
-                       f"The certificate states {certificate.lawful_occupancy} persons; §§ 164-7 and 164-8 give "
-                       f"{computed}: the Building Inspector should review it.", values)
+                       _("The certificate states {lawful_occupancy} persons; §§ 164-7 and 164-8 give "
+                         "{computed}: the Building Inspector should review it.",
+                         lawful_occupancy=certificate.lawful_occupancy, computed=computed), values)
     return Finding(rule, Status.MET, citation,
-                   f"The certificate states {computed} persons, the lawful occupancy computed under §§ 164-7 and "
-                   "164-8.", values)
+                   _("The certificate states {computed} persons, the lawful occupancy computed under "
+                     "§§ 164-7 and 164-8.", computed=computed), values)
 
 
 def certificate_on_premises(ctx: Context) -> Finding:
@@ -123,19 +130,19 @@ def certificate_on_premises(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-9/certificate-on-premises", cite("164-9")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "No inspection is recorded.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No inspection is recorded."))
     base = ctx.findings.get("mount-pleasant/164-3/certificate")
     exception = ctx.findings.get("mount-pleasant/164-3/religious-worship-exception")
     required = base is not None and base.outcome is True and not (exception and exception.outcome is False)
     if not required and ctx.case.certificate is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, "No certificate is required or recorded.")
+        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No certificate is required or recorded."))
     on_premises = inspection.certificate_on_premises
     values = {"certificate_on_premises": on_premises}
     if on_premises is None:
         return Finding(rule, Status.MISSING, citation,
-                       "The inspection does not record whether the certificate was on the premises.", values,
+                       _("The inspection does not record whether the certificate was on the premises."), values,
                        missing=("inspection.certificate_on_premises",))
     if not on_premises:
         return Finding(rule, Status.NOT_MET, citation,
-                       "The certificate was not kept on the premises available for inspection.", values)
-    return Finding(rule, Status.MET, citation, "The certificate is kept on the premises.", values)
+                       _("The certificate was not kept on the premises available for inspection."), values)
+    return Finding(rule, Status.MET, citation, _("The certificate is kept on the premises."), values)

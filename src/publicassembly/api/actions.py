@@ -10,11 +10,12 @@ are ``YYYY-MM-DD``.
 
 from __future__ import annotations
 
-from datetime import date, time
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema
+from pydantic import AwareDatetime
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
@@ -32,6 +33,8 @@ Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, descri
 Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
 Count = Annotated[int, Field(ge=0, le=1_000_000)]
 Days = Annotated[int, Field(ge=0, le=3650)]
+Moment = Annotated[AwareDatetime, Field(ge=datetime(1900, 1, 1, tzinfo=UTC), le=datetime(2200, 1, 1, tzinfo=UTC),
+                                        description="ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00")]
 
 
 def _text(n: int, *, min_length: int = 0) -> Any:
@@ -376,6 +379,140 @@ def blockers(request: Any, town: str, pk: int) -> Any:
     return {"id": app.pk, "state": app.state, "version": app.version,
             "blockers": [{"rule": b.rule, "citation": b.citation, "reason": b.reason, "missing": list(b.missing)}
                          for b in sv.issuance_blockers(app)]}
+
+
+class BoardLimitsIn(Versioned):
+    bond_amount: Money12 | None = Field(None, description="the cleanup bond the Town Board fixes (¶ F), US dollars")
+    bodily_injury_limit: Money12 | None = Field(
+        None, description="the bodily injury limit of the liability policy (¶ E), US dollars, within the law's range")
+
+
+@router.post("/towns/{town}/applications/{pk}/bond-and-insurance-limit", response=APP_OUT,
+             operation_id="set_bond_and_insurance_limit",
+             summary="Fix the bond (¶ F) and/or the bodily injury limit (¶ E) before issuance (the Town Board)")
+def set_bond_and_insurance_limit(request: Any, town: str, pk: int, data: BoardLimitsIn) -> Any:
+    """From submission until issuance the Town Board fixes the cleanup bond (more than $0) and/or the bodily
+    injury limit ($250,000-$500,000 in the law in force: 422 naming ``bodily_injury_limit`` outside it); give at
+    least one (else 422 naming ``bond_amount``). A state outside that span is 409."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.set_bond_and_insurance_limit(
+        request.user, app, bond_amount=_money(data.bond_amount), bodily_injury_limit=_money(data.bodily_injury_limit),
+        expected_version=data.expected_version, **_reason(v)))
+
+
+# --- After issuance: the assembly, its cleanup and the bond (¶ F) ------------------------------------------------
+
+
+class AssemblyHeldIn(Versioned):
+    ended_on: date | None = Field(None, description="the day the assembly ended (default: its last day in the "
+                                                    "facts); the 5 days of ¶ F run from it")
+
+
+class CleanupInspectionIn(Versioned):
+    inspected_on: date
+    result: Literal["complete", "incomplete"]
+    completed_on: date | None = Field(None, description="the day the waste was completely removed (only with "
+                                                        "result complete; not after the inspection)")
+
+
+class ForfeitIn(Versioned):
+    reason: _text(2000, min_length=1)
+
+
+@router.post("/towns/{town}/applications/{pk}/assembly-held", response=APP_OUT, operation_id="record_assembly_held",
+             summary="Record the assembly as held and the day it ended (the Clerk)")
+def record_assembly_held(request: Any, town: str, pk: int, data: AssemblyHeldIn) -> Any:
+    """issued → assembly_held; the day it ended starts the 5 days of ¶ F for the cleanup."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.record_assembly_held(request.user, app, ended_on=data.ended_on,
+                                        expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/cleanup-inspection", response=APP_OUT,
+             operation_id="record_cleanup_inspection",
+             summary="Record the cleanup inspection of ¶ F (the Clerk or the Building Inspector)")
+def record_cleanup_inspection(request: Any, town: str, pk: int, data: CleanupInspectionIn) -> Any:
+    """assembly_held → cleanup_inspected. ``complete`` needs ``completed_on`` (not after ``inspected_on``);
+    ``incomplete`` has none: else 422 naming ``completed_on``."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.record_cleanup_inspection(request.user, app, inspected_on=data.inspected_on, result=data.result,
+                                             completed_on=data.completed_on, expected_version=data.expected_version,
+                                             **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/release-bond", response=APP_OUT, operation_id="release_bond",
+             summary="Release the bond (the Town Board; 409 unless the cleanup was complete within 5 days, ¶ F)")
+def release_bond(request: Any, town: str, pk: int, data: Versioned) -> Any:
+    """cleanup_inspected → bond_released, only when the law core finds the waste completely removed within
+    5 days from the end of the assembly (¶ F); else 409 with that finding as the blocker."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.release_bond(request.user, app, expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/forfeit-bond", response=APP_OUT, operation_id="forfeit_bond",
+             summary="Forfeit the bond (the Town Board; 409 unless the cleanup of ¶ F failed)")
+def forfeit_bond(request: Any, town: str, pk: int, data: ForfeitIn) -> Any:
+    """cleanup_inspected → bond_forfeited, with the reason (required), only when the cleanup was not done within
+    the 5 days of ¶ F; else 409 with the law core's finding."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.forfeit_bond(request.user, app, reason=v["reason"], expected_version=data.expected_version))
+
+
+@router.post("/towns/{town}/applications/{pk}/close", response=APP_OUT, operation_id="close_application",
+             summary="Close the case (the Clerk; after the bond's release or forfeiture, or a denial)")
+def close_application(request: Any, town: str, pk: int, data: Versioned) -> Any:
+    """bond_released | bond_forfeited | denied → closed."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.close(request.user, app, expected_version=data.expected_version, **_reason(v)))
+
+
+def _stored(value: Any) -> Any:
+    """A stored value as JSON, exactly: money and areas (Decimal) as decimal strings, dates and times ISO."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, date | time):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): _stored(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_stored(v) for v in value]
+    return value if value is None or isinstance(value, bool | int | float | str) else str(value)
+
+
+def _timeline(entries: Any) -> list[dict[str, Any]]:
+    """Timeline entries (`workflow.timeline.TimelineEntry`) as JSON: ``when`` ISO 8601 with its offset."""
+    return [{"when": e.when.isoformat(), "who": e.who, "subject": e.subject, "kind": e.kind, "why": e.why,
+             "changes": [{"field": c.field, "label": str(c.label), "old": _stored(c.old), "new": _stored(c.new)}
+                         for c in e.changes]}
+            for e in entries]
+
+
+@router.get("/towns/{town}/applications/{pk}/timeline", response={200: list[dict[str, Any]], **ERRORS},
+            operation_id="application_timeline", summary="The case's history: when, who, what changed, why")
+def application_timeline(request: Any, town: str, pk: int) -> Any:
+    """Every saved change of the application and its records (approvals, authorizations, insurance, bonds, fee
+    payments, documents), oldest first, for those who may see the application (as its page shows them)."""
+    from publicassembly.permits import services as sv
+
+    return _timeline(sv.application_timeline(_application(request, town, pk)))
 
 
 # --- Places of assembly (Mount Pleasant ch. 164) -------------------------------------------------------------------
@@ -793,3 +930,160 @@ def close_violation(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
     v = _clean(data)
     return _violation(es.close_case(request.user, _violation_of(town, pk), reason=v["reason"],
                                     expected_version=data.expected_version))
+
+
+#: Who reads the Town's enforcement records (as the enforcement page).
+READERS = ("building_inspector", "enforcement_officer", "town_clerk")
+
+
+def _offender(o: Any) -> dict[str, Any]:
+    return {"id": o.pk, "kind": o.kind, "name": o.name, "address": o.address}
+
+
+@router.get("/towns/{town}/offenders", response={200: list[dict[str, Any]], **ERRORS}, operation_id="list_offenders",
+            summary="Persons and firms against whom violations may be recorded")
+def list_offenders(request: Any, town: str) -> Any:
+    """The Town's offenders by name (its Building Inspector, enforcement officers and Clerk)."""
+    from publicassembly.enforcement.models import Offender
+    from publicassembly.workflow.access import require_role
+
+    t = _town(town)
+    require_role(request.user, t, *READERS)
+    return [_offender(o) for o in Offender.objects.for_town(t).order_by("name", "id")]
+
+
+@router.get("/towns/{town}/complaints", response={200: list[dict[str, Any]], **ERRORS},
+            operation_id="list_complaints", summary="Complaints with their violations (§ 164-12)")
+def list_complaints(request: Any, town: str) -> Any:
+    """The Town's complaints, newest first, each with its state, version (for ``expected_version``) and its
+    violations (its Building Inspector, enforcement officers and Clerk, as the enforcement page)."""
+    from publicassembly.enforcement.models import Complaint
+    from publicassembly.workflow.access import require_role
+
+    t = _town(town)
+    require_role(request.user, t, *READERS)
+    out = []
+    for c in Complaint.objects.for_town(t).prefetch_related("violations").order_by("-filed_on", "-id"):
+        out.append({**_complaint(c), "description": c.description, "place": c.place,
+                    "complainant_kind": c.complainant_kind, "in_presence": c.in_presence,
+                    "inspection": c.inspection_id,
+                    "violations": [_violation(v) for v in sorted(c.violations.all(), key=lambda v: v.pk)]})
+    return out
+
+
+def _complaint_of(town: str, pk: int) -> Any:
+    from publicassembly.enforcement.models import Complaint
+
+    return Complaint.objects.get_in_town(_town(town), pk=pk)
+
+
+@router.post("/towns/{town}/complaints/{pk}/dismiss", response={200: dict[str, Any], **ERRORS},
+             operation_id="dismiss_complaint",
+             summary="Dismiss a complaint on which no violation was recorded (the Building Inspector)")
+def dismiss_complaint(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
+    """filed → dismissed, with the reason (required). A complaint with violations recorded is 409."""
+    from publicassembly.enforcement import services as es
+
+    v = _clean(data)
+    return _complaint(es.dismiss_complaint(request.user, _complaint_of(town, pk), reason=v["reason"],
+                                           expected_version=data.expected_version))
+
+
+@router.post("/towns/{town}/complaints/{pk}/close", response={200: dict[str, Any], **ERRORS},
+             operation_id="close_complaint",
+             summary="Close a complaint whose violations are all closed or dismissed (the Building Inspector)")
+def close_complaint(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
+    """violations_recorded → closed, with the reason (required); 422 naming ``complaint`` while one of its
+    violations is still open; 409 from another state."""
+    from publicassembly.enforcement import services as es
+
+    v = _clean(data)
+    return _complaint(es.close_case(request.user, _complaint_of(town, pk), reason=v["reason"],
+                                    expected_version=data.expected_version))
+
+
+# --- Stop orders (Mount Pleasant §§ 164-5, 164-13) ------------------------------------------------------------------
+
+
+def _stop_order(o: Any) -> dict[str, Any]:
+    return {"id": o.pk, "venue": o.venue_id, "complaint": o.complaint_id, "performance": o.performance,
+            "ordered_at": o.ordered_at.isoformat(), "officer_kind": o.officer_kind,
+            "persons_present": o.persons_present, "approved_number": o.approved_number,
+            "overcrowding": o.overcrowding, "egress_obstructed": o.egress_obstructed,
+            "serious_menace": o.serious_menace, "rule": o.rule_id, "citation": o.citation,
+            "description": o.description, "state": o.state, "version": o.version,
+            "lifted_at": o.lifted_at.isoformat() if o.lifted_at else None, "correction": o.correction}
+
+
+@router.get("/towns/{town}/stop-orders", response={200: list[dict[str, Any]], **ERRORS},
+            operation_id="list_stop_orders", summary="Stop orders of performances (§ 164-5)")
+def list_stop_orders(request: Any, town: str) -> Any:
+    """The Town's stop orders, newest first (its Building Inspector, enforcement officers and Clerk)."""
+    from publicassembly.enforcement.models import StopOrder
+    from publicassembly.workflow.access import require_role
+
+    t = _town(town)
+    require_role(request.user, t, *READERS)
+    return [_stop_order(o) for o in StopOrder.objects.for_town(t).order_by("-ordered_at", "-id")]
+
+
+class StopOrderIn(Schema):
+    performance: _text(300, min_length=1)
+    ordered_at: Moment | None = Field(None, description="when the order was given (default: now)")
+    persons_present: Count | None = None
+    egress_obstructed: bool = False
+    serious_menace: bool = False
+    description: _text(5000) = ""
+    complaint: Id | None = None
+    reason: _text(2000) = ""
+
+
+@router.post("/towns/{town}/venues/{pk}/stop-orders", response={201: dict[str, Any], **ERRORS},
+             operation_id="record_stop_order",
+             summary="Stop a performance for overcrowding, obstructed egress or a serious menace (§ 164-5)")
+def record_stop_order(request: Any, town: str, pk: int, data: StopOrderIn) -> Any:
+    """A Building Inspector or enforcement officer stops the performance until corrected. The law core decides
+    from the facts (persons present against the approved number, the conditions) whether a stop order is due;
+    if not, 422 naming ``grounds``. Mount Pleasant only (another town: 422 naming ``town``)."""
+    from publicassembly.enforcement import services as es
+    from publicassembly.enforcement.models import Complaint
+
+    v = _clean(data)
+    venue = _venue_of(town, pk)
+    return 201, _stop_order(es.record_stop_order(
+        request.user, venue, performance=v["performance"], ordered_at=data.ordered_at,
+        persons_present=data.persons_present, egress_obstructed=data.egress_obstructed,
+        serious_menace=data.serious_menace, description=v.get("description", ""),
+        complaint=_ref(Complaint, venue.town, data.complaint, "complaint"), reason=v.get("reason", "")))
+
+
+class LiftIn(Schema):
+    correction: _text(5000, min_length=1) = Field(description="how the condition was corrected")
+    lifted_at: Moment | None = Field(None, description="when it was lifted (default: now)")
+    expected_version: Version = None
+
+
+@router.post("/towns/{town}/stop-orders/{pk}/lift", response={200: dict[str, Any], **ERRORS},
+             operation_id="lift_stop_order", summary="Lift a stop order once the condition is corrected (§ 164-13)")
+def lift_stop_order(request: Any, town: str, pk: int, data: LiftIn) -> Any:
+    """in_force → lifted (a Building Inspector or enforcement officer); 409 when already lifted."""
+    from publicassembly.enforcement import services as es
+    from publicassembly.enforcement.models import StopOrder
+
+    v = _clean(data)
+    order = StopOrder.objects.get_in_town(_town(town), pk=pk)
+    return _stop_order(es.lift_stop_order(request.user, order, correction=v["correction"], lifted_at=data.lifted_at,
+                                          expected_version=data.expected_version))
+
+
+@router.get("/towns/{town}/venues/{pk}/timeline", response={200: list[dict[str, Any]], **ERRORS},
+            operation_id="venue_timeline", summary="A place of assembly's history: spaces, certificates, inspections")
+def venue_timeline(request: Any, town: str, pk: int) -> Any:
+    """Every saved change of the venue, its spaces, certificates and inspections, oldest first (its Building
+    Inspector and enforcement officers, as the venue's page)."""
+    from publicassembly.venues import services as vs
+    from publicassembly.workflow.access import require_role
+
+    t = _town(town)
+    require_role(request.user, t, "building_inspector", "enforcement_officer")
+    return _timeline(vs.venue_timeline(_venue_of(town, pk)))

@@ -52,15 +52,38 @@ class ApplicationOut(Schema):
     hearing_on: str | None
     permit_number: str
     decision_overdue: bool
+    bond_amount: str | None = None
+    bodily_injury_limit: str | None = None
+    issued_on: str | None = None
+    assembly_ended_on: str | None = None
+    cleanup_inspected_on: str | None = None
+    cleanup_result: str = ""
+    cleanup_completed_on: str | None = None
+    bond_disposition: str = ""
+    closed_on: str | None = None
+
+
+def _iso(d: Any) -> str | None:
+    return d.isoformat() if d else None
+
+
+def _dollars(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def _app(a: Any) -> dict[str, Any]:
+    """An application as the API shows it: money (the Board's bond and bodily injury limit, ¶¶ E-F) in US
+    dollars as decimal strings, dates ``YYYY-MM-DD``, empty text or null when not yet recorded."""
     from publicassembly.permits import services as sv
 
     return {"id": a.pk, "town": a.town.jurisdiction_alias, "state": a.state, "version": a.version,
-            "facts": a.facts, "submitted_on": a.submitted_on.isoformat() if a.submitted_on else None,
-            "hearing_on": a.hearing_on.isoformat() if a.hearing_on else None, "permit_number": a.permit_number,
-            "decision_overdue": sv.decision_overdue(a)}
+            "facts": a.facts, "submitted_on": _iso(a.submitted_on), "hearing_on": _iso(a.hearing_on),
+            "permit_number": a.permit_number, "decision_overdue": sv.decision_overdue(a),
+            "bond_amount": _dollars(a.bond_amount), "bodily_injury_limit": _dollars(a.bodily_injury_limit),
+            "issued_on": _iso(a.issued_on), "assembly_ended_on": _iso(a.assembly_ended_on),
+            "cleanup_inspected_on": _iso(a.cleanup_inspected_on), "cleanup_result": a.cleanup_result,
+            "cleanup_completed_on": _iso(a.cleanup_completed_on), "bond_disposition": a.bond_disposition,
+            "closed_on": _iso(a.closed_on)}
 
 
 @router.get("/towns/{town}/applications", response={200: list[ApplicationOut], **ERRORS},

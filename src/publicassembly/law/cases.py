@@ -8,7 +8,7 @@ Reading files is the interfaces' business; this module only validates data.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from publicassembly.law import jurisdictions
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase
+from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterSet
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
@@ -44,19 +45,47 @@ def _field(loc: tuple[Any, ...]) -> str:
     return out or "(case)"
 
 
+#: pydantic's messages of the input models that a page can show, as law-core messages with the same English
+#: (used only when they render exactly as pydantic's own text).
+_PYDANTIC: dict[str, Callable[[dict[str, Any]], Message]] = {
+    "greater_than_equal": lambda c: _("Input should be greater than or equal to {ge}", ge=c.get("ge")),
+    "less_than_equal": lambda c: _("Input should be less than or equal to {le}", le=c.get("le")),
+    "greater_than": lambda c: _("Input should be greater than {gt}", gt=c.get("gt")),
+    "less_than": lambda c: _("Input should be less than {lt}", lt=c.get("lt")),
+    "int_parsing": lambda c: _("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": lambda c: _("Input should be a valid integer, got a number with a fractional part"),
+    "decimal_parsing": lambda c: _("Input should be a valid decimal"),
+    "decimal_max_places": lambda c: _("Decimal input should have no more than {decimal_places} decimal places",
+                                      decimal_places=c.get("decimal_places")),
+    "bool_parsing": lambda c: _("Input should be a valid boolean, unable to interpret input"),
+    "date_from_datetime_parsing": lambda c: _("Input should be a valid date or datetime, {error}",
+                                              error=c.get("error")),
+    "string_too_short": lambda c: _("String should have at least {min_length} character",
+                                    min_length=c.get("min_length")),
+}
+
+
 def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
     """The first error of a pydantic ValidationError as an `InvalidCase` naming the field."""
     first = error.errors(include_url=False)[0]
     loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and p.startswith("function-")))
     field = _field(loc)
-    message = first["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
+    message: str = first["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
+    cause = (first.get("ctx") or {}).get("error")
+    if isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
+        message = cause.args[0]  # the law core's own message, which a page can translate
+    elif first["type"] in _PYDANTIC:
+        ours = _PYDANTIC[first["type"]](first.get("ctx") or {})
+        message = ours if ours == message else message
     if first["type"] == "extra_forbidden":
-        message = "is not a field of this kind of case (check the spelling; `publicassembly schema` lists them)"
+        message = _("is not a field of this kind of case (check the spelling; `publicassembly schema` "
+                    "lists them)")
     elif first["type"] == "missing":
-        message = "is required"
+        message = _("is required")
     count = error.error_count()
     if count > 1:
-        message += f" (and {count - 1} more error{'s' if count > 2 else ''})"
+        message = (_("{message} (and 1 more error)", message=message) if count == 2 else
+                   _("{message} (and {n} more errors)", message=message, n=count - 1))
     return InvalidCase(prefix + field, message)
 
 
@@ -64,11 +93,12 @@ def parse_case(data: object) -> Case:
     """Validate case data. Raises `InvalidCase` naming the field and what is allowed: an unknown
     jurisdiction or subject, a bad date, or any fact that breaks the subject's model."""
     if not isinstance(data, Mapping):
-        raise InvalidCase("(case)", "a case must be a mapping of fields (YAML or JSON object) "
-                                    f"with at least 'jurisdiction' and 'subject'; got {type(data).__name__}")
+        raise InvalidCase("(case)", _("a case must be a mapping of fields (YAML or JSON object) with "
+                                      "at least 'jurisdiction' and 'subject'; got {type_name}",
+                                      type_name=type(data).__name__))
     raw_j = data.get("jurisdiction")
     if not isinstance(raw_j, str) or not raw_j.strip():
-        raise InvalidCase("jurisdiction", f"is required; allowed: {', '.join(jurisdictions.names())}")
+        raise InvalidCase("jurisdiction", _("is required; allowed: {allowed}", allowed=join(jurisdictions.names())))
     try:
         jurisdiction = jurisdictions.get(raw_j)
     except Exception as exc:  # UnknownJurisdiction
@@ -76,7 +106,8 @@ def parse_case(data: object) -> Case:
     subject = data.get("subject")
     if not isinstance(subject, str) or subject not in jurisdiction.subjects:
         allowed = ", ".join(jurisdiction.subjects)
-        raise InvalidCase("subject", f"{subject!r} is not a subject of {jurisdiction.alias}; allowed: {allowed}")
+        raise InvalidCase("subject", _("{subject!r} is not a subject of {alias}; allowed: {allowed}",
+                                       subject=subject, alias=jurisdiction.alias, allowed=allowed))
     as_of = parse_date(data.get("as_of"), "as_of") if data.get("as_of") is not None else None
     facts = {k: v for k, v in data.items() if k not in _ENVELOPE}
     try:
@@ -89,7 +120,8 @@ def parse_case(data: object) -> Case:
 def parse_date(value: object, field: str) -> date:
     """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string. Raises `InvalidCase` naming `field`."""
     if isinstance(value, datetime):
-        raise InvalidCase(field, f"{value.isoformat()!r} has a time of day; give the date alone as YYYY-MM-DD")
+        raise InvalidCase(field, _("{value!r} has a time of day; give the date alone as YYYY-MM-DD",
+                                   value=value.isoformat()))
     if isinstance(value, date):
         return value
     if isinstance(value, str) and _ISO_DATE.fullmatch(value.strip()):
@@ -97,7 +129,7 @@ def parse_date(value: object, field: str) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise InvalidCase(field, f"{value!r} is not a date; write it as YYYY-MM-DD")
+    raise InvalidCase(field, _("{value!r} is not a date; write it as YYYY-MM-DD", value=value))
 
 
 def evaluate(data: object, as_of: date | None = None, parameters: ParameterSet | None = None) -> Determination:
@@ -106,7 +138,8 @@ def evaluate(data: object, as_of: date | None = None, parameters: ParameterSet |
     case = parse_case(data)
     when = as_of or case.as_of
     if when is None:
-        raise InvalidCase("as_of", "no date to determine the case on; give as_of in the case or --as-of")
+        raise InvalidCase("as_of", _("no date to determine the case on; give as_of in the case or "
+                                     "--as-of"))
     return case.jurisdiction.determine(case.facts, when, parameters)
 
 

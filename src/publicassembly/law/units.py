@@ -7,6 +7,8 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Literal
 
+from publicassembly.law.messages import _, join
+
 #: One square foot is exactly 0.09290304 square metres (international foot, 0.3048 m, squared).
 SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
 
@@ -28,22 +30,24 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
     Raises ValueError naming `field` when the value is not a finite number or is larger in magnitude than
     10^15 (`MAX_MAGNITUDE`)."""
     if isinstance(value, bool):
-        raise ValueError(f"{field}: expected a number, got a boolean")
+        raise ValueError(_("{field}: expected a number, got a boolean", field=field))
     try:
         if isinstance(value, float):
             if not math.isfinite(value):
-                raise ValueError(f"{field}: must be a finite number, got {value!r}")
+                raise ValueError(_("{field}: must be a finite number, got {value!r}", field=field,
+                                   value=value))
             result = Decimal(repr(value))
         elif isinstance(value, Fraction):
             result = Decimal(value.numerator) / Decimal(value.denominator)
         else:
             result = Decimal(str(value).strip())
     except InvalidOperation:
-        raise ValueError(f"{field}: expected a number, got {value!r}") from None
+        raise ValueError(_("{field}: expected a number, got {value!r}", field=field, value=value)) from None
     if not result.is_finite():
-        raise ValueError(f"{field}: must be a finite number, got {str(value)!r}")
+        raise ValueError(_("{field}: must be a finite number, got {value!r}", field=field, value=str(value)))
     if abs(result) > MAX_MAGNITUDE:
-        raise ValueError(f"{field}: {str(value)[:40]!r} is too large (at most {MAX_MAGNITUDE:,})")
+        raise ValueError(_("{field}: {value!r} is too large (at most {most:,})", field=field,
+                           value=str(value)[:40], most=MAX_MAGNITUDE))
     return result
 
 
@@ -55,14 +59,16 @@ def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decim
     is not one of ``sq_ft``, ``sq_m``."""
     amount = to_decimal(value, field)
     if amount < 0:
-        raise ValueError(f"{field}: an area cannot be negative (got {amount})")
+        raise ValueError(_("{field}: an area cannot be negative (got {amount})", field=field, amount=amount))
     if unit in ("sq_ft", "sq_m"):
         sq_ft = amount if unit == "sq_ft" else amount / SQUARE_METRES_PER_SQUARE_FOOT
         if sq_ft > MAX_AREA_SQ_FT:
-            raise ValueError(f"{field}: {amount} {unit} is larger than any room or site "
-                             f"(at most {MAX_AREA_SQ_FT:,} sq ft)")
+            raise ValueError(_("{field}: {amount} {unit} is larger than any room or site (at most "
+                               "{most:,} sq ft)", field=field, amount=amount, unit=unit,
+                               most=MAX_AREA_SQ_FT))
         return sq_ft
-    raise ValueError(f"{field}: unknown area unit {unit!r}; allowed: {', '.join(AREA_UNITS)}")
+    raise ValueError(_("{field}: unknown area unit {unit!r}; allowed: {allowed}", field=field, unit=unit,
+                       allowed=join(AREA_UNITS)))
 
 
 def persons_per_area(area: Decimal | Fraction | int, area_per_person: Decimal | int) -> int:
@@ -74,7 +80,7 @@ def persons_per_area(area: Decimal | Fraction | int, area_per_person: Decimal | 
 def ceil_div(persons: int, per: int) -> int:
     """``ceil(persons / per)`` on integers: e.g. one toilet per 75 persons, 76 persons → 2."""
     if per <= 0:
-        raise ValueError("divisor must be positive")
+        raise ValueError(_("divisor must be positive"))
     return -(-persons // per)
 
 
@@ -83,5 +89,5 @@ def dollars(value: object, field: str = "amount") -> Decimal:
     number or when it has fractions of a cent."""
     amount = to_decimal(value, field)
     if amount != amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP):
-        raise ValueError(f"{field}: money is in whole cents (got {amount})")
+        raise ValueError(_("{field}: money is in whole cents (got {amount})", field=field, amount=amount))
     return amount.quantize(Decimal("0.01"))

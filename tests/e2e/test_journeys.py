@@ -1,13 +1,15 @@
-"""Four journeys in Chromium: an organizer checks whether a permit is needed and applies; the Clerk schedules
+"""Five journeys in Chromium: an organizer checks whether a permit is needed and applies; the Clerk schedules
 the hearing and issues the permit; the Building Inspector certifies a venue; the Building Inspector issues a
-summons (Mount Pleasant § 164-12: he alone issues summonses)."""
+summons (Mount Pleasant § 164-12: he alone issues summonses); a police officer stops a dance and files a complaint,
+is refused the summons, and the Building Inspector records the violation and issues the summons (§§ 164-5,
+164-12 to 164-14)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 import pytest
-from tests.e2e.conftest import person, shot, sign_in
+from tests.e2e.conftest import ARTIFACTS, person, shot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -167,3 +169,102 @@ def test_inspector_issues_a_summons(page, mount_pleasant):
     page.get_by_role("button", name="Issue the summons").click()
     page.get_by_role("link", name="Summons (PDF)").wait_for()
     shot(page, "11-summons-issued")
+
+
+def test_police_officer_files_a_complaint_and_the_inspector_issues_the_summons(page, browser, live_server,
+                                                                             mount_pleasant):
+    """A Mount Pleasant police officer at a dance finds the rear exit chained: he stops the dance until the exit is
+    cleared (§ 164-5, lifted when corrected, § 164-13) and files a complaint with the Building Inspector without
+    knowing the operator (§ 164-12). He is never offered the summons, and one he posts anyway is refused: only the
+    Building Inspector issues it (§ 164-12). The Inspector names the offender, records the violation, sees the
+    penalty range for offense number 1 (§ 164-14), issues the summons and downloads it as a PDF."""
+    from publicassembly.enforcement import services as es
+    from publicassembly.enforcement.models import Complaint, Summons, Violation
+    from publicassembly.venues import services as vs
+
+    bi = person("inspector3", mount_pleasant, "building_inspector")
+    person("officer", mount_pleasant, "enforcement_officer")  # a police officer
+    hall = vs.create_venue(bi, mount_pleasant, name="Saw Mill River Dance Hall", commercial=True,
+                           address="300 Saw Mill River Road, Hawthorne, NY")
+    vs.add_space(bi, hall, name="Dance hall", kind="room", use_group="dance_hall_lodge_room", area="3000")
+    vs.issue_certificate(bi, hall)
+    today = dt.date.today()
+
+    # the police officer: stop order (§ 164-5), lifted once corrected (§ 164-13)
+    sign_in(page, "officer")
+    page.get_by_role("link", name="Enforcement").click()
+    page.get_by_text("Record a stop order", exact=True).click()
+    page.locator("#id_so-venue").select_option(str(hall.pk))
+    page.locator("#id_so-performance").fill("Saturday dance")
+    page.get_by_label("Means of egress obstructed").check()
+    shot(page, "12-officer-stop-order")
+    page.get_by_role("button", name="Record the stop order").click()
+    page.get_by_text("Lift the stop order (§ 164-13)").wait_for()
+    page.get_by_text("Lift the stop order (§ 164-13)").click()
+    page.get_by_label("How the condition was corrected").fill("Chain removed; exit cleared")
+    page.get_by_role("button", name="Lift the stop order").click()
+    page.get_by_text("Corrected: Chain removed; exit cleared").wait_for()
+
+    # the complaint with the Building Inspector, the offender not known (§ 164-12)
+    page.locator("#id_c-description").fill("Rear fire exit chained during the Saturday dance")
+    page.locator("#id_c-observed_on").fill(today.isoformat())
+    page.locator("#id_c-place").fill("Rear fire exit")
+    page.locator("#id_c-venue").select_option(str(hall.pk))
+    page.get_by_label("It occurred in my presence").check()
+    shot(page, "13-officer-complaint")
+    page.get_by_role("button", name="File", exact=True).click()
+    page.get_by_text("Rear fire exit chained during the Saturday dance").first.wait_for()
+    complaint = Complaint.objects.get()
+    assert complaint.complainant_kind == "police_officer" and complaint.offender is None
+    assert "Saw Mill River Dance Hall · Rear fire exit" in page.locator("section.complaint").inner_text()
+    assert page.get_by_text("Issue a summons").count() == 0
+
+    # the Building Inspector names the offender and records the violation on the officer's complaint
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    inspector = context.new_page()
+    inspector.set_default_timeout(20_000)
+    sign_in(inspector, "inspector3")
+    inspector.goto("/mount-pleasant-ny/enforcement/")
+    inspector.locator("#id_o-kind").select_option("firm")
+    inspector.locator("#id_o-name").fill("Saw Mill River Events LLC")
+    inspector.get_by_role("button", name="Register", exact=True).click()
+    inspector.get_by_text("Recorded.").wait_for()
+    inspector.get_by_text("Record a violation on this complaint").click()
+    inspector.locator(f"#id_v{complaint.pk}-rule_id").select_option("mount-pleasant/164-10/exits-not-blocked")
+    inspector.locator(f"#id_v{complaint.pk}-offender").select_option(label="Saw Mill River Events LLC")
+    inspector.get_by_role("button", name="Record the violation").click()
+    inspector.get_by_text("offense number 1").wait_for()
+    violation = Violation.objects.get()
+    p = es.penalty_range(violation)
+    assert p.offense_number == 1
+    assert f"${p.min_fine}–${p.max_fine}" in inspector.locator(".violation").inner_text()
+    shot(inspector, "14-inspector-violation-penalty-range")
+
+    # the officer sees the violation but no summons: only the Building Inspector issues it (§ 164-12)
+    page.reload()
+    assert "offense number 1" in page.content()
+    assert page.get_by_text("Issue a summons").count() == 0
+    assert page.get_by_text("only the Building Inspector issues a summons").is_visible()
+    shot(page, "15-officer-no-summons")
+    token = page.locator("input[name=csrfmiddlewaretoken]").first.get_attribute("value")
+    refused = page.request.post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", form={
+        "csrfmiddlewaretoken": token, f"s{violation.pk}-return_date": (today + dt.timedelta(days=30)).isoformat()})
+    assert refused.status == 422 and "only the Building Inspector issues a summons" in refused.text()
+    assert not Summons.objects.exists()
+
+    # the Building Inspector issues the summons and downloads it
+    inspector.reload()
+    inspector.get_by_text("Issue a summons").click()
+    inspector.get_by_label("Returnable on").fill((today + dt.timedelta(days=30)).isoformat())
+    inspector.get_by_label("At (time)").fill("9:00 a.m.")
+    inspector.get_by_role("button", name="Issue the summons").click()
+    link = inspector.get_by_role("link", name="Summons (PDF)")
+    link.wait_for()
+    shot(inspector, "16-inspector-summons-issued")
+    summons = Summons.objects.get()
+    assert summons.issued_by == bi and summons.court == "Town Justice Court of the Town of Mount Pleasant"
+    pdf = inspector.request.get(link.get_attribute("href"))
+    assert pdf.ok and pdf.headers["content-type"] == "application/pdf" and pdf.body().startswith(b"%PDF")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"16-summons-{summons.number}.pdf").write_bytes(pdf.body())
+    context.close()

@@ -203,6 +203,9 @@ class PermitApplication(TownScoped, Versioned):
             models.UniqueConstraint(fields=["town", "permit_number"], condition=~models.Q(permit_number=""),
                                     name="permits_one_permit_number_per_town"),
         ]
+        #: The Clerk's queue counts, orders and pages a town's applications by state and submission date; the
+        #: index holds those columns, so the database never reads the rows' facts to sort 10,000 applications.
+        indexes = [models.Index(fields=["town", "state", "submitted_on"], name="permits_queue_idx")]
 
     def __str__(self) -> str:
         name = self.facts.get("name") if isinstance(self.facts, dict) else None

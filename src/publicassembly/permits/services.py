@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, time
 from decimal import Decimal, InvalidOperation
@@ -40,10 +40,10 @@ from publicassembly.law import jurisdictions
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.dates import LegalDate
-from publicassembly.law.determination import Determination
+from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
-from publicassembly.law.parameters import ParameterSet
+from publicassembly.law.parameters import ParameterSet, ParameterValues
 from publicassembly.law.units import dollars
 from publicassembly.permits.models import (
     AWAITING_DECISION,
@@ -329,9 +329,16 @@ def case_data(app: PermitApplication) -> dict[str, Any]:
     return _case_data(app, preloaded=False)
 
 
-def _case_data(app: PermitApplication, *, preloaded: bool) -> dict[str, Any]:
-    """`case_data`; with `preloaded`, the related records come from the prefetch caches that
-    `preload_records` filled (no query), else from the database."""
+def _related(app: PermitApplication, name: str, records: dict[str, list[Any]] | None) -> Any:
+    """The application's related records `name` (one of `CASE_RECORDS`): from `records` when given."""
+    return records[name] if records is not None else getattr(app, name).all()
+
+
+def _case_data(app: PermitApplication, *, preloaded: bool,
+               records: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+    """`case_data`; with `preloaded`, the related records come from `records` (relation name in
+    `CASE_RECORDS` → the application's records, as `ManyApplications` loads them) or else from the prefetch
+    caches that `preload_records` filled (no query), else from the database."""
     d: dict[str, Any] = copy.deepcopy(app.facts or {})
     d["jurisdiction"], d["subject"] = JURISDICTION_ALIAS, "event"
     if app.submitted_on:
@@ -350,21 +357,21 @@ def _case_data(app: PermitApplication, *, preloaded: bool) -> dict[str, Any]:
     if app.pk is None:
         return d
     conditions = d.setdefault("conditions", {})
-    for a in app.approvals.all():
+    for a in _related(app, "approvals", records):
         facility = conditions.get(CONDITIONS[a.condition]) or {}
         key = f"{a.agency}_approved_on"
         if facility.get(key) is None or facility[key] < a.approved_on.isoformat():
             facility[key] = a.approved_on.isoformat()
         conditions[CONDITIONS[a.condition]] = facility
     properties = d.get("properties") or []
-    for auth in app.authorizations.all():
+    for auth in _related(app, "authorizations", records):
         if auth.property_index < len(properties):
             properties[auth.property_index][f"{auth.party}_authorization_to_inspect"] = True
     if preloaded:
-        certs = sorted(app.insurance_certificates.all(), key=lambda c: (c.recorded_on, c.pk))
+        certs = sorted(_related(app, "insurance_certificates", records), key=lambda c: (c.recorded_on, c.pk))
         cert = certs[-1] if certs else None
-        bonds = [b.amount for b in app.bonds.all()]
-        fees = [f.amount for f in app.fee_payments.all()]
+        bonds = [b.amount for b in _related(app, "bonds", records)]
+        fees = [f.amount for f in _related(app, "fee_payments", records)]
         posted = sum(bonds, Decimal(0)) if bonds else None
         paid = sum(fees, Decimal(0)) if fees else None
     else:
@@ -449,34 +456,159 @@ def preload_records(apps: Sequence[PermitApplication]) -> list[PermitApplication
     return apps
 
 
-class _Preloaded:
-    """The law core asked about preloaded applications: one parameter set per town (`parameter_set`)."""
+def _deadline_table() -> dict[str, tuple[Callable[[EventCase], date | None], Callable[[date, ParameterValues],
+                                                                                      LegalDate]]]:
+    from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as due
 
-    def __init__(self, apps: Sequence[PermitApplication], parameters: ParameterSet | None) -> None:
-        self.apps = preload_records(apps)
+    return {
+        "application_due": (lambda c: c.dates.first_day if c.dates else None, due.application_due),
+        "decision_due": (lambda c: c.submitted_on, due.decision_due),
+        "hearing_notice_due": (lambda c: c.hearing.held_on if c.hearing else None, due.hearing_notice_due),
+        "cleanup_due": (lambda c: c.dates.end if c.dates else None, due.cleanup_due),
+    }
+
+
+#: Each deadline of a Carmel determination (in its order): the day of the case it counts from, and the law
+#: core's function counting it (`us_ny_carmel.deadlines`, as `Context` counts it).
+_DEADLINES = _deadline_table()
+
+
+def _records_of(apps: list[PermitApplication]) -> dict[int, dict[str, list[Any]]]:
+    """The related records of `CASE_RECORDS` of each application (application id → relation → records in the
+    relation's default order), in one query per relation; the applications' towns are loaded in one more
+    query when not already. Plain queries, not Django's prefetch, which builds a query set per application
+    and relation (about as costly as the law for a page of 50)."""
+    missing = {a.town_id for a in apps if not PermitApplication.town.is_cached(a)}
+    if missing:
+        towns = PermitApplication._meta.get_field("town").related_model.objects.in_bulk(missing)
+        for a in apps:
+            if not PermitApplication.town.is_cached(a):
+                a.town = towns[a.town_id]
+    ids = [a.pk for a in apps]
+    out: dict[int, dict[str, list[Any]]] = {pk: {name: [] for name in CASE_RECORDS} for pk in ids}
+    for name in CASE_RECORDS:
+        relation = PermitApplication._meta.get_field(name)
+        fk = relation.field  # type: ignore[union-attr]
+        for record in relation.related_model._default_manager.filter(**{f"{fk.name}__in": ids}):
+            out[getattr(record, fk.attname)][name].append(record)
+    return out
+
+
+class ManyApplications:
+    """The legal deadlines of many applications at once, exactly as the law core's determination of each gives
+    them (`deadlines`, `decision_due`, `decision_overdue`), without a full determination per application.
+
+    A determination's deadlines (Carmel ch. 31 ¶ B: the petition 60 days before the first day, the Board's
+    decision within 30 days after submission, the hearing notice 10 days before the hearing; ¶ F: cleanup
+    within 5 days after the last day; GCL §§ 20, 24, 25-a) are the pure functions of
+    `publicassembly.law.jurisdictions.us_ny_carmel.deadlines` applied to the case's dates, and are all absent
+    when no permit is required. So each application's case is validated once (the same case data as
+    `case_data`, from the preloaded records) and, for each date asked, only the rules that decide
+    ``permit_required`` are run (the exemptions and ¶ A, resolved by priority as `determine` does), under the
+    values in force on that date (computed once per town and date).
+
+    `apps`: the applications (their towns and related records are loaded here in a fixed number of queries:
+    one per kind of record in `CASE_RECORDS`, plus one for towns not already loaded); `parameters`: the
+    town's `parameter_set` when the applications are all of one town and it is already loaded. Raises
+    `ValidationFailed` (field ``facts.<field>``) for an application whose facts the law core refuses, as
+    `determination` does."""
+
+    def __init__(self, apps: Sequence[PermitApplication], parameters: ParameterSet | None = None) -> None:
+        self.apps = list(apps)
+        self._records = _records_of(self.apps)
         self.parameters = parameters
         self._params: dict[int, ParameterSet] = {}
+        self._values: dict[tuple[int, date], ParameterValues] = {}
+        self._cases: dict[int, EventCase] = {}
+        self._decisions: dict[tuple[int, date], Tristate] = {}
 
-    def determination(self, app: PermitApplication, as_of: date | None) -> Determination:
-        from publicassembly.law import evaluate
+    def _values_on(self, app: PermitApplication, on: date) -> ParameterValues:
+        key = (app.town_id, on)
+        values = self._values.get(key)
+        if values is None:
+            params = self.parameters or self._params.get(app.town_id)
+            if params is None:
+                params = self._params[app.town_id] = parameter_set(app.town)
+            values = self._values[key] = params.at(on)
+        return values
+
+    def case(self, app: PermitApplication) -> EventCase:
+        """The law core's validated case of `app` (as `determination` validates it), once per application."""
+        from publicassembly.law.cases import parse_case
         from publicassembly.law.errors import InvalidCase
 
-        params = self.parameters or self._params.get(app.town_id)
-        if params is None:
-            params = self._params[app.town_id] = parameter_set(app.town)
-        try:
-            return evaluate(_case_data(app, preloaded=True), _today(as_of), params)
-        except InvalidCase as e:
-            raise ValidationFailed(f"facts.{e.field}", e.message) from None
+        case = self._cases.get(app.pk)
+        if case is None:
+            try:
+                parsed = parse_case(_case_data(app, preloaded=True, records=self._records[app.pk]))
+            except InvalidCase as e:
+                raise ValidationFailed(f"facts.{e.field}", e.message) from None
+            case = self._cases[app.pk] = parsed.facts  # type: ignore[assignment]
+        return case
+
+    def permit_required(self, app: PermitApplication, as_of: date) -> Tristate:
+        """Whether a permit is required for `app` on `as_of` (Carmel ch. 31 permit requirements ¶ A and
+        exemptions ¶¶ A-D): the determination's ``permit_required``, from the deciding rules alone."""
+        from publicassembly.law.core import decide
+        from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context
+        from publicassembly.law.jurisdictions.us_ny_carmel.determine import QUESTION
+
+        key = (app.pk, as_of)
+        if key not in self._decisions:
+            ctx = Context(self.case(app), self._values_on(app, as_of))
+            winner = decide(QUESTION, [(r, r(ctx)) for r in RULES if r.decides == QUESTION])
+            self._decisions[key] = None if winner is None else winner[1].outcome
+        return self._decisions[key]
+
+    def deadline(self, app: PermitApplication, name: str, as_of: date | None = None) -> LegalDate | None:
+        """One of the `deadlines` of `app` on `as_of` (default today): `name` is ``application_due``,
+        ``decision_due``, ``hearing_notice_due`` or ``cleanup_due``; None when the determination has no such
+        deadline (no permit required, or the day it counts from is not known yet). Raises `ValueError` for
+        another name."""
+        if name not in _DEADLINES:
+            raise ValueError(f"no deadline named {name!r}; allowed: {', '.join(_DEADLINES)}")
+        start, count = _DEADLINES[name]
+        case = self.case(app)
+        day = start(case)
+        if day is None:
+            return None
+        on = _today(as_of)
+        if self.permit_required(app, on) is False:
+            return None
+        return count(day, self._values_on(app, on))
+
+    def deadlines(self, app: PermitApplication, as_of: date | None = None) -> dict[str, LegalDate]:
+        """`deadlines` of `app` on `as_of` (default today): name → `LegalDate`, empty when no permit is
+        required."""
+        found = {name: self.deadline(app, name, as_of) for name in _DEADLINES}
+        return {name: due for name, due in found.items() if due is not None}
+
+    def decision_due(self, app: PermitApplication) -> LegalDate | None:
+        """`decision_due` of `app`: the last day for the Board to act (¶ B, within 30 days after submission,
+        GCL §§ 20, 25-a), as determined on the day of submission; None before submission or when no permit is
+        required."""
+        if app.submitted_on is None:
+            return None
+        return self.deadline(app, "decision_due", app.submitted_on)
+
+    def decision_overdue(self, app: PermitApplication, today: date | None = None
+                         ) -> tuple[bool, LegalDate | None]:
+        """(`decision_overdue`, its last day to act or None): only an application awaiting the Board's decision
+        can be overdue, and only it is asked of the law core."""
+        if app.state not in AWAITING_DECISION or app.submitted_on is None:
+            return False, None
+        due = self.decision_due(app)
+        return due is not None and _today(today) > due.date, due
 
 
 def deadlines_of_many(apps: Sequence[PermitApplication], as_of: date | None = None, *,
                       parameters: ParameterSet | None = None) -> dict[int, dict[str, LegalDate]]:
-    """`deadlines` of each application (application id → name → `LegalDate`), from the law core, in a fixed
-    number of queries whatever the number of applications (`preload_records`). `parameters`: the town's
-    `parameter_set`, when the applications are all of one town and it is already loaded."""
-    law = _Preloaded(apps, parameters)
-    return {a.pk: dict(law.determination(a, as_of).deadlines) for a in law.apps}
+    """`deadlines` of each application (application id → name → `LegalDate`) on `as_of` (default today),
+    equal to the law core's determination of each (`ManyApplications`), in a fixed number of queries whatever
+    the number of applications. `parameters`: the town's `parameter_set`, when the applications are all of one
+    town and it is already loaded."""
+    law = ManyApplications(apps, parameters)
+    return {a.pk: law.deadlines(a, as_of) for a in law.apps}
 
 
 def decision_due_of_many(apps: Sequence[PermitApplication], *, parameters: ParameterSet | None = None
@@ -484,27 +616,18 @@ def decision_due_of_many(apps: Sequence[PermitApplication], *, parameters: Param
     """`decision_due` of each application (¶ B: within 30 days after submission, GCL §§ 20, 25-a): application
     id → last day, None before submission; a fixed number of queries whatever the number of applications.
     `parameters` as in `deadlines_of_many`."""
-    law = _Preloaded(apps, parameters)
-    return {a.pk: (law.determination(a, a.submitted_on).deadlines.get("decision_due")
-                   if a.submitted_on is not None else None) for a in law.apps}
+    law = ManyApplications(apps, parameters)
+    return {a.pk: law.decision_due(a) for a in law.apps}
 
 
 def decision_overdue_of_many(apps: Sequence[PermitApplication], today: date | None = None, *,
                              parameters: ParameterSet | None = None
                              ) -> dict[int, tuple[bool, LegalDate | None]]:
     """`decision_overdue` of each application with its last day to act (¶ B): application id → (overdue,
-    `decision_due` or None). Only applications awaiting the Board's decision are asked of the law core (the
-    others are never overdue); a fixed number of queries whatever the number of applications. `parameters` as
-    in `deadlines_of_many`."""
-    apps = list(apps)
-    waiting = [a for a in apps if a.state in AWAITING_DECISION and a.submitted_on is not None]
-    dues = decision_due_of_many(waiting, parameters=parameters) if waiting else {}
-    on = _today(today)
-    out: dict[int, tuple[bool, LegalDate | None]] = {}
-    for a in apps:
-        due = dues.get(a.pk)
-        out[a.pk] = (due is not None and on > due.date, due)
-    return out
+    `decision_due` or None; both False/None for an application not awaiting the Board's decision); a fixed
+    number of queries whatever the number of applications. `parameters` as in `deadlines_of_many`."""
+    law = ManyApplications(apps, parameters)
+    return {a.pk: law.decision_overdue(a, today) for a in law.apps}
 
 
 # --- Reading ---------------------------------------------------------------------------------------------------

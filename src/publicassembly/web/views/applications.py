@@ -376,6 +376,13 @@ def warnings_of(app: PermitApplication, today: Any, *, overdue: tuple[bool, Any]
     return out
 
 
+def _notice_due(law: sv.ManyApplications, app: PermitApplication, today: Any) -> dict[str, Any]:
+    """The one deadline `warnings_of` reads besides the decision's: the hearing notice's (¶ B), when the
+    application may still need its notice."""
+    due = law.deadline(app, "hearing_notice_due", today) if _needs_notice_warning(app) else None
+    return {} if due is None else {"hearing_notice_due": due}
+
+
 #: Rows on one page of the Clerk's queue.
 QUEUE_PAGE_SIZE = 50
 
@@ -386,29 +393,34 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
 
     Order (in the database): applications awaiting the Board's decision first, oldest submission first — the
     decision due date (¶ B, 30 days after submission, § 25-a) never falls earlier for a later submission, so
-    every overdue decision comes before any that is not — then the others, newest first. The warnings of the
-    page's rows come from the law core through `permits.services`' bulk helpers: a fixed number of SQL queries
-    and of determinations per page, whatever the number of applications."""
+    every overdue decision comes before any that is not — then the others, newest first. The database orders
+    and pages the ids alone (sorting whole rows, facts included, would carry every application's facts
+    through the sort), then loads the page's rows. The warnings of the page's rows come from the law core
+    through `permits.services.ManyApplications` (the legal deadlines without a full determination per row): a
+    fixed number of SQL queries per page, whatever the number of applications."""
     t = town_for(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     today = timezone.localdate()
     state = request.GET.get("state", "")
-    qs = (PermitApplication.objects.for_town(t).select_related("applicant").exclude(state=State.DRAFT)
+    qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
           .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)), default=Value(1)))
           .order_by("awaiting", F("submitted_on").asc(nulls_last=True), "-pk"))
     if state in State.values:
         qs = qs.filter(state=state)
-    page = Paginator(qs, QUEUE_PAGE_SIZE).get_page(request.GET.get("page"))
-    apps = list(page.object_list)
+    page = Paginator(qs.values_list("pk", flat=True), QUEUE_PAGE_SIZE).get_page(request.GET.get("page"))
+    ids = list(page.object_list)
+    loaded = PermitApplication.objects.for_town(t).select_related("applicant").in_bulk(ids)
+    apps = [loaded[pk] for pk in ids if pk in loaded]
     for a in apps:
         a.town = t
-    apps = sv.preload_records(apps)
-    params = sv.parameter_set(t)
-    overdue = sv.decision_overdue_of_many(apps, today, parameters=params)
-    notice = sv.deadlines_of_many([a for a in apps if _needs_notice_warning(a)], today, parameters=params)
-    rows = [{"app": a, "event": records.event_name(a), "applicant": records.applicant_name(a),
-             "warnings": warnings_of(a, today, overdue=overdue[a.pk], deadlines=notice.get(a.pk, {}))}
-            for a in apps]
+    law = sv.ManyApplications(apps, sv.parameter_set(t))
+    labels = {value: str(label) for value, label in State.choices}  # translated once, not once per row
+    rows = [{"app": a, "url": reverse("web:application", kwargs={"town": t.jurisdiction_alias, "pk": a.pk}),
+             "event": records.event_name(a),
+             "applicant": records.applicant_name(a), "state": labels.get(a.state, a.state),
+             "warnings": warnings_of(a, today, overdue=law.decision_overdue(a, today),
+                                     deadlines=_notice_due(law, a, today))}
+            for a in law.apps]
     return render(request, "web/applications/queue.html",
                   {"title": _("Applications"), "town": t, "rows": rows, "states": State.choices, "state": state,
                    "page": page})

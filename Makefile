@@ -42,3 +42,9 @@ holidays: install
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+
+# The project's one translation catalog (src/publicassembly/locale): extract every message of the package (law
+# core, permit states, web pages) and compile it (msgfmt, Debian's gettext). Write the Spanish, then rerun.
+messages: install
+	cd src/publicassembly && DJANGO_SETTINGS_MODULE=publicassembly.site.settings ../../$(BIN)/django-admin makemessages -l es -i "__pycache__"
+	cd src/publicassembly && DJANGO_SETTINGS_MODULE=publicassembly.site.settings ../../$(BIN)/django-admin compilemessages -l es

@@ -18,10 +18,11 @@ from publicassembly.permits import services as sv
 
 pytestmark = pytest.mark.django_db
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "publicassembly" / "web"
-CATALOG = WEB / "locale" / "es" / "LC_MESSAGES" / "django.po"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "publicassembly"
+CATALOG = PACKAGE / "locale" / "es" / "LC_MESSAGES" / "django.po"
 
-#: The files of the public and applicant pages, as the catalog's references name them (relative to web/).
+#: The files of the public and applicant pages, as the catalog's references name them (relative to web/; the
+#: catalog's references are relative to the package, see `_entries`).
 PUBLIC_FILES = (
     "templates/web/base.html", "templates/web/home.html", "templates/web/error.html",
     "templates/web/_field.html", "templates/web/_field_errors.html", "templates/web/_form_errors.html",
@@ -44,7 +45,8 @@ def _catalog() -> polib.POFile:
 
 def _entries(files: tuple[str, ...]) -> list[polib.POEntry]:
     wanted = set(files)
-    return [e for e in _catalog() if not e.obsolete and any(f in wanted for f, _ in e.occurrences)]
+    return [e for e in _catalog() if not e.obsolete
+            and any(f.removeprefix("web/") in wanted for f, _ in e.occurrences)]
 
 
 def test_catalog_translates_every_message_of_the_public_and_applicant_pages():

@@ -1,20 +1,35 @@
 """Presenting a determination on a page: the law core's JSON (`Determination.to_json`) arranged for reading —
 deadlines in date order on a timeline, requirements as labelled rows, findings by status with citations.
-Nothing is decided here; every value shown is the law core's."""
+Nothing is decided here; every value shown is the law core's.
+
+The law core's words (verdict, reasons, "counted" sentences, requirement and deadline names, missing items,
+the penalty's classification) are `publicassembly.law.messages.Message`s: shown in the page's language with
+Django's gettext of their templates (`tr`), in English where the catalog has no translation."""
 
 from __future__ import annotations
 
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext
+
+from publicassembly.law import labels
 from publicassembly.law.jsonable import jsonable
+from publicassembly.law.messages import translate
 
 STATUS_ORDER = ("not_met", "missing", "needs_review", "met", "not_applicable")
 
 
+def tr(value: Any) -> Any:
+    """`value` in the active language when it holds law-core messages (a message, or a list, tuple or dict of
+    them); anything else unchanged."""
+    return translate(value, gettext)
+
+
 def label(key: str) -> str:
-    """A JSON key as words: ``insurance_bodily_injury_min`` → ``insurance bodily injury min``."""
-    return str(key).replace("_", " ").replace(".", " · ")
+    """A JSON key as words in the active language: ``insurance_bodily_injury_min`` → ``insurance bodily injury
+    min``; dotted ids join their words with " · " (``petition · 1 · applicant age``)."""
+    return str(tr(labels.label(key)))
 
 
 def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
@@ -34,15 +49,17 @@ def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
 
 
 def shown(value: Any) -> str:
+    """A value as shown on a page: "—" for none, yes or no (in the active language), lists joined by
+    commas, law-core messages translated."""
     if value is None:
         return "—"
     if value is True:
-        return "yes"
+        return gettext("yes")
     if value is False:
-        return "no"
+        return gettext("no")
     if isinstance(value, list):
         return ", ".join(shown(v) for v in value) if value else "—"
-    return str(value)
+    return str(tr(value))
 
 
 def deadlines(data: dict[str, Any], as_of: date | None = None) -> list[dict[str, Any]]:
@@ -78,9 +95,31 @@ def findings(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return {s: fs for s, fs in groups.items() if fs}
 
 
+def _translated_json(determination: Any) -> dict[str, Any]:
+    """`determination.to_json()` with the law core's words in the active language (the JSON's own strings are
+    English; the determination's objects keep the messages)."""
+    data: dict[str, Any] = determination.to_json()
+    data["verdict"] = str(tr(determination.verdict))
+    for out, finding in zip(data.get("findings", []), determination.findings, strict=True):
+        out["reason"] = str(tr(finding.reason))
+    for name, legal in (determination.deadlines or {}).items():
+        out = data["deadlines"][name]
+        out["counted"] = str(tr(legal.counted))
+        if "office_closed" in out:
+            out["office_closed"] = str(tr(legal.closed))
+    if data.get("penalty") and determination.penalty is not None:
+        data["penalty"]["classification"] = str(tr(determination.penalty.classification))
+    data["requirements"] = jsonable(tr(dict(determination.requirements)))
+    return data
+
+
 def context(determination: Any) -> dict[str, Any]:
-    """Everything the result partial shows, from a `Determination` or its JSON."""
-    data = determination.to_json() if hasattr(determination, "to_json") else jsonable(determination)
+    """Everything the result partial shows, from a `Determination` (its words in the active language) or its
+    JSON (shown as it is)."""
+    if hasattr(determination, "to_json"):
+        data = _translated_json(determination)
+    else:
+        data = jsonable(determination)
     return {
         "d": data,
         "requirements": rows(data.get("requirements") or {}),

@@ -6,6 +6,9 @@ from typing import Any
 
 from django import template
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from publicassembly.web import present
 
 register = template.Library()
 
@@ -28,10 +31,20 @@ def control(field: Any, **extra: Any) -> SafeString:
 
 @register.filter
 def status_label(status: str) -> str:
-    return {"met": "met", "not_met": "not met", "missing": "missing", "needs_review": "needs review",
-            "not_applicable": "not applicable"}.get(status, status)
+    """A finding's status in words, in the active language."""
+    return {"met": _("met"), "not_met": _("not met"), "missing": _("missing"), "needs_review": _("needs review"),
+            "not_applicable": _("not applicable")}.get(status, status)
 
 
 @register.filter
 def words(value: Any) -> str:
-    return str(value).replace("_", " ")
+    """A key of the law core (a use group, an officer) as words in the active language: ``open_air`` →
+    "open air"."""
+    return present.label(str(value))
+
+
+@register.filter
+def law(value: Any) -> str:
+    """A law-core message (a finding's reason, a deadline's sentence) in the active language; other values
+    as they are."""
+    return str(present.tr(value))

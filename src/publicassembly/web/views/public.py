@@ -39,10 +39,11 @@ def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = 
         if m and formset is not None and int(m.group(1)) < len(formset.forms):
             sub = formset.forms[int(m.group(1))]
             name = m.group(2) if m.group(2) in sub.fields else None
-            sub.add_error(name, exc.message)
+            sub.add_error(name, present.tr(exc.message))
             return
         target = fields.get(exc.field)
-        form.add_error(target, exc.message if target else str(exc))
+        message = present.tr(exc.message)
+        form.add_error(target, message if target else f"{exc.field}: {message}")
     elif isinstance(exc, ParameterNotInForce):
         form.add_error("as_of", _("No law of this chapter was in force on that date: %(e)s") % {"e": exc})
     else:

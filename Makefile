@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: install run test test-sqlite test-postgres bench lint holidays clean
+.PHONY: install run test test-sqlite test-postgres bench lint holidays clean messages
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 2; }

@@ -71,17 +71,32 @@ def test_catalog_keeps_every_placeholder_and_the_legal_terms():
     assert "Secretario Municipal" in by_id["The amended petition was sent to the Town Clerk."]
 
 
+def _law_entries() -> list[polib.POEntry]:
+    """The catalog's messages of the law core (its rules' reasons, verdicts, deadlines, labels, input errors)."""
+    return [e for e in _catalog() if not e.obsolete and any(f.startswith("law/") for f, _ in e.occurrences)]
+
+
+def _fragments(msgid: str) -> list[str]:
+    """The English text of a law-core template between its {placeholders}, pieces of four words or more."""
+    return [p.strip(" .;:,()") for p in re.split(r"\{[^{}]*\}", msgid) if len(p.split()) >= 4]
+
+
 def _english_left(html: str, files: tuple[str, ...]) -> list[str]:
-    """Messages of `files` whose English text appears on the page although their Spanish differs."""
+    """Messages of `files`, and of the law core, whose English text appears on the page although their Spanish
+    differs."""
     text = htmllib.unescape(html)
     left = []
     for e in _entries(files):
         if e.msgid_plural or "%" in e.msgid or e.msgstr == e.msgid or len(e.msgid.split()) < 2:
             continue
         # a message of a template or form stands at the start of an element's text or of an attribute value
-        # (the law core's own findings, in English, are not messages of these pages)
         if re.search(r'(>|")\s*' + re.escape(e.msgid) + r'\s*(<|"|[.:?])', text):
             left.append(e.msgid)
+    # the law core's words (verdict, reasons, "counted" sentences, labels) may stand anywhere in a sentence
+    for e in _law_entries():
+        if e.msgstr == e.msgid:
+            continue
+        left += [f for f in _fragments(e.msgid) if f not in e.msgstr and f in text]
     return left
 
 
@@ -174,3 +189,95 @@ def test_applicant_form_errors_are_in_spanish(carmel, cu):
     assert r.status_code in (200, 422)
     assert "El último día no puede ser anterior al primero." in page or "Corrija los campos" in page
     assert _english_left(page, PUBLIC_FILES + APPLICANT_FILES) == []
+
+
+def test_every_law_core_message_is_translated_and_keeps_its_placeholders():
+    """Every template of the law core (rules of Carmel ch. 31 and Mount Pleasant ch. 164, legal time, labels,
+    input errors) has a Spanish translation with exactly the {placeholders} of its English."""
+    entries = _law_entries()
+    assert len(entries) > 450
+    assert [e.msgid for e in entries if not e.translated()] == []
+    for e in entries:
+        assert sorted(re.findall(r"\{[^{}]*\}", e.msgid)) == sorted(re.findall(r"\{[^{}]*\}", e.msgstr)), e.msgid
+    by_id = {e.msgid: e.msgstr for e in entries}
+    assert "Junta del Pueblo" in by_id["the Town Board"]
+    assert "Secretario Municipal" in by_id["Not yet filed: file with the Town Clerk by {due_date}. {counted}"]
+    assert by_id["lawful occupancy"] == "ocupación legal"
+
+
+def _page(c: Client, url: str, params: dict) -> str:
+    r = c.get(url, params)
+    assert r.status_code == 200, (url, params)
+    page = r.content.decode()
+    assert '<html lang="es"' in page
+    return page
+
+
+def test_permit_check_over_500_persons_is_in_spanish():
+    """Carmel ch. 31, permit requirements ¶ A: 600 persons at one time is in excess of 500; the verdict, the
+    findings, the deadlines and the requirements are in Spanish, the citations as the law cites itself."""
+    page = _page(_spanish(), "/permit-check/", {"persons": 600, "first_day": "2026-09-12", "within_town": "yes",
+                                                "as_of": "2026-05-01"})
+    assert "Se requiere un permiso de la Junta del Pueblo: 600 personas a la vez excede de 500" in page
+    assert "(Carmel Code ch. 31, permit requirements ¶ A)" in page
+    assert "días naturales contados hacia atrás desde el primer día de la reunión, el sábado 2026-09-12" in page
+    assert "vencimiento de la solicitud" in page and "espacios de estacionamiento" in page
+    assert "A permit from the Town Board is required" not in page
+    assert _english_left(page, PUBLIC_FILES) == []
+
+
+def test_permit_check_500_persons_is_in_spanish():
+    """¶ A, the other side of the boundary: 500 persons is not in excess of 500."""
+    page = _page(_spanish(), "/permit-check/", {"persons": 500, "first_day": "2026-09-12", "within_town": "yes",
+                                                "as_of": "2026-05-01"})
+    assert "No se requiere permiso: 500 personas a la vez no excede de 500" in page
+    assert _english_left(page, PUBLIC_FILES) == []
+
+
+def test_permit_check_exempt_church_is_in_spanish():
+    """Carmel ch. 31, exemptions ¶ B: a church with a place of worship in the Town is exempt."""
+    page = _page(_spanish(), "/permit-check/", {"persons": 900, "first_day": "2026-09-12", "within_town": "yes",
+                                                "sponsor_kind": "church", "sponsor_in_town": "yes",
+                                                "sponsor_runs_it": "yes", "as_of": "2026-05-01"})
+    assert "No se requiere permiso: el capítulo no se aplica a una reunión patrocinada" in page
+    assert "una iglesia establecida que mantiene un lugar de culto dentro del Pueblo" in page
+    assert _english_left(page, PUBLIC_FILES) == []
+
+
+def test_permit_check_with_missing_facts_is_in_spanish():
+    """¶¶ B, F without the dates of the assembly: the deadlines cannot be counted; what is missing is listed in
+    Spanish."""
+    page = _page(_spanish(), "/permit-check/", {"persons": 600, "within_town": "yes", "as_of": "2026-05-01"})
+    assert "No constan las fechas de la reunión." in page
+    assert "petición · 2 · fechas" in page
+    assert _english_left(page, PUBLIC_FILES) == []
+
+
+def test_occupancy_check_is_in_spanish():
+    """Mount Pleasant § 164-7: 1000 sq ft without fixed seats hold 66 (15 sq ft per person)."""
+    page = _page(_spanish(), "/occupancy/", {
+        "form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Sala",
+        "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
+        "commercial": "yes", "as_of": "2026-05-01"})
+    assert "Los espacios cerrados admiten 66 personas" in page
+    assert "reunión sin asientos fijos" in page
+    assert _english_left(page, PUBLIC_FILES) == []
+
+
+def test_law_core_error_beside_the_field_is_in_spanish():
+    """The law core's own complaint (the last day before the first) beside the field, in Spanish."""
+    r = _spanish().get("/permit-check/", {"persons": 600, "first_day": "2026-09-02", "last_day": "2026-09-01"})
+    page = r.content.decode()
+    assert "The last day cannot be before" not in page and "is before first_day" not in page
+
+
+def test_applicant_application_page_shows_the_law_in_spanish(carmel, cu, hearing_app):
+    """The applicant's application page: findings, deadlines and missing items of ch. 31 in Spanish."""
+    c = _spanish(cu["applicant"])
+    draft = sv.create_draft(cu["applicant"], carmel, fair_facts())
+    for app in (draft, hearing_app):
+        r = c.get(f"/carmel-ny/applications/{app.pk}/")
+        assert r.status_code == 200
+        page = r.content.decode()
+        assert "días naturales" in page
+        assert _english_left(page, PUBLIC_FILES + APPLICANT_FILES) == [], app.state

@@ -186,6 +186,15 @@ WORDS: dict[str, Message] = {
     "storage": _("storage"),
     "bowling_alley": _("bowling alley"),
     "open_air": _("open air"),
+    "individual": _("individual"),
+    "corporation": _("corporation"),
+    "parochial_school": _("parochial school"),
+    "private_school": _("private school"),
+    "public_school": _("public school"),
+    "church": _("church"),
+    "veterans_organization": _("veterans organization"),
+    "civic_group": _("civic group"),
+    "other": _("other"),
 }
 
 _INDEX = re.compile(r"^(?P<word>[^\[]*)(?P<index>\[.*\])?$")

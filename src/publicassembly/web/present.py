@@ -116,10 +116,7 @@ def _translated_json(determination: Any) -> dict[str, Any]:
 def context(determination: Any) -> dict[str, Any]:
     """Everything the result partial shows, from a `Determination` (its words in the active language) or its
     JSON (shown as it is)."""
-    if hasattr(determination, "to_json"):
-        data = _translated_json(determination)
-    else:
-        data = jsonable(determination)
+    data = _translated_json(determination) if hasattr(determination, "to_json") else jsonable(determination)
     return {
         "d": data,
         "requirements": rows(data.get("requirements") or {}),

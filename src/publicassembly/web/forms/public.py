@@ -9,15 +9,18 @@ from datetime import date
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
+from publicassembly.web import present
 from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, tristate
 
 
-def _label(value: str) -> str:
-    return value.replace("_", " ")
+def _label(value: str) -> Any:
+    """A law-core key (use group, kind of sponsor) as words in the active language, computed when shown."""
+    return lazy(present.label, str)(value)
 
 
 SPONSOR_KINDS = [("", _("Not stated"))] + [(k, _label(k)) for k in typing.get_args(SponsorKind)]

@@ -1,0 +1,79 @@
+"""The law core's messages: each is exactly today's English text, keeps its template and parameters, and
+renders in another language from a catalog without the core knowing of Django."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from publicassembly.law import evaluate
+from publicassembly.law.dates import at_least_days_before, within_days_after
+from publicassembly.law.labels import label
+from publicassembly.law.messages import Message, _, both, clause, join
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_a_message_is_its_english_text():
+    m = _("{persons:,} persons at one time{where} is in excess of {threshold}", persons=1200, where="",
+          threshold=500)
+    assert m == "1,200 persons at one time is in excess of 500"
+    assert m.template.startswith("{persons:,} persons") and m.params["threshold"] == 500
+    assert type(str(m)) is str and json.dumps(m) == '"1,200 persons at one time is in excess of 500"'
+    with pytest.raises(AttributeError):
+        m.template = "x"  # type: ignore[misc]
+
+
+def test_translation_translates_the_template_and_its_message_parameters():
+    es = {"{n:,} days": "{n:,} días", "{what} shown": "{what} presentado", "Parking": "Estacionamiento"}.get
+    m = _("{what} shown", what=_("Parking"))
+    assert m == "Parking shown"
+    assert m.translated(lambda t: es(t, t)) == "Estacionamiento presentado"
+    assert join([_("{n:,} days", n=2), "x"], "; ").translated(lambda t: es(t, t)) == "2 días; x"
+    assert clause(_("Parking"), lower=True).translated(lambda t: es(t, t)) == "estacionamiento"
+
+
+def test_a_translation_that_does_not_format_falls_back_to_english():
+    m = _("{n} days", n=3)
+    assert m.translated(lambda t: "{missing} días") == "3 days"
+
+
+def test_messages_survive_pickling():
+    m = both([_("the Putnam County Health Department"), _("the Town Board")])
+    assert m == "the Putnam County Health Department and the Town Board"
+    again = pickle.loads(pickle.dumps(m))
+    assert again == m and isinstance(again, Message)
+
+
+def test_legal_dates_count_in_the_same_english():
+    """GCL §§ 20, 25-a: 30 days after Friday 2026-05-01 is Sunday 2026-05-31, carried to Monday 2026-06-01."""
+    d = within_days_after(date(2026, 5, 1), 30, what=_("submission of the application"))
+    assert d.counted == ("30 calendar days after submission of the application on Friday 2026-05-01, that day "
+                         "excluded (GCL § 20): Sunday 2026-05-31, a Sunday, so the period runs to the next "
+                         "business day, Monday 2026-06-01 (GCL § 25-a).")
+    before = at_least_days_before(date(2026, 9, 12), 60, what=_("the first day of the assembly"))
+    assert isinstance(before.counted, Message) and before.to_json()["counted"] == str(before.counted)
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_message_of_a_determination_renders_its_json_english(example):
+    """Every reason, verdict and counted sentence is a Message whose English is exactly the JSON's text."""
+    import yaml
+
+    det = evaluate(yaml.safe_load(example.read_text()), date(2026, 5, 1))
+    data = det.to_json()
+    assert isinstance(det.verdict, Message) and data["verdict"] == str(det.verdict)
+    for finding, out in zip(det.findings, data["findings"], strict=True):
+        assert isinstance(finding.reason, Message), finding.rule
+        assert out["reason"] == finding.reason.translated(lambda t: t)
+    for name, legal in det.deadlines.items():
+        assert data["deadlines"][name]["counted"] == legal.counted.translated(lambda t: t)
+
+
+def test_labels_keep_the_plain_english_of_a_key():
+    for key in ("insurance_bodily_injury_min", "petition.1.directors_and_officers[0].name", "unknown_key"):
+        assert label(key) == key.replace("_", " ").replace(".", " · ")

@@ -485,8 +485,11 @@ def table() -> str:
     if http and "server_workers" in http:
         m = http["machine"]
         w = http["server_workers"]
-        lines += [f"Measured on {m['cpu']} ({m['cpus']} CPUs shared by server and load generator), Python "
-                  f"{m['python']}; wrk {http['tool'].split()[-1]}; `publicassembly serve` with {w} gunicorn sync "
+        load = m.get("load_average")
+        busy = (f", load average {' / '.join(str(x) for x in load)} (1/5/15 min) at the end of the run"
+                if load else "")
+        lines += [f"Measured {http['date']} on {m['cpu']} ({m['cpus']} CPUs shared by server, load generator "
+                  f"and whatever else runs{busy}), Python {m['python']}; wrk {http['tool'].split()[-1]}; `publicassembly serve` with {w} gunicorn sync "
                   f"workers. Each figure is the median of {http['rounds']} rounds of {http['duration_s']} s, the "
                   f"endpoints measured in turn within each round. *Latency*: {w} connections (as many as workers: "
                   f"a request waits for no other); *throughput*: {4 * w} connections (the workers always busy).", "",

@@ -7,7 +7,13 @@
 - ``GET /towns/{town}/certificates/{number}/certificate.pdf`` — public, as the certificate look-up
   (Mount Pleasant § 164-9);
 - ``GET /towns/{town}/summonses/{number}/summons.pdf`` — the Town's Building Inspector, enforcement officers
-  and Clerk.
+  and Clerk;
+- ``GET /towns/{town}/hearings`` and ``GET /towns/{town}/hearings/{id}/notice.pdf`` — the upcoming public
+  hearings and each one's notice, public as the web's hearings page (Carmel ch. 31 ¶ B);
+- ``GET /towns/{town}/applications/{id}/petition.pdf`` — the verified petition as filed, for the applicant and
+  the Town's officials;
+- ``GET /towns/{town}/certificates/{number}/sign.pdf?room=`` — the occupancy sign of a room or of the whole
+  place, public as the certificate (Mount Pleasant § 164-9).
 """
 
 from __future__ import annotations
@@ -114,6 +120,82 @@ def certificate_pdf(request: Any, town: str, number: str) -> HttpResponse:
     cert = venue_docs.find_certificate(number, _town(town))
     return _file(render_certificate(venue_docs.certificate_record(cert)), PDF, f"certificate-{cert.number}.pdf",
                  private=False)
+
+
+def _hearing(t: Any, pk: int) -> Any:
+    """An application of `t` whose public hearing is scheduled (not a draft or withdrawn), else `NotFound`."""
+    from publicassembly.permits.models import PermitApplication, State
+
+    app = (PermitApplication.objects.for_town(t).select_related("town", "applicant")
+           .filter(pk=pk, hearing_on__isnull=False).exclude(state__in=[State.DRAFT, State.WITHDRAWN]).first())
+    if app is None:
+        raise NotFound("public hearing", pk, t)
+    return app
+
+
+@router.get("/towns/{town}/hearings", auth=None, response={200: list[dict[str, Any]], 404: ErrorOut},
+            operation_id="list_hearings", summary="A Town's upcoming public hearings (public)")
+def list_hearings(request: Any, town: str) -> Any:
+    """The applications whose public hearing is scheduled for today or later, soonest first (Carmel ch. 31
+    ¶ B): the assembly, the applicant, the property, the hearing's date (``YYYY-MM-DD``), time (``HH:MM`` or
+    null: to be announced), place and newspaper, and the URL of its notice — as the public hearings page."""
+    from django.utils import timezone
+
+    from publicassembly.permits import documents as permit_docs
+    from publicassembly.permits.models import PermitApplication, State
+
+    t = _town(town)
+    apps = (PermitApplication.objects.for_town(t).select_related("town", "applicant")
+            .filter(state=State.HEARING_SCHEDULED, hearing_on__gte=timezone.localdate()).order_by("hearing_on", "pk"))
+    return [{"application": a.pk, "event": permit_docs.event_name(a), "applicant": permit_docs.applicant_name(a),
+             "property_address": permit_docs.property_address(a), "hearing_on": a.hearing_on.isoformat(),
+             "hearing_time": a.hearing_time.strftime("%H:%M") if a.hearing_time else None,
+             "place": a.hearing_place, "newspaper": a.newspaper,
+             "notice": f"/api/v1/towns/{t.jurisdiction_alias}/hearings/{a.pk}/notice.pdf"} for a in apps]
+
+
+@router.get("/towns/{town}/hearings/{pk}/notice.pdf", auth=None, response={404: ErrorOut},
+            operation_id="hearing_notice_pdf", summary="The notice of a public hearing (PDF, public)")
+def hearing_notice_pdf(request: Any, town: str, pk: int) -> HttpResponse:
+    """The published notice of a scheduled (or held) hearing, public once it is scheduled (Carmel ch. 31 ¶ B);
+    an application without one, a draft or a withdrawn one is 404."""
+    from publicassembly.documents.pdf import render_hearing_notice
+    from publicassembly.permits import documents as permit_docs
+
+    app = _hearing(_town(town), pk)
+    return _file(render_hearing_notice(permit_docs.hearing_notice_record(app)), PDF,
+                 f"hearing-notice-{app.pk}.pdf", private=False)
+
+
+@router.get("/towns/{town}/applications/{pk}/petition.pdf", auth=token_auth, response=ERRORS,
+            operation_id="petition_pdf", summary="The verified petition as filed (PDF)")
+def petition_pdf(request: Any, town: str, pk: int) -> HttpResponse:
+    """The petition of ¶ B (1)-(15) as the applicant filled it in, for the applicant and the Town's officials."""
+    from publicassembly.documents.pdf import render_petition
+    from publicassembly.permits import documents as permit_docs
+    from publicassembly.permits import services as sv
+
+    app = sv.get_application(request.user, _town(town), pk)
+    return _file(render_petition(permit_docs.petition_record(app)), PDF, f"petition-{app.pk}.pdf")
+
+
+@router.get("/towns/{town}/certificates/{number}/sign.pdf", auth=None, response={404: ErrorOut, 422: ErrorOut},
+            operation_id="occupancy_sign_pdf", summary="The occupancy sign of a room or of the place (PDF, public)")
+def occupancy_sign_pdf(request: Any, town: str, number: str, room: str = "") -> HttpResponse:
+    """The sign to post (Mount Pleasant § 164-9): the lawful occupancy of ``room`` (a room or area named on
+    the certificate; another name is 404) or, without it, of the whole place; its QR code opens the
+    certificate's public page."""
+    from publicassembly.documents.pdf import render_occupancy_sign
+    from publicassembly.venues import documents as venue_docs
+
+    cert = venue_docs.find_certificate(number, _town(town))
+    loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}
+    if room and room not in loads:
+        raise NotFound("room", room[:200], cert.town)
+    occupancy = loads[room] if room else cert.lawful_occupancy
+    pdf = render_occupancy_sign(occupancy, room or cert.venue.name, cert.number,
+                                base_url=request.build_absolute_uri("/"))
+    return _file(pdf, PDF, f"sign-{cert.number}.pdf", private=False)
 
 
 @router.get("/towns/{town}/summonses/{number}/summons.pdf", auth=token_auth, response=ERRORS,

@@ -10,7 +10,7 @@ on file in the office of the Town Clerk"; not refundable in whole or in part), o
 - ``GET /towns/{town}/applications/{id}/fee`` — the fee due on an application (the schedule in force on its
   filing date, `permits.services.fee_due`), what was paid and what remains, for those who may see it;
 - ``POST /towns/{town}/applications/{id}/fee-refund`` — always refused: 403 citing the fee section for the
-  Clerk (`permits.services.refund_fee`), 403 for anyone else.
+  Clerk (`permits.services.refund_fee`), 403 for anyone else who may see the application, 404 for others.
 
 Money is US dollars as a decimal string in whole cents; years 1972-9999 (the chapter's year); dates
 ``YYYY-MM-DD``. Interpretation P-1: a year with no schedule on file has no fee in force (``null``).
@@ -139,8 +139,8 @@ class RefundIn(Schema):
              operation_id="refund_fee", summary="Refund the filing fee: always refused (Carmel ch. 31, fee)")
 def refund_fee(request: Any, town: str, pk: int, data: RefundIn) -> Any:
     """The filing fee compensates the Town for examining and processing the application and is not refundable
-    in whole or in part: 403 with that sentence and its citation for the Town Clerk, 403 for anyone else; no
-    request succeeds."""
+    in whole or in part: 403 with that sentence and its citation for the Town Clerk, 403 for anyone else who
+    may see the application, 404 for those who may not; no request succeeds."""
     from publicassembly.permits import services as sv
 
     _no_nul(data.reason, "reason")

@@ -20,6 +20,7 @@ from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterSet
+from publicassembly.law.units import InvalidNumber
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -65,6 +66,10 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any]], Message]] = {
 }
 
 
+#: pydantic's error types for a value that is not a date: every one gets the same message, naming the form.
+_DATE_ERRORS = frozenset({"date_type", "date_parsing", "date_from_datetime_parsing", "date_from_datetime_inexact"})
+
+
 def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
     """The first error of a pydantic ValidationError as an `InvalidCase` naming the field."""
     first = error.errors(include_url=False)[0]
@@ -72,8 +77,16 @@ def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
     field = _field(loc)
     message: str = first["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
     cause = (first.get("ctx") or {}).get("error")
-    if isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
+    if isinstance(cause, InvalidNumber) and loc and loc[-1] == cause.field:
+        message = cause.problem  # the field is named once, by the error's field, not again in its message
+    elif isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
         message = cause.args[0]  # the law core's own message, which a page can translate
+    elif first["type"] in _DATE_ERRORS:
+        given = first.get("input")
+        detail = (first.get("ctx") or {}).get("error")
+        message = (_("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r}: {detail})",
+                     given=str(given)[:40], detail=str(detail)) if detail else
+                   _("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r})", given=str(given)[:40]))
     elif first["type"] in _PYDANTIC:
         ours = _PYDANTIC[first["type"]](first.get("ctx") or {})
         message = ours if ours == message else message

@@ -17,6 +17,17 @@ SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
 #: feet (about 360 square miles); no assembly a billion persons.
 MAX_AREA_SQ_FT = Decimal(10) ** 10
 MAX_COUNT = 10**9
+class InvalidNumber(ValueError):
+    """A number, area or amount that breaks the law core's input rules: ``field`` names it, ``problem`` says
+    what is wrong without naming it (a `Message`, so a page can translate it and put it beside the field); the
+    text of the error is ``"<field>: <problem>"``."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(_("{field}: {problem}", field=field, problem=problem))
+
+
 #: The largest magnitude `to_decimal` accepts (a quadrillion).
 MAX_MAGNITUDE = Decimal(10) ** 15
 
@@ -27,14 +38,14 @@ AREA_UNITS: tuple[str, ...] = ("sq_ft", "sq_m")
 def to_decimal(value: object, field: str = "value") -> Decimal:
     """An exact Decimal from an int, a Decimal, a numeric string, or a float (via its shortest repr).
 
-    Raises ValueError naming `field` when the value is not a finite number or is larger in magnitude than
+    Raises `InvalidNumber` naming `field` when the value is not a finite number or is larger in magnitude than
     10^15 (`MAX_MAGNITUDE`)."""
     if isinstance(value, bool):
-        raise ValueError(_("{field}: expected a number, got a boolean", field=field))
+        raise InvalidNumber(field, _("expected a number, got a boolean"))
     try:
         if isinstance(value, float):
             if not math.isfinite(value):
-                raise ValueError(_("{field}: must be a finite number, got {value!r}", field=field,
+                raise InvalidNumber(field, _("must be a finite number, got {value!r}",
                                    value=value))
             result = Decimal(repr(value))
         elif isinstance(value, Fraction):
@@ -42,11 +53,11 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
         else:
             result = Decimal(str(value).strip())
     except InvalidOperation:
-        raise ValueError(_("{field}: expected a number, got {value!r}", field=field, value=value)) from None
+        raise InvalidNumber(field, _("expected a number, got {value!r}", value=value)) from None
     if not result.is_finite():
-        raise ValueError(_("{field}: must be a finite number, got {value!r}", field=field, value=str(value)))
+        raise InvalidNumber(field, _("must be a finite number, got {value!r}", value=str(value)))
     if abs(result) > MAX_MAGNITUDE:
-        raise ValueError(_("{field}: {value!r} is too large (at most {most:,})", field=field,
+        raise InvalidNumber(field, _("{value!r} is too large (at most {most:,})",
                            value=str(value)[:40], most=MAX_MAGNITUDE))
     return result
 
@@ -54,20 +65,20 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
 def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decimal:
     """An area in square feet (Decimal, exact) from a value in `unit` (``sq_ft`` or ``sq_m``).
 
-    Square metres are divided by the exact factor 0.09290304. Raises ValueError naming `field` when the
+    Square metres are divided by the exact factor 0.09290304. Raises `InvalidNumber` naming `field` when the
     value is negative, not a finite number or more than ten billion square feet (`MAX_AREA_SQ_FT`), or the unit
     is not one of ``sq_ft``, ``sq_m``."""
     amount = to_decimal(value, field)
     if amount < 0:
-        raise ValueError(_("{field}: an area cannot be negative (got {amount})", field=field, amount=amount))
+        raise InvalidNumber(field, _("an area cannot be negative (got {amount})", amount=amount))
     if unit in ("sq_ft", "sq_m"):
         sq_ft = amount if unit == "sq_ft" else amount / SQUARE_METRES_PER_SQUARE_FOOT
         if sq_ft > MAX_AREA_SQ_FT:
-            raise ValueError(_("{field}: {amount} {unit} is larger than any room or site (at most "
-                               "{most:,} sq ft)", field=field, amount=amount, unit=unit,
+            raise InvalidNumber(field, _("{amount} {unit} is larger than any room or site (at most "
+                               "{most:,} sq ft)", amount=amount, unit=unit,
                                most=MAX_AREA_SQ_FT))
         return sq_ft
-    raise ValueError(_("{field}: unknown area unit {unit!r}; allowed: {allowed}", field=field, unit=unit,
+    raise InvalidNumber(field, _("unknown area unit {unit!r}; allowed: {allowed}", unit=unit,
                        allowed=join(AREA_UNITS)))
 
 
@@ -85,9 +96,9 @@ def ceil_div(persons: int, per: int) -> int:
 
 
 def dollars(value: object, field: str = "amount") -> Decimal:
-    """A money amount in US dollars, exact to the cent. Raises ValueError naming `field` when not a finite
+    """A money amount in US dollars, exact to the cent. Raises `InvalidNumber` naming `field` when not a finite
     number or when it has fractions of a cent."""
     amount = to_decimal(value, field)
     if amount != amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP):
-        raise ValueError(_("{field}: money is in whole cents (got {amount})", field=field, amount=amount))
+        raise InvalidNumber(field, _("money is in whole cents (got {amount})", amount=amount))
     return amount.quantize(Decimal("0.01"))

@@ -222,3 +222,30 @@ def test_any_dates_give_a_determination_or_a_clear_error(first, length, submitte
     else:
         assert isinstance(result, Determination)
         json.dumps(result.to_json())
+
+
+@pytest.mark.parametrize(
+    ("case", "field", "message"),
+    [
+        ({"jurisdiction": "mount-pleasant-ny", "subject": "venue",
+          "spaces": [{"name": "Hall", "use_group": "business", "area": "NaN"}]},
+         "spaces[0].area", "must be a finite number, got 'NaN'"),
+        ({"jurisdiction": "mount-pleasant-ny", "subject": "venue",
+          "spaces": [{"name": "Hall", "use_group": "business", "area": -5}]},
+         "spaces[0].area", "an area cannot be negative (got -5)"),
+        ({"jurisdiction": "carmel-ny", "subject": "event", "max_persons_at_one_time": 600,
+          "dates": {"first_day": "2026-13-45", "last_day": "2026-07-05"}},
+         "dates.first_day", "must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got '2026-13-45': month value is "
+                            "outside expected range of 1-12)"),
+        ({"jurisdiction": "mount-pleasant-ny", "subject": "venue",
+          "spaces": [{"name": "Hall", "use_group": "business", "area": 100}], "certificate": {"issued": "July 4"}},
+         "certificate.issued", "must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got 'July 4'"),
+    ],
+)
+def test_bad_facts_name_the_field_once_and_say_what_is_allowed(case, field, message):
+    """The field is named by the error, once; a date's error shows the form wanted (both chapters alike)."""
+    with pytest.raises(InvalidCase) as info:
+        parse_case(case)
+    assert info.value.field == field
+    assert info.value.message.startswith(message)
+    assert not info.value.message.startswith(field.rsplit(".", 1)[-1] + ":")

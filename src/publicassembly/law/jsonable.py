@@ -38,7 +38,10 @@ def number(value: Decimal | Fraction | int) -> int | float | str:
 
 def jsonable(value: Any) -> Any:
     """Recursively convert `value` to JSON-ready data."""
-    if value is None or isinstance(value, bool):
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value  # the common cases first: most values of a determination are plain
+    if isinstance(value, bool):
         return value
     if isinstance(value, str):
         return str(value)  # a law-core Message is its English text in JSON

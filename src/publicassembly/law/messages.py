@@ -31,7 +31,8 @@ def _identity(text: str) -> str:
 
 def _param(value: object, translate: Translate) -> object:
     if isinstance(value, Message):
-        return value.translated(translate)
+        # In English a message's text is already rendered: reuse it rather than render its parts again.
+        return str.__str__(value) if translate is _identity else value.translated(translate)
     if isinstance(value, list | tuple):
         return ", ".join(str(_param(v, translate)) for v in value)
     return value

@@ -13,8 +13,8 @@ from typing import Any
 from benchmarks.machine import ROOT, load_average
 
 EXAMPLE = ROOT / "examples" / "mount-pleasant-catering-hall.yaml"
-#: Also timed, for information: a Carmel case counts deadlines under the General Construction Law, so it loads
-#: the ``holidays`` package too (the target is judged on `EXAMPLE`).
+#: Also timed, for information: a Carmel case counts deadlines under the General Construction Law (the
+#: target is judged on `EXAMPLE`).
 CARMEL_EXAMPLE = ROOT / "examples" / "carmel-county-fair.yaml"
 TARGET_RATIO = 3.0
 #: The libraries a check cannot run without (the project's mandated CLI, output and model libraries, and YAML for

@@ -67,7 +67,7 @@ def table() -> str:
                   f"| `publicassembly check {cli['example']}` | {cli['check_s'] * 1000:.0f} |"]
         if "check_json_s" in cli:
             lines += [f"| `publicassembly check {cli['example']} --format json` | {cli['check_json_s'] * 1000:.0f} |",
-                      f"| `publicassembly check {cli['carmel_example']}` (for information: loads `holidays`) | "
+                      f"| `publicassembly check {cli['carmel_example']}` (for information: a Carmel case, with legal time) | "
                       f"{cli['check_carmel_s'] * 1000:.0f} |"]
         if "libraries_s" in cli:
             lines += [f"| `python -c \"{cli['libraries']}\"` (the libraries alone: the floor) | "

@@ -449,6 +449,16 @@ def decision_overdue(app: PermitApplication, today: date | None = None) -> bool:
 CASE_RECORDS = ("approvals", "authorizations", "insurance_certificates", "bonds", "fee_payments")
 
 
+def _load_towns(apps: list[PermitApplication]) -> None:
+    """Set each application's town, in one query for the towns not already loaded (none when all are)."""
+    missing = {a.town_id for a in apps if not PermitApplication.town.is_cached(a)}
+    if missing:
+        towns = PermitApplication._meta.get_field("town").related_model.objects.in_bulk(missing)
+        for a in apps:
+            if not PermitApplication.town.is_cached(a):
+                a.town = towns[a.town_id]
+
+
 def preload_records(apps: Sequence[PermitApplication]) -> list[PermitApplication]:
     """Load, in a fixed number of queries whatever the number of applications, what the law core's case of
     each application reads: its town, written approvals, authorizations, insurance certificates, bonds and fee
@@ -456,12 +466,7 @@ def preload_records(apps: Sequence[PermitApplication]) -> list[PermitApplication
     from django.db.models import prefetch_related_objects
 
     apps = list(apps)
-    missing = {a.town_id for a in apps if not PermitApplication.town.is_cached(a)}
-    if missing:
-        towns = PermitApplication._meta.get_field("town").related_model.objects.in_bulk(missing)
-        for a in apps:
-            if not PermitApplication.town.is_cached(a):
-                a.town = towns[a.town_id]
+    _load_towns(apps)
     prefetch_related_objects(apps, *CASE_RECORDS)
     return apps
 
@@ -488,12 +493,7 @@ def _records_of(apps: list[PermitApplication]) -> dict[int, dict[str, list[Any]]
     relation's default order), in one query per relation; the applications' towns are loaded in one more
     query when not already. Plain queries, not Django's prefetch, which builds a query set per application
     and relation (about as costly as the law for a page of 50)."""
-    missing = {a.town_id for a in apps if not PermitApplication.town.is_cached(a)}
-    if missing:
-        towns = PermitApplication._meta.get_field("town").related_model.objects.in_bulk(missing)
-        for a in apps:
-            if not PermitApplication.town.is_cached(a):
-                a.town = towns[a.town_id]
+    _load_towns(apps)
     ids = [a.pk for a in apps]
     out: dict[int, dict[str, list[Any]]] = {pk: {name: [] for name in CASE_RECORDS} for pk in ids}
     for name in CASE_RECORDS:

@@ -20,7 +20,7 @@ from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterSet
-from publicassembly.law.units import InvalidNumber
+from publicassembly.law.units import InvalidNumber, known_date
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -63,6 +63,8 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any]], Message]] = {
                                               error=c.get("error")),
     "string_too_short": lambda c: _("String should have at least {min_length} character",
                                     min_length=c.get("min_length")),
+    "string_too_long": lambda c: _("String should have at most {max_length} characters",
+                                   max_length=c.get("max_length")),
 }
 
 
@@ -110,6 +112,9 @@ def parse_case(data: object) -> Case:
                                       "at least 'jurisdiction' and 'subject'; got {type_name}",
                                       type_name=type(data).__name__))
     raw_j = data.get("jurisdiction")
+    if raw_j is not None and not isinstance(raw_j, str):
+        raise InvalidCase("jurisdiction", _("must be text, one of the allowed names: {allowed} (got {value!r})",
+                                            allowed=join(jurisdictions.names()), value=str(raw_j)[:40]))
     if not isinstance(raw_j, str) or not raw_j.strip():
         raise InvalidCase("jurisdiction", _("is required; allowed: {allowed}", allowed=join(jurisdictions.names())))
     try:
@@ -131,7 +136,16 @@ def parse_case(data: object) -> Case:
 
 
 def parse_date(value: object, field: str) -> date:
-    """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string. Raises `InvalidCase` naming `field`."""
+    """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string, in the years 1777-2100 whose public holidays
+    are known (`units.known_date`, interpretation G-2). Raises `InvalidCase` naming `field`."""
+    day = _parse_date(value, field)
+    try:
+        return known_date(day)
+    except ValueError as exc:
+        raise InvalidCase(field, exc.args[0]) from None
+
+
+def _parse_date(value: object, field: str) -> date:
     if isinstance(value, datetime):
         raise InvalidCase(field, _("{value!r} has a time of day; give the date alone as YYYY-MM-DD",
                                    value=value.isoformat()))

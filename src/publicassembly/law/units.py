@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Literal
+from typing import Annotated, Literal
 
+from pydantic import AfterValidator, BeforeValidator, Field
+
+from publicassembly.law.dates import KNOWN_YEARS
 from publicassembly.law.messages import _, join
 
 #: One square foot is exactly 0.09290304 square metres (international foot, 0.3048 m, squared).
@@ -17,6 +21,12 @@ SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
 #: feet (about 360 square miles); no assembly a billion persons.
 MAX_AREA_SQ_FT = Decimal(10) ** 10
 MAX_COUNT = 10**9
+#: The longest free text a fact may be (names, addresses, descriptions, hours written out): 2,000 characters,
+#: about a page. An input bound, not law (interpretation register, "Input bounds"): a petition's statements
+#: are attached documents, the case holds their summary.
+MAX_TEXT = 2000
+
+
 class InvalidNumber(ValueError):
     """A number, area or amount that breaks the law core's input rules: ``field`` names it, ``problem`` says
     what is wrong without naming it (a `Message`, so a page can translate it and put it beside the field); the
@@ -41,7 +51,7 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
     Raises `InvalidNumber` naming `field` when the value is not a finite number or is larger in magnitude than
     10^15 (`MAX_MAGNITUDE`)."""
     if isinstance(value, bool):
-        raise InvalidNumber(field, _("expected a number, got a boolean"))
+        raise InvalidNumber(field, _("expected a number, got {value}", value=_json_word(value)))
     try:
         if isinstance(value, float):
             if not math.isfinite(value):
@@ -102,3 +112,59 @@ def dollars(value: object, field: str = "amount") -> Decimal:
     if amount != amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP):
         raise InvalidNumber(field, _("money is in whole cents (got {amount})", amount=amount))
     return amount.quantize(Decimal("0.01"))
+
+
+# --- The shared types of the facts of every chapter (pydantic annotated types) -------------------------------
+#
+# Each refuses a bad value with a law-core `Message` (a ``ValueError`` whose argument is the message), so that
+# `cases.invalid_from` reports it under the field's own name and a page can translate it.
+
+
+def _json_word(value: object) -> str:
+    return "true" if value is True else "false" if value is False else repr(value)
+
+
+def _whole_number(value: object) -> object:
+    """Refuse a boolean where a whole number is expected (pydantic's lax mode would read ``true`` as 1); numeric
+    strings, as web forms send them, pass on to pydantic's own parsing."""
+    if isinstance(value, bool):
+        raise ValueError(_("expected a whole number, got {value}", value=_json_word(value)))
+    return value
+
+
+def _number(value: object) -> object:
+    """Refuse a boolean where a number (money, an area, decibels) is expected."""
+    if isinstance(value, bool):
+        raise ValueError(_("expected a number, got {value}", value=_json_word(value)))
+    return value
+
+
+def known_date(value: date) -> date:
+    """`value` when it lies in the years whose public holidays are known (`dates.KNOWN_YEARS`, 1777-2100,
+    interpretation G-2); else ``ValueError`` with a `Message` saying which dates are allowed. Every date fact
+    and a case's ``as_of`` pass here, so a date legal time cannot be counted from is refused when the facts are
+    validated, not later when a deadline is computed."""
+    first, last = KNOWN_YEARS
+    if not first <= value.year <= last:
+        raise ValueError(_("must be a date from {first} to {last} (the years whose public holidays, GCL § 24, "
+                           "are known); got {value}", first=date(first, 1, 1).isoformat(),
+                           last=date(last, 12, 31).isoformat(), value=value.isoformat()))
+    return value
+
+
+#: A whole number, not a boolean (e.g. a story, which may be negative for a basement).
+WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+#: A count of persons, vehicles, days, toilets or the like: a whole number from 0 to a billion (`MAX_COUNT`).
+Count = Annotated[int, BeforeValidator(_whole_number), Field(ge=0, le=MAX_COUNT)]
+#: A count that is at least 1 (e.g. days of continued violation, sound devices of a type).
+PositiveCount = Annotated[int, BeforeValidator(_whole_number), Field(ge=1, le=MAX_COUNT)]
+#: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law).
+Money = Annotated[Decimal, BeforeValidator(_number), Field(ge=0, lt=10**12, decimal_places=2)]
+#: A non-negative decimal number (e.g. decibels, an area before its unit is applied), not a boolean.
+Number = Annotated[Decimal, BeforeValidator(_number)]
+#: Free text of a fact (a name, an address, a description): at most `MAX_TEXT` characters.
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+#: Free text that must not be empty (e.g. the name of a room): 1 to `MAX_TEXT` characters.
+Name = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
+#: A date fact: an ISO date (``YYYY-MM-DD``) in the years 1777-2100 (`known_date`).
+CaseDate = Annotated[date, AfterValidator(known_date)]

@@ -9,17 +9,12 @@ apply. Counts are non-negative integers, money is US dollars in whole cents, dat
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from publicassembly.law.units import MAX_COUNT
-
-#: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law).
-Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2)]
-#: A count of persons, vehicles, days or the like: a whole number from 0 to a billion (`units.MAX_COUNT`).
-Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+from publicassembly.law.messages import _
+from publicassembly.law.units import CaseDate, Count, Money, Number, PositiveCount, Text
 
 SponsorKind = Literal[
     "individual", "corporation", "parochial_school", "private_school", "public_school", "church",
@@ -36,12 +31,12 @@ class Sponsor(_Facts):
     """Who sponsors the assembly (exemptions ¶¶ A-D). ``sponsored``/``organized``/``authorized``: whether the
     body itself sponsors, organizes and authorizes the assembly (all three are needed for an exemption)."""
 
-    name: str | None = None
+    name: Text | None = None
     kind: SponsorKind | None = None
     located_in_town: bool | None = Field(None, description="A school located within the Town of Carmel (¶ A).")
     place_of_worship_in_town: bool | None = Field(
         None, description="An established church maintaining a place of worship within the Town (¶ B).")
-    chapter_in_town_since: date | None = Field(
+    chapter_in_town_since: CaseDate | None = Field(
         None, description="Since when a chapter, post, lodge, camp or local organization has been maintained "
                           "within the Town (¶¶ C, D).")
     sponsored: bool | None = None
@@ -52,15 +47,15 @@ class Sponsor(_Facts):
 class DirectorOrOfficer(_Facts):
     """A director or officer of a corporate applicant (¶ B(1))."""
 
-    name: str | None = None
-    address: str | None = None
+    name: Text | None = None
+    address: Text | None = None
 
 
 class Agent(_Facts):
     """The agent of an applicant not residing in the Town, to accept notices and summonses (¶ B(1))."""
 
-    name: str | None = None
-    address: str | None = None
+    name: Text | None = None
+    address: Text | None = None
     natural_person: bool | None = None
     resides_in_putnam_county: bool | None = None
     place_of_business_in_putnam_county: bool | None = None
@@ -72,9 +67,9 @@ class Applicant(_Facts):
     """The applicant (¶ B(1)). For a corporation, ``name`` is the corporation's name, ``age`` does not apply,
     ``residence_address`` is its office, and ``resides_in_town`` says whether that office is in the Town."""
 
-    name: str | None = None
+    name: Text | None = None
     age: Count | None = None
-    residence_address: str | None = None
+    residence_address: Text | None = None
     resides_in_town: bool | None = None
     is_corporation: bool = False
     directors_and_officers: list[DirectorOrOfficer] | None = None
@@ -84,11 +79,11 @@ class Applicant(_Facts):
 class Property(_Facts):
     """A property on which the assembly or a portion of it takes place (¶ A, ¶ B(2), ¶ D)."""
 
-    address: str | None = None
-    record_owner: str | None = None
-    applicant_interest: str | None = Field(None, description="Nature and interest of the applicant in it.")
+    address: Text | None = None
+    record_owner: Text | None = None
+    applicant_interest: Text | None = Field(None, description="Nature and interest of the applicant in it.")
     max_persons_at_one_time: Count | None = None
-    tenant_or_lessee: str | None = Field(None, description="The owner's tenant or lessee, if any.")
+    tenant_or_lessee: Text | None = Field(None, description="The owner's tenant or lessee, if any.")
     owner_authorization_to_inspect: bool | None = Field(
         None, description="The owner's written authorization for the Town to go upon the property (¶ D).")
     tenant_authorization_to_inspect: bool | None = None
@@ -97,14 +92,15 @@ class Property(_Facts):
 class Dates(_Facts):
     """The proposed dates and hours (¶ B(2)); ``last_day`` defaults to ``first_day`` (a one-day assembly)."""
 
-    first_day: date
-    last_day: date | None = None
-    daily_hours: str | None = Field(None, description='e.g. "10:00-22:00"')
+    first_day: CaseDate
+    last_day: CaseDate | None = None
+    daily_hours: Text | None = Field(None, description='e.g. "10:00-22:00"')
 
     @model_validator(mode="after")
     def _order(self) -> Dates:
         if self.last_day is not None and self.last_day < self.first_day:
-            raise ValueError(f"last_day ({self.last_day}) is before first_day ({self.first_day})")
+            raise ValueError(_("last_day ({last_day}) is before first_day ({first_day})",
+                               last_day=self.last_day.isoformat(), first_day=self.first_day.isoformat()))
         return self
 
     @property
@@ -116,7 +112,7 @@ class Dates(_Facts):
 class Plan(_Facts):
     """A map, plan or drawing attached to the petition."""
 
-    title: str | None = None
+    title: Text | None = None
     prepared_by: Preparer | None = None
     to_scale: bool | None = None
 
@@ -126,7 +122,7 @@ class SiteMap(Plan):
     ``"not_applicable"`` (the text says "if any"); ``new_structures``: whether buildings are to be erected."""
 
     shows_property_size: bool | None = None
-    zoning_district: str | None = None
+    zoning_district: Text | None = None
     shows_adjoining_record_owners: bool | None = None
     shows_abutting_streets: bool | None = None
     shows_buildings_and_structures: bool | None = None
@@ -143,9 +139,9 @@ class ParkingPlan(Plan):
 class SoundDevice(_Facts):
     """Radar device, sound amplifier, loudspeaker, soundtrack or similar sound equipment (¶ B(6))."""
 
-    type: str
-    number: Annotated[int, Field(ge=1, le=MAX_COUNT)]
-    location: str | None = None
+    type: Text
+    number: PositiveCount
+    location: Text | None = None
 
 
 class Food(_Facts):
@@ -153,8 +149,8 @@ class Food(_Facts):
     refuse, and a drawing to scale of the structures from which it is served."""
 
     intended: bool | None = None
-    preparation_and_distribution: str | None = None
-    refuse_disposal: str | None = None
+    preparation_and_distribution: Text | None = None
+    refuse_disposal: Text | None = None
     scale_drawing: Plan | None = None
 
 
@@ -163,9 +159,9 @@ class Security(_Facts):
 
     engaged: bool | None = None
     number: Count | None = None
-    duties: str | None = None
-    hours: str | None = None
-    areas: str | None = None
+    duties: Text | None = None
+    hours: Text | None = None
+    areas: Text | None = None
 
 
 class FirePlan(Plan):
@@ -178,7 +174,7 @@ class FirePlan(Plan):
 class FireProtection(_Facts):
     """¶ B(9): precautions for fire protection and the drawing to scale."""
 
-    precautions: str | None = None
+    precautions: Text | None = None
     plan: FirePlan | None = None
 
 
@@ -211,20 +207,20 @@ class Petition(_Facts):
     security: Security | None = None  # (8)
     fire_protection: FireProtection | None = None  # (9)
     outdoor_lights_or_signs: LightsAndSigns | None = None  # (10)
-    emergency_medical_facilities: str | None = None  # (11)
+    emergency_medical_facilities: Text | None = None  # (11)
     camping_or_housing: CampingOrHousing | None = None  # (12)
-    duration: str | None = None  # (13)
-    housing_statement: str | None = None  # (14)
-    max_noise_decibels: Annotated[Decimal, Field(ge=0, le=1000)] | None = None  # (15)
+    duration: Text | None = None  # (13)
+    housing_statement: Text | None = None  # (14)
+    max_noise_decibels: Annotated[Number, Field(ge=0, le=1000)] | None = None  # (15)
 
 
 class Facility(_Facts):
     """A facility of ¶ C, shown and approved in writing by the Putnam County Health Department and the Town
     Board (dates of the written approvals)."""
 
-    description: str | None = None
-    health_department_approved_on: date | None = None
-    town_board_approved_on: date | None = None
+    description: Text | None = None
+    health_department_approved_on: CaseDate | None = None
+    town_board_approved_on: CaseDate | None = None
 
 
 class Parking(Facility):
@@ -291,8 +287,8 @@ class TownBoard(_Facts):
 class Hearing(_Facts):
     """The public hearing (¶ B) and the publication of its notice in the official newspaper."""
 
-    held_on: date | None = None
-    notice_published_on: date | None = None
+    held_on: CaseDate | None = None
+    notice_published_on: CaseDate | None = None
 
 
 class RevocationGrounds(_Facts):
@@ -305,9 +301,9 @@ class RevocationGrounds(_Facts):
 class Violation(_Facts):
     """A violation of the chapter (penalties ¶ A): each day's continued violation is a separate violation."""
 
-    days_of_continued_violation: Annotated[int, Field(ge=1, le=MAX_COUNT)]
-    first_day: date | None = None
-    description: str | None = None
+    days_of_continued_violation: PositiveCount
+    first_day: CaseDate | None = None
+    description: Text | None = None
 
 
 class EventCase(_Facts):
@@ -317,9 +313,9 @@ class EventCase(_Facts):
     of the properties' own numbers.
     """
 
-    name: str | None = None
-    purpose: str | None = Field(None, description="The common purpose of the gathering (definitions ¶ B).")
-    nature_of_activity: str | None = None
+    name: Text | None = None
+    purpose: Text | None = Field(None, description="The common purpose of the gathering (definitions ¶ B).")
+    nature_of_activity: Text | None = None
     within_town: bool = Field(True, description="The place is within the Town of Carmel.")
     sponsor: Sponsor | None = None
     applicant: Applicant | None = None
@@ -335,11 +331,11 @@ class EventCase(_Facts):
     insurance: Insurance | None = None
     bond: Bond | None = None
     town_board: TownBoard = Field(default_factory=TownBoard)
-    filed_on: date | None = Field(None, description="The verified petition was filed with the Town Clerk.")
-    submitted_on: date | None = Field(None, description="The application was submitted to the Town Board.")
+    filed_on: CaseDate | None = Field(None, description="The verified petition was filed with the Town Clerk.")
+    submitted_on: CaseDate | None = Field(None, description="The application was submitted to the Town Board.")
     hearing: Hearing | None = None
-    board_decision_on: date | None = None
-    cleanup_completed_on: date | None = None
+    board_decision_on: CaseDate | None = None
+    cleanup_completed_on: CaseDate | None = None
     filing_fee_paid: Money | None = None
     revocation_grounds: RevocationGrounds | None = None
     violation: Violation | None = None

@@ -3,7 +3,6 @@ inspection and a violation (pydantic v2 models; unknown fields are refused)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from decimal import Decimal
 from typing import Literal
@@ -11,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from publicassembly.law.messages import _, join
-from publicassembly.law.units import MAX_COUNT, area_sq_ft, to_decimal
+from publicassembly.law.units import CaseDate, Count, Name, Text, WholeNumber, area_sq_ft, to_decimal
 
 #: The use groups of § 164-7 and the open-air area of § 164-8 (ids fixed for the whole project).
 USE_GROUPS: tuple[str, ...] = (
@@ -55,15 +54,15 @@ class Space(_Facts):
     - ``used_solely_for_religious_worship``: the space is used solely as a place of religious worship (§ 164-3)
     """
 
-    name: str = Field(min_length=1)
+    name: Name
     use_group: UseGroup
     area: Decimal | None = None
     area_unit: Literal["sq_ft", "sq_m"] = "sq_ft"
-    alleys: int | None = Field(default=None, ge=0, le=MAX_COUNT)
-    story: int | None = None
-    connects_with: list[str] = Field(default_factory=list)
+    alleys: Count | None = None
+    story: WholeNumber | None = None
+    connects_with: list[Text] = Field(default_factory=list)
     common_entrance: bool | None = None
-    attendance: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    attendance: Count | None = None
     used_solely_for_religious_worship: bool = False
 
     @field_validator("area", mode="before")
@@ -92,17 +91,17 @@ class Space(_Facts):
 class Certificate(_Facts):
     """The Building Inspector's certificate (§§ 164-3, 164-9): number, date of issue, lawful occupancy stated."""
 
-    number: str | None = None
-    issued: dt.date | None = None
-    lawful_occupancy: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    number: Text | None = None
+    issued: CaseDate | None = None
+    lawful_occupancy: Count | None = None
 
 
 class SignInspection(_Facts):
     """What an inspection saw of the occupancy sign of one room or area (§ 164-9)."""
 
-    room: str = Field(min_length=1)
+    room: Name
     posted: bool | None = None
-    states: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    states: Count | None = None
     conforms_to_specification: bool | None = None
 
 
@@ -113,9 +112,9 @@ class Inspection(_Facts):
     means of egress obstructed; ``serious_menace``: a condition constituting a serious menace to life and
     safety; ``corrected``: whether the violations found were corrected forthwith."""
 
-    date: dt.date | None = None
+    date: CaseDate | None = None
     officer: OfficerKind | None = None
-    persons_present: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    persons_present: Count | None = None
     fire_exits_designated: bool | None = None
     fire_exits_comply_with_uniform_code: bool | None = None
     exits_blocked: bool | None = None
@@ -136,10 +135,10 @@ class Violation(_Facts):
     - ``observed_by`` and ``in_presence``: the officer and whether the violation occurred in his presence
     """
 
-    rule: str
-    offender: str = Field(min_length=1)
-    prior_offenses: int = Field(ge=0, le=MAX_COUNT)
-    date: dt.date
+    rule: Text
+    offender: Name
+    prior_offenses: Count
+    date: CaseDate
     observed_by: OfficerKind | None = None
     in_presence: bool | None = None
 
@@ -178,13 +177,13 @@ class VenueCase(_Facts):
     - ``toilets_provided``: toilets provided for the gathering (§ 164-6)
     """
 
-    name: str | None = None
-    address: str | None = None
+    name: Text | None = None
+    address: Text | None = None
     commercial: bool | None = None
     spaces: list[Space] = Field(min_length=1)
-    attendance: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    attendance: Count | None = None
     worship_use_approved_by_building_inspector: bool | None = None
-    toilets_provided: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    toilets_provided: Count | None = None
     certificate: Certificate | None = None
     inspection: Inspection | None = None
     violation: Violation | None = None

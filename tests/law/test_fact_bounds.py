@@ -1,0 +1,192 @@
+"""The law core refuses bad facts when a case is validated (`parse_case`), naming the field: dates outside the
+years whose public holidays are known (GCL § 24, interpretation G-2), booleans given as numbers, a jurisdiction
+that is not text, and free text longer than `units.MAX_TEXT` (an input bound, not law)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from publicassembly.law import InvalidCase, evaluate, parse_case
+from publicassembly.law.units import MAX_TEXT
+
+CARMEL = {"jurisdiction": "carmel-ny", "subject": "event"}
+VENUE = {"jurisdiction": "mount-pleasant-ny", "subject": "venue",
+         "spaces": [{"name": "Hall", "use_group": "business", "area": 1000}]}
+
+
+def _refused(case: dict[str, object]) -> InvalidCase:
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(case)
+    return caught.value
+
+
+def _set(case: dict[str, object], path: str, value: object) -> dict[str, object]:
+    """A copy of `case` with the dotted `path` set to `value` (intermediate mappings created)."""
+    out: dict[str, object] = {**case}
+    node = out
+    *parents, last = path.split(".")
+    for part in parents:
+        child = dict(node.get(part) or {})  # type: ignore[call-overload]
+        node[part] = child
+        node = child
+    node[last] = value
+    return out
+
+
+#: Every date fact of both chapters (GCL § 24 holidays known only for 1777-2100): (base case, dotted field).
+DATE_FACTS = [
+    (CARMEL, "dates.first_day"), (CARMEL, "dates.last_day"), (CARMEL, "sponsor.chapter_in_town_since"),
+    (CARMEL, "conditions.toilets.health_department_approved_on"),
+    (CARMEL, "conditions.parking.town_board_approved_on"), (CARMEL, "hearing.held_on"),
+    (CARMEL, "hearing.notice_published_on"), (CARMEL, "filed_on"), (CARMEL, "submitted_on"),
+    (CARMEL, "board_decision_on"), (CARMEL, "cleanup_completed_on"), (CARMEL, "violation.first_day"),
+    (VENUE, "certificate.issued"), (VENUE, "inspection.date"), (VENUE, "violation.date"),
+]
+
+
+def _with_date(base: dict[str, object], field: str, day: str) -> dict[str, object]:
+    case = _set(base, field, day)
+    if field == "dates.last_day":
+        case = _set(case, "dates.first_day", "1777-01-01")
+    elif field.startswith("dates."):
+        case = _set(case, "dates.last_day", None)
+    if field == "violation.first_day":
+        case = _set(case, "violation.days_of_continued_violation", 1)
+    if field == "violation.date":
+        case = _set(_set(case, "violation.rule", "164-10"), "violation.offender", "A. Owner")
+        case = _set(case, "violation.prior_offenses", 0)
+    return case
+
+
+@pytest.mark.parametrize(("base", "field"), DATE_FACTS)
+@pytest.mark.parametrize("day", ["1776-12-31", "2101-01-01", "9999-12-31", "0001-01-01"])
+def test_g2_a_date_fact_outside_1777_2100_is_refused_naming_the_field(base, field, day):
+    """Interpretation G-2: legal time is counted only in 1777-2100, so a date fact outside them is refused at
+    validation (not later, when a deadline is counted), under the field's own name."""
+    error = _refused(_with_date(base, field, day))
+    assert error.field == field
+    assert error.message == (f"must be a date from 1777-01-01 to 2100-12-31 (the years whose public holidays, "
+                             f"GCL § 24, are known); got {day}")
+
+
+@pytest.mark.parametrize(("base", "field"), DATE_FACTS)
+@pytest.mark.parametrize("day", ["1777-01-01", "2100-12-31"])
+def test_g2_a_date_fact_on_the_edges_of_1777_2100_is_accepted(base, field, day):
+    """Interpretation G-2: the first and the last day of the known years are facts like any other."""
+    parse_case(_with_date(base, field, day))
+
+
+def test_g2_a_yaml_date_object_is_checked_too():
+    error = _refused(_set(CARMEL, "dates.first_day", date(9999, 12, 31)))
+    assert error.field == "dates.first_day"
+
+
+@pytest.mark.parametrize(("as_of", "ok"), [("1776-12-31", False), ("1777-01-01", True), ("2100-12-31", True),
+                                           ("2101-01-01", False), (date(2101, 1, 1), False)])
+def test_g2_the_cases_as_of_is_bounded_like_the_facts(as_of, ok):
+    case = {**CARMEL, "as_of": as_of}
+    if ok:
+        assert parse_case(case).as_of == date.fromisoformat(str(as_of))
+    else:
+        error = _refused(case)
+        assert error.field == "as_of"
+        assert error.message.startswith("must be a date from 1777-01-01 to 2100-12-31")
+
+
+def test_g2_a_far_date_no_longer_fails_later_when_legal_time_is_counted():
+    """Before: `dates.first_day: 9999-12-31` was accepted and failed as `date` when the deadlines were counted."""
+    with pytest.raises(InvalidCase) as caught:
+        evaluate({**CARMEL, "max_persons_at_one_time": 600, "dates": {"first_day": "9999-12-31"}},
+                 date(2026, 3, 2))
+    assert caught.value.field == "dates.first_day"
+
+
+#: Every count and number of both chapters: (base case, dotted field, the value's kind in the message).
+NUMBER_FACTS = [
+    (CARMEL, "max_persons_at_one_time", "whole number"), (CARMEL, "persons_collectively", "whole number"),
+    (CARMEL, "vehicles_at_one_time", "whole number"), (CARMEL, "vehicles_collectively", "whole number"),
+    (CARMEL, "applicant.age", "whole number"), (CARMEL, "conditions.parking.spaces", "whole number"),
+    (CARMEL, "conditions.housing.persons_housed", "whole number"),
+    (CARMEL, "conditions.medical.physicians_at_all_times", "whole number"),
+    (CARMEL, "insurance.cancellation_notice_days", "whole number"),
+    (CARMEL, "petition.security.number", "whole number"),
+    (CARMEL, "admission_fee", "number"), (CARMEL, "filing_fee_paid", "number"), (CARMEL, "bond.amount", "number"),
+    (CARMEL, "town_board.bodily_injury_limit", "number"), (CARMEL, "petition.max_noise_decibels", "number"),
+    (VENUE, "attendance", "whole number"), (VENUE, "toilets_provided", "whole number"),
+    (VENUE, "certificate.lawful_occupancy", "whole number"), (VENUE, "inspection.persons_present", "whole number"),
+]
+
+
+@pytest.mark.parametrize(("base", "field", "kind"), NUMBER_FACTS)
+@pytest.mark.parametrize("value", [True, False])
+def test_a_boolean_is_not_a_number(base, field, kind, value):
+    """`true` was read as 1 by pydantic's lax mode ("1 persons"): a count or amount refuses it, naming the field."""
+    error = _refused(_set(base, field, value))
+    assert error.field == field
+    assert error.message == f"expected a {kind}, got {'true' if value else 'false'}"
+
+
+@pytest.mark.parametrize(("base", "field", "kind"), NUMBER_FACTS)
+@pytest.mark.parametrize("value", [0, "0", "12"])
+def test_zero_and_numeric_strings_from_web_forms_are_still_numbers(base, field, kind, value):
+    facts = parse_case(_set(base, field, value)).facts
+    node: object = facts
+    for part in field.split("."):
+        node = getattr(node, part)
+    assert node == int(value)
+
+
+@pytest.mark.parametrize("field", ["spaces[0].area", "spaces[0].story", "spaces[0].alleys"])
+def test_a_boolean_is_not_a_number_in_a_space(field):
+    name = field.rsplit(".", 1)[-1]
+    space = {"name": "Hall", "use_group": "bowling_alley" if name == "alleys" else "business", "area": 1000,
+             name: True}
+    error = _refused({**VENUE, "spaces": [space]})
+    assert error.field == field
+    assert error.message in ("expected a number, got true", "expected a whole number, got true")
+
+
+@pytest.mark.parametrize("value", [5, 5.0, ["carmel-ny"], {"a": 1}, True])
+def test_a_jurisdiction_that_is_not_text_is_said_to_be_text_not_missing(value):
+    error = _refused({"jurisdiction": value, "subject": "event"})
+    assert error.field == "jurisdiction"
+    assert error.message.startswith("must be text, one of the allowed names: carmel-ny, ")
+    assert "required" not in error.message
+
+
+def test_a_missing_jurisdiction_is_still_required():
+    assert _refused({"subject": "event"}).message.startswith("is required; allowed: carmel-ny")
+
+
+TEXT_FACTS = [
+    (CARMEL, "name"), (CARMEL, "purpose"), (CARMEL, "applicant.residence_address"), (CARMEL, "sponsor.name"),
+    (CARMEL, "dates.daily_hours"), (CARMEL, "petition.duration"), (CARMEL, "conditions.toilets.description"),
+    (VENUE, "name"), (VENUE, "address"), (VENUE, "certificate.number"),
+]
+
+
+@pytest.mark.parametrize(("base", "field"), TEXT_FACTS)
+def test_free_text_is_bounded_to_max_text_characters(base, field):
+    """An input bound, not law (docs/interpretations.md, "Input bounds"): 2,000 characters pass, 2,001 do not."""
+    case = _set(base, field, "x" * MAX_TEXT)
+    if field.startswith("dates."):
+        case = _set(case, "dates.first_day", "2026-07-04")
+    parse_case(case)
+    error = _refused(_set(case, field, "x" * (MAX_TEXT + 1)))
+    assert error.field == field
+    assert error.message == "String should have at most 2000 characters"
+
+
+def test_a_200000_character_case_name_is_refused():
+    assert _refused({**CARMEL, "name": "x" * 200_000}).field == "name"
+
+
+@pytest.mark.parametrize("where", ["name", "connects_with"])
+def test_a_space_name_and_its_connections_are_bounded(where):
+    long = "x" * (MAX_TEXT + 1)
+    space = {"name": long, "use_group": "business", "area": 10} if where == "name" else \
+        {"name": "Hall", "use_group": "business", "area": 10, "connects_with": [long]}
+    error = _refused({**VENUE, "spaces": [space]})
+    assert error.field == ("spaces[0].name" if where == "name" else "spaces[0].connects_with[0]")

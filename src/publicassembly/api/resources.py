@@ -61,6 +61,7 @@ class ApplicationOut(Schema):
     cleanup_completed_on: str | None = None
     bond_disposition: str = ""
     closed_on: str | None = None
+    facts_error: str | None = None
 
 
 def _iso(d: Any) -> str | None:
@@ -71,14 +72,25 @@ def _dollars(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def _app(a: Any) -> dict[str, Any]:
+def _app(a: Any, law: Any = None) -> dict[str, Any]:
     """An application as the API shows it: money (the Board's bond and bodily injury limit, ¶¶ E-F) in US
-    dollars as decimal strings, dates ``YYYY-MM-DD``, empty text or null when not yet recorded."""
+    dollars as decimal strings, dates ``YYYY-MM-DD``, empty text or null when not yet recorded.
+    ``facts_error``: null, or ``facts need correction: <field>: <message>`` when the law core refuses the stored
+    facts (then ``decision_overdue`` is false: no deadline can be counted from them)."""
     from publicassembly.permits import services as sv
+    from publicassembly.workflow.errors import ValidationFailed
 
+    law = law or sv.ManyApplications([a])
+    try:
+        problem = law.problem(a)
+        if problem is not None:
+            raise problem
+        overdue, facts_error = law.decision_overdue(a)[0], None
+    except ValidationFailed as e:
+        overdue, facts_error = False, sv.correction_note(e)
     return {"id": a.pk, "town": a.town.jurisdiction_alias, "state": a.state, "version": a.version,
             "facts": a.facts, "submitted_on": _iso(a.submitted_on), "hearing_on": _iso(a.hearing_on),
-            "permit_number": a.permit_number, "decision_overdue": sv.decision_overdue(a),
+            "permit_number": a.permit_number, "decision_overdue": overdue, "facts_error": facts_error,
             "bond_amount": _dollars(a.bond_amount), "bodily_injury_limit": _dollars(a.bodily_injury_limit),
             "issued_on": _iso(a.issued_on), "assembly_ended_on": _iso(a.assembly_ended_on),
             "cleanup_inspected_on": _iso(a.cleanup_inspected_on), "cleanup_result": a.cleanup_result,
@@ -89,10 +101,17 @@ def _app(a: Any) -> dict[str, Any]:
 @router.get("/towns/{town}/applications", response={200: list[ApplicationOut], **ERRORS},
             operation_id="list_applications", summary="Permit applications (Carmel ch. 31)")
 def list_applications(request: Any, town: str) -> Any:
-    """The applications the token's user may see in the town (officials: all; an applicant: their own)."""
+    """The applications the token's user may see in the town (officials: all; an applicant: their own). One
+    whose stored facts the law core refuses is listed with ``facts_error`` ("facts need correction: <field>:
+    <message>"), never failing the list."""
     from publicassembly.permits import services as sv
 
-    return [_app(a) for a in sv.list_applications(request.user, _town(town))]
+    t = _town(town)
+    apps = sv.list_applications(request.user, t)
+    for a in apps:
+        a.town = t
+    law = sv.ManyApplications(apps, sv.parameter_set(t))
+    return [_app(a, law) for a in law.apps]
 
 
 class FactsIn(Schema):
@@ -116,7 +135,16 @@ def get_application(request: Any, town: str, pk: int) -> Any:
     from publicassembly.permits import services as sv
 
     app = sv.get_application(request.user, _town(town), pk)
-    return {**_app(app), "determination": sv.determination(app).to_json(),
+    out = _app(app)
+    problem = sv.facts_problem(app)
+    if problem is not None:
+        # the stored facts are refused by the law core: say which field and how to correct it
+        fix = {"draft": "PUT /api/v1/towns/{town}/applications/{pk}",
+               "incomplete": "POST /api/v1/towns/{town}/applications/{pk}/amend"}
+        return {**out, "determination": None, "issuance_blockers": [],
+                "facts_error": sv.correction_note(problem), "facts_error_field": problem.field,
+                "correct_with": fix[app.state].format(town=town, pk=pk) if app.state in fix else None}
+    return {**out, "determination": sv.determination(app).to_json(),
             "issuance_blockers": [{"rule": b.rule, "citation": b.citation, "reason": b.reason}
                                   for b in sv.issuance_blockers(app)] if app.state == "approved" else []}
 

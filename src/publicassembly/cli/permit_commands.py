@@ -63,24 +63,39 @@ def applications(
     town: Annotated[str, typer.Option("--town", help="The town (alias or OCD id).")] = "carmel-ny",
     data_dir: DataDirOption = None,
 ) -> None:
-    """List the permit applications of a town: number, name, state, submission and decision due."""
+    """List the permit applications of a town: number, name, state, submission and decision due. An
+    application whose stored facts the law core refuses is listed with "facts need correction: <field>:
+    <message>" in place of its decision due."""
     _setup_django(data_dir)
     from publicassembly.accounts.models import Town
     from publicassembly.permits import services as sv
     from publicassembly.permits.models import PermitApplication
-    from publicassembly.workflow.errors import WorkflowError
+    from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
     try:
         t = Town.objects.for_jurisdiction(town)
     except WorkflowError as e:
         _fail(e)
-    rows = PermitApplication.objects.for_town(t).order_by("pk")
+    rows = list(PermitApplication.objects.for_town(t).order_by("pk"))
     for a in rows:
-        due = sv.decision_due(a)
-        overdue = " OVERDUE" if sv.decision_overdue(a) else ""
-        typer.echo(f"#{a.pk}\t{a.state}\t{a.name}\tsubmitted {a.submitted_on or '-'}\t"
-                   f"decision due {due.date if due else '-'}{overdue}")
-    typer.echo(f"{rows.count()} application(s) in {t}")
+        a.town = t
+    law = sv.ManyApplications(rows, sv.parameter_set(t))
+    refused = 0
+    for a in law.apps:
+        try:
+            problem = law.problem(a)
+            if problem is not None:
+                raise problem
+            late, due = law.decision_overdue(a)
+            due = due if late else law.decision_due(a)
+        except ValidationFailed as e:
+            refused += 1
+            deadline = sv.correction_note(e)
+        else:
+            deadline = f"decision due {due.date if due else '-'}{' OVERDUE' if late else ''}"
+        typer.echo(f"#{a.pk}\t{a.state}\t{a.name}\tsubmitted {a.submitted_on or '-'}\t{deadline}")
+    note = f"; {refused} with facts that need correction" if refused else ""
+    typer.echo(f"{len(rows)} application(s) in {t}{note}")
 
 
 __all__ = ["applications", "remind"]

@@ -9,6 +9,7 @@ message sent is recorded (`ReminderSent`), so running twice on one day sends not
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -28,6 +29,9 @@ from publicassembly.permits.models import (
     ReminderSent,
     State,
 )
+from publicassembly.workflow.errors import ValidationFailed
+
+log = logging.getLogger(__name__)
 
 DEFAULT_DAYS_AHEAD: tuple[int, ...] = (7, 1)
 
@@ -80,7 +84,8 @@ def _words(kind: str, app: PermitApplication, due: LegalDate, days: int) -> tupl
 def due_reminders(today: date | None = None, days_ahead: Sequence[int] = DEFAULT_DAYS_AHEAD) -> list[Reminder]:
     """Every reminder due on `today` (default: the Town's local date): a deadline exactly `days_ahead` days
     away (each of them), and every open application whose Board decision is overdue. Raises ValueError for a
-    negative number of days."""
+    negative number of days. An application whose stored facts the law core refuses gets none (logged as a
+    warning naming the field) and the others are still reminded."""
     today = today or timezone.localdate()
     if any(d < 0 for d in days_ahead):
         raise ValueError("days ahead cannot be negative")
@@ -91,7 +96,11 @@ def due_reminders(today: date | None = None, days_ahead: Sequence[int] = DEFAULT
         apps = (PermitApplication.objects.for_town(town).exclude(state__in=FINAL_STATES)
                 .select_related("applicant", "town").order_by("pk"))
         for app in apps:
-            out += _reminders_of(app, today, days_ahead, clerks, board)
+            try:
+                out += _reminders_of(app, today, days_ahead, clerks, board)
+            except ValidationFailed as e:  # one record the law core refuses must not stop the others
+                log.warning("no reminders for permit application #%s of %s: %s", app.pk, town,
+                            sv.correction_note(e))
     return out
 
 

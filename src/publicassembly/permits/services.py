@@ -418,6 +418,24 @@ def determination(app: PermitApplication, as_of: date | None = None, *, data: di
         raise ValidationFailed(f"facts.{e.field}", e.message) from None
 
 
+def facts_problem(app: PermitApplication, as_of: date | None = None) -> ValidationFailed | None:
+    """Why the law core refuses this application's stored facts on `as_of` (default today), or None when it
+    accepts them. A record saved before a change of the law core (or of its limits, e.g. the years in which
+    legal time can be counted) can be refused later; lists and pages show it marked (`correction_note`)
+    rather than failing."""
+    try:
+        determination(app, as_of)
+    except ValidationFailed as e:
+        return e
+    return None
+
+
+def correction_note(problem: ValidationFailed) -> str:
+    """The words that mark a record whose facts the law core refuses: ``facts need correction: <field>:
+    <message>`` (the field as in the applicant's facts, without the ``facts.`` prefix)."""
+    return f"facts need correction: {problem.field.removeprefix('facts.')}: {problem.detail}"
+
+
 def deadlines(app: PermitApplication, as_of: date | None = None) -> dict[str, LegalDate]:
     """The legal deadlines of this application from the law core (name → `LegalDate` with how it was counted):
     ``application_due``, ``decision_due`` (once submitted), ``hearing_notice_due`` (once a hearing is set),
@@ -521,7 +539,8 @@ class ManyApplications:
     one per kind of record in `CASE_RECORDS`, plus one for towns not already loaded); `parameters`: the
     town's `parameter_set` when the applications are all of one town and it is already loaded. Raises
     `ValidationFailed` (field ``facts.<field>``) for an application whose facts the law core refuses, as
-    `determination` does."""
+    `determination` does; `problem` says so of one application without raising, so that a list can mark it
+    and go on."""
 
     def __init__(self, apps: Sequence[PermitApplication], parameters: ParameterSet | None = None) -> None:
         self.apps = list(apps)
@@ -556,6 +575,14 @@ class ManyApplications:
             case = self._cases[app.pk] = parsed.facts  # type: ignore[assignment]
         return case
 
+    def problem(self, app: PermitApplication) -> ValidationFailed | None:
+        """Why the law core refuses the facts of `app` (as `case` raises it), or None when it accepts them."""
+        try:
+            self.case(app)
+        except ValidationFailed as e:
+            return e
+        return None
+
     def permit_required(self, app: PermitApplication, as_of: date) -> Tristate:
         """Whether a permit is required for `app` on `as_of` (Carmel ch. 31 permit requirements ¶ A and
         exemptions ¶¶ A-D): the determination's ``permit_required``, from the deciding rules alone."""
@@ -585,7 +612,12 @@ class ManyApplications:
         on = _today(as_of)
         if self.permit_required(app, on) is False:
             return None
-        return count(day, self._values_on(app, on))
+        from publicassembly.law.errors import InvalidCase
+
+        try:
+            return count(day, self._values_on(app, on))
+        except InvalidCase as e:  # a day on which legal time cannot be counted
+            raise ValidationFailed(f"facts.{e.field}", e.message) from None
 
     def deadlines(self, app: PermitApplication, as_of: date | None = None) -> dict[str, LegalDate]:
         """`deadlines` of `app` on `as_of` (default today): name → `LegalDate`, empty when no permit is
@@ -654,7 +686,7 @@ def get_application(by: Any, town: Any, pk: int) -> PermitApplication:
     `by` may not see (never revealed)."""
     app = PermitApplication.objects.get_in_town(town, pk=pk)
     if not can_view(by, app):
-        raise NotFound("permit application", pk, town)
+        raise NotFound("permit application", pk, getattr(town, "jurisdiction_alias", town))
     return app
 
 

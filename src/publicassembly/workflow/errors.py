@@ -30,6 +30,12 @@ class NotFound(WorkflowError):
 
     http_status = 404
 
+    class Plain(str):
+        """A key shown as it is, without quotes (a record's number)."""
+
+        def __repr__(self) -> str:
+            return str(self)
+
     def __init__(self, what: str, key: object, town: object | None = None) -> None:
         self.what = what
         self.key = key

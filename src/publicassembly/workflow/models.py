@@ -28,12 +28,17 @@ class TownScopedQuerySet(models.QuerySet):
         return self.filter(town=town)
 
     def get_in_town(self, town: Any, **lookup: Any) -> Any:
-        """The one record of `town` matching `lookup`; raises `NotFound` (never another town's record)."""
+        """The one record of `town` matching `lookup`; raises `NotFound` (never another town's record), e.g.
+        "no permit application 99999 in carmel-ny" (the number alone when looked up by ``pk``; the town by the
+        alias users type in addresses and commands)."""
         try:
             return self.for_town(town).get(**lookup)
         except self.model.DoesNotExist:
-            key = ", ".join(f"{k}={v!r}" for k, v in lookup.items())
-            raise NotFound(str(self.model._meta.verbose_name), key, town) from None
+            pk = lookup.get("pk", lookup.get("id"))
+            key: object = NotFound.Plain(pk) if pk is not None else ", ".join(
+                f"{k}={v!r}" for k, v in lookup.items())
+            where = getattr(town, "jurisdiction_alias", None) or town
+            raise NotFound(str(self.model._meta.verbose_name), key, where) from None
 
 
 class TownScoped(models.Model):

@@ -231,8 +231,8 @@ def _version(request: HttpRequest) -> int | None:
 def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
                     bound: dict[str, forms.Form] | None = None) -> dict[str, Any]:
     roles = roles_of(request.user, t)
-    det = sv.determination(app)
-    ctx = present.context(det)
+    problem = sv.facts_problem(app)
+    ctx = present.context(sv.determination(app)) if problem is None else {}
     actions = []
     for a in _offered(request.user, app, roles):
         form = (bound or {}).get(a.name) or _make_form(a, app)
@@ -240,7 +240,8 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
     offered = {x["action"].name for x in actions}
     refused = [str(e) for name, f in (bound or {}).items() if name not in offered
                for errs in f.errors.values() for e in errs]
-    blockers = sv.issuance_blockers(app) if app.state == State.APPROVED else []
+    blockers = sv.issuance_blockers(app) if app.state == State.APPROVED and problem is None else []
+    can_edit = app.applicant_id == request.user.pk and app.state in (State.DRAFT, State.INCOMPLETE)
     return {
         **ctx, "title": _("Application %(n)s: %(e)s") % {"n": app.pk, "e": records.event_name(app)},
         "town": t, "app": app, "actions": actions, "blockers": blockers, "refused": refused,
@@ -249,8 +250,8 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "approvals": app.approvals.select_related("reviewer").order_by("condition", "agency"),
         "upload": af.UploadForm(max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES),
         "is_applicant": app.applicant_id == request.user.pk, "is_official": bool(roles & OFFICIALS),
-        "overdue": sv.decision_overdue(app), "can_edit": app.applicant_id == request.user.pk
-        and app.state in (State.DRAFT, State.INCOMPLETE),
+        "overdue": problem is None and sv.decision_overdue(app), "can_edit": can_edit,
+        "facts_problem": None if problem is None else sv.correction_note(problem),
     }
 
 
@@ -383,6 +384,19 @@ def _notice_due(law: sv.ManyApplications, app: PermitApplication, today: Any) ->
     return {} if due is None else {"hearing_notice_due": due}
 
 
+def _row_warnings(law: sv.ManyApplications, app: PermitApplication, today: Any) -> list[tuple[str, str]]:
+    """`warnings_of` one row of a list; a record whose facts the law core refuses is marked ("facts need
+    correction: <field>: <message>") instead of failing the whole list."""
+    problem = law.problem(app)
+    if problem is not None:
+        return [("overdue", sv.correction_note(problem))]
+    try:
+        return warnings_of(app, today, overdue=law.decision_overdue(app, today),
+                           deadlines=_notice_due(law, app, today))
+    except ValidationFailed as e:
+        return [("overdue", sv.correction_note(e))]
+
+
 #: Rows on one page of the Clerk's queue.
 QUEUE_PAGE_SIZE = 50
 
@@ -418,8 +432,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     rows = [{"app": a, "url": reverse("web:application", kwargs={"town": t.jurisdiction_alias, "pk": a.pk}),
              "event": records.event_name(a),
              "applicant": records.applicant_name(a), "state": labels.get(a.state, a.state),
-             "warnings": warnings_of(a, today, overdue=law.decision_overdue(a, today),
-                                     deadlines=_notice_due(law, a, today))}
+             "warnings": _row_warnings(law, a, today)}
             for a in law.apps]
     return render(request, "web/applications/queue.html",
                   {"title": _("Applications"), "town": t, "rows": rows, "states": State.choices, "state": state,

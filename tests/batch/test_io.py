@@ -173,3 +173,95 @@ def test_cli_batch_exit_codes_and_messages(tmp_path: Path) -> None:
     early = runner.invoke(app, ["batch", str(src), "-o", str(tmp_path / "r.csv"), "--as-of", "1900-01-01"])
     assert early.exit_code == 2 and "--as-of" in early.output
     assert "Input columns" in runner.invoke(app, ["batch", "--help"]).output
+
+
+def test_csv_cell_that_is_not_utf8_is_an_error_of_its_row_and_column(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 (``caf\\xe9``, Latin-1) are never replaced by U+FFFD and evaluated: the row is an
+    error naming the column, as `check` refuses them; valid UTF-8 (``oké``, a genuine U+FFFD) and the rows
+    around it are still evaluated."""
+    src = tmp_path / "latin1.csv"
+    src.write_bytes(b"venue_id,space,use_group,area\n"
+                    b"v1,caf\xe9,business,1000\n"
+                    b"v2,hall,business,300\n"
+                    b"v3,ok\xc3\xa9 \xef\xbf\xbd,business,150\n"
+                    b"v4,x,busin\xffess,150\n")
+    out = tmp_path / "o.csv"
+    summary = run_batch(src, out, AS_OF)
+    rows = _csv_rows(out)
+    assert [r["row"] for r in rows] == ["1", "2", "3", "4"]
+    assert [r["status"] for r in rows] == ["error", "ok", "ok", "error"]
+    assert rows[0]["error"] == "space: is not UTF-8 text" and rows[0]["venue_id"] == "v1"
+    assert "\ufffd" not in rows[0]["space"]
+    assert rows[1]["occupant_load"] == "3"
+    assert rows[2]["space"] == "oké \ufffd" and rows[2]["occupant_load"] == "1"
+    assert rows[3]["error"] == "use_group: is not UTF-8 text"
+    assert (summary.ok, summary.errors) == (2, 2)
+
+
+def test_csv_bytes_not_utf8_late_in_a_file_of_many_blocks(tmp_path: Path) -> None:
+    """Rows read before the first bytes that are not UTF-8 keep the fast path; the row holding them, and only
+    it, is an error, whichever block it falls in."""
+    src = tmp_path / "late.csv"
+    lines = [b"use_group,area,space\n"]
+    for i in range(1, 3001):
+        lines.append(b"business,100,caf\xe9\n" if i in (1500, 2999) else b"business,100,s\xc3\xa9\n")
+    src.write_bytes(b"".join(lines))
+    from publicassembly.batch import readers
+    from publicassembly.batch.evaluate import Setting, evaluate_chunk
+
+    s = Setting.on(AS_OF)
+    statuses: dict[int, tuple[str, str | None]] = {}
+    for chunk in readers.CsvReader(src, block_bytes=4096):
+        for r in evaluate_chunk(chunk, s).to_pylist():
+            statuses[r["row"]] = (r["status"], r["error"])
+    assert sorted(statuses) == list(range(1, 3001))
+    assert {r for r, (st, _) in statuses.items() if st == "error"} == {1500, 2999}
+    assert statuses[1500] == ("error", "space: is not UTF-8 text")
+
+
+def test_jsonl_line_that_is_not_utf8_names_its_column(tmp_path: Path) -> None:
+    src = tmp_path / "latin1.jsonl"
+    src.write_bytes(b'{"space": "caf\xe9", "use_group": "business", "area": 10}\n'
+                    b'{"space": "x", "use_group": "business", "area": 300}\n'
+                    b'{"sp\xe9": "x", "use_group": "business", "area": 10}\n'
+                    b'{"space": "caf\xe9", "use_group": "business", "area": 10\n')
+    out = tmp_path / "o.csv"
+    run_batch(src, out, AS_OF)
+    rows = _csv_rows(out)
+    assert [(r["row"], r["status"], r["error"]) for r in rows] == [
+        ("1", "error", "space: is not UTF-8 text"), ("2", "ok", ""),
+        ("3", "error", "(row): is not UTF-8 text"), ("4", "error", "(row): is not UTF-8 text")]
+
+
+def test_cli_batch_of_bytes_not_utf8_exits_2_and_names_the_row(tmp_path: Path) -> None:
+    src = tmp_path / "latin1.csv"
+    src.write_bytes(b"use_group,area,space\nbusiness,100,caf\xe9\nbusiness,100,hall\n")
+    out = tmp_path / "o.csv"
+    result = CliRunner().invoke(app, ["batch", str(src), "-o", str(out), "--as-of", AS_OF.isoformat()])
+    assert result.exit_code == 2, result.output
+    rows = _csv_rows(out)
+    assert rows[0]["error"] == "space: is not UTF-8 text" and rows[1]["status"] == "ok"
+
+
+def test_csv_row_with_too_few_fields_and_bytes_not_utf8_is_one_error_row(tmp_path: Path) -> None:
+    """A short row holding bytes that are not UTF-8 is reported by its field count; the next row is evaluated
+    (Arrow's handler of bad rows reads the row as text, so it must never be given bytes that are not UTF-8)."""
+    src = tmp_path / "short.csv"
+    src.write_bytes(b"use_group,area,space\nbusiness\xe9\nbusiness,100,ok\n")
+    out = tmp_path / "o.csv"
+    run_batch(src, out, AS_OF)
+    rows = _csv_rows(out)
+    assert [(r["row"], r["status"]) for r in rows] == [("1", "error"), ("2", "ok")]
+    assert rows[0]["error"] == "(row): has 1 field where the header has 3 columns"
+
+
+def test_csv_cell_holding_the_noncharacter_mark_is_refused_like_bytes_not_utf8(tmp_path: Path) -> None:
+    """U+FDD0 is a noncharacter (reserved for internal use) and marks bytes that are not UTF-8: a cell holding it
+    is refused with the same message; U+FDCF and U+FDF0 beside it are ordinary text."""
+    src = tmp_path / "mark.csv"
+    src.write_text("use_group,area,space\nbusiness,100,a\ufdd0\nbusiness,100,\ufdcf\ufdf0\n", encoding="utf-8")
+    out = tmp_path / "o.csv"
+    run_batch(src, out, AS_OF)
+    rows = _csv_rows(out)
+    assert [(r["status"], r["error"]) for r in rows] == [("error", "space: is not UTF-8 text"), ("ok", "")]
+    assert rows[1]["space"] == "\ufdcf\ufdf0"

@@ -52,8 +52,9 @@ class ReadError(Exception):
 class Chunk:
     """Rows read together.
 
-    - ``columns``: input column name → array of text (``pa.string()``, or ``pa.binary()`` from Parquet, not
-      yet checked as UTF-8), one element per row read; a column absent from the file is absent here
+    - ``columns``: input column name → array of text (``pa.string()``, or ``pa.binary()`` not yet checked as
+      UTF-8: from Parquet, and from CSV once bytes that are not UTF-8 were seen, see `_Utf8Guard`), one element per row read; a
+      column absent from the file is absent here
     - ``rows``: the input row number of each element (int64, from 1)
     - ``errors``: ``(row, message)`` for rows that could not be read at all
     - ``done``: progress so far, in the reader's ``progress_unit`` (bytes or rows)
@@ -224,32 +225,57 @@ class CsvReader(Reader):
             emit = [p for p in pending if p[0] < last_row or n == 0]
             pending = [p for p in pending if not (p[0] < last_row or n == 0)]
             settled += len(emit)
-            # Read as binary (a cell is never refused by Arrow), and valid UTF-8 by `_Utf8Guard`: taken as
-            # text without a second check (a zero-copy view).
-            columns = {c: batch.column(i).view(pa.string()) for i, c in enumerate(self.columns)}
+            # Read as binary (a cell is never refused by Arrow). While `_Utf8Guard` has seen only UTF-8, every
+            # byte of this batch was checked: taken as text without a second check (a zero-copy view). After
+            # it has seen bytes that are not UTF-8, the cells stay binary and the evaluation checks each one
+            # (a cell that is not UTF-8 is an error of its row and column).
+            if fh.invalid:
+                columns = {c: _restore_not_utf8(batch.column(i)) for i, c in enumerate(self.columns)}
+            else:
+                columns = {c: batch.column(i).view(pa.string()) for i, c in enumerate(self.columns)}
             yield Chunk(columns, rows, emit, raw.tell())
         pending.extend(bad)
         if pending:
             yield Chunk({}, np.empty(0, dtype=np.int64), pending, self.total or 0)
 
 
+#: What `_Utf8Guard` puts in place of bytes that are not UTF-8: a noncharacter, which Unicode reserves for
+#: such internal use. A cell holding it is refused as not UTF-8 text (a genuine U+FDD0 in the input too).
+NOT_UTF8_MARK = "\ufdd0"
+_MARK_BYTES = NOT_UTF8_MARK.encode("utf-8")
+_MARK_ERRORS = "publicassembly-not-utf8"
+codecs.register_error(_MARK_ERRORS, lambda exc: (NOT_UTF8_MARK, exc.end))  # type: ignore[attr-defined]
+
+
+def _restore_not_utf8(column: pa.Array) -> pa.Array:
+    """A CSV column read after `_Utf8Guard` marked bytes that are not UTF-8: binary, each mark a byte that is not
+    UTF-8 again (``\xff``), so that the evaluation refuses the cell ("space: is not UTF-8 text")."""
+    import pyarrow.compute as pc
+
+    return pc.replace_substring(column, _MARK_BYTES, b"\xff")
+
+
 class _Utf8Guard(io.RawIOBase):
     """The CSV bytes as valid UTF-8 for Arrow: ASCII blocks pass unchanged (checked at memory speed); bytes that
-    are not UTF-8 become U+FFFD, so that such a cell is reported in its row ("'bus\ufffd' is not a use group")
-    instead of stopping the whole file.
+    are not UTF-8 become `NOT_UTF8_MARK` and set ``invalid`` (for good: from then on the reader turns each mark
+    back into bytes that are not UTF-8, so that the evaluation refuses the cell in its row and column, "space:
+    is not UTF-8 text", while the rest of the file is still evaluated). Arrow is always given UTF-8: its handler
+    of a row with the wrong number of fields decodes the row's text.
 
     It also keeps memory constant: Arrow's streaming CSV reader reads ahead on a background thread as fast as it
     can (the whole file, if let); here each read waits until the consumer is at most `AHEAD` blocks behind
-    (`consumed` gives a permit back for each batch taken)."""
+    (`consumed` gives a permit back for each batch taken). A batch is returned only after the blocks holding its
+    rows were read, so ``invalid`` still False when a batch arrives means that its cells hold no mark."""
 
     AHEAD = 4
 
     def __init__(self, raw: io.BufferedReader) -> None:
         super().__init__()
         self._raw = raw
-        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors=_MARK_ERRORS)
         self._permits = threading.Semaphore(self.AHEAD)
         self._free = False
+        self.invalid = False
 
     def consumed(self) -> None:
         """One batch was taken: one more block may be read."""
@@ -270,9 +296,11 @@ class _Utf8Guard(io.RawIOBase):
             block = self._raw.read(size)
             if block.isascii() and not self._decoder.getstate()[0]:
                 return block
-            out = self._decoder.decode(block, final=not block).encode("utf-8")
-            if out or not block:  # a block of only an unfinished character gives nothing yet: read on
-                return out
+            text = self._decoder.decode(block, final=not block)
+            if NOT_UTF8_MARK in text:
+                self.invalid = True
+            if text or not block:  # a block of only an unfinished character gives nothing yet: read on
+                return text.encode("utf-8")
 
     def readinto(self, buffer: Any) -> int:  # pragma: no cover - Arrow calls read()
         data = self.read(len(buffer))
@@ -351,7 +379,7 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        errors.append((line_no, "(row): is not UTF-8 text"))
+        errors.append((line_no, f"{_not_utf8_where(raw)}: is not UTF-8 text"))
         return None
     try:
         obj = json.loads(text, parse_float=str, parse_int=str, parse_constant=str)
@@ -381,6 +409,30 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
                                     f"{_json_kind(value)}"))
             return None
     return out
+
+
+def _not_utf8_where(raw: bytes) -> str:
+    """Where a JSON line's bytes are not UTF-8: the input column whose name or value holds them (the first in
+    the row), else ``(row)``."""
+    try:
+        obj = json.loads(raw.decode("utf-8", errors="surrogateescape"), parse_float=str, parse_int=str,
+                         parse_constant=str)
+    except (ValueError, RecursionError):
+        return "(row)"
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if not _is_utf8(key) or (isinstance(value, str) and not _is_utf8(value)):
+                name = normalise(key)
+                return name if _is_utf8(name) and name in INPUT_NAMES else "(row)"
+    return "(row)"
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _json_kind(value: object) -> str:

@@ -249,3 +249,55 @@ def test_bad_facts_name_the_field_once_and_say_what_is_allowed(case, field, mess
     assert info.value.field == field
     assert info.value.message.startswith(message)
     assert not info.value.message.startswith(field.rsplit(".", 1)[-1] + ":")
+
+
+# --- facts the law core refuses at validation, named with their line by `check` ------------------------------
+
+_CARMEL_FAR_DATE = """\
+jurisdiction: carmel-ny
+subject: event
+as_of: 2026-03-02
+max_persons_at_one_time: 600
+dates:
+  first_day: {day}
+"""
+
+
+def _check(runner, path):
+    from publicassembly.cli import app
+
+    return runner.invoke(app, ["check", str(path)])
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "2101-01-01", "1776-12-31"])
+def test_check_names_a_date_outside_1777_2100_with_its_field_and_line(runner, write, day):
+    """Interpretation G-2: a date fact outside the years whose holidays are known is refused under its own
+    field and line (it was reported as `date`, with no line, when the deadlines were counted)."""
+    result = _check(runner, write("far.yaml", _CARMEL_FAR_DATE.format(day=day)))
+    assert result.exit_code == 2, result.output
+    line = result.stderr.strip()
+    assert "far.yaml, line 6, column 3: dates.first_day: must be a date from 1777-01-01 to 2100-12-31" in line
+    assert f"got {day}" in line
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("day", ["1777-03-01", "2100-12-31"])
+def test_check_accepts_a_date_on_the_edge_of_1777_2100(runner, write, day):
+    result = _check(runner, write("edge.yaml", _CARMEL_FAR_DATE.format(day=day).replace(
+        "as_of: 2026-03-02", f"as_of: {day}")))
+    assert "dates.first_day" not in result.stderr
+    assert "must be a date from" not in result.stderr
+
+
+def test_check_refuses_true_as_a_number_of_persons_with_its_line(runner, write):
+    result = _check(runner, write("bool.yaml", "jurisdiction: carmel-ny\nsubject: event\nas_of: 2026-03-02\n"
+                                               "max_persons_at_one_time: true\n"))
+    assert result.exit_code == 2
+    assert "line 4, column 1: max_persons_at_one_time: expected a whole number, got true" in result.stderr
+    assert "1 persons" not in result.output
+
+
+def test_check_says_a_jurisdiction_must_be_text(runner, write):
+    result = _check(runner, write("j.yaml", "jurisdiction: 5\nsubject: event\n"))
+    assert result.exit_code == 2
+    assert "jurisdiction: must be text, one of the allowed names: carmel-ny" in result.stderr

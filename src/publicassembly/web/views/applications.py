@@ -39,6 +39,7 @@ from publicassembly.permits.models import (
 from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
 from publicassembly.web.towns import town_for
+from publicassembly.web.views.errors import posted_version
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -213,6 +214,8 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
                 messages.success(request, _("Saved."))
         except ValidationFailed as e:
             _field_error(form, e)
+        except NotAllowed:
+            raise  # a 403 page saying who may do it, not a form error
         except WorkflowError as e:
             form.add_error(None, e.message)
         else:
@@ -221,8 +224,7 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 
 
 def _version(request: HttpRequest) -> int | None:
-    raw = request.POST.get("expected_version", "")
-    return int(raw) if raw.isdigit() else None
+    return posted_version(request)
 
 
 # --- The application page ------------------------------------------------------------------------------------
@@ -279,7 +281,9 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
                 form.add_error(e.field, e.detail)
             else:
                 form.add_error(None, e.message)
-        except (NotAllowed, sv.Blocked) as e:
+        except NotAllowed:
+            raise  # a 403 page saying who may do it, not a form error
+        except sv.Blocked as e:
             form.add_error(None, e.message)
         except WorkflowError as e:  # InvalidTransition, StaleUpdate
             form.add_error(None, e.message)

@@ -34,7 +34,7 @@ from publicassembly.web.forms.enforcement import (
 )
 from publicassembly.web.towns import town_for
 from publicassembly.workflow.access import require_role, roles_of
-from publicassembly.workflow.errors import ValidationFailed, WorkflowError
+from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
 READERS = ("building_inspector", "enforcement_officer", "town_clerk")
 BI, EO, CLERK = Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER, Role.TOWN_CLERK
@@ -43,7 +43,10 @@ ACTIONS = ("offender", "complaint", "violation", "summons", "disposition", "stop
 
 
 def _put(form: forms.Form, e: WorkflowError) -> None:
-    """A refusal of the service beside the field it names, or above the form."""
+    """A refusal of the service beside the field it names, or above the form; `NotAllowed` is raised on
+    (a 403 page saying who may do it, never a form error)."""
+    if isinstance(e, NotAllowed):
+        raise e
     if isinstance(e, ValidationFailed) and e.field in form.fields and not form.fields[e.field].widget.is_hidden:
         form.add_error(e.field, e.detail)
     else:

@@ -10,6 +10,21 @@ TITLES = {400: "Bad request", 403: "Not allowed", 404: "Not found", 409: "Confli
           422: "Check what was entered", 429: "Too many attempts", 500: "Server error"}
 
 
+def posted_version(request: HttpRequest) -> int | None:
+    """The ``expected_version`` posted with a form (the record's version when the page was shown), None when
+    not given. Raises `ValidationFailed` (field ``expected_version``, HTTP 422) when it is not a whole number
+    of 1 or more, rather than ignoring it and overwriting a newer version."""
+    from publicassembly.workflow.errors import ValidationFailed
+
+    raw = request.POST.get("expected_version", "").strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        raise ValidationFailed("expected_version", f"must be the record's version, a whole number of 1 or more "
+                                                   f"(reload the page and send the form again); got {raw[:40]!r}")
+    return int(raw)
+
+
 def error_page(request: HttpRequest, status: int, message: str) -> HttpResponse:
     title = _(TITLES.get(status, "Error"))
     return render(request, "web/error.html", {"title": title, "status": status, "message": message},

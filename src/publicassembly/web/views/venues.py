@@ -24,13 +24,18 @@ from publicassembly.venues.models import Certificate, Inspection, Space, Venue
 from publicassembly.web import present
 from publicassembly.web.forms import venues as vf
 from publicassembly.web.towns import town_for
+from publicassembly.web.views.errors import posted_version
 from publicassembly.workflow.access import require_role
-from publicassembly.workflow.errors import ValidationFailed, WorkflowError
+from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
 INSPECTOR, OFFICER = "building_inspector", "enforcement_officer"
 
 
 def _put(form: forms.Form, e: WorkflowError) -> None:
+    """A refusal of the service beside the field it names, or above the form; `NotAllowed` is raised on
+    (a 403 page saying who may do it, never a form error)."""
+    if isinstance(e, NotAllowed):
+        raise e
     if isinstance(e, ValidationFailed) and e.field.split(".")[-1] in form.fields:
         form.add_error(e.field.split(".")[-1], e.detail)
     else:
@@ -139,12 +144,13 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
                "alleys": s.alleys, "story": s.story}
     form = vf.SpaceForm(request.POST or None, initial=initial, prefix="new")
     if request.method == "POST":
-        raw = request.POST.get("expected_version", "")
-        ev = int(raw) if raw.isdigit() else None
+        ev = posted_version(request)
         if "remove" in request.POST:
             try:
                 vs.remove_space(request.user, s, expected_version=ev,
                                 reason=request.POST.get("reason") or _("space removed"))
+            except NotAllowed:
+                raise
             except WorkflowError as e:
                 form = vf.SpaceForm(initial=initial, prefix="new")
                 form.add_error(None, e.message)
@@ -192,6 +198,8 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
     reason = request.POST.get("reason", "").strip()
     try:
         vs.revoke_certificate(request.user, c, reason=reason)
+    except NotAllowed:
+        raise
     except WorkflowError as e:
         messages.error(request, e.message)
     else:

@@ -1,0 +1,65 @@
+"""A refused action is a 403 page saying who may do it (never a form error); a malformed ``expected_version``
+is a 422 naming the field (never ignored)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.web.conftest import client_for
+
+from publicassembly.permits.models import PermitApplication
+
+
+@pytest.mark.parametrize("path,data", [
+    ("certificates/", {}),
+    ("spaces/", {"new-name": "Lounge", "new-use_group": "assembly_without_fixed_seats", "new-area": "300",
+                 "new-area_unit": "sq_ft"}),
+])
+def test_officer_posting_to_the_inspectors_forms_gets_403_naming_the_role(mu, hall, path, data):
+    """§ 164-5: the Building Inspector issues certificates and keeps the venue's spaces; an enforcement
+    officer is refused with a 403 page, not "Please correct the fields marked below"."""
+    r = client_for(mu["enforcement_officer"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/{path}", data)
+    assert r.status_code == 403
+    html = r.content.decode()
+    assert "building inspector" in html and "Please correct" not in html
+    assert hall.spaces.count() == 1
+
+
+def test_inspector_posting_the_same_space_is_not_refused(mu, hall):
+    data = {"new-name": "Lounge", "new-use_group": "assembly_without_fixed_seats", "new-area": "300",
+            "new-area_unit": "sq_ft"}
+    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", data)
+    assert r.status_code == 302 and hall.spaces.count() == 2
+
+
+def test_clerk_posting_the_boards_action_gets_403(cu, hearing_app):
+    """¶ B: the Town Board decides; the Clerk posting 'deny' is refused with 403."""
+    from publicassembly.permits import services as sv
+
+    sv.record_hearing_held(cu["town_clerk"], hearing_app)
+    r = client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{hearing_app.pk}/deny/",
+                                          {"deny-reasons": "No parking"})
+    assert r.status_code == 403 and "town board member" in r.content.decode()
+
+
+@pytest.mark.parametrize("raw", ["abc", "-1", "0", "1.5"])
+def test_malformed_expected_version_is_422_naming_the_field(cu, draft_app, raw):
+    r = client_for(cu["applicant"]).post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/",
+                                         {"expected_version": raw})
+    assert r.status_code == 422 and "expected_version" in r.content.decode()
+    assert PermitApplication.objects.get(pk=draft_app.pk).state == "draft"
+
+
+def test_well_formed_expected_version_is_honoured(cu, draft_app):
+    r = client_for(cu["applicant"]).post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/",
+                                         {"expected_version": str(draft_app.version)})
+    assert r.status_code == 302
+    assert PermitApplication.objects.get(pk=draft_app.pk).state == "withdrawn"
+
+
+def test_malformed_expected_version_on_a_space_is_422(mu, hall):
+    space = hall.spaces.get()
+    r = client_for(mu["building_inspector"]).post(
+        f"/mount-pleasant-ny/venues/{hall.pk}/spaces/{space.pk}/",
+        {"expected_version": "abc", "new-name": "Ballroom", "new-use_group": "assembly_without_fixed_seats",
+         "new-area": "5000", "new-area_unit": "sq_ft"})
+    assert r.status_code == 422 and "expected_version" in r.content.decode()

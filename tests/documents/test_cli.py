@@ -51,10 +51,28 @@ def test_sign_writes_the_164_9_sign_and_refuses_to_overwrite(tmp_path):
     (["--occupancy", "-1", "--room", "Hall", "--certificate", "C"], "--occupancy"),
     (["--occupancy", "10", "--room", " ", "--certificate", "C"], "room"),
     (["--occupancy", "10", "--room", "Hall", "--certificate", "C", "--as-of", "June"], "--as-of"),
+    (["--occupancy", "100000000000000000000", "--room", "Hall", "--certificate", "C"],
+     "--occupancy: 100000000000000000000 is more than 1000000000 persons; allowed: 0 to 1000000000"),
+    (["--occupancy", "1000000001", "--room", "Hall", "--certificate", "C"], "--occupancy"),
+    (["--occupancy", "10", "--room", "x" * 201, "--certificate", "C"],
+     "--room: the room or area's name, 1 to 200 characters (got 201)"),
 ])
 def test_sign_bad_input_exits_2(tmp_path, args, needle):
     result = run("sign", *args, "-o", str(tmp_path / "s.pdf"))
     assert result.exit_code == 2 and needle in result.output and "Traceback" not in result.output
+
+
+def test_sign_of_the_largest_occupancy_and_longest_room_stays_on_the_page(tmp_path):
+    """§ 164-9: a billion persons (units.MAX_COUNT) and a 200-character room name are accepted and drawn inside
+    the page's margins (the bounds' other side is refused above)."""
+    from .test_sign import assert_inside_page
+
+    out = tmp_path / "s.pdf"
+    room = ("Grand ballroom of the Community Center " * 6)[:200]
+    result = run("sign", "--occupancy", "1000000000", "--room", room, "--certificate", "MP-C-1", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert_inside_page(out.read_bytes())
+    assert "".join(f"Room or area: {room}".split()) in "".join(pdf_text(out.read_bytes()).split())
 
 
 def test_report_of_a_case_file(tmp_path):

@@ -175,9 +175,11 @@ def _application(pk: int) -> Any:
 @app.command()
 def sign(
     certificate: str = typer.Option(..., "--certificate", help="The certificate's number."),
-    occupancy: int | None = typer.Option(None, "--occupancy", min=0, help="The lawful occupancy, in persons "
-                                         "(with --room; omit both to read the certificate from the database)."),
-    room: str | None = typer.Option(None, "--room", help="The room or area the sign is posted in."),
+    occupancy: int | None = typer.Option(None, "--occupancy", min=0, help="The lawful occupancy, in persons, "
+                                         "0 to 1000000000 (with --room; omit both to read the certificate from "
+                                         "the database)."),
+    room: str | None = typer.Option(None, "--room", help="The room or area the sign is posted in (at most 200 "
+                                    "characters; a long name is wrapped, or set smaller, to fit the page)."),
     space: str | None = typer.Option(None, "--space", help="From the database: only this room or area's sign "
                                      "(default: one page per room or area of the certificate)."),
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
@@ -197,6 +199,13 @@ def sign(
             fail("--occupancy and --room go together (or omit both to read the certificate from the database)")
         if space is not None:
             fail("--space reads the certificate from the database; it does not go with --occupancy/--room")
+        from publicassembly.documents.pdf.sign import MAX_ROOM_CHARS
+        from publicassembly.law.units import MAX_COUNT
+
+        if occupancy > MAX_COUNT:
+            fail(f"--occupancy: {occupancy} is more than {MAX_COUNT} persons; allowed: 0 to {MAX_COUNT}")
+        if not room.strip() or len(room) > MAX_ROOM_CHARS:
+            fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters (got {len(room)})")
         data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url,
                                                          as_of=when))
         write_output(output, data, force)

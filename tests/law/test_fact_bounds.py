@@ -190,3 +190,40 @@ def test_a_space_name_and_its_connections_are_bounded(where):
         {"name": "Hall", "use_group": "business", "area": 10, "connects_with": [long]}
     error = _refused({**VENUE, "spaces": [space]})
     assert error.field == ("spaces[0].name" if where == "name" else "spaces[0].connects_with[0]")
+
+
+# --- "1 persons": counted words through the law core's plural helper (`messages.plural`) -----------------------
+
+def test_plural_helper_on_both_sides_of_one():
+    from publicassembly.law.messages import plural
+
+    assert plural(1, "person") == "1 person"
+    assert plural(0, "person") == "0 persons"
+    assert plural(2, "toilet") == "2 toilets"
+    assert plural(1500, "person") == "1,500 persons"
+    assert plural(1500, "person", grouped=False) == "1500 persons"
+
+
+def test_carmel_permit_ap_one_person_is_singular_and_501_plural():
+    """Carmel ch. 31, permit requirements ¶ A: the sentence names "1 person", and "501 persons" as before."""
+    one = evaluate({**CARMEL, "max_persons_at_one_time": 1}, date(2026, 3, 2)).to_json()
+    assert "1 person at one time is not in excess of 500" in json_text(one)
+    assert "1 persons" not in json_text(one)
+    many = evaluate({**CARMEL, "max_persons_at_one_time": 501}, date(2026, 3, 2)).to_json()
+    assert "501 persons at one time is in excess of 500" in json_text(many)
+
+
+def test_mount_pleasant_164_6_one_toilet_for_one_person():
+    """§ 164-6: one toilet per 75 persons; 1 person needs 1 toilet, said in the singular."""
+    result = evaluate({**VENUE, "attendance": 1, "toilets_provided": 1}, date(2026, 3, 2)).to_json()
+    text = json_text(result)
+    assert "1 toilet provided; at least 1 is required for 1 person (one per 75, rounded up)." in text
+    assert "1 persons" not in text and "1 toilets" not in text
+    result = evaluate({**VENUE, "attendance": 76, "toilets_provided": 1}, date(2026, 3, 2)).to_json()
+    assert "1 toilet provided; at least 2 are required for 76 persons" in json_text(result)
+
+
+def json_text(value: object) -> str:
+    import json
+
+    return json.dumps(value, default=str, ensure_ascii=False)

@@ -141,6 +141,25 @@ def both(items: list[Message] | list[str], word: str = "and") -> Message | str:
     return _("{first} and {last}", first=join(items[:-1]), last=items[-1])
 
 
+#: The counted words of the law core's sentences: word → (one, many) messages of ``{n}`` (the number already
+#: written, with or without thousands separators).
+_COUNTED: dict[str, tuple[Callable[[object], Message], Callable[[object], Message]]] = {
+    "day": (lambda n: _("{n} day", n=n), lambda n: _("{n} days", n=n)),
+    "separate violation": (lambda n: _("{n} separate violation", n=n), lambda n: _("{n} separate violations", n=n)),
+    "person": (lambda n: _("{n} person", n=n), lambda n: _("{n} persons", n=n)),
+    "toilet": (lambda n: _("{n} toilet", n=n), lambda n: _("{n} toilets", n=n)),
+}
+
+
+def plural(n: int, word: str, *, grouped: bool = True) -> Message:
+    """`n` with its counted `word` in the singular or plural, as a translatable message: ``plural(1, "person")``
+    → "1 person", ``plural(1500, "person")`` → "1,500 persons" (``grouped=False``: "1500 persons"). Words:
+    ``day``, ``separate violation``, ``person``, ``toilet``; another raises KeyError (a programming error)."""
+    one, many = _COUNTED[word]
+    written = f"{n:,}" if grouped else str(n)
+    return one(written) if n == 1 else many(written)
+
+
 def translate(value: object, gettext: Translate) -> object:
     """`value` translated when it is a `Message` (or a list or tuple or mapping holding messages), else
     unchanged: the web layer's one entry point."""

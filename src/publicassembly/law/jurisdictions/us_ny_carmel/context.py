@@ -165,18 +165,3 @@ class Items:
             parts.append(_("Not given: {items}.", items=join(self.missing)))
         return join(parts, " ") if parts else ok
 
-
-#: The counted words of the chapter's sentences: word → (one, many) messages of ``{n:,}``.
-_COUNTED = {
-    "day": (lambda n: _("{n:,} day", n=n), lambda n: _("{n:,} days", n=n)),
-    "separate violation": (lambda n: _("{n:,} separate violation", n=n),
-                           lambda n: _("{n:,} separate violations", n=n)),
-}
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "day")`` → "1 day"; ``plural(3, "day")`` → "3 days" (a `Message` for the chapter's own
-    counted words, "day" and "separate violation")."""
-    if word in _COUNTED and words is None:
-        return _COUNTED[word][0 if n == 1 else 1](n)
-    return f"{n:,} {word if n == 1 else (words or word + 's')}"

@@ -8,13 +8,13 @@ from typing import Any
 from publicassembly.law.core import Finding, Rule, decide
 from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Determination
-from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context, plural
+from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
 from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import permit_holders
-from publicassembly.law.messages import _, clause
+from publicassembly.law.messages import _, clause, plural
 from publicassembly.law.parameters import ParameterValues
 from publicassembly.law.units import dollars
 
@@ -114,21 +114,21 @@ def verdict(ctx: Context, winner: tuple[Rule, Finding] | None) -> str:
         return _("Whether a permit is required cannot be determined.")
     rule, finding = winner
     threshold = ctx.values["permit.threshold_persons"]
-    persons = f"{ctx.persons:,}" if ctx.persons is not None else _("the number of")
+    persons = plural(ctx.persons, "person") if ctx.persons is not None else _("the number of persons")
     if ctx.exemption is not None:
         return (_("No permit is required: the chapter does not apply to an assembly sponsored, "
                   "organized and authorized by {sponsor} ({citation}){tail}.", sponsor=_sponsor(ctx),
                   citation=rule.citation, tail=tail))
     if ctx.permit_required is True:
         aggregate = _(" in the aggregate") if len(ctx.case.properties) > 1 else ""
-        return (_("A permit from the Town Board is required: {persons} persons at one time{aggregate} "
+        return (_("A permit from the Town Board is required: {persons} at one time{aggregate} "
                   "is in excess of {threshold} ({citation}){tail}.", persons=persons, aggregate=aggregate,
                   threshold=threshold, citation=rule.citation, tail=tail))
     if ctx.permit_required is False:
         if not ctx.case.within_town:
             return _("No permit is required: the place is not within the Town of Carmel ({citation}).",
                      citation=rule.citation)
-        return (_("No permit is required: {persons} persons at one time is not in excess of "
+        return (_("No permit is required: {persons} at one time is not in excess of "
                   "{threshold} ({citation}).", persons=persons, threshold=threshold, citation=rule.citation))
     if ctx.permit_required == "needs_review":
         return (_("Whether a permit from the Town Board is required needs review: {reason} "

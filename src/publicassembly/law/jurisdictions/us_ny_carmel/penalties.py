@@ -8,9 +8,9 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
-from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite, plural
+from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
-from publicassembly.law.messages import _
+from publicassembly.law.messages import _, plural
 from publicassembly.law.parameters import ParameterValues
 
 CITE_AB = cite("penalties ¶¶ A, B")

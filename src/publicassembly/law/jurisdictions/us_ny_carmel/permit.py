@@ -8,7 +8,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
-from publicassembly.law.messages import _, join
+from publicassembly.law.messages import _, join, plural
 
 CITE_A = cite("permit requirements ¶ A")
 CITE_B = cite("permit requirements ¶ B")
@@ -47,9 +47,10 @@ def permit_required(ctx: Context) -> Finding:
     if ctx.persons is None:
         if collective_over:
             return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
-                           _("{persons_collectively:,} persons collectively is in excess of "
+                           _("{persons_collectively} collectively is in excess of "
                              "{threshold}, but the number at one time is not given; whether a permit "
-                             "is required needs review.", persons_collectively=case.persons_collectively,
+                             "is required needs review.",
+                             persons_collectively=plural(case.persons_collectively or 0, "person"),
                              threshold=threshold), values,
                            outcome="needs_review", missing=("petition.2.max_persons_at_one_time",))
         return Finding(rule, Status.MISSING, CITE_A,
@@ -64,20 +65,20 @@ def permit_required(ctx: Context) -> Finding:
         who = (_("; each owner letting property for it needs the permit: {holders}", holders=join(holders))
                if len(case.properties) > 1 and holders else "")
         return Finding(rule, Status.MET, CITE_A,
-                       _("{persons:,} persons at one time{where} is in excess of {threshold}: a "
+                       _("{persons} at one time{where} is in excess of {threshold}: a "
                          "written permit of the Town Board, issued through its Clerk, is required{who}.",
-                         persons=ctx.persons, where=where, threshold=threshold, who=who), values, outcome=True)
+                         persons=plural(ctx.persons, "person"), where=where, threshold=threshold, who=who), values, outcome=True)
     if collective_over:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
-                       _("At most {persons:,} persons at one time{where} is not in excess of "
-                         "{threshold}, but {persons_collectively:,} persons collectively over the "
+                       _("At most {persons} at one time{where} is not in excess of "
+                         "{threshold}, but {persons_collectively} collectively over the "
                          "assembly is: whether the chapter counts persons at one time or collectively "
-                         "needs review.", persons=ctx.persons, where=where, threshold=threshold,
-                         persons_collectively=case.persons_collectively), values,
+                         "needs review.", persons=plural(ctx.persons, "person"), where=where, threshold=threshold,
+                         persons_collectively=plural(case.persons_collectively or 0, "person")), values,
                        outcome="needs_review")
     return Finding(rule, Status.NOT_MET, CITE_A,
-                   _("{persons:,} persons at one time{where} is not in excess of {threshold}: no "
-                     "permit is required.", persons=ctx.persons, where=where, threshold=threshold), values, outcome=False)
+                   _("{persons} at one time{where} is not in excess of {threshold}: no "
+                     "permit is required.", persons=plural(ctx.persons, "person"), where=where, threshold=threshold), values, outcome=False)
 
 
 @RULES.rule("carmel/permit/b-verified-petition", cites=CITE_B)

@@ -7,13 +7,13 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import SpaceLoad
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import CITE, Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
-from publicassembly.law.messages import _, join
+from publicassembly.law.messages import _, join, plural
 
 _FACTOR = "occupancy.floor_area_per_occupant."
 
@@ -127,8 +127,8 @@ def overcrowding(ctx: Context) -> Finding:
                        _("No attendance was given, so overcrowding cannot be judged."), values,
                        missing=("attendance",))
     if crowded_spaces:
-        names = join(_("{space} ({attendance} persons, occupant load {occupant_load})", space=c["space"],
-                       attendance=c["attendance"], occupant_load=c["occupant_load"]) for c in crowded_spaces)
+        names = join(_("{space} ({attendance}, occupant load {occupant_load})", space=c["space"],
+                       attendance=plural(cast(int, c["attendance"]), "person", grouped=False), occupant_load=c["occupant_load"]) for c in crowded_spaces)
         return Finding(rule, Status.NOT_MET, citation,
                        _("Overcrowded: more persons than a space's occupant load in {names}.", names=names), values,
                        outcome=True)
@@ -139,12 +139,13 @@ def overcrowding(ctx: Context) -> Finding:
                          "overcrowding cannot be judged."), values, missing=ctx.loads_missing)
     if is_overcrowded(persons, approved):
         return Finding(rule, Status.NOT_MET, citation,
-                       _("Overcrowded: {persons} persons against an approved number of {approved}.",
-                         persons=persons, approved=approved), values,
+                       _("Overcrowded: {persons} against an approved number of {approved}.",
+                         persons=plural(persons, "person", grouped=False), approved=approved), values,
                        outcome=True)
     return Finding(rule, Status.MET, citation,
-                   _("{persons} persons are within the approved number of {approved}.", persons=persons,
-                     approved=approved), values, outcome=False)
+                   (_("{persons} persons are within the approved number of {approved}.", persons=persons,
+                      approved=approved) if persons != 1 else
+                    _("1 person is within the approved number of {approved}.", approved=approved)), values, outcome=False)
 
 
 _STOP_CONDITIONS = {"overcrowding": _("overcrowding"), "egress_obstructed": _("egress obstructed"),
@@ -218,8 +219,9 @@ def occupant_load(ctx: Context) -> Finding:
                      persons_per_alley=ctx.values['occupancy.bowling.persons_per_alley'],
                      floor_area_per_occupant=floor_area_per_occupant('bowling_alley', ctx.values)))
     return Finding(rule, Status.MET, citation,
-                   _("Enclosed spaces hold {total} persons: each area divided by its use group's floor "
-                     "area per occupant, rounded down{bowling}.", total=total, bowling=bowling), values, outcome=total)
+                   _("Enclosed spaces hold {total}: each area divided by its use group's floor "
+                     "area per occupant, rounded down{bowling}.", total=plural(total, "person", grouped=False),
+                     bowling=bowling), values, outcome=total)
 
 
 def open_air(ctx: Context) -> Finding:
@@ -241,8 +243,8 @@ def open_air(ctx: Context) -> Finding:
                        missing=missing)
     total = sum(ld.occupant_load for ld in loads)
     return Finding(rule, Status.MET, citation,
-                   _("Open-air areas hold {total} persons at one person per {factor} square feet, "
-                     "rounded down.", total=total, factor=factor),
+                   _("Open-air areas hold {total} at one person per {factor} square feet, "
+                     "rounded down.", total=plural(total, "person", grouped=False), factor=factor),
                    values, outcome=total)
 
 

@@ -18,7 +18,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
-from publicassembly.law.messages import _
+from publicassembly.law.messages import _, plural
 from publicassembly.law.parameters import ParameterValues
 
 OCD_ID = "ocd-division/country:us/state:ny/county:westchester/place:mount_pleasant"
@@ -64,7 +64,8 @@ def _verdict(ctx: Context, certificate: Tristate, exempt: bool, penalty: Penalty
     if penalty is not None and ctx.case.violation is not None:
         v = ctx.case.violation
         return penalties.offense_sentence(v.offense_number, None, v.section, penalty)
-    lawful = (_("lawful occupancy {lawful_occupancy} persons", lawful_occupancy=ctx.lawful_occupancy) if not ctx.loads_missing
+    lawful = (_("lawful occupancy {lawful_occupancy}",
+                                                                    lawful_occupancy=plural(ctx.lawful_occupancy or 0, "person", grouped=False)) if not ctx.loads_missing
               else _("lawful occupancy not yet computable (a space's size is missing)"))
     crowd = ""
     if overcrowded:

@@ -9,8 +9,23 @@ from typing import Any
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import persons_present
-from publicassembly.law.messages import _
+from publicassembly.law.messages import Message, _, plural
 from publicassembly.law.units import ceil_div
+
+
+def _persons(n: int) -> Message:
+    return plural(n, "person", grouped=False)
+
+
+def _required(n: int) -> Message:
+    """"2 toilets are" / "1 toilet is" (the subject of "... required")."""
+    return _("{toilets} is", toilets=plural(n, "toilet", grouped=False)) if n == 1 else \
+        _("{toilets} are", toilets=plural(n, "toilet", grouped=False))
+
+
+def _are(n: int) -> Message:
+    """"2 are" / "1 is" (the number of toilets, named before)."""
+    return _("{n} is", n=n) if n == 1 else _("{n} are", n=n)
 
 
 def toilets_required(persons: int, values: Mapping[str, Any]) -> int:
@@ -52,14 +67,14 @@ def toilets(ctx: Context) -> Finding:
                               "required": required, "provided": provided}
     if provided is None:
         return Finding(rule, Status.MISSING, citation,
-                       _("At least {required} toilets are required for {persons} persons; the number "
-                         "provided is not given.", required=required, persons=persons), values, outcome=required, missing=("toilets_provided",))
+                       _("At least {required} required for {persons}; the number "
+                         "provided is not given.", required=_required(required), persons=_persons(persons)), values, outcome=required, missing=("toilets_provided",))
     if provided < required:
         return Finding(rule, Status.NOT_MET, citation,
-                       _("{provided} toilets provided; at least {required} are required for {persons} "
-                         "persons (one per {per}, rounded up).", provided=provided, required=required,
-                         persons=persons, per=per), values, outcome=required)
+                       _("{provided} provided; at least {required} required for {persons} "
+                         "(one per {per}, rounded up).", provided=plural(provided, "toilet", grouped=False),
+                         required=_are(required), persons=_persons(persons), per=per), values, outcome=required)
     return Finding(rule, Status.MET, citation,
-                   _("{provided} toilets provided; at least {required} are required for {persons} "
-                     "persons (one per {per}, rounded up).", provided=provided, required=required,
-                     persons=persons, per=per), values, outcome=required)
+                   _("{provided} provided; at least {required} required for {persons} "
+                     "(one per {per}, rounded up).", provided=plural(provided, "toilet", grouped=False),
+                     required=_are(required), persons=_persons(persons), per=per), values, outcome=required)

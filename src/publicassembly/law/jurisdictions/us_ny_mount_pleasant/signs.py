@@ -9,7 +9,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
-from publicassembly.law.messages import _, join
+from publicassembly.law.messages import _, join, plural
 
 _OCCUPANCY_FACTORS = "occupancy."
 
@@ -117,12 +117,13 @@ def certificate_lawful_occupancy(ctx: Context) -> Finding:
                          issued=certificate.issued, since=since), values)
     if certificate.lawful_occupancy != computed:
         return Finding(rule, Status.NEEDS_REVIEW, citation,
-                       _("The certificate states {lawful_occupancy} persons; §§ 164-7 and 164-8 give "
+                       _("The certificate states {lawful_occupancy}; §§ 164-7 and 164-8 give "
                          "{computed}: the Building Inspector should review it.",
-                         lawful_occupancy=certificate.lawful_occupancy, computed=computed), values)
+                         lawful_occupancy=plural(certificate.lawful_occupancy or 0, "person", grouped=False),
+                         computed=computed), values)
     return Finding(rule, Status.MET, citation,
-                   _("The certificate states {computed} persons, the lawful occupancy computed under "
-                     "§§ 164-7 and 164-8.", computed=computed), values)
+                   _("The certificate states {computed}, the lawful occupancy computed under "
+                     "§§ 164-7 and 164-8.", computed=plural(computed, "person", grouped=False)), values)
 
 
 def certificate_on_premises(ctx: Context) -> Finding:

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 
 TODAY = dt.date.today()
 PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 40
+#: A whole PNG image of one white pixel (Pillow reads it to its end).
+PNG = (b'\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde\x00\x00\x00\x0cIDATx\x9cc\xf8\xff\xff?\x00\x05\xfe\x02\xfe\r\xefF\xb8\x00\x00\x00\x00IEND\xaeB`\x82')
 
 
 def D(pk: int, doc: int | None = None, town: str = "carmel-ny") -> str:
@@ -241,3 +242,26 @@ def test_the_filing_fee_is_never_refunded(api, cu, mu, hearing_app):
     assert api(mu["town_clerk"]).post(url, "{}", content_type="application/json").status_code == 404
     bad = api(cu["town_clerk"]).post(url, json.dumps({"amount": "-5"}), content_type="application/json")
     assert bad.status_code == 422 and bad.json()["field"] == "amount"
+
+
+def test_upload_to_a_withdrawn_application_is_422_naming_state(api, cu, draft_app):
+    """Nothing more can be filed on a withdrawn application: 422 naming ``state``, nothing stored; the same
+    upload is 201 while it is a draft."""
+    c = api(cu["applicant"])
+    assert upload(c, D(draft_app.pk), PDF).status_code == 201
+    sv.withdraw(cu["applicant"], draft_app)
+    r = upload(c, D(draft_app.pk), PDF)
+    assert r.status_code == 422 and r.json()["field"] == "state" and "withdrawn" in r.json()["detail"]
+    assert Document.objects.filter(application=draft_app).count() == 1
+
+
+def test_upload_of_the_png_signature_alone_is_422_naming_file(api, cu, draft_app):
+    r = upload(api(cu["applicant"]), D(draft_app.pk), b"\x89PNG\r\n\x1a\n", name="map.png", content_type="image/png")
+    assert r.status_code == 422 and r.json()["field"] == "file"
+    assert upload(api(cu["applicant"]), D(draft_app.pk), PNG, name="map.png", content_type="image/png"
+                  ).status_code == 201
+
+
+def test_not_found_names_the_number_and_the_town(api, cu):
+    r = api(cu["applicant"]).get("/api/v1/towns/carmel-ny/applications/99999")
+    assert r.status_code == 404 and r.json()["detail"] == "no permit application 99999 in carmel-ny"

@@ -22,7 +22,8 @@ from publicassembly.permits.models import PermitApplication, State
 ROOT = Path(__file__).resolve().parents[2]
 ROLES = [r.value for r in Role]
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+#: A whole PNG image of one white pixel (Pillow reads it to its end).
+PNG = (b'\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde\x00\x00\x00\x0cIDATx\x9cc\xf8\xff\xff?\x00\x05\xfe\x02\xfe\r\xefF\xb8\x00\x00\x00\x00IEND\xaeB`\x82')
 PDF = b"%PDF-1.4\n% approval\n%%EOF\n"
 
 SUBMITTED = date(2026, 6, 1)

@@ -439,14 +439,14 @@ def test_documents_of_other_types_or_too_large_are_refused(walk, settings):
     app = walk.draft()
     with pytest.raises(ValidationFailed) as e:
         sv.attach_document(walk.applicant, app, kind="plan", filename="plan.exe", content=b"MZ\x90\x00")
-    assert e.value.field == "content_type"
+    assert e.value.field == "file" and e.value.detail == "Only PDF, PNG and JPEG files are accepted."
     with pytest.raises(ValidationFailed):
         sv.attach_document(walk.applicant, app, kind="plan", filename="p.pdf", content=PNG,
                            content_type="application/pdf")
     settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES = 10
     with pytest.raises(ValidationFailed) as e:
         sv.attach_document(walk.applicant, app, kind="plan", filename="p.pdf", content=PDF)
-    assert e.value.field == "content" and "limit" in str(e.value)
+    assert e.value.field == "file" and "limit" in str(e.value)
     assert not Document.objects.exists()
 
 

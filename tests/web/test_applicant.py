@@ -74,7 +74,7 @@ def test_upload_submit_incomplete_amend_withdraw(cu, draft_app):
     assert bad.status_code == 422 and "Only PDF, PNG and JPEG" in bad.content.decode()
     fake = c.post(f"{base}/documents/", {"kind": "fake",
                                          "file": SimpleUploadedFile("x.pdf", b"not a pdf", "application/pdf")})
-    assert fake.status_code == 422 and "only PDF, PNG and JPEG files are accepted" in fake.content.decode()
+    assert fake.status_code == 422 and "Only PDF, PNG and JPEG files are accepted." in fake.content.decode()
     # submission needs the verification statement, beside its field
     r = c.post(f"{base}/submit/", {"expected_version": draft_app.version})
     assert r.status_code == 422 and re.search(r'id="err-id_submit-verification_statement"[^>]*><p class="error">',

@@ -63,3 +63,18 @@ def test_malformed_expected_version_on_a_space_is_422(mu, hall):
         {"expected_version": "abc", "new-name": "Ballroom", "new-use_group": "assembly_without_fixed_seats",
          "new-area": "5000", "new-area_unit": "sq_ft"})
     assert r.status_code == 422 and "expected_version" in r.content.decode()
+
+
+def test_upload_page_to_a_withdrawn_application_is_refused_naming_the_state(cu, draft_app):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from publicassembly.permits import services as sv
+
+    sv.withdraw(cu["applicant"], draft_app)
+    c = client_for(cu["applicant"])
+    page = c.get(f"/carmel-ny/applications/{draft_app.pk}/").content.decode()
+    assert 'enctype="multipart/form-data"' not in page  # no upload offered
+    r = c.post(f"/carmel-ny/applications/{draft_app.pk}/documents/",
+               {"kind": "map", "file": SimpleUploadedFile("m.pdf", b"%PDF-1.4\n%%EOF\n", "application/pdf")})
+    assert r.status_code == 422 and "withdrawn" in r.content.decode()
+    assert not draft_app.documents.exists()

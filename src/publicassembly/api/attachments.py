@@ -10,8 +10,9 @@ certificates the petition and ¶¶ C-F call for), over HTTP with the limits and 
 - ``GET  /towns/{town}/applications/{id}/documents/{doc}`` — the file itself, as an attachment, to those who
   may see the application (`permits.services.read_document`).
 
-A bad ``kind``, type or size is 422 naming the field (``kind`` or ``file``); another town's application or
-document is 404.
+A bad ``kind``, type or size, or a file that is not whole (an image Pillow cannot read, a PDF without its
+``%%EOF``), is 422 naming the field (``kind`` or ``file``); an application closed, withdrawn, revoked or
+denied takes no more documents (422 naming ``state``); another town's application or document is 404.
 """
 
 from __future__ import annotations
@@ -75,14 +76,14 @@ def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: Fi
         raise ValidationFailed("file", f"the file is {file.size:,} bytes; the limit is {limit:,} bytes")
     name = "".join(c for c in (file.name or "") if c.isprintable())
     if not name.lower().endswith(EXTENSIONS):
-        raise ValidationFailed("file", f"{name!r}: only PDF, PNG and JPEG files are accepted "
-                                       f"(named {', '.join(EXTENSIONS)})")
+        raise ValidationFailed("file", f"{sv.ONLY_PDF_PNG_JPEG[:-1]} (named {', '.join(EXTENSIONS)}); got "
+                                       f"{name!r}")
     declared = (file.content_type or "").split(";")[0].strip().lower()
     try:
         doc = sv.attach_document(request.user, app, kind=kind, filename=name, content=file.read(),
                                  content_type=None if declared in _UNDECLARED else declared)
     except ValidationFailed as e:
-        if e.field in ("content", "content_type"):
+        if e.field in ("file", "content", "content_type"):
             raise ValidationFailed("file", e.detail) from None
         raise
     return 201, _document(doc)

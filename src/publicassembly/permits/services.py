@@ -110,6 +110,11 @@ _AUTH_FIELDS = ("owner_authorization_to_inspect", "tenant_authorization_to_inspe
 
 ALLOWED_CONTENT_TYPES = {"application/pdf": ".pdf", "image/png": ".png", "image/jpeg": ".jpg"}
 _SIGNATURES = ((b"%PDF-", "application/pdf"), (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"))
+#: The one wording of the refusal of a file of another type (web form, API and service alike).
+ONLY_PDF_PNG_JPEG = "Only PDF, PNG and JPEG files are accepted."
+#: States in which nothing more can be filed on an application, so no document is attached: the final states
+#: (closed, withdrawn, revoked) and denied, from which the only step left is the Clerk's closing of the case.
+NO_MORE_FILING = (State.CLOSED, State.WITHDRAWN, State.REVOKED, State.DENIED)
 #: Default largest attachment, bytes (setting ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``).
 DEFAULT_MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
@@ -1259,25 +1264,56 @@ def _sniff(content: bytes) -> str | None:
     return None
 
 
+def _verify(content: bytes, kind: str) -> None:
+    """Refuse (`ValidationFailed`, field ``file``) a file that carries the signature of `kind` but is not a
+    whole file of that type: an image Pillow cannot read to its end (`Image.verify`), a PDF without its
+    end-of-file marker (``%%EOF`` in its last 1,024 bytes)."""
+    if kind == "application/pdf":
+        if b"%%EOF" not in content[-1024:]:
+            raise ValidationFailed("file", "the file begins like a PDF but does not end like one (no %%EOF "
+                                           "marker at its end); it may be damaged or cut short")
+        return
+    from io import BytesIO
+
+    from PIL import Image, UnidentifiedImageError
+
+    what = "PNG" if kind == "image/png" else "JPEG"
+    try:
+        with Image.open(BytesIO(content)) as image:
+            if image.format != what:
+                raise ValueError(image.format)
+            image.verify()
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        raise ValidationFailed("file", f"the file begins like a {what} image but is not a readable {what} "
+                                       "image; it may be damaged or cut short") from None
+
+
 def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str, content: bytes,
                     content_type: str | None = None) -> Document:
     """Store an attachment of the application (the applicant's own, or by an official of its town): a PDF, PNG
     or JPEG (checked by the file's signature; a declared `content_type` must agree), not empty and not larger
     than ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES`` (default 20 MiB). Kept under a random name with its SHA-256,
-    size and type. Raises `ValidationFailed` (field ``content``/``content_type``/``kind``)."""
+    size and type. The file must be whole: images are read by Pillow, PDFs need their end-of-file marker.
+    Raises `ValidationFailed` (field ``file``, or ``content_type``/``kind``; field ``state`` when the
+    application is closed, withdrawn, revoked or denied: `NO_MORE_FILING`)."""
     if not can_view(by, app) or not (roles_of(by, app.town) & {APPLICANT, CLERK, BOARD, HEALTH, INSPECTOR}):
         raise NotAllowed(f"{getattr(by, 'username', 'anonymous')!r} may not attach documents to this application")
+    if app.state in NO_MORE_FILING:
+        raise ValidationFailed("state", f"the application is {State(app.state).label}; nothing more can be filed "
+                                        "on it, so no document can be attached (documents can be attached "
+                                        f"until it is {', '.join(str(s.label) for s in NO_MORE_FILING)})")
     kind = _text(kind, "kind", "what the document is (e.g. site map, insurance certificate)")
     if not isinstance(content, bytes | bytearray) or not content:
-        raise ValidationFailed("content", "the file is empty")
+        raise ValidationFailed("file", "the file is empty")
     limit = int(getattr(settings, "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
     if len(content) > limit:
-        raise ValidationFailed("content", f"the file is {len(content):,} bytes; the limit is {limit:,} bytes")
+        raise ValidationFailed("file", f"the file is {len(content):,} bytes; the limit is {limit:,} bytes")
     sniffed = _sniff(bytes(content))
     if sniffed is None:
-        raise ValidationFailed("content_type", "only PDF, PNG and JPEG files are accepted")
+        raise ValidationFailed("file", ONLY_PDF_PNG_JPEG)
     if content_type and content_type.split(";")[0].strip().lower() != sniffed:
         raise ValidationFailed("content_type", f"declared {content_type!r} but the file is {sniffed}")
+    _verify(bytes(content), sniffed)
     folder = documents_dir()
     folder.mkdir(parents=True, exist_ok=True)
     storage_name = secrets.token_hex(20) + ALLOWED_CONTENT_TYPES[sniffed]

@@ -413,7 +413,7 @@ class UploadForm(forms.Form):
                                         % {"size": f"{f.size:,}", "max": f"{self.max_bytes:,}"})
         name = (f.name or "").lower()
         if not name.endswith((".pdf", ".png", ".jpg", ".jpeg")):
-            raise forms.ValidationError(_("Only PDF, PNG and JPEG files are accepted."))
+            raise forms.ValidationError(_("Only PDF, PNG and JPEG files are accepted."))  # = ONLY_PDF_PNG_JPEG
         return f
 
 

@@ -251,6 +251,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "documents": app.documents.all().order_by("uploaded_at"),
         "approvals": app.approvals.select_related("reviewer").order_by("condition", "agency"),
         "upload": af.UploadForm(max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES),
+        "can_upload": app.state not in sv.NO_MORE_FILING,
         "is_applicant": app.applicant_id == request.user.pk, "is_official": bool(roles & OFFICIALS),
         "overdue": problem is None and sv.decision_overdue(app), "can_edit": can_edit,
         "facts_problem": None if problem is None else sv.correction_note(problem),
@@ -307,7 +308,9 @@ def document_upload(request: HttpRequest, town: str, pk: int) -> HttpResponse:
             sv.attach_document(request.user, app, kind=form.cleaned_data["kind"], filename=f.name,
                                content=f.read(), content_type=f.content_type)
         except ValidationFailed as e:
-            form.add_error("file" if e.field in ("content", "content_type") else
+            if e.field == "state":
+                raise  # closed, withdrawn, revoked or denied: the page offers no upload; an error page says why
+            form.add_error("file" if e.field in ("file", "content", "content_type") else
                            ("kind" if e.field == "kind" else None), e.detail)
         else:
             messages.success(request, _("Document uploaded."))

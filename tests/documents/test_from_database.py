@@ -246,3 +246,65 @@ def test_blds_mount_pleasant_certificates_and_inspections_json(models, tmp_path)
     assert result.exit_code == 0, result.output
     rows = json.loads(out.read_text())
     assert rows and all(r["InspTypeMapped"] == "Building Final" for r in rows)
+
+
+def _calendar(tmp_path, *args: str):
+    out = tmp_path / "c.ics"
+    result = run("calendar", "--town", "carmel-ny", *args, "-o", str(out), "--force")
+    return result, (Calendar.from_ical(out.read_bytes()) if out.exists() else None)
+
+
+def test_public_calendar_holds_the_hearings_only_carmel_31_b(models, tmp_path):
+    """`calendar --public` (the web's hearings.ics): a VEVENT for each application whose hearing was scheduled
+    (held ones of denied, revoked or closed applications too: ¶ B's hearing is a public record), none for a
+    withdrawn one or one never scheduled, and no deadline to-dos."""
+    PermitApplication, _, _ = models
+    result, cal = _calendar(tmp_path, "--public")
+    assert result.exit_code == 0, result.output
+    assert cal.walk("VTODO") == []
+    scheduled = PermitApplication.objects.filter(hearing_on__isnull=False).exclude(state__in=("withdrawn", "draft"))
+    uids = sorted(str(e["UID"]) for e in cal.walk("VEVENT"))
+    assert uids == sorted(f"hearing-carmel-ny-{a.pk}@publicassembly" for a in scheduled)
+    assert str(cal["X-WR-CALNAME"]).endswith(": public hearings")
+    never = PermitApplication.objects.filter(hearing_on__isnull=True).exclude(state="draft")
+    assert never.exists() and not any(f"carmel-ny-{a.pk}@" in u for a in never for u in uids)
+
+
+def test_public_help_says_what_is_written():
+    out = " ".join(run("calendar", "--help").output.replace("│", " ").split())
+    assert "public hearings only, upcoming and held" in out and "without deadlines" in out
+
+
+def test_calendar_references_are_one_form_alias_slash_id(models, tmp_path):
+    """Hearings and deadlines name an application the same way, ``carmel-ny/<id>``, issued or not (so a UID
+    does not change when the permit number is issued)."""
+    PermitApplication, _, _ = models
+    assert PermitApplication.objects.exclude(permit_number="").exists()  # the demo holds an issued permit
+    result, cal = _calendar(tmp_path)
+    assert result.exit_code == 0, result.output
+    todos = cal.walk("VTODO")
+    assert todos
+    for t in todos:
+        ref = str(t["SUMMARY"]).rsplit(": ", 1)[1]
+        assert ref.startswith("carmel-ny/") and ref.removeprefix("carmel-ny/").isdigit(), ref
+    for e in cal.walk("VEVENT"):
+        assert "on the application carmel-ny/" in str(e["DESCRIPTION"])
+
+
+def test_calendar_leaves_out_an_application_whose_facts_the_law_core_refuses(models, tmp_path):
+    """One record stored with facts the law core now refuses (a year with no legal time, G-2) does not fail the
+    Town's calendar: it is left out with a warning naming it and the field; the others are written."""
+    PermitApplication, _, _ = models
+    bad = PermitApplication.objects.filter(hearing_on__isnull=False, state="hearing_scheduled").first()
+    PermitApplication.objects.filter(pk=bad.pk).update(
+        facts={**bad.facts, "dates": {"first_day": "9999-12-29", "last_day": "9999-12-30",
+                                      "daily_hours": "10:00-22:00"}})
+    before = PermitApplication.objects.filter(hearing_on__isnull=False).exclude(state__in=("withdrawn", "draft"))
+    for args in ((), ("--public",)):
+        result, cal = _calendar(tmp_path, *args)
+        assert result.exit_code == 0, result.output
+        assert f"warning: left out application carmel-ny/{bad.pk}: facts need correction: dates." in result.output
+        uids = [str(e["UID"]) for e in cal.walk("VEVENT")]
+        assert f"hearing-carmel-ny-{bad.pk}@publicassembly" not in uids
+        assert len(uids) == before.count() - 1
+        assert not any(f"carmel-ny/{bad.pk}" in str(t["SUMMARY"]) for t in cal.walk("VTODO"))

@@ -399,8 +399,10 @@ def calendar(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database."),
     application: int | None = typer.Option(None, "--application", help="With --town: only this application's "
                                            "calendar."),
-    public: bool = typer.Option(False, "--public", help="With --town: only what the public feed shows (the "
-                                "applications whose hearing is scheduled)."),
+    public: bool = typer.Option(False, "--public", help="With --town: what the public feed "
+                                "/towns/<alias>/hearings.ics shows: the public hearings only, upcoming and held, of "
+                                "the applications whose hearing was scheduled (also those later denied, revoked "
+                                "or closed; not withdrawn ones), without deadlines."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"town": ..., "hearings": [hearing '
                                    'notice records], "deadlines": [{application_reference, name, due, counted, '
@@ -409,7 +411,10 @@ def calendar(
     alarm_days: int = typer.Option(3, "--alarm-days", min=0, help="Days before a deadline to alert."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
-    """Write an iCalendar file: a Town's public hearings and statutory deadlines, or one application's."""
+    """Write an iCalendar file: a Town's public hearings (VEVENT, every application whose hearing was scheduled,
+    not withdrawn) and the statutory deadlines of its open applications (VTODO with an alarm), or with --public
+    the hearings alone, or one application's. An application whose stored facts the law core refuses is left
+    out with a warning on standard error."""
     _one_source(**{"--town": town, "--from-json": from_json})
     if from_json is None:
         _db(data_dir)
@@ -422,7 +427,11 @@ def calendar(
                 fail(f"--application: no application {application} in {town}")
             ics = _from_db(lambda: permit_docs.application_calendar(found, alarm_days=alarm_days))
         else:
-            ics = _from_db(lambda: permit_docs.town_calendar(t, public=public, alarm_days=alarm_days))
+            skipped: list[str] = []
+            ics = _from_db(lambda: permit_docs.town_calendar(t, public=public, alarm_days=alarm_days,
+                                                             skipped=skipped))
+            for note in skipped:
+                typer.echo(f"publicassembly: warning: left out {note}", err=True)
         write_output(output, ics, force)
         return
     data = read_json(from_json)

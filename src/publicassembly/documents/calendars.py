@@ -97,12 +97,12 @@ def _calendar(name: str, hearings: Iterable[HearingNoticeRecord], deadlines: Ite
 
 def town_feed(town: str, hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem], *,
               generated_at: datetime | None = None, alarm_days: int = 3,
-              hearing_duration: timedelta = timedelta(hours=1)) -> bytes:
+              hearing_duration: timedelta = timedelta(hours=1), name: str | None = None) -> bytes:
     """A Town's calendar feed (.ics bytes): every public hearing as a VEVENT and every statutory deadline as a
-    VTODO due on its last day, with a display alarm `alarm_days` before. Raises ValueError for a negative
-    `alarm_days`."""
-    return _calendar(f"{town}: public hearings and deadlines", hearings, deadlines, generated_at=generated_at,
-                     alarm_days=alarm_days, hearing_duration=hearing_duration)
+    VTODO due on its last day, with a display alarm `alarm_days` before. `name`: the calendar's name (default
+    ``<town>: public hearings and deadlines``). Raises ValueError for a negative `alarm_days`."""
+    return _calendar(name or f"{town}: public hearings and deadlines", hearings, deadlines,
+                     generated_at=generated_at, alarm_days=alarm_days, hearing_duration=hearing_duration)
 
 
 def application_calendar(application_reference: str, hearing: HearingNoticeRecord | None,

@@ -5,14 +5,17 @@ legal value (deadlines, the cleanup day) comes from the law core through `public
 - `permit_record(app)`: the permit of an issued application (¶ A);
 - `petition_record(app)`: the verified petition (¶ B (1)-(15)) as the applicant filled it in;
 - `hearing_notice_record(app)`: the notice of public hearing (¶ B);
-- `deadline_items(app)`, `application_calendar(app)`, `town_calendar(town)`: the iCalendar documents;
+- `deadline_items(app)`, `application_calendar(app)`, `town_calendar(town)`: the iCalendar documents (each
+  application under `calendar_reference`, ``<town alias>/<id>``);
 - `blds_permit_rows(town)`, `blds_inspection_rows(town)`: the applications and their cleanup inspections
   (¶ F) as BLDS rows.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -24,6 +27,8 @@ from publicassembly.documents.records import (
     PermitRecord,
     PetitionRecord,
 )
+
+log = logging.getLogger(__name__)
 
 #: Where each deadline of the law core comes from (the iCalendar VTODO's description).
 DEADLINE_CITATIONS = {
@@ -218,6 +223,13 @@ def petition_record(app: Any) -> PetitionRecord:
 # --- calendars ------------------------------------------------------------------------------------------------
 
 
+def calendar_reference(app: Any) -> str:
+    """An application's reference in every calendar: ``<town alias>/<id>`` (e.g. ``carmel-ny/3``), the same for
+    its hearing and its deadlines and before and after a permit number is issued, so that a calendar's UIDs
+    never change."""
+    return f"{app.town.jurisdiction_alias}/{app.pk}"
+
+
 def deadline_items(app: Any) -> list[DeadlineItem]:
     """The statutory deadlines of `app` from the law core (``services.deadlines``), each with how it was
     counted and its citation; none for a draft."""
@@ -225,17 +237,22 @@ def deadline_items(app: Any) -> list[DeadlineItem]:
 
     if app.state in UNPUBLISHED:
         return []
-    ref = reference(app)
+    ref = calendar_reference(app)
     return [DeadlineItem(ref, name, d.act_by or d.date, d.counted, DEADLINE_CITATIONS.get(name, ""))
             for name, d in sorted(services.deadlines(app).items())]
+
+
+def _calendar_hearing(app: Any) -> HearingNoticeRecord:
+    return replace(hearing_notice_record(app), application_reference=calendar_reference(app))
 
 
 def application_calendar(app: Any, *, alarm_days: int = 3) -> bytes:
     """One application's calendar (.ics bytes): its public hearing (if scheduled) and its deadlines."""
     from publicassembly.documents import calendars
 
-    hearing = hearing_notice_record(app) if app.hearing_on else None
-    return calendars.application_calendar(reference(app), hearing, deadline_items(app), alarm_days=alarm_days)
+    hearing = _calendar_hearing(app) if app.hearing_on else None
+    return calendars.application_calendar(calendar_reference(app), hearing, deadline_items(app),
+                                          alarm_days=alarm_days)
 
 
 def _town_apps(town: Any) -> Iterable[Any]:
@@ -245,20 +262,39 @@ def _town_apps(town: Any) -> Iterable[Any]:
                 .select_related("town", "applicant").order_by("pk"))
 
 
-def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3) -> bytes:
-    """A Town's calendar feed (.ics bytes): every public hearing scheduled (VEVENT) and the statutory deadlines
-    (VTODO with an alarm) of the open applications. `public`: only the applications whose hearing has been
-    scheduled, which are public records (¶ B); otherwise every open application's."""
+def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3,
+                  skipped: list[str] | None = None) -> bytes:
+    """A Town's calendar feed (.ics bytes).
+
+    `public` (the web's ``/towns/<alias>/hearings.ics``): the public hearings only (VEVENT), upcoming and held,
+    of every application whose hearing was scheduled, including those later denied, revoked or closed (a
+    hearing held is a public record under ¶ B), but not of withdrawn ones; no deadlines (they are the Town's
+    and the applicant's to-dos). Otherwise (the CLI's full feed) also the statutory deadlines (VTODO with an
+    alarm) of every open application. An application whose stored facts the law core refuses is left out and
+    its note (``application carmel-ny/7: facts need correction: ...``) appended to `skipped`."""
     from publicassembly.documents import calendars
+    from publicassembly.permits import services
+    from publicassembly.workflow.errors import ValidationFailed
 
     hearings, deadlines = [], []
     for app in _town_apps(town):
-        noticed = app.hearing_on is not None and app.state != "withdrawn"
-        if noticed:
-            hearings.append(hearing_notice_record(app))
-        if app.state in OPEN_STATES and (noticed or not public):
-            deadlines.extend(deadline_items(app))
-    return calendars.town_feed(town.name, hearings, deadlines, alarm_days=alarm_days)
+        try:
+            if app.hearing_on is not None and app.state != "withdrawn":
+                hearing = _calendar_hearing(app)
+            else:
+                hearing = None
+            todo = deadline_items(app) if app.state in OPEN_STATES and not public else []
+        except ValidationFailed as e:  # one record the law core refuses must not stop the others
+            note = f"application {calendar_reference(app)}: {services.correction_note(e)}"
+            log.warning("calendar of %s: left out %s", town, note)
+            if skipped is not None:
+                skipped.append(note)
+            continue
+        if hearing is not None:
+            hearings.append(hearing)
+        deadlines.extend(todo)
+    name = f"{town.name}: public hearings" if public else None
+    return calendars.town_feed(town.name, hearings, deadlines, alarm_days=alarm_days, name=name)
 
 
 # --- BLDS -----------------------------------------------------------------------------------------------------

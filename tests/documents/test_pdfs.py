@@ -165,3 +165,42 @@ def test_report_states_answers_in_words_not_python_values():
         assert "Permit required" in text and "Certificate required" in text
         for python in ("None", "True", "False", "{'", "'}"):
             assert python not in text, (name, python)
+
+
+LONG = ("Very Long Name of the Lake Gleneida Farm and Music Festival Association " * 4)[:200]
+RENDERERS = {"permit_record": render_permit, "certificate_record": render_certificate,
+             "hearing_record": render_hearing_notice, "summons_record": render_summons,
+             "petition_record": render_petition}
+
+
+def _inside(data: bytes) -> list[str]:
+    import io
+
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [c["text"] for page in pdf.pages for c in page.chars
+                if c["x0"] < 0 or c["x1"] > page.width or c["top"] < 0 or c["bottom"] > page.height]
+
+
+@pytest.mark.parametrize("fixture", sorted(RENDERERS))
+def test_long_names_and_addresses_stay_on_the_page(fixture, request):
+    """Every text field of the record that accepts 200 characters (names, addresses, references) is given
+    200: every glyph of every page is drawn inside the page (the body wraps; the footer's title is cut with
+    "...")."""
+    from dataclasses import fields
+
+    record = request.getfixturevalue(fixture)
+    render = RENDERERS[fixture]
+    changes = {}
+    for f in fields(record):
+        if isinstance(getattr(record, f.name), str):
+            try:
+                render(replace(record, **{f.name: LONG}))
+            except ValueError:
+                continue  # a field of allowed values (a status, a jurisdiction), refused with its name
+            changes[f.name] = LONG
+    assert len(changes) >= 3
+    data = render(replace(record, **changes))
+    assert _inside(data) == []
+    assert "Very Long Name" in pdf_text(data)

@@ -14,6 +14,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import inch
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 _BASE = getSampleStyleSheet()
@@ -76,6 +77,16 @@ def table(rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, 
     return t
 
 
+def fit_line(text: str, font: str, size: float, width: float) -> str:
+    """`text` as it fits on one line `width` points wide: whole, or cut with "..." at the end (the footer's
+    title; the document's body states the whole of it)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "...", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 def build(story: list[Any], *, title: str, subject: str, author: str = "publicassembly") -> bytes:
     """Lay out `story` on Letter pages with a footer (title, page number) and return the PDF bytes."""
     buf = io.BytesIO()
@@ -83,8 +94,10 @@ def build(story: list[Any], *, title: str, subject: str, author: str = "publicas
     def footer(canvas: Any, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont("Helvetica", 8)
-        canvas.drawString(0.75 * inch, 0.5 * inch, f"{title} - {subject}")
-        canvas.drawRightString(LETTER[0] - 0.75 * inch, 0.5 * inch, f"Page {doc.page}")
+        page = f"Page {doc.page}"
+        room = CONTENT_WIDTH - stringWidth(page, "Helvetica", 8) - 12
+        canvas.drawString(0.75 * inch, 0.5 * inch, fit_line(f"{title} - {subject}", "Helvetica", 8, room))
+        canvas.drawRightString(LETTER[0] - 0.75 * inch, 0.5 * inch, page)
         canvas.restoreState()
 
     doc = SimpleDocTemplate(buf, pagesize=LETTER, leftMargin=0.75 * inch, rightMargin=0.75 * inch,

@@ -269,20 +269,20 @@ def _check(runner, path):
     return runner.invoke(app, ["check", str(path)])
 
 
-@pytest.mark.parametrize("day", ["9999-12-31", "2101-01-01", "1776-12-31"])
-def test_check_names_a_date_outside_1777_2100_with_its_field_and_line(runner, write, day):
+@pytest.mark.parametrize("day", ["9999-12-31", "2100-01-01", "1777-12-31"])
+def test_check_names_a_date_outside_the_fact_years_with_its_field_and_line(runner, write, day):
     """Interpretation G-2: a date fact outside the years whose holidays are known is refused under its own
     field and line (it was reported as `date`, with no line, when the deadlines were counted)."""
     result = _check(runner, write("far.yaml", _CARMEL_FAR_DATE.format(day=day)))
     assert result.exit_code == 2, result.output
     line = result.stderr.strip()
-    assert "far.yaml, line 6, column 3: dates.first_day: must be a date from 1777-01-01 to 2100-12-31" in line
+    assert "far.yaml, line 6, column 3: dates.first_day: must be a date from 1778-01-01 to 2099-12-31" in line
     assert f"got {day}" in line
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("day", ["1777-03-01", "2100-12-31"])
-def test_check_accepts_a_date_on_the_edge_of_1777_2100(runner, write, day):
+@pytest.mark.parametrize("day", ["1778-03-01", "2099-12-31"])
+def test_check_accepts_a_date_on_the_edge_of_the_fact_years(runner, write, day):
     result = _check(runner, write("edge.yaml", _CARMEL_FAR_DATE.format(day=day).replace(
         "as_of: 2026-03-02", f"as_of: {day}")))
     assert "dates.first_day" not in result.stderr

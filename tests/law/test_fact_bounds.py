@@ -35,7 +35,8 @@ def _set(case: dict[str, object], path: str, value: object) -> dict[str, object]
     return out
 
 
-#: Every date fact of both chapters (GCL § 24 holidays known only for 1777-2100): (base case, dotted field).
+#: Every date fact of both chapters (facts in 1778-2099, so that periods counted from them stay in the years
+#: 1777-2100 whose GCL § 24 holidays are known): (base case, dotted field).
 DATE_FACTS = [
     (CARMEL, "dates.first_day"), (CARMEL, "dates.last_day"), (CARMEL, "sponsor.chapter_in_town_since"),
     (CARMEL, "conditions.toilets.health_department_approved_on"),
@@ -49,7 +50,7 @@ DATE_FACTS = [
 def _with_date(base: dict[str, object], field: str, day: str) -> dict[str, object]:
     case = _set(base, field, day)
     if field == "dates.last_day":
-        case = _set(case, "dates.first_day", "1777-01-01")
+        case = _set(case, "dates.first_day", "1778-01-01")
     elif field.startswith("dates."):
         case = _set(case, "dates.last_day", None)
     if field == "violation.first_day":
@@ -61,19 +62,19 @@ def _with_date(base: dict[str, object], field: str, day: str) -> dict[str, objec
 
 
 @pytest.mark.parametrize(("base", "field"), DATE_FACTS)
-@pytest.mark.parametrize("day", ["1776-12-31", "2101-01-01", "9999-12-31", "0001-01-01"])
-def test_g2_a_date_fact_outside_1777_2100_is_refused_naming_the_field(base, field, day):
-    """Interpretation G-2: legal time is counted only in 1777-2100, so a date fact outside them is refused at
+@pytest.mark.parametrize("day", ["1777-12-31", "2100-01-01", "9999-12-31", "0001-01-01"])
+def test_g2_a_date_fact_outside_the_fact_years_is_refused_naming_the_field(base, field, day):
+    """Interpretation G-2: legal time is counted only in 1777-2100, so a date fact outside 1778-2099 is refused at
     validation (not later, when a deadline is counted), under the field's own name."""
     error = _refused(_with_date(base, field, day))
     assert error.field == field
-    assert error.message == (f"must be a date from 1777-01-01 to 2100-12-31 (the years whose public holidays, "
-                             f"GCL § 24, are known); got {day}")
+    assert error.message == (f"must be a date from 1778-01-01 to 2099-12-31 (so that the periods counted from it stay in the years whose public "
+                             f"holidays, GCL § 24, are known); got {day}")
 
 
 @pytest.mark.parametrize(("base", "field"), DATE_FACTS)
-@pytest.mark.parametrize("day", ["1777-01-01", "2100-12-31"])
-def test_g2_a_date_fact_on_the_edges_of_1777_2100_is_accepted(base, field, day):
+@pytest.mark.parametrize("day", ["1778-01-01", "2099-12-31"])
+def test_g2_a_date_fact_on_the_edges_of_the_fact_years_is_accepted(base, field, day):
     """Interpretation G-2: the first and the last day of the known years are facts like any other."""
     parse_case(_with_date(base, field, day))
 
@@ -83,8 +84,8 @@ def test_g2_a_yaml_date_object_is_checked_too():
     assert error.field == "dates.first_day"
 
 
-@pytest.mark.parametrize(("as_of", "ok"), [("1776-12-31", False), ("1777-01-01", True), ("2100-12-31", True),
-                                           ("2101-01-01", False), (date(2101, 1, 1), False)])
+@pytest.mark.parametrize(("as_of", "ok"), [("1777-12-31", False), ("1778-01-01", True), ("2099-12-31", True),
+                                           ("2100-01-01", False), (date(2100, 1, 1), False)])
 def test_g2_the_cases_as_of_is_bounded_like_the_facts(as_of, ok):
     case = {**CARMEL, "as_of": as_of}
     if ok:
@@ -92,7 +93,7 @@ def test_g2_the_cases_as_of_is_bounded_like_the_facts(as_of, ok):
     else:
         error = _refused(case)
         assert error.field == "as_of"
-        assert error.message.startswith("must be a date from 1777-01-01 to 2100-12-31")
+        assert error.message.startswith("must be a date from 1778-01-01 to 2099-12-31")
 
 
 def test_g2_a_far_date_no_longer_fails_later_when_legal_time_is_counted():

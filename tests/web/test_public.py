@@ -146,20 +146,20 @@ def test_language_switch_is_a_csrf_protected_form():
     assert c.post("/i18n/setlang/", {"language": "es", "next": "/"}).status_code == 403
 
 
-@pytest.mark.parametrize("day", ["9999-12-31", "2101-01-01", "1776-12-31"])
-def test_a_first_day_outside_1777_2100_is_refused_beside_first_day(day):
+@pytest.mark.parametrize("day", ["9999-12-31", "2100-01-01", "1777-12-31"])
+def test_a_first_day_outside_the_fact_years_is_refused_beside_first_day(day):
     """Interpretation G-2: the law core refuses a date whose year's public holidays are unknown when it
     validates the facts; the page puts the complaint beside the first day, not at the top as `date`."""
     r = Client().get("/permit-check/", {"persons": 600, "first_day": day, "as_of": "2026-05-01"})
     html = r.content.decode()
     assert r.status_code == 422
-    assert re.search(r'id="err-id_first_day"[^>]*><p class="error">must be a date from 1777-01-01 to '
-                     rf'2100-12-31 [^<]*got {day}', html)
+    assert re.search(r'id="err-id_first_day"[^>]*><p class="error">must be a date from 1778-01-01 to '
+                     rf'2099-12-31 [^<]*got {day}', html)
 
 
-def test_a_first_day_in_the_last_known_year_is_accepted():
-    """G-2: 2100 is a known year (on 2100-12-31 itself the fact is accepted, but the cleanup deadline after it
-    falls in 2101, where legal time cannot be counted: tests/law/test_fact_bounds.py checks the fact alone)."""
-    r = Client().get("/permit-check/", {"persons": 600, "first_day": "2100-06-01", "as_of": "2026-05-01"})
+def test_a_first_day_in_the_last_fact_year_is_accepted():
+    """G-2: 2099 is the last year a date fact may lie in (the cleanup deadline after its last day still falls
+    in 2100, a year whose holidays are known)."""
+    r = Client().get("/permit-check/", {"persons": 600, "first_day": "2099-12-31", "as_of": "2026-05-01"})
     assert r.status_code == 200
     assert "A permit from the Town Board is required" in r.content.decode()

@@ -139,16 +139,23 @@ def _number(value: object) -> object:
     return value
 
 
+#: The years a date fact may lie in: the years whose public holidays are known (`dates.KNOWN_YEARS`, 1777-2100)
+#: less one at each end, so that every period the chapters count from a fact (at most 60 days before it or 30
+#: days after it) stays within the known years (interpretation G-2).
+FACT_YEARS = (KNOWN_YEARS[0] + 1, KNOWN_YEARS[1] - 1)
+
+
 def known_date(value: date) -> date:
-    """`value` when it lies in the years whose public holidays are known (`dates.KNOWN_YEARS`, 1777-2100,
-    interpretation G-2); else ``ValueError`` with a `Message` saying which dates are allowed. Every date fact
-    and a case's ``as_of`` pass here, so a date legal time cannot be counted from is refused when the facts are
-    validated, not later when a deadline is computed."""
-    first, last = KNOWN_YEARS
+    """`value` when it lies in `FACT_YEARS` (1778-2099, interpretation G-2); else ``ValueError`` with a
+    `Message` saying which dates are allowed. Every date fact and a case's ``as_of`` pass here, so a date legal
+    time cannot be counted from is refused when the facts are validated, not later when a deadline is
+    computed."""
+    first, last = FACT_YEARS
     if not first <= value.year <= last:
-        raise ValueError(_("must be a date from {first} to {last} (the years whose public holidays, GCL § 24, "
-                           "are known); got {value}", first=date(first, 1, 1).isoformat(),
-                           last=date(last, 12, 31).isoformat(), value=value.isoformat()))
+        raise ValueError(_("must be a date from {first} to {last} (so that the periods counted from it stay in "
+                           "the years whose public holidays, GCL § 24, are known); got {value}",
+                           first=date(first, 1, 1).isoformat(), last=date(last, 12, 31).isoformat(),
+                           value=value.isoformat()))
     return value
 
 
@@ -166,5 +173,5 @@ Number = Annotated[Decimal, BeforeValidator(_number)]
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 #: Free text that must not be empty (e.g. the name of a room): 1 to `MAX_TEXT` characters.
 Name = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
-#: A date fact: an ISO date (``YYYY-MM-DD``) in the years 1777-2100 (`known_date`).
+#: A date fact: an ISO date (``YYYY-MM-DD``) in the years 1778-2099 (`known_date`).
 CaseDate = Annotated[date, AfterValidator(known_date)]

@@ -187,8 +187,8 @@ def test_fee_schedule_bad_input_names_the_field(api, cu):
     clerk = api(cu["town_clerk"])
     body = {"amount": "250.00", "resolution_date": "1972-01-03"}
     assert _put(clerk, f"{F}/1972", body).status_code == 200
-    assert _put(clerk, f"{F}/9999", body).status_code == 200
-    for year in (1971, 10000):
+    assert _put(clerk, f"{F}/{TODAY.year + 10}", body).status_code == 200
+    for year in (1971, TODAY.year + 11, 9999, 10000):
         r = _put(clerk, f"{F}/{year}", body)
         assert r.status_code == 422 and r.json()["field"] == "year", (year, r.json())
     for amount in ("-0.01", "12.345", "a lot"):
@@ -197,6 +197,19 @@ def test_fee_schedule_bad_input_names_the_field(api, cu):
     assert _put(clerk, f"{F}/2030", {**body, "amount": "0.00"}).status_code == 200
     r = _put(clerk, f"{F}/2030", {**body, "resolution_date": "2030-02-30"})
     assert r.status_code == 422 and r.json()["field"] == "resolution_date"
+
+
+def test_fee_schedule_resolution_date_from_1972_to_today(api, cu):
+    """The Board's resolution is recorded once adopted: today is accepted, tomorrow and 9999-12-31 are 422
+    naming ``resolution_date``; 1972-01-01 (the chapter's Code) is accepted, the day before is refused."""
+    clerk = api(cu["town_clerk"])
+    year = f"{F}/{TODAY.year + 3}"
+    for day, status in ((TODAY, 200), (TODAY + dt.timedelta(days=1), 422), (dt.date(9999, 12, 31), 422),
+                        (dt.date(1972, 1, 1), 200), (dt.date(1971, 12, 31), 422)):
+        r = _put(clerk, year, {"amount": "250.00", "resolution_date": day.isoformat()})
+        assert r.status_code == status, (day, r.json())
+        if status == 422:
+            assert r.json()["field"] == "resolution_date"
 
 
 def test_fee_schedule_of_a_town_without_the_carmel_chapter(api, mu):

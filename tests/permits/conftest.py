@@ -129,7 +129,8 @@ class Walk:
     def hearing_scheduled(self) -> PermitApplication:
         self.accepted()
         return sv.schedule_hearing(self.clerk, self.app, hearing_on=HEARING, place="Town Hall, 60 McAlpin Avenue",
-                                   notice_published_on=NOTICE, newspaper="Putnam County Courier")
+                                   notice_published_on=NOTICE, newspaper="Putnam County Courier",
+                                   today=NOTICE)
 
     def hearing_held(self) -> PermitApplication:
         self.hearing_scheduled()

@@ -182,7 +182,7 @@ def test_permits_only_in_carmel(mount_pleasant, people):
 def test_hearing_with_10_days_notice_is_scheduled(walk):
     app = walk.accepted()
     app = sv.schedule_hearing(walk.clerk, app, hearing_on=HEARING, place="Town Hall", notice_published_on=NOTICE,
-                              newspaper="Putnam County Courier")
+                              newspaper="Putnam County Courier", today=NOTICE)
     assert (HEARING - NOTICE).days == 10
     assert app.state == State.HEARING_SCHEDULED and app.newspaper == "Putnam County Courier"
 
@@ -191,7 +191,8 @@ def test_hearing_with_9_days_notice_is_refused_under_paragraph_b(walk):
     app = walk.accepted()
     with pytest.raises(ValidationFailed) as e:
         sv.schedule_hearing(walk.clerk, app, hearing_on=HEARING, place="Town Hall",
-                            notice_published_on=date(2026, 6, 13), newspaper="Putnam County Courier")
+                            notice_published_on=date(2026, 6, 13), newspaper="Putnam County Courier",
+                            today=date(2026, 6, 13))
     assert e.value.field == "notice_published_on"
     assert "10 days" in str(e.value) and "permit requirements ¶ B" in str(e.value)
     app.refresh_from_db()
@@ -325,7 +326,8 @@ def test_no_fee_schedule_for_the_year_blocks_issuance(walk):
 
 
 def test_fee_schedule_is_read_by_the_law_core_as_the_dated_value(walk):
-    sv.set_fee_schedule(walk.clerk, walk.town, year=2027, amount="275.00", resolution_date=date(2027, 1, 5))
+    sv.set_fee_schedule(walk.clerk, walk.town, year=2027, amount="275.00", resolution_date=date(2027, 1, 5),
+                        today=date(2027, 1, 5))
     app = walk.submitted()
     assert sv.fee_due(app) == Decimal("250.00")
     walk.draft()
@@ -340,7 +342,7 @@ def test_tenants_authorization_is_needed_when_there_is_a_tenant_of_paragraph_d(w
     sv.submit(walk.applicant, walk.app, verification_statement="sworn", today=SUBMITTED)
     sv.accept(walk.clerk, walk.app, today=SUBMITTED)
     sv.schedule_hearing(walk.clerk, walk.app, hearing_on=HEARING, place="Town Hall", notice_published_on=NOTICE,
-                        newspaper="Courier")
+                        newspaper="Courier", today=NOTICE)
     sv.record_hearing_held(walk.clerk, walk.app)
     app = sv.approve(walk.board, walk.app, decided_on=date(2026, 6, 24), bond_amount="10000",
                      bodily_injury_limit="500000")
@@ -405,7 +407,7 @@ def test_stale_update_raises_a_conflict_and_overwrites_nothing(walk):
     sv.set_bond_and_insurance_limit(walk.board, board_view, bond_amount="7500")
     with pytest.raises(StaleUpdate) as e:
         sv.schedule_hearing(walk.clerk, clerk_view, hearing_on=HEARING, place="Town Hall",
-                            notice_published_on=NOTICE, newspaper="Courier")
+                            notice_published_on=NOTICE, newspaper="Courier", today=NOTICE)
     assert e.value.http_status == 409 and "reload" in str(e.value)
     fresh = PermitApplication.objects.get(pk=app.pk)
     assert fresh.state == State.ACCEPTED and fresh.hearing_on is None and fresh.bond_amount == Decimal("7500")

@@ -12,7 +12,7 @@ on file in the office of the Town Clerk"; not refundable in whole or in part), o
 - ``POST /towns/{town}/applications/{id}/fee-refund`` — always refused: 403 citing the fee section for the
   Clerk (`permits.services.refund_fee`), 403 for anyone else who may see the application, 404 for others.
 
-Money is US dollars as a decimal string in whole cents; years 1972-9999 (the chapter's year); dates
+Money is US dollars as a decimal string in whole cents; years 1972 (the chapter's Code) to ten years ahead; dates
 ``YYYY-MM-DD``. Interpretation P-1: a year with no schedule on file has no fee in force (``null``).
 """
 
@@ -98,8 +98,8 @@ class FeeScheduleIn(Schema):
             operation_id="set_fee_schedule", summary="Keep the filing fee the Town Board set for a year (the Clerk)")
 def set_fee_schedule(request: Any, town: str, year: Year, data: FeeScheduleIn) -> Any:
     """The Town Clerk records the Board's fee for ``year`` and the date of its resolution; again for the same
-    year replaces the amount (kept in the history). Others 403; a year outside 1972-9999 or a bad amount 422
-    naming it."""
+    year replaces the amount (kept in the history). Others 403; 422 naming the field: a year outside 1972 to
+    ten years after the current one, a bad amount, a resolution date after today or before 1972."""
     from publicassembly.permits import services as sv
 
     _no_nul(data.reason, "reason")

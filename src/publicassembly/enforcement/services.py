@@ -160,14 +160,23 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
                    place: str = "", in_presence: bool | None = None, reason: str = "") -> Complaint:
     """File a complaint of a violation in `town`: a fire district inspector, the town fire marshal or a police
     officer who saw a violation files it with the Building Inspector, or the Building Inspector files his own
-    (Mount Pleasant § 164-12). The complainant's kind comes from his role. Returns the `Complaint` (filed)."""
+    (Mount Pleasant § 164-12). The complainant's kind comes from his role. Returns the `Complaint` (filed).
+    Raises `ValidationFailed` naming ``observed_on`` or ``filed_on`` for a day after today, ``filed_on`` for
+    a filing before the day observed."""
     membership = require_role(by, town, *ENFORCERS)
     for obj, what in ((offender, "offender"), (venue, "place of assembly"), (inspection, "inspection")):
         _in_town(obj, town, what)
     if in_presence not in (True, False, None):
         raise ValidationFailed("in_presence", "true, false or empty")
     observed = _date("observed_on", observed_on)
-    filed = _date("filed_on", filed_on, _today())
+    today = _today()
+    if observed > today:
+        raise ValidationFailed("observed_on", f"{observed.isoformat()} is after today ({today.isoformat()}); a "
+                                              "complaint reports a violation already seen")
+    filed = _date("filed_on", filed_on, today)
+    if filed > today:
+        raise ValidationFailed("filed_on", f"{filed.isoformat()} is after today ({today.isoformat()}); a complaint "
+                                           "is filed on the day it is received or recorded later")
     if filed < observed:
         raise ValidationFailed("filed_on", f"a complaint is filed on or after the day observed ({observed})")
     complaint = Complaint(

@@ -255,7 +255,7 @@ class _Builder:
             ("accepted", lambda: sv.accept(self.clerk, app, today=s)),
             ("hearing_scheduled", lambda: sv.schedule_hearing(
                 self.clerk, app, hearing_on=hearing, place="Carmel Town Hall, 60 McAlpin Avenue, Mahopac",
-                notice_published_on=notice, newspaper="Putnam County Courier")),
+                notice_published_on=notice, newspaper="Putnam County Courier", today=notice)),
             ("hearing_held", lambda: sv.record_hearing_held(self.clerk, app)),
             ("decision", lambda: self._decide(app, state, decided)),
             ("preconditions", lambda: self._preconditions(app, hearing - timedelta(days=1), s, tenant)),
@@ -371,7 +371,7 @@ def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
         for year in (today.year - 1, today.year, today.year + 1):
             if not FeeSchedule.objects.for_town(carmel).filter(year=year).exists():
                 sv.set_fee_schedule(clerk, carmel, year=year, amount="250.00",
-                                    resolution_date=date(year, 1, 6), reason="demo fee schedule")
+                                    resolution_date=min(date(year, 1, 6), today), reason="demo fee schedule")
         if reset:
             removed = _delete(carmel)
             result.notes.append(f"removed {removed} demo permit applications")

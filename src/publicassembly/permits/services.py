@@ -808,12 +808,16 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
 
 def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str,
                      notice_published_on: date, newspaper: str, expected_version: int | None = None,
-                     reason: str | None = None, hearing_time: time | None = None) -> PermitApplication:
+                     reason: str | None = None, hearing_time: time | None = None, today: date | None = None
+                     ) -> PermitApplication:
     """The Clerk schedules the public hearing and records the notice published in the official newspaper.
     ``hearing_time``: the hour of the hearing (local time, `datetime.time`), or None when it is to be
     announced; the notice prints it. Refused (`ValidationFailed`, field ``notice_published_on``) when the notice
     is not at least 10 days prior to the hearing, as the law core counts it (¶ B; GCL § 20); ``hearing_time``
-    not a time → `ValidationFailed` (field ``hearing_time``). accepted → hearing_scheduled."""
+    not a time → `ValidationFailed` (field ``hearing_time``). The dates must keep their order: the hearing on
+    or after `today` (the day it is scheduled; default the Town's date) and after the submission
+    (field ``hearing_on``); the notice not before the submission nor after the hearing (field
+    ``notice_published_on``). accepted → hearing_scheduled."""
     require_role(by, app.town, CLERK)
     hearing_on = _date(hearing_on, "hearing_on")
     if hearing_time is not None and not isinstance(hearing_time, time):
@@ -822,9 +826,24 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     notice_published_on = _date(notice_published_on, "notice_published_on")
     place = _text(place, "place", "the place of the public hearing")
     newspaper = _text(newspaper, "newspaper", "the official newspaper in which the notice was published")
+    on = _today(today)
+    if hearing_on < on:
+        raise ValidationFailed("hearing_on", f"{hearing_on.isoformat()} is in the past (today is {on.isoformat()}); "
+                                             "schedule the hearing for today or a later day")
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
+        submitted = app.submitted_on
+        if submitted is not None and hearing_on <= submitted:
+            raise ValidationFailed("hearing_on", f"{hearing_on.isoformat()} is not after the petition was "
+                                                 f"submitted ({submitted.isoformat()}); the hearing is held on it")
+        if submitted is not None and notice_published_on < submitted:
+            raise ValidationFailed("notice_published_on", f"{notice_published_on.isoformat()} is before the "
+                                                          f"petition was submitted ({submitted.isoformat()})")
+        if notice_published_on > hearing_on:
+            raise ValidationFailed("notice_published_on", f"{notice_published_on.isoformat()} is after the "
+                                                          f"hearing ({hearing_on.isoformat()}); the notice gives "
+                                                          "at least 10 days' notice before it (¶ B)")
         data = case_data(app)
         data["hearing"] = {"held_on": hearing_on.isoformat(), "notice_published_on": notice_published_on.isoformat()}
         finding = determination(app, notice_published_on, data=data).finding("carmel/permit/b-hearing-notice")
@@ -1052,17 +1071,37 @@ def refund_fee(by: Any, app: PermitApplication, *, amount: Any = None, reason: s
                            f"is not refundable in whole or in part ({cite})")
 
 
+#: The first year of Carmel's chapter (adopted as ch. 31 of the 1972 Code; interpretation C-2).
+FIRST_FEE_YEAR = 1972
+#: How many years ahead of the current one a fee may be set.
+FEE_YEARS_AHEAD = 10
+
+
 def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_date: date,
-                     reason: str | None = None) -> FeeSchedule:
+                     reason: str | None = None, today: date | None = None) -> FeeSchedule:
     """The Clerk keeps the filing fee the Town Board established for `year` (US dollars) and the date of its
     resolution; it is read by the law core as the dated value of ``fees.filing``. Setting a year again replaces
-    its amount (the history keeps the old one)."""
+    its amount (the history keeps the old one).
+
+    `year`: 1972 (the chapter's Code) to `FEE_YEARS_AHEAD` years after `today`'s year, else `ValidationFailed`
+    (field ``year``); `resolution_date`: a date from 1 January 1972 to `today` (default the Town's date) — the
+    Board's resolution has been adopted when the Clerk records it — else `ValidationFailed` (field
+    ``resolution_date``)."""
     _require_carmel(town)
     require_role(by, town, CLERK)
-    if not isinstance(year, int) or not 1972 <= year <= 9999:
-        raise ValidationFailed("year", f"{year!r} is not a year (1972 or later)")
+    on = _today(today)
+    last = on.year + FEE_YEARS_AHEAD
+    if not isinstance(year, int) or isinstance(year, bool) or not FIRST_FEE_YEAR <= year <= last:
+        raise ValidationFailed("year", f"{year!r} is not a year of the fee schedule: allowed {FIRST_FEE_YEAR} (the "
+                                       f"chapter's Code) to {last} ({FEE_YEARS_AHEAD} years ahead)")
     value = _amount(amount, "amount")
     resolution_date = _date(resolution_date, "resolution_date")
+    if resolution_date > on:
+        raise ValidationFailed("resolution_date", f"{resolution_date.isoformat()} is after today "
+                                                  f"({on.isoformat()}); record the Board's resolution once adopted")
+    if resolution_date < date(FIRST_FEE_YEAR, 1, 1):
+        raise ValidationFailed("resolution_date", f"{resolution_date.isoformat()} is before {FIRST_FEE_YEAR}, when "
+                                                  "the chapter was adopted")
     with transaction.atomic():
         schedule = FeeSchedule.objects.select_for_update().filter(town=town, year=year).first()
         if schedule is None:

@@ -490,16 +490,29 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
 
     Raises `NotAllowed` (not the building inspector of the venue's town); `ValidationFailed`: field ``venue``
     when it is exempt (used solely for religious worship as approved, § 164-3), ``spaces`` when it has none or a
-    space's measure is missing."""
+    space's measure is missing, ``issued_on`` when it is not a date, is after today (a certificate is not
+    dated ahead) or falls before the chapter was in force (the law core has no values for that day)."""
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, Role.BUILDING_INSPECTOR)
-    when = issued_on or _today()
+    if issued_on is not None and (not isinstance(issued_on, dt.date) or isinstance(issued_on, dt.datetime)):
+        raise ValidationFailed("issued_on", f"a date (YYYY-MM-DD); got {issued_on!r}")
+    today = _today()
+    when = issued_on or today
+    if when > today:
+        raise ValidationFailed("issued_on", f"{when.isoformat()} is after today ({today.isoformat()}); a "
+                                            "certificate is issued on the day it is signed or recorded later, "
+                                            "never dated ahead")
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
         if venue.certificate_exempt:
             raise ValidationFailed("venue", f"{venue.name} is used solely for religious worship as approved by the "
                                    "Building Inspector: no certificate is required (§ 164-3)")
-        det = determine_venue(venue, venue_case_data(venue), when)
+        try:
+            det = determine_venue(venue, venue_case_data(venue), when)
+        except ValidationFailed as e:
+            if e.field == "as_of":  # the day of issue is the day the law is applied on
+                raise ValidationFailed("issued_on", e.detail) from None
+            raise
         gaps = [m for m in det.missing if m.startswith("spaces[")]
         if det.occupancy is None or gaps:
             raise ValidationFailed("spaces", "the lawful occupancy cannot be computed; missing: " + ", ".join(gaps))

@@ -1,0 +1,36 @@
+"""The day a certificate of lawful occupancy is issued (Mount Pleasant §§ 164-3, 164-9): today or earlier,
+never dated ahead, and not before the chapter was in force (1976-02-24, its last amendment, C-2)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from publicassembly.venues import services as vs
+from publicassembly.workflow.errors import ValidationFailed
+
+
+def test_certificate_issued_today_is_accepted_tomorrow_refused(bi, hall):
+    today = timezone.localdate()
+    assert vs.issue_certificate(bi, hall, issued_on=today).issued_on == today
+    with pytest.raises(ValidationFailed) as e:
+        vs.issue_certificate(bi, hall, issued_on=today + dt.timedelta(days=1))
+    assert e.value.field == "issued_on" and "after today" in e.value.detail
+
+
+def test_certificate_dated_9999_12_31_is_refused_naming_issued_on(bi, hall):
+    with pytest.raises(ValidationFailed) as e:
+        vs.issue_certificate(bi, hall, issued_on=dt.date(9999, 12, 31))
+    assert e.value.field == "issued_on"
+    assert not hall.certificates.exists()
+
+
+def test_certificate_before_the_chapter_is_refused_naming_issued_on(bi, hall):
+    """The law core has no values of ch. 164 before 1976-02-24: the error names ``issued_on``, not ``as_of``;
+    on that day the certificate issues."""
+    with pytest.raises(ValidationFailed) as e:
+        vs.issue_certificate(bi, hall, issued_on=dt.date(1976, 2, 23))
+    assert e.value.field == "issued_on"
+    assert vs.issue_certificate(bi, hall, issued_on=dt.date(1976, 2, 24)).issued_on == dt.date(1976, 2, 24)

@@ -204,3 +204,18 @@ def test_long_names_and_addresses_stay_on_the_page(fixture, request):
     data = render(replace(record, **changes))
     assert _inside(data) == []
     assert "Very Long Name" in pdf_text(data)
+
+
+def test_report_with_200_character_space_names_stays_on_the_page():
+    """§ 164-7 report: long space names are cut with "..." in the chart's labels and wrapped in the table,
+    where each is stated whole; every glyph is inside the page."""
+    import copy
+
+    venue = copy.deepcopy(VENUE)
+    names = [(f"{i} Grand ballroom east wing " * 8)[:200] for i in range(len(venue["spaces"]))]
+    for space, name in zip(venue["spaces"], names, strict=True):
+        space["name"] = name
+    data = render_report(evaluate(venue, date(2025, 6, 1)))
+    assert _inside(data) == []
+    text = "".join(pdf_text(data).split())
+    assert all("".join(n.split()) in text for n in names)

@@ -13,7 +13,16 @@ from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
-from publicassembly.documents.pdf._common import CONTENT_WIDTH, build, esc, long_date, money, p, table
+from publicassembly.documents.pdf._common import (
+    CONTENT_WIDTH,
+    build,
+    esc,
+    fit_line,
+    long_date,
+    money,
+    p,
+    table,
+)
 from publicassembly.law.determination import Determination
 
 REQUIRED_KEYS = ("jurisdiction", "as_of", "subject", "verdict", "findings")
@@ -69,7 +78,8 @@ def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) 
     chart.x, chart.y = 150, 20
     chart.width, chart.height = width - 200, bar * len(spaces)
     chart.data = [[s["occupant_load"] for s in spaces]]
-    chart.categoryAxis.categoryNames = [str(s["name"]) for s in spaces]
+    # a long name is cut with "..." to the labels' 140 points (the table below states it whole)
+    chart.categoryAxis.categoryNames = [fit_line(str(s["name"]), "Helvetica", 8, chart.x - 10) for s in spaces]
     chart.categoryAxis.labels.fontSize = 8
     chart.valueAxis.valueMin = 0
     chart.valueAxis.labels.fontSize = 7
@@ -136,7 +146,7 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
             rows = [["Space", "Use group", "Floor area (sq ft)", "Occupant load"]]
             for s in occupancy["spaces"]:
                 area = "" if s.get("area_sq_ft") is None else str(s["area_sq_ft"])
-                rows.append([str(s["name"]), str(s["use_group"]), area, str(s["occupant_load"])])
+                rows.append([p(esc(s["name"]), "small"), str(s["use_group"]), area, str(s["occupant_load"])])
             story.append(table(rows, widths=[2.2 * inch, 2.3 * inch, 1.3 * inch, 1.2 * inch]))
         story.append(p(f"<b>Lawful occupancy: {occupancy['lawful_occupancy']} persons</b>"))
         if occupancy.get("overcrowded") is not None:

@@ -40,3 +40,21 @@ def test_filed_before_observed_is_still_refused(bi, mount_pleasant):
     with pytest.raises(ValidationFailed) as e:
         _file(bi, mount_pleasant, observed_on=today, filed_on=today - dt.timedelta(days=1))
     assert e.value.field == "filed_on"
+
+
+def test_violation_form_offers_only_the_rules_recording_accepts(mount_pleasant, bi):
+    """§ 164-4 (where a certificate is required), § 164-12 (complaints) and § 164-14 (penalties) are not
+    offenses recorded as violations: the form does not offer them, and every rule it offers is accepted."""
+    from publicassembly.web.forms.enforcement import ViolationForm
+
+    offered = [value for value, _label in ViolationForm(town=mount_pleasant).fields["rule_id"].choices]
+    sections = {rule_id.split("/")[1] for rule_id in offered}
+    assert offered and not sections & {"164-4", "164-12", "164-14"}
+    assert [r for r, _c in es.violable_rules(mount_pleasant)] == offered
+    for rule_id in offered:
+        assert es._rule(mount_pleasant, rule_id)[0] == rule_id
+    refused = [r.id for r in mount_pleasant.jurisdiction.rules if r.id not in offered]
+    assert refused
+    for rule_id in refused:
+        with pytest.raises(ValidationFailed):
+            es._rule(mount_pleasant, rule_id)

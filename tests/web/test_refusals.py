@@ -78,3 +78,22 @@ def test_upload_page_to_a_withdrawn_application_is_refused_naming_the_state(cu, 
                {"kind": "map", "file": SimpleUploadedFile("m.pdf", b"%PDF-1.4\n%%EOF\n", "application/pdf")})
     assert r.status_code == 422 and "withdrawn" in r.content.decode()
     assert not draft_app.documents.exists()
+
+
+def test_occupancy_check_takes_at_most_50_spaces_with_one_error(db):
+    """A formset of 5,000 spaces is not rendered: one error saying at most 50; 50 spaces are taken."""
+    from django.test import Client
+
+    def query(n: int) -> dict:
+        q = {"form-TOTAL_FORMS": str(n), "form-INITIAL_FORMS": "0", "commercial": "yes"}
+        for i in range(min(n, 60)):
+            q |= {f"form-{i}-name": f"Room {i}", f"form-{i}-use_group": "assembly_without_fixed_seats",
+                  f"form-{i}-area": "150", f"form-{i}-area_unit": "sq_ft"}
+        return q
+
+    r = Client().get("/occupancy/", query(5000))
+    html = r.content.decode()
+    assert r.status_code == 422 and "50" in html and html.count('name="form-') < 60 * 6
+    r = Client().get("/occupancy/", query(51))
+    assert r.status_code == 422
+    assert Client().get("/occupancy/", query(50)).status_code == 200

@@ -252,6 +252,17 @@ def lift_stop_order(by: Any, order: StopOrder, *, correction: str, lifted_at: dt
 # --- violations -----------------------------------------------------------------------------------------------
 
 
+def violable_rules(town: Town) -> list[tuple[str, str]]:
+    """The rules of `town`'s rule book a violation may be recorded under, as (rule id, citation), in the
+    chapter's order: exactly those `record_violation` accepts (Mount Pleasant: the sections a person can
+    violate, `VIOLABLE_SECTIONS`; not § 164-4, which says where a certificate is required, nor §§ 164-12 and
+    164-14, the complaint and the penalties)."""
+    rules = town.jurisdiction.rules
+    if _alias(town) == MOUNT_PLEASANT:
+        return [(r.id, r.citation) for r in rules if r.id.split("/")[1] in VIOLABLE_SECTIONS]
+    return [(r.id, r.citation) for r in rules]
+
+
 def _rule(town: Town, rule_id: str) -> tuple[str, str]:
     """The rule id and citation from the town's rule book; Mount Pleasant: a section a person can violate."""
     rules = town.jurisdiction.rules

@@ -58,7 +58,10 @@ class ComplaintForm(forms.Form):
 
 
 def _rule_choices(town: Any) -> list[tuple[str, str]]:
-    return [(r.id, f"{r.citation} — {r.id}") for r in town.jurisdiction.rules]
+    """The rules a violation may be recorded under (`enforcement.services.violable_rules`), no others."""
+    from publicassembly.enforcement.services import violable_rules
+
+    return [(rule_id, f"{citation} — {rule_id}") for rule_id, citation in violable_rules(town)]
 
 
 class ViolationForm(forms.Form):

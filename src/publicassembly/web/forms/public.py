@@ -144,8 +144,11 @@ class BaseSpaceFormSet(forms.BaseFormSet):
                 seen.add(name)
 
 
-SpaceFormSet = forms.formset_factory(SpaceForm, formset=BaseSpaceFormSet, extra=0, min_num=1, max_num=50,
-                                     validate_max=True)
+#: The most rooms and areas the occupancy check takes at once; more is refused with one error (Django builds
+#: no more than this many forms whatever ``form-TOTAL_FORMS`` says).
+MAX_SPACES = 50
+SpaceFormSet = forms.formset_factory(SpaceForm, formset=BaseSpaceFormSet, extra=0, min_num=1, max_num=MAX_SPACES,
+                                     absolute_max=MAX_SPACES, validate_max=True)
 
 
 class OccupancyCheckForm(forms.Form):

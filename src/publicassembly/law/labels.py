@@ -7,6 +7,7 @@ the words of their paths (``petition.1.applicant_age``), so that a page can show
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from publicassembly.law.messages import Message, _, join
 
@@ -195,9 +196,52 @@ WORDS: dict[str, Message] = {
     "veterans_organization": _("veterans organization"),
     "civic_group": _("civic group"),
     "other": _("other"),
+    "attendance": _("attendance"),
+    "person": _("person"),
+    "sponsor": _("sponsor"),
+    "toilets_provided": _("toilets provided"),
+    "violation": _("violation"),
+    "worship_use_approved_by_building_inspector": _("worship use approved by building inspector"),
+    "spaces": _("spaces"),
+    "area": _("area"),
+    "alleys": _("alleys"),
+}
+
+#: A list's key → the name of one of its items, numbered from 1 (``properties[0]`` → "property 1").
+ITEMS: dict[str, Callable[[int], Message]] = {
+    "properties": lambda n: _("property {n}", n=n),
+    "directors_and_officers": lambda n: _("director or officer {n}", n=n),
+    "sound_equipment": lambda n: _("sound equipment {n}", n=n),
+    "spaces": lambda n: _("space {n}", n=n),
+    "rooms": lambda n: _("room {n}", n=n),
+}
+
+#: A list's key → the name of one of its items named by a room or space (``signs[Hall]`` → "sign of Hall").
+NAMED_ITEMS: dict[str, Callable[[str], Message]] = {
+    "signs": lambda name: _("sign of {name}", name=name),
+}
+
+#: Keys whose values are identifiers of the law core (an officer, where a count of persons comes from, the
+#: colours and weight of the occupancy sign), shown through `VALUES`; other values are the case's own words.
+VALUE_KEYS = frozenset({"issued_by", "summons_issued_by", "observed_by", "officer", "must_file_complaint_with",
+                        "persons_from", "lettering_colour", "background_colour", "letter_weight"})
+
+#: An identifier given as a value → its words.
+VALUES: dict[str, Message] = {
+    "building_inspector": _("the Building Inspector"),
+    "fire_district_inspector": _("a Fire Department inspector of the fire district"),
+    "town_fire_marshal": _("a town fire marshal"),
+    "police_officer": _("a police officer"),
+    "attendance": _("the attendance stated"),
+    "inspection.persons_present": _("the persons counted at the inspection"),
+    "lawful_occupancy": _("the lawful occupancy"),
+    "red": _("red"),
+    "white": _("white"),
+    "bold": _("bold"),
 }
 
 _INDEX = re.compile(r"^(?P<word>[^\[]*)(?P<index>\[.*\])?$")
+_ITEM = re.compile(r"^(?P<word>[^\[]*)\[(?P<index>.*)\]$")
 
 
 def label(key: str) -> str:
@@ -211,3 +255,41 @@ def label(key: str) -> str:
         name: str = WORDS.get(word) or word.replace("_", " ")
         parts.append(join([name, index], "") if index else name)
     return parts[0] if len(parts) == 1 else join(parts, " · ")
+
+
+def item(key: str, index: int | str) -> Message | str:
+    """One item of the list `key` as words: `index` is its number counted from 1 (``item("properties", 1)`` →
+    "property 1") or its name (``item("signs", "Hall")`` → "sign of Hall"). A list without a known item name
+    gives its own name and the number or name ("rooms 1", "signs · Hall")."""
+    name: Message | str = WORDS.get(key) or key.replace("_", " ")
+    if isinstance(index, int):
+        if key in ITEMS:
+            return ITEMS[key](index)
+        return join([name, str(index)], " ")
+    if key in NAMED_ITEMS:
+        return NAMED_ITEMS[key](index)
+    return join([name, index], " · ")
+
+
+def phrase(key: str) -> Message | str:
+    """A key or dotted id as a reader's words (what pages show): as `label`, with a list's item named as one
+    item, numbered from 1: ``petition.2.properties[0].record_owner`` → "petition · 2 · property 1 · record
+    owner"; ``inspection.signs[Hall].posted`` → "inspection · sign of Hall · posted"."""
+    parts: list[Message | str] = []
+    for segment in str(key).split("."):
+        m = _ITEM.match(segment)
+        if m is None:
+            parts.append(WORDS.get(segment) or segment.replace("_", " "))
+            continue
+        index = m.group("index")
+        parts.append(item(m.group("word"), int(index) + 1 if index.isdigit() else index))
+    return parts[0] if len(parts) == 1 else join(parts, " · ")
+
+
+def value(key: str, shown: object) -> object:
+    """A value of the requirements as words when it is an identifier of the law core: ``value("issued_by",
+    "building_inspector")`` → "the Building Inspector", ``value("lettering_colour", "red")`` → "red" (a message,
+    so translated on the page); any other value (a number, a room's name, a court) unchanged."""
+    if key in VALUE_KEYS and isinstance(shown, str) and shown in VALUES:
+        return VALUES[shown]
+    return shown

@@ -27,13 +27,18 @@ def tr(value: Any) -> Any:
 
 
 def label(key: str) -> str:
-    """A JSON key as words in the active language: ``insurance_bodily_injury_min`` → ``insurance bodily injury
-    min``; dotted ids join their words with " · " (``petition · 1 · applicant age``)."""
-    return str(tr(labels.label(key)))
+    """A JSON key or a missing item's id as words in the active language (`labels.phrase`):
+    ``insurance_bodily_injury_min`` → "insurance bodily injury min"; dotted ids join their words with " · " and
+    name a list's item by its number from 1: ``petition.2.properties[0].record_owner`` → "petition · 2 ·
+    property 1 · record owner" ("petición · 2 · propiedad 1 · propietario registrado" in Spanish)."""
+    return str(tr(labels.phrase(key)))
 
 
 def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
-    """Flatten requirements into (label, shown value) rows; nested mappings join their keys."""
+    """Flatten requirements into (label, shown value) rows in the active language; nested mappings join their
+    keys with " · ", a list of mappings gives each item's rows under its name ("sign · room 1 · room"), and a
+    value that is an identifier of the law core (an officer, where a count of persons comes from, the sign's
+    colours and weight) is shown as words (`labels.value`)."""
     out: list[tuple[str, str]] = []
     if isinstance(value, dict):
         for k, v in value.items():
@@ -42,9 +47,10 @@ def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
                 out += rows(v, name)
             elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
                 for i, item in enumerate(v, 1):
-                    out += rows(item, f"{name} {i}")
+                    each = str(tr(labels.item(k, i)))
+                    out += rows(item, f"{prefix} · {each}" if prefix else each)
             elif v is not None and v != []:
-                out.append((name, shown(v)))
+                out.append((name, shown(labels.value(k, v))))
     return out
 
 

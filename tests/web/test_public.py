@@ -3,10 +3,18 @@ beside their fields, security headers, and Spanish."""
 
 from __future__ import annotations
 
+import html as htmllib
 import re
+from pathlib import Path
 
 import pytest
+import yaml
+from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
+
+from publicassembly.law import evaluate
+from publicassembly.web import present
 
 pytestmark = pytest.mark.django_db
 
@@ -163,3 +171,92 @@ def test_a_first_day_in_the_last_fact_year_is_accepted():
     r = Client().get("/permit-check/", {"persons": 600, "first_day": "2099-12-31", "as_of": "2026-05-01"})
     assert r.status_code == 200
     assert "A permit from the Town Board is required" in r.content.decode()
+
+
+# --- the determination's rows in words (no internal keys) ----------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def load_example(name: str) -> dict:
+    """An example case of examples/ as data."""
+    return yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def carmel_two_properties() -> dict:
+    """The theatre tent (Carmel ch. 31) on two properties, the second without its record owner, the applicant's
+    interest and the owner's authorization to inspect (permit requirements ¶¶ B(2), D)."""
+    case = load_example("carmel-theatre-tent")
+    case["properties"].append({"address": "102 Example Farm Road, Carmel, NY 10512 (hypothetical)"})
+    return case
+
+
+def determination_html(case: dict, language: str) -> str:
+    """The determination partial the pages include, rendered for `case` in `language`."""
+    with translation.override(language):
+        return render_to_string("web/_determination.html", present.context(evaluate(case)))
+
+
+def visible_text(html: str) -> str:
+    return htmllib.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def internal_keys(html: str) -> list[str]:
+    """Words of the page's text that are keys of the law core: a word with "_" inside, or a list index."""
+    return re.findall(r"\w+_\w+|\[\w*\]", visible_text(html))
+
+
+def test_mount_pleasant_requirements_read_as_words_sections_164_6_164_9_164_12():
+    """§ 164-9 (certificate issued by the Building Inspector; a red-on-white sign in bold letters), § 164-6
+    (toilets for the persons counted at the inspection), § 164-12 (the officer who observed the violation): every
+    row is words, in English."""
+    html = determination_html(load_example("mount-pleasant-blocked-exits-second-offense"), "en")
+    text = " ".join(visible_text(html).split())
+    assert internal_keys(html) == []
+    assert "certificate · issued by the Building Inspector" in text
+    assert "toilets · persons from the persons counted at the inspection" in text
+    assert "sign · lettering colour red" in text and "sign · letter weight bold" in text
+    assert "sign · room 1 · room Dance hall" in text
+    assert "enforcement · observed by a Fire Department inspector of the fire district" in text
+    assert "enforcement · powers · must file complaint with the Building Inspector" in text
+
+
+@pytest.mark.parametrize("name", ["mount-pleasant-bowling-centre", "mount-pleasant-catering-hall",
+                                  "mount-pleasant-church-hall", "mount-pleasant-festival-field",
+                                  "carmel-county-fair", "carmel-theatre-tent", "carmel-unpermitted-concert",
+                                  "carmel-church-assembly"])
+def test_every_example_determination_shows_no_internal_key(name):
+    """Every example of both chapters (ch. 31 and ch. 164): no key of the law core on the page, in English."""
+    assert internal_keys(determination_html(load_example(name), "en")) == []
+
+
+def test_occupancy_check_without_attendance_counts_toilets_from_the_lawful_occupancy_section_164_6():
+    """§ 164-6 (register M-9): with no attendance the toilets are counted for the lawful occupancy, 66 persons
+    in 1000 sq ft without fixed seats (§ 164-7): one toilet; the row says so in words."""
+    html = Client().get("/occupancy/", _space()).content.decode()
+    text = " ".join(visible_text(html).split())
+    assert "toilets · persons from the lawful occupancy" in text
+    assert "toilets · required 1" in text
+    assert internal_keys(html.split('class="determination"', 1)[1]) == []
+
+
+def test_occupancy_check_with_attendance_counts_toilets_from_the_attendance_section_164_6():
+    """§ 164-6: 76 persons expected need two toilets (one per 75, 75 would need one); the source reads as words."""
+    html = Client().get("/occupancy/", _space(attendance="76")).content.decode()
+    text = " ".join(visible_text(html).split())
+    assert "toilets · persons from the attendance stated" in text and "toilets · required 2" in text
+    html = Client().get("/occupancy/", _space(attendance="75")).content.decode()
+    assert "toilets · required 1" in " ".join(visible_text(html).split())
+
+
+def test_carmel_two_properties_missing_items_name_property_2_permit_requirements_b2_d():
+    """Carmel ch. 31 ¶ B(2) (each property's record owner and the applicant's interest) and ¶ D (the owner's
+    authorization to inspect): the second property's gaps are listed as "property 2", never "properties[1]";
+    the first property, complete, is not listed."""
+    html = determination_html(carmel_two_properties(), "en")
+    text = " ".join(visible_text(html).split())
+    assert internal_keys(html) == []
+    assert "petition · 2 · property 2 · record owner" in text
+    assert "petition · 2 · property 2 · applicant interest" in text
+    assert "inspection · property 2 · owner authorization" in text
+    assert "property 1 ·" not in text

@@ -95,7 +95,7 @@ def test_stop_order_without_a_performance_beside_the_field(mu, hall):
 def test_town_clerk_sees_no_stop_order_form_and_is_refused(mu, hall):
     assert "Record a stop order" not in _page(mu["town_clerk"])
     r = _stop(client_for(mu["town_clerk"]), hall)
-    assert r.status_code == 422 and not StopOrder.objects.exists()
+    assert r.status_code == 403 and not StopOrder.objects.exists()
 
 
 def test_lift_without_the_correction_beside_the_field(mu, hall):
@@ -174,7 +174,7 @@ def test_enforcement_officer_may_not_record_a_payment(mu, convicted):
     v = convicted
     assert "Record the payment of the fine" not in _page(mu["enforcement_officer"])
     r = client_for(mu["enforcement_officer"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": str(v.disposition.fine)})
-    assert r.status_code == 422
+    assert r.status_code == 403
     v.refresh_from_db()
     assert v.state == Violation.DISPOSED
 
@@ -230,7 +230,7 @@ def test_town_clerk_may_not_close_a_case(mu, violation):
     v = violation
     assert "Close this violation" not in _page(mu["town_clerk"])
     r = client_for(mu["town_clerk"]).post(f"{MP}/close_violation/{v.pk}/", {f"cv{v.pk}-reason": "Withdrawn"})
-    assert r.status_code == 422
+    assert r.status_code == 403
     v.refresh_from_db()
     assert v.state == Violation.RECORDED
 
@@ -267,7 +267,7 @@ def test_enforcement_officer_may_not_dismiss(mu, complaint):
     assert "Dismiss this complaint" not in _page(mu["enforcement_officer"])
     r = client_for(mu["enforcement_officer"]).post(f"{MP}/dismiss_complaint/{complaint.pk}/",
                                                    {f"dc{complaint.pk}-reason": "Nothing found"})
-    assert r.status_code == 422
+    assert r.status_code == 403
     complaint.refresh_from_db()
     assert complaint.state == Complaint.FILED
 

@@ -1,7 +1,7 @@
 """The police officer on the enforcement pages (Mount Pleasant § 164-12; Carmel ch. 31, interpretation register
 W-1): he files a complaint without knowing the offender, naming the place of assembly; he may record a violation
 only on his own complaint of a violation in his presence; he is never offered the summons, the page says who issues
-it, and a summons he posts anyway is refused (422, no summons written)."""
+it, and a summons he posts anyway is refused (403, no summons written)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_164_12_officer_records_a_violation_only_on_his_own_complaint_in_his_pre
     assert "Filed with the Building Inspector, who records the violation" in html
     c = client_for(officer)
     r = c.post(f"{MP}/violation/{told.pk}/", {f"v{told.pk}-rule_id": EXITS, f"v{told.pk}-offender": offender.pk})
-    assert r.status_code == 422 and "occurred in his presence" in r.content.decode()
+    assert r.status_code == 403 and "occurred in his presence" in r.content.decode()
     r = c.post(f"{MP}/violation/{seen.pk}/", {f"v{seen.pk}-rule_id": EXITS})
     assert r.status_code == 302 and Violation.objects.get().complaint == seen
 
@@ -108,7 +108,7 @@ def test_164_12_police_officer_is_not_offered_the_summons_and_is_refused_it(mu, 
     assert "Issue the summons" in _page(mu["building_inspector"]) and ONLY_BI not in _page(mu["building_inspector"])
     back = (dt.date.today() + dt.timedelta(days=30)).isoformat()
     r = client_for(officer).post(f"{MP}/summons/{violation.pk}/", {f"s{violation.pk}-return_date": back})
-    assert r.status_code == 422 and "only the Building Inspector issues a summons" in r.content.decode()
+    assert r.status_code == 403 and "only the Building Inspector issues a summons" in r.content.decode()
     assert not Summons.objects.exists()
     violation.refresh_from_db()
     assert violation.state == Violation.RECORDED
@@ -127,4 +127,4 @@ def test_w1_carmel_officer_is_not_offered_the_summons(carmel, cu):
     assert "Issue the summons" in _page(bi, CA)
     r = client_for(officer).post(f"{CA}/summons/{v.pk}/",
                                  {f"s{v.pk}-return_date": (dt.date.today() + dt.timedelta(days=20)).isoformat()})
-    assert r.status_code == 422 and not Summons.objects.exists()
+    assert r.status_code == 403 and not Summons.objects.exists()

@@ -46,7 +46,7 @@ def test_hearing_notice_too_late_is_refused_beside_the_field(carmel, cu):
 def test_clerk_may_not_approve(cu, hearing_app):
     r = client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{hearing_app.pk}/approve/",
                                           {"expected_version": hearing_app.version})
-    assert r.status_code == 422
+    assert r.status_code == 403
     assert "cannot" in r.content.decode() or "not a town board member" in r.content.decode()
 
 
@@ -95,7 +95,7 @@ def test_reissue_and_revoke_certificate(mu, hall):
 
 def test_police_officer_may_not_issue_a_certificate(mu, hall):
     r = client_for(mu["enforcement_officer"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/certificates/", {})
-    assert r.status_code == 422 and "building inspector" in r.content.decode()
+    assert r.status_code == 403 and "building inspector" in r.content.decode()
 
 
 def test_record_inspection_finds_a_blocked_exit(mu, hall):
@@ -129,7 +129,7 @@ def test_police_officer_may_not_issue_a_summons(mu, violation):
     """§ 164-12: only the Building Inspector issues a summons; the error shows on the form."""
     r = client_for(mu["enforcement_officer"]).post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", {
         f"s{violation.pk}-return_date": (dt.date.today() + dt.timedelta(days=30)).isoformat()})
-    assert r.status_code == 422
+    assert r.status_code == 403
 
 
 def test_disposition_outside_the_range_beside_the_fine(mu, violation):

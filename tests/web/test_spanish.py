@@ -11,10 +11,15 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 from tests.web.conftest import client_for, fair_facts
+from tests.web.test_public import load_example
 
+from publicassembly.law import evaluate
 from publicassembly.permits import services as sv
+from publicassembly.web import present
 
 pytestmark = pytest.mark.django_db
 
@@ -281,3 +286,75 @@ def test_applicant_application_page_shows_the_law_in_spanish(carmel, cu, hearing
         page = r.content.decode()
         assert "días naturales" in page
         assert _english_left(page, PUBLIC_FILES + APPLICANT_FILES) == [], app.state
+
+
+# --- the determination's rows in Spanish words (no internal keys, no English identifiers) --------------------
+
+def _words(html: str) -> str:
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def _determination_es(case: dict) -> str:
+    """The determination partial the pages include, rendered in Spanish."""
+    with translation.override("es"):
+        return render_to_string("web/_determination.html", present.context(evaluate(case)))
+
+
+def _internal_keys(html: str) -> list[str]:
+    return re.findall(r"\w+_\w+|\[\w*\]", _words(html))
+
+
+def test_mount_pleasant_rows_in_spanish_words_sections_164_6_164_9_164_12():
+    """§ 164-9: the certificate issued by the Building Inspector, the sign red on white in bold; § 164-6: the
+    toilets counted for the persons counted at the inspection; § 164-12: the officers. In Spanish words, none of
+    the law core's identifiers ("building_inspector", "red", "white", "bold") left."""
+    text = _words(_determination_es(load_example("mount-pleasant-blocked-exits-second-offense")))
+    assert _internal_keys(text) == []
+    assert "certificado · expedido por el Inspector de Edificios" in text
+    assert "sanitarios · personas contadas según las personas contadas en la inspección" in text
+    assert "letrero · color de las letras rojo" in text and "letrero · color de fondo blanco" in text
+    assert "letrero · grosor de las letras negrita" in text
+    assert "letrero · sala 1 · sala Dance hall" in text
+    assert "cumplimiento · observado por un inspector del Departamento de Bomberos del distrito de bomberos" in text
+    for english in (" red ", " white ", " bold ", "attendance", "persons from", "room 1", "the Building Inspector"):
+        assert english not in text, english
+
+
+@pytest.mark.parametrize("name", ["mount-pleasant-bowling-centre", "mount-pleasant-catering-hall",
+                                  "mount-pleasant-church-hall", "mount-pleasant-festival-field",
+                                  "carmel-county-fair", "carmel-theatre-tent", "carmel-unpermitted-concert",
+                                  "carmel-church-assembly"])
+def test_every_example_determination_in_spanish_shows_no_internal_key(name):
+    """Every example of both chapters (ch. 31 and ch. 164), in Spanish: no key of the law core on the page."""
+    assert _internal_keys(_determination_es(load_example(name))) == []
+
+
+def test_occupancy_check_toilets_source_in_spanish_section_164_6():
+    """§ 164-6 (register M-9): with no attendance the toilets are counted for the lawful occupancy (66 in 1000
+    sq ft, one toilet); with 76 expected, for the attendance stated (two toilets)."""
+    space = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Sala",
+             "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
+             "commercial": "yes", "as_of": "2026-05-01"}
+    c = _spanish()
+    page = _page(c, "/occupancy/", space)
+    text = _words(page.split('class="determination"', 1)[1])
+    assert "sanitarios · personas contadas según la ocupación legal" in text
+    assert "sanitarios · obligatorio 1" in text
+    assert _internal_keys(text) == []
+    text = _words(_page(c, "/occupancy/", {**space, "attendance": "76"}))
+    assert "sanitarios · personas contadas según la asistencia declarada" in text
+    assert "sanitarios · obligatorio 2" in text
+
+
+def test_carmel_two_properties_in_spanish_name_propiedad_2_permit_requirements_b2_d():
+    """Carmel ch. 31 ¶ B(2) and ¶ D: the second property's gaps, in the list of what is missing and in the
+    findings, read "propiedad 2", never "properties[1]"."""
+    case = load_example("carmel-theatre-tent")
+    case["properties"].append({"address": "102 Example Farm Road, Carmel, NY 10512 (hypothetical)"})
+    text = _words(_determination_es(case))
+    assert _internal_keys(text) == []
+    assert "petición · 2 · propiedad 2 · propietario registrado" in text
+    assert "No consta: inspección · propiedad 2 · autorización del propietario." in text
+    assert "propiedad 1 ·" not in text
+    for english in ("property 2", "record owner", "owner authorization", "Not given"):
+        assert english not in text, english

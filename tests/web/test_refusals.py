@@ -97,3 +97,14 @@ def test_occupancy_check_takes_at_most_50_spaces_with_one_error(db):
     r = Client().get("/occupancy/", query(51))
     assert r.status_code == 422
     assert Client().get("/occupancy/", query(50)).status_code == 200
+
+
+def test_venue_history_names_the_town_and_shows_local_minutes(mu, hall):
+    """The venue's history reads "town: Town of Mount Pleasant", not the town's id, and its times are the
+    Town's local time to the minute (no seconds or microseconds)."""
+    import re
+
+    html = client_for(mu["building_inspector"]).get(f"/mount-pleasant-ny/venues/{hall.pk}/").content.decode()
+    history = html[html.index('id="tl-h"'):]
+    assert f"town: {hall.town}" in history and f"town: {hall.town_id}," not in history
+    assert not re.search(r"\d\d:\d\d:\d\d\.\d{6}", history)

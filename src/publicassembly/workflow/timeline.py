@@ -63,12 +63,20 @@ def _show(value: Any) -> str:
 
 
 def _display(model: Any, name: str, value: Any) -> Any:
+    """A stored value as a clerk reads it: a choice by its label, a related record (stored as its id) by its
+    name (e.g. the town's name, not ``2``), a moment as the Town's local time to the minute."""
+    if isinstance(value, datetime):
+        return timezone.localtime(value).strftime("%Y-%m-%d %H:%M") if timezone.is_aware(value) else \
+            value.strftime("%Y-%m-%d %H:%M")
     try:
         f = model._meta.get_field(name)
     except Exception:  # a field since removed from the model
         return value
     if f.choices:
         return dict(f.flatchoices).get(value, value)
+    if f.is_relation and f.many_to_one and value not in (None, ""):
+        related = f.related_model._default_manager.filter(pk=value).first()
+        return str(related) if related is not None else f"#{value} (deleted)"
     return value
 
 

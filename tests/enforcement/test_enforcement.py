@@ -333,6 +333,11 @@ def test_stop_order_for_overcrowding_then_lifted_164_5_164_13(hall, bi, police, 
     with pytest.raises(ValidationFailed) as e:
         es.record_stop_order(police, hall, performance="Saturday dance", persons_present=540)  # exactly lawful
     assert e.value.field == "grounds"
+    assert "(persons present 540, approved number 540)" in e.value.detail
+    with pytest.raises(ValidationFailed) as e:
+        es.record_stop_order(police, hall, performance="Saturday dance")  # no count, no other ground
+    assert e.value.field == "grounds"
+    assert "persons present not given" in e.value.detail and "None" not in e.value.detail
     order = es.record_stop_order(police, hall, performance="Saturday dance", persons_present=541)
     assert (order.overcrowding, order.approved_number, order.officer_kind, order.citation) == (
         True, 540, "police_officer", "Mount Pleasant Code § 164-5")

@@ -225,9 +225,12 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     det = determine_venue(venue, venue_case_data(venue, inspection=facts), timezone.localdate(when))
     finding = det.finding(STOP_RULE)
     if not finding.values.get("stop_performance"):
-        raise ValidationFailed("grounds", "no ground for a stop order under § 164-5: "
-                               f"{finding.reason} (persons present {persons_present}, approved number "
-                               f"{finding.values.get('approved_number')})")
+        approved = finding.values.get("approved_number")
+        counted = (f"persons present {persons_present:,}" if persons_present is not None
+                   else "persons present not given")
+        limit = f"approved number {approved:,}" if approved is not None else "no approved number on record"
+        raise ValidationFailed("grounds", f"no ground for a stop order under § 164-5: {finding.reason} "
+                                          f"({counted}, {limit})")
     order = StopOrder(
         town=town, venue=venue, complaint=complaint, performance=_text("performance", performance), ordered_at=when,
         ordered_by=by, officer_kind=kind, persons_present=persons_present,

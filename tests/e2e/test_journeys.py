@@ -249,7 +249,7 @@ def test_police_officer_files_a_complaint_and_the_inspector_issues_the_summons(p
     token = page.locator("input[name=csrfmiddlewaretoken]").first.get_attribute("value")
     refused = page.request.post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", form={
         "csrfmiddlewaretoken": token, f"s{violation.pk}-return_date": (today + dt.timedelta(days=30)).isoformat()})
-    assert refused.status == 422 and "only the Building Inspector issues a summons" in refused.text()
+    assert refused.status == 403 and "only the Building Inspector issues a summons" in refused.text()
     assert not Summons.objects.exists()
 
     # the Building Inspector issues the summons and downloads it

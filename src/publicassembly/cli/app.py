@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import re
+from datetime import date
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -117,3 +119,27 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print one error line on standard error and exit with `code` (2, bad input, unless told)."""
     error(message)
     raise typer.Exit(code)
+
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def parse_date_option(value: str | None, option: str) -> date | None:
+    """The date given to `option` (``--as-of``, ``--today``: YYYY-MM-DD, in the years 1778-2099 whose legal
+    periods can be counted, `law.units.known_date`, interpretation G-2), or None when not given. Exits 2 naming
+    `option` when the text is not such a date: the same refusal as an ``as_of`` in a case file or the API."""
+    if value is None:
+        return None
+    text = value.strip()
+    try:
+        if not _ISO_DATE.match(text):
+            raise ValueError
+        day = date.fromisoformat(text)
+    except ValueError:
+        fail(f"{option}: {value!r} is not a date; write it as YYYY-MM-DD (e.g. 2026-07-04)")
+    from publicassembly.law.units import known_date  # pydantic: loaded only when a date is given
+
+    try:
+        return known_date(day)
+    except ValueError as exc:
+        fail(f"{option}: {exc.args[0]}")

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from publicassembly.cli.app import EXIT_ERROR, app, fail
+from publicassembly.cli.app import EXIT_ERROR, app, fail, parse_date_option
 from publicassembly.documents.lawparams import LawNotAvailable
 from publicassembly.documents.records import (
     CertificateRecord,
@@ -63,12 +63,7 @@ app.add_typer(export_app, name="export")
 
 
 def _as_of(value: str | None, option: str = "--as-of") -> date | None:
-    if value is None:
-        return None
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        fail(f"{option}: {value!r} is not a date; write it as YYYY-MM-DD (e.g. 2026-07-04)")
+    return parse_date_option(value, option)
 
 
 def write_output(path: Path, data: bytes, force: bool) -> None:

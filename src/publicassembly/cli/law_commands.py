@@ -9,7 +9,6 @@ from __future__ import annotations
 import inspect
 import json
 import os
-import re
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, app, error, fail
+from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, app, error, fail, parse_date_option
 from publicassembly.cli.casefile import CaseFile, CaseFileError, read_case_file
 from publicassembly.law import (
     InvalidCase,
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 FORMATS = ("text", "json")
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 #: Set to 1 to let an internal error (a bug, never bad input) end with its Python traceback.
 TRACEBACK_ENV = "PUBLICASSEMBLY_TRACEBACK"
 
@@ -57,16 +55,8 @@ def parse_format(value: str) -> str:
 
 
 def parse_as_of(value: str | None) -> date | None:
-    """The --as-of date (YYYY-MM-DD), or exit 2 saying how to write it."""
-    if value is None:
-        return None
-    text = value.strip()
-    try:
-        if not _ISO_DATE.match(text):
-            raise ValueError
-        return date.fromisoformat(text)
-    except ValueError:
-        fail(f"--as-of: {value!r} is not a date; write it as YYYY-MM-DD (e.g. 2026-07-04)")
+    """The --as-of date (YYYY-MM-DD, 1778-2099), or exit 2 naming --as-of (`app.parse_date_option`)."""
+    return parse_date_option(value, "--as-of")
 
 
 def selected_jurisdictions(name: str | None) -> tuple[jurisdictions.Jurisdiction, ...]:

@@ -11,17 +11,12 @@ from typing import Annotated
 
 import typer
 
-from publicassembly.cli.app import EXIT_BAD_INPUT, app, fail
+from publicassembly.cli.app import EXIT_BAD_INPUT, app, fail, parse_date_option
 from publicassembly.cli.workflow_commands import DataDirOption, _fail, _setup_django
 
 
 def _parse_date(value: str | None, option: str) -> date | None:
-    if value is None:
-        return None
-    try:
-        return date.fromisoformat(value.strip())
-    except ValueError:
-        fail(f"{option}: {value!r} is not a date; write it as YYYY-MM-DD", EXIT_BAD_INPUT)
+    return parse_date_option(value, option)
 
 
 @app.command("remind")

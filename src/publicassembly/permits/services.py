@@ -249,6 +249,21 @@ def _date(value: Any, field: str) -> date:
     raise ValidationFailed(field, f"{value!r} is not a date; write it as YYYY-MM-DD")
 
 
+def _happened(value: Any, field: str, *, today: date | None, after: date | None = None,
+              after_what: str = "") -> date:
+    """A date of something that has happened: a date (`_date`), not after `today` (default the Town's date)
+    nor before `after` (when given; `after_what` names that day in words); else `ValidationFailed` naming
+    `field`."""
+    day = _date(value, field)
+    on = _today(today)
+    if day > on:
+        raise ValidationFailed(field, f"{day.isoformat()} is in the future (today is {on.isoformat()}); record "
+                                      "it once it has happened")
+    if after is not None and day < after:
+        raise ValidationFailed(field, f"{day.isoformat()} is before {after_what} ({after.isoformat()})")
+    return day
+
+
 def _text(value: Any, field: str, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValidationFailed(field, f"give {what}")
@@ -817,7 +832,9 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     not a time → `ValidationFailed` (field ``hearing_time``). The dates must keep their order: the hearing on
     or after `today` (the day it is scheduled; default the Town's date) and after the submission
     (field ``hearing_on``); the notice not before the submission nor after the hearing (field
-    ``notice_published_on``). accepted → hearing_scheduled."""
+    ``notice_published_on``); the hearing before the assembly's first day (field ``hearing_on``: the Board
+    decides before the assembly). A hearing after the Board's last day to act (30 days after submission, ¶ B)
+    is accepted with a note in the history (interpretation P-4). accepted → hearing_scheduled."""
     require_role(by, app.town, CLERK)
     hearing_on = _date(hearing_on, "hearing_on")
     if hearing_time is not None and not isinstance(hearing_time, time):
@@ -844,17 +861,41 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
             raise ValidationFailed("notice_published_on", f"{notice_published_on.isoformat()} is after the "
                                                           f"hearing ({hearing_on.isoformat()}); the notice gives "
                                                           "at least 10 days' notice before it (¶ B)")
+        first_day = _first_day(app)
+        if first_day is not None and hearing_on >= first_day:
+            raise ValidationFailed("hearing_on", f"{hearing_on.isoformat()} is not before the assembly's first day "
+                                                 f"({first_day.isoformat()}); the Town Board must hold the hearing "
+                                                 "and decide before the assembly (¶ B)")
+        due = decision_due(app)
+        late = (f"; note: after the Town Board's last day to act ({due.date.isoformat()}, ¶ B), so the decision "
+                "will be late" if due is not None and hearing_on > due.date else "")
         data = case_data(app)
         data["hearing"] = {"held_on": hearing_on.isoformat(), "notice_published_on": notice_published_on.isoformat()}
-        finding = determination(app, notice_published_on, data=data).finding("carmel/permit/b-hearing-notice")
+        try:
+            finding = determination(app, notice_published_on, data=data).finding("carmel/permit/b-hearing-notice")
+        except ValidationFailed as problem:
+            if problem.field == "facts.hearing.held_on":
+                raise ValidationFailed("hearing_on", problem.detail) from None
+            if problem.field == "facts.hearing.notice_published_on":
+                raise ValidationFailed("notice_published_on", problem.detail) from None
+            raise
         if finding.status is Status.NOT_MET:
             raise ValidationFailed("notice_published_on", f"{finding.reason} ({finding.citation})")
         return _step(app, "schedule_hearing", by=by, reason=reason,
                      default_reason=f"public hearing set for {hearing_on.isoformat()}"
                                     f"{' at ' + hearing_time.strftime('%H:%M') if hearing_time else ''} at {place}; "
-                                    f"notice published in {newspaper} on {notice_published_on.isoformat()}",
+                                    f"notice published in {newspaper} on {notice_published_on.isoformat()}{late}",
                      hearing_on=hearing_on, hearing_time=hearing_time, hearing_place=place, notice_published_on=notice_published_on,
                      newspaper=newspaper)
+
+
+def _first_day(app: PermitApplication) -> date | None:
+    """The assembly's first day in the application's facts (None when not given or not a date)."""
+    value = ((app.facts or {}).get("dates") or {}).get("first_day")
+    try:
+        return date.fromisoformat(value) if isinstance(value, str) else value if isinstance(value, date) else None
+    except ValueError:
+        return None
 
 
 def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None = None,
@@ -957,8 +998,8 @@ def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | No
 
 
 def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: str, approved_on: date,
-                    document: Document, expected_version: int | None = None, reason: str | None = None
-                    ) -> Approval:
+                    document: Document, expected_version: int | None = None, reason: str | None = None,
+                    today: date | None = None) -> Approval:
     """A written approval of condition ¶ C(`condition`) (1-10) by `agency` (``health_department``: by a
     Health Department reviewer; ``town_board``: by a Town Board member), with the document that is the approval
     in writing. The reviewer is `by`. Allowed from submission until issuance."""
@@ -968,10 +1009,11 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
     if condition not in CONDITIONS:
         raise ValidationFailed("condition", f"{condition!r} is not a condition of ¶ C; allowed: 1-10 "
                                             f"({', '.join(f'{n} {v}' for n, v in CONDITIONS.items())})")
-    approved_on = _date(approved_on, "approved_on")
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, "record a written approval")
+        approved_on = _happened(approved_on, "approved_on", today=today, after=app.submitted_on,
+                                after_what="the petition was submitted")
         doc = _document_of(app, document)
         approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
                             approved_on=approved_on, document=doc)
@@ -982,14 +1024,14 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
 
 def record_authorization(by: Any, app: PermitApplication, *, party: str, name: str, given_on: date,
                          document: Document, property_index: int = 0, expected_version: int | None = None,
-                         reason: str | None = None) -> Authorization:
+                         reason: str | None = None, today: date | None = None) -> Authorization:
     """The Clerk records the written authorization of the owner (or the tenant or lessee) of property
     `property_index` for the Town to go upon it to inspect (¶ D)."""
     require_role(by, app.town, CLERK)
     if party not in Party.values:
         raise ValidationFailed("party", f"{party!r}; allowed: {', '.join(Party.values)}")
     name = _text(name, "name", "the name of who gives the authorization")
-    given_on = _date(given_on, "given_on")
+    given_on = _happened(given_on, "given_on", today=today)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, "record an authorization to inspect")
@@ -1032,15 +1074,16 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
 
 
 def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, surety: str = "",
-              document: Document | None = None, expected_version: int | None = None, reason: str | None = None
-              ) -> Bond:
+              document: Document | None = None, expected_version: int | None = None, reason: str | None = None,
+              today: date | None = None) -> Bond:
     """The Clerk records the cleanup bond posted with the Town Clerk (¶ F), in US dollars."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
-    posted_on = _date(posted_on, "posted_on")
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, "post the bond")
+        posted_on = _happened(posted_on, "posted_on", today=today, after=app.submitted_on,
+                              after_what="the petition was submitted (the Town Board fixes the bond after it)")
         bond = Bond(town=app.town, application=app, amount=value, posted_on=posted_on, surety=surety.strip(),
                     document=_document_of(app, document, required=False))
         save_with_history(bond, by=by, reason=reason or f"bond of {money(value)} posted with the Town Clerk (¶ F)")
@@ -1048,12 +1091,13 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
 
 
 def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on: date, receipt: str = "",
-                       expected_version: int | None = None, reason: str | None = None) -> FeePayment:
+                       expected_version: int | None = None, reason: str | None = None, today: date | None = None
+                       ) -> FeePayment:
     """The Clerk records a payment of the filing fee (the amount due is the Board's fee for the year, read by
     the law core; see `issuance_blockers`)."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
-    paid_on = _date(paid_on, "paid_on")
+    paid_on = _happened(paid_on, "paid_on", today=today)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, "record a fee payment")
@@ -1153,9 +1197,11 @@ def issue(by: Any, app: PermitApplication, *, today: date | None = None, expecte
 
 
 def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | None = None,
-                         expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
+                         expected_version: int | None = None, reason: str | None = None, today: date | None = None
+                         ) -> PermitApplication:
     """The Clerk records that the assembly was held and when it ended (default: its last day in the facts);
-    the 5 days of ¶ F run from that day. issued → assembly_held."""
+    the 5 days of ¶ F run from that day. `ended_on` after `today` (default the Town's date) or before the
+    permit was issued → `ValidationFailed` (field ``ended_on``). issued → assembly_held."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
@@ -1164,17 +1210,19 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
         end = ended_on or dates.get("last_day") or dates.get("first_day")
         if end is None:
             raise ValidationFailed("ended_on", "give the day the assembly ended")
-        end = _date(end, "ended_on")
+        end = _happened(end, "ended_on", today=today, after=app.issued_on,
+                        after_what="the permit was issued")
         return _step(app, "record_assembly_held", by=by, reason=reason,
                      default_reason=f"assembly held; it ended on {end.isoformat()}", assembly_ended_on=end)
 
 
 def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: date, result: str,
                               completed_on: date | None = None, expected_version: int | None = None,
-                              reason: str | None = None) -> PermitApplication:
+                              reason: str | None = None, today: date | None = None) -> PermitApplication:
     """The Town (Clerk or Building Inspector) records the cleanup inspection of ¶ F: `result` ``complete`` (give
-    `completed_on`, the day the waste was completely removed) or ``incomplete``.
-    assembly_held → cleanup_inspected."""
+    `completed_on`, the day the waste was completely removed) or ``incomplete``. Neither date may be after
+    `today` (default the Town's date) nor before the assembly ended (`ValidationFailed` naming
+    ``inspected_on`` or ``completed_on``). assembly_held → cleanup_inspected."""
     require_role(by, app.town, CLERK, INSPECTOR)
     if result not in CleanupResult.values:
         raise ValidationFailed("result", f"{result!r}; allowed: {', '.join(CleanupResult.values)}")
@@ -1189,6 +1237,11 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_cleanup_inspection")
+        ended = app.assembly_ended_on
+        inspected_on = _happened(inspected_on, "inspected_on", today=today, after=ended,
+                                 after_what="the assembly ended")
+        if done is not None:
+            done = _happened(done, "completed_on", today=today, after=ended, after_what="the assembly ended")
         return _step(app, "record_cleanup_inspection", by=by, reason=reason,
                      default_reason=f"cleanup inspected on {inspected_on.isoformat()}: "
                                     f"{CleanupResult(result).label}",

@@ -241,6 +241,7 @@ def test_every_change_is_in_the_history_with_who_and_why(hall, bi, day):
     text = "\n".join(str(e) for e in entries)
     assert "area: 4650.0000 → 4800" in text and "wall moved" in text
     assert "status: valid → stale" in text and "blocked exit" in text
+    assert "commercial place of assembly: yes" in text and ": True" not in text and ": False" not in text
     assert entries == sorted(entries, key=lambda e: e.when)
     assert cert.history.count() == 2
 

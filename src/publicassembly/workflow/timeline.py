@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 #: Bookkeeping fields never shown as changes.
 HIDDEN_FIELDS = ("version",)
@@ -64,7 +65,12 @@ def _show(value: Any) -> str:
 
 def _display(model: Any, name: str, value: Any) -> Any:
     """A stored value as a clerk reads it: a choice by its label, a related record (stored as its id) by its
-    name (e.g. the town's name, not ``2``), a moment as the Town's local time to the minute."""
+    name (e.g. the town's name, not ``2``), a moment as the Town's local time to the minute, yes or no for a
+    true or false field, a kept determination by its verdict."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, dict):  # a JSON record (e.g. the law core's determination kept with a certificate)
+        return value.get("verdict") or gettext("(recorded)")
     if isinstance(value, datetime):
         return timezone.localtime(value).strftime("%Y-%m-%d %H:%M") if timezone.is_aware(value) else \
             value.strftime("%Y-%m-%d %H:%M")

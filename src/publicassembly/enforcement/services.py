@@ -24,6 +24,7 @@ Who may act (roles in the record's town):
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -198,6 +199,35 @@ def dismiss_complaint(by: Any, complaint: Complaint, *, reason: str,
 # --- stop orders (§§ 164-5, 164-13) --------------------------------------------------------------------------
 
 
+def _not_in_force(detail: str, on: dt.date) -> str:
+    """The law core's "parameter ... has no value in force on D; its first value takes effect F" in words."""
+    first = re.search(r"first value takes effect (\d{4}-\d{2}-\d{2})", detail)
+    since = f"; it is in force from {first.group(1)}" if first else ""
+    return f"the chapter was not in force on {on.isoformat()}{since}"
+
+
+#: How far ahead of the server's clock a moment "now" may be (a client's clock running fast).
+CLOCK_SKEW = dt.timedelta(minutes=5)
+
+
+def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.datetime | None = None,
+                 after_what: str = "") -> dt.datetime:
+    """`value` (an aware datetime; default now) not later than now (`CLOCK_SKEW` allowed) nor before `after`;
+    else `ValidationFailed` naming `field`."""
+    now = timezone.now()
+    if value is None:
+        return now
+    if not isinstance(value, dt.datetime) or timezone.is_naive(value):
+        raise ValidationFailed(field, f"give the date and time {what}, with its UTC offset; got {value!r}")
+    if value > now + CLOCK_SKEW:
+        raise ValidationFailed(field, f"{value.isoformat()} is in the future (now is "
+                                      f"{timezone.localtime(now).isoformat(timespec='minutes')}); give the time "
+                                      f"{what}")
+    if after is not None and value < after:
+        raise ValidationFailed(field, f"{value.isoformat()} is before {after_what} ({after.isoformat()})")
+    return value
+
+
 def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt.datetime | None = None,
                       persons_present: int | None = None, egress_obstructed: bool = False,
                       serious_menace: bool = False, description: str = "", complaint: Complaint | None = None,
@@ -206,7 +236,9 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     performance until the condition is corrected (Mount Pleasant § 164-5). The law core decides from the facts
     (persons present against the approved number; the conditions) whether a stop order is due; if not,
     `ValidationFailed` (field ``grounds``). Building inspector or enforcement officer of the venue's town.
-    Returns the `StopOrder` (in force), its grounds as the law core found them."""
+    ``ordered_at`` (aware datetime, default now): not in the future, nor before the chapter is in force
+    (`ValidationFailed` naming ``ordered_at``). Returns the `StopOrder` (in force), its grounds as the law core
+    found them."""
     town = venue.town
     if _alias(town) != MOUNT_PLEASANT:
         raise ValidationFailed("town", f"{town}'s chapter has no stop order; § 164-5 is Mount Pleasant's")
@@ -218,11 +250,18 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
         if not isinstance(v, bool):
             raise ValidationFailed(name, "true or false")
-    when = ordered_at or timezone.now()
+    when = _moment_past("ordered_at", ordered_at, "the stop order was given")
     kind = _kind_of(membership)
     facts = {"date": timezone.localdate(when), "officer": kind, "persons_present": persons_present,
              "egress_obstructed": egress_obstructed, "serious_menace": serious_menace}
-    det = determine_venue(venue, venue_case_data(venue, inspection=facts), timezone.localdate(when))
+    try:
+        det = determine_venue(venue, venue_case_data(venue, inspection=facts), timezone.localdate(when))
+    except ValidationFailed as problem:
+        if problem.field == "inspection.date":
+            raise ValidationFailed("ordered_at", problem.detail) from None
+        if problem.field == "as_of":
+            raise ValidationFailed("ordered_at", _not_in_force(problem.detail, timezone.localdate(when))) from None
+        raise
     finding = det.finding(STOP_RULE)
     if not finding.values.get("stop_performance"):
         approved = finding.values.get("approved_number")
@@ -245,10 +284,14 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
 def lift_stop_order(by: Any, order: StopOrder, *, correction: str, lifted_at: dt.datetime | None = None,
                     expected_version: int | None = None) -> StopOrder:
     """Lift a stop order once the condition is corrected (Mount Pleasant §§ 164-5 "until corrected", 164-13);
-    ``correction`` says how. Building inspector or enforcement officer. Raises `InvalidTransition` if lifted."""
+    ``correction`` says how; ``lifted_at`` (default now) not in the future nor before the order
+    (`ValidationFailed` naming ``lifted_at``). Building inspector or enforcement officer. Raises
+    `InvalidTransition` if lifted."""
     text = _text("correction", correction)
+    when = _moment_past("lifted_at", lifted_at, "the stop order was lifted", after=order.ordered_at,
+                        after_what="the stop order was given")
     return transition(order, "lift", by=by, reason=f"condition corrected (§ 164-13): {text}",
-                      expected_version=expected_version, lifted_at=lifted_at or timezone.now(), lifted_by=by,
+                      expected_version=expected_version, lifted_at=when, lifted_by=by,
                       correction=text)
 
 

@@ -33,8 +33,10 @@ Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, descri
 Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
 Count = Annotated[int, Field(ge=0, le=1_000_000)]
 Days = Annotated[int, Field(ge=0, le=3650)]
-Moment = Annotated[AwareDatetime, Field(ge=datetime(1900, 1, 1, tzinfo=UTC), le=datetime(2200, 1, 1, tzinfo=UTC),
-                                        description="ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00")]
+#: A moment that has happened: the service refuses one in the future (422 naming the field), so no upper bound here.
+Moment = Annotated[AwareDatetime, Field(ge=datetime(1900, 1, 1, tzinfo=UTC),
+                                        description="ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00; "
+                                                    "not in the future")]
 
 
 def _text(n: int, *, min_length: int = 0) -> Any:

@@ -28,7 +28,9 @@ from publicassembly.web.views.errors import posted_version
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
-INSPECTOR, OFFICER = "building_inspector", "enforcement_officer"
+INSPECTOR, OFFICER, APPLICANT = "building_inspector", "enforcement_officer", "applicant"
+#: Who may change a venue's spaces (the service checks further that an applicant owns the venue).
+EDITORS = (INSPECTOR, APPLICANT)
 
 
 def _put(form: forms.Form, e: WorkflowError) -> None:
@@ -122,6 +124,7 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 @require_POST
 def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
+    require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
     venue = _venue(t, pk)
     form = vf.SpaceForm(request.POST, prefix="new")
     if form.is_valid():
@@ -138,6 +141,10 @@ def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 @login_required
 def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResponse:
     t = town_for(town)
+    if request.method == "POST":
+        require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
+    else:
+        require_role(request.user, t, INSPECTOR, OFFICER, APPLICANT)
     venue = _venue(t, pk)
     s = Space.objects.get_in_town(t, pk=space, venue=venue)
     initial = {"name": s.name, "use_group": s.use_group, "area": s.area, "area_unit": s.area_unit,
@@ -165,7 +172,6 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
             else:
                 messages.success(request, _("Space saved; the lawful occupancy is recomputed."))
                 return redirect("web:venue", town=town, pk=pk)
-    require_role(request.user, t, INSPECTOR, OFFICER, "applicant")
     return render(request, "web/venues/space.html", {"title": _("Edit %(n)s") % {"n": s.name}, "town": t,
                                                      "venue": venue, "space": s, "form": form},
                   status=422 if form.errors else 200)
@@ -175,6 +181,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
 @require_POST
 def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
+    require_role(request.user, t, INSPECTOR)
     venue = _venue(t, pk)
     form = vf.IssueForm(request.POST)
     if form.is_valid():
@@ -193,6 +200,7 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 @require_POST
 def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> HttpResponse:
     t = town_for(town)
+    require_role(request.user, t, INSPECTOR)  # the role before the reason is checked: a 403, not a form error
     venue = _venue(t, pk)
     c = Certificate.objects.get_in_town(t, pk=cert, venue=venue)
     reason = request.POST.get("reason", "").strip()
@@ -211,6 +219,7 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
 @require_POST
 def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
+    require_role(request.user, t, INSPECTOR, OFFICER)
     venue = _venue(t, pk)
     form = vf.ScheduleInspectionForm(request.POST, inspectors=_inspectors(t))
     if form.is_valid():

@@ -1,11 +1,17 @@
 """Errors as JSON: every refusal is ``{"detail": sentence, "field": name or null, "errors": [...]}`` with the
-status of its kind (workflow errors' own ``http_status``; bad input 422 naming the field)."""
+status of its kind (workflow errors' own ``http_status``; bad input 422 naming the field; a body over
+``DATA_UPLOAD_MAX_MEMORY_SIZE`` 413 naming ``body``). `ApiErrorsAsJson` gives the same shape to the errors
+Django answers itself under /api/ (an unknown path 404, a method not allowed 405, 400, 403, 500), which would
+otherwise be the site's HTML pages."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
@@ -83,6 +89,10 @@ def install(api: NinjaAPI) -> None:
     def _law(request: HttpRequest, exc: LawError) -> HttpResponse:
         return api.create_response(request, body(str(exc)), status=422)
 
+    @api.exception_handler(RequestDataTooBig)
+    def _too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+        return api.create_response(request, body(too_big_message(), "body"), status=413)
+
     @api.exception_handler(AuthenticationError)
     def _auth(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
         response = api.create_response(
@@ -99,3 +109,49 @@ def install(api: NinjaAPI) -> None:
                 request, body("body: is not valid JSON; send one JSON object with Content-Type: application/json",
                               "body"), status=422)
         return api.create_response(request, body(str(exc)), status=exc.status_code)
+
+
+def too_big_message() -> str:
+    """The refusal of a request body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (bytes), naming the limit."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return (f"body: is larger than the limit of {limit:,} bytes ({limit / 2**20:g} MiB); send a smaller request "
+            "(upload documents to the attachments endpoint)")
+
+
+#: The sentence of an error Django answers itself (no view of the API ran, or it failed), by status.
+_DJANGO_ERRORS = {
+    400: "the request could not be understood",
+    403: "not allowed",
+    500: "server error on our side; it has been logged",
+}
+
+
+class ApiErrorsAsJson:
+    """Middleware: under ``/api/``, an error response that is not JSON (Django's 404 of an unknown path, 405
+    of a method the path does not take, 400/403/500 pages, 413 of a too large body) is replaced by the API's
+    JSON error shape with the same status (and ``Allow`` header). Other paths keep their HTML pages."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (response.status_code < 400 or not request.path.startswith("/api/")
+                or response.get("Content-Type", "").startswith("application/json")):
+            return response
+        status = response.status_code
+        field = None
+        if status == 404:
+            detail = f"no such API path: {request.method} {request.path} (the paths are listed at /api/docs)"
+        elif status == 405:
+            allowed = response.get("Allow", "")
+            detail = f"{request.method} is not allowed on {request.path}; allowed: {allowed or 'none'}"
+        elif status == 413:
+            detail, field = too_big_message(), "body"
+        else:
+            detail = _DJANGO_ERRORS.get(status, f"the request was refused (HTTP {status})")
+        out = JsonResponse(body(detail, field), status=status)
+        for header in ("Allow", "WWW-Authenticate", "Retry-After"):
+            if header in response:
+                out[header] = response[header]
+        return out

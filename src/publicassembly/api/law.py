@@ -15,6 +15,7 @@ from ninja.responses import NinjaJSONEncoder
 
 from publicassembly.api.errors import body
 from publicassembly.law import case_schema, evaluate, jurisdictions
+from publicassembly.law.cases import parse_date
 from publicassembly.law.errors import InvalidCase, ParameterNotInForce, UnknownJurisdiction
 from publicassembly.law.jsonable import jsonable
 
@@ -39,10 +40,7 @@ def _selected(name: str | None) -> tuple[jurisdictions.Jurisdiction, ...]:
 def _date(value: str | None, field: str) -> date | None:
     if value is None or value == "":
         return None
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise InvalidCase(field, f"{value!r} is not a date; write it as YYYY-MM-DD") from None
+    return parse_date(value, field)  # YYYY-MM-DD in 1778-2099 (G-2), else InvalidCase naming `field` (422)
 
 
 @router.post("/check", response={200: dict[str, Any], 409: ErrorOut, 422: ErrorOut},

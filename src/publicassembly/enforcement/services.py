@@ -24,7 +24,6 @@ Who may act (roles in the record's town):
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -199,13 +198,6 @@ def dismiss_complaint(by: Any, complaint: Complaint, *, reason: str,
 # --- stop orders (§§ 164-5, 164-13) --------------------------------------------------------------------------
 
 
-def _not_in_force(detail: str, on: dt.date) -> str:
-    """The law core's "parameter ... has no value in force on D; its first value takes effect F" in words."""
-    first = re.search(r"first value takes effect (\d{4}-\d{2}-\d{2})", detail)
-    since = f"; it is in force from {first.group(1)}" if first else ""
-    return f"the chapter was not in force on {on.isoformat()}{since}"
-
-
 #: How far ahead of the server's clock a moment "now" may be (a client's clock running fast).
 CLOCK_SKEW = dt.timedelta(minutes=5)
 
@@ -260,7 +252,7 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
         if problem.field == "inspection.date":
             raise ValidationFailed("ordered_at", problem.detail) from None
         if problem.field == "as_of":
-            raise ValidationFailed("ordered_at", _not_in_force(problem.detail, timezone.localdate(when))) from None
+            raise ValidationFailed("ordered_at", problem.detail) from None
         raise
     finding = det.finding(STOP_RULE)
     if not finding.values.get("stop_performance"):

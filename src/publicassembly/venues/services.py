@@ -20,6 +20,7 @@ Who may act (roles in the venue's town):
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -186,7 +187,17 @@ def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Deter
     try:
         return venue.town.jurisdiction.determine(case, as_of)
     except LawError as e:
-        raise ValidationFailed(getattr(e, "field", "as_of"), str(e)) from None
+        raise ValidationFailed(getattr(e, "field", "as_of"), chapter_not_in_force(str(e), as_of)) from None
+
+
+def chapter_not_in_force(message: str, on: dt.date) -> str:
+    """The law core's "parameter 'x' has no value in force on D; its first value takes effect F" in a clerk's
+    words: "the chapter was not in force on D; it is in force from F". Other messages are returned as given."""
+    if "has no value in force" not in message:
+        return message
+    first = re.search(r"first value takes effect (\d{4}-\d{2}-\d{2})", message)
+    since = f"; it is in force from {first.group(1)}" if first else ""
+    return f"the chapter was not in force on {on.isoformat()}{since}"
 
 
 def compute_occupancy(venue: Venue, *, as_of: dt.date | None = None, attendance: int | None = None,

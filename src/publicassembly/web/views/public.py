@@ -45,7 +45,11 @@ def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = 
         message = present.tr(exc.message)
         form.add_error(target, message if target else f"{exc.field}: {message}")
     elif isinstance(exc, ParameterNotInForce):
-        form.add_error("as_of", _("No law of this chapter was in force on that date: %(e)s") % {"e": exc})
+        if exc.first is not None:
+            form.add_error("as_of", _("The chapter was not in force on %(day)s; it is in force from %(first)s.")
+                           % {"day": exc.as_of, "first": exc.first})
+        else:
+            form.add_error("as_of", _("The chapter was not in force on %(day)s.") % {"day": exc.as_of})
     else:
         form.add_error(None, str(exc))
 

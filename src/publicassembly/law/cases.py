@@ -122,6 +122,8 @@ def parse_case(data: object) -> Case:
     except Exception as exc:  # UnknownJurisdiction
         raise InvalidCase("jurisdiction", str(exc)) from None
     subject = data.get("subject")
+    if subject is None or subject == "":
+        raise InvalidCase("subject", _("is required; allowed: {allowed}", allowed=", ".join(jurisdiction.subjects)))
     if not isinstance(subject, str) or subject not in jurisdiction.subjects:
         allowed = ", ".join(jurisdiction.subjects)
         raise InvalidCase("subject", _("{subject!r} is not a subject of {alias}; allowed: {allowed}",

@@ -28,6 +28,9 @@ def penalty_for_days(days: int, values: ParameterValues) -> Penalty:
     Returns a `Penalty` with ``violations`` = `days`, fines in US dollars and ``max_jail_days`` in days, summed
     over the violations (whether jail terms may run consecutively is for the court, interpretation C-15).
     Raises ValueError when `days` is not a whole number of at least 1."""
+    if days is None:
+        raise ValueError(_("days_of_continued_violation: the number of days is not given; give a whole number "
+                           "of days, at least 1"))
     if isinstance(days, bool) or not isinstance(days, int) or days < 1:
         raise ValueError(_("days_of_continued_violation: must be a whole number of days, at least 1 "
                            "(got {days!r})", days=days))

@@ -40,6 +40,8 @@ def occupant_load_of_space(use_group: str, area_sq_ft: Decimal, alleys: int | No
     Raises ValueError naming the field: an unknown ``use_group``; an ``area_sq_ft`` that is negative or not a
     finite number; ``alleys`` missing or negative for a bowling alley, or given for any other use group."""
     factor = floor_area_per_occupant(use_group, values)
+    if area_sq_ft is None:
+        raise ValueError(_("area_sq_ft: the floor area is not given; give it in square feet"))
     if not isinstance(area_sq_ft, Decimal | int) or isinstance(area_sq_ft, bool):
         raise ValueError(_("area_sq_ft: expected a Decimal number of square feet, got {area_sq_ft!r}",
                            area_sq_ft=area_sq_ft))
@@ -50,7 +52,10 @@ def occupant_load_of_space(use_group: str, area_sq_ft: Decimal, alleys: int | No
         raise ValueError(_("area_sq_ft: an area cannot be negative (got {area})", area=area))
     by_area = math.floor(Fraction(area) / Fraction(factor))
     if use_group == "bowling_alley":
-        if alleys is None or isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
+        if alleys is None:
+            raise ValueError(_("alleys: the number of alleys of the bowling_alley space is not given; give it "
+                               "(0 or more, § 164-7: 5 persons per alley)"))
+        if isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
             raise ValueError(_("alleys: a bowling_alley space needs its number of alleys (0 or more), "
                                "got {alleys!r}", alleys=alleys))
         return alleys * int(values["occupancy.bowling.persons_per_alley"]) + by_area

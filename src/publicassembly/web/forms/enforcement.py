@@ -4,6 +4,8 @@ per action of `publicassembly.enforcement.services`, each field named as the ser
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 from django import forms
@@ -57,11 +59,29 @@ class ComplaintForm(forms.Form):
             required=False, help_text=gettext_lazy("If the place is registered; otherwise describe it above."))
 
 
+#: The town's code named at the head of a citation ("Mount Pleasant Code ", "Carmel Code ch. 31, "): the form
+#: is the town's, so its options cite the section or paragraph alone.
+_CODE_PREFIX = re.compile(r"^.*?\bCode (ch\. \d+, )?")
+#: The longest rule summary an option shows (characters), cut at a word with "…".
+RULE_LABEL_CHARS = 110
+
+
+def rule_label(citation: str, summary: str) -> str:
+    """An option of the rules a violation may be recorded under: the citation without the town's code and the
+    rule's summary, shortened (e.g. ``§ 164-3 — A place of assembly shall not be maintained, …``)."""
+    short = _CODE_PREFIX.sub("", citation, count=1) or citation
+    text = " ".join(summary.replace("``", "").split())
+    return f"{short} — {textwrap.shorten(text, RULE_LABEL_CHARS, placeholder=' …')}" if text else short
+
+
 def _rule_choices(town: Any) -> list[tuple[str, str]]:
-    """The rules a violation may be recorded under (`enforcement.services.violable_rules`), no others."""
+    """The rules a violation may be recorded under (`enforcement.services.violable_rules`), no others: the value
+    is the rule's id, the label its citation and summary (`rule_label`)."""
     from publicassembly.enforcement.services import violable_rules
 
-    return [(rule_id, f"{citation} — {rule_id}") for rule_id, citation in violable_rules(town)]
+    summaries = {r.id: r.summary for r in town.jurisdiction.rules}
+    return [(rule_id, rule_label(citation, summaries.get(rule_id, "")))
+            for rule_id, citation in violable_rules(town)]
 
 
 class ViolationForm(forms.Form):

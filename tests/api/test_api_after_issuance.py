@@ -10,6 +10,7 @@ import json
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from tests.web.conftest import fair_facts
 
 from publicassembly.law.dates import within_days_after
@@ -57,8 +58,19 @@ def _issued(carmel, cu):
 
 
 @pytest.fixture
-def issued(carmel, cu):
-    return lambda: _issued(carmel, cu)
+def issued(carmel, cu, monkeypatch):
+    """An issued permit, then the Town's date moved to 30 days after the assembly's last day (the fair is
+    120 days ahead of the real date, and what happened after it cannot be recorded before it has happened)."""
+
+    def make():
+        app = _issued(carmel, cu)
+        later = dt.date.fromisoformat(app.facts["dates"]["last_day"]) + dt.timedelta(days=30)
+        real = timezone.localdate
+        monkeypatch.setattr(timezone, "localdate", lambda value=None, timezone=None:
+                            later if value is None else real(value, timezone))
+        return app
+
+    return make
 
 
 # --- The Board's bond and insurance limit (¶¶ E, F) --------------------------------------------------------------------
@@ -115,6 +127,8 @@ def test_cleanup_within_five_days_releases_the_bond_and_the_case_closes(api, cu,
     assert post(board, held, {"ended_on": ended}).status_code == 403
     assert post(api(mu["town_clerk"]), A(app.pk, "assembly-held", "mount-pleasant-ny")).status_code == 404
     assert post(clerk, held, {"ended_on": "the fourth"}).json()["field"] == "ended_on"
+    r = post(clerk, held, {"ended_on": "9999-12-31"})  # not yet happened: the case would be stuck
+    assert r.status_code == 422 and r.json()["field"] == "ended_on" and "future" in r.json()["detail"]
     assert post(clerk, held, {"ended_on": ended, "expected_version": app.version - 1}).status_code == 409
     r = post(clerk, held, {"ended_on": ended, "expected_version": app.version})
     assert r.status_code == 200 and r.json()["state"] == "assembly_held"
@@ -151,7 +165,7 @@ def test_cleanup_within_five_days_releases_the_bond_and_the_case_closes(api, cu,
 
     assert post(board, A(app.pk, "close")).status_code == 403
     r = post(clerk, A(app.pk, "close"), {"reason": "bond released"})
-    assert r.status_code == 200 and r.json()["state"] == "closed" and r.json()["closed_on"] == TODAY.isoformat()
+    assert r.status_code == 200 and r.json()["state"] == "closed" and r.json()["closed_on"] == timezone.localdate().isoformat()
     assert post(clerk, A(app.pk, "close")).status_code == 409
 
 

@@ -213,8 +213,52 @@ def _step(app: PermitApplication, action: str, *, by: Any, reason: str | None, d
                       expected_version=app.version, **changes)
 
 
+#: What each action does, in a clerk's words (for a refusal of an action in the wrong state).
+ACTION_WORDS = {
+    "submit": "submit the petition", "mark_incomplete": "return the petition as incomplete",
+    "amend": "amend the petition", "accept": "accept the petition", "schedule_hearing": "schedule the public hearing",
+    "record_hearing_held": "record the hearing as held", "approve": "approve the application",
+    "deny": "deny the application", "issue": "issue the permit", "record_assembly_held": "record the assembly as held",
+    "record_cleanup_inspection": "record the cleanup inspection", "release_bond": "release the bond",
+    "forfeit_bond": "forfeit the bond", "close": "close the case", "withdraw": "withdraw the application",
+    "revoke": "revoke the permit",
+}
+#: Where the case stands, in a clerk's words, by state.
+STATE_WORDS = {
+    "draft": "the petition has not been submitted yet",
+    "submitted": "the petition is submitted and awaits the Clerk's review",
+    "incomplete": "the petition was returned as incomplete and awaits the applicant's amendment",
+    "amended": "the amended petition awaits the Clerk's review",
+    "accepted": "the petition is accepted and the public hearing is not yet scheduled",
+    "hearing_scheduled": "the hearing is already scheduled",
+    "hearing_held": "the hearing has been held and the Town Board's decision is awaited",
+    "approved": "the Town Board has approved the application and the permit is not yet issued",
+    "denied": "the Town Board has denied the application",
+    "issued": "the permit is issued",
+    "assembly_held": "the assembly has been held and the cleanup inspection is awaited",
+    "cleanup_inspected": "the cleanup has been inspected and the Town Board's decision on the bond is awaited",
+    "bond_released": "the bond has been released",
+    "bond_forfeited": "the bond has been forfeited",
+    "closed": "the case is closed",
+    "withdrawn": "the application has been withdrawn",
+    "revoked": "the permit has been revoked",
+}
+
+
 def _check_state(app: PermitApplication, action: str) -> None:
-    PERMIT_MACHINE.check(app.state, action)
+    """`InvalidTransition` (409) when `action` is not allowed in the application's state, saying in words where
+    the case stands and what can be done now (e.g. "cannot schedule the public hearing: the hearing is already
+    scheduled; what can be done now: record the hearing as held, withdraw the application")."""
+    try:
+        PERMIT_MACHINE.check(app.state, action)
+    except InvalidTransition as e:
+        if e.to_state is None:
+            raise
+        now = ", ".join(ACTION_WORDS.get(a, a) for a in e.allowed) or "nothing more (this is a final state)"
+        e.message = (f"cannot {ACTION_WORDS.get(action, action)}: {STATE_WORDS.get(app.state, app.state)}; "
+                     f"what can be done now: {now}")
+        e.args = (e.message,)
+        raise
 
 
 def _check_in(app: PermitApplication, states: Iterable[str], what: str) -> None:

@@ -618,15 +618,41 @@ def lookup_certificate(number: str, *, town: Town | None = None) -> CertificateL
 # --- inspections ----------------------------------------------------------------------------------------------
 
 
+#: How many years ahead an inspection may be scheduled.
+SCHEDULE_YEARS_AHEAD = 2
+
+
+def inspection_window(town: Town, today: dt.date | None = None) -> tuple[dt.date, dt.date]:
+    """The days an inspection may be scheduled for: (the first day any value of the town's chapter is in
+    force, `SCHEDULE_YEARS_AHEAD` years after `today` (default the Town's date; 28 February for 29 February))."""
+    on = today or _today()
+    first = min(p.values[0][0] for p in town.jurisdiction.parameters if p.values)
+    try:
+        last = on.replace(year=on.year + SCHEDULE_YEARS_AHEAD)
+    except ValueError:  # 29 February
+        last = on.replace(year=on.year + SCHEDULE_YEARS_AHEAD, day=28)
+    return first, last
+
+
 def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspector: Any = None,
                         reason: str = "") -> Inspection:
     """Schedule an inspection of `venue` on `scheduled_for` by `inspector` (default: `by`), who must be a
     building inspector or enforcement officer of the venue's town (`ValidationFailed`, field ``inspector``).
-    `by`: building inspector or enforcement officer. Returns the `Inspection` (state scheduled)."""
+    `by`: building inspector or enforcement officer. `scheduled_for`: a date from the day the chapter came into
+    force (an inspection made earlier may be entered late) to `SCHEDULE_YEARS_AHEAD` years after today, else
+    `ValidationFailed` (field ``scheduled_for``). Returns the `Inspection` (state scheduled)."""
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *INSPECTORS)
     if not isinstance(scheduled_for, dt.date) or isinstance(scheduled_for, dt.datetime):
         raise ValidationFailed("scheduled_for", f"a date (YYYY-MM-DD); got {scheduled_for!r}")
+    first, last = inspection_window(venue.town)
+    if scheduled_for < first:
+        raise ValidationFailed("scheduled_for", f"{scheduled_for.isoformat()} is before the chapter was in force "
+                                                f"(from {first.isoformat()}); allowed {first.isoformat()} to "
+                                                f"{last.isoformat()}")
+    if scheduled_for > last:
+        raise ValidationFailed("scheduled_for", f"{scheduled_for.isoformat()} is more than {SCHEDULE_YEARS_AHEAD} "
+                                                f"years ahead; allowed {first.isoformat()} to {last.isoformat()}")
     inspector = inspector or by
     try:
         require_role(inspector, venue.town, *INSPECTORS)

@@ -1,0 +1,49 @@
+"""The hearing comes before the assembly (Carmel ch. 31 ¶ B: the Board decides before it): on the web a hearing on
+the assembly's first day is refused beside the ``hearing_on`` field (422), the day before is scheduled."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from tests.web.conftest import client_for, fair_facts
+
+from publicassembly.permits import services as sv
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(carmel, cu, hearing_on):
+    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
+    today = dt.date.today()
+    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=today)
+    sv.accept(cu["town_clerk"], app, today=today)
+    app.refresh_from_db()
+    return app, client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{app.pk}/schedule_hearing/", {
+        "schedule_hearing-hearing_on": hearing_on.isoformat(), "schedule_hearing-place": "Town Hall",
+        "schedule_hearing-newspaper": "Courier", "schedule_hearing-notice_published_on": today.isoformat(),
+        "expected_version": app.version})
+
+
+def _first_day():
+    return dt.date.fromisoformat(fair_facts()["dates"]["first_day"])
+
+
+def test_hearing_on_the_first_day_refused_beside_hearing_on(carmel, cu):
+    app, r = _post(carmel, cu, _first_day())
+    assert r.status_code == 422
+    html = r.content.decode()
+    # a field error: the summary links to the hearing date's field with the message
+    assert re.search(r'href="#id_schedule_hearing-hearing_on">[^<]*</a>: [^<]*the Town Board must hold the '
+                     r'hearing and decide before the assembly', html)
+    assert "facts.hearing" not in html
+    app.refresh_from_db()
+    assert app.state == "accepted"
+
+
+def test_hearing_the_day_before_the_first_day_is_scheduled(carmel, cu):
+    app, r = _post(carmel, cu, _first_day() - dt.timedelta(days=1))
+    assert r.status_code == 302
+    app.refresh_from_db()
+    assert app.state == "hearing_scheduled"

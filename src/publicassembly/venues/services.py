@@ -15,6 +15,9 @@ Who may act (roles in the venue's town):
 - approve_religious_worship_exemption, issue_certificate, revoke_certificate: building inspector (§§ 164-3, 164-9)
 - schedule_inspection, record_inspection, cancel_inspection: building inspector or enforcement officer
 - compute_occupancy, lookup_certificate, venue_timeline: anyone (public information)
+
+The ``can_*`` functions answer the same checks with True or False (no exception), for pages that show only the
+forms their reader may use.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ from publicassembly.workflow.timeline import TimelineEntry, timeline
 
 EDITORS = (Role.BUILDING_INSPECTOR, Role.APPLICANT)
 INSPECTORS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
+#: Who issues (and re-issues) a certificate of lawful occupancy (§§ 164-3, 164-9).
+CERTIFIERS = (Role.BUILDING_INSPECTOR,)
 
 #: Fields of a venue an editor may change with `update_venue`.
 VENUE_FIELDS = ("name", "address", "commercial", "used_solely_for_religious_worship", "toilets_provided")
@@ -99,6 +104,45 @@ def _require_editor(by: Any, venue: Venue) -> Any:
         raise NotAllowed(f"{by.get_username()!r} is an applicant but not the owner of {venue.name}; only its owner "
                          "or the building inspector may change it")
     return membership
+
+
+def _allowed(check: Any) -> bool:
+    try:
+        check()
+    except NotAllowed:
+        return False
+    return True
+
+
+def can_register_venue(by: Any, town: Town) -> bool:
+    """Whether `by` may `create_venue` in `town` (building inspector or applicant): the same role check, no
+    exception."""
+    return _allowed(lambda: require_role(by, town, *EDITORS))
+
+
+def can_edit_spaces(by: Any, venue: Venue) -> bool:
+    """Whether `by` may add, change or remove the spaces of `venue` (`add_space`, `update_space`,
+    `remove_space`): the building inspector, or an applicant who owns it."""
+    return _allowed(lambda: _require_editor(by, venue))
+
+
+def can_issue_certificate(by: Any, venue: Venue) -> bool:
+    """Whether `by` may `issue_certificate` (or re-issue it) for `venue`: its town's building inspector
+    (§§ 164-3, 164-9)."""
+    return _allowed(lambda: require_role(by, venue.town, *CERTIFIERS))
+
+
+def can_revoke_certificate(by: Any, venue: Venue) -> bool:
+    """Whether `by` may `revoke_certificate` of `venue`: the roles of the ``revoke`` transition of
+    `Certificate.state_machine` (the building inspector), whatever the certificate's status."""
+    roles = Certificate.state_machine.transitions["revoke"].roles
+    return _allowed(lambda: require_role(by, venue.town, *roles))
+
+
+def can_inspect(by: Any, venue: Venue) -> bool:
+    """Whether `by` may `schedule_inspection`, `record_inspection` or `cancel_inspection` at `venue`: a building
+    inspector or enforcement officer of its town."""
+    return _allowed(lambda: require_role(by, venue.town, *INSPECTORS))
 
 
 def _fresh(obj: Any) -> Any:
@@ -504,7 +548,7 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     space's measure is missing, ``issued_on`` when it is not a date, is after today (a certificate is not
     dated ahead) or falls before the chapter was in force (the law core has no values for that day)."""
     require_places_of_assembly_law(venue.town)
-    require_role(by, venue.town, Role.BUILDING_INSPECTOR)
+    require_role(by, venue.town, *CERTIFIERS)
     if issued_on is not None and (not isinstance(issued_on, dt.date) or isinstance(issued_on, dt.datetime)):
         raise ValidationFailed("issued_on", f"a date (YYYY-MM-DD); got {issued_on!r}")
     today = _today()

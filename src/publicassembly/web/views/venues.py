@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from publicassembly.accounts.models import Membership
+from publicassembly.enforcement.services import ENFORCERS
 from publicassembly.law import evaluate
 from publicassembly.law.errors import LawError
 from publicassembly.venues import services as vs
@@ -30,7 +31,7 @@ from publicassembly.workflow.errors import NotAllowed, ValidationFailed, Workflo
 
 INSPECTOR, OFFICER, APPLICANT = "building_inspector", "enforcement_officer", "applicant"
 #: Who may change a venue's spaces (the service checks further that an applicant owns the venue).
-EDITORS = (INSPECTOR, APPLICANT)
+EDITORS = vs.EDITORS
 
 
 def _put(form: forms.Form, e: WorkflowError) -> None:
@@ -48,8 +49,10 @@ def _put(form: forms.Form, e: WorkflowError) -> None:
 def venue_list(request: HttpRequest, town: str) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, INSPECTOR, OFFICER)
-    form = vf.VenueForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
+        require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
+    form = vf.VenueForm(request.POST or None) if vs.can_register_venue(request.user, t) else None
+    if request.method == "POST" and form is not None and form.is_valid():
         try:
             venue = vs.create_venue(request.user, t, **form.values())
         except WorkflowError as e:
@@ -60,21 +63,42 @@ def venue_list(request: HttpRequest, town: str) -> HttpResponse:
     venues = Venue.objects.for_town(t).order_by("name")
     rows = [{"v": v, "cert": v.certificates.exclude(status="superseded").order_by("-id").first()} for v in venues]
     return render(request, "web/venues/list.html", {"title": _("Places of assembly"), "town": t, "rows": rows,
-                                                    "form": form}, status=422 if form.errors else 200)
+                                                    "form": form},
+                  status=422 if form is not None and form.errors else 200)
 
 
 def _venue(t: Any, pk: int) -> Venue:
     return Venue.objects.get_in_town(t, pk=pk)
 
 
+def _may(user: Any, t: Any, venue: Venue) -> dict[str, bool]:
+    """What the reader may do on the venue's page, as the services decide (their ``can_*`` checks): only those
+    forms are shown, so that none answers 403. ``enforce``: file a complaint or record a stop order about the
+    place (`enforcement.services.ENFORCERS`, on the Enforcement page)."""
+    return {"edit": vs.can_edit_spaces(user, venue), "issue": vs.can_issue_certificate(user, venue),
+            "revoke": vs.can_revoke_certificate(user, venue), "inspect": vs.can_inspect(user, venue),
+            "enforce": _holds(user, t, ENFORCERS)}
+
+
+def _holds(user: Any, t: Any, roles: Any) -> bool:
+    try:
+        require_role(user, t, *roles)
+    except NotAllowed:
+        return False
+    return True
+
+
 def _context(request: HttpRequest, t: Any, venue: Venue, **forms_: Any) -> dict[str, Any]:
-    ctx: dict[str, Any] = {"title": venue.name, "town": t, "venue": venue,
+    may = _may(request.user, t, venue)
+    ctx: dict[str, Any] = {"title": venue.name, "town": t, "venue": venue, "may": may,
                            "spaces": venue.spaces.order_by("id"),
                            "certificates": venue.certificates.order_by("-id"),
                            "inspections": venue.inspections.order_by("-scheduled_for", "-id"),
-                           "space_form": vf.SpaceForm(prefix="new"), "issue_form": vf.IssueForm(),
-                           "schedule_form": vf.ScheduleInspectionForm(inspectors=_inspectors(t)),
-                           "record_form": vf.RecordInspectionForm(), "timeline": vs.venue_timeline(venue)}
+                           "space_form": vf.SpaceForm(prefix="new") if may["edit"] else None,
+                           "issue_form": vf.IssueForm() if may["issue"] else None,
+                           "schedule_form": (vf.ScheduleInspectionForm(inspectors=_inspectors(t))
+                                             if may["inspect"] else None),
+                           "timeline": vs.venue_timeline(venue)}
     ctx.update(forms_)
     try:
         ctx.update(present.context(vs.compute_occupancy(venue)))
@@ -150,6 +174,10 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
     initial = {"name": s.name, "use_group": s.use_group, "area": s.area, "area_unit": s.area_unit,
                "alleys": s.alleys, "story": s.story}
     form = vf.SpaceForm(request.POST or None, initial=initial, prefix="new")
+    may_edit = vs.can_edit_spaces(request.user, venue)
+    if not may_edit:  # the officer reads the space; only the inspector (or the owner-applicant) changes it
+        for field in form.fields.values():
+            field.disabled = True
     if request.method == "POST":
         ev = posted_version(request)
         if "remove" in request.POST:
@@ -173,7 +201,8 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
                 messages.success(request, _("Space saved; the lawful occupancy is recomputed."))
                 return redirect("web:venue", town=town, pk=pk)
     return render(request, "web/venues/space.html", {"title": _("Edit %(n)s") % {"n": s.name}, "town": t,
-                                                     "venue": venue, "space": s, "form": form},
+                                                     "venue": venue, "space": s, "form": form,
+                                                     "may_edit": may_edit},
                   status=422 if form.errors else 200)
 
 
@@ -181,7 +210,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
 @require_POST
 def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
-    require_role(request.user, t, INSPECTOR)
+    require_role(request.user, t, *vs.CERTIFIERS)
     venue = _venue(t, pk)
     form = vf.IssueForm(request.POST)
     if form.is_valid():
@@ -200,7 +229,8 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 @require_POST
 def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> HttpResponse:
     t = town_for(town)
-    require_role(request.user, t, INSPECTOR)  # the role before the reason is checked: a 403, not a form error
+    # the role before the reason is checked: a 403, not a form error
+    require_role(request.user, t, *Certificate.state_machine.transitions["revoke"].roles)
     venue = _venue(t, pk)
     c = Certificate.objects.get_in_town(t, pk=cert, venue=venue)
     reason = request.POST.get("reason", "").strip()
@@ -219,7 +249,7 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
 @require_POST
 def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
-    require_role(request.user, t, INSPECTOR, OFFICER)
+    require_role(request.user, t, *vs.INSPECTORS)
     venue = _venue(t, pk)
     form = vf.ScheduleInspectionForm(request.POST, inspectors=_inspectors(t))
     if form.is_valid():

@@ -330,6 +330,12 @@ def test_create_venue_add_update_remove_space_and_certificate(api, mu, cu):
     assert _send(bi, "patch", url, {"area": "4665", "expected_version": sp["version"] + 1}).status_code == 409
     bad = _send(bi, "patch", url, {"area": "-1"})
     assert bad.status_code == 422 and bad.json()["field"] == "area"
+    for nothing in ({}, [], {"reason": "no change"}):  # nothing to change: refused, no new version
+        bad = _send(bi, "patch", url, nothing)
+        assert bad.status_code == 422 and bad.json()["field"] == "body", nothing
+    r = _send(bi, "patch", url, {"area": "4650", "expected_version": sp["version"]})  # the version did not move
+    assert r.status_code == 200 and r.json()["version"] == sp["version"] + 1
+    sp = r.json()
     r = _send(bi, "patch", url, {"area": "4665", "expected_version": sp["version"]})
     assert r.status_code == 200 and r.json()["area"].startswith("4665")
     assert api(mu["building_inspector"]).get(f"{V}/{venue}").json()["determination"]["occupancy"][

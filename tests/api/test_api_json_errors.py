@@ -49,6 +49,19 @@ def test_body_over_the_limit_is_a_json_413_naming_body(db):
     assert len(data) == limit + 1
     out = _json_error(Client().post("/api/v1/check", data=data, content_type="application/json"), 413, "body")
     assert f"{limit:,} bytes" in out["detail"]
+    assert out["detail"].startswith("body: is larger") and out["errors"][0]["msg"].startswith("is larger")
+    assert "/documents" in out["detail"] and "attachments" not in out["detail"]
+
+
+def test_every_error_of_a_case_is_listed(db):
+    """"(and 1 more error)" in the detail, and both errors in the list, each naming its field."""
+    r = Client().post("/api/v1/check", data=json.dumps({"jurisdiction": "mount-pleasant-ny", "subject": "venue",
+                                                        "as_of": "2026-07-01", "spaces": "x", "attendance": -1}),
+                      content_type="application/json")
+    out = _json_error(r, 422, "spaces")
+    assert "(and 1 more error)" in out["detail"]
+    assert len(out["errors"]) == 2 and {e["field"] for e in out["errors"]} == {"spaces", "attendance"}
+    assert all("more error" not in e["msg"] for e in out["errors"])
 
 
 def test_body_at_the_limit_is_read(db):

@@ -620,6 +620,9 @@ def update_space(request: Any, town: str, pk: int, space: int, data: SpaceChange
 
     v = _clean(data)
     changes = {k: val for k, val in v.items() if k not in ("expected_version", "reason")}
+    if not changes:  # e.g. a body of [] or {}: nothing to change, so no new version and no empty history entry
+        raise ValidationFailed("body", "give at least one field to change: " + ", ".join(
+            k for k in SpaceChange.model_fields if k not in ("expected_version", "reason")))
     for k in ("name", "kind", "use_group", "area", "area_unit", "connects_with"):
         if k in changes and changes[k] is None:
             raise ValidationFailed(k, "cannot be empty")

@@ -74,7 +74,7 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(InvalidCase)
     def _invalid(request: HttpRequest, exc: InvalidCase) -> HttpResponse:
-        return api.create_response(request, body(str(exc), exc.field, [{"field": exc.field, "msg": exc.message}]),
+        return api.create_response(request, body(str(exc), exc.field, [{"field": f, "msg": m} for f, m in exc.errors]),
                                    status=422)
 
     @api.exception_handler(ParameterNotInForce)
@@ -91,7 +91,9 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(RequestDataTooBig)
     def _too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
-        return api.create_response(request, body(too_big_message(), "body"), status=413)
+        too_big = too_big_message()
+        return api.create_response(request, body(f"body: {too_big}", "body", [{"field": "body", "msg": too_big}]),
+                                   status=413)
 
     @api.exception_handler(AuthenticationError)
     def _auth(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
@@ -114,8 +116,8 @@ def install(api: NinjaAPI) -> None:
 def too_big_message() -> str:
     """The refusal of a request body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (bytes), naming the limit."""
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return (f"body: is larger than the limit of {limit:,} bytes ({limit / 2**20:g} MiB); send a smaller request "
-            "(upload documents to the attachments endpoint)")
+    return (f"is larger than the limit of {limit:,} bytes ({limit / 2**20:g} MiB); send a smaller request "
+            "(a document goes to POST /api/v1/towns/{town}/applications/{id}/documents, as a multipart upload)")
 
 
 #: The sentence of an error Django answers itself (no view of the API ran, or it failed), by status.
@@ -140,17 +142,18 @@ class ApiErrorsAsJson:
                 or response.get("Content-Type", "").startswith("application/json")):
             return response
         status = response.status_code
-        field = None
+        field, errors = None, None
         if status == 404:
             detail = f"no such API path: {request.method} {request.path} (the paths are listed at /api/docs)"
         elif status == 405:
             allowed = response.get("Allow", "")
             detail = f"{request.method} is not allowed on {request.path}; allowed: {allowed or 'none'}"
         elif status == 413:
-            detail, field = too_big_message(), "body"
+            field, problem = "body", too_big_message()
+            detail, errors = f"body: {problem}", [{"field": field, "msg": problem}]
         else:
             detail = _DJANGO_ERRORS.get(status, f"the request was refused (HTTP {status})")
-        out = JsonResponse(body(detail, field), status=status)
+        out = JsonResponse(body(detail, field, errors), status=status)
         for header in ("Allow", "WWW-Authenticate", "Retry-After"):
             if header in response:
                 out[header] = response[header]

@@ -72,36 +72,43 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any]], Message]] = {
 _DATE_ERRORS = frozenset({"date_type", "date_parsing", "date_from_datetime_parsing", "date_from_datetime_inexact"})
 
 
-def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
-    """The first error of a pydantic ValidationError as an `InvalidCase` naming the field."""
-    first = error.errors(include_url=False)[0]
-    loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-    field = _field(loc)
-    message: str = first["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
-    cause = (first.get("ctx") or {}).get("error")
+def _one_error(e: Any) -> tuple[str, str]:
+    """One pydantic error as (field, message): the law core's own message where a validator gave one, else a
+    message in the project's words."""
+    loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    message: str = e["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
+    cause = (e.get("ctx") or {}).get("error")
     if isinstance(cause, InvalidNumber) and loc and loc[-1] == cause.field:
         message = cause.problem  # the field is named once, by the error's field, not again in its message
     elif isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
         message = cause.args[0]  # the law core's own message, which a page can translate
-    elif first["type"] in _DATE_ERRORS:
-        given = first.get("input")
-        detail = (first.get("ctx") or {}).get("error")
+    elif e["type"] in _DATE_ERRORS:
+        given = e.get("input")
+        detail = (e.get("ctx") or {}).get("error")
         message = (_("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r}: {detail})",
                      given=str(given)[:40], detail=str(detail)) if detail else
                    _("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r})", given=str(given)[:40]))
-    elif first["type"] in _PYDANTIC:
-        ours = _PYDANTIC[first["type"]](first.get("ctx") or {})
+    elif e["type"] in _PYDANTIC:
+        ours = _PYDANTIC[e["type"]](e.get("ctx") or {})
         message = ours if ours == message else message
-    if first["type"] == "extra_forbidden":
+    if e["type"] == "extra_forbidden":
         message = _("is not a field of this kind of case (check the spelling; `publicassembly schema` "
                     "lists them)")
-    elif first["type"] == "missing":
+    elif e["type"] == "missing":
         message = _("is required")
-    count = error.error_count()
+    return _field(loc), message
+
+
+def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
+    """A pydantic ValidationError as an `InvalidCase` naming the first field (its message says how many more
+    errors there are); every error is in its ``errors``."""
+    found = [_one_error(e) for e in error.errors(include_url=False)]
+    field, message = found[0]
+    count = len(found)
     if count > 1:
         message = (_("{message} (and 1 more error)", message=message) if count == 2 else
                    _("{message} (and {n} more errors)", message=message, n=count - 1))
-    return InvalidCase(prefix + field, message)
+    return InvalidCase(prefix + field, message, errors=[(prefix + f, m) for f, m in found])
 
 
 def parse_case(data: object) -> Case:

@@ -50,9 +50,11 @@ class RuleConflict(LawError):
 
 
 class InvalidCase(LawError):
-    """A case's facts break a rule of the input model (named field, what is allowed)."""
+    """A case's facts break a rule of the input model (named field, what is allowed). ``errors``: every
+    (field, message) found, the first being ``(field, message)`` without its "(and N more errors)"."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, *, errors: Sequence[tuple[str, str]] = ()) -> None:
         self.field = field
         self.message = message
+        self.errors: tuple[tuple[str, str], ...] = tuple(errors) or ((field, message),)
         super().__init__(f"{field}: {message}")

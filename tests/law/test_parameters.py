@@ -145,3 +145,19 @@ def test_the_jurisdiction_index_agrees_with_each_package() -> None:
         j = jurisdictions._load(module)
         assert (j.alias, j.ocd_id) == (alias, ocd_id)
         assert jurisdictions.get(alias) is j and jurisdictions.get(ocd_id.upper()) is j
+
+
+def test_in_force_from_is_the_earliest_effective_date_of_the_chapter():
+    """Carmel ch. 31 from 1972-01-01 (C-2); Mount Pleasant ch. 164 from 1976-02-24: the day before, no value."""
+    from datetime import date, timedelta
+
+    from publicassembly.law import jurisdictions
+    from publicassembly.law.errors import ParameterNotInForce
+
+    for alias, first in (("carmel-ny", date(1972, 1, 1)), ("mount-pleasant-ny", date(1976, 2, 24))):
+        params = jurisdictions.get(alias).parameters
+        assert params.in_force_from == first
+        any_name = next(iter(params.parameters))
+        params.at(first + timedelta(days=365))[any_name]  # in force after it
+        with pytest.raises(ParameterNotInForce):
+            params.at(first - timedelta(days=1))[any_name]

@@ -12,8 +12,8 @@ on file in the office of the Town Clerk"; not refundable in whole or in part), o
 - ``POST /towns/{town}/applications/{id}/fee-refund`` — always refused: 403 citing the fee section for the
   Clerk (`permits.services.refund_fee`), 403 for anyone else who may see the application, 404 for others.
 
-Money is US dollars as a decimal string in whole cents; years 1972 (the chapter's Code) to ten years ahead; dates
-``YYYY-MM-DD``. Interpretation P-1: a year with no schedule on file has no fee in force (``null``).
+Money is US dollars as a decimal string in whole cents; years from the one the chapter took effect (its
+parameters' first date, 1972) to ten years ahead; dates ``YYYY-MM-DD``. Interpretation P-1: a year with no schedule on file has no fee in force (``null``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from publicassembly.workflow.errors import NotAllowed, ValidationFailed
 router = Router(tags=["fees"], auth=token_auth)
 
 Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
-Year = Annotated[int, Path(ge=1972, le=9999, description="the calendar year of the Board's fee (1972-9999)")]
+Year = Annotated[int, Path(ge=1, le=9999, description="the calendar year of the Board's fee: from the year the "
+                                                 "chapter took effect to ten years ahead (checked by the service)")]
 
 
 def _carmel(alias: str) -> Any:

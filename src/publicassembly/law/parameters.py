@@ -147,6 +147,15 @@ class ParameterSet:
         """The values in force on `as_of`."""
         return ParameterValues(as_of=as_of, parameters=self.parameters)
 
+    @property
+    def in_force_from(self) -> date:
+        """The first day any value of the chapter is in force (its earliest effective date): before it the
+        chapter did not apply. Raises ValueError for a set without any dated value."""
+        starts = [p.values[0][0] for p in self.parameters.values() if p.values]
+        if not starts:
+            raise ValueError(f"{self.jurisdiction}: no parameter has a dated value")
+        return min(starts)
+
     def with_values(self, name: str, values: Mapping[date, Any]) -> ParameterSet:
         """A copy in which `name` also has these dated values (they replace any value of the same date).
 

@@ -1159,9 +1159,7 @@ def refund_fee(by: Any, app: PermitApplication, *, amount: Any = None, reason: s
                            f"is not refundable in whole or in part ({cite})")
 
 
-#: The first year of Carmel's chapter (adopted as ch. 31 of the 1972 Code; interpretation C-2).
-FIRST_FEE_YEAR = 1972
-#: How many years ahead of the current one a fee may be set.
+#: How many years ahead of the current one a fee may be set (an input bound, not law).
 FEE_YEARS_AHEAD = 10
 
 
@@ -1171,25 +1169,27 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
     resolution; it is read by the law core as the dated value of ``fees.filing``. Setting a year again replaces
     its amount (the history keeps the old one).
 
-    `year`: 1972 (the chapter's Code) to `FEE_YEARS_AHEAD` years after `today`'s year, else `ValidationFailed`
-    (field ``year``); `resolution_date`: a date from 1 January 1972 to `today` (default the Town's date) — the
+    `year`: the year the chapter took effect (its parameters' first date, 1972) to `FEE_YEARS_AHEAD` years after
+    `today`'s year, else `ValidationFailed` (field ``year``); `resolution_date`: a date from that first day to
+    `today` (default the Town's date) — the
     Board's resolution has been adopted when the Clerk records it — else `ValidationFailed` (field
     ``resolution_date``)."""
     _require_carmel(town)
     require_role(by, town, CLERK)
     on = _today(today)
+    first = _jurisdiction().parameters.in_force_from  # the chapter's first day in force (C-2)
     last = on.year + FEE_YEARS_AHEAD
-    if not isinstance(year, int) or isinstance(year, bool) or not FIRST_FEE_YEAR <= year <= last:
-        raise ValidationFailed("year", f"{year!r} is not a year of the fee schedule: allowed {FIRST_FEE_YEAR} (the "
+    if not isinstance(year, int) or isinstance(year, bool) or not first.year <= year <= last:
+        raise ValidationFailed("year", f"{year!r} is not a year of the fee schedule: allowed {first.year} (the "
                                        f"chapter's Code) to {last} ({FEE_YEARS_AHEAD} years ahead)")
     value = _amount(amount, "amount")
     resolution_date = _date(resolution_date, "resolution_date")
     if resolution_date > on:
         raise ValidationFailed("resolution_date", f"{resolution_date.isoformat()} is after today "
                                                   f"({on.isoformat()}); record the Board's resolution once adopted")
-    if resolution_date < date(FIRST_FEE_YEAR, 1, 1):
-        raise ValidationFailed("resolution_date", f"{resolution_date.isoformat()} is before {FIRST_FEE_YEAR}, when "
-                                                  "the chapter was adopted")
+    if resolution_date < first:
+        raise ValidationFailed("resolution_date", f"{resolution_date.isoformat()} is before {first.isoformat()}, "
+                                                  "when the chapter took effect")
     with transaction.atomic():
         schedule = FeeSchedule.objects.select_for_update().filter(town=town, year=year).first()
         if schedule is None:

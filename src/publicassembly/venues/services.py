@@ -23,7 +23,6 @@ forms their reader may use.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -38,7 +37,7 @@ from publicassembly.accounts.models import Role, Town
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
 from publicassembly.law.determination import Determination
-from publicassembly.law.errors import LawError
+from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase
 from publicassembly.law.units import AREA_UNITS, area_sq_ft, to_decimal
 from publicassembly.venues.models import (
@@ -230,18 +229,13 @@ def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Deter
         raise _invalid(e) from None
     try:
         return venue.town.jurisdiction.determine(case, as_of)
+    except ParameterNotInForce as e:
+        since = f"; it is in force from {e.first}" if e.first is not None else ""
+        raise ValidationFailed("as_of", f"the chapter was not in force on {as_of.isoformat()}{since}") from None
+    except InvalidCase as e:
+        raise ValidationFailed(e.field, e.message) from None
     except LawError as e:
-        raise ValidationFailed(getattr(e, "field", "as_of"), chapter_not_in_force(str(e), as_of)) from None
-
-
-def chapter_not_in_force(message: str, on: dt.date) -> str:
-    """The law core's "parameter 'x' has no value in force on D; its first value takes effect F" in a clerk's
-    words: "the chapter was not in force on D; it is in force from F". Other messages are returned as given."""
-    if "has no value in force" not in message:
-        return message
-    first = re.search(r"first value takes effect (\d{4}-\d{2}-\d{2})", message)
-    since = f"; it is in force from {first.group(1)}" if first else ""
-    return f"the chapter was not in force on {on.isoformat()}{since}"
+        raise ValidationFailed("as_of", str(e)) from None
 
 
 def compute_occupancy(venue: Venue, *, as_of: dt.date | None = None, attendance: int | None = None,
@@ -670,7 +664,7 @@ def inspection_window(town: Town, today: dt.date | None = None) -> tuple[dt.date
     """The days an inspection may be scheduled for: (the first day any value of the town's chapter is in
     force, `SCHEDULE_YEARS_AHEAD` years after `today` (default the Town's date; 28 February for 29 February))."""
     on = today or _today()
-    first = min(p.values[0][0] for p in town.jurisdiction.parameters if p.values)
+    first = town.jurisdiction.parameters.in_force_from
     try:
         last = on.replace(year=on.year + SCHEDULE_YEARS_AHEAD)
     except ValueError:  # 29 February

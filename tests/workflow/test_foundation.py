@@ -380,3 +380,13 @@ def test_restore_refuses_a_missing_file(cli_env, tmp_path):
     env, _url = cli_env
     done = _cli("restore", str(tmp_path / "nowhere.backup"), env=env)
     assert done.returncode == 2 and "does not exist" in done.stderr
+
+
+def test_validation_failed_renamed_to_the_callers_field():
+    """A refusal keeps its message under the caller's field name; a field not in the mapping is kept as is."""
+    from publicassembly.workflow.errors import ValidationFailed
+
+    e = ValidationFailed("facts.hearing.held_on", "must be a date from 1778-01-01 to 2099-12-31")
+    r = e.renamed({"facts.hearing.held_on": "hearing_on"})
+    assert (r.field, r.detail, str(r)) == ("hearing_on", e.detail, f"hearing_on: {e.detail}")
+    assert e.renamed({"as_of": "issued_on"}) is e

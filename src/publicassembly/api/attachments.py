@@ -83,9 +83,7 @@ def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: Fi
         doc = sv.attach_document(request.user, app, kind=kind, filename=name, content=file.read(),
                                  content_type=None if declared in _UNDECLARED else declared)
     except ValidationFailed as e:
-        if e.field in ("file", "content", "content_type"):
-            raise ValidationFailed("file", e.detail) from None
-        raise
+        raise e.renamed({"content": "file", "content_type": "file"}) from None
     return 201, _document(doc)
 
 

@@ -248,12 +248,8 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
              "egress_obstructed": egress_obstructed, "serious_menace": serious_menace}
     try:
         det = determine_venue(venue, venue_case_data(venue, inspection=facts), timezone.localdate(when))
-    except ValidationFailed as problem:
-        if problem.field == "inspection.date":
-            raise ValidationFailed("ordered_at", problem.detail) from None
-        if problem.field == "as_of":
-            raise ValidationFailed("ordered_at", problem.detail) from None
-        raise
+    except ValidationFailed as problem:  # the law's day is the day of the order
+        raise problem.renamed({"inspection.date": "ordered_at", "as_of": "ordered_at"}) from None
     finding = det.finding(STOP_RULE)
     if not finding.values.get("stop_performance"):
         approved = finding.values.get("approved_number")

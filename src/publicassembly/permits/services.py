@@ -918,11 +918,8 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
         try:
             finding = determination(app, notice_published_on, data=data).finding("carmel/permit/b-hearing-notice")
         except ValidationFailed as problem:
-            if problem.field == "facts.hearing.held_on":
-                raise ValidationFailed("hearing_on", problem.detail) from None
-            if problem.field == "facts.hearing.notice_published_on":
-                raise ValidationFailed("notice_published_on", problem.detail) from None
-            raise
+            raise problem.renamed({"facts.hearing.held_on": "hearing_on",
+                                   "facts.hearing.notice_published_on": "notice_published_on"}) from None
         if finding.status is Status.NOT_MET:
             raise ValidationFailed("notice_published_on", f"{finding.reason} ({finding.citation})")
         return _step(app, "schedule_hearing", by=by, reason=reason,

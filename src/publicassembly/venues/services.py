@@ -558,10 +558,8 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
                                    "Building Inspector: no certificate is required (§ 164-3)")
         try:
             det = determine_venue(venue, venue_case_data(venue), when)
-        except ValidationFailed as e:
-            if e.field == "as_of":  # the day of issue is the day the law is applied on
-                raise ValidationFailed("issued_on", e.detail) from None
-            raise
+        except ValidationFailed as e:  # the day of issue is the day the law is applied on
+            raise e.renamed({"as_of": "issued_on"}) from None
         gaps = [m for m in det.missing if m.startswith("spaces[")]
         if det.occupancy is None or gaps:
             raise ValidationFailed("spaces", "the lawful occupancy cannot be computed; missing: " + ", ".join(gaps))

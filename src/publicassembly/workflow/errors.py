@@ -6,7 +6,7 @@ ValidationFailed/NotFound, 1 otherwise is the CLI's choice). No Django import he
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 
 class WorkflowError(Exception):
@@ -92,3 +92,8 @@ class ValidationFailed(WorkflowError):
         self.field = field
         self.detail = message
         super().__init__(f"{field}: {message}")
+
+    def renamed(self, fields: Mapping[str, str]) -> ValidationFailed:
+        """The same refusal under the caller's name for the field (`fields`: the name given here → the caller's,
+        e.g. the law core's ``facts.hearing.held_on`` → a form's ``hearing_on``); itself when not renamed."""
+        return ValidationFailed(fields[self.field], self.detail) if self.field in fields else self

@@ -17,6 +17,7 @@ from publicassembly.documents.lawparams import CARMEL, MOUNT_PLEASANT, court_nam
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
 from publicassembly.documents.records import SUMMONS_JURISDICTIONS, SummonsRecord
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, ordinal
+from publicassembly.law.messages import plural
 
 #: The officers of § 164-12 on whose complaint a summons issues (ids as in the law core's ``OFFICER_KINDS``).
 COMPLAINANTS = {
@@ -71,16 +72,15 @@ def _check(record: SummonsRecord) -> None:
         raise ValueError(f"min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
 
 
-def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
-    days = record.days_of_continued_violation or 0
-    day_text = "1 day" if days == 1 else f"{days} days"
-    violations = "1 separate violation" if days == 1 else f"{days} separate violations"
+def _opening(record: SummonsRecord, court: str, issued_under: str, last_row: list[str], charge: str
+             ) -> list[object]:
+    """The court, the title, the particulars of the offense (ending with `last_row`) and the summons to appear
+    to answer `charge` (the words after "you violated <citation>"), common to both towns' summonses."""
     when = f" at {esc(record.return_time)}" if record.return_time else ""
-    cite = esc(record.penalty_citation or "Carmel Code ch. 31, penalties ¶ B")
     return [
         p(esc(court).upper(), "subtitle"),
         p(f"Summons<br/>{esc(record.town)}", "title"),
-        p("For a violation of the Public Assembly Ordinance, Carmel Code ch. 31", "subtitle"),
+        p(issued_under, "subtitle"),
         table([
             ["Summons No.", record.number],
             ["Defendant", record.defendant_name],
@@ -88,13 +88,24 @@ def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
             ["Date of offense", long_date(record.offense_date)],
             ["Place of offense", record.offense_place],
             ["Rule violated", f"{record.citation} ({record.rule_id})"],
-            ["Continued violation", f"{day_text}: {violations}"],
+            last_row,
         ], widths=[1.7 * inch, 5.3 * inch], header=False),
         p("To the defendant named above", "h2"),
         p(f"YOU ARE HEREBY SUMMONED to appear before the <b>{esc(court)}</b> on "
-          f"<b>{long_date(record.return_date)}</b>{when}, to answer the charge that from "
-          f"{long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
-          f"<b>{esc(record.citation)}</b> for {day_text}: {esc(record.description)}"),
+          f"<b>{long_date(record.return_date)}</b>{when}, to answer the charge that {charge}"),
+    ]
+
+
+def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
+    days = record.days_of_continued_violation or 0
+    day_text = plural(days, "day", grouped=False)
+    violations = plural(days, "separate violation", grouped=False)
+    cite = esc(record.penalty_citation or "Carmel Code ch. 31, penalties ¶ B")
+    charge = (f"from {long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
+              f"<b>{esc(record.citation)}</b> for {day_text}: {esc(record.description)}")
+    return [
+        *_opening(record, court, "For a violation of the Public Assembly Ordinance, Carmel Code ch. 31",
+                  ["Continued violation", f"{day_text}: {violations}"], charge),
         p("Penalty", "h2"),
         p(f"Each day's continued violation constitutes a separate violation (Carmel Code ch. 31, penalties ¶ A). "
           f"For {violations} the law provides {penalty_text(record)} ({cite}). In addition the Town Board may "
@@ -116,25 +127,11 @@ def render_summons(record: SummonsRecord) -> bytes:
         return build(_carmel_story(record, court), title=f"Summons {record.number}",
                      subject="Carmel Code ch. 31, penalties ¶¶ A-C")
     offense = record.offense_number or 1
-    when = f" at {esc(record.return_time)}" if record.return_time else ""
+    charge = (f"on {long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
+              f"<b>{esc(record.citation)}</b>: {esc(record.description)}")
     story = [
-        p(esc(court).upper(), "subtitle"),
-        p(f"Summons<br/>{esc(record.town)}", "title"),
-        p("Issued under Mount Pleasant Code § 164-12", "subtitle"),
-        table([
-            ["Summons No.", record.number],
-            ["Defendant", record.defendant_name],
-            ["Address", record.defendant_address],
-            ["Date of offense", long_date(record.offense_date)],
-            ["Place of offense", record.offense_place],
-            ["Rule violated", f"{record.citation} ({record.rule_id})"],
-            ["Offense", f"{ordinal(offense)} offense (offense no. {offense})"],
-        ], widths=[1.7 * inch, 5.3 * inch], header=False),
-        p("To the defendant named above", "h2"),
-        p(f"YOU ARE HEREBY SUMMONED to appear before the <b>{esc(court)}</b> on "
-          f"<b>{long_date(record.return_date)}</b>{when}, to answer the charge that on "
-          f"{long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
-          f"<b>{esc(record.citation)}</b>: {esc(record.description)}"),
+        *_opening(record, court, "Issued under Mount Pleasant Code § 164-12",
+                  ["Offense", f"{ordinal(offense)} offense (offense no. {offense})"], charge),
         p("Penalty", "h2"),
         p(f"For {an_ordinal(offense)} offense the law provides {penalty_text(record)} "
           "(Mount Pleasant Code § 164-14), in addition to the punishments imposed by any other statute, law or "

@@ -34,8 +34,6 @@ router = Router(tags=["documents"])
 ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 ICS = "text/calendar; charset=utf-8"
 PDF = "application/pdf"
-FORMATS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
-BLDS_ROLES = ("town_clerk", "building_inspector", "administrator")
 SUMMONS_READERS = ("building_inspector", "enforcement_officer", "town_clerk")
 
 
@@ -95,18 +93,9 @@ def permit_pdf(request: Any, town: str, pk: int) -> HttpResponse:
 def blds_export(request: Any, town: str, dataset: str, format: str = "csv") -> HttpResponse:  # noqa: A002
     """The Town's permits (applications and certificates) or inspections in the Building and Land Development
     Specification; ``dataset``: permits or inspections; ``format``: csv or json."""
-    from publicassembly.documents import blds
     from publicassembly.permits import documents as permit_docs
 
-    t = _town(town)
-    require_role(request.user, t, *BLDS_ROLES)
-    if dataset not in permit_docs.BLDS_DATASETS:
-        raise ValidationFailed("dataset", f"{dataset!r} is not allowed; allowed: "
-                                          f"{', '.join(permit_docs.BLDS_DATASETS)}")
-    if format not in FORMATS:
-        raise ValidationFailed("format", f"{format!r} is not allowed; allowed: {', '.join(FORMATS)}")
-    data = getattr(blds, f"{dataset}_{format}")(permit_docs.town_blds_rows(t, dataset))
-    return _file(data, FORMATS[format], f"{t.jurisdiction_alias}-blds-{dataset}.{format}")
+    return _file(*permit_docs.blds_export(request.user, _town(town), dataset, format))
 
 
 @router.get("/towns/{town}/certificates/{number}/certificate.pdf", auth=None,

@@ -366,3 +366,25 @@ def town_blds_rows(town: Any, dataset: str) -> list[Any]:
     if dataset == "inspections":
         return blds_inspection_rows(town) + venue_docs.blds_inspection_rows(town)
     raise ValueError(f"dataset: {dataset!r} is not allowed; allowed: {', '.join(BLDS_DATASETS)}")
+
+
+#: Who may export a town's BLDS data, and the formats (ending → content type).
+BLDS_ROLES = ("town_clerk", "building_inspector", "administrator")
+BLDS_FORMATS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
+
+
+def blds_export(by: Any, town: Any, dataset: str, fmt: str) -> tuple[str | bytes, str, str]:
+    """The BLDS export of `town` for the web page and the API alike: (data, content type, file name). `by` must
+    hold one of `BLDS_ROLES` in the town (`NotAllowed`); `dataset` one of `BLDS_DATASETS` and `fmt` one of
+    `BLDS_FORMATS`, else `ValidationFailed` naming ``dataset`` or ``format``."""
+    from publicassembly.documents import blds
+    from publicassembly.workflow.access import require_role
+    from publicassembly.workflow.errors import ValidationFailed
+
+    require_role(by, town, *BLDS_ROLES)
+    if dataset not in BLDS_DATASETS:
+        raise ValidationFailed("dataset", f"{dataset!r} is not allowed; allowed: {', '.join(BLDS_DATASETS)}")
+    if fmt not in BLDS_FORMATS:
+        raise ValidationFailed("format", f"{fmt!r} is not allowed; allowed: {', '.join(BLDS_FORMATS)}")
+    data = getattr(blds, f"{dataset}_{fmt}")(town_blds_rows(town, dataset))
+    return data, BLDS_FORMATS[fmt], f"{town.jurisdiction_alias}-blds-{dataset}.{fmt}"

@@ -11,13 +11,9 @@ from django.http import HttpRequest, HttpResponse
 from publicassembly.permits import documents as permit_docs
 from publicassembly.permits import services as sv
 from publicassembly.web.towns import town_for
-from publicassembly.workflow.access import require_role
-from publicassembly.workflow.errors import ValidationFailed
 
 ICS = "text/calendar; charset=utf-8"
 #: Who downloads the BLDS export of a town (its officials who keep the records).
-BLDS_ROLES = ("town_clerk", "building_inspector", "administrator")
-FORMATS = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
 
 
 def download(data: bytes, content_type: str, filename: str, *, inline: bool = True, private: bool = True
@@ -58,15 +54,5 @@ def petition_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 def blds_export(request: HttpRequest, town: str, dataset: str, fmt: str) -> HttpResponse:
     """The Town's permits or inspections in BLDS (CSV or JSON), for its Clerk, Building Inspector or
     administrator."""
-    from publicassembly.documents import blds
-
-    t = town_for(town)
-    require_role(request.user, t, *BLDS_ROLES)
-    if dataset not in permit_docs.BLDS_DATASETS:
-        raise ValidationFailed("dataset", f"{dataset!r} is not allowed; allowed: "
-                                          f"{', '.join(permit_docs.BLDS_DATASETS)}")
-    if fmt not in FORMATS:
-        raise ValidationFailed("format", f"{fmt!r} is not allowed; allowed: {', '.join(FORMATS)}")
-    writer = getattr(blds, f"{dataset}_{fmt}")
-    data = writer(permit_docs.town_blds_rows(t, dataset))
-    return download(data, FORMATS[fmt], f"{t.jurisdiction_alias}-blds-{dataset}.{fmt}", inline=False)
+    data, content_type, filename = permit_docs.blds_export(request.user, town_for(town), dataset, fmt)
+    return download(data, content_type, filename, inline=False)

@@ -281,12 +281,15 @@ def test_check_names_a_date_outside_the_fact_years_with_its_field_and_line(runne
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("day", ["1778-03-01", "2099-12-31"])
+@pytest.mark.parametrize("day", ["1778-01-01", "2099-12-31"])
 def test_check_accepts_a_date_on_the_edge_of_the_fact_years(runner, write, day):
-    result = _check(runner, write("edge.yaml", _CARMEL_FAR_DATE.format(day=day).replace(
-        "as_of: 2026-03-02", f"as_of: {day}")))
+    """G-2: the first and last days of the fact years are facts like any other (determined under the law in
+    force on 2026-03-02; legal time counted from them stays in the known years)."""
+    result = _check(runner, write("edge.yaml", _CARMEL_FAR_DATE.format(day=day)))
+    assert result.exit_code == 0, result.output
     assert "dates.first_day" not in result.stderr
     assert "must be a date from" not in result.stderr
+    assert "A permit from the Town Board is required" in result.stdout  # 600 persons, ¶ A
 
 
 def test_check_refuses_true_as_a_number_of_persons_with_its_line(runner, write):

@@ -36,6 +36,8 @@ class FactState(StrEnum):
     NOT_APPLICABLE = "not_applicable"
 
 
+_STATUS_JSON = {status: status.value for status in Status}
+
 NOT_APPLICABLE_MARKERS = frozenset({"not_applicable", "n/a"})
 
 
@@ -83,10 +85,10 @@ class Finding:
 
         return {
             "rule": self.rule,
-            "status": self.status.value,
+            "status": _STATUS_JSON[self.status],
             "citation": self.citation,
             "reason": str(self.reason),
-            "values": jsonable(dict(self.values)),
+            "values": jsonable(self.values),
         }
 
 

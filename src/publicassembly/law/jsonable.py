@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from datetime import date
 from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
+
+from publicassembly.law.messages import Message
 
 #: Places kept when a quantity has a longer (non-terminating) expansion, such as an area converted from
 #: square metres (a quotient by 0.09290304); the computation itself keeps full precision.
@@ -37,10 +41,16 @@ def number(value: Decimal | Fraction | int) -> int | float | str:
 
 
 def jsonable(value: Any) -> Any:
-    """Recursively convert `value` to JSON-ready data."""
+    """Recursively convert `value` to JSON-ready data: str, int, float, bool and None as they are; a
+    law-core `Message` as its English text; an `Enum` as its value; Decimal, Fraction as `number`; a date as
+    ISO 8601; a dataclass by its ``to_json`` (else field by field); a mapping with its keys as strings; a list,
+    tuple or set as a list; a pydantic model by its ``model_dump``; anything else as ``str(value)``."""
     kind = type(value)
-    if kind is str or kind is int or kind is float or kind is bool or value is None:
-        return value  # the common cases first: most values of a determination are plain
+    if kind in _PLAIN:
+        return value  # most values of a determination are plain: found with one lookup
+    convert = _BY_TYPE.get(kind)
+    if convert is not None:
+        return convert(value)
     if isinstance(value, bool):
         return value
     if isinstance(value, str):
@@ -58,11 +68,28 @@ def jsonable(value: Any) -> Any:
         if callable(to_json):
             return to_json()
         return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, Mapping):
+        return _mapping(value)
     if isinstance(value, list | tuple | set | frozenset):
         return [jsonable(v) for v in value]
     model_dump = getattr(value, "model_dump", None)
     if callable(model_dump):
         return jsonable(model_dump())
     return str(value)
+
+
+def _mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
+    return {str(k): jsonable(v) for k, v in value.items()}
+
+
+def _items(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    return [jsonable(v) for v in value]
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+#: The exact types met most often, each with its conversion (subclasses go the long way above).
+_BY_TYPE: dict[type, Callable[[Any], Any]] = {
+    dict: _mapping, MappingProxyType: _mapping, list: _items, tuple: _items,
+    Decimal: number, Fraction: number, date: date.isoformat, Message: str,
+}

@@ -46,13 +46,22 @@ class Message(str):
 
     template: str
     params: Mapping[str, object]
-    _sep: str | None  # a `join` of its parameters with this separator
-    _clause: str | None  # `clause` ("clause", "lower") or `capitalized` ("upper") of its one parameter
+    _sep: str | None = None  # a `join` of its parameters with this separator
+    _clause: str | None = None  # `clause` ("clause", "lower") or `capitalized` ("upper") of its one parameter
 
     def __new__(cls, template: str, /, **params: object) -> Message:
-        english = cls._render(template, params, _identity, None, None)
-        self = super().__new__(cls, english)
-        self.__dict__.update(template=template, params=MappingProxyType(dict(params)), _sep=None, _clause=None)
+        # The common case, built often (about a hundred messages per determination), is kept cheap: a message
+        # formats as its English text (str.__format__), so only lists and tuples need rendering first.
+        for value in params.values():
+            if isinstance(value, list | tuple):
+                english = cls._render(template, params, _identity, None, None)
+                break
+        else:
+            english = template.format(**params)
+        self = str.__new__(cls, english)
+        attrs = self.__dict__
+        attrs["template"] = template
+        attrs["params"] = MappingProxyType(params)  # `params` is this call's own dict: nothing else holds it
         return self
 
     @staticmethod

@@ -46,13 +46,14 @@ def fact_state(value: object, *, applies: bool = True) -> FactState:
     (``"not_applicable"``); absent when None, an empty string or an empty collection; otherwise provided."""
     if not applies:
         return FactState.NOT_APPLICABLE
-    if isinstance(value, str) and value.strip().lower() in NOT_APPLICABLE_MARKERS:
-        return FactState.NOT_APPLICABLE
     if value is None:
         return FactState.ABSENT
-    if isinstance(value, str | list | tuple | dict | set) and len(value) == 0:
-        return FactState.ABSENT
-    if isinstance(value, str) and not value.strip():
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return FactState.ABSENT
+        return FactState.NOT_APPLICABLE if text.lower() in NOT_APPLICABLE_MARKERS else FactState.PROVIDED
+    if isinstance(value, list | tuple | dict | set) and not value:
         return FactState.ABSENT
     return FactState.PROVIDED
 

@@ -38,6 +38,12 @@ def _param(value: object, translate: Translate) -> object:
     return value
 
 
+#: Messages without parameters, by template (the templates are the rules' literal sentences, a bounded set;
+#: the bound only guards against a caller making messages of unbounded text).
+_CONSTANTS: dict[str, Message] = {}
+_MAX_CONSTANTS = 4096
+
+
 class Message(str):
     """An English sentence (the `str` value) with the template and parameters it was made from.
 
@@ -50,8 +56,13 @@ class Message(str):
     _clause: str | None = None  # `clause` ("clause", "lower") or `capitalized` ("upper") of its one parameter
 
     def __new__(cls, template: str, /, **params: object) -> Message:
-        # The common case, built often (about a hundred messages per determination), is kept cheap: a message
-        # formats as its English text (str.__format__), so only lists and tuples need rendering first.
+        # Built often (about a hundred messages per determination), so kept cheap. A message without
+        # parameters is made once per template and shared (it is immutable); otherwise a message formats as
+        # its English text (str.__format__), so only lists and tuples need rendering first.
+        if not params:
+            made = _CONSTANTS.get(template)
+            if made is not None and type(made) is cls:
+                return made
         for value in params.values():
             if isinstance(value, list | tuple):
                 english = cls._render(template, params, _identity, None, None)
@@ -62,6 +73,8 @@ class Message(str):
         attrs = self.__dict__
         attrs["template"] = template
         attrs["params"] = MappingProxyType(params)  # `params` is this call's own dict: nothing else holds it
+        if not params and len(_CONSTANTS) < _MAX_CONSTANTS:
+            _CONSTANTS[template] = self
         return self
 
     @staticmethod

@@ -4,16 +4,15 @@
 from __future__ import annotations
 
 import inspect
-import json
 from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
 from django.http import HttpResponse
 from ninja import Body, Router, Schema
-from ninja.responses import NinjaJSONEncoder
 
 from publicassembly.api.errors import body
+from publicassembly.api.renderers import dumps
 from publicassembly.law import case_schema, evaluate, jurisdictions
 from publicassembly.law.cases import parse_date
 from publicassembly.law.errors import InvalidCase, ParameterNotInForce, UnknownJurisdiction
@@ -52,10 +51,10 @@ def check(request: Any, case: Body[dict[str, Any]], as_of: str | None = None) ->
     when = _date(as_of, "as_of")
     has_date = isinstance(case, Mapping) and case.get("as_of") is not None
     on = when if when is not None else (None if has_date else date.today())
-    # The determination's JSON is written as ninja's renderer writes it (same encoder, same bytes, same
-    # content type), without ninja validating the large dict against `dict[str, Any]` on the way out: that
-    # check cannot fail for `to_json()`'s output and cost about a tenth of the request (docs/performance.md).
-    content = json.dumps(evaluate(case, on).to_json(), cls=NinjaJSONEncoder)
+    # The determination's JSON is written by the API's renderer (same writer, same content type), without
+    # ninja validating the large dict against `dict[str, Any]` on the way out: that check cannot fail for
+    # `to_json()`'s output and cost about a tenth of the request (docs/performance.md).
+    content = dumps(evaluate(case, on).to_json())
     return HttpResponse(content, content_type="application/json; charset=utf-8")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ninja import NinjaAPI
 
 from publicassembly.api import actions, attachments, errors, fees, law, resources, tokens
+from publicassembly.api.renderers import JSONRenderer
 
 api = NinjaAPI(
     title="publicassembly",
@@ -15,6 +16,7 @@ api = NinjaAPI(
     urls_namespace="api",
     docs_url="/docs",
     openapi_url="/openapi.json",
+    renderer=JSONRenderer(),
 )
 errors.install(api)
 api.add_router("/v1", law.router)

@@ -130,11 +130,10 @@ def _rebuild(template: str, params: dict[str, object]) -> Message:
     return Message(template, **params)
 
 
-def _(template: str, /, **params: object) -> Message:
-    """Mark `template` for translation and make its message: ``_("{n} days", n=3)`` → "3 days".
-
-    The template is a `str.format` template (literal braces doubled); `params` fill its fields."""
-    return Message(template, **params)
+#: Mark a template for translation and make its message: ``_("{n} days", n=3)`` → "3 days". The template is a
+#: `str.format` template (literal braces doubled); the keyword arguments fill its fields. The class itself,
+#: not a function calling it: the rules make about a hundred messages per determination.
+_ = Message
 
 
 def join(items: Iterable[object], sep: str = ", ") -> Message:

@@ -70,8 +70,11 @@ def table() -> str:
                       f"| `publicassembly check {cli['carmel_example']}` (for information: a Carmel case, with legal time) | "
                       f"{cli['check_carmel_s'] * 1000:.0f} |"]
         if "libraries_s" in cli:
-            lines += [f"| `python -c \"{cli['libraries']}\"` (the libraries alone: the floor) | "
+            lines += [f"| `python -c \"{cli['libraries']}\"` (the libraries alone) | "
                       f"{cli['libraries_s'] * 1000:.0f} |"]
+        if "bare_typer_s" in cli:
+            lines += [f"| `python {cli['bare_typer']} check …` (a Typer command of the same shape doing nothing: "
+                      f"the floor) | {cli['bare_typer_s'] * 1000:.0f} |"]
         lines += [f"| `python -c \"import pydantic\"` | {cli['import_pydantic_s'] * 1000:.0f} |", "",
                   f"- Target ≤ {cli['target_ratio']:g}× the pydantic start-up: {cli['ratio']}× — "
                   f"{_mark(cli['ratio'] <= cli['target_ratio'])}."]
@@ -79,6 +82,10 @@ def table() -> str:
             lines += [f"- The libraries a check needs, imported alone, take {cli['libraries_ratio']}× the pydantic "
                       f"start-up; the project's own part (law core, chapter, case file, report) is "
                       f"{(cli['check_s'] - cli['libraries_s']) * 1000:.0f} ms."]
+        if "bare_typer_s" in cli:
+            lines += [f"- A Typer command of the same shape that does nothing takes {cli['bare_typer_ratio']}× the "
+                      f"pydantic start-up; `check`'s own work above it (reading the case, the chapter's models, the "
+                      f"law, the report) is {(cli['check_s'] - cli['bare_typer_s']) * 1000:.0f} ms."]
         lines += [""]
     if not lines:
         lines = ["No results yet: run `make bench`.", ""]

@@ -75,7 +75,7 @@ def _console() -> Console:
     # never pays for it.
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    return Console(highlight=False, soft_wrap=False, emoji=False)
 
 
 def _emit_json(data: Any) -> None:

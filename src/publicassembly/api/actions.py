@@ -20,6 +20,7 @@ from pydantic import AwareDatetime
 from publicassembly.api.auth import token_auth
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
 from publicassembly.api.resources import router as records
+from publicassembly.law.units import FACT_YEARS
 from publicassembly.workflow.errors import ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
@@ -33,8 +34,9 @@ Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, descri
 Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
 Count = Annotated[int, Field(ge=0, le=1_000_000)]
 Days = Annotated[int, Field(ge=0, le=3650)]
-#: A moment that has happened: the service refuses one in the future (422 naming the field), so no upper bound here.
-Moment = Annotated[AwareDatetime, Field(ge=datetime(1900, 1, 1, tzinfo=UTC),
+#: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
+#: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
+Moment = Annotated[AwareDatetime, Field(ge=datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC),
                                         description="ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00; "
                                                     "not in the future")]
 

@@ -1,0 +1,25 @@
+"""A moment given to the API (a stop order's ``ordered_at``, its ``lifted_at``) is bounded as on the pages:
+in the fact years 1778-2099 (interpretation G-2), then refused by the service before the chapter was in force
+or in the future — every refusal a 422 naming the field (Mount Pleasant § 164-5)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/v1/towns/mount-pleasant-ny/venues/{pk}/stop-orders"
+BODY = {"performance": "Saturday dance", "persons_present": 311}
+
+
+@pytest.mark.parametrize(("moment", "says"), [
+    ("1777-12-31T23:00:00+00:00", "1778"),  # before the fact years: the schema's bound
+    ("1850-01-01T12:00:00-05:00", "not in force on 1850-01-01"),  # in them, before ch. 164: the service
+])
+def test_a_moment_before_the_chapter_is_refused_naming_the_field(api, mu, hall, moment, says):
+    r = api(mu["enforcement_officer"]).post(URL.format(pk=hall.pk), json.dumps({**BODY, "ordered_at": moment}),
+                                            content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "ordered_at", r.json()
+    assert says in r.json()["detail"]

@@ -41,12 +41,14 @@ def summons_record(s: Any) -> SummonsRecord:
 def find_summons(number: str, town: Any = None) -> Any:
     """The summons numbered `number` (case ignored), in `town` when given. Raises `NotFound`, or
     `ValidationFailed` (field ``town``) when several towns use the number."""
+    from django.utils.translation import gettext as _
+
     from publicassembly.enforcement.models import Summons
     from publicassembly.workflow.errors import NotFound, ValidationFailed
 
     key = (number or "").strip()
     if not key:
-        raise ValidationFailed("number", "give the summons number")
+        raise ValidationFailed("number", _("give the summons number"))
     qs = Summons.objects.select_related("town", "violation", "issued_by").filter(number__iexact=key)
     if town is not None:
         qs = qs.filter(town=town)
@@ -54,5 +56,6 @@ def find_summons(number: str, town: Any = None) -> Any:
     if not found:
         raise NotFound("summons", key, town)
     if len(found) > 1:
-        raise ValidationFailed("town", f"summons number {key} is used in several towns; choose the town")
+        raise ValidationFailed("town", _("summons number %(number)s is used in several towns; choose the town")
+                               % {"number": key})
     return found[0]

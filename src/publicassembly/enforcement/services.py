@@ -31,6 +31,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from pydantic import ValidationError
 
 from publicassembly.accounts.models import Role, Town
@@ -53,7 +55,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE_SECTIONS
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
-from publicassembly.law.units import dollars
+from publicassembly.law.units import InvalidNumber, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
 from publicassembly.venues.services import determine_venue, venue_case_data
 from publicassembly.workflow.access import require_role
@@ -61,6 +63,7 @@ from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFaile
 from publicassembly.workflow.models import apply_changes, save_with_history
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
+from publicassembly.workflow.words import law_text
 
 MOUNT_PLEASANT, CARMEL = "mount-pleasant-ny", "carmel-ny"
 ENFORCERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -70,6 +73,19 @@ READERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER, Role.TOWN_CLERK)
 #: the Building Inspector, alone (interpretation register W-1).
 CARMEL_SUMMONS_ROLES = (Role.BUILDING_INSPECTOR,)
 STOP_RULE = "mount-pleasant/164-5/stop-performance"
+#: The officers of § 164-12 other than the Building Inspector, in the words of a refusal (translated where shown).
+OFFICER_WORDS = {"fire_district_inspector": gettext_noop("fire district inspector"),
+                 "town_fire_marshal": gettext_noop("town fire marshal"),
+                 "police_officer": gettext_noop("police officer")}
+#: The refusals of a term of imprisonment, by field: not a whole number, none allowed, more than allowed.
+JAIL_WORDS = {
+    "jail_days": (gettext_noop("a whole number of days, 0 or more; got %(value)s"),
+                  gettext_noop("no imprisonment in days for %(range)s; allowed: 0"),
+                  gettext_noop("%(value)s days is more than the %(cap)s days allowed for %(range)s")),
+    "jail_months": (gettext_noop("a whole number of months, 0 or more; got %(value)s"),
+                    gettext_noop("no imprisonment in months for %(range)s; allowed: 0"),
+                    gettext_noop("%(value)s months is more than the %(cap)s months allowed for %(range)s")),
+}
 
 
 # --- helpers ------------------------------------------------------------------------------------------------
@@ -85,7 +101,7 @@ def _why(reason: str, default: str) -> str:
 
 def _require_reason(reason: str) -> str:
     if not isinstance(reason, str) or not reason.strip():
-        raise ValidationFailed("reason", "give the reason for this change; it is kept in the case's history")
+        raise ValidationFailed("reason", _("give the reason for this change; it is kept in the case's history"))
     return reason.strip()
 
 
@@ -102,14 +118,22 @@ def _date(name: str, value: Any, default: dt.date | None = None) -> dt.date:
     if value is None and default is not None:
         return default
     if not isinstance(value, dt.date) or isinstance(value, dt.datetime):
-        raise ValidationFailed(name, f"a date (YYYY-MM-DD); got {value!r}")
+        raise ValidationFailed(name, _("a date (YYYY-MM-DD); got %(value)s") % {"value": repr(value)})
     return value
 
 
 def _text(name: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValidationFailed(name, "required")
+        raise ValidationFailed(name, _("required"))
     return value.strip()
+
+
+def _problem(error: ValueError, field: str) -> str:
+    """The law core's complaint about `field` without the field's name: its translatable message when it is one
+    of the law core's `InvalidNumber`s of `field`, else the error's text without the leading ``<field>: ``."""
+    if isinstance(error, InvalidNumber) and error.field == field:
+        return error.problem
+    return str(error).removeprefix(f"{field}: ")
 
 
 def _in_town(obj: Any, town: Town, what: str) -> Any:
@@ -148,7 +172,7 @@ def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str
     `town`. Building inspector or enforcement officer. Returns the `Offender`."""
     require_role(by, town, *ENFORCERS)
     if kind not in (Offender.PERSON, Offender.FIRM):
-        raise ValidationFailed("kind", f"{kind!r}; allowed: person, firm")
+        raise ValidationFailed("kind", _("%(value)s; allowed: person, firm") % {"value": repr(kind)})
     offender = Offender(town=town, kind=kind, name=_text("name", name), address=(address or "").strip())
     with transaction.atomic():
         save_with_history(offender, by=by, reason=_why(reason, "offender recorded"))
@@ -167,18 +191,21 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
     for obj, what in ((offender, "offender"), (venue, "place of assembly"), (inspection, "inspection")):
         _in_town(obj, town, what)
     if in_presence not in (True, False, None):
-        raise ValidationFailed("in_presence", "true, false or empty")
+        raise ValidationFailed("in_presence", _("true, false or empty"))
     observed = _date("observed_on", observed_on)
     today = _today()
     if observed > today:
-        raise ValidationFailed("observed_on", f"{observed.isoformat()} is after today ({today.isoformat()}); a "
-                                              "complaint reports a violation already seen")
+        raise ValidationFailed("observed_on", _("%(day)s is after today (%(today)s); a complaint reports a violation "
+                                                "already seen") % {"day": observed.isoformat(),
+                                                                   "today": today.isoformat()})
     filed = _date("filed_on", filed_on, today)
     if filed > today:
-        raise ValidationFailed("filed_on", f"{filed.isoformat()} is after today ({today.isoformat()}); a complaint "
-                                           "is filed on the day it is received or recorded later")
+        raise ValidationFailed("filed_on", _("%(day)s is after today (%(today)s); a complaint is filed on the day it "
+                                             "is received or recorded later")
+                               % {"day": filed.isoformat(), "today": today.isoformat()})
     if filed < observed:
-        raise ValidationFailed("filed_on", f"a complaint is filed on or after the day observed ({observed})")
+        raise ValidationFailed("filed_on", _("a complaint is filed on or after the day observed (%(observed)s)")
+                               % {"observed": observed})
     complaint = Complaint(
         town=town, filed_by=by, complainant_kind=_kind_of(membership), filed_on=filed, observed_on=observed,
         in_presence=in_presence, offender=offender, venue=venue, inspection=inspection,
@@ -205,18 +232,22 @@ CLOCK_SKEW = dt.timedelta(minutes=5)
 def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.datetime | None = None,
                  after_what: str = "") -> dt.datetime:
     """`value` (an aware datetime; default now) not later than now (`CLOCK_SKEW` allowed) nor before `after`;
-    else `ValidationFailed` naming `field`."""
+    else `ValidationFailed` naming `field`. `what` and `after_what` are words marked with ``gettext_noop``,
+    translated here."""
     now = timezone.now()
     if value is None:
         return now
     if not isinstance(value, dt.datetime) or timezone.is_naive(value):
-        raise ValidationFailed(field, f"give the date and time {what}, with its UTC offset; got {value!r}")
+        raise ValidationFailed(field, _("give the date and time %(what)s, with its UTC offset; got %(value)s")
+                               % {"what": _(what), "value": repr(value)})
     if value > now + CLOCK_SKEW:
-        raise ValidationFailed(field, f"{value.isoformat()} is in the future (now is "
-                                      f"{timezone.localtime(now).isoformat(timespec='minutes')}); give the time "
-                                      f"{what}")
+        raise ValidationFailed(field, _("%(moment)s is in the future (now is %(now)s); give the time %(what)s")
+                               % {"moment": value.isoformat(), "what": _(what),
+                                  "now": timezone.localtime(now).isoformat(timespec="minutes")})
     if after is not None and value < after:
-        raise ValidationFailed(field, f"{value.isoformat()} is before {after_what} ({after.isoformat()})")
+        raise ValidationFailed(field, _("%(moment)s is before %(what)s (%(after)s)")
+                               % {"moment": value.isoformat(), "what": _(after_what) if after_what else after_what,
+                                  "after": after.isoformat()})
     return value
 
 
@@ -233,16 +264,18 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     found them."""
     town = venue.town
     if _alias(town) != MOUNT_PLEASANT:
-        raise ValidationFailed("town", f"{town}'s chapter has no stop order; § 164-5 is Mount Pleasant's")
+        raise ValidationFailed("town", _("%(town)s's chapter has no stop order; § 164-5 is Mount Pleasant's")
+                               % {"town": town})
     membership = require_role(by, town, *ENFORCERS)
     _in_town(complaint, town, "complaint")
     if persons_present is not None and (isinstance(persons_present, bool) or not isinstance(persons_present, int)
                                         or persons_present < 0):
-        raise ValidationFailed("persons_present", f"a whole number of persons; got {persons_present!r}")
+        raise ValidationFailed("persons_present", _("a whole number of persons; got %(value)s")
+                               % {"value": repr(persons_present)})
     for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
         if not isinstance(v, bool):
-            raise ValidationFailed(name, "true or false")
-    when = _moment_past("ordered_at", ordered_at, "the stop order was given")
+            raise ValidationFailed(name, _("true or false"))
+    when = _moment_past("ordered_at", ordered_at, gettext_noop("the stop order was given"))
     kind = _kind_of(membership)
     facts = {"date": timezone.localdate(when), "officer": kind, "persons_present": persons_present,
              "egress_obstructed": egress_obstructed, "serious_menace": serious_menace}
@@ -253,11 +286,13 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     finding = det.finding(STOP_RULE)
     if not finding.values.get("stop_performance"):
         approved = finding.values.get("approved_number")
-        counted = (f"persons present {persons_present:,}" if persons_present is not None
-                   else "persons present not given")
-        limit = f"approved number {approved:,}" if approved is not None else "no approved number on record"
-        raise ValidationFailed("grounds", f"no ground for a stop order under § 164-5: {finding.reason} "
-                                          f"({counted}, {limit})")
+        counted = (_("persons present %(n)s") % {"n": f"{persons_present:,}"} if persons_present is not None
+                   else _("persons present not given"))
+        limit = (_("approved number %(n)s") % {"n": f"{approved:,}"} if approved is not None
+                 else _("no approved number on record"))
+        raise ValidationFailed("grounds", _("no ground for a stop order under § 164-5: %(reason)s (%(counted)s, "
+                                            "%(limit)s)")
+                               % {"reason": law_text(finding.reason), "counted": counted, "limit": limit})
     order = StopOrder(
         town=town, venue=venue, complaint=complaint, performance=_text("performance", performance), ordered_at=when,
         ordered_by=by, officer_kind=kind, persons_present=persons_present,
@@ -302,13 +337,14 @@ def _rule(town: Town, rule_id: str) -> tuple[str, str]:
     rules = town.jurisdiction.rules
     ids = [r.id for r in rules]
     if rule_id not in ids:
-        raise ValidationFailed("rule_id", f"{rule_id!r} is not a rule of {town.jurisdiction.code}; allowed: "
-                               + ", ".join(ids))
+        raise ValidationFailed("rule_id", _("%(value)s is not a rule of %(code)s; allowed: %(allowed)s")
+                               % {"value": repr(rule_id), "code": town.jurisdiction.code, "allowed": ", ".join(ids)})
     if _alias(town) == MOUNT_PLEASANT:
         section = rule_id.split("/")[1]
         if section not in VIOLABLE_SECTIONS:
-            raise ValidationFailed("rule_id", f"§ {section} is not a requirement a person can violate; allowed "
-                                   f"sections: {', '.join(VIOLABLE_SECTIONS)}")
+            raise ValidationFailed("rule_id", _("§ %(section)s is not a requirement a person can violate; allowed "
+                                                "sections: %(allowed)s")
+                                   % {"section": section, "allowed": ", ".join(VIOLABLE_SECTIONS)})
     return rule_id, rules[rule_id].citation
 
 
@@ -331,36 +367,38 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
     _in_town(deficiency, town, "deficiency")
     if deficiency is not None:
         if rule_id is not None and rule_id != deficiency.rule_id:
-            raise ValidationFailed("rule_id", f"the deficiency is of {deficiency.rule_id}; give that rule or none")
+            raise ValidationFailed("rule_id", _("the deficiency is of %(rule)s; give that rule or none")
+                                   % {"rule": deficiency.rule_id})
         rule_id = deficiency.rule_id
         venue = venue or deficiency.inspection.venue
     if rule_id is None:
-        raise ValidationFailed("rule_id", "name the rule violated (an id of the town's rule book)")
+        raise ValidationFailed("rule_id", _("name the rule violated (an id of the town's rule book)"))
     rule_id, citation = _rule(town, rule_id)
     offender = offender or complaint.offender
     if offender is None:
-        raise ValidationFailed("offender", "name the person or firm who violated the rule")
+        raise ValidationFailed("offender", _("name the person or firm who violated the rule"))
     observed = _date("observed_on", observed_on, complaint.observed_on)
     if in_presence is None:
         in_presence = complaint.in_presence if complaint.filed_by_id == by.pk else None
     if in_presence not in (True, False, None):
-        raise ValidationFailed("in_presence", "true, false or empty")
+        raise ValidationFailed("in_presence", _("true, false or empty"))
     if _alias(town) == MOUNT_PLEASANT:
         powers = enforcement_powers(kind, bool(in_presence), _values(town, observed))
         if not powers.may_enforce:
-            raise NotAllowed("under § 164-12 a fire district inspector, town fire marshal or police officer enforces "
-                             "only a violation that occurred in his presence; file a complaint with the Building "
-                             "Inspector instead")
+            raise NotAllowed(_("under § 164-12 a fire district inspector, town fire marshal or police officer "
+                               "enforces only a violation that occurred in his presence; file a complaint with the "
+                               "Building Inspector instead"))
         if days_of_continued_violation is not None:
-            raise ValidationFailed("days_of_continued_violation", "Mount Pleasant counts offenses (§ 164-14), not "
-                                   "days of continued violation; leave it empty")
+            raise ValidationFailed("days_of_continued_violation", _("Mount Pleasant counts offenses (§ 164-14), not "
+                                                                    "days of continued violation; leave it empty"))
     else:
         try:
             CarmelViolation(days_of_continued_violation=days_of_continued_violation, first_day=observed)
         except ValidationError:
-            raise ValidationFailed("days_of_continued_violation", "the number of days of continued violation, 1 or "
-                                   f"more (each day is a separate violation, ch. 31 penalties ¶ A); got "
-                                   f"{days_of_continued_violation!r}") from None
+            raise ValidationFailed("days_of_continued_violation",
+                                   _("the number of days of continued violation, 1 or more (each day is a separate "
+                                     "violation, ch. 31 penalties ¶ A); got %(value)s")
+                                   % {"value": repr(days_of_continued_violation)}) from None
     violation = Violation(
         town=town, complaint=complaint, offender=offender, rule_id=rule_id, citation=citation, observed_on=observed,
         observed_by=by, observer_kind=kind, in_presence=in_presence, venue=venue or complaint.venue,
@@ -389,14 +427,17 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
     if _alias(town) == MOUNT_PLEASANT:
         membership = require_role(by, town, *ENFORCERS)
         if not may_issue_summons(_kind_of(membership)):
-            raise NotAllowed(f"under Mount Pleasant § 164-12 only the Building Inspector issues a summons; a "
-                             f"{_kind_of(membership).replace('_', ' ')} files a complaint with him")
+            kind = _kind_of(membership)
+            raise NotAllowed(_("under Mount Pleasant § 164-12 only the Building Inspector issues a summons; a "
+                               "%(officer)s files a complaint with him")
+                             % {"officer": _(OFFICER_WORDS[kind]) if kind in OFFICER_WORDS else kind.replace("_", " ")})
     else:
         require_role(by, town, *CARMEL_SUMMONS_ROLES)
     issued = _date("issued_on", issued_on, _today())
     ret = _date("return_date", return_date)
     if ret <= issued:
-        raise ValidationFailed("return_date", f"the return date must be after the day of issue ({issued})")
+        raise ValidationFailed("return_date", _("the return date must be after the day of issue (%(issued)s)")
+                               % {"issued": issued})
     with transaction.atomic():
         transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),
                    expected_version=expected_version)
@@ -432,11 +473,22 @@ def penalty_range(violation: Violation) -> Penalty:
     return carmel_penalties.penalty_for_days(violation.days_of_continued_violation, values)
 
 
-def _range_text(p: Penalty) -> str:
+#: The range of punishment in words (`_range_text`): Mount Pleasant's by offense number, Carmel's by days.
+OFFENSE_RANGE = gettext_noop("%(nth)s offense: %(penalty)s (%(citation)s)")
+DAYS_RANGE = gettext_noop("%(days)s day(s) of continued violation: a fine of %(min)s to %(max)s, or up to %(jail)s "
+                          "days in jail, or both (%(citation)s)")
+
+
+def _range_text(p: Penalty, *, translated: bool = False) -> str:
+    """The range `p` in words: in English for the case's history; in the active language when `translated`
+    (a refusal shown to the user)."""
+    words = _ if translated else str
+    text = law_text if translated else str
     if p.offense_number is not None:
-        return f"{an_ordinal(p.offense_number)} offense: {describe(p)} ({p.citation})"
-    return (f"{p.violations} day(s) of continued violation: a fine of ${p.min_fine:,.2f} to ${p.max_fine:,.2f}, or "
-            f"up to {p.max_jail_days} days in jail, or both ({p.citation})")
+        return words(OFFENSE_RANGE) % {"nth": text(an_ordinal(p.offense_number)), "penalty": text(describe(p)),
+                                      "citation": p.citation}
+    return words(DAYS_RANGE) % {"days": p.violations, "min": f"${p.min_fine:,.2f}", "max": f"${p.max_fine:,.2f}",
+                                "jail": p.max_jail_days, "citation": p.citation}
 
 
 def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any = 0) -> Decimal:
@@ -449,21 +501,26 @@ def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any =
     try:
         amount = dollars(fine, "fine")
     except ValueError as e:
-        raise ValidationFailed("fine", str(e).removeprefix("fine: ")) from None
-    for name, value, cap, unit in (("jail_days", jail_days, p.max_jail_days, "days"),
-                                   ("jail_months", jail_months, p.max_jail_months, "months")):
+        raise ValidationFailed("fine", _problem(e, "fine")) from None
+    for name, value, cap in (("jail_days", jail_days, p.max_jail_days),
+                             ("jail_months", jail_months, p.max_jail_months)):
+        said = JAIL_WORDS[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationFailed(name, f"a whole number of {unit}, 0 or more; got {value!r}")
+            raise ValidationFailed(name, _(said[0]) % {"value": repr(value)})
         if value and not cap:
-            raise ValidationFailed(name, f"no imprisonment in {unit} for {_range_text(p)}; allowed: 0")
+            raise ValidationFailed(name, _(said[1]) % {"range": _range_text(p, translated=True)})
         if cap and value > cap:
-            raise ValidationFailed(name, f"{value} {unit} is more than the {cap} {unit} allowed for {_range_text(p)}")
+            raise ValidationFailed(name, _(said[2]) % {"value": value, "cap": cap,
+                                                       "range": _range_text(p, translated=True)})
     jailed = bool(jail_days or jail_months)
     if p.min_fine <= amount <= p.max_fine or (amount == 0 and jailed):
         return amount
-    alt = ", or $0 with imprisonment" if (p.max_jail_days or p.max_jail_months) else ""
-    raise ValidationFailed("fine", f"${amount:,.2f} is outside ${p.min_fine:,.2f} to ${p.max_fine:,.2f}{alt} for "
-                           f"{_range_text(p)}")
+    amounts = {"fine": f"${amount:,.2f}", "min": f"${p.min_fine:,.2f}", "max": f"${p.max_fine:,.2f}",
+               "range": _range_text(p, translated=True)}
+    if p.max_jail_days or p.max_jail_months:
+        raise ValidationFailed("fine", _("%(fine)s is outside %(min)s to %(max)s, or $0 with imprisonment for "
+                                         "%(range)s") % amounts)
+    raise ValidationFailed("fine", _("%(fine)s is outside %(min)s to %(max)s for %(range)s") % amounts)
 
 
 def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_on: dt.date | None = None,
@@ -476,7 +533,7 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
     number and the range are kept, and the violation moves to ``disposed``. ``dismissed``: no sentence; the
     violation moves to ``dismissed`` and does not count as an offense. Returns the `Disposition`."""
     if outcome not in (Disposition.CONVICTED, Disposition.DISMISSED):
-        raise ValidationFailed("outcome", f"{outcome!r}; allowed: convicted, dismissed")
+        raise ValidationFailed("outcome", _("%(value)s; allowed: convicted, dismissed") % {"value": repr(outcome)})
     require_role(by, violation.town, *COURT_CLERKS)
     decided = _date("decided_on", decided_on, _today())
     with transaction.atomic():
@@ -494,7 +551,7 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
             transition(violation, "dispose", by=by, reason=why, expected_version=expected_version)
         else:
             if fine not in (0, None, "0") or jail_days or jail_months:
-                raise ValidationFailed("fine", "a dismissed violation carries no fine or imprisonment")
+                raise ValidationFailed("fine", _("a dismissed violation carries no fine or imprisonment"))
             disposition = Disposition(town=violation.town, violation=fresh, decided_on=decided, outcome=outcome,
                                       recorded_by=by)
             why = _why(reason, "dismissed by the court")
@@ -511,16 +568,17 @@ def record_payment(by: Any, violation: Violation, *, amount: Any, paid_on: dt.da
     try:
         paid = dollars(amount, "amount")
     except ValueError as e:
-        raise ValidationFailed("amount", str(e).removeprefix("amount: ")) from None
+        raise ValidationFailed("amount", _problem(e, "amount")) from None
     when = _date("paid_on", paid_on, _today())
     with transaction.atomic():
         disposition = Disposition.objects.select_for_update().filter(violation=violation).first()
         if disposition is not None and disposition.outcome == Disposition.CONVICTED:
             if disposition.fine == 0:
-                raise ValidationFailed("amount", "no fine was imposed; close the case instead")
+                raise ValidationFailed("amount", _("no fine was imposed; close the case instead"))
             if paid != disposition.fine:
-                raise ValidationFailed("amount", f"${paid:,.2f} is not the fine of ${disposition.fine:,.2f}; record "
-                                       "the payment of the fine in full")
+                raise ValidationFailed("amount", _("%(paid)s is not the fine of %(fine)s; record the payment of the "
+                                                   "fine in full")
+                                       % {"paid": f"${paid:,.2f}", "fine": f"${disposition.fine:,.2f}"})
         why = _why(reason, f"fine of ${paid:,.2f} paid on {when}")
         transition(violation, "pay", by=by, reason=why, expected_version=expected_version)
         assert disposition is not None  # "pay" is allowed only from disposed
@@ -535,12 +593,14 @@ def close_case(by: Any, case: Violation | Complaint, *, reason: str, expected_ve
     if isinstance(case, Complaint):
         open_ = case.violations.exclude(state__in=[Violation.DISMISSED, Violation.CLOSED]).count()
         if open_:
-            raise ValidationFailed("complaint", f"{open_} of its violations are not yet closed or dismissed")
+            raise ValidationFailed("complaint", _("%(n)s of its violations are not yet closed or dismissed")
+                                   % {"n": open_})
         return transition(case, "close", by=by, reason=why, expected_version=expected_version)
     if case.state == Violation.DISPOSED:
         d = Disposition.objects.filter(violation=case).first()
         if d is not None and d.fine > 0:
-            raise ValidationFailed("violation", f"the fine of ${d.fine:,.2f} is unpaid; record the payment first")
+            raise ValidationFailed("violation", _("the fine of %(fine)s is unpaid; record the payment first")
+                                   % {"fine": f"${d.fine:,.2f}"})
     return transition(case, "close", by=by, reason=why, expected_version=expected_version)
 
 

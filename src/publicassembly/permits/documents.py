@@ -377,14 +377,18 @@ def blds_export(by: Any, town: Any, dataset: str, fmt: str) -> tuple[str | bytes
     """The BLDS export of `town` for the web page and the API alike: (data, content type, file name). `by` must
     hold one of `BLDS_ROLES` in the town (`NotAllowed`); `dataset` one of `BLDS_DATASETS` and `fmt` one of
     `BLDS_FORMATS`, else `ValidationFailed` naming ``dataset`` or ``format``."""
+    from django.utils.translation import gettext as _
+
     from publicassembly.documents import blds
     from publicassembly.workflow.access import require_role
     from publicassembly.workflow.errors import ValidationFailed
 
     require_role(by, town, *BLDS_ROLES)
     if dataset not in BLDS_DATASETS:
-        raise ValidationFailed("dataset", f"{dataset!r} is not allowed; allowed: {', '.join(BLDS_DATASETS)}")
+        raise ValidationFailed("dataset", _("%(value)s is not allowed; allowed: %(allowed)s")
+                               % {"value": repr(dataset), "allowed": ", ".join(BLDS_DATASETS)})
     if fmt not in BLDS_FORMATS:
-        raise ValidationFailed("format", f"{fmt!r} is not allowed; allowed: {', '.join(BLDS_FORMATS)}")
+        raise ValidationFailed("format", _("%(value)s is not allowed; allowed: %(allowed)s")
+                               % {"value": repr(fmt), "allowed": ", ".join(BLDS_FORMATS)})
     data = getattr(blds, f"{dataset}_{fmt}")(town_blds_rows(town, dataset))
     return data, BLDS_FORMATS[fmt], f"{town.jurisdiction_alias}-blds-{dataset}.{fmt}"

@@ -34,6 +34,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 from pydantic import ValidationError
 
 from publicassembly.law import jurisdictions
@@ -78,6 +81,7 @@ from publicassembly.workflow.errors import (
 from publicassembly.workflow.models import save_with_history
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
+from publicassembly.workflow.words import law_text
 
 JURISDICTION_ALIAS = "carmel-ny"
 
@@ -110,8 +114,9 @@ _AUTH_FIELDS = ("owner_authorization_to_inspect", "tenant_authorization_to_inspe
 
 ALLOWED_CONTENT_TYPES = {"application/pdf": ".pdf", "image/png": ".png", "image/jpeg": ".jpg"}
 _SIGNATURES = ((b"%PDF-", "application/pdf"), (b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"))
-#: The one wording of the refusal of a file of another type (web form, API and service alike).
-ONLY_PDF_PNG_JPEG = "Only PDF, PNG and JPEG files are accepted."
+#: The one wording of the refusal of a file of another type (web form, API and service alike; translated where
+#: it is shown).
+ONLY_PDF_PNG_JPEG = gettext_noop("Only PDF, PNG and JPEG files are accepted.")
 #: States in which nothing more can be filed on an application, so no document is attached: the final states
 #: (closed, withdrawn, revoked) and denied, from which the only step left is the Clerk's closing of the case.
 NO_MORE_FILING = (State.CLOSED, State.WITHDRAWN, State.REVOKED, State.DENIED)
@@ -149,8 +154,8 @@ class Blocked(WorkflowError):
     def __init__(self, action: str, blockers: Sequence[Blocker]) -> None:
         self.action = action
         self.blockers = list(blockers)
-        listed = "; ".join(f"({i}) {b}" for i, b in enumerate(self.blockers, 1))
-        super().__init__(f"cannot {action}: {listed}")
+        listed = "; ".join(f"({i}) {law_text(b.reason)} ({b.citation})" for i, b in enumerate(self.blockers, 1))
+        super().__init__(_("cannot %(action)s: %(blockers)s") % {"action": _(action), "blockers": listed})
 
 
 class WrongState(InvalidTransition):
@@ -158,8 +163,8 @@ class WrongState(InvalidTransition):
 
     def __init__(self, state: str, what: str, states: Sequence[str]) -> None:
         super().__init__(state, state, PERMIT_MACHINE.actions_from(state), action=what)
-        self.message = (f"cannot {what}: the application is {state!r}; allowed only while it is "
-                        f"{', '.join(str(s) for s in states)}")
+        self.message = (_("cannot %(action)s: the application is %(state)s; allowed only while it is %(states)s")
+                        % {"action": _(what), "state": repr(state), "states": ", ".join(str(s) for s in states)})
         self.args = (self.message,)
 
 
@@ -180,16 +185,16 @@ def _jurisdiction() -> Any:
 
 def _require_carmel(town: Any) -> None:
     if getattr(town, "jurisdiction_alias", None) != JURISDICTION_ALIAS:
-        raise ValidationFailed("town", f"{town} does not run Carmel ch. 31 permits; permit applications are kept "
-                                       "only for the Town of Carmel (carmel-ny)")
+        raise ValidationFailed("town", _("%(town)s does not run Carmel ch. 31 permits; permit applications are "
+                                         "kept only for the Town of Carmel (carmel-ny)") % {"town": town})
 
 
 def _require_own(by: Any, app: PermitApplication) -> None:
     """`by` is an applicant in the application's town and the application is theirs."""
     require_role(by, app.town, APPLICANT)
     if app.applicant_id != by.pk:
-        raise NotAllowed(f"{by.get_username()!r} is not the applicant of this permit application; only its "
-                         "applicant may do this")
+        raise NotAllowed(_("%(user)s is not the applicant of this permit application; only its applicant may do "
+                           "this") % {"user": repr(by.get_username())})
 
 
 def _lock(app: PermitApplication, expected_version: int | None) -> PermitApplication:
@@ -213,35 +218,41 @@ def _step(app: PermitApplication, action: str, *, by: Any, reason: str | None, d
                       expected_version=app.version, **changes)
 
 
-#: What each action does, in a clerk's words (for a refusal of an action in the wrong state).
+#: What each action does, in a clerk's words (for a refusal of an action in the wrong state; English, translated
+#: where the refusal is written).
 ACTION_WORDS = {
-    "submit": "submit the petition", "mark_incomplete": "return the petition as incomplete",
-    "amend": "amend the petition", "accept": "accept the petition", "schedule_hearing": "schedule the public hearing",
-    "record_hearing_held": "record the hearing as held", "approve": "approve the application",
-    "deny": "deny the application", "issue": "issue the permit", "record_assembly_held": "record the assembly as held",
-    "record_cleanup_inspection": "record the cleanup inspection", "release_bond": "release the bond",
-    "forfeit_bond": "forfeit the bond", "close": "close the case", "withdraw": "withdraw the application",
-    "revoke": "revoke the permit",
+    "submit": gettext_noop("submit the petition"),
+    "mark_incomplete": gettext_noop("return the petition as incomplete"),
+    "amend": gettext_noop("amend the petition"), "accept": gettext_noop("accept the petition"),
+    "schedule_hearing": gettext_noop("schedule the public hearing"),
+    "record_hearing_held": gettext_noop("record the hearing as held"),
+    "approve": gettext_noop("approve the application"), "deny": gettext_noop("deny the application"),
+    "issue": gettext_noop("issue the permit"), "record_assembly_held": gettext_noop("record the assembly as held"),
+    "record_cleanup_inspection": gettext_noop("record the cleanup inspection"),
+    "release_bond": gettext_noop("release the bond"), "forfeit_bond": gettext_noop("forfeit the bond"),
+    "close": gettext_noop("close the case"), "withdraw": gettext_noop("withdraw the application"),
+    "revoke": gettext_noop("revoke the permit"),
 }
-#: Where the case stands, in a clerk's words, by state.
+#: Where the case stands, in a clerk's words, by state (English, translated where the refusal is written).
 STATE_WORDS = {
-    "draft": "the petition has not been submitted yet",
-    "submitted": "the petition is submitted and awaits the Clerk's review",
-    "incomplete": "the petition was returned as incomplete and awaits the applicant's amendment",
-    "amended": "the amended petition awaits the Clerk's review",
-    "accepted": "the petition is accepted and the public hearing is not yet scheduled",
-    "hearing_scheduled": "the hearing is already scheduled",
-    "hearing_held": "the hearing has been held and the Town Board's decision is awaited",
-    "approved": "the Town Board has approved the application and the permit is not yet issued",
-    "denied": "the Town Board has denied the application",
-    "issued": "the permit is issued",
-    "assembly_held": "the assembly has been held and the cleanup inspection is awaited",
-    "cleanup_inspected": "the cleanup has been inspected and the Town Board's decision on the bond is awaited",
-    "bond_released": "the bond has been released",
-    "bond_forfeited": "the bond has been forfeited",
-    "closed": "the case is closed",
-    "withdrawn": "the application has been withdrawn",
-    "revoked": "the permit has been revoked",
+    "draft": gettext_noop("the petition has not been submitted yet"),
+    "submitted": gettext_noop("the petition is submitted and awaits the Clerk's review"),
+    "incomplete": gettext_noop("the petition was returned as incomplete and awaits the applicant's amendment"),
+    "amended": gettext_noop("the amended petition awaits the Clerk's review"),
+    "accepted": gettext_noop("the petition is accepted and the public hearing is not yet scheduled"),
+    "hearing_scheduled": gettext_noop("the hearing is already scheduled"),
+    "hearing_held": gettext_noop("the hearing has been held and the Town Board's decision is awaited"),
+    "approved": gettext_noop("the Town Board has approved the application and the permit is not yet issued"),
+    "denied": gettext_noop("the Town Board has denied the application"),
+    "issued": gettext_noop("the permit is issued"),
+    "assembly_held": gettext_noop("the assembly has been held and the cleanup inspection is awaited"),
+    "cleanup_inspected": gettext_noop("the cleanup has been inspected and the Town Board's decision on the bond is "
+                                      "awaited"),
+    "bond_released": gettext_noop("the bond has been released"),
+    "bond_forfeited": gettext_noop("the bond has been forfeited"),
+    "closed": gettext_noop("the case is closed"),
+    "withdrawn": gettext_noop("the application has been withdrawn"),
+    "revoked": gettext_noop("the permit has been revoked"),
 }
 
 
@@ -254,9 +265,11 @@ def _check_state(app: PermitApplication, action: str) -> None:
     except InvalidTransition as e:
         if e.to_state is None:
             raise
-        now = ", ".join(ACTION_WORDS.get(a, a) for a in e.allowed) or "nothing more (this is a final state)"
-        e.message = (f"cannot {ACTION_WORDS.get(action, action)}: {STATE_WORDS.get(app.state, app.state)}; "
-                     f"what can be done now: {now}")
+        now = (", ".join(_(ACTION_WORDS[a]) if a in ACTION_WORDS else a for a in e.allowed)
+               or _("nothing more (this is a final state)"))
+        e.message = (_("cannot %(action)s: %(state)s; what can be done now: %(now)s")
+                     % {"action": _(ACTION_WORDS[action]) if action in ACTION_WORDS else action,
+                        "state": _(STATE_WORDS[app.state]) if app.state in STATE_WORDS else app.state, "now": now})
         e.args = (e.message,)
         raise
 
@@ -270,15 +283,17 @@ def _check_in(app: PermitApplication, states: Iterable[str], what: str) -> None:
 def _amount(value: Any, field: str, *, positive: bool = False) -> Decimal:
     """US dollars in whole cents from a Decimal, int or string; `ValidationFailed` naming `field`."""
     if isinstance(value, float):
-        raise ValidationFailed(field, "give money as a decimal string or Decimal (e.g. \"250.00\"), not a float")
+        raise ValidationFailed(field, _('give money as a decimal string or Decimal (e.g. "250.00"), not a float'))
     try:
         amount = Decimal(str(value).strip().replace(",", "").lstrip("$"))
     except (InvalidOperation, ValueError):
-        raise ValidationFailed(field, f"{value!r} is not an amount of US dollars (e.g. 250.00)") from None
+        raise ValidationFailed(field, _("%(value)s is not an amount of US dollars (e.g. 250.00)")
+                               % {"value": repr(value)}) from None
     if not amount.is_finite() or amount != amount.quantize(Decimal("0.01")):
-        raise ValidationFailed(field, f"{value!r} is not an amount in whole cents")
+        raise ValidationFailed(field, _("%(value)s is not an amount in whole cents") % {"value": repr(value)})
     if amount < 0 or (positive and amount == 0):
-        raise ValidationFailed(field, f"must be {'more than' if positive else 'at least'} $0 (got {value})")
+        raise ValidationFailed(field, (_("must be more than $0 (got %(value)s)") if positive else
+                                       _("must be at least $0 (got %(value)s)")) % {"value": value})
     return amount.quantize(Decimal("0.01"))
 
 
@@ -290,37 +305,40 @@ def _date(value: Any, field: str) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise ValidationFailed(field, f"{value!r} is not a date; write it as YYYY-MM-DD")
+    raise ValidationFailed(field, _("%(value)s is not a date; write it as YYYY-MM-DD") % {"value": repr(value)})
 
 
 def _happened(value: Any, field: str, *, today: date | None, after: date | None = None,
               after_what: str = "") -> date:
     """A date of something that has happened: a date (`_date`), not after `today` (default the Town's date)
-    nor before `after` (when given; `after_what` names that day in words); else `ValidationFailed` naming
-    `field`."""
+    nor before `after` (when given; `after_what` names that day in words, marked with ``gettext_noop`` and
+    translated here); else `ValidationFailed` naming `field`."""
     day = _date(value, field)
     on = _today(today)
     if day > on:
-        raise ValidationFailed(field, f"{day.isoformat()} is in the future (today is {on.isoformat()}); record "
-                                      "it once it has happened")
+        raise ValidationFailed(field, _("%(day)s is in the future (today is %(today)s); record it once it has "
+                                        "happened") % {"day": day.isoformat(), "today": on.isoformat()})
     if after is not None and day < after:
-        raise ValidationFailed(field, f"{day.isoformat()} is before {after_what} ({after.isoformat()})")
+        raise ValidationFailed(field, _("%(day)s is before %(what)s (%(after)s)")
+                               % {"day": day.isoformat(), "what": _(after_what) if after_what else after_what, "after": after.isoformat()})
     return day
 
 
 def _text(value: Any, field: str, what: str) -> str:
+    """`value` stripped; when empty, `ValidationFailed` naming `field` and asking for `what` (words marked with
+    ``gettext_noop``, translated here)."""
     if not isinstance(value, str) or not value.strip():
-        raise ValidationFailed(field, f"give {what}")
+        raise ValidationFailed(field, _("give %(what)s") % {"what": _(what)})
     return value.strip()
 
 
 def _document_of(app: PermitApplication, document: Any, field: str = "document", *, required: bool = True) -> Any:
     if document is None:
         if required:
-            raise ValidationFailed(field, "attach the written document (attach_document) and give it here")
+            raise ValidationFailed(field, _("attach the written document (attach_document) and give it here"))
         return None
     if not isinstance(document, Document) or document.application_id != app.pk:
-        raise ValidationFailed(field, "the document must be one attached to this permit application")
+        raise ValidationFailed(field, _("the document must be one attached to this permit application"))
     return document
 
 
@@ -336,15 +354,16 @@ def validate_facts(facts: Any) -> dict[str, Any]:
     insurance, fee paid, the written approvals of ¶ C, the authorizations of ¶ D, the verification): those are
     recorded through their own services."""
     if not isinstance(facts, dict):
-        raise ValidationFailed("facts", f"must be a mapping of the assembly's facts, not {type(facts).__name__}")
+        raise ValidationFailed("facts", _("must be a mapping of the assembly's facts, not %(type)s")
+                               % {"type": type(facts).__name__})
     for key in (*_ENVELOPE, *TOWN_FACTS):
         if key in facts:
-            raise ValidationFailed(f"facts.{key}", "is recorded by the Town through its own step, not given in "
-                                                    "the applicant's facts")
+            raise ValidationFailed(f"facts.{key}", _("is recorded by the Town through its own step, not given in "
+                                                     "the applicant's facts"))
     petition = facts.get("petition")
     if isinstance(petition, dict) and "verified" in petition:
-        raise ValidationFailed("facts.petition.verified", "the petition is verified by the verification "
-                                                          "statement given when it is submitted")
+        raise ValidationFailed("facts.petition.verified", _("the petition is verified by the verification "
+                                                            "statement given when it is submitted"))
     conditions = facts.get("conditions")
     if isinstance(conditions, dict):
         for name, facility in conditions.items():
@@ -352,8 +371,8 @@ def validate_facts(facts: Any) -> dict[str, Any]:
                 for key in _APPROVAL_FIELDS:
                     if key in facility:
                         raise ValidationFailed(f"facts.conditions.{name}.{key}",
-                                               "written approvals are recorded by the approving body "
-                                               "(record_approval), not given in the facts")
+                                               _("written approvals are recorded by the approving body "
+                                                 "(record_approval), not given in the facts"))
     properties = facts.get("properties")
     if isinstance(properties, list):
         for i, prop in enumerate(properties):
@@ -361,8 +380,8 @@ def validate_facts(facts: Any) -> dict[str, Any]:
                 for key in _AUTH_FIELDS:
                     if key in prop:
                         raise ValidationFailed(f"facts.properties[{i}].{key}",
-                                               "authorizations to inspect are recorded by the Town Clerk "
-                                               "(record_authorization), not given in the facts")
+                                               _("authorizations to inspect are recorded by the Town Clerk "
+                                                 "(record_authorization), not given in the facts"))
     try:
         model = EventCase.model_validate(facts)
     except ValidationError as e:
@@ -497,7 +516,8 @@ def facts_problem(app: PermitApplication, as_of: date | None = None) -> Validati
 def correction_note(problem: ValidationFailed) -> str:
     """The words that mark a record whose facts the law core refuses: ``facts need correction: <field>:
     <message>`` (the field as in the applicant's facts, without the ``facts.`` prefix)."""
-    return f"facts need correction: {problem.field.removeprefix('facts.')}: {problem.detail}"
+    return (_("facts need correction: %(field)s: %(message)s")
+            % {"field": problem.field.removeprefix("facts."), "message": law_text(problem.detail)})
 
 
 def deadlines(app: PermitApplication, as_of: date | None = None) -> dict[str, LegalDate]:
@@ -762,7 +782,8 @@ def list_applications(by: Any, town: Any) -> list[PermitApplication]:
         return list(qs)
     if APPLICANT in roles:
         return list(qs.filter(applicant=by))
-    raise NotAllowed(f"{getattr(by, 'username', 'anonymous')!r} holds no role in {town}")
+    raise NotAllowed(_("%(user)s holds no role in %(town)s") % {"user": repr(getattr(by, "username", "anonymous")),
+                                                                 "town": town})
 
 
 def application_timeline(app: PermitApplication) -> list[TimelineEntry]:
@@ -831,7 +852,7 @@ def mark_incomplete(by: Any, app: PermitApplication, *, missing_items: Sequence[
         items = list(missing_items) if missing_items else [m for b in petition_blockers(app, today)
                                                            for m in (b.missing or (b.reason,))]
         if not items:
-            raise ValidationFailed("missing_items", "name what is missing from the petition")
+            raise ValidationFailed("missing_items", _("name what is missing from the petition"))
         return _step(app, "mark_incomplete", by=by, reason=reason,
                      default_reason="petition incomplete: " + "; ".join(items), missing_items=items)
 
@@ -882,34 +903,38 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     require_role(by, app.town, CLERK)
     hearing_on = _date(hearing_on, "hearing_on")
     if hearing_time is not None and not isinstance(hearing_time, time):
-        raise ValidationFailed("hearing_time", f"a time of day (HH:MM) or empty (to be announced); got "
-                                               f"{hearing_time!r}")
+        raise ValidationFailed("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
+                               % {"value": repr(hearing_time)})
     notice_published_on = _date(notice_published_on, "notice_published_on")
-    place = _text(place, "place", "the place of the public hearing")
-    newspaper = _text(newspaper, "newspaper", "the official newspaper in which the notice was published")
+    place = _text(place, "place", gettext_noop("the place of the public hearing"))
+    newspaper = _text(newspaper, "newspaper", gettext_noop("the official newspaper in which the notice was published"))
     on = _today(today)
     if hearing_on < on:
-        raise ValidationFailed("hearing_on", f"{hearing_on.isoformat()} is in the past (today is {on.isoformat()}); "
-                                             "schedule the hearing for today or a later day")
+        raise ValidationFailed("hearing_on", _("%(day)s is in the past (today is %(today)s); schedule the hearing "
+                                               "for today or a later day")
+                               % {"day": hearing_on.isoformat(), "today": on.isoformat()})
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
         submitted = app.submitted_on
         if submitted is not None and hearing_on <= submitted:
-            raise ValidationFailed("hearing_on", f"{hearing_on.isoformat()} is not after the petition was "
-                                                 f"submitted ({submitted.isoformat()}); the hearing is held on it")
+            raise ValidationFailed("hearing_on", _("%(day)s is not after the petition was submitted "
+                                                   "(%(submitted)s); the hearing is held on it")
+                                   % {"day": hearing_on.isoformat(), "submitted": submitted.isoformat()})
         if submitted is not None and notice_published_on < submitted:
-            raise ValidationFailed("notice_published_on", f"{notice_published_on.isoformat()} is before the "
-                                                          f"petition was submitted ({submitted.isoformat()})")
+            raise ValidationFailed("notice_published_on", _("%(day)s is before the petition was submitted "
+                                                            "(%(submitted)s)")
+                                   % {"day": notice_published_on.isoformat(), "submitted": submitted.isoformat()})
         if notice_published_on > hearing_on:
-            raise ValidationFailed("notice_published_on", f"{notice_published_on.isoformat()} is after the "
-                                                          f"hearing ({hearing_on.isoformat()}); the notice gives "
-                                                          "at least 10 days' notice before it (¶ B)")
+            raise ValidationFailed("notice_published_on", _("%(day)s is after the hearing (%(hearing)s); the notice "
+                                                            "gives at least 10 days' notice before it (¶ B)")
+                                   % {"day": notice_published_on.isoformat(), "hearing": hearing_on.isoformat()})
         first_day = _first_day(app)
         if first_day is not None and hearing_on >= first_day:
-            raise ValidationFailed("hearing_on", f"{hearing_on.isoformat()} is not before the assembly's first day "
-                                                 f"({first_day.isoformat()}); the Town Board must hold the hearing "
-                                                 "and decide before the assembly (¶ B)")
+            raise ValidationFailed("hearing_on", _("%(day)s is not before the assembly's first day (%(first)s); the "
+                                                   "Town Board must hold the hearing and decide before the assembly "
+                                                   "(¶ B)")
+                                   % {"day": hearing_on.isoformat(), "first": first_day.isoformat()})
         due = decision_due(app)
         late = (f"; note: after the Town Board's last day to act ({due.date.isoformat()}, ¶ B), so the decision "
                 "will be late" if due is not None and hearing_on > due.date else "")
@@ -921,7 +946,7 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
             raise problem.renamed({"facts.hearing.held_on": "hearing_on",
                                    "facts.hearing.notice_published_on": "notice_published_on"}) from None
         if finding.status is Status.NOT_MET:
-            raise ValidationFailed("notice_published_on", f"{finding.reason} ({finding.citation})")
+            raise ValidationFailed("notice_published_on", f"{law_text(finding.reason)} ({finding.citation})")
         return _step(app, "schedule_hearing", by=by, reason=reason,
                      default_reason=f"public hearing set for {hearing_on.isoformat()}"
                                     f"{' at ' + hearing_time.strftime('%H:%M') if hearing_time else ''} at {place}; "
@@ -949,8 +974,8 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
         _check_state(app, "record_hearing_held")
         held = _date(held_on, "held_on") if held_on is not None else app.hearing_on
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
-            raise ValidationFailed("held_on", f"the hearing was noticed for {app.hearing_on.isoformat()}; it "
-                                              "cannot have been held before the date in its notice")
+            raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
+                                                "before the date in its notice") % {"day": app.hearing_on.isoformat()})
         return _step(app, "record_hearing_held", by=by, reason=reason,
                      default_reason=f"public hearing held on {held}", hearing_held_on=held)
 
@@ -967,9 +992,10 @@ def _board_values(app: PermitApplication, bond_amount: Any, bodily_injury_limit:
         low, high = dollars(values["insurance.bodily_injury_min"]), dollars(values["insurance.bodily_injury_max"])
         if not low <= limit <= high:
             raise ValidationFailed("bodily_injury_limit",
-                                   f"{money(limit)} is outside the range the Town Board may set: not less than "
-                                   f"{money(low)} nor more than {money(high)} "
-                                   f"({values.cite('insurance.bodily_injury_min')})")
+                                   _("%(limit)s is outside the range the Town Board may set: not less than %(low)s "
+                                     "nor more than %(high)s (%(citation)s)")
+                                   % {"limit": money(limit), "low": money(low), "high": money(high),
+                                      "citation": values.cite("insurance.bodily_injury_min")})
         out["bodily_injury_limit"] = limit
     return out
 
@@ -983,10 +1009,10 @@ def set_bond_and_insurance_limit(by: Any, app: PermitApplication, *, bond_amount
     field and the range). Allowed from submission until issuance."""
     require_role(by, app.town, BOARD)
     if bond_amount is None and bodily_injury_limit is None:
-        raise ValidationFailed("bond_amount", "give the bond amount, the bodily injury limit, or both")
+        raise ValidationFailed("bond_amount", _("give the bond amount, the bodily injury limit, or both"))
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, UNDER_REVIEW, "set the bond or the insurance limit")
+        _check_in(app, UNDER_REVIEW, gettext_noop("set the bond or the insurance limit"))
         changes = _board_values(app, bond_amount, bodily_injury_limit, _today(today))
         for k, v in changes.items():
             setattr(app, k, v)
@@ -1002,7 +1028,7 @@ def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), 
     optionally fixing the bond and the bodily injury limit at once. hearing_held → approved."""
     require_role(by, app.town, BOARD)
     if isinstance(conditions, str) or any(not isinstance(c, str) or not c.strip() for c in conditions):
-        raise ValidationFailed("conditions", "give the conditions as a list of non-empty texts")
+        raise ValidationFailed("conditions", _("give the conditions as a list of non-empty texts"))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "approve")
@@ -1017,8 +1043,9 @@ def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), 
 def _decision_date(app: PermitApplication, decided_on: date | None) -> date:
     on = _date(decided_on, "decided_on") if decided_on is not None else _today(None)
     if app.hearing_held_on is not None and on < app.hearing_held_on:
-        raise ValidationFailed("decided_on", f"the Town Board acts after the public hearing (held on "
-                                             f"{app.hearing_held_on.isoformat()}); {on.isoformat()} is before it")
+        raise ValidationFailed("decided_on", _("the Town Board acts after the public hearing (held on %(held)s); "
+                                               "%(day)s is before it")
+                               % {"held": app.hearing_held_on.isoformat(), "day": on.isoformat()})
     return on
 
 
@@ -1026,7 +1053,7 @@ def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | No
          expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
     """The Town Board denies the application, giving its reasons. hearing_held → denied."""
     require_role(by, app.town, BOARD)
-    reasons = _text(reasons, "reasons", "the Town Board's reasons for denying the permit")
+    reasons = _text(reasons, "reasons", gettext_noop("the Town Board's reasons for denying the permit"))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "deny")
@@ -1045,16 +1072,18 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
     Health Department reviewer; ``town_board``: by a Town Board member), with the document that is the approval
     in writing. The reviewer is `by`. Allowed from submission until issuance."""
     if agency not in Agency.values:
-        raise ValidationFailed("agency", f"{agency!r} is not an approving body; allowed: {', '.join(Agency.values)}")
+        raise ValidationFailed("agency", _("%(value)s is not an approving body; allowed: %(allowed)s")
+                               % {"value": repr(agency), "allowed": ", ".join(Agency.values)})
     require_role(by, app.town, HEALTH if agency == Agency.HEALTH_DEPARTMENT else BOARD)
     if condition not in CONDITIONS:
-        raise ValidationFailed("condition", f"{condition!r} is not a condition of ¶ C; allowed: 1-10 "
-                                            f"({', '.join(f'{n} {v}' for n, v in CONDITIONS.items())})")
+        raise ValidationFailed("condition", _("%(value)s is not a condition of ¶ C; allowed: 1-10 (%(allowed)s)")
+                               % {"value": repr(condition),
+                                  "allowed": ", ".join(f"{n} {v}" for n, v in CONDITIONS.items())})
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, UNDER_REVIEW, "record a written approval")
+        _check_in(app, UNDER_REVIEW, gettext_noop("record a written approval"))
         approved_on = _happened(approved_on, "approved_on", today=today, after=app.submitted_on,
-                                after_what="the petition was submitted")
+                                after_what=gettext_noop("the petition was submitted"))
         doc = _document_of(app, document)
         approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
                             approved_on=approved_on, document=doc)
@@ -1070,18 +1099,20 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
     `property_index` for the Town to go upon it to inspect (¶ D)."""
     require_role(by, app.town, CLERK)
     if party not in Party.values:
-        raise ValidationFailed("party", f"{party!r}; allowed: {', '.join(Party.values)}")
-    name = _text(name, "name", "the name of who gives the authorization")
+        raise ValidationFailed("party", _("%(value)s; allowed: %(allowed)s")
+                               % {"value": repr(party), "allowed": ", ".join(Party.values)})
+    name = _text(name, "name", gettext_noop("the name of who gives the authorization"))
     given_on = _happened(given_on, "given_on", today=today)
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, UNDER_REVIEW, "record an authorization to inspect")
+        _check_in(app, UNDER_REVIEW, gettext_noop("record an authorization to inspect"))
         props = (app.facts or {}).get("properties") or []
         if not 0 <= property_index < len(props):
-            raise ValidationFailed("property_index", f"the application names {len(props)} propert"
-                                                     f"{'y' if len(props) == 1 else 'ies'} (0 to {len(props) - 1})")
+            raise ValidationFailed("property_index", ngettext("the application names %(n)s property (0 to %(last)s)",
+                                                              "the application names %(n)s properties (0 to %(last)s)",
+                                                              len(props)) % {"n": len(props), "last": len(props) - 1})
         if party == Party.TENANT and not props[property_index].get("tenant_or_lessee"):
-            raise ValidationFailed("party", "the application names no tenant or lessee of this property")
+            raise ValidationFailed("party", _("the application names no tenant or lessee of this property"))
         auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
                              name=name, given_on=given_on, document=_document_of(app, document))
         save_with_history(auth, by=by, reason=reason or f"{Party(party).label}'s written authorization to "
@@ -1100,13 +1131,13 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
     bi = _amount(bodily_injury_limit, "bodily_injury_limit")
     pd = _amount(property_damage_limit, "property_damage_limit")
     if not isinstance(cancellation_notice_days, int) or cancellation_notice_days < 0:
-        raise ValidationFailed("cancellation_notice_days", "give a whole number of days, 0 or more")
+        raise ValidationFailed("cancellation_notice_days", _("give a whole number of days, 0 or more"))
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, UNDER_REVIEW, "record an insurance certificate")
+        _check_in(app, UNDER_REVIEW, gettext_noop("record an insurance certificate"))
         cert = InsuranceCertificate(
-            town=app.town, application=app, insurer=_text(insurer, "insurer", "the insurer"),
-            policy_number=_text(policy_number, "policy_number", "the policy number"),
+            town=app.town, application=app, insurer=_text(insurer, "insurer", gettext_noop("the insurer")),
+            policy_number=_text(policy_number, "policy_number", gettext_noop("the policy number")),
             comprehensive_liability=bool(comprehensive_liability), insures_town=bool(insures_town),
             bodily_injury_limit=bi, property_damage_limit=pd, cancellation_notice_days=cancellation_notice_days,
             document=_document_of(app, document), recorded_on=_today(today))
@@ -1122,9 +1153,10 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
     value = _amount(amount, "amount", positive=True)
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, UNDER_REVIEW, "post the bond")
+        _check_in(app, UNDER_REVIEW, gettext_noop("post the bond"))
         posted_on = _happened(posted_on, "posted_on", today=today, after=app.submitted_on,
-                              after_what="the petition was submitted (the Town Board fixes the bond after it)")
+                              after_what=gettext_noop("the petition was submitted (the Town Board fixes the bond "
+                                                      "after it)"))
         bond = Bond(town=app.town, application=app, amount=value, posted_on=posted_on, surety=surety.strip(),
                     document=_document_of(app, document, required=False))
         save_with_history(bond, by=by, reason=reason or f"bond of {money(value)} posted with the Town Clerk (¶ F)")
@@ -1141,7 +1173,7 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     paid_on = _happened(paid_on, "paid_on", today=today)
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, UNDER_REVIEW, "record a fee payment")
+        _check_in(app, UNDER_REVIEW, gettext_noop("record a fee payment"))
         payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt.strip())
         save_with_history(payment, by=by, reason=reason or f"filing fee of {money(value)} paid")
     return payment
@@ -1152,8 +1184,8 @@ def refund_fee(by: Any, app: PermitApplication, *, amount: Any = None, reason: s
     `NotAllowed` for a user without a Clerk's role in the town, else `FeeNotRefundable` (a `NotAllowed`)."""
     require_role(by, app.town, CLERK)
     cite = _jurisdiction().parameters.at(_today(None)).cite("fees.filing")
-    raise FeeNotRefundable(f"the filing fee compensates the Town for examining and processing the application and "
-                           f"is not refundable in whole or in part ({cite})")
+    raise FeeNotRefundable(_("the filing fee compensates the Town for examining and processing the application "
+                             "and is not refundable in whole or in part (%(citation)s)") % {"citation": cite})
 
 
 #: How many years ahead of the current one a fee may be set (an input bound, not law).
@@ -1177,16 +1209,18 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
     first = _jurisdiction().parameters.in_force_from  # the chapter's first day in force (C-2)
     last = on.year + FEE_YEARS_AHEAD
     if not isinstance(year, int) or isinstance(year, bool) or not first.year <= year <= last:
-        raise ValidationFailed("year", f"{year!r} is not a year of the fee schedule: allowed {first.year} (the "
-                                       f"chapter's Code) to {last} ({FEE_YEARS_AHEAD} years ahead)")
+        raise ValidationFailed("year", _("%(value)s is not a year of the fee schedule: allowed %(first)s (the "
+                                         "chapter's Code) to %(last)s (%(ahead)s years ahead)")
+                               % {"value": repr(year), "first": first.year, "last": last, "ahead": FEE_YEARS_AHEAD})
     value = _amount(amount, "amount")
     resolution_date = _date(resolution_date, "resolution_date")
     if resolution_date > on:
-        raise ValidationFailed("resolution_date", f"{resolution_date.isoformat()} is after today "
-                                                  f"({on.isoformat()}); record the Board's resolution once adopted")
+        raise ValidationFailed("resolution_date", _("%(day)s is after today (%(today)s); record the Board's "
+                                                    "resolution once adopted")
+                               % {"day": resolution_date.isoformat(), "today": on.isoformat()})
     if resolution_date < first:
-        raise ValidationFailed("resolution_date", f"{resolution_date.isoformat()} is before {first.isoformat()}, "
-                                                  "when the chapter took effect")
+        raise ValidationFailed("resolution_date", _("%(day)s is before %(first)s, when the chapter took effect")
+                               % {"day": resolution_date.isoformat(), "first": first.isoformat()})
     with transaction.atomic():
         schedule = FeeSchedule.objects.select_for_update().filter(town=town, year=year).first()
         if schedule is None:
@@ -1250,9 +1284,9 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
         dates = (app.facts or {}).get("dates") or {}
         end = ended_on or dates.get("last_day") or dates.get("first_day")
         if end is None:
-            raise ValidationFailed("ended_on", "give the day the assembly ended")
+            raise ValidationFailed("ended_on", _("give the day the assembly ended"))
         end = _happened(end, "ended_on", today=today, after=app.issued_on,
-                        after_what="the permit was issued")
+                        after_what=gettext_noop("the permit was issued"))
         return _step(app, "record_assembly_held", by=by, reason=reason,
                      default_reason=f"assembly held; it ended on {end.isoformat()}", assembly_ended_on=end)
 
@@ -1266,23 +1300,25 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
     ``inspected_on`` or ``completed_on``). assembly_held → cleanup_inspected."""
     require_role(by, app.town, CLERK, INSPECTOR)
     if result not in CleanupResult.values:
-        raise ValidationFailed("result", f"{result!r}; allowed: {', '.join(CleanupResult.values)}")
+        raise ValidationFailed("result", _("%(value)s; allowed: %(allowed)s")
+                               % {"value": repr(result), "allowed": ", ".join(CleanupResult.values)})
     inspected_on = _date(inspected_on, "inspected_on")
     done = _date(completed_on, "completed_on") if completed_on is not None else None
     if result == CleanupResult.COMPLETE and done is None:
-        raise ValidationFailed("completed_on", "give the day the waste was completely removed")
+        raise ValidationFailed("completed_on", _("give the day the waste was completely removed"))
     if result == CleanupResult.INCOMPLETE and done is not None:
-        raise ValidationFailed("completed_on", "an incomplete cleanup has no completion day")
+        raise ValidationFailed("completed_on", _("an incomplete cleanup has no completion day"))
     if done is not None and done > inspected_on:
-        raise ValidationFailed("completed_on", "cannot be after the inspection")
+        raise ValidationFailed("completed_on", _("cannot be after the inspection"))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_cleanup_inspection")
         ended = app.assembly_ended_on
         inspected_on = _happened(inspected_on, "inspected_on", today=today, after=ended,
-                                 after_what="the assembly ended")
+                                 after_what=gettext_noop("the assembly ended"))
         if done is not None:
-            done = _happened(done, "completed_on", today=today, after=ended, after_what="the assembly ended")
+            done = _happened(done, "completed_on", today=today, after=ended,
+                             after_what=gettext_noop("the assembly ended"))
         return _step(app, "record_cleanup_inspection", by=by, reason=reason,
                      default_reason=f"cleanup inspected on {inspected_on.isoformat()}: "
                                     f"{CleanupResult(result).label}",
@@ -1317,7 +1353,7 @@ def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_versi
     when the law core finds it completed within the 5 days, or the inspection was made before the last day
     with the cleanup unfinished. cleanup_inspected → bond_forfeited."""
     require_role(by, app.town, BOARD)
-    why = _text(reason, "reason", "the reason the bond is forfeited")
+    why = _text(reason, "reason", gettext_noop("the reason the bond is forfeited"))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "forfeit_bond")
@@ -1328,8 +1364,8 @@ def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_versi
             and app.cleanup_inspected_on > due)
         if not late:
             raise Blocked("forfeit the bond", [Blocker(finding.rule, finding.citation,
-                                                        "the cleanup is not shown to have failed: "
-                                                        + finding.reason)])
+                                                        _("the cleanup is not shown to have failed: %(reason)s")
+                                                        % {"reason": law_text(finding.reason)})])
         return _step(app, "forfeit_bond", by=by, reason=why, default_reason=why,
                      bond_disposition=BondDisposition.FORFEITED)
 
@@ -1364,8 +1400,9 @@ def revoke(by: Any, app: PermitApplication, *, grounds: Sequence[str], reason: s
     with `reason` (the facts). issued → revoked."""
     require_role(by, app.town, BOARD)
     if isinstance(grounds, str) or not grounds or any(g not in RevocationGround.values for g in grounds):
-        raise ValidationFailed("grounds", f"give one or more of: {', '.join(RevocationGround.values)} (¶ G)")
-    why = _text(reason, "reason", "the facts on which the permit is revoked")
+        raise ValidationFailed("grounds", _("give one or more of: %(allowed)s (¶ G)")
+                               % {"allowed": ", ".join(RevocationGround.values)})
+    why = _text(reason, "reason", gettext_noop("the facts on which the permit is revoked"))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "revoke")
@@ -1403,8 +1440,9 @@ def _verify(content: bytes, kind: str) -> None:
     end-of-file marker (``%%EOF`` in its last 1,024 bytes)."""
     if kind == "application/pdf":
         if b"%%EOF" not in content[-1024:]:
-            raise ValidationFailed("file", "the file begins like a PDF but does not end like one (no %%EOF "
-                                           "marker at its end); it may be damaged or cut short")
+            raise ValidationFailed("file", _("the file begins like a PDF but does not end like one (no %(marker)s "
+                                             "marker at its end); it may be damaged or cut short")
+                                   % {"marker": "%%EOF"})
         return
     from io import BytesIO
 
@@ -1417,8 +1455,8 @@ def _verify(content: bytes, kind: str) -> None:
                 raise ValueError(image.format)
             image.verify()
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError):
-        raise ValidationFailed("file", f"the file begins like a {what} image but is not a readable {what} "
-                                       "image; it may be damaged or cut short") from None
+        raise ValidationFailed("file", _("the file begins like a %(kind)s image but is not a readable %(kind)s "
+                                         "image; it may be damaged or cut short") % {"kind": what}) from None
 
 
 def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str, content: bytes,
@@ -1430,22 +1468,28 @@ def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str
     Raises `ValidationFailed` (field ``file``, or ``content_type``/``kind``; field ``state`` when the
     application is closed, withdrawn, revoked or denied: `NO_MORE_FILING`)."""
     if not can_view(by, app) or not (roles_of(by, app.town) & {APPLICANT, CLERK, BOARD, HEALTH, INSPECTOR}):
-        raise NotAllowed(f"{getattr(by, 'username', 'anonymous')!r} may not attach documents to this application")
+        raise NotAllowed(_("%(user)s may not attach documents to this application")
+                         % {"user": repr(getattr(by, "username", "anonymous"))})
     if app.state in NO_MORE_FILING:
-        raise ValidationFailed("state", f"the application is {State(app.state).label}; nothing more can be filed "
-                                        "on it, so no document can be attached (documents can be attached "
-                                        f"until it is {', '.join(str(s.label) for s in NO_MORE_FILING)})")
-    kind = _text(kind, "kind", "what the document is (e.g. site map, insurance certificate)")
+        raise ValidationFailed("state", _("the application is %(state)s; nothing more can be filed on it, so no "
+                                          "document can be attached (documents can be attached until it is "
+                                          "%(states)s)")
+                               % {"state": State(app.state).label,
+                                  "states": ", ".join(str(s.label) for s in NO_MORE_FILING)})
+    kind = _text(kind, "kind", gettext_noop("what the document is (e.g. site map, insurance certificate)"))
     if not isinstance(content, bytes | bytearray) or not content:
-        raise ValidationFailed("file", "the file is empty")
+        raise ValidationFailed("file", _("the file is empty"))
     limit = int(getattr(settings, "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
     if len(content) > limit:
-        raise ValidationFailed("file", f"the file is {len(content):,} bytes; the limit is {limit:,} bytes")
+        raise ValidationFailed("file", _("the file is %(size)s bytes; the limit is %(limit)s bytes")
+                               % {"size": number_format(len(content), force_grouping=True),
+                                  "limit": number_format(limit, force_grouping=True)})
     sniffed = _sniff(bytes(content))
     if sniffed is None:
-        raise ValidationFailed("file", ONLY_PDF_PNG_JPEG)
+        raise ValidationFailed("file", _(ONLY_PDF_PNG_JPEG))
     if content_type and content_type.split(";")[0].strip().lower() != sniffed:
-        raise ValidationFailed("content_type", f"declared {content_type!r} but the file is {sniffed}")
+        raise ValidationFailed("content_type", _("declared %(declared)s but the file is %(kind)s")
+                               % {"declared": repr(content_type), "kind": sniffed})
     _verify(bytes(content), sniffed)
     folder = documents_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -1473,5 +1517,6 @@ def read_document(by: Any, document: Document) -> bytes:
         raise NotFound("document", document.pk, document.town)
     data = (documents_dir() / document.storage_name).read_bytes()
     if hashlib.sha256(data).hexdigest() != document.sha256:
-        raise ValidationFailed("document", f"the stored file of {document} does not match its SHA-256")
+        raise ValidationFailed("document", _("the stored file of %(document)s does not match its SHA-256")
+                               % {"document": document})
     return data

@@ -15,12 +15,14 @@ from publicassembly.documents.records import CertificateRecord
 def find_certificate(number: str, town: Any = None) -> Any:
     """The certificate numbered `number` (case and surrounding spaces ignored), in `town` when given.
     Raises `NotFound`, or `ValidationFailed` (field ``town``) when several towns use the number."""
+    from django.utils.translation import gettext as _
+
     from publicassembly.venues.models import Certificate
     from publicassembly.workflow.errors import NotFound, ValidationFailed
 
     key = (number or "").strip()
     if not key:
-        raise ValidationFailed("number", "give the certificate number, e.g. MP-2025-0001")
+        raise ValidationFailed("number", _("give the certificate number, e.g. MP-2025-0001"))
     qs = Certificate.objects.select_related("town", "venue", "issued_by", "superseded_by").filter(number__iexact=key)
     if town is not None:
         qs = qs.filter(town=town)
@@ -28,7 +30,8 @@ def find_certificate(number: str, town: Any = None) -> Any:
     if not found:
         raise NotFound("certificate", key.upper(), town)
     if len(found) > 1:
-        raise ValidationFailed("town", f"certificate number {key.upper()} is used in several towns; choose the town")
+        raise ValidationFailed("town", _("certificate number %(number)s is used in several towns; choose the town")
+                               % {"number": key.upper()})
     return found[0]
 
 

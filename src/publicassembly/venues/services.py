@@ -31,6 +31,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from pydantic import ValidationError
 
 from publicassembly.accounts.models import Role, Town
@@ -39,7 +40,7 @@ from publicassembly.law.core import Status
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase
-from publicassembly.law.units import AREA_UNITS, area_sq_ft, to_decimal
+from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, to_decimal
 from publicassembly.venues.models import (
     Certificate,
     Deficiency,
@@ -81,7 +82,7 @@ def _why(reason: str, default: str) -> str:
 
 def _require_reason(reason: str) -> str:
     if not isinstance(reason, str) or not reason.strip():
-        raise ValidationFailed("reason", "give the reason for this change; it is kept in the history")
+        raise ValidationFailed("reason", _("give the reason for this change; it is kept in the history"))
     return reason.strip()
 
 
@@ -89,19 +90,19 @@ def require_places_of_assembly_law(town: Town) -> None:
     """Refuse (`ValidationFailed`, field ``town``) a town whose chapter has no places of assembly (subject
     ``venue``): Carmel ch. 31 regulates assemblies, not places, so it has no venues or certificates."""
     if town is None or getattr(town, "pk", None) is None:
-        raise ValidationFailed("town", "a saved town is required")
+        raise ValidationFailed("town", _("a saved town is required"))
     if "venue" not in town.jurisdiction.subjects:
         raise ValidationFailed(
-            "town", f"{town} has no law on places of assembly (its chapter decides: "
-            f"{', '.join(town.jurisdiction.subjects)}); certificates of lawful occupancy are Mount Pleasant "
-            "ch. 164's")
+            "town", _("%(town)s has no law on places of assembly (its chapter decides: %(subjects)s); certificates "
+                      "of lawful occupancy are Mount Pleasant ch. 164's")
+            % {"town": town, "subjects": ", ".join(town.jurisdiction.subjects)})
 
 
 def _require_editor(by: Any, venue: Venue) -> Any:
     membership = require_role(by, venue.town, *EDITORS)
     if membership.role == Role.APPLICANT and venue.owner_id != by.pk:
-        raise NotAllowed(f"{by.get_username()!r} is an applicant but not the owner of {venue.name}; only its owner "
-                         "or the building inspector may change it")
+        raise NotAllowed(_("%(user)s is an applicant but not the owner of %(venue)s; only its owner or the building "
+                           "inspector may change it") % {"user": repr(by.get_username()), "venue": venue.name})
     return membership
 
 
@@ -207,6 +208,14 @@ def venue_case_data(venue: Venue, *, attendance: int | None = None,
     return data
 
 
+def _problem(error: ValueError, field: str) -> str:
+    """The law core's complaint about `field` without the field's name: its translatable message when it is one
+    of the law core's `InvalidNumber`s of `field`, else the error's text without the leading ``<field>: ``."""
+    if isinstance(error, InvalidNumber) and error.field == field:
+        return error.problem
+    return str(error).removeprefix(f"{field}: ")
+
+
 def _invalid(error: ValidationError) -> ValidationFailed:
     """The law core's refusal of a case as `ValidationFailed` naming the field (a whole-case check names its
     field at the head of its message: ``inspection.signs[0].room: ...``)."""
@@ -222,7 +231,8 @@ def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Deter
     """The law core's determination of `data` (from `venue_case_data`) on `as_of`. Raises `ValidationFailed`
     naming the field the law core refuses (``spaces`` when the venue has none)."""
     if not data["spaces"]:
-        raise ValidationFailed("spaces", f"{venue.name} has no room or open-air area yet; add its spaces first")
+        raise ValidationFailed("spaces", _("%(venue)s has no room or open-air area yet; add its spaces first")
+                               % {"venue": venue.name})
     try:
         case = VenueCase.model_validate(data)
     except ValidationError as e:
@@ -230,8 +240,12 @@ def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Deter
     try:
         return venue.town.jurisdiction.determine(case, as_of)
     except ParameterNotInForce as e:
-        since = f"; it is in force from {e.first}" if e.first is not None else ""
-        raise ValidationFailed("as_of", f"the chapter was not in force on {as_of.isoformat()}{since}") from None
+        if e.first is not None:
+            message = (_("the chapter was not in force on %(day)s; it is in force from %(first)s")
+                       % {"day": as_of.isoformat(), "first": e.first})
+        else:
+            message = _("the chapter was not in force on %(day)s") % {"day": as_of.isoformat()}
+        raise ValidationFailed("as_of", message) from None
     except InvalidCase as e:
         raise ValidationFailed(e.field, e.message) from None
     except LawError as e:
@@ -258,15 +272,17 @@ def compute_occupancy(venue: Venue, *, as_of: dt.date | None = None, attendance:
 def _check_venue_values(values: Mapping[str, Any]) -> None:
     for f in ("name", "address"):
         if f in values and (not isinstance(values[f], str) or not values[f].strip()):
-            raise ValidationFailed(f, f"the {f} of the place of assembly is required")
+            raise ValidationFailed(f, _("the name of the place of assembly is required") if f == "name" else
+                                   _("the address of the place of assembly is required"))
     if "commercial" in values and values["commercial"] not in (True, False, None):
-        raise ValidationFailed("commercial", "true (commercial), false (noncommercial) or empty (not stated)")
+        raise ValidationFailed("commercial", _("true (commercial), false (noncommercial) or empty (not stated)"))
     if "used_solely_for_religious_worship" in values and not isinstance(
             values["used_solely_for_religious_worship"], bool):
-        raise ValidationFailed("used_solely_for_religious_worship", "true or false")
+        raise ValidationFailed("used_solely_for_religious_worship", _("true or false"))
     t = values.get("toilets_provided")
     if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
-        raise ValidationFailed("toilets_provided", f"a whole number of toilets, 0 or more (got {t!r})")
+        raise ValidationFailed("toilets_provided", _("a whole number of toilets, 0 or more (got %(value)s)")
+                               % {"value": repr(t)})
 
 
 def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bool | None = None,
@@ -296,7 +312,8 @@ def update_venue(by: Any, venue: Venue, *, expected_version: int | None = None, 
     field or bad value), `NotAllowed`."""
     unknown = [k for k in changes if k not in VENUE_FIELDS]
     if unknown:
-        raise ValidationFailed(unknown[0], f"not a field you may change; allowed: {', '.join(VENUE_FIELDS)}")
+        raise ValidationFailed(unknown[0], _("not a field you may change; allowed: %(allowed)s")
+                               % {"allowed": ", ".join(VENUE_FIELDS)})
     _check_venue_values(changes)
     changes = {k: v.strip() if isinstance(v, str) else v for k, v in changes.items()}
     if changes.get("used_solely_for_religious_worship") is False:
@@ -333,39 +350,42 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
     """Validate a space's values (all fields present), returning them normalised."""
     name = values.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ValidationFailed("name", "each room or area needs a name")
+        raise ValidationFailed("name", _("each room or area needs a name"))
     values["name"] = name.strip()
     if values.get("kind") not in SpaceKind.values:
-        raise ValidationFailed("kind", f"{values.get('kind')!r} is not a kind of space; allowed: "
-                               + ", ".join(SpaceKind.values))
+        raise ValidationFailed("kind", _("%(value)s is not a kind of space; allowed: %(allowed)s")
+                               % {"value": repr(values.get("kind")), "allowed": ", ".join(SpaceKind.values)})
     if values.get("use_group") not in USE_GROUPS:
-        raise ValidationFailed("use_group", f"{values.get('use_group')!r} is not a use group of § 164-7/164-8; "
-                               f"allowed: {', '.join(USE_GROUPS)}")
+        raise ValidationFailed("use_group", _("%(value)s is not a use group of § 164-7/164-8; allowed: %(allowed)s")
+                               % {"value": repr(values.get("use_group")), "allowed": ", ".join(USE_GROUPS)})
     if (values["kind"] == SpaceKind.OPEN_AIR) != (values["use_group"] == "open_air"):
-        raise ValidationFailed("use_group", "an open-air area has use group open_air (§ 164-8) and a room one of "
-                               "the use groups of § 164-7")
+        raise ValidationFailed("use_group", _("an open-air area has use group open_air (§ 164-8) and a room one of "
+                                              "the use groups of § 164-7"))
     if values.get("area_unit") not in AREA_UNITS:
-        raise ValidationFailed("area_unit", f"{values.get('area_unit')!r}; allowed: {', '.join(AREA_UNITS)}")
+        raise ValidationFailed("area_unit", _("%(value)s; allowed: %(allowed)s")
+                               % {"value": repr(values.get("area_unit")), "allowed": ", ".join(AREA_UNITS)})
     try:
         area = to_decimal(values.get("area"), "area")
         area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (negative, unit)
     except ValueError as e:
-        raise ValidationFailed("area", str(e).removeprefix("area: ")) from None
+        raise ValidationFailed("area", _problem(e, "area")) from None
     if area != area.quantize(Decimal("0.0001")) or abs(area) >= Decimal("1e10"):
-        raise ValidationFailed("area", f"at most 4 decimal places and under 10,000,000,000 (got {area})")
+        raise ValidationFailed("area", _("at most 4 decimal places and under 10,000,000,000 (got %(value)s)")
+                               % {"value": area})
     values["area"] = area
     alleys = values.get("alleys")
     if values["use_group"] == "bowling_alley":
         if isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
-            raise ValidationFailed("alleys", f"a bowling alley space needs its number of alleys, 0 or more "
-                                   f"(§ 164-7); got {alleys!r}")
+            raise ValidationFailed("alleys", _("a bowling alley space needs its number of alleys, 0 or more "
+                                               "(§ 164-7); got %(value)s") % {"value": repr(alleys)})
     elif alleys is not None:
-        raise ValidationFailed("alleys", "only a space of use group bowling_alley has alleys")
+        raise ValidationFailed("alleys", _("only a space of use group bowling_alley has alleys"))
     story = values.get("story")
     if story is not None and (isinstance(story, bool) or not isinstance(story, int)):
-        raise ValidationFailed("story", f"a whole number (1 for the first story, 0 or less below grade); got {story!r}")
+        raise ValidationFailed("story", _("a whole number (1 for the first story, 0 or less below grade); got "
+                                          "%(value)s") % {"value": repr(story)})
     if values.get("common_entrance") not in (True, False, None):
-        raise ValidationFailed("common_entrance", "true, false or empty (not stated)")
+        raise ValidationFailed("common_entrance", _("true, false or empty (not stated)"))
     return values
 
 
@@ -375,15 +395,17 @@ def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = 
     for item in items:
         if isinstance(item, Space):
             if item.venue_id != venue.pk:
-                raise ValidationFailed("connects_with", f"{item.name} is not a space of {venue.name}")
+                raise ValidationFailed("connects_with", _("%(space)s is not a space of %(venue)s")
+                                       % {"space": item.name, "venue": venue.name})
             space = item
         elif isinstance(item, str) and item.strip() in spaces:
             space = spaces[item.strip()]
         else:
-            raise ValidationFailed("connects_with", f"no space of {venue.name} is named {item!r}; spaces: "
-                                   + (", ".join(sorted(spaces)) or "none yet"))
+            raise ValidationFailed("connects_with", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                                   % {"venue": venue.name, "name": repr(item),
+                                      "spaces": ", ".join(sorted(spaces)) or _("none yet")})
         if exclude is not None and space.pk == exclude.pk:
-            raise ValidationFailed("connects_with", "a space cannot connect with itself")
+            raise ValidationFailed("connects_with", _("a space cannot connect with itself"))
         if space.pk not in {s.pk for s in out}:
             out.append(space)
     return out
@@ -446,7 +468,8 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
         _require_editor(by, venue)
         if venue.spaces.filter(name=values["name"]).exists():
-            raise ValidationFailed("name", f"{venue.name} already has a space named {values['name']!r}")
+            raise ValidationFailed("name", _("%(venue)s already has a space named %(name)s")
+                                   % {"venue": venue.name, "name": repr(values["name"])})
         others = _resolve_spaces(venue, connects_with)
         why = _why(reason, f"space {values['name']} added")
         space = Space(town=venue.town, venue=venue, **values)
@@ -464,7 +487,8 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
     on from `expected_version`, `ValidationFailed`, `NotAllowed`."""
     unknown = [k for k in changes if k not in SPACE_FIELDS]
     if unknown:
-        raise ValidationFailed(unknown[0], f"not a field of a space; allowed: {', '.join(SPACE_FIELDS)}")
+        raise ValidationFailed(unknown[0], _("not a field of a space; allowed: %(allowed)s")
+                               % {"allowed": ", ".join(SPACE_FIELDS)})
     connects = changes.pop("connects_with", None)
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=space.venue_id)
@@ -477,7 +501,8 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
             merged.update(changes)
             values = _clean_space(merged)
             if values["name"] != fresh.name and venue.spaces.filter(name=values["name"]).exists():
-                raise ValidationFailed("name", f"{venue.name} already has a space named {values['name']!r}")
+                raise ValidationFailed("name", _("%(venue)s already has a space named %(name)s")
+                                       % {"venue": venue.name, "name": repr(values["name"])})
             cleaned.update({k: values[k] for k in changes})
 
         expected = space.version if expected_version is None else expected_version
@@ -544,25 +569,27 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *CERTIFIERS)
     if issued_on is not None and (not isinstance(issued_on, dt.date) or isinstance(issued_on, dt.datetime)):
-        raise ValidationFailed("issued_on", f"a date (YYYY-MM-DD); got {issued_on!r}")
+        raise ValidationFailed("issued_on", _("a date (YYYY-MM-DD); got %(value)s") % {"value": repr(issued_on)})
     today = _today()
     when = issued_on or today
     if when > today:
-        raise ValidationFailed("issued_on", f"{when.isoformat()} is after today ({today.isoformat()}); a "
-                                            "certificate is issued on the day it is signed or recorded later, "
-                                            "never dated ahead")
+        raise ValidationFailed("issued_on", _("%(day)s is after today (%(today)s); a certificate is issued on the "
+                                              "day it is signed or recorded later, never dated ahead")
+                               % {"day": when.isoformat(), "today": today.isoformat()})
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
         if venue.certificate_exempt:
-            raise ValidationFailed("venue", f"{venue.name} is used solely for religious worship as approved by the "
-                                   "Building Inspector: no certificate is required (§ 164-3)")
+            raise ValidationFailed("venue", _("%(venue)s is used solely for religious worship as approved by the "
+                                              "Building Inspector: no certificate is required (§ 164-3)")
+                                   % {"venue": venue.name})
         try:
             det = determine_venue(venue, venue_case_data(venue), when)
         except ValidationFailed as e:  # the day of issue is the day the law is applied on
             raise e.renamed({"as_of": "issued_on"}) from None
         gaps = [m for m in det.missing if m.startswith("spaces[")]
         if det.occupancy is None or gaps:
-            raise ValidationFailed("spaces", "the lawful occupancy cannot be computed; missing: " + ", ".join(gaps))
+            raise ValidationFailed("spaces", _("the lawful occupancy cannot be computed; missing: %(missing)s")
+                                   % {"missing": ", ".join(gaps)})
         loads = [s.to_json() for s in det.occupancy.spaces]
         for item in loads:
             item["area_sq_ft"] = None if item["area_sq_ft"] is None else str(item["area_sq_ft"])
@@ -638,7 +665,7 @@ def lookup_certificate(number: str, *, town: Town | None = None) -> CertificateL
     Raises `ValidationFailed` (field ``number``) for an empty number, (field ``town``) when two towns use the
     number and none is given; `NotFound` when there is none."""
     if not isinstance(number, str) or not number.strip():
-        raise ValidationFailed("number", "give the certificate number, e.g. MP-2025-0001")
+        raise ValidationFailed("number", _("give the certificate number, e.g. MP-2025-0001"))
     key = number.strip().upper()
     qs = Certificate.objects.select_related("town", "venue", "issued_by", "superseded_by").filter(number__iexact=key)
     if town is not None:
@@ -647,7 +674,8 @@ def lookup_certificate(number: str, *, town: Town | None = None) -> CertificateL
     if not found:
         raise NotFound("certificate", key, town)
     if len(found) > 1:
-        raise ValidationFailed("town", f"certificate number {key} is used in several towns; choose the town")
+        raise ValidationFailed("town", _("certificate number %(number)s is used in several towns; choose the town")
+                               % {"number": key})
     return describe_certificate(found[0])
 
 
@@ -680,15 +708,19 @@ def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspec
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *INSPECTORS)
     if not isinstance(scheduled_for, dt.date) or isinstance(scheduled_for, dt.datetime):
-        raise ValidationFailed("scheduled_for", f"a date (YYYY-MM-DD); got {scheduled_for!r}")
+        raise ValidationFailed("scheduled_for", _("a date (YYYY-MM-DD); got %(value)s")
+                               % {"value": repr(scheduled_for)})
     first, last = inspection_window(venue.town)
     if scheduled_for < first:
-        raise ValidationFailed("scheduled_for", f"{scheduled_for.isoformat()} is before the chapter was in force "
-                                                f"(from {first.isoformat()}); allowed {first.isoformat()} to "
-                                                f"{last.isoformat()}")
+        raise ValidationFailed("scheduled_for", _("%(day)s is before the chapter was in force (from %(first)s); "
+                                                  "allowed %(first)s to %(last)s")
+                               % {"day": scheduled_for.isoformat(), "first": first.isoformat(),
+                                  "last": last.isoformat()})
     if scheduled_for > last:
-        raise ValidationFailed("scheduled_for", f"{scheduled_for.isoformat()} is more than {SCHEDULE_YEARS_AHEAD} "
-                                                f"years ahead; allowed {first.isoformat()} to {last.isoformat()}")
+        raise ValidationFailed("scheduled_for", _("%(day)s is more than %(years)s years ahead; allowed %(first)s to "
+                                                  "%(last)s")
+                               % {"day": scheduled_for.isoformat(), "years": SCHEDULE_YEARS_AHEAD,
+                                  "first": first.isoformat(), "last": last.isoformat()})
     inspector = inspector or by
     try:
         require_role(inspector, venue.town, *INSPECTORS)
@@ -762,13 +794,13 @@ def _officer_kind(by: Any, town: Town) -> str:
 
 def _opt_bool(name: str, value: Any) -> bool | None:
     if value not in (True, False, None):
-        raise ValidationFailed(name, f"true, false or empty (not observed); got {value!r}")
+        raise ValidationFailed(name, _("true, false or empty (not observed); got %(value)s") % {"value": repr(value)})
     return value
 
 
 def _opt_count(name: str, value: Any) -> int | None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise ValidationFailed(name, f"a whole number, 0 or more; got {value!r}")
+        raise ValidationFailed(name, _("a whole number, 0 or more; got %(value)s") % {"value": repr(value)})
     return value
 
 
@@ -810,7 +842,8 @@ def record_inspection(
     for room in list(signs or {}) + list(persons_by_space or {}):
         if room not in names:
             raise ValidationFailed("signs" if room in (signs or {}) else "persons_by_space",
-                                   f"no space of {venue.name} is named {room!r}; spaces: {', '.join(sorted(names))}")
+                                   _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                                   % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
     for room, n in (persons_by_space or {}).items():
         _opt_count(f"persons_by_space[{room}]", n)
     with transaction.atomic():

@@ -43,10 +43,10 @@ class WorkflowErrorMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> Any:
         if request.path.startswith("/api/"):
             return None
-        from publicassembly.web.views.errors import error_page
+        from publicassembly.web.views.errors import error_page, refusal
 
         if isinstance(exception, WorkflowError):
-            return error_page(request, exception.http_status, exception.message)
+            return error_page(request, exception.http_status, refusal(exception))
         if isinstance(exception, LawError):
             return error_page(request, 422, str(exception))
         return None

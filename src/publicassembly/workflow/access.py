@@ -8,11 +8,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed
 
 
 def _role_label(role: str) -> str:
-    return role.replace("_", " ")
+    """A role in words in the active language ("town clerk"; "secretario municipal" in Spanish)."""
+    from publicassembly.accounts.models import Role
+
+    return str(Role(role).label) if role in Role.values else role.replace("_", " ")
+
+
+def _either(labels: list[str]) -> str:
+    """Roles joined by "or" in the active language: "town clerk or town board member"."""
+    text = labels[0]
+    for label in labels[1:]:
+        text = _("%(first)s or %(next)s") % {"first": text, "next": label}
+    return text
 
 
 def roles_of(user: Any, town: Any) -> set[str]:
@@ -41,12 +54,13 @@ def require_role(user: Any, town: Any, *roles: str) -> Any:
         raise ValueError("require_role needs at least one role")
     unknown = [r for r in roles if r not in Role.values]
     if unknown:
-        raise ValidationFailed("role", f"unknown role {unknown[0]!r}; allowed: {', '.join(Role.values)}")
-    needed = " or ".join(_role_label(r) for r in roles)
+        raise ValidationFailed("role", _("unknown role %(role)s; allowed: %(allowed)s")
+                               % {"role": repr(unknown[0]), "allowed": ", ".join(Role.values)})
+    needed = _either([_role_label(r) for r in roles])
     if user is None or not getattr(user, "is_authenticated", False):
-        raise NotAllowed(f"sign in as a {needed} of {town} to do this")
+        raise NotAllowed(_("sign in as a %(roles)s of %(town)s to do this") % {"roles": needed, "town": town})
     if not user.is_active:
-        raise NotAllowed(f"the account {user.get_username()!r} is disabled")
+        raise NotAllowed(_("the account %(user)s is disabled") % {"user": repr(user.get_username())})
     memberships = {
         m.role: m for m in Membership.objects.for_town(town).filter(user=user, active=True, role__in=roles)
     }
@@ -54,5 +68,6 @@ def require_role(user: Any, town: Any, *roles: str) -> Any:
         if role in memberships:
             return memberships[role]
     held = sorted(roles_of(user, town))
-    held_text = ", ".join(_role_label(r) for r in held) if held else "none"
-    raise NotAllowed(f"{user.get_username()!r} is not a {needed} in {town} (their roles there: {held_text})")
+    held_text = ", ".join(_role_label(r) for r in held) if held else _("none")
+    raise NotAllowed(_("%(user)s is not a %(roles)s in %(town)s (their roles there: %(held)s)")
+                     % {"user": repr(user.get_username()), "roles": needed, "town": town, "held": held_text})

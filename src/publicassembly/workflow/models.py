@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 from publicassembly.workflow.errors import NotFound, StaleUpdate, ValidationFailed
 
@@ -122,7 +123,8 @@ def apply_changes(
     for name in changes:
         if name not in allowed:
             raise ValidationFailed(
-                name, f"not a field of {obj._meta.verbose_name}; allowed: {', '.join(allowed)}"
+                name, _("not a field of %(record)s; allowed: %(allowed)s")
+                % {"record": obj._meta.verbose_name, "allowed": ", ".join(allowed)}
             )
     versioned = isinstance(obj, Versioned)
     if versioned and expected_version is None:

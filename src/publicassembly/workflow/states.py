@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from publicassembly.workflow.errors import InvalidTransition, ValidationFailed
 
 
@@ -105,7 +107,7 @@ def transition(
     if not hasattr(type(obj), "history"):
         raise TypeError(f"{type(obj).__name__} has no history (add `history = HistoricalRecords()`)")
     if not isinstance(reason, str) or not reason.strip():
-        raise ValidationFailed("reason", "give the reason for this change; it is kept in the case's history")
+        raise ValidationFailed("reason", _("give the reason for this change; it is kept in the case's history"))
     t = sm.transitions.get(action)
     if t is None:
         raise InvalidTransition(getattr(obj, sm.field), None, sm.actions_from(getattr(obj, sm.field)), action)

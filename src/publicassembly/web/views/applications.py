@@ -39,7 +39,7 @@ from publicassembly.permits.models import (
 from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import posted_version
+from publicassembly.web.views.errors import posted_version, refusal, refusal_detail
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -170,9 +170,9 @@ def _field_error(form: forms.Form, e: ValidationFailed) -> None:
                "properties[0].address": "property_address", "petition.max_noise_decibels": "max_noise_decibels"}
     name = aliases.get(field, field.split(".")[-1])
     if name in form.fields:
-        form.add_error(name, e.detail)
+        form.add_error(name, refusal_detail(e))
     else:
-        form.add_error(None, e.message)
+        form.add_error(None, refusal(e))
 
 
 @login_required
@@ -217,7 +217,7 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
         except NotAllowed:
             raise  # a 403 page saying who may do it, not a form error
         except WorkflowError as e:
-            form.add_error(None, e.message)
+            form.add_error(None, refusal(e))
         else:
             return redirect("web:application", town=town, pk=pk)
     return _petition_page(request, t, form, app, status=422 if form.errors else 200)
@@ -272,22 +272,23 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
     app = sv.get_application(request.user, t, pk)
     spec = ACTIONS.get(action)
     if spec is None:
-        raise ValidationFailed("action", f"unknown action {action!r}; allowed: {', '.join(ACTIONS)}")
+        raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
+                               % {"action": repr(action), "allowed": ", ".join(ACTIONS)})
     form = _make_form(spec, app, request.POST)
     if form.is_valid():
         try:
             spec.call(request.user, app, _ev(form), _version(request))
         except ValidationFailed as e:
             if e.field in form.fields:
-                form.add_error(e.field, e.detail)
+                form.add_error(e.field, refusal_detail(e))
             else:
-                form.add_error(None, e.message)
+                form.add_error(None, refusal(e))
         except NotAllowed:
             raise  # a 403 page saying who may do it, not a form error
         except sv.Blocked as e:
-            form.add_error(None, e.message)
+            form.add_error(None, refusal(e))
         except WorkflowError as e:  # InvalidTransition, StaleUpdate
-            form.add_error(None, e.message)
+            form.add_error(None, refusal(e))
         else:
             messages.success(request, _("Done: %(a)s.") % {"a": spec.label})
             return redirect("web:application", town=town, pk=pk)
@@ -311,7 +312,7 @@ def document_upload(request: HttpRequest, town: str, pk: int) -> HttpResponse:
             if e.field == "state":
                 raise  # closed, withdrawn, revoked or denied: the page offers no upload; an error page says why
             form.add_error("file" if e.field in ("file", "content", "content_type") else
-                           ("kind" if e.field == "kind" else None), e.detail)
+                           ("kind" if e.field == "kind" else None), refusal_detail(e))
         else:
             messages.success(request, _("Document uploaded."))
             return redirect(reverse("web:application", kwargs={"town": town, "pk": pk}) + "#documents")

@@ -33,6 +33,7 @@ from publicassembly.web.forms.enforcement import (
     ViolationForm,
 )
 from publicassembly.web.towns import town_for
+from publicassembly.web.views.errors import refusal, refusal_detail
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -48,9 +49,9 @@ def _put(form: forms.Form, e: WorkflowError) -> None:
     if isinstance(e, NotAllowed):
         raise e
     if isinstance(e, ValidationFailed) and e.field in form.fields and not form.fields[e.field].widget.is_hidden:
-        form.add_error(e.field, e.detail)
+        form.add_error(e.field, refusal_detail(e))
     else:
-        form.add_error(None, e.message)
+        form.add_error(None, refusal(e))
 
 
 def _versioned(form_class: type[forms.Form], obj: Any, prefix: str) -> forms.Form:
@@ -161,7 +162,8 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
     t = town_for(town)
     require_role(request.user, t, *READERS)
     if what not in ACTIONS:
-        raise ValidationFailed("action", f"unknown action {what!r}; allowed: {', '.join(ACTIONS)}")
+        raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
+                               % {"action": repr(what), "allowed": ", ".join(ACTIONS)})
     form, key, call = _action(request.user, t, what, pk, request.POST)
     if form.is_valid():
         try:

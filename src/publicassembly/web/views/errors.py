@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from publicassembly.web import present
 
 TITLES = {400: "Bad request", 403: "Not allowed", 404: "Not found", 409: "Conflict",
           422: "Check what was entered", 429: "Too many attempts", 500: "Server error"}
@@ -20,9 +24,27 @@ def posted_version(request: HttpRequest) -> int | None:
     if not raw:
         return None
     if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
-        raise ValidationFailed("expected_version", f"must be the record's version, a whole number of 1 or more "
-                                                   f"(reload the page and send the form again); got {raw[:40]!r}")
+        raise ValidationFailed("expected_version", _("must be the record's version, a whole number of 1 or more "
+                                                     "(reload the page and send the form again); got %(value)s")
+                               % {"value": repr(raw[:40])})
     return int(raw)
+
+
+def refusal(e: Any) -> str:
+    """A service's refusal (a `WorkflowError`) as a page shows it above a form or on an error page, in the
+    page's language: the services write their own sentences in the active language (Django's gettext); the
+    law core's words they pass on (a law `Message`, e.g. an input error of the facts) are translated here. A
+    `ValidationFailed` names its field: ``"<field>: <what is wrong>"``."""
+    from publicassembly.workflow.errors import ValidationFailed
+
+    if isinstance(e, ValidationFailed):
+        return f"{e.field}: {refusal_detail(e)}"
+    return str(present.tr(e.message))
+
+
+def refusal_detail(e: Any) -> str:
+    """What a `ValidationFailed` says of its field, shown beside the field, in the page's language."""
+    return str(present.tr(e.detail))
 
 
 def error_page(request: HttpRequest, status: int, message: str) -> HttpResponse:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
+from publicassembly.web.views.errors import refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
 
@@ -61,7 +62,7 @@ def certificate_lookup(request: HttpRequest) -> HttpResponse:
         except NotFound:
             form.add_error("number", _("No certificate has this number. Check it against the sign."))
         except ValidationFailed as e:
-            form.add_error("number" if e.field == "number" else None, e.detail)
+            form.add_error("number" if e.field == "number" else None, refusal_detail(e))
     status = 404 if request.GET and form.errors else 200
     return render(request, "web/public/certificate.html",
                   {"title": _("Look up a certificate"), "form": form, "c": found}, status=status)

@@ -25,7 +25,7 @@ from publicassembly.venues.models import Certificate, Inspection, Space, Venue
 from publicassembly.web import present
 from publicassembly.web.forms import venues as vf
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import posted_version
+from publicassembly.web.views.errors import posted_version, refusal, refusal_detail
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -40,9 +40,9 @@ def _put(form: forms.Form, e: WorkflowError) -> None:
     if isinstance(e, NotAllowed):
         raise e
     if isinstance(e, ValidationFailed) and e.field.split(".")[-1] in form.fields:
-        form.add_error(e.field.split(".")[-1], e.detail)
+        form.add_error(e.field.split(".")[-1], refusal_detail(e))
     else:
-        form.add_error(None, e.message)
+        form.add_error(None, refusal(e))
 
 
 @login_required
@@ -103,7 +103,7 @@ def _context(request: HttpRequest, t: Any, venue: Venue, **forms_: Any) -> dict[
     try:
         ctx.update(present.context(vs.compute_occupancy(venue)))
     except ValidationFailed as e:
-        ctx["occupancy_error"] = e.detail
+        ctx["occupancy_error"] = refusal_detail(e)
     return ctx
 
 
@@ -188,7 +188,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
                 raise
             except WorkflowError as e:
                 form = vf.SpaceForm(initial=initial, prefix="new")
-                form.add_error(None, e.message)
+                form.add_error(None, refusal(e))
             else:
                 messages.success(request, _("Space removed."))
                 return redirect("web:venue", town=town, pk=pk)
@@ -239,7 +239,7 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
     except NotAllowed:
         raise
     except WorkflowError as e:
-        messages.error(request, e.message)
+        messages.error(request, refusal(e))
     else:
         messages.success(request, _("Certificate %(n)s revoked.") % {"n": c.number})
     return redirect("web:venue", town=town, pk=pk)

@@ -9,8 +9,10 @@ Django's gettext of their templates (`tr`), in English where the catalog has no 
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from publicassembly.law import labels
@@ -18,6 +20,12 @@ from publicassembly.law.jsonable import jsonable
 from publicassembly.law.messages import Message, _, join, translate
 
 STATUS_ORDER = ("not_met", "missing", "needs_review", "met", "not_applicable")
+
+#: The requirements of the law core that are amounts in US dollars (Carmel ch. 31: the insurance limits of ¶ E,
+#: the filing fee and the bond of ¶ F; the units the Carmel determination's `requirements` documents), shown as
+#: money (`money`).
+MONEY_KEYS = frozenset({"insurance_bodily_injury_min", "insurance_bodily_injury_max",
+                        "insurance_property_damage_min", "filing_fee", "bond"})
 
 
 def tr(value: Any) -> Any:
@@ -49,9 +57,22 @@ def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
                 for i, item in enumerate(v, 1):
                     each = str(tr(labels.item(k, i)))
                     out += rows(item, f"{prefix} · {each}" if prefix else each)
+            elif v is not None and v != [] and k in MONEY_KEYS:
+                out.append((name, money(v)))
             elif v is not None and v != []:
                 out.append((name, shown(labels.value(k, v))))
     return out
+
+
+def money(value: Any) -> str:
+    """An amount of US dollars (a Decimal, int, float or decimal string) as a page shows it in its language,
+    grouped by Django's number format of the active language: "$500,000" and "$1,250.50" in English; in
+    Spanish Django's format groups with a space and writes the decimal comma ("$500 000", "$1 250,50").
+    Whole dollars are shown without cents."""
+    amount = Decimal(str(value))
+    places = 0 if amount == amount.to_integral_value() else 2
+    grouped = number_format(amount, decimal_pos=places, use_l10n=True, force_grouping=True)
+    return gettext("$%(amount)s") % {"amount": grouped}
 
 
 def shown(value: Any) -> str:

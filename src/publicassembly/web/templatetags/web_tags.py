@@ -48,3 +48,9 @@ def law(value: Any) -> str:
     """A law-core message (a finding's reason, a deadline's sentence) in the active language; other values
     as they are."""
     return str(present.tr(value))
+
+
+@register.filter
+def money(value: Any) -> str:
+    """An amount of US dollars as the page's language writes it (`present.money`): "$1,000" in English."""
+    return present.money(value) if value not in (None, "") else "—"

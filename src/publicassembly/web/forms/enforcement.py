@@ -66,6 +66,101 @@ _CODE_PREFIX = re.compile(r"^.*?\bCode (ch\. \d+, )?")
 RULE_LABEL_CHARS = 110
 
 
+#: A short summary of each rule a violation may be recorded under, in the words of its section or paragraph,
+#: translated into the page's language (the rule docstrings' summaries are English and longer): Mount Pleasant
+#: ch. 164's violable sections (§§ 164-2 to 164-11) and every rule of Carmel ch. 31. A rule not listed here
+#: shows its docstring's summary.
+RULE_SUMMARIES = {
+    "mount-pleasant/164-2/fire-exits": gettext_lazy(
+        "Fire exits properly designated and complying with the Uniform Fire Prevention and Building Code"),
+    "mount-pleasant/164-3/certificate": gettext_lazy(
+        "A place of assembly shall not be maintained, operated or used without a certificate from the Building "
+        "Inspector"),
+    "mount-pleasant/164-3/religious-worship-exception": gettext_lazy(
+        "A place used solely for religious worship: no certificate, but occupancy, toilets, signs and exits apply"),
+    "mount-pleasant/164-5/overcrowding": gettext_lazy(
+        "No overcrowding or admittance beyond the approved number of occupants"),
+    "mount-pleasant/164-5/stop-performance": gettext_lazy(
+        "The performance stopped for overcrowding, obstructed egress or a serious menace to life and safety"),
+    "mount-pleasant/164-6/toilets": gettext_lazy("Toilet facilities: at least one toilet per 75 persons in attendance"),
+    "mount-pleasant/164-7/occupant-load": gettext_lazy(
+        "No more occupants than the floor area per occupant of the use group allows"),
+    "mount-pleasant/164-8/open-air": gettext_lazy("An open-air area: no more than one person per 15 square feet"),
+    "mount-pleasant/164-9/sign": gettext_lazy(
+        "Each room or area posts a sign of the prescribed form stating its lawful occupancy"),
+    "mount-pleasant/164-9/certificate-lawful-occupancy": gettext_lazy(
+        "The certificate states the number who may lawfully occupy the place"),
+    "mount-pleasant/164-9/certificate-on-premises": gettext_lazy(
+        "The certificate kept on the premises and available for inspection at all times"),
+    "mount-pleasant/164-10/exits-not-blocked": gettext_lazy(
+        "No person allowed to block, impede or prevent access to exits"),
+    "mount-pleasant/164-11/exit-access": gettext_lazy(
+        "Owners, lessees, sponsors and persons in charge keep clear, unimpeded access to all exits"),
+    "carmel/definitions/assembly": gettext_lazy(
+        "An assembly: persons gathered at a place within the Town for a common purpose"),
+    "carmel/exemptions/a-school": gettext_lazy("Exempt: an assembly of a parochial or private school within the Town"),
+    "carmel/exemptions/b-church": gettext_lazy(
+        "Exempt: an assembly of an established church with a place of worship within the Town"),
+    "carmel/exemptions/c-veterans": gettext_lazy(
+        "Exempt: an assembly of a veterans' organization with a group within the Town for one year"),
+    "carmel/exemptions/d-civic-group": gettext_lazy(
+        "Exempt: an assembly of a civic group with a chapter within the Town for one year"),
+    "carmel/permit/a-required": gettext_lazy(
+        "A written permit of the Town Board is required for an assembly in excess of 500 persons"),
+    "carmel/permit/b-verified-petition": gettext_lazy(
+        "The application is a verified petition filed with the Town Clerk"),
+    "carmel/permit/b-filing-deadline": gettext_lazy("The petition is filed at least 60 days before the assembly"),
+    "carmel/permit/b-hearing-notice": gettext_lazy(
+        "Notice of the public hearing published at least 10 days before it"),
+    "carmel/permit/b-board-action": gettext_lazy(
+        "The Town Board acts within 30 days after submission, after the public hearing"),
+    "carmel/petition/b1-applicant": gettext_lazy(
+        "The applicant's name, age and residence, or a corporation's directors and officers"),
+    "carmel/petition/b2-property-dates-persons": gettext_lazy(
+        "The property, the dates and hours, and the persons and vehicles expected"),
+    "carmel/petition/b3-site-map": gettext_lazy("A map of the property by a licensed land surveyor or engineer"),
+    "carmel/petition/b4-facilities-plan": gettext_lazy("A plan to scale by a licensed engineer or land surveyor"),
+    "carmel/petition/b5-parking-plan": gettext_lazy("A plan to scale of the parking area and its means of egress and "
+                                                    "ingress"),
+    "carmel/petition/b6-sound-equipment": gettext_lazy("The sound equipment: its type, number and location"),
+    "carmel/petition/b7-food": gettext_lazy(
+        "Food and beverages: their preparation and distribution, the refuse, and a drawing to scale"),
+    "carmel/petition/b8-security": gettext_lazy(
+        "Private security guards or police: their numbers, duties, hours and areas"),
+    "carmel/petition/b9-fire-protection": gettext_lazy(
+        "Fire protection, with a plan of the fire lanes and the water supply"),
+    "carmel/petition/b10-lights-and-signs": gettext_lazy("Outdoor lights and signs, with a map of them"),
+    "carmel/petition/b11-emergency-medical": gettext_lazy("The facilities for emergency medical treatment"),
+    "carmel/petition/b12-camping-housing": gettext_lazy("Camping or housing facilities, with a plan to scale"),
+    "carmel/petition/b13-duration": gettext_lazy("The contemplated duration of the assembly"),
+    "carmel/petition/b14-housing-statement": gettext_lazy(
+        "The housing on the premises when the assembly continues into another day"),
+    "carmel/petition/b15-noise": gettext_lazy("The maximum noise in decibels at the nearest adjoining property"),
+    "carmel/conditions/c1-drinking-water": gettext_lazy("Adequate drinking water"),
+    "carmel/conditions/c2-toilets": gettext_lazy("Adequate toilet facilities, separate for each sex"),
+    "carmel/conditions/c3-sewage": gettext_lazy("Adequate facilities for the disposal of sewage"),
+    "carmel/conditions/c4-solid-waste": gettext_lazy("Adequate disposal of solid waste, garbage and trash"),
+    "carmel/conditions/c5-food": gettext_lazy("An adequate and sanitary supply of food"),
+    "carmel/conditions/c6-parking": gettext_lazy("Off-street parking: at least one car for every four persons"),
+    "carmel/conditions/c7-housing": gettext_lazy("Adequate housing if the assembly extends from one day to another"),
+    "carmel/conditions/c8-access-roads": gettext_lazy("An adequate number of access roads"),
+    "carmel/conditions/c9-medical": gettext_lazy(
+        "Medical facilities: a doctor, and a registered nurse for each 500 people"),
+    "carmel/conditions/c10-fire-protection": gettext_lazy("Adequate fire protection for buildings"),
+    "carmel/issuance/d-inspection-authorization": gettext_lazy(
+        "The owners' written authorization for the Town to inspect the property"),
+    "carmel/issuance/e-insurance": gettext_lazy("A comprehensive liability policy insuring the Town"),
+    "carmel/issuance/f-cleanup": gettext_lazy("Waste completely removed within five days after the assembly"),
+    "carmel/issuance/f-bond": gettext_lazy("A bond posted with the Town Clerk to insure the cleanup"),
+    "carmel/issuance/g-revocation": gettext_lazy("Revocation of the permit by the Town Board"),
+    "carmel/fee/filing": gettext_lazy("The filing fee, not refundable, accompanies the application"),
+    "carmel/penalties/ab-violation": gettext_lazy(
+        "An assembly without a permit, or any act in violation of the chapter; each day a separate violation"),
+    "carmel/penalties/c-injunction": gettext_lazy(
+        "An action of the Town Board to compel compliance or restrain the violation"),
+}
+
+
 def rule_label(citation: str, summary: str) -> str:
     """An option of the rules a violation may be recorded under: the citation without the town's code and the
     rule's summary, shortened (e.g. ``§ 164-3 — A place of assembly shall not be maintained, …``)."""
@@ -76,11 +171,12 @@ def rule_label(citation: str, summary: str) -> str:
 
 def _rule_choices(town: Any) -> list[tuple[str, str]]:
     """The rules a violation may be recorded under (`enforcement.services.violable_rules`), no others: the value
-    is the rule's id, the label its citation and summary (`rule_label`)."""
+    is the rule's id, the label its citation and summary (`rule_label`) in the active language
+    (`RULE_SUMMARIES`; the rule's docstring summary for a rule not listed there)."""
     from publicassembly.enforcement.services import violable_rules
 
     summaries = {r.id: r.summary for r in town.jurisdiction.rules}
-    return [(rule_id, rule_label(citation, summaries.get(rule_id, "")))
+    return [(rule_id, rule_label(citation, str(RULE_SUMMARIES.get(rule_id, summaries.get(rule_id, "")))))
             for rule_id, citation in violable_rules(town)]
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 
 from publicassembly.law import labels
 from publicassembly.law.jsonable import jsonable
-from publicassembly.law.messages import Message, _, join, translate
+from publicassembly.law.messages import translate
 
 STATUS_ORDER = ("not_met", "missing", "needs_review", "met", "not_applicable")
 
@@ -122,37 +122,13 @@ def findings(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return {s: fs for s, fs in groups.items() if fs}
 
 
-#: The law core's sentence listing the ids of facts not given (Carmel ch. 31's findings), whose ids a page shows
-#: as words.
-NOT_GIVEN = "Not given: {items}."
-
-
-def worded(value: Any) -> Any:
-    """`value` (a law-core message, or a list or dict holding some) with the ids of facts not given listed as
-    words (`labels.phrase`): "Not given: petition.2.properties[1].record_owner." → "Not given: petition · 2 ·
-    property 2 · record owner." (a message still, translated when shown); anything else unchanged. The law
-    core's JSON keeps its ids: this is for pages only."""
-    if isinstance(value, Message):
-        items = value.params.get("items")
-        if value.template == NOT_GIVEN and isinstance(items, Message):
-            ids = items.params
-            return _(NOT_GIVEN, items=join([labels.phrase(str(ids[k])) for k in sorted(ids, key=int)]))
-        build, args = value.__reduce__()
-        return build(*(worded(a) for a in args))
-    if isinstance(value, list | tuple):
-        return type(value)(worded(v) for v in value)
-    if isinstance(value, dict):
-        return {k: worded(v) for k, v in value.items()}
-    return value
-
-
 def _translated_json(determination: Any) -> dict[str, Any]:
     """`determination.to_json()` with the law core's words in the active language (the JSON's own strings are
     English; the determination's objects keep the messages)."""
     data: dict[str, Any] = determination.to_json()
-    data["verdict"] = str(tr(worded(determination.verdict)))
+    data["verdict"] = str(tr(determination.verdict))
     for out, finding in zip(data.get("findings", []), determination.findings, strict=True):
-        out["reason"] = str(tr(worded(finding.reason)))
+        out["reason"] = str(tr(finding.reason))
     for name, legal in (determination.deadlines or {}).items():
         out = data["deadlines"][name]
         out["counted"] = str(tr(legal.counted))

@@ -14,6 +14,7 @@ from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel import deadlines
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
+from publicassembly.law.labels import phrase
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterValues
 from publicassembly.law.units import ceil_div
@@ -157,11 +158,13 @@ class Items:
         return Status.MET
 
     def reason(self, ok: str) -> str:
-        """`ok` when nothing is wrong; else the defects and the missing items (their ids) in words."""
+        """`ok` when nothing is wrong; else the defects and the missing items, each named in words
+        (`labels.phrase`: ``petition.2.properties[1].record_owner`` → "petition · 2 · property 2 · record
+        owner"; the ids themselves are the finding's ``missing``)."""
         parts: list[Message] = []
         if self.defects:
             parts.append(_("{defects}.", defects=join(self.defects, "; ")))
         if self.missing:
-            parts.append(_("Not given: {items}.", items=join(self.missing)))
+            parts.append(_("Not given: {items}.", items=join([phrase(item) for item in self.missing])))
         return join(parts, " ") if parts else ok
 

@@ -1,7 +1,6 @@
 """The services' refusals on Spanish pages: a page the user reads in Spanish shows the refusal of a service
-(`ValidationFailed`, `NotAllowed`) in Spanish, while the API (which answers in English unless the request asks
-for another language with ``Accept-Language``: Django's `LocaleMiddleware`) keeps the same refusal byte for byte
-in English. Amounts of US dollars on the requirements read as money in both languages, and the violation
+(`ValidationFailed`, `NotAllowed`) in Spanish, while the API (which answers in English whatever the request's
+``Accept-Language``: `api.errors.ApiAnswersInEnglish`) keeps the same refusal byte for byte in English. Amounts of US dollars on the requirements read as money in both languages, and the violation
 form names its rules in the page's language."""
 
 from __future__ import annotations
@@ -84,16 +83,17 @@ def test_fee_paid_tomorrow_through_the_api_stays_english_carmel_fee(cu, hearing_
                         "errors": [{"field": "paid_on", "msg": english}]}
 
 
-def test_api_asked_for_spanish_answers_the_services_refusal_in_spanish(cu, hearing_app):
-    """An API client that asks for Spanish (``Accept-Language: es``) gets the service's sentence in Spanish;
-    the field keeps its name."""
+def test_api_asked_for_spanish_still_answers_in_english(cu, hearing_app):
+    """The API answers in English even to a client asking for Spanish (``Accept-Language: es``): its
+    determinations and schema errors are English, so a translated refusal would mix two languages."""
     today, tomorrow = _days()
     r = api_client(cu["town_clerk"]).post(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/fee-payments",
                                           json.dumps({"amount": "100.00", "paid_on": tomorrow}),
                                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="es")
     assert r.status_code == 422 and r.json()["field"] == "paid_on"
-    assert r.json()["detail"] == (f"paid_on: {tomorrow} está en el futuro (hoy es {today}); regístrelo una vez "
-                                  "que haya ocurrido")
+    assert r.json()["detail"] == (f"paid_on: {tomorrow} is in the future (today is {today}); record it once it "
+                                  "has happened")
+    assert r["Content-Language"] == "en"
 
 
 def test_complaint_observed_tomorrow_is_refused_in_spanish_section_164_12(mu):

@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
@@ -158,3 +159,22 @@ class ApiErrorsAsJson:
             if header in response:
                 out[header] = response[header]
         return out
+
+
+class ApiAnswersInEnglish:
+    """Middleware (after Django's `LocaleMiddleware`): under ``/api/`` every answer is English, whatever the
+    request's ``Accept-Language`` or language cookie. The API's JSON — determinations, reasons, schema errors —
+    is English, so a refusal translated into the client's language would make an answer of two languages;
+    pages are translated, the API is not (docs/api.md)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith("/api/"):
+            return self.get_response(request)
+        # Activated for the rest of the request (not restored on the way out), so that LocaleMiddleware's
+        # Content-Language says what the answer is; it activates each request's own language anyway.
+        translation.activate("en")
+        request.LANGUAGE_CODE = "en"
+        return self.get_response(request)

@@ -293,3 +293,21 @@ def test_catalog_says_infraccion_for_a_violation_and_never_cita_for_a_citation()
     by_id = {e.msgid: e.msgstr for e in po}
     assert by_id["violation"] == "infracción" and by_id["{what} (a violation)"] == "{what} (una infracción)"
     assert by_id["citation"] not in ("cita", "citación") and by_id["summons"] == "citación"
+
+
+def test_two_officials_at_once_the_stale_one_reads_spanish(cu, draft_app):
+    """Two updates of one case: the one based on an old version is refused (nothing written) and a Spanish
+    page says so in Spanish, naming the record and both versions; the English page keeps its sentence."""
+    url = f"/carmel-ny/applications/{draft_app.pk}/withdraw/"
+    stale = {"expected_version": draft_app.version + 5}
+    r = _spanish(cu["applicant"]).post(url, stale)
+    assert r.status_code == 422
+    page = _text(r)
+    assert (f"otra persona modificó el registro (solicitud de permiso) después de que usted abriera la página "
+            f"(versión {draft_app.version + 5}, ahora {draft_app.version})") in page
+    assert "changed by someone else" not in page
+    english = client_for(cu["applicant"]).post(url, stale).content.decode()
+    assert (f"this permit application was changed by someone else since you opened it (version "
+            f"{draft_app.version + 5}, now {draft_app.version}); reload and try again") in english
+    draft_app.refresh_from_db()
+    assert draft_app.state == "draft"

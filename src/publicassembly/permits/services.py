@@ -203,11 +203,11 @@ def _lock(app: PermitApplication, expected_version: int | None) -> PermitApplica
     try:
         fresh = PermitApplication.objects.select_for_update().get(pk=app.pk)
     except PermitApplication.DoesNotExist:
-        raise StaleUpdate(expected, None, what="this permit application") from None
+        raise StaleUpdate(expected, None, record=PermitApplication._meta.verbose_name) from None
     for f in PermitApplication._meta.concrete_fields:
         setattr(app, f.attname, getattr(fresh, f.attname))
     if app.version != expected:
-        raise StaleUpdate(expected, app.version, what="this permit application")
+        raise StaleUpdate(expected, app.version, record=PermitApplication._meta.verbose_name)
     return app
 
 

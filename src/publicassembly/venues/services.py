@@ -508,9 +508,9 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
         expected = space.version if expected_version is None else expected_version
         fresh = Space.objects.select_for_update().filter(pk=space.pk).first()
         if fresh is None:
-            raise StaleUpdate(expected, None, what="this space")
+            raise StaleUpdate(expected, None, record=Space._meta.verbose_name)
         if fresh.version != expected:
-            raise StaleUpdate(expected, fresh.version, what="this space")
+            raise StaleUpdate(expected, fresh.version, record=Space._meta.verbose_name)
         check(fresh)
         apply_changes(space, cleaned, by=by, reason=why, expected_version=expected)
         said = [f"{k} → {v}" for k, v in cleaned.items()]
@@ -530,9 +530,9 @@ def remove_space(by: Any, space: Space, *, expected_version: int | None = None, 
         venue = Venue.objects.select_for_update().get(pk=space.venue_id)
         fresh = Space.objects.select_for_update().filter(pk=space.pk).first()
         if fresh is None:
-            raise StaleUpdate(expected, None, what="this space")
+            raise StaleUpdate(expected, None, record=Space._meta.verbose_name)
         if fresh.version != expected:
-            raise StaleUpdate(expected, fresh.version, what="this space")
+            raise StaleUpdate(expected, fresh.version, record=Space._meta.verbose_name)
         _require_editor(by, venue)
         _set_connections(by, fresh, [], why)
         fresh._history_user = by

@@ -69,16 +69,20 @@ class InvalidTransition(WorkflowError):
 
 
 class StaleUpdate(WorkflowError):
-    """Someone else saved the record after this user loaded it; nothing was written."""
+    """Someone else saved the record after this user loaded it; nothing was written.
+
+    ``record``: what kind of record (a noun, e.g. a model's ``verbose_name``, possibly a lazy translation: a
+    page shows the refusal in its language from ``record``, ``expected_version`` and ``current_version``)."""
 
     http_status = 409
 
-    def __init__(self, expected_version: int, current_version: int | None, what: str = "this case") -> None:
+    def __init__(self, expected_version: int, current_version: int | None, record: object = "case") -> None:
         self.expected_version = expected_version
         self.current_version = current_version
+        self.record = record
         now = "deleted" if current_version is None else str(current_version)
         super().__init__(
-            f"{what} was changed by someone else since you opened it (version {expected_version}, "
+            f"this {record} was changed by someone else since you opened it (version {expected_version}, "
             f"now {now}); reload and try again"
         )
 

@@ -89,7 +89,7 @@ class Versioned(models.Model):
         if super()._do_update(base_qs.filter(version=expected), using, pk_val, values, update_fields, True):
             return True
         current = base_qs.filter(pk=pk_val).values_list("version", flat=True).first()
-        raise StaleUpdate(expected, current, what=f"this {self._meta.verbose_name}")
+        raise StaleUpdate(expected, current, record=self._meta.verbose_name)
 
 
 def _editable_field_names(obj: models.Model) -> list[str]:
@@ -134,12 +134,12 @@ def apply_changes(
             fresh = type(obj)._default_manager.select_for_update().get(pk=obj.pk)
         except obj.DoesNotExist:
             if versioned:
-                raise StaleUpdate(expected_version, None, what=f"this {obj._meta.verbose_name}") from None
+                raise StaleUpdate(expected_version, None, record=obj._meta.verbose_name) from None
             raise NotFound(str(obj._meta.verbose_name), obj.pk) from None
         for f in obj._meta.concrete_fields:
             setattr(obj, f.attname, getattr(fresh, f.attname))
         if versioned and obj.version != expected_version:
-            raise StaleUpdate(expected_version, obj.version, what=f"this {obj._meta.verbose_name}")
+            raise StaleUpdate(expected_version, obj.version, record=obj._meta.verbose_name)
         if check is not None:
             check(obj)
         for name, value in changes.items():

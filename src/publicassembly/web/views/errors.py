@@ -35,10 +35,15 @@ def refusal(e: Any) -> str:
     page's language: the services write their own sentences in the active language (Django's gettext); the
     law core's words they pass on (a law `Message`, e.g. an input error of the facts) are translated here. A
     `ValidationFailed` names its field: ``"<field>: <what is wrong>"``."""
-    from publicassembly.workflow.errors import ValidationFailed
+    from publicassembly.workflow.errors import StaleUpdate, ValidationFailed
 
     if isinstance(e, ValidationFailed):
         return f"{e.field}: {refusal_detail(e)}"
+    if isinstance(e, StaleUpdate):  # written by the workflow layer, which has no catalog: worded here
+        return _("this %(record)s was changed by someone else since you opened it (version %(expected)s, now "
+                 "%(now)s); reload and try again") % {
+            "record": _(e.record) if isinstance(e.record, str) else str(e.record), "expected": e.expected_version,
+            "now": _("deleted") if e.current_version is None else e.current_version}
     return str(present.tr(e.message))
 
 

@@ -42,6 +42,24 @@ def test_filed_before_observed_is_still_refused(bi, mount_pleasant):
     assert e.value.field == "filed_on"
 
 
+def test_violation_observed_before_chapter_164_is_refused_naming_observed_on_in_the_pages_language(
+        bi, mount_pleasant):
+    """A violation of a day before ch. 164 was in force (1976-02-24) has no law to apply (§ 164-12 powers,
+    § 164-14 penalties): refused naming ``observed_on`` with the chapter's first day, in the active language."""
+    from django.utils import translation
+
+    offender = es.register_offender(bi, mount_pleasant, kind="firm", name="Kensico Manor LLC")
+    complaint = _file(bi, mount_pleasant, observed_on=timezone.localdate(), offender=offender, in_presence=True)
+    day = dt.date(1976, 2, 23)
+    with pytest.raises(ValidationFailed) as e:
+        es.record_violation(bi, complaint, rule_id="mount-pleasant/164-10/exits-not-blocked", observed_on=day)
+    assert e.value.field == "observed_on"
+    assert e.value.detail == "the chapter was not in force on 1976-02-23; it is in force from 1976-02-24"
+    with translation.override("es"), pytest.raises(ValidationFailed) as e:
+        es.record_violation(bi, complaint, rule_id="mount-pleasant/164-10/exits-not-blocked", observed_on=day)
+    assert "1976-02-23" in e.value.detail and "the chapter" not in e.value.detail
+
+
 def test_violation_form_offers_only_the_rules_recording_accepts(mount_pleasant, bi):
     """§ 164-4 (where a certificate is required), § 164-12 (complaints) and § 164-14 (penalties) are not
     offenses recorded as violations: the form does not offer them, and every rule it offers is accepted."""

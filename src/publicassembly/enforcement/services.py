@@ -63,7 +63,7 @@ from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFaile
 from publicassembly.workflow.models import apply_changes, save_with_history
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
-from publicassembly.workflow.words import law_text
+from publicassembly.workflow.words import law_text, not_in_force
 
 MOUNT_PLEASANT, CARMEL = "mount-pleasant-ny", "carmel-ny"
 ENFORCERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -143,10 +143,12 @@ def _in_town(obj: Any, town: Town, what: str) -> Any:
 
 
 def _values(town: Town, on: dt.date) -> Any:
-    try:
-        return town.jurisdiction.parameters.at(on)
-    except Exception as e:  # ParameterNotInForce: before the chapter
-        raise ValidationFailed("observed_on", str(e)) from None
+    """The town's parameter values in force on `on`, the day a violation was observed. Raises ValidationFailed
+    (``observed_on``) before the chapter was in force: no power or penalty of it applies to that day."""
+    parameters = town.jurisdiction.parameters
+    if on < parameters.in_force_from:
+        raise ValidationFailed("observed_on", not_in_force(on, parameters.in_force_from))
+    return parameters.at(on)
 
 
 def court_for(town: Town, on: dt.date) -> str:

@@ -56,6 +56,7 @@ from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, Va
 from publicassembly.workflow.models import apply_changes, save_with_history
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
+from publicassembly.workflow.words import not_in_force
 
 EDITORS = (Role.BUILDING_INSPECTOR, Role.APPLICANT)
 INSPECTORS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -240,12 +241,7 @@ def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Deter
     try:
         return venue.town.jurisdiction.determine(case, as_of)
     except ParameterNotInForce as e:
-        if e.first is not None:
-            message = (_("the chapter was not in force on %(day)s; it is in force from %(first)s")
-                       % {"day": as_of.isoformat(), "first": e.first})
-        else:
-            message = _("the chapter was not in force on %(day)s") % {"day": as_of.isoformat()}
-        raise ValidationFailed("as_of", message) from None
+        raise ValidationFailed("as_of", not_in_force(as_of, e.first)) from None
     except InvalidCase as e:
         raise ValidationFailed(e.field, e.message) from None
     except LawError as e:

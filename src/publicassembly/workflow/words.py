@@ -3,11 +3,13 @@
 A service writes its own sentences with Django's ``gettext`` (formatted at once, named placeholders), and
 quotes the law core's words (a `publicassembly.law.messages.Message`: a reason, a verdict, an input error)
 through `law_text`, so the whole sentence is in the active language: Spanish on a page the user reads in
-Spanish, English for the API (unless its request asks for another language with ``Accept-Language``) and for
-the command line, where no other language is active. In English the text is exactly the English as written.
+Spanish, English for the API (which answers in English whatever the request asks) and for the command line,
+where no other language is active. In English the text is exactly the English as written.
 """
 
 from __future__ import annotations
+
+import datetime as dt
 
 from django.utils.translation import gettext
 
@@ -18,3 +20,12 @@ def law_text(value: object) -> str:
     """`value` as text in the active language: a law-core message translated (its parameters too), anything
     else as ``str(value)``. E.g. ``law_text(finding.reason)``."""
     return str(translate(value, gettext))
+
+
+def not_in_force(day: dt.date, first: object | None) -> str:
+    """Why nothing can be determined on `day`: the chapter was not yet in force (its first day in force,
+    `first`, when known: e.g. a law-core `ParameterNotInForce`'s), in the active language."""
+    if first is not None:
+        return (gettext("the chapter was not in force on %(day)s; it is in force from %(first)s")
+                % {"day": day.isoformat(), "first": first})
+    return gettext("the chapter was not in force on %(day)s") % {"day": day.isoformat()}

@@ -42,6 +42,15 @@ def test_filed_before_observed_is_still_refused(bi, mount_pleasant):
     assert e.value.field == "filed_on"
 
 
+def test_complaint_observed_before_chapter_164_is_refused_naming_observed_on(bi, mount_pleasant):
+    """§ 164-12 complaints report violations of ch. 164, in force from 1976-02-24: a day before it is refused
+    naming ``observed_on``; the first day is accepted."""
+    with pytest.raises(ValidationFailed) as e:
+        _file(bi, mount_pleasant, observed_on=dt.date(1976, 2, 23))
+    assert e.value.field == "observed_on" and "in force from 1976-02-24" in e.value.detail
+    assert _file(bi, mount_pleasant, observed_on=dt.date(1976, 2, 24)).observed_on == dt.date(1976, 2, 24)
+
+
 def test_violation_observed_before_chapter_164_is_refused_naming_observed_on_in_the_pages_language(
         bi, mount_pleasant):
     """A violation of a day before ch. 164 was in force (1976-02-24) has no law to apply (§ 164-12 powers,

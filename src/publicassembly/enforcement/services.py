@@ -187,8 +187,9 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
     """File a complaint of a violation in `town`: a fire district inspector, the town fire marshal or a police
     officer who saw a violation files it with the Building Inspector, or the Building Inspector files his own
     (Mount Pleasant § 164-12). The complainant's kind comes from his role. Returns the `Complaint` (filed).
-    Raises `ValidationFailed` naming ``observed_on`` or ``filed_on`` for a day after today, ``filed_on`` for
-    a filing before the day observed."""
+    Raises `ValidationFailed` naming ``observed_on`` or ``filed_on`` for a day after today, ``observed_on`` for
+    a day before the town's chapter was in force (nothing of it could be violated then), ``filed_on`` for a
+    filing before the day observed."""
     membership = require_role(by, town, *ENFORCERS)
     for obj, what in ((offender, "offender"), (venue, "place of assembly"), (inspection, "inspection")):
         _in_town(obj, town, what)
@@ -200,6 +201,7 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
         raise ValidationFailed("observed_on", _("%(day)s is after today (%(today)s); a complaint reports a violation "
                                                 "already seen") % {"day": observed.isoformat(),
                                                                    "today": today.isoformat()})
+    _values(town, observed)  # the chapter in force on the day observed, else refused naming observed_on
     filed = _date("filed_on", filed_on, today)
     if filed > today:
         raise ValidationFailed("filed_on", _("%(day)s is after today (%(today)s); a complaint is filed on the day it "

@@ -168,16 +168,19 @@ def petition_pdf(request: Any, town: str, pk: int) -> HttpResponse:
     return _file(render_petition(permit_docs.petition_record(app)), PDF, f"petition-{app.pk}.pdf")
 
 
-@router.get("/towns/{town}/certificates/{number}/sign.pdf", auth=None, response={404: ErrorOut, 422: ErrorOut},
+@router.get("/towns/{town}/certificates/{number}/sign.pdf", auth=None,
+            response={404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
             operation_id="occupancy_sign_pdf", summary="The occupancy sign of a room or of the place (PDF, public)")
 def occupancy_sign_pdf(request: Any, town: str, number: str, room: str = "") -> HttpResponse:
     """The sign to post (Mount Pleasant § 164-9): the lawful occupancy of ``room`` (a room or area named on
     the certificate; another name is 404) or, without it, of the whole place; its QR code opens the
-    certificate's public page."""
+    certificate's public page. A certificate not in force (revoked, stale or superseded) is 409 naming its
+    state: a posted sign must state the lawful occupancy."""
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_docs
 
     cert = venue_docs.find_certificate(number, _town(town))
+    venue_docs.require_in_force(cert)
     loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}
     if room and room not in loads:
         raise NotFound("room", room[:200], cert.town)

@@ -209,10 +209,11 @@ def sign(
     from publicassembly.venues import documents as vd
 
     cert = _from_db(lambda: vd.find_certificate(certificate, _town(town)))
+    try:
+        vd.require_in_force(cert)
+    except vd.CertificateNotInForce as exc:
+        fail(f"--certificate: {exc}")
     signs = _from_db(lambda: vd.sign_data(cert, space))
-    if cert.status != "valid":
-        fail(f"--certificate: certificate {cert.number} is {cert.status}; a sign states the lawful occupancy of "
-             "a certificate in force (§ 164-9)")
     data = _render(lambda: pdf.render_occupancy_signs([(s.occupancy, s.room) for s in signs], cert.number,
                                                       base_url=base_url, as_of=when))
     write_output(output, data, force)

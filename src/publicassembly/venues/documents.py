@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from publicassembly.documents.records import CertificateRecord
+from publicassembly.workflow.errors import WorkflowError
 
 
 def find_certificate(number: str, town: Any = None) -> Any:
@@ -48,6 +49,35 @@ def certificate_record(cert: Any) -> CertificateRecord:
         lawful_occupancy=view.lawful_occupancy, inspector_name=view.issued_by, status=cert.status,
         superseded_by=cert.superseded_by.number if cert.superseded_by_id else "",
     )
+
+
+class CertificateNotInForce(WorkflowError):
+    """An occupancy sign asked of a certificate that is not in force (HTTP 409): a sign is posted on the wall
+    and read by the public and officers as the lawful occupancy (Mount Pleasant § 164-9), so a revoked, stale or
+    superseded certificate gets none. ``number``, ``status`` (``revoked``, ``stale`` or ``superseded``) and
+    ``superseded_by`` (the number of the certificate that replaced it, else ``""``)."""
+
+    http_status = 409
+
+    def __init__(self, number: str, status: str, status_label: str, superseded_by: str = "") -> None:
+        from django.utils.translation import gettext as _
+
+        self.number, self.status, self.superseded_by = number, status, superseded_by
+        message = _("certificate %(number)s is %(status)s; an occupancy sign states the lawful occupancy of a "
+                    "certificate in force (§ 164-9)") % {"number": number, "status": status_label}
+        if superseded_by:
+            message += "; " + _("print the sign of certificate %(number)s") % {"number": superseded_by}
+        super().__init__(message)
+
+
+def require_in_force(cert: Any) -> None:
+    """Raise `CertificateNotInForce` unless `cert` is valid: the sign of a revoked, stale or superseded
+    certificate would state an occupancy that is not (or may no longer be) the lawful one (§ 164-9). The CLI,
+    the web page and the API all refuse through this."""
+    if cert.status != "valid":
+        label = str(cert.get_status_display()) if hasattr(cert, "get_status_display") else cert.status
+        raise CertificateNotInForce(cert.number, cert.status, label,
+                                    cert.superseded_by.number if getattr(cert, "superseded_by_id", None) else "")
 
 
 @dataclass(frozen=True)

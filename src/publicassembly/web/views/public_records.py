@@ -88,10 +88,13 @@ def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
 
 def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
-    code opens the certificate's public page."""
+    code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) gets
+    no sign: 409 naming its state."""
     from publicassembly.documents.pdf import render_occupancy_sign
+    from publicassembly.venues import documents as venue_documents
 
     cert = _certificate(number)
+    venue_documents.require_in_force(cert)
     loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}
     room = request.GET.get("room", "")
     if room and room not in loads:

@@ -18,7 +18,7 @@ def demo(
     data_dir: DataDirOption = None,
 ) -> None:
     """Load the demo data (migrating the database first); running it again adds nothing."""
-    _setup_django(data_dir)
+    _setup_django(data_dir, create=True)
     from publicassembly.permits import demo as permits_demo
     from publicassembly.workflow import dbadmin
     from publicassembly.workflow.errors import WorkflowError

@@ -14,7 +14,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, fail
-from publicassembly.site.paths import DATA_DIR_ENV
+from publicassembly.site.paths import DATA_DIR_ENV, sqlite_database_file
 
 DataDirOption = Annotated[
     Path | None,
@@ -26,14 +26,56 @@ DataDirOption = Annotated[
 ]
 
 
-def _setup_django(data_dir: Path | None) -> None:
-    """Point settings at `data_dir` (if given) and configure Django once."""
+SETTINGS_MODULE = "publicassembly.site.settings"
+
+
+def no_database(where: object) -> str:
+    """The message of a command run on a database that does not exist (or holds no tables yet)."""
+    return f"no database at {where}: run `publicassembly migrate` (or `make run`)"
+
+
+def _setup_django(data_dir: Path | None, *, create: bool = False) -> None:
+    """Point settings at `data_dir` (if given) and configure Django once.
+
+    Unless `create` (``migrate``, ``restore`` and ``demo``, which make the database), the database must exist
+    and hold every migration: a SQLite file that does not exist exits 2 before Django opens it (so nothing is
+    created, not even the data directory), and a database without the tables, or older than this version,
+    exits 2 saying to run ``publicassembly migrate``. The one check of every command that reads the database.
+    """
     if data_dir is not None:
         os.environ[DATA_DIR_ENV] = str(data_dir.expanduser().resolve())
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "publicassembly.site.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS_MODULE)
+    from django.conf import settings
+
+    if not create and not settings.configured and os.environ["DJANGO_SETTINGS_MODULE"] == SETTINGS_MODULE:
+        file = sqlite_database_file()
+        if file is not None and not file.is_file():
+            fail(no_database(file))
     import django
 
     django.setup()
+    if not create:
+        _require_migrated()
+
+
+def _require_migrated() -> None:
+    """Exit 2 unless every migration is applied to the configured database (1 when it cannot be opened)."""
+    from django.db import DatabaseError, connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from publicassembly.workflow import dbadmin
+
+    try:
+        executor = MigrationExecutor(connection)
+        applied = executor.loader.applied_migrations
+        plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    except DatabaseError as e:
+        fail(f"cannot open {dbadmin.describe()}: {e}", EXIT_ERROR)
+    if not applied:
+        fail(no_database(dbadmin._db()["NAME"] if dbadmin.engine() == "sqlite" else dbadmin.describe()))
+    if plan:
+        fail(f"{dbadmin.describe()} is older than this version ({len(plan)} migration"
+             f"{'s' if len(plan) != 1 else ''} not applied): run `publicassembly migrate`")
 
 
 def _fail(err: Exception) -> NoReturn:
@@ -49,7 +91,7 @@ def migrate(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors.")] = False,
 ) -> None:
     """Create or update the database tables (Django migrations) on the configured database."""
-    _setup_django(data_dir)
+    _setup_django(data_dir, create=True)
     from publicassembly.workflow import dbadmin
     from publicassembly.workflow.errors import WorkflowError
 
@@ -87,7 +129,7 @@ def restore(
     data_dir: DataDirOption = None,
 ) -> None:
     """Replace the database's contents with the backup FILE (checked before anything is written)."""
-    _setup_django(data_dir)
+    _setup_django(data_dir, create=True)
     from publicassembly.workflow import dbadmin
     from publicassembly.workflow.errors import WorkflowError
 

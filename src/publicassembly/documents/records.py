@@ -19,6 +19,12 @@ from typing import Any, Literal, TypeVar
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
 CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
 
+PermitStatus = Literal["valid", "revoked", "expired"]
+#: A permit's status on its PDF (Carmel ch. 31 ¶¶ A, G): ``valid`` (issued, the assembly still to come or under
+#: way), ``revoked`` by the Town Board (¶ G), ``expired`` (the assembly it authorized has been held or the case
+#: closed: it authorizes no other).
+PERMIT_STATUSES: tuple[str, ...] = ("valid", "revoked", "expired")
+
 #: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
 SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
 
@@ -40,7 +46,9 @@ class PermitRecord:
 
     ``hours``: the hours of the assembly as written on the permit (e.g. ``"10:00 a.m. to 11:00 p.m. each day"``);
     ``conditions``: the conditions imposed by the Board, one text each; ``cleanup_due_date``: the last day for
-    the cleanup of ¶ F as computed by the law core; ``bond_amount``: the bond fixed by the Board (¶ F)."""
+    the cleanup of ¶ F as computed by the law core; ``bond_amount``: the bond fixed by the Board (¶ F);
+    ``status``: one of `PERMIT_STATUSES` (a revoked or expired permit carries that word across its head);
+    ``revoked_date``: the day the Board revoked it (¶ G), when revoked."""
 
     number: str
     town: str
@@ -58,6 +66,8 @@ class PermitRecord:
     issued_date: date
     clerk_name: str
     purpose: str = ""
+    status: PermitStatus = "valid"
+    revoked_date: date | None = None
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from publicassembly.documents.records import (
     HearingNoticeRecord,
     InsuranceRecord,
     PermitRecord,
+    PermitStatus,
     PetitionRecord,
 )
 
@@ -108,6 +109,20 @@ def _iso_day(value: Any) -> date | None:
         return None
 
 
+#: Application states whose permit no longer authorizes anything: the assembly was held or the case closed.
+PERMIT_SPENT = ("assembly_held", "cleanup_inspected", "bond_released", "bond_forfeited", "closed")
+
+
+def permit_status(app: Any) -> PermitStatus:
+    """The status a permit's PDF states (`publicassembly.documents.records.PERMIT_STATUSES`): ``revoked`` by
+    the Board (¶ G), ``expired`` once its assembly was held or the case closed, else ``valid``."""
+    if app.state == "revoked":
+        return "revoked"
+    if app.state in PERMIT_SPENT:
+        return "expired"
+    return "valid"
+
+
 def permit_record(app: Any) -> PermitRecord:
     """The permit of an issued application: its facts, the Board's conditions, insurance and bond, and the
     cleanup deadline of the law core. Raises ValueError when no permit has been issued."""
@@ -135,7 +150,8 @@ def permit_record(app: Any) -> PermitRecord:
         conditions=tuple(str(c) for c in (app.conditions or [])), insurance=insurance,
         bond_amount=app.bond_amount or Decimal(0),
         cleanup_due_date=cleanup.date if cleanup else last, issued_date=app.issued_on,
-        clerk_name=_person(clerk.history_user) if clerk is not None else "", purpose=f.get("purpose") or "")
+        clerk_name=_person(clerk.history_user) if clerk is not None else "", purpose=f.get("purpose") or "",
+        status=permit_status(app), revoked_date=app.revoked_on if app.state == "revoked" else None)
 
 
 def _int(value: Any) -> int | None:

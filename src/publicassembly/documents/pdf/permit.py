@@ -7,7 +7,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
-from publicassembly.documents.records import PermitRecord
+from publicassembly.documents.records import PERMIT_STATUSES, PermitRecord
 
 CITE = "Carmel Code ch. 31, permit requirements"
 
@@ -15,12 +15,28 @@ CITE = "Carmel Code ch. 31, permit requirements"
 def render_permit(record: PermitRecord) -> bytes:
     """The permit as PDF bytes: permittee, property and record owner, dates and hours, maximum persons, the
     conditions imposed by the Board, the insurance (¶ E) and bond (¶ F), the cleanup deadline (¶ F) and the
-    revocation clause (¶ G). Raises ValueError when the last day precedes the first."""
+    revocation clause (¶ G). A revoked permit carries "REVOKED - NOT VALID" across its head (with the day of
+    the revocation when known), an expired one (its assembly held, or the case closed) "EXPIRED - NOT VALID",
+    as a certificate not in force does. Raises ValueError when the last day precedes the first or for an
+    unknown status."""
     if record.last_day < record.first_day:
         raise ValueError(f"last_day: {record.last_day} is before first_day {record.first_day}")
+    if record.status not in PERMIT_STATUSES:
+        raise ValueError(f"status: {record.status!r} is not allowed; allowed: {', '.join(PERMIT_STATUSES)}")
     days = (long_date(record.first_day) if record.first_day == record.last_day
             else f"{long_date(record.first_day)} through {long_date(record.last_day)}")
-    story = [
+    story = []
+    if record.status == "revoked":
+        d = record.revoked_date
+        on = f" ON {d:%B} {d.day}, {d.year}".upper() if d else ""
+        story += [p(f"REVOKED{on} - NOT VALID", "banner"),
+                  p(f"The Town Board, through its Clerk, has revoked this permit ({CITE} ¶ G). It authorizes no "
+                    "assembly.")]
+    elif record.status == "expired":
+        story += [p("EXPIRED - NOT VALID", "banner"),
+                  p("The assembly this permit authorized has been held or its case closed; the permit "
+                    "authorizes no other assembly. This copy is a record only.")]
+    story += [
         p(esc(record.town), "subtitle"),
         p("Permit for a Public Assembly", "title"),
         p(f"Issued by the Town Board through its Clerk under the Public Assembly Ordinance, {CITE} ¶ A",
@@ -28,6 +44,8 @@ def render_permit(record: PermitRecord) -> bytes:
         table([
             ["Permit No.", record.number],
             ["Date of issue", long_date(record.issued_date)],
+            ["Status", {"valid": "in force", "revoked": "revoked (¶ G)",
+                        "expired": "expired"}[record.status]],
             ["Permittee", record.permittee],
             ["Property", record.property_address],
             ["Record owner", record.record_owner],

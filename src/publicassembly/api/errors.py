@@ -6,7 +6,7 @@ otherwise be the site's HTML pages."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -20,17 +20,56 @@ from ninja.errors import ValidationError as NinjaValidationError
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict
 from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
+#: The most errors one answer lists (a body with thousands of bad fields would otherwise get an answer many
+#: times its own size); a last entry says how many more there were.
+MAX_ERRORS = 100
+
 
 def body(detail: str, field: str | None = None, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    return {"detail": detail, "field": field,
-            "errors": errors if errors is not None else ([{"field": field, "msg": detail}] if field else [])}
+    """The JSON of a refusal: ``detail`` (the first error as a sentence), ``field`` (its name, or None) and
+    ``errors`` (every error as ``{field, msg}``, at most `MAX_ERRORS` of them, then one ``{"field": null, "msg":
+    "… and N more errors"}``)."""
+    if errors is None:
+        errors = [{"field": field, "msg": detail}] if field else []
+    if len(errors) > MAX_ERRORS:
+        more = len(errors) - MAX_ERRORS
+        errors = [*errors[:MAX_ERRORS], {"field": None, "msg": f"and {more:,} more error{'s' if more > 1 else ''} "
+                                                            "not listed: correct these and send it again"}]
+    return {"detail": detail, "field": field, "errors": errors}
+
+
+#: Pydantic's wording of the commonest schema errors (by error type), in the project's words: what is allowed.
+_SCHEMA_WORDS = {
+    "missing": "is required",
+    "dict_type": "must be a JSON object (field names and their values)",
+    "model_type": "must be a JSON object (field names and their values)",
+    "list_type": "must be a JSON array",
+    "string_type": "must be text (a JSON string)",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_parsing_size": "is too large a number",
+    "int_from_float": "must be a whole number",
+    "float_type": "must be a number",
+    "float_parsing": "must be a number",
+    "extra_forbidden": "is not a field here (see /api/docs for the fields)",
+}
+
+
+def _schema_message(error: Mapping[str, Any]) -> str:
+    return _SCHEMA_WORDS.get(str(error.get("type", "")), str(error.get("msg", "is not valid")))
 
 
 #: Names of the views' body and query schema parameters (never shown as part of a field's name).
 _PARAMS = ("data", "q")
+#: Names of views' parameters that are the whole body (``POST /check``'s case): an error of one names ``body``.
+_WHOLE_BODY = ("case",)
 
 
 def _loc_field(loc: list[Any]) -> str:
+    if len(loc) == 2 and loc[0] == "body" and loc[1] in _WHOLE_BODY:
+        return "body"
     if len(loc) > 2 and loc[0] in ("body", "query") and loc[1] in _PARAMS:
         loc = loc[2:]  # the view's parameter name ("data", "q") is not a field of the request
     if len(loc) > 1 and loc[0] in ("file", "cookie"):
@@ -47,8 +86,7 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(NinjaValidationError)
     def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
-        errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": str(e.get("msg", "is not valid"))}
-                  for e in exc.errors]
+        errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": _schema_message(e)} for e in exc.errors]
         first = errors[0] if errors else {"field": "(request)", "msg": "is not valid"}
         return api.create_response(request, body(f"{first['field']}: {first['msg']}", first["field"], errors),
                                    status=422)

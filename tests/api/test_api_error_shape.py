@@ -1,0 +1,43 @@
+"""The API's refusals stay readable and bounded: schema errors in the project's words naming the field (not the
+validation library's), the whole body named ``body``, and at most `MAX_ERRORS` errors listed however many the
+body has (a body of 150 unknown fields gets 101 entries, not one per key)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+
+from publicassembly.api.errors import MAX_ERRORS
+
+pytestmark = pytest.mark.django_db
+
+
+def _check(raw: str):
+    return Client().post("/api/v1/check", raw, content_type="application/json")
+
+
+def test_a_body_that_is_not_an_object_is_refused_naming_the_body():
+    r = _check("[1, 2]")
+    assert r.status_code == 422
+    assert r.json()["field"] == "body" and r.json()["detail"] == "body: must be a JSON object (field names and their values)"
+
+
+def test_an_empty_body_is_refused_naming_the_body():
+    r = _check("")
+    assert r.status_code == 422 and r.json()["field"] == "body", r.json()
+
+
+@pytest.mark.parametrize("unknown", [MAX_ERRORS - 1, MAX_ERRORS + 50])
+def test_errors_are_listed_up_to_the_limit_then_counted(unknown):
+    case = {"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-07-01",
+            **{f"unknown_{i}": 1 for i in range(unknown)}}
+    r = _check(json.dumps(case))
+    assert r.status_code == 422
+    errors = r.json()["errors"]
+    if unknown <= MAX_ERRORS:
+        assert len(errors) == unknown and all(e["field"].startswith("unknown_") for e in errors)
+    else:
+        assert len(errors) == MAX_ERRORS + 1
+        assert errors[-1] == {"field": None, "msg": "and 50 more errors not listed: correct these and send it again"}

@@ -143,7 +143,7 @@ def test_report_draws_deadlines_on_a_timeline(tmp_path):
                           "hearing_notice_due": {"date": "2025-07-05", "counted": "10 days before"}}}
     pdf = render_report(data)
     text = pdf_text(pdf)
-    assert "petition_due: 2025-06-16" in text and "hearing_notice_due: 2025-07-05" in text
+    assert "petition due: 2025-06-16" in text and "hearing notice due: 2025-07-05" in text
     assert "as of 2025-05-01" in text
     rasterize(pdf, tmp_path)
 

@@ -236,6 +236,8 @@ def report(
         data = read_case_file(casefile).data
     except CaseFileError as exc:
         fail(exc.describe())
+    name = data.get("name") if isinstance(data, Mapping) else None
+    case_name = name.strip() if isinstance(name, str) else ""
     if isinstance(data, Mapping) and "verdict" in data and "findings" in data:
         determination: Any = dict(data)  # already a determination (to_json)
     else:
@@ -244,7 +246,7 @@ def report(
             determination = evaluate(data, on)
         except LawError as exc:
             fail(f"{casefile}: {exc}")
-    write_output(output, _render(lambda: pdf.render_report(determination)), force)
+    write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name)), force)
 
 
 @app.command()

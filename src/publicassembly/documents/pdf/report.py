@@ -19,7 +19,6 @@ from publicassembly.documents.pdf._common import (
     esc,
     fit_line,
     long_date,
-    money,
     p,
     table,
 )
@@ -64,7 +63,7 @@ def deadline_timeline(deadlines: dict[str, dict[str, Any]], as_of: date, width: 
         d.add(Line(cx, axis_y, cx, y + 4, strokeColor=colors.grey, strokeWidth=0.5))
         d.add(Circle(cx, axis_y, 3, fillColor=colors.red, strokeColor=colors.red))
         anchor = "end" if cx > width * 0.6 else "start"
-        d.add(String(cx, y, f"{name}: {when.isoformat()}", fontSize=8, textAnchor=anchor))
+        d.add(String(cx, y, f"{words(name)}: {when.isoformat()}", fontSize=8, textAnchor=anchor))
     return d
 
 
@@ -92,9 +91,53 @@ def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) 
     return d
 
 
+#: What each subject of the law core is, for the report's title.
+SUBJECT_WORDS = {"event": "an assembly", "venue": "a place of assembly"}
+
+#: The requirements that are amounts in US dollars (Carmel ch. 31: the insurance limits of ¶ E, the filing fee
+#: and the bond of ¶ F), shown as money; the same keys as the web pages' ``web.present.MONEY_KEYS``.
+MONEY_KEYS = frozenset({"insurance_bodily_injury_min", "insurance_bodily_injury_max",
+                        "insurance_property_damage_min", "filing_fee", "bond"})
+
+#: A finding's status in words.
+STATUS_WORDS = {"met": "met", "not_met": "not met", "missing": "missing", "needs_review": "needs review",
+                "not_applicable": "not applicable"}
+
+
+def dollars(value: Any) -> str:
+    """An amount of US dollars as ``$500,000`` (whole dollars) or ``$1,250.50``."""
+    from decimal import Decimal
+
+    amount = Decimal(str(value))
+    if amount == amount.to_integral_value():
+        return f"${amount.quantize(Decimal(1)):,}"
+    return f"${amount.quantize(Decimal('0.01')):,}"
+
+
+def shown(value: Any) -> str:
+    """A number grouped in thousands (``1,000``; a measure keeps its decimals: ``0.375``), or the value's text."""
+    from decimal import Decimal
+
+    if isinstance(value, bool):
+        return answer(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float | Decimal):
+        return f"{Decimal(str(value)).normalize():,f}"
+    return str(value)
+
+
+def words(key: str) -> str:
+    """A key of the law core as words (`publicassembly.law.labels.phrase`): ``insurance_bodily_injury_min`` →
+    "insurance bodily injury min"."""
+    from publicassembly.law import labels
+
+    return str(labels.phrase(str(key)))
+
+
 def answer(value: Any) -> str:
     """A determination's value in words: yes / no / needs review / not asked by this chapter; a mapping or list
-    as "key: value" lines (nested values likewise), with the keys' underscores read as spaces."""
+    as "key: value" lines (nested values likewise), with the keys in words."""
     if value is True:
         return "yes"
     if value is False:
@@ -104,83 +147,169 @@ def answer(value: Any) -> str:
     if value == "needs_review":
         return "needs review by an official"
     if isinstance(value, dict):
-        return "; ".join(f"{str(k).replace('_', ' ')}: {answer(v) if v is not None else '—'}"
-                         for k, v in value.items())
+        return "; ".join(f"{words(k)}: {answer(v) if v is not None else '—'}" for k, v in value.items())
     if isinstance(value, list):
         return ", ".join(answer(v) for v in value) or "none"
-    return str(value)
+    return shown(value)
 
 
-def render_report(determination: Determination | dict[str, Any], *, title: str = "") -> bytes:
-    """The report of a determination (a `Determination` or its ``to_json()`` object) as PDF bytes.
+def requirement_rows(value: Any, prefix: str = "") -> list[list[object]]:
+    """The requirements as (name, value) rows in words: nested mappings join their keys with " · ", a list of
+    mappings gives each item's rows under its name ("sign · room 1 · room"), money is ``$500,000``, an
+    identifier of the law core (an officer, the sign's colour) is its words (`publicassembly.law.labels.value`)."""
+    from publicassembly.law import labels
+
+    out: list[list[object]] = []
+    for k, v in (value or {}).items():
+        name = f"{prefix} · {words(k)}" if prefix else words(k)
+        if isinstance(v, dict):
+            out += requirement_rows(v, name)
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            for i, item in enumerate(v, 1):
+                each = str(labels.item(k, i))
+                out += requirement_rows(item, f"{prefix} · {each}" if prefix else each)
+        elif v is None or v == []:
+            out.append([name, "—"])
+        elif k in MONEY_KEYS and not isinstance(v, bool):
+            out.append([name, dollars(v)])
+        elif isinstance(v, list):
+            out.append([name, ", ".join(str(labels.value(k, x)) for x in v)])
+        else:
+            out.append([name, shown(labels.value(k, v))])
+    return out
+
+
+#: The width (points) of a rule's id in the findings' table (its cell's padding aside).
+RULE_WIDTH = 2.1 * inch - 12
+
+
+def rule_lines(rule: str, width: float, size: float = 7) -> str:
+    """A rule's id (``mount-pleasant/164-9/certificate-lawful-occupancy``) as Paragraph markup broken only after
+    its slashes, so that no line is wider than `width` points where a segment allows it: a table cell then
+    never breaks it inside a word."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for segment in rule.split("/"):
+        piece = segment if not lines else "/" + segment
+        if lines and stringWidth(lines[-1] + piece, "Helvetica", size) <= width:
+            lines[-1] += piece
+        elif lines:
+            lines[-1] += "/"
+            lines.append(segment)
+        else:
+            lines.append(segment)
+    return "<br/>".join(esc(line) for line in lines)
+
+
+def _town(jurisdiction: str) -> tuple[str, str]:
+    """The jurisdiction's name and code (``Town of Carmel, New York``, ``Carmel Code ch. 31, ...``), else the
+    id as given."""
+    from publicassembly.law import jurisdictions
+
+    try:
+        j = jurisdictions.get(jurisdiction)
+    except Exception:  # an unknown id is shown as given
+        return jurisdiction, ""
+    return j.name, j.code
+
+
+def _exemption(exemption: Any, findings: list[dict[str, Any]]) -> str:
+    """The exemption in words: its finding's reason and citation (``none`` without one)."""
+    if not exemption:
+        return "none"
+    reason = next((str(f.get("reason") or "") for f in findings if f.get("rule") == exemption.get("rule")), "")
+    citation = str(exemption.get("citation") or "")
+    return f"{reason} ({citation})" if reason else citation or str(exemption.get("rule"))
+
+
+def render_report(determination: Determination | dict[str, Any], *, title: str = "", case_name: str = "") -> bytes:
+    """The report of a determination (a `Determination` or its ``to_json()`` object) as PDF bytes, headed by
+    `case_name` (the event's or the venue's name, as the case file gives it) and the town's name; ids of the law
+    core are in words, money in dollars (``$500,000``), areas in square feet and loads in persons.
 
     Raises ValueError naming a missing key of the JSON form."""
+    from publicassembly.documents.pdf.certificate import use_group_name
+
     data = _as_json(determination)
     as_of = date.fromisoformat(data["as_of"])
-    heading = title or f"Determination of the {data['subject']} case"
+    subject = SUBJECT_WORDS.get(str(data["subject"]), words(str(data["subject"])))
+    name = (case_name or "").strip()
+    heading = title or (f"Determination: {name}" if name else f"Determination of the case of {subject}")
+    town, code = _town(str(data["jurisdiction"]))
+    exemption = data.get("exemption")
     story: list[Any] = [
-        p(heading, "title"),
-        p(f"{esc(data['jurisdiction'])}<br/>as of {long_date(as_of)}", "subtitle"),
-        table([["Verdict", str(data["verdict"])],
+        p(esc(heading), "title"),
+        p(f"{esc(subject[:1].upper() + subject[1:])} under the law of the "
+          f"{esc(town)}{' (' + esc(code) + ')' if code else ''}<br/>as of {long_date(as_of)}", "subtitle"),
+        table([["Case", name or "not named in the case file"],
+               ["Verdict", str(data["verdict"])],
                ["Permit required", answer(data.get("permit_required"))],
                ["Certificate required", answer(data.get("certificate_required"))],
-               ["Exemption", (f"{data['exemption'].get('rule')} ({data['exemption'].get('citation')})"
-                              if data.get("exemption") else "none")]],
+               ["Exemption", _exemption(exemption, data["findings"])]],
               widths=[1.8 * inch, 5.2 * inch], header=False),
     ]
     deadlines = data.get("deadlines") or {}
     if deadlines:
         story += [p("Deadlines", "h2"), deadline_timeline(deadlines, as_of)]
         rows: list[list[object]] = [["Deadline", "Last day", "How it was counted"]]
-        for name, v in sorted(deadlines.items(), key=lambda kv: kv[1]["date"]):
+        for key, v in sorted(deadlines.items(), key=lambda kv: kv[1]["date"]):
             last = v["date"]
             if v.get("act_by") and v["act_by"] != v["date"]:
                 last += f" (office closed: act by {v['act_by']})"
-            rows.append([name, last, v.get("counted", "")])
+            rows.append([words(key), last, v.get("counted", "")])
         story.append(table(rows, widths=[1.6 * inch, 1.5 * inch, 3.9 * inch]))
     occupancy = data.get("occupancy")
     if occupancy:
         story += [p("Occupancy", "h2")]
         if occupancy.get("spaces"):
             story.append(occupancy_chart(occupancy["spaces"]))
-            rows = [["Space", "Use group", "Floor area (sq ft)", "Occupant load"]]
+            rows = [["Space", "Use group", "Floor area (sq ft)", "Occupant load (persons)"]]
             for s in occupancy["spaces"]:
-                area = "" if s.get("area_sq_ft") is None else str(s["area_sq_ft"])
-                rows.append([p(esc(s["name"]), "small"), str(s["use_group"]), area, str(s["occupant_load"])])
+                area = "" if s.get("area_sq_ft") is None else shown(s["area_sq_ft"])
+                rows.append([p(esc(s["name"]), "small"), use_group_name(str(s["use_group"])), area,
+                             shown(s["occupant_load"])])
             story.append(table(rows, widths=[2.2 * inch, 2.3 * inch, 1.3 * inch, 1.2 * inch]))
-        story.append(p(f"<b>Lawful occupancy: {occupancy['lawful_occupancy']} persons</b>"))
+        story.append(p(f"<b>Lawful occupancy: {shown(occupancy['lawful_occupancy'])} persons</b>"))
         if occupancy.get("overcrowded") is not None:
             story.append(p(f"Overcrowded: {'yes' if occupancy['overcrowded'] else 'no'}"))
     if data.get("requirements"):
         story.append(p("Requirements", "h2"))
-        story.append(table([["Requirement", "Value"]] + [[str(k).replace("_", " "), answer(v) if v is not None else "—"]
-                                                   for k, v in data["requirements"].items()],
+        story.append(table([["Requirement", "Value"], *requirement_rows(data["requirements"])],
                            widths=[2.5 * inch, 4.5 * inch]))
     missing = data.get("missing") or []
     story.append(p("Missing items", "h2"))
-    story.append(p(esc(", ".join(missing)) if missing else "No item is missing."))
+    if missing:
+        from publicassembly.law import labels
+
+        story.append(p(esc("; ".join(str(labels.missing_item(str(m))) for m in missing))))
+    else:
+        story.append(p("No item is missing."))
     penalty = data.get("penalty")
     if penalty:
         jail = ", ".join(x for x in (f"{penalty['max_jail_days']} days" if penalty.get("max_jail_days") else "",
                                      f"{penalty['max_jail_months']} months" if penalty.get("max_jail_months")
                                      else "") if x) or "none"
         story += [p("Penalty", "h2"),
-                  table([["Offense number", str(penalty.get("offense_number"))],
-                         ["Violations", str(penalty.get("violations"))],
-                         ["Fine", f"{money(_dec(penalty['min_fine']))} to {money(_dec(penalty['max_fine']))}"],
+                  table([["Offense number", shown(penalty.get("offense_number"))],
+                         ["Violations", shown(penalty.get("violations"))],
+                         ["Fine", f"{dollars(penalty['min_fine'])} to {dollars(penalty['max_fine'])}"],
                          ["Imprisonment (maximum)", jail],
-                         ["Classification", str(penalty.get("classification"))],
+                         ["Classification", words(str(penalty.get("classification")))],
                          ["Citation", str(penalty.get("citation"))]],
                         widths=[1.8 * inch, 5.2 * inch], header=False)]
     story += [p("Findings", "h2")]
-    rows = [["Rule", "Status", "Citation", "Reason"]]
+    rows = [["Status", "Finding", "Citation and rule"]]
     for f in data["findings"]:
-        rows.append([str(f["rule"]), str(f["status"]), str(f["citation"]), str(f.get("reason", ""))])
-    story.append(table(rows, widths=[1.6 * inch, 0.9 * inch, 1.6 * inch, 2.9 * inch]))
+        status = str(f["status"])
+        rows.append([STATUS_WORDS.get(status, words(status)), str(f.get("reason", "")),
+                     p(f"{esc(f['citation'])}<br/><font size=7 color='#555555'>"
+                       f"{rule_lines(str(f['rule']), RULE_WIDTH)}</font>", "cell")])
+    story.append(table(rows, widths=[1.0 * inch, 3.9 * inch, RULE_WIDTH + 12]))
     story.append(Spacer(1, 8))
-    story.append(p("A determination applies the law to the facts given; where a finding says needs_review the "
-                   "law leaves the question to an official.", "small"))
-    return build(story, title=heading, subject=str(data["jurisdiction"]))
+    story.append(p("A determination applies the law to the facts given; where a finding says \"needs review\" "
+                   "the law leaves the question to an official.", "small"))
+    return build(story, title=heading, subject=town)
 
 
 def _dec(value: Any) -> Any:

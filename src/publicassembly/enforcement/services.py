@@ -59,6 +59,7 @@ from publicassembly.law.units import InvalidNumber, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
 from publicassembly.venues.services import determine_venue, venue_case_data
 from publicassembly.workflow.access import require_role
+from publicassembly.workflow.dates import a_date, happened, within
 from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, save_with_history
 from publicassembly.workflow.states import transition
@@ -73,6 +74,9 @@ READERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER, Role.TOWN_CLERK)
 #: the Building Inspector, alone (interpretation register W-1).
 CARMEL_SUMMONS_ROLES = (Role.BUILDING_INSPECTOR,)
 STOP_RULE = "mount-pleasant/164-5/stop-performance"
+#: How many days after its issue a summons may be made returnable (interpretation W-7: neither chapter fixes a
+#: return day; a summons returnable more than a year out is taken for a typing error, not a court's calendar).
+RETURN_WITHIN_DAYS = 365
 #: The officers of § 164-12 other than the Building Inspector, in the words of a refusal (translated where shown).
 OFFICER_WORDS = {"fire_district_inspector": gettext_noop("fire district inspector"),
                  "town_fire_marshal": gettext_noop("town fire marshal"),
@@ -115,11 +119,26 @@ def _kind_of(membership: Any) -> str:
 
 
 def _date(name: str, value: Any, default: dt.date | None = None) -> dt.date:
-    if value is None and default is not None:
-        return default
-    if not isinstance(value, dt.date) or isinstance(value, dt.datetime):
-        raise ValidationFailed(name, _("a date (YYYY-MM-DD); got %(value)s") % {"value": repr(value)})
-    return value
+    """`value` (or `default` when None) as a date in 1778-2099 (`workflow.dates.a_date`, interpretation G-2)."""
+    return a_date(name, default if value is None and default is not None else value)
+
+
+def _happened(name: str, value: Any, default: dt.date | None = None, *, not_before: dt.date | None = None,
+              not_before_what: str = "") -> dt.date:
+    """The date of something that has happened (`workflow.dates.happened`): `value` (or `default`), in
+    1778-2099, not after today nor before `not_before`; else `ValidationFailed` naming `name`."""
+    return happened(name, default if value is None and default is not None else value, not_before=not_before,
+                    not_before_what=not_before_what)
+
+
+def _dollars(field: str, value: Any) -> Decimal:
+    """US dollars in whole cents (the law core's `dollars`), -0 read as 0; else `ValidationFailed` naming
+    `field`."""
+    try:
+        amount = dollars(value, field)
+    except ValueError as e:
+        raise ValidationFailed(field, _problem(e, field)) from None
+    return amount.copy_abs() if amount == 0 else amount
 
 
 def _text(name: str, value: Any) -> str:
@@ -381,7 +400,8 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
     offender = offender or complaint.offender
     if offender is None:
         raise ValidationFailed("offender", _("name the person or firm who violated the rule"))
-    observed = _date("observed_on", observed_on, complaint.observed_on)
+    observed = _happened("observed_on", observed_on, complaint.observed_on)
+    _values(town, observed)  # the chapter in force on the day observed, else refused naming observed_on
     if in_presence is None:
         in_presence = complaint.in_presence if complaint.filed_by_id == by.pk else None
     if in_presence not in (True, False, None):
@@ -437,11 +457,10 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
                              % {"officer": _(OFFICER_WORDS[kind]) if kind in OFFICER_WORDS else kind.replace("_", " ")})
     else:
         require_role(by, town, *CARMEL_SUMMONS_ROLES)
-    issued = _date("issued_on", issued_on, _today())
-    ret = _date("return_date", return_date)
-    if ret <= issued:
-        raise ValidationFailed("return_date", _("the return date must be after the day of issue (%(issued)s)")
-                               % {"issued": issued})
+    issued = _happened("issued_on", issued_on, _today(), not_before=violation.observed_on,
+                       not_before_what=gettext_noop("the violation was observed"))
+    ret = within("return_date", return_date, after=issued, days=RETURN_WITHIN_DAYS,
+                 after_what=gettext_noop("the day of issue"))
     with transaction.atomic():
         transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),
                    expected_version=expected_version)
@@ -502,10 +521,7 @@ def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any =
     "fine or imprisonment, or both"; imprisonment in days up to ``max_jail_days``, in months up to
     ``max_jail_months`` (none where the law gives none). Raises `ValidationFailed` naming ``fine``, ``jail_days``
     or ``jail_months`` and the range."""
-    try:
-        amount = dollars(fine, "fine")
-    except ValueError as e:
-        raise ValidationFailed("fine", _problem(e, "fine")) from None
+    amount = _dollars("fine", fine)
     for name, value, cap in (("jail_days", jail_days, p.max_jail_days),
                              ("jail_months", jail_months, p.max_jail_months)):
         said = JAIL_WORDS[name]
@@ -539,7 +555,9 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
     if outcome not in (Disposition.CONVICTED, Disposition.DISMISSED):
         raise ValidationFailed("outcome", _("%(value)s; allowed: convicted, dismissed") % {"value": repr(outcome)})
     require_role(by, violation.town, *COURT_CLERKS)
-    decided = _date("decided_on", decided_on, _today())
+    summons = Summons.objects.filter(violation=violation).first()
+    decided = _happened("decided_on", decided_on, _today(), not_before=summons.issued_on if summons else None,
+                        not_before_what=gettext_noop("the summons was issued"))
     with transaction.atomic():
         fresh = Violation.objects.select_for_update().get(pk=violation.pk)
         if outcome == Disposition.CONVICTED:
@@ -569,11 +587,8 @@ def record_payment(by: Any, violation: Violation, *, amount: Any, paid_on: dt.da
     """Record payment of the fine in full (``amount`` in US dollars must equal the fine; `ValidationFailed`,
     field ``amount``, otherwise). Building inspector or town clerk. The violation moves to ``paid``."""
     require_role(by, violation.town, *COURT_CLERKS)
-    try:
-        paid = dollars(amount, "amount")
-    except ValueError as e:
-        raise ValidationFailed("amount", _problem(e, "amount")) from None
-    when = _date("paid_on", paid_on, _today())
+    paid = _dollars("amount", amount)
+    when = _happened("paid_on", paid_on, _today())
     with transaction.atomic():
         disposition = Disposition.objects.select_for_update().filter(violation=violation).first()
         if disposition is not None and disposition.outcome == Disposition.CONVICTED:

@@ -46,6 +46,7 @@ from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.labels import missing_item
 from publicassembly.law.parameters import ParameterSet, ParameterValues
 from publicassembly.law.units import dollars
 from publicassembly.permits.models import (
@@ -70,6 +71,7 @@ from publicassembly.permits.models import (
     State,
 )
 from publicassembly.workflow.access import require_role, roles_of
+from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import (
     InvalidTransition,
     NotAllowed,
@@ -294,34 +296,19 @@ def _amount(value: Any, field: str, *, positive: bool = False) -> Decimal:
     if amount < 0 or (positive and amount == 0):
         raise ValidationFailed(field, (_("must be more than $0 (got %(value)s)") if positive else
                                        _("must be at least $0 (got %(value)s)")) % {"value": value})
-    return amount.quantize(Decimal("0.01"))
+    return amount.quantize(Decimal("0.01")).copy_abs()  # -0 is $0.00, never "-0.00" (negatives refused above)
 
 
 def _date(value: Any, field: str) -> date:
-    if isinstance(value, date):
-        return value
-    if isinstance(value, str):
-        try:
-            return date.fromisoformat(value.strip())
-        except ValueError:
-            pass
-    raise ValidationFailed(field, _("%(value)s is not a date; write it as YYYY-MM-DD") % {"value": repr(value)})
+    """A date in the years 1778-2099 (`workflow.dates.a_date`, interpretation G-2); else `ValidationFailed`."""
+    return a_date(field, value)
 
 
 def _happened(value: Any, field: str, *, today: date | None, after: date | None = None,
               after_what: str = "") -> date:
-    """A date of something that has happened: a date (`_date`), not after `today` (default the Town's date)
-    nor before `after` (when given; `after_what` names that day in words, marked with ``gettext_noop`` and
-    translated here); else `ValidationFailed` naming `field`."""
-    day = _date(value, field)
-    on = _today(today)
-    if day > on:
-        raise ValidationFailed(field, _("%(day)s is in the future (today is %(today)s); record it once it has "
-                                        "happened") % {"day": day.isoformat(), "today": on.isoformat()})
-    if after is not None and day < after:
-        raise ValidationFailed(field, _("%(day)s is before %(what)s (%(after)s)")
-                               % {"day": day.isoformat(), "what": _(after_what) if after_what else after_what, "after": after.isoformat()})
-    return day
+    """The date of something that has happened (`workflow.dates.happened`): a date in 1778-2099, not after
+    `today` (default the Town's date) nor before `after` (`after_what`: that day in words, ``gettext_noop``)."""
+    return happened(field, value, on=today, not_before=after, not_before_what=after_what)
 
 
 def _text(value: Any, field: str, what: str) -> str:
@@ -819,16 +806,39 @@ def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expe
     return app
 
 
+#: The items of the petition (the law core's missing-item ids, ¶ B(1)-(2)) without which nothing can be acted on:
+#: who applies and where they live, when the assembly is, and how many persons (interpretation P-5). A petition
+#: lacking one is refused at submission; any other item missing is the Clerk's to return as incomplete.
+ESSENTIAL_ITEMS = ("petition.1.applicant", "petition.1.applicant_name", "petition.1.applicant_residence_address",
+                   "petition.2.dates", "petition.2.max_persons_at_one_time")
+
+
+def essentials_missing(app: PermitApplication, today: date | None = None) -> list[str]:
+    """The `ESSENTIAL_ITEMS` the law core finds missing from the application's petition (¶ B(1)-(2)), in order;
+    empty when it may be submitted."""
+    det = determination(app, _today(today))
+    found = {m for f in det.findings if f.rule.startswith(PETITION_RULE_PREFIXES) for m in f.missing}
+    return [m for m in ESSENTIAL_ITEMS if m in found]
+
+
 def submit(by: Any, app: PermitApplication, *, verification_statement: str, today: date | None = None,
            expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
     """The applicant submits the verified petition (¶ B) with their verification statement; the submission
-    date (`today`) starts the Board's 30 days. draft → submitted."""
+    date (`today`) starts the Board's 30 days. Refused (`ValidationFailed`, field ``facts``, naming the items)
+    while the petition lacks an item of `ESSENTIAL_ITEMS` — the applicant's name and residence address, the
+    dates of the assembly, the number of persons at one time — without which the Town cannot act on it
+    (interpretation P-5). draft → submitted."""
     _require_own(by, app)
     statement = _text(verification_statement, "verification_statement",
                       "the applicant's verification statement (the petition is a verified petition, ¶ B)")
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "submit")
+        essential = essentials_missing(app, today)
+        if essential:
+            raise ValidationFailed("facts", _("the petition cannot be acted on without: %(items)s (¶ B); add them "
+                                              "to the draft, then submit it")
+                                   % {"items": "; ".join(law_text(missing_item(m)) for m in essential)})
         return _step(app, "submit", by=by, reason=reason, default_reason="verified petition submitted",
                      submitted_on=_today(today), verification_statement=statement)
 
@@ -965,9 +975,12 @@ def _first_day(app: PermitApplication) -> date | None:
 
 
 def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None = None,
-                        expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
+                        expected_version: int | None = None, reason: str | None = None, today: date | None = None
+                        ) -> PermitApplication:
     """The Clerk records that the public hearing was held (default: on the date it was scheduled for).
-    hearing_scheduled → hearing_held."""
+    `held_on` (or the scheduled date) must be a date in 1778-2099, not after `today` (default the Town's date:
+    a hearing is recorded once held) nor before the date in its notice (¶ B); else `ValidationFailed` naming
+    ``held_on``. hearing_scheduled → hearing_held."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
@@ -976,6 +989,9 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
             raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
                                                 "before the date in its notice") % {"day": app.hearing_on.isoformat()})
+        if held is not None:
+            held = _happened(held, "held_on", today=today, after=app.notice_published_on,
+                             after_what=gettext_noop("the notice of the hearing was published"))
         return _step(app, "record_hearing_held", by=by, reason=reason,
                      default_reason=f"public hearing held on {held}", hearing_held_on=held)
 
@@ -1040,8 +1056,11 @@ def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), 
                      decided_on=on, conditions=[c.strip() for c in conditions], **changes)
 
 
-def _decision_date(app: PermitApplication, decided_on: date | None) -> date:
-    on = _date(decided_on, "decided_on") if decided_on is not None else _today(None)
+def _decision_date(app: PermitApplication, decided_on: date | None, today: date | None = None) -> date:
+    """The day of a Town Board decision (default `today`, the Town's date): a date in 1778-2099, not in the
+    future (a decision is recorded once made) nor before the public hearing (¶ B); else `ValidationFailed`
+    naming ``decided_on``."""
+    on = _happened(decided_on if decided_on is not None else _today(today), "decided_on", today=today)
     if app.hearing_held_on is not None and on < app.hearing_held_on:
         raise ValidationFailed("decided_on", _("the Town Board acts after the public hearing (held on %(held)s); "
                                                "%(day)s is before it")
@@ -1102,7 +1121,8 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
         raise ValidationFailed("party", _("%(value)s; allowed: %(allowed)s")
                                % {"value": repr(party), "allowed": ", ".join(Party.values)})
     name = _text(name, "name", gettext_noop("the name of who gives the authorization"))
-    given_on = _happened(given_on, "given_on", today=today)
+    given_on = chapter_in_force("given_on", _happened(given_on, "given_on", today=today),
+                                _jurisdiction().parameters.in_force_from)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an authorization to inspect"))
@@ -1170,7 +1190,8 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     the law core; see `issuance_blockers`)."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
-    paid_on = _happened(paid_on, "paid_on", today=today)
+    paid_on = chapter_in_force("paid_on", _happened(paid_on, "paid_on", today=today),
+                               _jurisdiction().parameters.in_force_from)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record a fee payment"))

@@ -52,6 +52,7 @@ from publicassembly.venues.models import (
     Venue,
 )
 from publicassembly.workflow.access import require_role
+from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
 from publicassembly.workflow.models import apply_changes, save_with_history
 from publicassembly.workflow.states import transition
@@ -333,7 +334,9 @@ def approve_religious_worship_exemption(by: Any, venue: Venue, *, approved_on: d
     return apply_changes(
         venue,
         {"used_solely_for_religious_worship": True, "worship_approved_by": by,
-         "worship_approved_on": approved_on or _today()},
+         "worship_approved_on": chapter_in_force(
+             "approved_on", happened("approved_on", approved_on if approved_on is not None else _today()),
+             venue.town.jurisdiction.parameters.in_force_from)},
         by=by, reason=_why(reason, "use solely for religious worship approved (§ 164-3): no certificate required"),
         expected_version=expected_version, check=check,
     )
@@ -368,7 +371,7 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
     if area != area.quantize(Decimal("0.0001")) or abs(area) >= Decimal("1e10"):
         raise ValidationFailed("area", _("at most 4 decimal places and under 10,000,000,000 (got %(value)s)")
                                % {"value": area})
-    values["area"] = area
+    values["area"] = area.copy_abs() if area == 0 else area  # -0 is 0 (never kept or shown as "-0.0")
     alleys = values.get("alleys")
     if values["use_group"] == "bowling_alley":
         if isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
@@ -564,10 +567,8 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     dated ahead) or falls before the chapter was in force (the law core has no values for that day)."""
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *CERTIFIERS)
-    if issued_on is not None and (not isinstance(issued_on, dt.date) or isinstance(issued_on, dt.datetime)):
-        raise ValidationFailed("issued_on", _("a date (YYYY-MM-DD); got %(value)s") % {"value": repr(issued_on)})
     today = _today()
-    when = issued_on or today
+    when = a_date("issued_on", issued_on) if issued_on is not None else today
     if when > today:
         raise ValidationFailed("issued_on", _("%(day)s is after today (%(today)s); a certificate is issued on the "
                                               "day it is signed or recorded later, never dated ahead")
@@ -703,9 +704,7 @@ def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspec
     `ValidationFailed` (field ``scheduled_for``). Returns the `Inspection` (state scheduled)."""
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *INSPECTORS)
-    if not isinstance(scheduled_for, dt.date) or isinstance(scheduled_for, dt.datetime):
-        raise ValidationFailed("scheduled_for", _("a date (YYYY-MM-DD); got %(value)s")
-                               % {"value": repr(scheduled_for)})
+    scheduled_for = a_date("scheduled_for", scheduled_for)
     first, last = inspection_window(venue.town)
     if scheduled_for < first:
         raise ValidationFailed("scheduled_for", _("%(day)s is before the chapter was in force (from %(first)s); "
@@ -819,7 +818,8 @@ def record_inspection(
     Raises `InvalidTransition` unless scheduled, `StaleUpdate`, `NotAllowed`, `ValidationFailed` (the field)."""
     venue = inspection.venue
     officer = _officer_kind(by, inspection.town)
-    when = done_on or _today()
+    when = chapter_in_force("done_on", happened("done_on", done_on if done_on is not None else _today()),
+                            inspection.town.jurisdiction.parameters.in_force_from)
     facts: dict[str, Any] = {
         "date": when, "officer": officer, "persons_present": _opt_count("persons_present", persons_present),
         "exits_blocked": _opt_bool("exits_blocked", exits_blocked),

@@ -1,0 +1,96 @@
+"""The one check of a date given to a workflow service: a date (``YYYY-MM-DD``) in the years a date fact may lie
+in (1778-2099, interpretation G-2), and for the date of something that has happened, not in the future nor
+before the day it follows.
+
+Every service of the permits, venues and enforcement apps takes its dates through these functions, so a date
+the law core would later refuse (e.g. a Board decision on 9999-12-31) is refused when it is given, naming the
+field, and nothing is written. The sentences are in the active language (`publicassembly.workflow.words`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from publicassembly.law.units import known_date
+from publicassembly.workflow.errors import ValidationFailed
+from publicassembly.workflow.words import law_text, not_in_force
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _parse(field: str, value: object) -> dt.date:
+    """`value` as a date: a `datetime.date` (not a datetime) or an ISO 8601 string ``YYYY-MM-DD``; else
+    `ValidationFailed` naming `field` (a number, a boolean or a time of day is not a date)."""
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, str) and _ISO_DATE.fullmatch(value.strip()):
+        try:
+            return dt.date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise ValidationFailed(field, _("%(value)s is not a date; write it as YYYY-MM-DD") % {"value": repr(value)})
+
+
+def a_date(field: str, value: object) -> dt.date:
+    """`value` as a date (a `datetime.date` or ``YYYY-MM-DD``) in the years 1778-2099 whose periods the law core
+    can count (`publicassembly.law.units.known_date`, interpretation G-2); else `ValidationFailed` naming
+    `field`."""
+    day = _parse(field, value)
+    try:
+        return known_date(day)
+    except ValueError as e:
+        raise ValidationFailed(field, law_text(e.args[0])) from None
+
+
+def today() -> dt.date:
+    """The Town's date today (the server's local date, ``TIME_ZONE``)."""
+    return timezone.localdate()
+
+
+def happened(field: str, value: object, *, on: dt.date | None = None, not_before: dt.date | None = None,
+             not_before_what: str = "") -> dt.date:
+    """The date of something that has happened: `a_date`, not after `on` (default `today`: a thing cannot have
+    happened tomorrow) nor before `not_before` when given (the day of the step it follows, e.g. the hearing a
+    decision follows; `not_before_what` names that day in words marked with ``gettext_noop``, translated here);
+    else `ValidationFailed` naming `field`."""
+    day = _parse(field, value)
+    now = on if on is not None else today()
+    if day > now:
+        raise ValidationFailed(field, _("%(day)s is in the future (today is %(today)s); record it once it has "
+                                        "happened") % {"day": day.isoformat(), "today": now.isoformat()})
+    a_date(field, day)
+    if not_before is not None and day < not_before:
+        raise ValidationFailed(field, _("%(day)s is before %(what)s (%(after)s)")
+                               % {"day": day.isoformat(), "what": _(not_before_what) if not_before_what else "",
+                                  "after": not_before.isoformat()})
+    return day
+
+
+def chapter_in_force(field: str, day: dt.date, first: dt.date) -> dt.date:
+    """`day` when the chapter was in force on it (`first`: its first day in force, a jurisdiction's
+    ``parameters.in_force_from``); else `ValidationFailed` naming `field`: nothing done under the chapter can be
+    dated before it was in force."""
+    if day < first:
+        raise ValidationFailed(field, not_in_force(day, first))
+    return day
+
+
+def within(field: str, value: object, *, after: dt.date, days: int, after_what: str) -> dt.date:
+    """A date to come (e.g. a summons's return date): `a_date`, after `after` and at most `days` days after it
+    (`after_what` names `after` in words marked with ``gettext_noop``, translated here); else `ValidationFailed`
+    naming `field`."""
+    day = a_date(field, value)
+    if day <= after:
+        raise ValidationFailed(field, _("%(day)s must be after %(what)s (%(after)s)")
+                               % {"day": day.isoformat(), "what": _(after_what), "after": after.isoformat()})
+    last = after + dt.timedelta(days=days)
+    if day > last:
+        raise ValidationFailed(field, _("%(day)s is more than %(days)s days after %(what)s (%(after)s); give a day "
+                                        "up to %(last)s")
+                               % {"day": day.isoformat(), "days": days, "what": _(after_what),
+                                  "after": after.isoformat(), "last": last.isoformat()})
+    return a_date(field, day)

@@ -16,7 +16,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     occupant_load_of_space,
     toilets_required,
 )
-from publicassembly.law.units import SQUARE_METRES_PER_SQUARE_FOOT, area_sq_ft
+from publicassembly.law.units import MAX_COUNT, SQUARE_METRES_PER_SQUARE_FOOT, area_sq_ft
 
 from .helpers import both_paths, setting
 
@@ -64,7 +64,7 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
         area = draw(st.one_of(plain_area, odd_area))
     bowling = norm_group == "bowling_alley"
     alleys = draw(st.one_of(st.integers(0, 60).map(str), st.just(""), st.just(None), st.just("2.5"),
-                            st.just("-1"), st.just("0")) if bowling or draw(st.integers(0, 9)) == 0
+                            st.just("-1"), st.just("0"), st.just("3.0")) if bowling or draw(st.integers(0, 9)) == 0
                   else st.one_of(st.just(""), st.just(None), st.just("0")))
     return {
         "jurisdiction": draw(st.sampled_from([None, "", "mount-pleasant-ny", "Mount-Pleasant-NY", "carmel-ny",
@@ -78,7 +78,8 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
         "alleys": alleys,
         "commercial": draw(st.sampled_from([None, "", "true", "false", "yes", "NO", "1", "0", "maybe"])),
         "attendance": draw(st.one_of(st.none(), st.just(""), st.integers(0, 10**6).map(str),
-                                     st.integers(0, 200).map(str), st.just("-3"), st.just("12.5"))),
+                                     st.integers(0, 200).map(str), st.just("-3"), st.just("12.5"),
+                                     st.just("10.0"), st.just("1e30"), st.just(str(MAX_COUNT + 1)))),
     }
 
 
@@ -101,9 +102,9 @@ def test_per_row_path_is_the_law_core_functions(row: dict[str, str | None]) -> N
     group = row["use_group"].strip().lower()
     unit = (row["area_unit"] or "").strip().lower() or "sq_ft"
     area = area_sq_ft(row["area"].strip(), unit)
-    alleys = int(row["alleys"]) if (row["alleys"] or "").strip() else None
+    alleys = int(Decimal(row["alleys"])) if (row["alleys"] or "").strip() else None
     load = occupant_load_of_space(group, area, alleys, VALUES)
-    attendance = int(row["attendance"]) if (row["attendance"] or "").strip() else None
+    attendance = int(Decimal(row["attendance"])) if (row["attendance"] or "").strip() else None
     words = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
     commercial = words.get((row["commercial"] or "").strip().lower())
     assert out["occupant_load"] == load

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import Any
 
 import numpy as np
@@ -97,13 +97,46 @@ def _cell(cells: Mapping[str, Any], name: str) -> str:
 
 
 def _whole(text: str, column: str, what: str) -> int | None:
+    """A whole number of `what` from a cell (None when blank): digits, or a decimal of whole value as ``check``
+    reads one (``10.0``, also ``1e3``), 0 to `MAX_COUNT` (the law core's input bound). Raises `RowError` naming
+    `column`: negative, not a whole number, or too large (with the bound)."""
     if not text:
         return None
-    if text.isascii() and text.isdigit():
-        return int(text)
-    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
-        raise RowError(f"{column}: cannot be negative (got {text}); a whole number of {what}, 0 or more")
-    raise RowError(f"{column}: {text!r} is not a whole number; a whole number of {what}, 0 or more")
+    if text.isascii() and text.isdigit() and len(text) <= 18:
+        value = int(text)
+    else:
+        try:
+            number = Decimal(text)
+        except InvalidOperation:
+            number = Decimal("NaN")
+        if not number.is_finite():
+            raise RowError(f"{column}: {text!r} is not a whole number; a whole number of {what}, 0 or more")
+        if number < 0:
+            raise RowError(f"{column}: cannot be negative (got {text}); a whole number of {what}, 0 or more")
+        if number > MAX_COUNT:
+            value = MAX_COUNT + 1
+        elif number != number.to_integral_value():
+            raise RowError(f"{column}: {text!r} is not a whole number; a whole number of {what}, 0 or more")
+        else:
+            value = int(number)
+    if value > MAX_COUNT:
+        raise RowError(f"{column}: {text} is too large; at most {MAX_COUNT:,} {what}")
+    return value
+
+
+def _plain(text: str) -> str:
+    """A number written with an exponent (``5e14``, as JSON writers do) written plainly (``500000000000000``), so
+    that a message shows it as people write it; other text as it is. Only for exponents that keep the number
+    short (at most 40 digits); the others are refused as too large by the law core whatever their form."""
+    if "e" not in text.lower():
+        return text
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return text
+    if not number.is_finite() or not -40 <= number.adjusted() <= 40:
+        return text
+    return decimal_text(number)
 
 
 def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
@@ -132,6 +165,7 @@ def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
     if not area_given:
         raise RowError("area: is required; a number of square feet (or square metres with area_unit sq_m), "
                        "0 or more")
+    area_given = _plain(area_given)
     try:
         area = area_sq_ft(area_given, unit, "area")
     except ValueError as exc:

@@ -25,6 +25,7 @@ import numpy as np
 import pyarrow as pa
 
 from publicassembly.batch.columns import INPUT_NAMES, REQUIRED_NAMES
+from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
 
 #: Formats by file-name ending.
 FORMATS: dict[str, str] = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet",
@@ -124,6 +125,16 @@ def _open(path: Path) -> io.BufferedReader:
         raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
 
 
+def _refuse_wide_unicode(path: Path, fh: io.BufferedReader) -> None:
+    """Raise `InputError` when the file is UTF-16 or UTF-32 text (the input must be UTF-8); `fh` is left at its
+    start."""
+    head = fh.read(SAMPLE_BYTES)
+    fh.seek(0)
+    name = wide_unicode(head)
+    if name is not None:
+        raise InputError(f"{path}: is {name} text; the input must be UTF-8; save it as UTF-8")
+
+
 class Reader:
     """Base of the readers: ``columns`` (known columns present), ``ignored`` (other column names),
     ``total`` (progress total or None) and ``progress_unit``."""
@@ -150,6 +161,7 @@ class CsvReader(Reader):
         self.block_bytes = block_bytes
         with _open(path) as fh:
             self.total = os.fstat(fh.fileno()).st_size
+            _refuse_wide_unicode(path, fh)
             text = io.TextIOWrapper(fh, encoding="utf-8-sig", errors="replace", newline="")
             try:
                 header = next(csv.reader(text), None)
@@ -335,6 +347,7 @@ class JsonLinesReader(Reader):
         self.chunk_rows = chunk_rows
         with _open(path) as fh:
             self.total = os.fstat(fh.fileno()).st_size
+            _refuse_wide_unicode(path, fh)
         self.columns = list(INPUT_NAMES)
 
     def __iter__(self) -> Iterator[Chunk]:
@@ -382,7 +395,11 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
         errors.append((line_no, f"{_not_utf8_where(raw)}: is not UTF-8 text"))
         return None
     try:
-        obj = json.loads(text, parse_float=str, parse_int=str, parse_constant=str)
+        obj = json.loads(text, parse_float=str, parse_int=str, parse_constant=str, object_pairs_hook=_object)
+    except _DuplicateKey as exc:
+        name = normalise(exc.key)
+        errors.append((line_no, f"{name if name in INPUT_NAMES else repr(exc.key)}: given twice in the row"))
+        return None
     except (ValueError, RecursionError) as exc:
         message = exc.msg if isinstance(exc, json.JSONDecodeError) else "is nested too deeply"
         errors.append((line_no, f"(row): is not a JSON object ({message})"))
@@ -409,6 +426,26 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
                                     f"{_json_kind(value)}"))
             return None
     return out
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object naming a key twice (JSON would silently keep the last value; a case file refuses it too)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object from its pairs; raises `_DuplicateKey` when a key is given twice."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
 
 
 def _not_utf8_where(raw: bytes) -> str:

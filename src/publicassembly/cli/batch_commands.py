@@ -75,7 +75,8 @@ def batch(
         typer.echo(f"publicassembly: note: columns not used: {error_free}", err=True)
     if not quiet:
         rate = f" ({summary.rows_per_second:,.0f} rows/s)" if summary.seconds > 0 else ""
-        typer.echo(f"publicassembly: {summary.rows:,} rows: {summary.ok:,} ok, {summary.errors:,} errors, "
+        typer.echo(f"publicassembly: {summary.rows:,} row{'s' if summary.rows != 1 else ''}: {summary.ok:,} ok, "
+                   f"{summary.errors:,} error{'s' if summary.errors != 1 else ''}, "
                    f"{summary.seconds:.2f} s{rate}", err=True)
     if summary.stopped:
         error(f"{input_path}: {summary.stopped}")

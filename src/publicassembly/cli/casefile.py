@@ -23,6 +23,8 @@ from typing import Any
 
 import yaml
 
+from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
+
 #: Larger files are refused: a case is a page of facts, not a data set.
 MAX_BYTES = 5 * 1024 * 1024
 
@@ -283,7 +285,10 @@ def _json_positions(text: str) -> dict[str, Position]:
 
 def decode(raw: bytes, path: str) -> str:
     """UTF-8 text from a file's bytes (a leading byte-order mark is dropped). Raises CaseFileError for an
-    empty or binary file or bytes that are not UTF-8."""
+    empty or binary file, a UTF-16 or UTF-32 file (saying to save it as UTF-8) or bytes that are not UTF-8."""
+    wide = wide_unicode(raw[:SAMPLE_BYTES])
+    if wide is not None:
+        raise CaseFileError(path, f"{wide} text, not UTF-8; save the case file as UTF-8")
     if b"\x00" in raw:
         raise CaseFileError(path, "a binary file (it holds NUL bytes), not a YAML or JSON case file")
     try:

@@ -41,3 +41,11 @@ def test_errors_are_listed_up_to_the_limit_then_counted(unknown):
     else:
         assert len(errors) == MAX_ERRORS + 1
         assert errors[-1] == {"field": None, "msg": "and 50 more errors not listed: correct these and send it again"}
+
+
+def test_an_unknown_path_answers_the_same_json_in_english():
+    """Django's own 404 under /api/ becomes the API's JSON, compact like every answer, and says its language."""
+    r = Client().get("/api/v1/no-such-thing", HTTP_ACCEPT_LANGUAGE="es")
+    assert r.status_code == 404 and r["Content-Type"] == "application/json"
+    assert r["Content-Language"] == "en"
+    assert r.content.startswith(b'{"detail":"no such API path: GET /api/v1/no-such-thing')

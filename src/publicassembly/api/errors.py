@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
@@ -192,8 +192,10 @@ class ApiErrorsAsJson:
             detail, errors = f"body: {problem}", [{"field": field, "msg": problem}]
         else:
             detail = _DJANGO_ERRORS.get(status, f"the request was refused (HTTP {status})")
-        out = JsonResponse(body(detail, field, errors), status=status)
-        for header in ("Allow", "WWW-Authenticate", "Retry-After"):
+        from publicassembly.api.renderers import dumps
+
+        out = HttpResponse(dumps(body(detail, field, errors)), status=status, content_type="application/json")
+        for header in ("Allow", "WWW-Authenticate", "Retry-After", "Content-Language", "Vary"):
             if header in response:
                 out[header] = response[header]
         return out

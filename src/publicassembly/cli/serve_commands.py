@@ -10,8 +10,10 @@ unless ``DATABASE_URL`` names PostgreSQL; every other setting comes from the env
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -38,6 +40,29 @@ def ensure_secret_key() -> Path | None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(secrets.token_urlsafe(64) + "\n")
     return path
+
+
+def check_port(host: str, port: int) -> None:
+    """Exit 2 when gunicorn could not listen on `host`:`port` — the port is in use, or the address is not one of
+    this machine — before anything is prepared or announced. Binds a socket the way gunicorn does
+    (``SO_REUSEADDR``, so a port left in TIME_WAIT by a stopped server is free) and closes it at once."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        fail(f"--host: cannot listen on {host!r} ({e.strerror})", EXIT_BAD_INPUT)
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                fail(f"port {port} is in use (on {host}); stop what uses it or give another --port",
+                     EXIT_BAD_INPUT)
+            if e.errno == errno.EACCES:
+                fail(f"--port: port {port} is not allowed for this user (ports below 1024 need privileges)",
+                     EXIT_BAD_INPUT)
+            fail(f"--host: cannot listen on {host}:{port} ({e.strerror or e})", EXIT_BAD_INPUT)
 
 
 def _run_demo() -> int:
@@ -73,10 +98,11 @@ def serve(
 ) -> None:
     """Serve the web pages and the JSON API on http://HOST:PORT with gunicorn (static files by WhiteNoise).
 
-    Migrates the database first, loads the demo once with --demo, collects static files, and prints where
-    to go. Behind HTTPS set PUBLICASSEMBLY_SECURE=1, PUBLICASSEMBLY_ALLOWED_HOSTS and, for PostgreSQL,
+    Checks first that HOST:PORT is free (exit 2 when the port is in use), then migrates the database, loads
+    the demo once with --demo, collects static files, and prints where to go. Behind HTTPS set PUBLICASSEMBLY_SECURE=1, PUBLICASSEMBLY_ALLOWED_HOSTS and, for PostgreSQL,
     DATABASE_URL.
     """
+    check_port(host, port)
     if data_dir_option is not None:
         os.environ[DATA_DIR_ENV] = str(data_dir_option.expanduser().resolve())
     try:

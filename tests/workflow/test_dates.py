@@ -51,7 +51,7 @@ def test_happened_not_before_the_step_it_follows():
     assert happened("decided_on", held, on=dt.date(2026, 7, 1), not_before=held) == held
     e = _refused("decided_on", lambda: happened("decided_on", held - DAY, on=dt.date(2026, 7, 1), not_before=held,
                                                  not_before_what="the public hearing"))
-    assert "2026-06-21 is before the public hearing (2026-06-22)" == e.detail
+    assert e.detail == "2026-06-21 is before the public hearing (2026-06-22)"
 
 
 def test_chapter_in_force_first_day_accepted_day_before_refused():

@@ -1,0 +1,116 @@
+"""Dates of the Town Board's and the Clerk's acts are checked when given (Carmel ch. 31 ¶ B: the Board acts after
+the public hearing; G-2: dates 1778-2099; W-7), an empty petition cannot be submitted (¶ B, interpretation
+P-5), and -0 is kept as $0.00.
+
+The fair of the conftest: submitted 1 June 2026, hearing 22 June (notice 12 June)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from publicassembly.permits import services as sv
+from publicassembly.permits.models import State
+from publicassembly.workflow.errors import ValidationFailed
+
+from .conftest import HEARING, NOTICE, SUBMITTED, fair_facts
+
+DAY = timedelta(days=1)
+CHAPTER_FIRST_DAY = date(1972, 1, 1)  # Carmel ch. 31's parameters run from 1972-01-01 (C-2)
+
+
+def _refused(field, call):
+    with pytest.raises(ValidationFailed) as e:
+        call()
+    assert e.value.field == field, e.value
+    return e.value
+
+
+def test_approve_decided_on_9999_12_31_refused_nothing_written_par_b(walk):
+    """¶ B: a Board decision dated 9999-12-31 is refused naming ``decided_on``; the case stays where it was (it
+    used to be stored and then every later step failed)."""
+    app = walk.hearing_held()
+    version = app.version
+    e = _refused("decided_on", lambda: sv.approve(walk.board, app, decided_on=date(9999, 12, 31)))
+    assert "future" in e.detail
+    _refused("decided_on", lambda: sv.approve(walk.board, app, decided_on="9999-12-31"))
+    app.refresh_from_db()
+    assert (app.state, app.version, app.decided_on) == (State.HEARING_HELD, version, None)
+    assert sv.approve(walk.board, app, decided_on=HEARING).state == State.APPROVED
+
+
+def test_decision_today_accepted_tomorrow_refused_deny_too_par_b(walk):
+    today = timezone.localdate()
+    app = walk.hearing_held()
+    _refused("decided_on", lambda: sv.deny(walk.board, app, reasons="no parking", decided_on=today + DAY))
+    _refused("decided_on", lambda: sv.deny(walk.board, app, reasons="no parking", decided_on=date(1777, 12, 31)))
+    denied = sv.deny(walk.board, app, reasons="no parking", decided_on=today)
+    assert (denied.state, denied.decided_on) == (State.DENIED, today)
+
+
+def test_decision_before_the_hearing_refused_par_b(walk):
+    app = walk.hearing_held()
+    e = _refused("decided_on", lambda: sv.approve(walk.board, app, decided_on=HEARING - DAY))
+    assert "public hearing" in e.detail
+
+
+def test_hearing_held_in_the_future_refused_and_before_its_notice_date_refused_par_b(walk):
+    app = walk.hearing_scheduled()
+    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=date(9999, 12, 31)))
+    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
+    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=NOTICE))
+    # the hearing as noticed, recorded on its day, is accepted; the default (the noticed day) before it is not
+    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, today=HEARING - DAY))
+    assert sv.record_hearing_held(walk.clerk, app, today=HEARING).hearing_held_on == HEARING
+
+
+def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_refused(walk):
+    """Fee (C-13): ``paid_on`` 0001-01-01 is refused naming it (G-2); a payment under the chapter cannot be
+    dated before the chapter was in force (1972-01-01); that day itself is accepted; today accepted, tomorrow
+    refused."""
+    app = walk.submitted()
+    today = timezone.localdate()
+
+    def pay(day):
+        return sv.record_fee_payment(walk.clerk, app, amount="250.00", paid_on=day)
+
+    assert "1778-01-01" in _refused("paid_on", lambda: pay(date(1, 1, 1))).detail
+    assert "not in force" in _refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY - DAY)).detail
+    assert pay(CHAPTER_FIRST_DAY).paid_on == CHAPTER_FIRST_DAY
+    _refused("paid_on", lambda: pay(today + DAY))
+    assert pay(today).paid_on == today
+    _refused("paid_on", lambda: pay(20261127))
+
+
+def test_empty_petition_cannot_be_submitted_p5(walk):
+    """¶ B / P-5: a draft without the applicant's name and address, the dates and the number of persons is
+    refused at submission naming ``facts`` and each item; it stays a draft and no 30 days start."""
+    app = walk.app = sv.create_draft(walk.applicant, walk.town, {})
+    e = _refused("facts", lambda: sv.submit(walk.applicant, app, verification_statement="Sworn.", today=SUBMITTED))
+    for words in ("applicant", "dates", "persons"):
+        assert words in e.detail, e.detail
+    app.refresh_from_db()
+    assert (app.state, app.submitted_on) == (State.DRAFT, None)
+    assert sv.essentials_missing(app) == ["petition.1.applicant", "petition.2.dates",
+                                          "petition.2.max_persons_at_one_time"]
+
+
+def test_petition_without_the_applicants_address_refused_complete_one_submitted_p5(walk):
+    facts = fair_facts()
+    facts["applicant"] = {"name": "Ann Ferris", "age": 52, "resides_in_town": True}  # an individual, no address
+    app = walk.draft(facts)
+    assert sv.essentials_missing(app) == ["petition.1.applicant_residence_address"]
+    e = _refused("facts", lambda: sv.submit(walk.applicant, app, verification_statement="Sworn.", today=SUBMITTED))
+    assert "residence address" in e.detail
+    assert walk.submitted().state == State.SUBMITTED  # the fair's complete petition
+
+
+def test_minus_zero_fee_schedule_kept_as_zero_c13(walk, carmel):
+    s = sv.set_fee_schedule(walk.clerk, carmel, year=2027, amount="-0", resolution_date=date(2026, 1, 6))
+    s.refresh_from_db()
+    assert str(s.amount) == "0.00" and not s.amount.is_signed()
+    assert sv._amount("-0.00", "amount") == Decimal("0.00")
+    assert not sv._amount("-0", "amount").is_signed()

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import typer
 
 from publicassembly.cli.app import EXIT_ERROR, app, fail, parse_date_option
-from publicassembly.documents.lawparams import LawNotAvailable
+from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
 from publicassembly.documents.records import (
     CertificateRecord,
     DeadlineItem,
@@ -50,7 +50,7 @@ blds: Any = _Deferred("publicassembly.documents.blds")
 calendars: Any = _Deferred("publicassembly.documents.calendars")
 sitemap: Any = _Deferred("publicassembly.documents.sitemap")
 
-OUTPUT_HELP = "The file to write."
+OUTPUT_HELP = "The file to write; - for standard output (not a terminal)."
 FORCE_HELP = "Overwrite the output file if it exists."
 FROM_JSON_HELP = "A JSON file holding the record's fields (dates YYYY-MM-DD, money as numbers or strings)."
 
@@ -66,12 +66,28 @@ def _as_of(value: str | None, option: str = "--as-of") -> date | None:
     return parse_date_option(value, option)
 
 
+#: ``-o -``: the document goes to standard output (as ``batch -o -``).
+STDOUT = "-"
+
+
 def write_output(path: Path, data: bytes, force: bool) -> None:
-    """Write `data` to `path`; exit 2 when it exists and `force` is not given, or it cannot be written."""
+    """Write `data` to `path`, or to standard output when `path` is ``-`` (refused when standard output is a
+    terminal: a PDF is not for the screen); exit 2 when `path` is a directory (``-o ''`` names the current
+    one), when it exists and `force` is not given, or when it cannot be written."""
+    import sys
+
+    if str(path) == STDOUT:
+        out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
+        if out is None or sys.stdout.isatty():
+            fail("-o -: standard output is a terminal; redirect it to a file (> file) or give -o FILE")
+        out.write(data)
+        out.flush()
+        return
+    if path.is_dir():
+        shown = "'' (the current directory)" if str(path) == "." else str(path)
+        fail(f"-o: {shown} is a directory, not a file; give the file's name (e.g. {path / 'document.pdf'})")
     if path.exists() and not force:
         fail(f"-o: {path} exists; give --force to overwrite it")
-    if path.is_dir():
-        fail(f"-o: {path} is a directory; give a file name")
     try:
         path.write_bytes(data)
     except OSError as exc:
@@ -101,8 +117,12 @@ def _record(cls: type[R], path: Path) -> R:
 
 
 def _render(make: Callable[[], bytes]) -> bytes:
+    """The document `make` renders; a date before the law it states exits 2 naming ``--as-of``, the law core
+    failing to give a value exits 1, a bad value of the record exits 2."""
     try:
         return make()
+    except LawNotInForce as exc:
+        fail(f"--as-of: {exc}")
     except LawNotAvailable as exc:
         fail(str(exc), EXIT_ERROR)
     except ValueError as exc:
@@ -167,6 +187,41 @@ def _application(pk: int) -> Any:
     return app_
 
 
+#: The longest certificate number (as the web's look-up form and the database's field allow).
+MAX_CERTIFICATE_CHARS = 40
+MAX_URL_CHARS = 2000
+
+
+def _certificate_number(value: str) -> str:
+    """The certificate number given to ``--certificate``, 1 to `MAX_CERTIFICATE_CHARS` printable characters;
+    exit 2 naming the option otherwise."""
+    number = value.strip()
+    if not number or len(number) > MAX_CERTIFICATE_CHARS or not number.isprintable():
+        fail(f"--certificate: the certificate's number, 1 to {MAX_CERTIFICATE_CHARS} printable characters "
+             f"(e.g. MP-2025-0001); got {len(number)} characters")
+    return number
+
+
+def _base_url(value: str) -> str:
+    """The public site given to ``--base-url`` (empty: no QR code): an ``http://`` or ``https://`` address with
+    a host, at most `MAX_URL_CHARS` characters; exit 2 naming the option otherwise (a ``javascript:`` or other
+    scheme must never reach the sign's QR code)."""
+    from urllib.parse import urlsplit
+
+    url = value.strip()
+    if not url:
+        return ""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname
+            or len(url) > MAX_URL_CHARS or not url.isprintable() or " " in url):
+        fail(f"--base-url: {url[:80]!r} is not allowed; give the public site's http:// or https:// address "
+             f"(e.g. https://publicassembly.example.org), at most {MAX_URL_CHARS} characters")
+    return url
+
+
 @app.command()
 def sign(
     certificate: str = typer.Option(..., "--certificate", help="The certificate's number."),
@@ -189,6 +244,8 @@ def sign(
     and 3/8 inch wide, stating the lawful occupancy. From the database: one page per room or area of the
     certificate (its occupant load), or only --space's."""
     when = _as_of(as_of)
+    certificate = _certificate_number(certificate)
+    base_url = _base_url(base_url)
     if occupancy is not None or room is not None:
         if occupancy is None or room is None:
             fail("--occupancy and --room go together (or omit both to read the certificate from the database)")
@@ -275,6 +332,8 @@ def area(
         fail(f"{site}: cannot read it ({exc.strerror or exc})")
     try:
         result = sitemap.site_occupancy(raw, when, method)  # type: ignore[arg-type]
+    except LawNotInForce as exc:
+        fail(f"--as-of: {exc}")
     except LawNotAvailable as exc:
         fail(str(exc), EXIT_ERROR)
     except ValueError as exc:
@@ -287,7 +346,7 @@ def area(
                 f"Occupant load as an unenclosed open-air area: {result.occupant_load:,} persons "
                 f"({result.citation}, law in force on {result.as_of.isoformat()})")
     typer.echo(text)
-    if output is not None:
+    if output is not None and str(output) != STDOUT:  # "-": the text above is already on standard output
         write_output(output, (text + "\n").encode("utf-8"), force)
 
 

@@ -26,6 +26,27 @@ class LawNotAvailable(RuntimeError):
     """The law core does not provide a value or rule a document needs (named in the message)."""
 
 
+class LawNotInForce(LawNotAvailable):
+    """The date asked for precedes the law a document states (the law core's `ParameterNotInForce`): bad input,
+    not a failure of the law core. ``as_of`` the date asked; ``first`` the day the law took effect (or None)."""
+
+    def __init__(self, what: str, as_of: date, first: object | None) -> None:
+        self.as_of, self.first = as_of, first
+        since = f"; it is in force from {first}" if first is not None else ""
+        super().__init__(f"{what} was not in force on {as_of.isoformat()}{since}")
+
+
+def _not_in_force(exc: BaseException, what: str, as_of: date) -> None:
+    """Raise `LawNotInForce` when `exc` (or its cause) is the law core's `ParameterNotInForce`."""
+    from publicassembly.law.errors import ParameterNotInForce
+
+    cause: BaseException | None = exc
+    while cause is not None and not isinstance(cause, ParameterNotInForce):
+        cause = cause.__cause__
+    if isinstance(cause, ParameterNotInForce):
+        raise LawNotInForce(what, as_of, cause.first) from exc
+
+
 def _values(jurisdiction: str, as_of: date) -> Any:
     import importlib
 
@@ -57,13 +78,15 @@ class SignSpec:
 def sign_spec(as_of: date) -> SignSpec:
     """The sign's form in force on `as_of`, from the Mount Pleasant parameters ``signs.*`` (§ 164-9).
 
-    Raises `LawNotAvailable` naming the parameter that is missing."""
+    Raises `LawNotInForce` before § 164-9 took effect, else `LawNotAvailable` naming the parameter that is
+    missing."""
     values = _values(MOUNT_PLEASANT, as_of)
     got: dict[str, Any] = {}
     for name in SIGN_PARAMETERS:
         try:
             got[name] = values[name]
         except Exception as exc:
+            _not_in_force(exc, "Mount Pleasant Code § 164-9 (the occupancy sign)", as_of)
             raise LawNotAvailable(f"Mount Pleasant parameter {name!r} (§ 164-9) is not available on "
                                   f"{as_of}: {exc}") from exc
     try:
@@ -106,13 +129,18 @@ def open_air_occupant_load(area_sq_ft: Decimal, as_of: date) -> tuple[int, str]:
     Pleasant § 164-8, and the citation, from the Mount Pleasant package's `occupant_load_of_space` (use group
     ``open_air``) under the values in force on `as_of`.
 
-    Raises `LawNotAvailable` when the law core cannot give it, ValueError for a negative area."""
+    Raises `LawNotInForce` before the chapter took effect, `LawNotAvailable` when the law core cannot give it,
+    ValueError for a negative area."""
     values = _values(MOUNT_PLEASANT, as_of)
     try:
         from publicassembly.law.jurisdictions.us_ny_mount_pleasant import occupant_load_of_space
     except ImportError as exc:
         raise LawNotAvailable(f"the Mount Pleasant package has no occupant_load_of_space: {exc}") from exc
-    persons = occupant_load_of_space("open_air", area_sq_ft, None, values)
+    try:
+        persons = occupant_load_of_space("open_air", area_sq_ft, None, values)
+    except Exception as exc:
+        _not_in_force(exc, "Mount Pleasant Code § 164-8 (the occupant load of an open-air area)", as_of)
+        raise
     try:
         citation = values.cite("occupancy.floor_area_per_occupant.open_air")
     except Exception:

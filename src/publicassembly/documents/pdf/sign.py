@@ -247,5 +247,8 @@ def _draw_sign(c: Canvas, lawful_occupancy: int, room: str, certificate_number: 
 
 
 def certificate_url(base_url: str, certificate_number: str) -> str:
-    """The public page of a certificate: ``<base_url>/certificates/<number>/``."""
-    return f"{base_url.rstrip('/')}/certificates/{certificate_number}/"
+    """The public page of a certificate: ``<base_url>/certificates/<number>/`` (the number percent-encoded, so
+    that no character of it changes the address)."""
+    from urllib.parse import quote
+
+    return f"{base_url.rstrip('/')}/certificates/{quote(certificate_number, safe='')}/"

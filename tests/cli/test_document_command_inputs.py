@@ -1,0 +1,106 @@
+"""The document commands refuse bad input with exit 2 and one message naming the option: a date before the
+law the document states (--as-of; Mount Pleasant ch. 164 took effect 1976-02-24), a directory or an empty
+name as -o, a --base-url that is not an http(s) address (it goes into the sign's QR code, § 164-9), a
+certificate number longer than the 40 characters the web's look-up allows; and ``-o -`` writes the PDF to
+standard output, as ``batch -o -`` does."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from publicassembly.cli.app import app
+
+SIGN = ["sign", "--occupancy", "5", "--room", "Hall", "--certificate", "C1"]
+
+
+def run(args: list[str]):
+    return CliRunner().invoke(app, args)
+
+
+def test_sign_before_section_164_9_was_in_force_is_exit_2_naming_as_of(tmp_path):
+    """§ 164-9 is in force from 1976-02-24: 1976-02-23 is refused naming --as-of and the first day; the
+    first day itself gives the sign."""
+    r = run([*SIGN, "--as-of", "1976-02-23", "-o", str(tmp_path / "a.pdf")])
+    assert r.exit_code == 2, r.output
+    assert "--as-of" in r.output and "1976-02-23" in r.output and "1976-02-24" in r.output
+    assert not (tmp_path / "a.pdf").exists()
+    ok = run([*SIGN, "--as-of", "1976-02-24", "-o", str(tmp_path / "b.pdf")])
+    assert ok.exit_code == 0, ok.output
+
+
+def test_area_before_section_164_8_was_in_force_is_exit_2_naming_as_of(tmp_path):
+    site = tmp_path / "site.geojson"
+    site.write_text('{"type": "Polygon", "coordinates": [[[-73.8, 41.1], [-73.799, 41.1], [-73.799, 41.101], '
+                    '[-73.8, 41.101], [-73.8, 41.1]]]}')
+    r = run(["area", str(site), "--as-of", "1900-01-01"])
+    assert r.exit_code == 2 and "--as-of" in r.output and "1976-02-24" in r.output, r.output
+    assert "Traceback" not in r.output
+
+
+def test_output_that_is_a_directory_says_it_is_a_directory(tmp_path):
+    r = run([*SIGN, "-o", str(tmp_path)])
+    assert r.exit_code == 2 and "is a directory" in r.output and "--force" not in r.output, r.output
+    r = run([*SIGN, "-o", str(tmp_path), "--force"])
+    assert r.exit_code == 2 and "is a directory" in r.output
+
+
+def test_empty_output_name_says_it_names_the_current_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = run([*SIGN, "-o", ""])
+    assert r.exit_code == 2 and "current directory" in r.output and ". exists" not in r.output, r.output
+
+
+def test_an_existing_file_still_needs_force(tmp_path):
+    out = tmp_path / "s.pdf"
+    out.write_bytes(b"old")
+    r = run([*SIGN, "-o", str(out)])
+    assert r.exit_code == 2 and "exists; give --force" in r.output
+    assert run([*SIGN, "-o", str(out), "--force"]).exit_code == 0
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_dash_writes_the_pdf_to_standard_output(tmp_path, monkeypatch):
+    """``-o -`` is standard output for a PDF as for ``batch``: no file named "-" is written."""
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, [*SIGN, "-o", "-"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout_bytes.startswith(b"%PDF") and r.stdout_bytes.rstrip().endswith(b"%%EOF")
+    assert not (tmp_path / "-").exists()
+    report = CliRunner().invoke(app, ["report", str(_example()), "-o", "-"])
+    assert report.exit_code == 0 and report.stdout_bytes.startswith(b"%PDF")
+    assert not (tmp_path / "-").exists()
+
+
+def _example():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2] / "examples" / "carmel-county-fair.yaml"
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "file:///etc/passwd", "ftp://example.org",
+                                 "https://", "example.org", "https://exa mple.org", "https://x.org/" + "a" * 2000])
+def test_base_url_must_be_an_http_address_section_164_9(url, tmp_path):
+    r = run([*SIGN, "--base-url", url, "-o", str(tmp_path / "s.pdf")])
+    assert r.exit_code == 2 and "--base-url" in r.output and "http://" in r.output, r.output
+    assert not (tmp_path / "s.pdf").exists()
+
+
+@pytest.mark.parametrize("url", ["https://publicassembly.example.org", "http://localhost:8000/"])
+def test_an_http_base_url_goes_into_the_qr_code(url, tmp_path):
+    assert run([*SIGN, "--base-url", url, "-o", str(tmp_path / "s.pdf")]).exit_code == 0
+
+
+@pytest.mark.parametrize(("number", "code"), [("C" * 40, 0), ("C" * 41, 2), ("C" * 500, 2), ("   ", 2)])
+def test_certificate_number_is_1_to_40_characters_as_the_web_form(number, code, tmp_path):
+    r = run(["sign", "--occupancy", "5", "--room", "Hall", "--certificate", number, "-o", str(tmp_path / "s.pdf")])
+    assert r.exit_code == code, r.output
+    if code:
+        assert "--certificate" in r.output and "40" in r.output
+
+
+def test_the_qr_url_percent_encodes_the_number_section_164_9():
+    from publicassembly.documents.pdf.sign import certificate_url
+
+    assert certificate_url("https://x.org/", "MP-2025-0001") == "https://x.org/certificates/MP-2025-0001/"
+    assert certificate_url("https://x.org", "A/B?c") == "https://x.org/certificates/A%2FB%3Fc/"

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema
-from pydantic import AwareDatetime
+from pydantic import AwareDatetime, BeforeValidator
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
@@ -27,13 +27,38 @@ router = Router(tags=["actions"], auth=token_auth)
 # `records`: actions on a path that also has a GET in `resources` join its router (django-ninja serves a path
 # from one router only; another router's methods on the same path would be 405).
 
-Version = Annotated[int | None, Field(ge=0, le=2**31 - 1,
+
+
+def _iso_day(value: object) -> object:
+    """A date is a ``YYYY-MM-DD`` string (or, from Python, a `date`): pydantic's lax mode would read a JSON number
+    such as 20261127 as seconds since 1970. The service checks its range and that it is not in the future."""
+    if isinstance(value, date) or (isinstance(value, str) and len(value.strip()) == 10):
+        return value
+    raise ValueError(f"a date is a string YYYY-MM-DD, e.g. \"2026-07-04\"; got {value!r}")
+
+
+def _whole(value: object) -> object:
+    """A whole number, not a boolean (pydantic's lax mode would read ``true`` as 1); a query string's digits
+    pass on to pydantic's own parsing."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {str(value).lower()}")
+    return value
+
+
+#: A date given to the API: ``YYYY-MM-DD`` (a JSON string), never a number.
+Day = Annotated[date, BeforeValidator(_iso_day)]
+#: A whole number given to the API, never a boolean.
+Int = Annotated[int, BeforeValidator(_whole)]
+Version = Annotated[Int | None, Field(ge=0, le=2**31 - 1,
                                       description="the version the change is based on; 409 when it is stale")]
 Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
 Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, description="US dollars")]
+#: An amount the service requires to be more than $0 (a bond, a fee payment).
+Positive12 = Annotated[Decimal, Field(gt=0, max_digits=12, decimal_places=2, description="US dollars, more than 0")]
+Positive10 = Annotated[Decimal, Field(gt=0, max_digits=10, decimal_places=2, description="US dollars, more than 0")]
 Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
-Count = Annotated[int, Field(ge=0, le=1_000_000)]
-Days = Annotated[int, Field(ge=0, le=3650)]
+Count = Annotated[Int, Field(ge=0, le=1_000_000)]
+Days = Annotated[Int, Field(ge=0, le=3650)]
 #: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
 #: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
 Moment = Annotated[AwareDatetime, Field(ge=datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC),
@@ -99,42 +124,42 @@ class MarkIncompleteIn(Versioned):
 
 
 class ScheduleHearingIn(Versioned):
-    hearing_on: date
+    hearing_on: Day
     hearing_time: time | None = None
     place: _text(200, min_length=1)
-    notice_published_on: date
+    notice_published_on: Day
     newspaper: _text(200, min_length=1)
 
 
 class HearingHeldIn(Versioned):
-    held_on: date | None = None
+    held_on: Day | None = None
 
 
 class ApproveIn(Versioned):
     conditions: list[_text(2000, min_length=1)] = Field(default_factory=list, max_length=200)
-    decided_on: date | None = None
-    bond_amount: Money12 | None = None
+    decided_on: Day | None = None
+    bond_amount: Positive12 | None = None
     bodily_injury_limit: Money12 | None = None
 
 
 class DenyIn(Versioned):
     reasons: _text(5000, min_length=1)
-    decided_on: date | None = None
+    decided_on: Day | None = None
 
 
 class ApprovalIn(Versioned):
-    condition: int = Field(ge=1, le=10, description="¶ C(n), 1-10")
+    condition: Int = Field(ge=1, le=10, description="¶ C(n), 1-10")
     agency: Literal["health_department", "town_board"]
-    approved_on: date
-    document: int = Field(ge=1, le=2**62, description="id of a document attached to this application")
+    approved_on: Day
+    document: Int = Field(ge=1, le=2**62, description="id of a document attached to this application")
 
 
 class AuthorizationIn(Versioned):
     party: Literal["owner", "tenant"]
     name: _text(200, min_length=1)
-    given_on: date
-    document: int = Field(ge=1, le=2**62)
-    property_index: int = Field(0, ge=0, le=1000)
+    given_on: Day
+    document: Int = Field(ge=1, le=2**62)
+    property_index: Int = Field(0, ge=0, le=1000)
 
 
 class InsuranceIn(Versioned):
@@ -143,21 +168,21 @@ class InsuranceIn(Versioned):
     bodily_injury_limit: Money12
     property_damage_limit: Money12
     cancellation_notice_days: Days
-    document: int = Field(ge=1, le=2**62)
+    document: Int = Field(ge=1, le=2**62)
     comprehensive_liability: bool = True
     insures_town: bool = True
 
 
 class BondIn(Versioned):
-    amount: Money12
-    posted_on: date
+    amount: Positive12
+    posted_on: Day
     surety: _text(200) = ""
-    document: int | None = Field(None, ge=1, le=2**62)
+    document: Int | None = Field(None, ge=1, le=2**62)
 
 
 class FeePaymentIn(Versioned):
-    amount: Money10
-    paid_on: date
+    amount: Positive10
+    paid_on: Day
     receipt: _text(100) = ""
 
 
@@ -386,7 +411,7 @@ def blockers(request: Any, town: str, pk: int) -> Any:
 
 
 class BoardLimitsIn(Versioned):
-    bond_amount: Money12 | None = Field(None, description="the cleanup bond the Town Board fixes (¶ F), US dollars")
+    bond_amount: Positive12 | None = Field(None, description="the cleanup bond the Town Board fixes (¶ F), US dollars")
     bodily_injury_limit: Money12 | None = Field(
         None, description="the bodily injury limit of the liability policy (¶ E), US dollars, within the law's range")
 
@@ -411,14 +436,14 @@ def set_bond_and_insurance_limit(request: Any, town: str, pk: int, data: BoardLi
 
 
 class AssemblyHeldIn(Versioned):
-    ended_on: date | None = Field(None, description="the day the assembly ended (default: its last day in the "
+    ended_on: Day | None = Field(None, description="the day the assembly ended (default: its last day in the "
                                                     "facts); the 5 days of ¶ F run from it")
 
 
 class CleanupInspectionIn(Versioned):
-    inspected_on: date
+    inspected_on: Day
     result: Literal["complete", "incomplete"]
-    completed_on: date | None = Field(None, description="the day the waste was completely removed (only with "
+    completed_on: Day | None = Field(None, description="the day the waste was completely removed (only with "
                                                         "result complete; not after the inspection)")
 
 
@@ -548,7 +573,7 @@ UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "busi
                    "mercantile_basement_sales_floor", "mercantile_other_floors", "school", "storage",
                    "bowling_alley", "open_air"]
 Area = Annotated[Decimal, Field(ge=0, max_digits=14, decimal_places=4)]
-Story = Annotated[int, Field(ge=-100, le=300)]
+Story = Annotated[Int, Field(ge=-100, le=300)]
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 
 
@@ -649,7 +674,7 @@ def remove_space(request: Any, town: str, pk: int, space: int, q: Query[RemoveQu
 
 
 class IssueCertificateIn(Schema):
-    issued_on: date | None = None
+    issued_on: Day | None = None
     reason: _text(2000) = ""
 
 
@@ -686,7 +711,7 @@ def revoke_certificate(request: Any, town: str, number: str, data: ReasonIn) -> 
 
 
 class ScheduleInspectionIn(Schema):
-    scheduled_for: date
+    scheduled_for: Day
     inspector: _text(150) | None = Field(None, description="username of the inspecting officer (default: you)")
     reason: _text(2000) = ""
 
@@ -722,7 +747,7 @@ class SignSeen(Schema):
 
 
 class RecordInspectionIn(Schema):
-    done_on: date | None = None
+    done_on: Day | None = None
     persons_present: Count | None = None
     persons_by_space: dict[_text(200), Count] | None = None
     exits_blocked: bool | None = None
@@ -791,8 +816,8 @@ def register_offender(request: Any, town: str, data: OffenderIn) -> Any:
 
 class ComplaintIn(Schema):
     description: _text(5000, min_length=1)
-    observed_on: date
-    filed_on: date | None = None
+    observed_on: Day
+    filed_on: Day | None = None
     offender: Id | None = None
     venue: Id | None = None
     inspection: Id | None = None
@@ -830,7 +855,7 @@ def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
 class ViolationIn(Schema):
     rule_id: _text(120) | None = None
     offender: Id | None = None
-    observed_on: date | None = None
+    observed_on: Day | None = None
     description: _text(5000) = ""
     in_presence: bool | None = None
     venue: Id | None = None
@@ -860,9 +885,9 @@ def record_violation(request: Any, town: str, pk: int, data: ViolationIn) -> Any
 
 
 class SummonsIn(Schema):
-    return_date: date
+    return_date: Day
     return_time: _text(40) = ""
-    issued_on: date | None = None
+    issued_on: Day | None = None
     reason: _text(2000) = ""
     expected_version: Version = None
 
@@ -888,7 +913,7 @@ def issue_summons(request: Any, town: str, pk: int, data: SummonsIn) -> Any:
 
 class DispositionIn(Schema):
     outcome: Literal["convicted", "dismissed"]
-    decided_on: date | None = None
+    decided_on: Day | None = None
     fine: Money10 = Decimal(0)
     jail_days: Days = 0
     jail_months: Annotated[int, Field(ge=0, le=1200)] = 0
@@ -913,7 +938,7 @@ def record_disposition(request: Any, town: str, pk: int, data: DispositionIn) ->
 
 class PaymentIn(Schema):
     amount: Money10
-    paid_on: date | None = None
+    paid_on: Day | None = None
     reason: _text(2000) = ""
     expected_version: Version = None
 

@@ -25,6 +25,7 @@ from typing import Annotated, Any
 from django.utils import timezone
 from ninja import Field, Path, Router, Schema
 
+from publicassembly.api.actions import Day
 from publicassembly.api.auth import token_auth
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
@@ -91,7 +92,7 @@ def get_fee_schedule(request: Any, town: str) -> Any:
 
 class FeeScheduleIn(Schema):
     amount: Money10
-    resolution_date: date = Field(description="the date of the Town Board's resolution")
+    resolution_date: Day = Field(description="the date of the Town Board's resolution (YYYY-MM-DD)")
     reason: Annotated[str, Field(max_length=2000)] = ""
 
 

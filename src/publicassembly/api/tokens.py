@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 
 from publicassembly.api.errors import body
 from publicassembly.api.models import ApiToken
@@ -17,7 +17,7 @@ router = Router(tags=["auth"])
 class TokenIn(Schema):
     username: str
     password: str
-    name: str = "api"
+    name: str = Field("api", description="what the token is for, at most 100 characters")
 
 
 class TokenOut(Schema):
@@ -36,11 +36,14 @@ class ErrorOut(Schema):
              summary="Create an API token", operation_id="create_token")
 def create_token(request: Any, data: TokenIn) -> Any:
     """Exchange a username and password for a new bearer token (shown once). Repeated failures are refused
-    for a while (429)."""
+    for a while (429); a ``name`` longer than the 100 characters kept is refused (422 naming ``name``), not cut."""
     address = throttle.client_address(request)
     for field in ("username", "password", "name"):
         if "\x00" in getattr(data, field):
             return 422, body(f"{field}: must not contain NUL characters", field)
+    limit = ApiToken._meta.get_field("name").max_length or 0
+    if len(data.name.strip()) > limit:
+        return 422, body(f"name: at most {limit} characters (got {len(data.name.strip()):,})", "name")
     try:
         throttle.check(data.username, address)
     except throttle.TooManyAttempts as exc:

@@ -19,6 +19,46 @@ EXIT_BAD_INPUT = 2  # bad input: a file, a field, an option or a date the law ha
 
 
 
+#: A code span of Markdown (`` `...` ``): left as it is by `markdown_text`.
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+
+
+def markdown_text(text: str) -> str:
+    """Help text as written, made safe for Typer's Markdown rendering (the app's ``rich_markup_mode``): a ``<``
+    outside a code span becomes ``&lt;``, which Markdown shows as ``<``, so that a placeholder such as
+    ``/towns/<alias>/hearings.ics`` is printed instead of being dropped as an HTML tag."""
+    if "<" not in text:
+        return text
+    parts = _CODE_SPAN.split(text)  # text, fence, code, fence... : every third part from 0 is outside code
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        out.append(parts[i].replace("<", "&lt;"))
+        if i + 2 < len(parts):
+            out.append(parts[i + 1] + parts[i + 2] + parts[i + 1])
+        i += 3
+    return "".join(out)
+
+
+def tidy_help(command: Any, ctx: Any) -> None:
+    """Prepare `command` (and its subcommands) for ``--help``: its help texts and its options' through
+    `markdown_text`, and every flag, ``--help`` included, given an empty metavar — Typer shows the type of each
+    option, ``<bool>`` for a flag, which takes no value. A flag declared with a metavar of its own keeps it."""
+    if command.help:
+        command.help = markdown_text(command.help)
+    params = list(command.params)
+    help_option = command.get_help_option(ctx)  # its names are the root's (context_settings), as in every context
+    if help_option is not None:
+        params.append(help_option)
+    for param in params:
+        if getattr(param, "help", None):
+            param.help = markdown_text(param.help)
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        tidy_help(sub, ctx)
+
+
 class LazyCommandGroup(TyperGroup):
     """The root command group, loading command modules on demand (Click's "lazy loading of subcommands").
 
@@ -62,7 +102,14 @@ class LazyCommandGroup(TyperGroup):
         if command is None:
             self._load_all()
             command = self.commands.get(cmd_name)
+        if command is not None:
+            tidy_help(command, ctx)
         return command
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        tidy_help(self, ctx)
+        return params
 
     def list_commands(self, ctx: Any) -> list[str]:
         self._load_all()

@@ -59,8 +59,8 @@ def applications(
     data_dir: DataDirOption = None,
 ) -> None:
     """List the permit applications of a town: number, name, state, submission and decision due. An
-    application whose stored facts the law core refuses is listed with "facts need correction: <field>:
-    <message>" in place of its decision due."""
+    application whose stored facts the law core refuses is listed with "facts need correction: FIELD:
+    MESSAGE" in place of its decision due."""
     _setup_django(data_dir)
     from publicassembly.accounts.models import Town
     from publicassembly.permits import services as sv

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -25,6 +26,12 @@ STATUS_STYLE = {
 }
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+#: The requirements that are amounts in US dollars (Carmel ch. 31: the insurance limits of ¶ E, the filing fee
+#: and the bond of ¶ F), written as money; the same keys as the PDF report's and the web pages' ``MONEY_KEYS``
+#: (a test keeps the three equal; theirs load ReportLab or Django, which ``check`` does not).
+MONEY_KEYS = frozenset({"insurance_bodily_injury_min", "insurance_bodily_injury_max",
+                        "insurance_property_damage_min", "filing_fee", "bond"})
 
 
 def _label(key: str) -> str:
@@ -71,6 +78,16 @@ def _value(value: Any, indent: str = "") -> str:
     return str(data)
 
 
+def dollars(value: Any) -> str:
+    """An amount of US dollars as ``$500,000`` (whole dollars) or ``$1,250.50``; None as ``—``."""
+    if value is None:
+        return "—"
+    amount = Decimal(str(jsonable(value)))
+    if amount == amount.to_integral_value():
+        return f"${amount.quantize(Decimal(1)):,}"
+    return f"${amount.quantize(Decimal('0.01')):,}"
+
+
 def _day(d: date) -> str:
     return f"{_WEEKDAYS[d.weekday()]} {d.isoformat()}"
 
@@ -95,7 +112,8 @@ def _requirements(requirements: Mapping[str, Any]) -> Table | None:
     table.add_column("requirement", style="bold")
     table.add_column("value", overflow="fold")
     for key, value in requirements.items():
-        table.add_row(Text(_label(key)), Text(_value(value)))
+        shown = dollars(value) if key in MONEY_KEYS and not isinstance(value, bool) else _value(value)
+        table.add_row(Text(_label(key)), Text(shown))
     return table
 
 
@@ -167,7 +185,7 @@ def _penalty(det: Determination) -> Text | None:
     if p.offense_number is not None:
         text.append(f"\n  offense number: {p.offense_number}")
     text.append(f"\n  separate violations: {p.violations}")
-    text.append(f"\n  fine: ${_value(p.min_fine)} to ${_value(p.max_fine)}")
+    text.append(f"\n  fine: {dollars(p.min_fine)} to {dollars(p.max_fine)}")
     if p.max_jail_days is not None:
         text.append(f"\n  imprisonment: up to {p.max_jail_days} days")
     if p.max_jail_months is not None:

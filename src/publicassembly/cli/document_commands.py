@@ -339,7 +339,7 @@ def area(
     except ValueError as exc:
         fail(f"{site}: {exc}")
     if fmt == "json":
-        text = json.dumps(result.to_json(), indent=2)
+        text = json.dumps(result.to_json(), indent=2, ensure_ascii=False)
     else:
         text = (f"Area: {result.area.area_sq_ft:,} sq ft ({result.area.method}, coordinates in "
                 f"{result.area.crs}, {result.area.polygons} polygon(s))\n"

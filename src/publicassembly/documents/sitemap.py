@@ -14,6 +14,8 @@ D-3).
 from __future__ import annotations
 
 import json
+import math
+import warnings
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_FLOOR, Decimal
@@ -28,7 +30,7 @@ from shapely.geometry.polygon import orient
 from shapely.validation import explain_validity
 
 from publicassembly.documents.lawparams import open_air_occupant_load
-from publicassembly.law.units import SQUARE_METRES_PER_SQUARE_FOOT
+from publicassembly.law.units import MAX_AREA_SQ_FT, SQUARE_METRES_PER_SQUARE_FOOT
 
 GEOD = Geod(ellps="WGS84")
 CENT = Decimal("0.01")
@@ -38,7 +40,8 @@ Method = Literal["geodesic", "planar"]
 
 @dataclass(frozen=True)
 class SiteArea:
-    """The area of a site map: ``area_sq_ft`` (Decimal, rounded down to 0.01), ``area_sq_m`` (as computed),
+    """The area of a site map: ``area_sq_ft`` (Decimal, rounded down to 0.01), ``area_sq_m`` (as computed; the
+    JSON rounds it down to 0.01),
     ``crs`` (the system the coordinates were in), ``method`` (``geodesic`` or ``planar``), ``polygons``."""
 
     area_sq_ft: Decimal
@@ -58,15 +61,33 @@ class SiteOccupancy:
     as_of: date
 
     def to_json(self) -> dict[str, Any]:
-        return {"area_sq_ft": str(self.area.area_sq_ft), "area_sq_m": str(self.area.area_sq_m),
+        """The result as JSON: areas as decimal strings rounded down to 0.01 (``area_sq_m`` by the same rule as
+        ``area_sq_ft``: never more area than there is), persons as a number."""
+        sq_m = self.area.area_sq_m.quantize(CENT, rounding=ROUND_FLOOR)
+        return {"area_sq_ft": str(self.area.area_sq_ft), "area_sq_m": str(sq_m),
                 "crs": self.area.crs, "method": self.area.method, "polygons": self.area.polygons,
                 "occupant_load": self.occupant_load, "citation": self.citation, "as_of": self.as_of.isoformat()}
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"geometry.coordinates: {name} is not a coordinate; give finite numbers (RFC 8259 has no "
+                     f"{name})")
+
+
+def _check_coordinates(value: Any, where: str) -> None:
+    """Refuse a coordinate that is not a finite number (NaN, infinity, text) before shapely reads it."""
+    if isinstance(value, list):
+        for item in value:
+            _check_coordinates(item, where)
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{where}coordinates: {str(value)[:40]!r} is not a coordinate; give finite numbers")
 
 
 def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if isinstance(data, bytes | str):
         try:
-            data = json.loads(data)
+            data = json.loads(data, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
             raise ValueError(f"geojson: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     if not isinstance(data, dict) or "type" not in data:
@@ -86,7 +107,9 @@ def _crs_of(obj: dict[str, Any]) -> CRS:
                          "{\"name\": \"EPSG:2263\"}}") from None
 
 
-def _geometries(obj: dict[str, Any]) -> list[dict[str, Any]]:
+def _geometries(obj: dict[str, Any], where: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """The geometries of `obj`, each with where it is (``features[2].geometry.``, ``geometry.`` or ``""``: the
+    prefix of a message naming it)."""
     kind = obj.get("type")
     if kind == "FeatureCollection":
         features = obj.get("features")
@@ -96,30 +119,34 @@ def _geometries(obj: dict[str, Any]) -> list[dict[str, Any]]:
         for i, f in enumerate(features):
             if not isinstance(f, dict) or f.get("type") != "Feature":
                 raise ValueError(f"features[{i}]: expected a Feature")
-            out += _geometries(f)
+            out += _geometries(f, f"features[{i}].")
         return out
     if kind == "Feature":
         geometry = obj.get("geometry")
         if not isinstance(geometry, dict):
-            raise ValueError("geometry: a Feature needs a geometry (a Polygon or MultiPolygon)")
-        return [geometry]
+            raise ValueError(f"{where}geometry: a Feature needs a geometry (a Polygon or MultiPolygon)")
+        return [(f"{where}geometry.", geometry)]
     if kind in POLYGON_TYPES:
-        return [obj]
+        return [(where or "geometry.", obj)]
     raise ValueError(f"type: {kind!r} has no area; allowed: Polygon, MultiPolygon, Feature, FeatureCollection")
 
 
-def _polygons(geometry: dict[str, Any]) -> list[Polygon]:
+def _polygons(geometry: dict[str, Any], where: str = "geometry.") -> list[Polygon]:
     kind = geometry.get("type")
     if kind not in POLYGON_TYPES:
-        raise ValueError(f"geometry.type: {kind!r} has no area; allowed: {', '.join(POLYGON_TYPES)}")
+        raise ValueError(f"{where}type: {kind!r} has no area; allowed: {', '.join(POLYGON_TYPES)}")
+    _check_coordinates(geometry.get("coordinates"), where)
     try:
-        geom = shape(geometry)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # shapely's RuntimeWarning on a degenerate ring is a refusal here
+            geom = shape(geometry)
+            valid = geom.is_empty or geom.is_valid
     except Exception as exc:
-        raise ValueError(f"geometry.coordinates: not a valid {kind} ({exc})") from None
+        raise ValueError(f"{where}coordinates: not a valid {kind} ({exc})") from None
     if geom.is_empty:
-        raise ValueError("geometry.coordinates: the polygon is empty")
-    if not geom.is_valid:
-        raise ValueError(f"geometry.coordinates: the polygon is not valid ({explain_validity(geom)})")
+        raise ValueError(f"{where}coordinates: the polygon is empty")
+    if not valid:
+        raise ValueError(f"{where}coordinates: the polygon is not valid ({explain_validity(geom)})")
     return list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
 
 
@@ -130,13 +157,16 @@ def _floor_sq_ft(sq_m: Decimal) -> Decimal:
 def site_area(geojson: str | bytes | dict[str, Any], method: Method = "geodesic") -> SiteArea:
     """The area of the polygons of a GeoJSON site map, in square feet (see the module docstring).
 
-    Raises ValueError naming what is wrong: not JSON, a type without area, an invalid or empty polygon, an
-    unreadable ``crs``, degrees out of range, or ``method="planar"`` for coordinates in degrees."""
+    Raises ValueError naming what is wrong and where (``features[1].geometry.coordinates: ...``): not JSON, a
+    type without area, a coordinate that is not a finite number, an invalid or empty polygon, an unreadable
+    ``crs``, degrees out of range, a polygon spanning 180° of longitude or 90° of latitude or more, a polygon
+    of no area or of more than ten billion square feet (`MAX_AREA_SQ_FT`), or ``method="planar"`` for
+    coordinates in degrees."""
     if method not in ("geodesic", "planar"):
         raise ValueError(f"method: {method!r} is not allowed; allowed: geodesic, planar")
     obj = _load(geojson)
     crs = _crs_of(obj)
-    polygons = [poly for g in _geometries(obj) for poly in _polygons(g)]
+    polygons = [(where, poly) for where, g in _geometries(obj) for poly in _polygons(g, where)]
     total = Decimal(0)
     if crs.is_geographic:
         if method == "planar":
@@ -146,26 +176,49 @@ def site_area(geojson: str | bytes | dict[str, Any], method: Method = "geodesic"
             to_lonlat = Transformer.from_crs(crs, "OGC:CRS84", always_xy=True)
     else:
         to_lonlat = Transformer.from_crs(crs, "OGC:CRS84", always_xy=True)
-    for poly in polygons:
+    for where, poly in polygons:
         if method == "planar":
             factor = Decimal(str(crs.axis_info[0].unit_conversion_factor))
             if crs.axis_info[0].unit_name in ("US survey foot", "foot_survey_us"):
                 factor = Decimal(1200) / Decimal(3937)
             elif crs.axis_info[0].unit_name == "foot":
                 factor = Decimal("0.3048")
-            total += Decimal(repr(orient(poly).area)) * factor * factor
-            continue
-        lonlat = poly
-        if to_lonlat is not None:
-            lonlat = shapely.transform(poly, lambda xy, tr=to_lonlat: np.column_stack(tr.transform(xy[:, 0], xy[:, 1])))
-        minx, miny, maxx, maxy = lonlat.bounds
-        if not (-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90):
-            raise ValueError("geometry.coordinates: longitude/latitude out of range; coordinates in a projected "
-                             "system need a 'crs' member naming it (e.g. EPSG:2263)")
-        area, _ = GEOD.geometry_area_perimeter(orient(lonlat, sign=1.0))
-        total += Decimal(repr(abs(area)))
+            sq_m = Decimal(repr(orient(poly).area)) * factor * factor
+        else:
+            lonlat = poly
+            if to_lonlat is not None:
+                lonlat = shapely.transform(poly, lambda xy, tr=to_lonlat: np.column_stack(tr.transform(xy[:, 0],
+                                                                                                      xy[:, 1])))
+            minx, miny, maxx, maxy = lonlat.bounds
+            if not all(math.isfinite(v) for v in (minx, miny, maxx, maxy)):
+                raise ValueError(f"{where}coordinates: the points cannot be placed on the earth in {crs.to_string()}")
+            if not (-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90):
+                raise ValueError(f"{where}coordinates: longitude/latitude out of range; coordinates in a projected "
+                                 "system need a 'crs' member naming it (e.g. EPSG:2263)")
+            if maxx - minx >= 180 or maxy - miny >= 90:
+                raise ValueError(f"{where}coordinates: the polygon spans {maxx - minx:g}° of longitude and "
+                                 f"{maxy - miny:g}° of latitude; a site map spans less than 180° and 90° (a "
+                                 "polygon around the world or a hemisphere has no site's area)")
+            area, _ = GEOD.geometry_area_perimeter(orient(lonlat, sign=1.0))
+            sq_m = Decimal(repr(abs(area)))
+        _check_area(where, sq_m)
+        total += sq_m
+    _check_area("", total, whole=True)
     return SiteArea(area_sq_ft=_floor_sq_ft(total), area_sq_m=total, crs=crs.to_string(), method=method,
                     polygons=len(polygons))
+
+
+def _check_area(where: str, sq_m: Decimal, *, whole: bool = False) -> None:
+    """Refuse a polygon (or, with `whole`, the whole site) of no area or of more than `MAX_AREA_SQ_FT` square
+    feet, the bound every area of a case has (`publicassembly.law.units.area_sq_ft`, as ``batch`` applies it):
+    no site reaches ten billion square feet."""
+    sq_ft = _floor_sq_ft(sq_m)
+    what = "the site's polygons together" if whole else "the polygon"
+    if sq_ft <= 0:
+        raise ValueError(f"{where}coordinates: {what} encloses no area (0.00 sq ft); draw the site's outline")
+    if sq_ft > MAX_AREA_SQ_FT:
+        raise ValueError(f"{where}coordinates: {what} encloses {sq_ft:,} sq ft, larger than any room or site (at "
+                         f"most {MAX_AREA_SQ_FT:,} sq ft)")
 
 
 def site_occupancy(geojson: str | bytes | dict[str, Any], as_of: date, method: Method = "geodesic") -> SiteOccupancy:

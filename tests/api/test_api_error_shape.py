@@ -49,3 +49,16 @@ def test_an_unknown_path_answers_the_same_json_in_english():
     assert r.status_code == 404 and r["Content-Type"] == "application/json"
     assert r["Content-Language"] == "en"
     assert r.content.startswith(b'{"detail":"no such API path: GET /api/v1/no-such-thing')
+
+
+def test_a_bound_is_said_in_the_projects_words_section_164_5(api, mu, hall):
+    """§ 164-5 stop order: persons present is a count (at least 0); a moment must carry its UTC offset."""
+    url = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/stop-orders"
+    body = {"performance": "Saturday dance", "persons_present": -1}
+    r = api(mu["enforcement_officer"]).post(url, json.dumps(body), content_type="application/json")
+    assert r.status_code == 422 and r.json()["detail"] == "persons_present: must be at least 0"
+    r = api(mu["enforcement_officer"]).post(url, json.dumps({**body, "persons_present": 311,
+                                                             "ordered_at": "2026-11-28T25:00:00-05:00"}),
+                                            content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "ordered_at"
+    assert r.json()["errors"][0]["msg"].startswith("must be a moment: ISO 8601 with its UTC offset")

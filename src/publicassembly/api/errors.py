@@ -54,11 +54,42 @@ _SCHEMA_WORDS = {
     "float_type": "must be a number",
     "float_parsing": "must be a number",
     "extra_forbidden": "is not a field here (see /api/docs for the fields)",
+    "date_type": "must be a date, YYYY-MM-DD",
+    "date_parsing": "must be a date, YYYY-MM-DD",
+    "date_from_datetime_parsing": "must be a date, YYYY-MM-DD",
+    "datetime_type": "must be a moment: ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00",
+    "datetime_parsing": "must be a moment: ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00",
+    "datetime_from_date_parsing": "must be a moment: ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00",
+    "timezone_aware": "must give its UTC offset, e.g. 2026-07-04T21:30:00-04:00",
+    "decimal_type": "must be a decimal number",
+    "decimal_parsing": "must be a decimal number",
+}
+
+#: The same for errors that carry their bound (pydantic's ``ctx``): a template of it.
+_BOUND_WORDS = {
+    "greater_than_equal": "must be at least {ge}",
+    "greater_than": "must be more than {gt}",
+    "less_than_equal": "must be at most {le}",
+    "less_than": "must be less than {lt}",
+    "string_too_long": "is too long: at most {max_length} characters",
+    "string_too_short": "is too short: at least {min_length} characters",
+    "decimal_max_places": "must have at most {decimal_places} decimal places",
+    "decimal_max_digits": "must have at most {max_digits} digits",
+    "literal_error": "must be one of: {expected}",
+    "enum": "must be one of: {expected}",
 }
 
 
 def _schema_message(error: Mapping[str, Any]) -> str:
-    return _SCHEMA_WORDS.get(str(error.get("type", "")), str(error.get("msg", "is not valid")))
+    kind = str(error.get("type", ""))
+    if kind in _SCHEMA_WORDS:
+        return _SCHEMA_WORDS[kind]
+    if kind in _BOUND_WORDS:
+        try:
+            return _BOUND_WORDS[kind].format(**(error.get("ctx") or {}))
+        except (KeyError, IndexError, ValueError):
+            pass
+    return str(error.get("msg", "is not valid"))
 
 
 #: Names of the views' body and query schema parameters (never shown as part of a field's name).

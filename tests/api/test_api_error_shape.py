@@ -62,3 +62,8 @@ def test_a_bound_is_said_in_the_projects_words_section_164_5(api, mu, hall):
                                             content_type="application/json")
     assert r.status_code == 422 and r.json()["field"] == "ordered_at"
     assert r.json()["errors"][0]["msg"].startswith("must be a moment: ISO 8601 with its UTC offset")
+
+
+def test_a_record_number_in_the_path_is_named_id(api, cu):
+    r = api(cu["town_clerk"]).get("/api/v1/towns/carmel-ny/applications/abc")
+    assert r.status_code == 422 and r.json()["detail"] == "id: must be a whole number", r.json()

@@ -101,6 +101,8 @@ _WHOLE_BODY = ("case",)
 def _loc_field(loc: list[Any]) -> str:
     if len(loc) == 2 and loc[0] == "body" and loc[1] in _WHOLE_BODY:
         return "body"
+    if len(loc) == 2 and loc[0] == "path" and loc[1] == "pk":
+        return "id"  # a record's number in the path, /applications/{id}: the views call it pk
     if len(loc) > 2 and loc[0] in ("body", "query") and loc[1] in _PARAMS:
         loc = loc[2:]  # the view's parameter name ("data", "q") is not a field of the request
     if len(loc) > 1 and loc[0] in ("file", "cookie"):

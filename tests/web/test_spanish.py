@@ -226,7 +226,7 @@ def test_permit_check_over_500_persons_is_in_spanish():
     assert "Se requiere un permiso de la Junta del Pueblo: 600 personas a la vez excede de 500" in page
     assert "(Carmel Code ch. 31, permit requirements ¶ A)" in page
     assert "días naturales contados hacia atrás desde el primer día de la reunión, el sábado 2026-09-12" in page
-    assert "vencimiento de la solicitud" in page and "espacios de estacionamiento" in page
+    assert "plazo de la solicitud" in page and "espacios de estacionamiento" in page
     assert "A permit from the Town Board is required" not in page
     assert _english_left(page, PUBLIC_FILES) == []
 

@@ -204,12 +204,13 @@ def _requirement_rows(language: str) -> dict[str, str]:
 
 def test_requirement_amounts_read_as_us_dollars_in_english_permit_requirements_e_f():
     """¶ E: the bodily injury limit between $250,000 and $500,000 and property damage of at least $250,000; ¶ F:
-    the bond the Board fixed ($10,000 in the county fair). Persons and days stay plain numbers."""
+    the bond the Board fixed ($10,000 in the county fair). Counts are grouped in thousands as the page's
+    language writes them: the 1,000 parking spaces of ¶ C(6); days stay plain."""
     rows = _requirement_rows("en")
     assert rows["insurance bodily injury max"] == "$500,000"
     assert rows["insurance property damage min"] == "$250,000"
     assert rows["bond"] == "$10,000"
-    assert rows["parking spaces"] == "1000" and rows["cleanup days"] == "5"
+    assert rows["parking spaces"] == "1,000" and rows["cleanup days"] == "5"
 
 
 def test_requirement_amounts_read_as_money_in_spanish_permit_requirements_e_f():
@@ -218,6 +219,7 @@ def test_requirement_amounts_read_as_money_in_spanish_permit_requirements_e_f():
     money = [v for k, v in rows.items() if "500" in v and v.startswith("$")]
     assert money and all(v == "$500\xa0000" for v in money)
     assert "$250\xa0000" in rows.values() and "$10\xa0000" in rows.values()
+    assert rows["espacios de estacionamiento"] == "1\xa0000"  # ¶ C(6): grouped like the money beside it
 
 
 def test_money_keeps_cents_and_writes_whole_dollars_without_them():
@@ -285,11 +287,13 @@ def test_violation_form_choices_in_spanish_for_carmel_penalties(carmel):
 
 
 def test_catalog_says_infraccion_for_a_violation_and_never_cita_for_a_citation():
-    """A violation is an "infracción" everywhere in the catalog (never "contravención"); a citation of the
-    code is never "cita" (an appointment), and "citación" stays the summons."""
+    """A violation is an "infracción" everywhere in the catalog; "contravención" is kept for the offense that
+    Mount Pleasant § 164-14 counts (first, second, subsequent), so that "contravención número 3" is not read as
+    the violation record "Infracción 3". A citation of the code is never "cita" (an appointment), and "citación"
+    stays the summons."""
     po = [e for e in polib.pofile(str(CATALOG)) if not e.obsolete]
-    assert [e.msgid for e in po if re.search(r"contravenci", e.msgstr + "".join(e.msgstr_plural.values()),
-                                             re.I)] == []
+    assert [e.msgid for e in po if re.search(r"contravenci", e.msgstr + "".join(e.msgstr_plural.values()), re.I)
+            and "offense" not in e.msgid.lower()] == []
     by_id = {e.msgid: e.msgstr for e in po}
     assert by_id["violation"] == "infracción" and by_id["{what} (a violation)"] == "{what} (una infracción)"
     assert by_id["citation"] not in ("cita", "citación") and by_id["summons"] == "citación"

@@ -205,6 +205,78 @@ WORDS: dict[str, Message] = {
     "spaces": _("spaces"),
     "area": _("area"),
     "alleys": _("alleys"),
+    # the facts' other fields, named in a refusal ("facts need correction: board decision on: ...")
+    "age": _("age"),
+    "amount": _("amount"),
+    "area_unit": _("area unit"),
+    "areas": _("areas"),
+    "available": _("available"),
+    "board_decision_on": _("board decision on"),
+    "bond_amount": _("bond amount"),
+    "cleanup_completed_on": _("cleanup completed on"),
+    "commercial": _("commercial"),
+    "common_entrance": _("common entrance"),
+    "connects_with": _("connects with"),
+    "corrected": _("corrected"),
+    "daily_hours": _("daily hours"),
+    "days_of_continued_violation": _("days of continued violation"),
+    "description": _("description"),
+    "duties": _("duties"),
+    "engaged": _("engaged"),
+    "facilities_not_provided_as_specified": _("facilities not provided as specified"),
+    "fire_exits_comply_with_uniform_code": _("fire exits comply with uniform code"),
+    "fire_exits_designated": _("fire exits designated"),
+    "first_day": _("first day"),
+    "food": _("food"),
+    "health_department_approved_on": _("health department approved on"),
+    "hearing": _("hearing"),
+    "held_on": _("held on"),
+    "intended": _("intended"),
+    "is_corporation": _("is corporation"),
+    "issued": _("issued"),
+    "kind": _("kind"),
+    "last_day": _("last day"),
+    "map": _("map"),
+    "natural_person": _("natural person"),
+    "notice_published_on": _("notice published on"),
+    "number": _("number"),
+    "offender": _("offender"),
+    "owner_authorization_to_inspect": _("owner authorization to inspect"),
+    "persons_housed": _("persons housed"),
+    "place_of_business_in_putnam_county": _("place of business in putnam county"),
+    "plan": _("plan"),
+    "precautions": _("precautions"),
+    "preparation_and_distribution": _("preparation and distribution"),
+    "prior_offenses": _("prior offenses"),
+    "refuse_disposal": _("refuse disposal"),
+    "residence_address": _("residence address"),
+    "resides_in_putnam_county": _("resides in putnam county"),
+    "revocation_grounds": _("revocation grounds"),
+    "rule": _("rule"),
+    "scale_drawing": _("scale drawing"),
+    "security": _("security"),
+    "setup_cannot_be_accomplished_in_time": _("setup cannot be accomplished in time"),
+    "shows_abutting_streets": _("shows abutting streets"),
+    "shows_adjoining_record_owners": _("shows adjoining record owners"),
+    "shows_buildings_and_structures": _("shows buildings and structures"),
+    "shows_construction_methods_and_materials": _("shows construction methods and materials"),
+    "shows_fire_lanes": _("shows fire lanes"),
+    "shows_ingress_and_egress": _("shows ingress and egress"),
+    "shows_property_size": _("shows property size"),
+    "shows_water_supply": _("shows water supply"),
+    "story": _("story"),
+    "submitted_on": _("submitted on"),
+    "tenant_authorization_to_inspect": _("tenant authorization to inspect"),
+    "tenant_or_lessee": _("tenant or lessee"),
+    "title": _("title"),
+    "town_board": _("town board"),
+    "town_board_approved_on": _("town board approved on"),
+    "type": _("type"),
+    "use_group": _("use group"),
+    "used": _("used"),
+    "used_solely_for_religious_worship": _("used solely for religious worship"),
+    "verified_statement_accepting_service": _("verified statement accepting service"),
+    "within_town": _("within town"),
 }
 
 #: A list's key → the name of one of its items, numbered from 1 (``properties[0]`` → "property 1").
@@ -293,3 +365,25 @@ def value(key: str, shown: object) -> object:
     if key in VALUE_KEYS and isinstance(shown, str) and shown in VALUES:
         return VALUES[shown]
     return shown
+
+
+#: Missing items whose id alone does not say what is wanted, as a member of the public reads it.
+MISSING: dict[str, Message] = {
+    "filed_on": _("the date the petition was filed with the Town Clerk"),
+}
+
+_PETITION_ITEM = re.compile(r"^petition\.(?P<n>\d+)\.(?P<rest>.+)$")
+
+
+def missing_item(key: str) -> Message | str:
+    """A missing item's id as a member of the public reads it (the "Still to be provided" list of a page): the
+    item of the Carmel petition (¶ B(1)-(10)) is said in words after what is wanted —
+    ``petition.2.dates`` → "dates, in item (2) of the petition"; ``petition.2.properties[1].record_owner`` →
+    "property 2 · record owner, in item (2) of the petition"; ``filed_on`` → "the date the petition was filed
+    with the Town Clerk"; any other id as `phrase`."""
+    if key in MISSING:
+        return MISSING[key]
+    m = _PETITION_ITEM.match(str(key))
+    if m is not None:
+        return _("{what}, in item ({n}) of the petition", what=phrase(m.group("rest")), n=int(m.group("n")))
+    return phrase(key)

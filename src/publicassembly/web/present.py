@@ -42,6 +42,33 @@ def label(key: str) -> str:
     return str(tr(labels.phrase(key)))
 
 
+def missing_item(key: str) -> str:
+    """A missing item's id as words a member of the public understands, in the active language
+    (`labels.missing_item`): ``petition.2.dates`` → "dates, in item (2) of the petition" ("fechas, en el punto
+    (2) de la petición" in Spanish)."""
+    return str(tr(labels.missing_item(key)))
+
+
+def correction_note(problem: Any) -> str:
+    """The words that mark a record whose facts the law core refuses (a `ValidationFailed`), in the active
+    language, with the field named in words rather than by its key: "facts need correction: board decision
+    on: …" ("los hechos deben corregirse: fecha de la decisión de la Junta: …"). The pages' form of
+    `permits.services.correction_note`."""
+    return (gettext("facts need correction: %(field)s: %(message)s")
+            % {"field": label(str(problem.field).removeprefix("facts.")), "message": str(tr(problem.detail))})
+
+
+def condition(n: Any) -> str:
+    """A condition of Carmel ch. 31, permit requirements ¶ C(1)-(10), by its number, as "¶ C(n)" (the law's
+    own citation) and the facility in the active language: 2 → "¶ C(2) toilets" ("¶ C(2) sanitarios")."""
+    from publicassembly.permits.models import CONDITIONS
+
+    field = CONDITIONS.get(int(n))
+    if field is None:
+        return f"¶ C({n})"
+    return f"¶ C({int(n)}) {label(field)}"
+
+
 def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
     """Flatten requirements into (label, shown value) rows in the active language; nested mappings join their
     keys with " · ", a list of mappings gives each item's rows under its name ("sign · room 1 · room"), and a
@@ -75,9 +102,40 @@ def money(value: Any) -> str:
     return gettext("$%(amount)s") % {"amount": grouped}
 
 
+def number(value: Any) -> str:
+    """A count or a measure of the page's own (persons, toilets, parking spaces, inches of a letter) as the
+    page's language writes it, with Django's number format of the active language: grouped in thousands and
+    with the decimals it was given — 1800 → "1,800" in English, "1 800" in Spanish (Django groups Spanish
+    with a no-break space); 0.375 → "0.375" / "0,375". A value that is not a number (text, "—") unchanged."""
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return shown(value)
+    try:
+        amount = Decimal(str(value))
+    except ArithmeticError:
+        return str(value)
+    if not amount.is_finite():
+        return str(value)
+    whole = amount == amount.to_integral_value()
+    amount = amount.quantize(Decimal(1)) if whole else amount.normalize()
+    return number_format(amount, use_l10n=True, force_grouping=True)
+
+
+def area(value: Any) -> str:
+    """An area (square feet or square metres, a Decimal as stored with four places) as the page's language
+    writes it: grouped in thousands, whole areas without decimals and others with two places — 3000.0000 →
+    "3,000", 4650.5 → "4,650.50" in English, "4 650,50" in Spanish. None as "—"."""
+    if value is None or value == "":
+        return "—"
+    amount = Decimal(str(value))
+    places = 0 if amount == amount.to_integral_value() else 2
+    return number_format(amount, decimal_pos=places, use_l10n=True, force_grouping=True)
+
+
 def shown(value: Any) -> str:
-    """A value as shown on a page: "—" for none, yes or no (in the active language), lists joined by
-    commas, law-core messages translated."""
+    """A value as shown on a page: "—" for none, yes or no (in the active language), numbers in the page's
+    language (`number`), lists joined by commas, law-core messages translated."""
     if value is None:
         return "—"
     if value is True:
@@ -86,6 +144,8 @@ def shown(value: Any) -> str:
         return gettext("no")
     if isinstance(value, list):
         return ", ".join(shown(v) for v in value) if value else "—"
+    if isinstance(value, (int, float, Decimal)):
+        return number(value)
     return str(tr(value))
 
 
@@ -140,14 +200,38 @@ def _translated_json(determination: Any) -> dict[str, Any]:
     return data
 
 
-def context(determination: Any) -> dict[str, Any]:
+#: How the law core begins the reason of a rule that judges what an inspection finds (§§ 164-2, 164-5, 164-9,
+#: 164-10, 164-11) when the case holds no inspection: "No inspection is recorded." and its longer forms.
+NO_INSPECTION = "No inspection is recorded"
+
+
+def needs_inspection(finding: Any) -> bool:
+    """Whether `finding` (a law-core `Finding`) is a rule's answer that it was not applied because the case
+    holds no inspection (not applicable, its English reason beginning `NO_INSPECTION`)."""
+    return finding.status == "not_applicable" and str(finding.reason).startswith(NO_INSPECTION)
+
+
+def context(determination: Any, leave_out: Any = None) -> dict[str, Any]:
     """Everything the result partial shows, from a `Determination` (its words in the active language) or its
-    JSON (shown as it is)."""
+    JSON (shown as it is). `leave_out` (a test of a law-core `Finding`, e.g. `needs_inspection`) drops the
+    findings it holds true for from a `Determination`'s findings; their citations are given as
+    ``left_out`` (in the law's order, each once)."""
     data = _translated_json(determination) if hasattr(determination, "to_json") else jsonable(determination)
+    left_out: list[str] = []
+    if leave_out is not None and hasattr(determination, "to_json"):
+        kept = []
+        for out, finding in zip(data.get("findings", []), determination.findings, strict=True):
+            if leave_out(finding):
+                if out["citation"] not in left_out:
+                    left_out.append(out["citation"])
+            else:
+                kept.append(out)
+        data["findings"] = kept
     return {
+        "left_out": left_out,
         "d": data,
         "requirements": rows(data.get("requirements") or {}),
         "deadlines": deadlines(data),
         "findings": findings(data),
-        "missing": [label(m) for m in data.get("missing", [])],
+        "missing": [missing_item(m) for m in data.get("missing", [])],
     }

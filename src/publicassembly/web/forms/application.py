@@ -13,9 +13,11 @@ from datetime import date
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.permits.models import CONDITIONS, Agency, CleanupResult, Party, RevocationGround
+from publicassembly.web import present
 from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, tristate
 
 Lines = forms.Textarea(attrs={"rows": 3})
@@ -340,7 +342,7 @@ class DocumentChoiceMixin(forms.Form):
 
 class ApprovalForm(DocumentChoiceMixin, ReasonMixin):
     condition = forms.TypedChoiceField(label=_("Condition"), coerce=int,
-                                       choices=[(n, f"¶ C({n}) {f.replace('_', ' ')}") for n, f in CONDITIONS.items()])
+                                       choices=[(n, lazy(present.condition, str)(n)) for n in CONDITIONS])
     agency = forms.ChoiceField(label=_("Approving body"), choices=Agency.choices)
     approved_on = forms.DateField(label=_("Approved in writing on"), widget=DateInput())
 

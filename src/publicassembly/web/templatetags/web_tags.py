@@ -54,3 +54,24 @@ def law(value: Any) -> str:
 def money(value: Any) -> str:
     """An amount of US dollars as the page's language writes it (`present.money`): "$1,000" in English."""
     return present.money(value) if value not in (None, "") else "—"
+
+
+@register.filter
+def count(value: Any) -> str:
+    """A count (persons, toilets, alleys, parking spaces) or a measure in the page's language
+    (`present.number`): "1,800" in English, "1 800" in Spanish; none as "—"."""
+    return present.number(value)
+
+
+@register.filter
+def area(value: Any) -> str:
+    """An area in the page's language (`present.area`): "3,000" or "4,650.50" in English, "4 650,50" in
+    Spanish; none as "—"."""
+    return present.area(value)
+
+
+@register.filter
+def condition(number: Any) -> str:
+    """A condition of Carmel ch. 31, permit requirements ¶ C(1)-(10) by its number, with its words in the
+    active language: 1 → "¶ C(1) drinking water" ("¶ C(1) agua potable")."""
+    return present.condition(number)

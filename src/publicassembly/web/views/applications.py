@@ -254,7 +254,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "can_upload": app.state not in sv.NO_MORE_FILING,
         "is_applicant": app.applicant_id == request.user.pk, "is_official": bool(roles & OFFICIALS),
         "overdue": problem is None and sv.decision_overdue(app), "can_edit": can_edit,
-        "facts_problem": None if problem is None else sv.correction_note(problem),
+        "facts_problem": None if problem is None else present.correction_note(problem),
     }
 
 
@@ -397,12 +397,12 @@ def _row_warnings(law: sv.ManyApplications, app: PermitApplication, today: Any) 
     correction: <field>: <message>") instead of failing the whole list."""
     problem = law.problem(app)
     if problem is not None:
-        return [("overdue", sv.correction_note(problem))]
+        return [("overdue", present.correction_note(problem))]
     try:
         return warnings_of(app, today, overdue=law.decision_overdue(app, today),
                            deadlines=_notice_due(law, app, today))
     except ValidationFailed as e:
-        return [("overdue", sv.correction_note(e))]
+        return [("overdue", present.correction_note(e))]
 
 
 #: Rows on one page of the Clerk's queue.
@@ -415,7 +415,9 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
 
     Order (in the database): applications awaiting the Board's decision first, oldest submission first — the
     decision due date (¶ B, 30 days after submission, § 25-a) never falls earlier for a later submission, so
-    every overdue decision comes before any that is not — then the others, newest first. The database orders
+    every overdue decision comes before any that is not — then the others still under way (approved, issued,
+    held, cleanup inspected, bond released or forfeited), newest first, and last the finished cases (closed,
+    withdrawn, revoked, denied: `permits.services.NO_MORE_FILING`), newest first. The database orders
     and pages the ids alone (sorting whole rows, facts included, would carry every application's facts
     through the sort), then loads the page's rows. The warnings of the page's rows come from the law core
     through `permits.services.ManyApplications` (the legal deadlines without a full determination per row): a
@@ -425,7 +427,8 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     today = timezone.localdate()
     state = request.GET.get("state", "")
     qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
-          .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)), default=Value(1)))
+          .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)),
+                                  When(state__in=sv.NO_MORE_FILING, then=Value(2)), default=Value(1)))
           .order_by("awaiting", F("submitted_on").asc(nulls_last=True), "-pk"))
     if state in State.values:
         qs = qs.filter(state=state)

@@ -47,26 +47,30 @@ def register(request: HttpRequest) -> HttpResponse:
 
 #: Where each role works, per town (URL names under web:).
 ROLE_PAGES = {
-    Role.APPLICANT: ("web:applicant_home", gettext_lazy("My applications")),
-    Role.TOWN_CLERK: ("web:clerk_queue", gettext_lazy("Applications queue")),
-    Role.TOWN_BOARD_MEMBER: ("web:clerk_queue", gettext_lazy("Applications before the Board")),
-    Role.BUILDING_INSPECTOR: ("web:venues", gettext_lazy("Places of assembly")),
-    Role.ENFORCEMENT_OFFICER: ("web:enforcement", gettext_lazy("Enforcement")),
-    Role.HEALTH_DEPARTMENT_REVIEWER: ("web:clerk_queue", gettext_lazy("Applications for review")),
+    Role.APPLICANT: (("web:applicant_home", gettext_lazy("My applications")),),
+    Role.TOWN_CLERK: (("web:clerk_queue", gettext_lazy("Applications queue")),),
+    Role.TOWN_BOARD_MEMBER: (("web:clerk_queue", gettext_lazy("Applications before the Board")),),
+    # The Building Inspector enforces the town's chapter too (complaints, violations, summonses, stop orders:
+    # enforcement.services.ENFORCERS), so the Enforcement page is one of his pages in either town.
+    Role.BUILDING_INSPECTOR: (("web:venues", gettext_lazy("Places of assembly")),
+                              ("web:enforcement", gettext_lazy("Enforcement"))),
+    Role.ENFORCEMENT_OFFICER: (("web:enforcement", gettext_lazy("Enforcement")),),
+    Role.HEALTH_DEPARTMENT_REVIEWER: (("web:clerk_queue", gettext_lazy("Applications for review")),),
 }
 
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    """The signed-in person's start page: for each town, the pages of their roles there."""
+    """The signed-in person's start page: for each town, the pages of their roles there (`ROLE_PAGES`), each
+    once."""
     towns = []
     for town, roles in roles_by_town(request.user):
         links = []
         seen = set()
         for r in roles:
-            page = ROLE_PAGES.get(r)
-            if page and (page[0], page[1]) not in seen:
-                seen.add((page[0], page[1]))
-                links.append((page[0], page[1]))
+            for name, label in ROLE_PAGES.get(r, ()):
+                if (name, label) not in seen:
+                    seen.add((name, label))
+                    links.append((name, label))
         towns.append({"town": town, "roles": [Role(r).label for r in roles], "links": links})
     return render(request, "web/auth/dashboard.html", {"title": _("My work"), "towns": towns})

@@ -101,7 +101,9 @@ def _context(request: HttpRequest, t: Any, venue: Venue, **forms_: Any) -> dict[
                            "timeline": vs.venue_timeline(venue)}
     ctx.update(forms_)
     try:
-        ctx.update(present.context(vs.compute_occupancy(venue)))
+        ctx.update(present.context(vs.compute_occupancy(venue), leave_out=present.needs_inspection))
+        ctx["last_inspection"] = (venue.inspections.filter(state=Inspection.DONE)
+                                  .order_by("-done_on", "-id").first())
     except ValidationFailed as e:
         ctx["occupancy_error"] = refusal_detail(e)
     return ctx

@@ -68,10 +68,10 @@ def test_alleys_above_the_bound_are_refused():
 
 
 def test_area_with_an_exponent_is_written_plainly_in_the_message():
-    """The bound of the law core is ten billion square feet; 5e14 is shown as 500000000000000, not 5E+14."""
+    """The bound of the law core is ten billion square feet; 5e14 is shown as 500,000,000,000,000, not 5E+14."""
     with pytest.raises(RowError) as caught:
         evaluate_row({"use_group": "business", "area": "5e14"}, setting())
-    assert str(caught.value).startswith("area: 500000000000000 sq_ft is larger than any room or site")
+    assert str(caught.value).startswith("area: 500,000,000,000,000 sq_ft is larger than any room or site")
     assert "E+" not in str(caught.value)
 
 

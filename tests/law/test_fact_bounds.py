@@ -228,3 +228,29 @@ def json_text(value: object) -> str:
     import json
 
     return json.dumps(value, default=str, ensure_ascii=False)
+
+
+def test_a_space_larger_than_any_room_is_refused_when_the_case_is_read_section_164_7():
+    """§ 164-7 occupant load is computed from the floor area: an area above `MAX_AREA_SQ_FT` (in its unit) is
+    refused as the case is read, naming ``spaces[0].area`` — never later, while computing, as an internal error."""
+    from decimal import Decimal
+
+    import pytest
+
+    from publicassembly.law import evaluate
+    from publicassembly.law.errors import InvalidCase
+    from publicassembly.law.units import MAX_AREA_SQ_FT, SQUARE_METRES_PER_SQUARE_FOOT
+
+    def case(area, unit="sq_ft"):
+        return {"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-01-01",
+                "spaces": [{"name": "Field", "use_group": "business", "area": str(area), "area_unit": unit}]}
+
+    assert evaluate(case(MAX_AREA_SQ_FT)).occupancy.spaces[0].area_sq_ft == MAX_AREA_SQ_FT
+    with pytest.raises(InvalidCase) as e:
+        evaluate(case(MAX_AREA_SQ_FT + Decimal("0.0001")))
+    assert e.value.field == "spaces[0].area" and "10,000,000,000.0001 sq_ft is larger" in str(e.value)
+    largest_sq_m = (MAX_AREA_SQ_FT * SQUARE_METRES_PER_SQUARE_FOOT).quantize(Decimal("1"))
+    assert evaluate(case(largest_sq_m, "sq_m")).occupancy is not None
+    with pytest.raises(InvalidCase) as e:
+        evaluate(case(largest_sq_m + 1, "sq_m"))
+    assert e.value.field == "spaces[0].area"

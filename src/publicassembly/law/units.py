@@ -85,7 +85,7 @@ def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decim
         sq_ft = amount if unit == "sq_ft" else amount / SQUARE_METRES_PER_SQUARE_FOOT
         if sq_ft > MAX_AREA_SQ_FT:
             raise InvalidNumber(field, _("{amount} {unit} is larger than any room or site (at most "
-                               "{most:,} sq ft)", amount=amount, unit=unit,
+                               "{most:,} sq ft)", amount=f"{amount:,f}", unit=unit,
                                most=MAX_AREA_SQ_FT))
         return sq_ft
     raise InvalidNumber(field, _("unknown area unit {unit!r}; allowed: {allowed}", unit=unit,

@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from publicassembly.law.messages import _, join
 from publicassembly.law.units import CaseDate, Count, Name, Text, WholeNumber, area_sq_ft, to_decimal
@@ -56,8 +56,8 @@ class Space(_Facts):
 
     name: Name
     use_group: UseGroup
+    area_unit: Literal["sq_ft", "sq_m"] = "sq_ft"  # before `area`, whose check reads it
     area: Decimal | None = None
-    area_unit: Literal["sq_ft", "sq_m"] = "sq_ft"
     alleys: Count | None = None
     story: WholeNumber | None = None
     connects_with: list[Text] = Field(default_factory=list)
@@ -67,12 +67,15 @@ class Space(_Facts):
 
     @field_validator("area", mode="before")
     @classmethod
-    def _area(cls, value: object) -> Decimal | None:
+    def _area(cls, value: object, info: ValidationInfo) -> Decimal | None:
+        """A finite decimal, not negative, and no larger than any room or site (`units.MAX_AREA_SQ_FT` in its
+        unit): refused here, naming ``area``, rather than when the occupant load is computed."""
         if value is None:
             return None
         amount = to_decimal(value, "area")
         if amount < 0:
             raise ValueError(_("an area cannot be negative (got {amount})", amount=amount))
+        area_sq_ft(amount, info.data.get("area_unit", "sq_ft"), "area")
         return amount
 
     @model_validator(mode="after")

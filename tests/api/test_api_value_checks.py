@@ -51,7 +51,8 @@ def test_approve_decided_on_9999_12_31_is_422_and_nothing_written_par_b(api, cu,
     _refused(r, "held_on")
     hearing_app.refresh_from_db()
     assert hearing_app.state == State.HEARING_SCHEDULED
-    # the hearing is 20 days ahead: it cannot be recorded as held yet
+    # the hearing is 20 days ahead: it cannot be recorded as held on that day yet
+    _refused(_post(clerk, f"{A}/{hearing_app.pk}/hearing-held", {"held_on": hearing.isoformat()}), "held_on")
     _refused(_post(clerk, f"{A}/{hearing_app.pk}/hearing-held", {}), "held_on")
     sv.record_hearing_held(cu["town_clerk"], hearing_app, today=hearing)  # as on its day
     version = sv.get_application(cu["town_clerk"], hearing_app.town, hearing_app.pk).version

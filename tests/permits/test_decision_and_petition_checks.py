@@ -62,9 +62,11 @@ def test_hearing_held_in_the_future_refused_and_before_its_notice_date_refused_p
     _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=date(9999, 12, 31)))
     _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
     _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=NOTICE))
-    # the hearing as noticed, recorded on its day, is accepted; the default (the noticed day) before it is not
+    # the hearing as noticed, recorded on its day, is accepted; the day after it, recorded the day before, is not
+    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
+    # the default (the noticed day) is refused before that day has come
     _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, today=HEARING - DAY))
-    assert sv.record_hearing_held(walk.clerk, app, today=HEARING).hearing_held_on == HEARING
+    assert sv.record_hearing_held(walk.clerk, app, held_on=HEARING, today=HEARING).hearing_held_on == HEARING
 
 
 def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_refused(walk):

@@ -979,8 +979,8 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
                         ) -> PermitApplication:
     """The Clerk records that the public hearing was held (default: on the date it was scheduled for).
     `held_on` (or the scheduled date) must be a date in 1778-2099, not after `today` (default the Town's date:
-    a hearing is recorded once held) nor before the date in its notice (¶ B); else `ValidationFailed` naming
-    ``held_on``. hearing_scheduled → hearing_held."""
+    a hearing is recorded once held, not ahead of its day) nor before the date in its notice (¶ B); else
+    `ValidationFailed` naming ``held_on``. hearing_scheduled → hearing_held."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)

@@ -131,3 +131,21 @@ def test_reminders_go_on_past_a_bad_record(good_and_bad):
 
     # the bad records are skipped (logged), the good one is still reminded when its deadlines fall due
     assert isinstance(reminders.due_reminders(dt.date.today()), list)
+
+
+def test_calendar_says_each_left_out_record_once(good_and_bad, carmel, caplog):
+    """The full feed leaves out the records the law core refuses: told once — to the caller's list when it
+    keeps one (the CLI prints it), else in the log (the served feed) — never both."""
+    import logging
+
+    from publicassembly.permits.documents import town_calendar
+
+    skipped: list[str] = []
+    with caplog.at_level(logging.WARNING):
+        town_calendar(carmel, public=False, skipped=skipped)
+    assert skipped and all("facts need correction" in note for note in skipped)  # the submitted one
+    assert not [r for r in caplog.records if "left out" in r.getMessage()]
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        town_calendar(carmel, public=False)
+    assert len([r for r in caplog.records if "left out" in r.getMessage()]) == len(skipped)

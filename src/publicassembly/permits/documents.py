@@ -287,7 +287,8 @@ def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3,
     hearing held is a public record under ¶ B), but not of withdrawn ones; no deadlines (they are the Town's
     and the applicant's to-dos). Otherwise (the CLI's full feed) also the statutory deadlines (VTODO with an
     alarm) of every open application. An application whose stored facts the law core refuses is left out and
-    its note (``application carmel-ny/7: facts need correction: ...``) appended to `skipped`."""
+    its note (``application carmel-ny/7: facts need correction: ...``) appended to `skipped` when it is given,
+    else logged as a warning (the served feed)."""
     from publicassembly.documents import calendars
     from publicassembly.permits import services
     from publicassembly.workflow.errors import ValidationFailed
@@ -302,9 +303,10 @@ def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3,
             todo = deadline_items(app) if app.state in OPEN_STATES and not public else []
         except ValidationFailed as e:  # one record the law core refuses must not stop the others
             note = f"application {calendar_reference(app)}: {services.correction_note(e)}"
-            log.warning("calendar of %s: left out %s", town, note)
             if skipped is not None:
-                skipped.append(note)
+                skipped.append(note)  # the caller says it (the CLI prints it once)
+            else:
+                log.warning("calendar of %s: left out %s", town, note)
             continue
         if hearing is not None:
             hearings.append(hearing)

@@ -242,3 +242,20 @@ def test_clerk_queue_lists_finished_cases_last_permit_requirements_b(carmel, cu)
     order = list(dict.fromkeys(order))
     assert order.index(awaiting.pk) < order.index(issued.pk) < order.index(approved.pk)
     assert order.index(approved.pk) < order.index(closed.pk) < order.index(withdrawn.pk)
+
+
+def test_a_passed_inspection_is_not_a_passed_deadline_in_spanish_section_164_9(mu, hall):
+    """An inspection that found nothing wrong reads "aprobada" on the Spanish page (its result in words, not the
+    stored "passed"), while a deadline that has passed stays "vencido" on the timeline."""
+    insp = hall.inspections.get()
+    c = client_for(mu["building_inspector"])
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/", {
+        "persons_present": "200", "exits_blocked": "no", "exit_access_clear": "yes",
+        "certificate_on_premises": "yes"})
+    assert r.status_code == 302
+    insp.refresh_from_db()
+    assert insp.result == "passed"
+    inspections = _section(_es(c).get(f"/mount-pleasant-ny/venues/{hall.pk}/").content.decode(), "insp-h")
+    assert "aprobada" in inspections and "passed" not in inspections
+    passed = {e.msgctxt: e.msgstr for e in polib.pofile(str(CATALOG)) if e.msgid == "passed" and not e.obsolete}
+    assert passed == {None: "aprobada", "a deadline that has passed": "vencido"}

@@ -259,3 +259,21 @@ def test_a_passed_inspection_is_not_a_passed_deadline_in_spanish_section_164_9(m
     assert "aprobada" in inspections and "passed" not in inspections
     passed = {e.msgctxt: e.msgstr for e in polib.pofile(str(CATALOG)) if e.msgid == "passed" and not e.obsolete}
     assert passed == {None: "aprobada", "a deadline that has passed": "vencido"}
+
+
+def test_enforcement_page_says_offense_number_and_the_fine_paid_as_money_section_164_14(mu, violation):
+    """§ 164-14: a first offense, fined $25 to $100. The offense's number reads "contravención número 1" beside
+    the violation record "Infracción …", and the fine paid is money as the language writes it ("$100", not
+    "$100.00")."""
+    from publicassembly.enforcement import services as es
+
+    bi = mu["building_inspector"]
+    es.issue_summons(bi, violation, return_date=dt.date.today() + dt.timedelta(days=30))
+    es.record_disposition(bi, violation, outcome="convicted", fine="100")
+    violation.refresh_from_db()
+    es.record_payment(bi, violation, amount="100.00")
+    english = _text(client_for(bi).get("/mount-pleasant-ny/enforcement/"))
+    assert "offense number 1" in english and "Fine of $100 paid on" in english
+    spanish = _text(_es(client_for(bi)).get("/mount-pleasant-ny/enforcement/"))
+    assert "contravención número 1" in spanish and "infracción número" not in spanish
+    assert f"Infracción {violation.pk}" in spanish and "Multa de $100 pagada el" in spanish

@@ -277,3 +277,16 @@ def test_enforcement_page_says_offense_number_and_the_fine_paid_as_money_section
     spanish = _text(_es(client_for(bi)).get("/mount-pleasant-ny/enforcement/"))
     assert "contravención número 1" in spanish and "infracción número" not in spanish
     assert f"Infracción {violation.pk}" in spanish and "Multa de $100 pagada el" in spanish
+
+
+def test_a_deficiency_found_reads_in_spanish_on_the_inspection_page_section_164_10(mu, hall):
+    """The deficiency of a blocked exit (§ 164-10), kept with the inspection as the law core's English sentence,
+    reads in Spanish on a Spanish page."""
+    insp = hall.inspections.get()
+    c = client_for(mu["building_inspector"])
+    c.post(f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/", {
+        "persons_present": "200", "exits_blocked": "yes", "certificate_on_premises": "yes"})
+    url = f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/"
+    assert "An exit was blocked or access to it impeded or prevented, contrary to § 164-10." in _text(c.get(url))
+    spanish = _text(_es(c).get(url))
+    assert "Una salida estaba bloqueada" in spanish and "An exit was blocked" not in spanish

@@ -75,3 +75,12 @@ def condition(number: Any) -> str:
     """A condition of Carmel ch. 31, permit requirements ¶ C(1)-(10) by its number, with its words in the
     active language: 1 → "¶ C(1) drinking water" ("¶ C(1) agua potable")."""
     return present.condition(number)
+
+
+@register.filter
+def stored_law(value: Any) -> str:
+    """A law-core sentence kept as English text in a record (a deficiency's detail: the finding's reason when
+    the inspection was recorded, e.g. § 164-11 "Access to the exits was not clear and unimpeded; …") in the
+    active language when the catalog holds it as a whole sentence; a sentence the law core built with values
+    (no catalog entry of its own) stays as recorded."""
+    return _(str(value)) if value not in (None, "") else ""

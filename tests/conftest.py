@@ -22,3 +22,24 @@ def _english_after_each_test():
             translation.activate(django_settings.LANGUAGE_CODE)
     except ImportError:
         pass
+
+
+@pytest.fixture
+def travel_to():
+    """Move the clock (time-machine) to a day for the rest of the test: ``travel_to(hearing_on)`` — e.g. the day
+    a public hearing scheduled ahead is held, since a service refuses to record what has not happened yet. The
+    clock goes on ticking from 16:00 UTC (midday in New York) of that day."""
+    import datetime as dt
+
+    import time_machine
+
+    travellers = []
+
+    def go(day: dt.date) -> None:
+        traveller = time_machine.travel(dt.datetime.combine(day, dt.time(16, 0), tzinfo=dt.UTC), tick=True)
+        traveller.start()
+        travellers.append(traveller)
+
+    yield go
+    for traveller in reversed(travellers):
+        traveller.stop()

@@ -105,15 +105,16 @@ def test_mark_incomplete_then_amend_then_accept(api, cu, draft_app):
 
 
 def test_accept_refused_with_the_missing_items_of_the_petition_listed(api, carmel, cu):
-    """¶ B(1)-(15): a petition without the applicant's name cannot be accepted; 409 lists each blocker with its
-    citation."""
+    """¶ B(1)-(15): a petition without its site map (¶ B(3)) can be submitted (interpretation P-5: it can be
+    acted on) but not accepted; 409 lists each blocker with its citation."""
     facts = fair_facts()
-    facts.pop("applicant")
+    facts["petition"].pop("site_map", None)
     app = sv.create_draft(cu["applicant"], carmel, facts)
     sv.submit(cu["applicant"], app, verification_statement="Sworn.", today=TODAY)
     r = post(api(cu["town_clerk"]), A("carmel-ny", app.pk, "accept"))
     assert r.status_code == 409
     assert r.json()["blockers"] and all(b["citation"].startswith("Carmel Code ch. 31") for b in r.json()["blockers"])
+    assert "carmel/petition/b3-site-map" in {b["rule"] for b in r.json()["blockers"]}
 
 
 def test_schedule_hearing_needs_notice_at_least_10_days_before(api, carmel, cu):
@@ -135,9 +136,10 @@ def test_schedule_hearing_needs_notice_at_least_10_days_before(api, carmel, cu):
     assert r.status_code == 200 and r.json()["state"] == "hearing_scheduled"
 
 
-def test_approve_checks_the_bodily_injury_limit_range_of_paragraph_e(api, cu, hearing_app):
+def test_approve_checks_the_bodily_injury_limit_range_of_paragraph_e(api, cu, hearing_app, travel_to):
     """¶ E: the Board's bodily injury limit is not less than $250,000 nor more than $500,000: $249,999.99 and
-    $500,000.01 are 422 naming ``bodily_injury_limit``; $250,000.00 is accepted."""
+    $500,000.01 are 422 naming ``bodily_injury_limit``; $250,000.00 is accepted (on the hearing's day)."""
+    travel_to(hearing_app.hearing_on)
     held = post(api(cu["town_clerk"]), A("carmel-ny", hearing_app.pk, "hearing-held"))
     assert held.status_code == 200 and held.json()["state"] == "hearing_held"
     url = A("carmel-ny", hearing_app.pk, "approve")
@@ -154,7 +156,8 @@ def test_approve_checks_the_bodily_injury_limit_range_of_paragraph_e(api, cu, he
     assert r.status_code == 200 and r.json()["state"] == "approved"
 
 
-def test_deny_gives_reasons(api, cu, mu, hearing_app):
+def test_deny_gives_reasons(api, cu, mu, hearing_app, travel_to):
+    travel_to(hearing_app.hearing_on)
     sv.record_hearing_held(cu["town_clerk"], hearing_app)
     url = A("carmel-ny", hearing_app.pk, "deny")
     on = hearing_app.hearing_on
@@ -224,7 +227,7 @@ def _blockers(c: Client, pk: int) -> list[dict]:
     return r.json()["blockers"]
 
 
-def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu):
+def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu, travel_to):
     """Carmel ch. 31, ¶¶ A-G: draft → submitted → accepted → hearing scheduled (notice 20 days ahead, ¶ B) →
     hearing held → approved (bond, bodily injury limit) → issuance refused with every blocker listed → written
     approvals of ¶ C(1)-(10), authorization (¶ D), insurance (¶ E), bond (¶ F), fee → issued → revoked (¶ G)."""
@@ -247,6 +250,7 @@ def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu)
     step(clerk, "schedule-hearing", {"hearing_on": hearing_on, "hearing_time": "19:00", "place": "Town Hall",
                                      "notice_published_on": TODAY, "newspaper": "Putnam County Courier"},
          "hearing_scheduled")
+    travel_to(hearing_on)  # the hearing's day has come (the records below are dated TODAY, before it)
     step(clerk, "hearing-held", {}, "hearing_held")
     step(board, "approve", {"decided_on": hearing_on, "conditions": ["Quiet after 22:00"],
                             "bond_amount": "5000.00", "bodily_injury_limit": "300000.00"}, "approved")

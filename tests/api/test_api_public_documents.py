@@ -42,7 +42,8 @@ def test_upcoming_hearings_and_their_notice_are_public(hearing_app, draft_app):
     assert Client().get("/api/v1/towns/atlantis/hearings").status_code == 404
 
 
-def test_a_held_hearing_is_no_longer_upcoming_but_its_notice_stays(cu, hearing_app):
+def test_a_held_hearing_is_no_longer_upcoming_but_its_notice_stays(cu, hearing_app, travel_to):
+    travel_to(hearing_app.hearing_on)
     sv.record_hearing_held(cu["town_clerk"], hearing_app)
     assert Client().get("/api/v1/towns/carmel-ny/hearings").json() == []
     assert Client().get(f"/api/v1/towns/carmel-ny/hearings/{hearing_app.pk}/notice.pdf").status_code == 200

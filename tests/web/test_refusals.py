@@ -31,10 +31,11 @@ def test_inspector_posting_the_same_space_is_not_refused(mu, hall):
     assert r.status_code == 302 and hall.spaces.count() == 2
 
 
-def test_clerk_posting_the_boards_action_gets_403(cu, hearing_app):
+def test_clerk_posting_the_boards_action_gets_403(cu, hearing_app, travel_to):
     """¶ B: the Town Board decides; the Clerk posting 'deny' is refused with 403."""
     from publicassembly.permits import services as sv
 
+    travel_to(hearing_app.hearing_on)
     sv.record_hearing_held(cu["town_clerk"], hearing_app)
     r = client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{hearing_app.pk}/deny/",
                                           {"deny-reasons": "No parking"})

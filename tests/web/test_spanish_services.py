@@ -153,9 +153,10 @@ def test_service_refusal_outside_a_request_is_the_english_as_written(cu, draft_a
 # --- who may do it (NotAllowed) --------------------------------------------------------------------------------
 
 
-def test_clerk_posting_the_boards_denial_gets_a_spanish_403_permit_requirements_b(cu, hearing_app):
+def test_clerk_posting_the_boards_denial_gets_a_spanish_403_permit_requirements_b(cu, hearing_app, travel_to):
     """¶ B: the Town Board decides; the Clerk posting 'deny' is refused (403) in Spanish, naming the role needed
     and the roles held in the page's language."""
+    travel_to(hearing_app.hearing_on)
     sv.record_hearing_held(cu["town_clerk"], hearing_app)
     r = _spanish(cu["town_clerk"]).post(f"/carmel-ny/applications/{hearing_app.pk}/deny/",
                                         {"deny-reasons": "Sin estacionamiento"})
@@ -166,7 +167,8 @@ def test_clerk_posting_the_boards_denial_gets_a_spanish_403_permit_requirements_
     assert "is not a town board member" not in page
 
 
-def test_clerk_posting_the_boards_denial_through_the_api_stays_english(cu, hearing_app):
+def test_clerk_posting_the_boards_denial_through_the_api_stays_english(cu, hearing_app, travel_to):
+    travel_to(hearing_app.hearing_on)
     sv.record_hearing_held(cu["town_clerk"], hearing_app)
     r = api_client(cu["town_clerk"]).post(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/deny",
                                           json.dumps({"reasons": "No parking"}), content_type="application/json")

@@ -41,6 +41,7 @@ def test_organizer_checks_and_applies(page, carmel):
     page.locator("#id_first_day").fill(first.isoformat())
     page.get_by_label("Most persons at one time").fill("800")
     page.get_by_label("Applicant's name (or the corporation's)").fill("Olga Reyes")
+    page.get_by_label("Residence address (a corporation: its office)").fill("12 Fair Street, Carmel, NY")
     # only what applies: the officers' section appears when the applicant is a corporation
     officers = page.get_by_label("Directors and officers", exact=True)
     assert not officers.is_visible()
@@ -73,7 +74,7 @@ def _approved_ready(carmel, clerk, board, health, applicant):
     return app
 
 
-def test_clerk_schedules_the_hearing_and_issues_the_permit(page, carmel):
+def test_clerk_schedules_the_hearing_and_issues_the_permit(page, carmel, travel_to):
     from publicassembly.permits import services as sv
 
     clerk = person("clerk", carmel, "town_clerk")
@@ -99,8 +100,9 @@ def test_clerk_schedules_the_hearing_and_issues_the_permit(page, carmel):
     page.goto("/hearings/")
     assert "Putnam County Fair" in page.content()
     shot(page, "05-public-hearings")
-    # the hearing is held and the Board approves (services); every precondition recorded
+    # on the hearing's day the hearing is held and the Board approves (services); every precondition recorded
     app.refresh_from_db()
+    travel_to(today + dt.timedelta(days=14))
     sv.record_hearing_held(clerk, app, held_on=today + dt.timedelta(days=14))
     sv.approve(board, app, conditions=["Gates close at 10 p.m."], decided_on=today + dt.timedelta(days=14),
                bond_amount="10000.00", bodily_injury_limit="500000")
@@ -113,6 +115,7 @@ def test_clerk_schedules_the_hearing_and_issues_the_permit(page, carmel):
                         property_damage_limit="500000", cancellation_notice_days=30, document=doc)
     sv.post_bond(clerk, app, amount="10000.00", posted_on=today)
     sv.record_fee_payment(clerk, app, amount="250.00", paid_on=today)
+    sign_in(page, "clerk")  # two weeks on, the morning's session has expired
     page.goto(f"/carmel-ny/applications/{app.pk}/")
     assert "Nothing blocks issuance." in page.content()
     page.get_by_text("Issue the permit", exact=True).first.click()

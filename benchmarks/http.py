@@ -337,7 +337,7 @@ def _check_page(base: str, name: str, req: dict[str, Any], expect_rows: int | No
         # the queue is paged: its first page holds QUEUE_PAGE_SIZE rows and counts all of them
         rows = len(re.findall(rb"<tr><td>\d+</td>", body))
         shown = min(expect_rows, QUEUE_PAGE_SIZE)
-        if rows != shown or (expect_rows > shown and f"({expect_rows} applications)".encode() not in body):
+        if rows != shown or (expect_rows > shown and f"({expect_rows:,} applications)".encode() not in body):
             raise RuntimeError(f"{req['path']} shows {rows} rows; expected {shown} of {expect_rows} applications")
     return {"single_request_ms": round(took * 1000, 1), "response_bytes": len(body)}
 

@@ -77,7 +77,7 @@ def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_re
     today = timezone.localdate()
 
     def pay(day):
-        return sv.record_fee_payment(walk.clerk, app, amount="250.00", paid_on=day)
+        return sv.record_fee_payment(walk.clerk, app, amount="50.00", paid_on=day)
 
     assert "1778-01-01" in _refused("paid_on", lambda: pay(date(1, 1, 1))).detail
     assert "not in force" in _refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY - DAY)).detail
@@ -85,6 +85,20 @@ def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_re
     _refused("paid_on", lambda: pay(today + DAY))
     assert pay(today).paid_on == today
     _refused("paid_on", lambda: pay(20261127))
+
+
+def test_fee_paid_up_to_the_fee_due_and_not_beyond_it_fee_not_refundable(walk):
+    """Fee: the fee is not refundable, so payments are recorded up to the fee due and no further: $249.99 then
+    $0.01 pay it exactly; another $0.01 is refused naming ``amount`` with what may still be paid ($0)."""
+    app = walk.submitted()
+    today = timezone.localdate()
+    due = sv.fee_due(app, today)
+    assert due is not None
+    sv.record_fee_payment(walk.clerk, app, amount=str(due - Decimal("0.01")), paid_on=today)
+    sv.record_fee_payment(walk.clerk, app, amount="0.01", paid_on=today)
+    e = _refused("amount", lambda: sv.record_fee_payment(walk.clerk, app, amount="0.01", paid_on=today))
+    assert "at most $0 more can be recorded" in e.detail and "not refundable" in e.detail
+    assert app.fee_payments.count() == 2
 
 
 def test_empty_petition_cannot_be_submitted_p5(walk):

@@ -1187,7 +1187,10 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
                        expected_version: int | None = None, reason: str | None = None, today: date | None = None
                        ) -> FeePayment:
     """The Clerk records a payment of the filing fee (the amount due is the Board's fee for the year, read by
-    the law core; see `issuance_blockers`)."""
+    the law core; see `issuance_blockers`). A payment that would take the total paid beyond the fee due is
+    refused (`ValidationFailed`, field ``amount``, naming what may still be paid): the fee is not refundable
+    (ch. 31, fee), so an overpayment could never be given back. With no schedule on file for the year (P-1) the
+    amount is recorded as given."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
     paid_on = chapter_in_force("paid_on", _happened(paid_on, "paid_on", today=today),
@@ -1195,6 +1198,15 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record a fee payment"))
+        due = fee_due(app, today)
+        if due is not None:
+            paid = app.fee_payments.aggregate(total=Sum("amount"))["total"] or Decimal(0)
+            if paid + value > due:
+                raise ValidationFailed("amount", _(
+                    "%(amount)s would pay more than the filing fee of %(due)s (%(paid)s paid so far): at most "
+                    "%(left)s more can be recorded, and the fee is not refundable")
+                    % {"amount": money(value), "due": money(due), "paid": money(paid),
+                       "left": money(max(due - paid, Decimal(0)))})
         payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt.strip())
         save_with_history(payment, by=by, reason=reason or f"filing fee of {money(value)} paid")
     return payment

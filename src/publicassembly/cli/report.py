@@ -16,6 +16,7 @@ from rich.text import Text
 
 from publicassembly.law import Determination, Status
 from publicassembly.law.jsonable import jsonable
+from publicassembly.law.labels import DOLLAR_KEYS
 
 STATUS_STYLE = {
     Status.MET: "green",
@@ -27,11 +28,8 @@ STATUS_STYLE = {
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
-#: The requirements that are amounts in US dollars (Carmel ch. 31: the insurance limits of ¶ E, the filing fee
-#: and the bond of ¶ F), written as money; the same keys as the PDF report's and the web pages' ``MONEY_KEYS``
-#: (a test keeps the three equal; theirs load ReportLab or Django, which ``check`` does not).
-MONEY_KEYS = frozenset({"insurance_bodily_injury_min", "insurance_bodily_injury_max",
-                        "insurance_property_damage_min", "filing_fee", "bond"})
+#: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
+MONEY_KEYS = DOLLAR_KEYS
 
 
 def _label(key: str) -> str:

@@ -11,6 +11,12 @@ from collections.abc import Callable
 
 from publicassembly.law.messages import Message, _, join
 
+#: The requirements of a determination that are amounts in US dollars (Carmel ch. 31: the insurance limits of
+#: ¶ E, the filing fee and the bond of ¶ F — the units `us_ny_carmel.determine.requirements` documents): every
+#: door shows them as money (the CLI report, the PDF report, the pages).
+DOLLAR_KEYS = frozenset({"insurance_bodily_injury_min", "insurance_bodily_injury_max",
+                         "insurance_property_damage_min", "filing_fee", "bond"})
+
 #: Key or path segment → its name (English: the key with its underscores as spaces).
 WORDS: dict[str, Message] = {
     "background_colour": _("background colour"),

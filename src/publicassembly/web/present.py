@@ -17,15 +17,13 @@ from django.utils.translation import gettext
 
 from publicassembly.law import labels
 from publicassembly.law.jsonable import jsonable
+from publicassembly.law.labels import DOLLAR_KEYS
 from publicassembly.law.messages import translate
 
 STATUS_ORDER = ("not_met", "missing", "needs_review", "met", "not_applicable")
 
-#: The requirements of the law core that are amounts in US dollars (Carmel ch. 31: the insurance limits of ¶ E,
-#: the filing fee and the bond of ¶ F; the units the Carmel determination's `requirements` documents), shown as
-#: money (`money`).
-MONEY_KEYS = frozenset({"insurance_bodily_injury_min", "insurance_bodily_injury_max",
-                        "insurance_property_damage_min", "filing_fee", "bond"})
+#: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
+MONEY_KEYS = DOLLAR_KEYS
 
 
 def tr(value: Any) -> Any:

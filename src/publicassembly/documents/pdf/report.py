@@ -23,6 +23,7 @@ from publicassembly.documents.pdf._common import (
     table,
 )
 from publicassembly.law.determination import Determination
+from publicassembly.law.labels import DOLLAR_KEYS
 
 REQUIRED_KEYS = ("jurisdiction", "as_of", "subject", "verdict", "findings")
 
@@ -94,10 +95,8 @@ def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) 
 #: What each subject of the law core is, for the report's title.
 SUBJECT_WORDS = {"event": "an assembly", "venue": "a place of assembly"}
 
-#: The requirements that are amounts in US dollars (Carmel ch. 31: the insurance limits of ¶ E, the filing fee
-#: and the bond of ¶ F), shown as money; the same keys as the web pages' ``web.present.MONEY_KEYS``.
-MONEY_KEYS = frozenset({"insurance_bodily_injury_min", "insurance_bodily_injury_max",
-                        "insurance_property_damage_min", "filing_fee", "bond"})
+#: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
+MONEY_KEYS = DOLLAR_KEYS
 
 #: A finding's status in words.
 STATUS_WORDS = {"met": "met", "not_met": "not met", "missing": "missing", "needs_review": "needs review",

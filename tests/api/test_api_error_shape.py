@@ -67,3 +67,19 @@ def test_a_bound_is_said_in_the_projects_words_section_164_5(api, mu, hall):
 def test_a_record_number_in_the_path_is_named_id(api, cu):
     r = api(cu["town_clerk"]).get("/api/v1/towns/carmel-ny/applications/abc")
     assert r.status_code == 422 and r.json()["detail"] == "id: must be a whole number", r.json()
+
+
+def test_an_action_without_a_body_names_the_body(api, cu, draft_app):
+    r = api(cu["applicant"]).post(f"/api/v1/towns/carmel-ny/applications/{draft_app.pk}/submit")
+    assert r.status_code == 422 and r.json()["field"] == "body", r.json()
+
+
+def test_a_validators_sentence_is_given_without_pydantics_prefix(api, cu, hearing_app):
+    """Fee (ch. 31): a payment's day is a YYYY-MM-DD string — the validator's sentence as it is, naming the field
+    once."""
+    r = api(cu["town_clerk"]).post(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/fee-payments",
+                                   json.dumps({"amount": "100.00", "paid_on": 20261127}),
+                                   content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "paid_on"
+    msg = r.json()["errors"][0]["msg"]
+    assert not msg.startswith("Value error") and not msg.startswith("paid_on:"), msg

@@ -84,12 +84,20 @@ def _schema_message(error: Mapping[str, Any]) -> str:
     kind = str(error.get("type", ""))
     if kind in _SCHEMA_WORDS:
         return _SCHEMA_WORDS[kind]
+    ctx = error.get("ctx") or {}
+    if kind in ("string_too_short", "string_too_long") and ctx.get("min_length", ctx.get("max_length")) == 1:
+        return "must not be empty" if kind == "string_too_short" else "is too long: at most 1 character"
     if kind in _BOUND_WORDS:
         try:
-            return _BOUND_WORDS[kind].format(**(error.get("ctx") or {}))
+            return _BOUND_WORDS[kind].format(**ctx)
         except (KeyError, IndexError, ValueError):
             pass
-    return str(error.get("msg", "is not valid"))
+    message = str(error.get("msg", "is not valid"))
+    if kind == "value_error":  # a validator's own sentence, which pydantic prefixes with "Value error, "
+        message = message.removeprefix("Value error, ")
+        field = _loc_field(list(error.get("loc", [])))
+        message = message.removeprefix(f"{field}: ")  # the field is named once, beside the message
+    return message
 
 
 #: Names of the views' body and query schema parameters (never shown as part of a field's name).
@@ -99,8 +107,8 @@ _WHOLE_BODY = ("case",)
 
 
 def _loc_field(loc: list[Any]) -> str:
-    if len(loc) == 2 and loc[0] == "body" and loc[1] in _WHOLE_BODY:
-        return "body"
+    if len(loc) == 2 and loc[0] == "body" and loc[1] in _WHOLE_BODY + _PARAMS:
+        return "body"  # the body as a whole (missing, or not an object): not a field of it
     if len(loc) == 2 and loc[0] == "path" and loc[1] == "pk":
         return "id"  # a record's number in the path, /applications/{id}: the views call it pk
     if len(loc) > 2 and loc[0] in ("body", "query") and loc[1] in _PARAMS:

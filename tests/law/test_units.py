@@ -162,3 +162,15 @@ def test_absurd_counts_are_refused_by_the_case_models() -> None:
         evaluate({"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-07-01",
                   "spaces": [{"name": "A", "use_group": "school", "area": "1e999999"}]})
     assert caught.value.field.startswith("spaces[0].area")
+
+
+def test_a_number_written_with_python_underscores_is_refused():
+    """"1_000" is Python's grouping, not a number a form or a case file gives: refused naming the field."""
+    import pytest
+
+    from publicassembly.law.units import InvalidNumber, to_decimal
+
+    with pytest.raises(InvalidNumber) as e:
+        to_decimal("1_000", "area")
+    assert e.value.field == "area"
+    assert to_decimal("1000") == 1000 and to_decimal("1e3") == 1000

@@ -46,7 +46,8 @@ AREA_UNITS: tuple[str, ...] = ("sq_ft", "sq_m")
 
 
 def to_decimal(value: object, field: str = "value") -> Decimal:
-    """An exact Decimal from an int, a Decimal, a numeric string, or a float (via its shortest repr).
+    """An exact Decimal from an int, a Decimal, a numeric string (digits, a point, an exponent; no "_" groups),
+    or a float (via its shortest repr).
 
     Raises `InvalidNumber` naming `field` when the value is not a finite number or is larger in magnitude than
     10^15 (`MAX_MAGNITUDE`)."""
@@ -61,7 +62,10 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
         elif isinstance(value, Fraction):
             result = Decimal(value.numerator) / Decimal(value.denominator)
         else:
-            result = Decimal(str(value).strip())
+            text = str(value).strip()
+            if "_" in text:  # Python's grouping ("1_000") is not a way people write numbers: refused as such
+                raise InvalidOperation
+            result = Decimal(text)
     except InvalidOperation:
         raise InvalidNumber(field, _("expected a number, got {value!r}", value=value)) from None
     if not result.is_finite():

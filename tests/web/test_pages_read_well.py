@@ -290,3 +290,11 @@ def test_a_deficiency_found_reads_in_spanish_on_the_inspection_page_section_164_
     assert "An exit was blocked or access to it impeded or prevented, contrary to § 164-10." in _text(c.get(url))
     spanish = _text(_es(c).get(url))
     assert "Una salida estaba bloqueada" in spanish and "An exit was blocked" not in spanish
+
+
+def test_clerk_queue_filter_offers_only_the_states_it_holds(carmel, cu, draft_app):
+    """The Clerk's queue holds submitted applications (¶ B: the petition is filed with the Clerk): its state
+    filter does not offer 'draft' (a draft is the applicant's until submitted), and the draft is not listed."""
+    page = client_for(cu["town_clerk"]).get("/carmel-ny/applications/").content.decode()
+    assert 'value="draft"' not in page and 'value="submitted"' in page
+    assert f'<tr><td>{draft_app.pk}</td>' not in page

@@ -446,7 +446,9 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
              "warnings": _row_warnings(law, a, today)}
             for a in law.apps]
     return render(request, "web/applications/queue.html",
-                  {"title": _("Applications"), "town": t, "rows": rows, "states": State.choices, "state": state,
+                  {"title": _("Applications"), "town": t, "rows": rows, "state": state,
+                   # the queue holds what was submitted: a draft is the applicant's until then, so not offered
+                   "states": [(v, label) for v, label in State.choices if v != State.DRAFT],
                    "page": page})
 
 

@@ -118,7 +118,7 @@ def test_summons_shows_the_penalty_range_and_pdf(mu, violation):
     assert f"${p.min_fine}–${p.max_fine}" in html and "offense number 1" in html
     r = c.post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", {
         f"s{violation.pk}-return_date": (dt.date.today() + dt.timedelta(days=30)).isoformat(),
-        f"s{violation.pk}-return_time": "9:30 a.m."})
+        f"s{violation.pk}-return_time": "09:30"})
     assert r.status_code == 302
     summons = violation.summons
     pdf = c.get(f"/mount-pleasant-ny/summonses/{summons.pk}.pdf")

@@ -886,7 +886,10 @@ def record_violation(request: Any, town: str, pk: int, data: ViolationIn) -> Any
 
 class SummonsIn(Schema):
     return_date: Day
-    return_time: _text(40) = ""
+    # The service checks the hour (`return_time_of`: 422 naming return_time, in words); the pattern documents it.
+    return_time: Annotated[str, Field(max_length=40, json_schema_extra={"pattern": "^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9])?$"},
+                                      description="the hour the summons is returnable: HH:MM on the 24-hour "
+                                                  "clock, 00:00 to 23:59, or empty")] = ""
     issued_on: Day | None = None
     reason: _text(2000) = ""
     expected_version: Version = None

@@ -87,7 +87,7 @@ def _mount_pleasant(town: Any, users: dict[str, Any], bi: Any, officer: Any, cle
                            observed_on=dt.date(2024, 10, 11), filed_on=dt.date(2024, 10, 11), offender=operator,
                            venue=hall, in_presence=True, reason="the Building Inspector's own complaint (§ 164-12)")
     v1 = es.record_violation(bi, c1, rule_id=EXIT_ACCESS)
-    es.issue_summons(bi, v1, issued_on=dt.date(2024, 10, 14), return_date=dt.date(2024, 11, 6), return_time="9:00 a.m.")
+    es.issue_summons(bi, v1, issued_on=dt.date(2024, 10, 14), return_date=dt.date(2024, 11, 6), return_time="09:00")
     es.record_disposition(clerk, v1, outcome="convicted", decided_on=dt.date(2024, 11, 6), fine="75",
                           reason="pleaded guilty; first offense (§ 164-14)")
     es.record_payment(clerk, v1, amount="75", paid_on=dt.date(2024, 11, 20))
@@ -107,7 +107,7 @@ def _mount_pleasant(town: Any, users: dict[str, Any], bi: Any, officer: Any, cle
                            inspection=hall.inspections.filter(done_on=dt.date(2025, 2, 15)).first())
     deficiency = c2.inspection.deficiencies.filter(kind="blocked_exit").first() if c2.inspection else None
     v2 = es.record_violation(officer, c2, rule_id=BLOCKED, deficiency=deficiency)
-    es.issue_summons(bi, v2, issued_on=dt.date(2025, 2, 18), return_date=dt.date(2025, 3, 12), return_time="9:00 a.m.")
+    es.issue_summons(bi, v2, issued_on=dt.date(2025, 2, 18), return_date=dt.date(2025, 3, 12), return_time="09:00")
     es.record_disposition(clerk, v2, outcome="convicted", decided_on=dt.date(2025, 3, 12), fine="200",
                           reason="second offense (§ 164-14): fine of $200")
     return {"dance_hall_operator": operator, "first_offense": v1, "second_offense": v2, "stop_order": order}
@@ -125,7 +125,7 @@ def _carmel(town: Any, bi: Any, officer: Any, clerk: Any) -> dict[str, Any]:
                           offender=organizer, place="300 Example Hollow Road", in_presence=True)
     v = es.record_violation(bi, c, rule_id=UNPERMITTED, days_of_continued_violation=3,
                             reason="three days of continued violation: three separate violations (ch. 31 penalties ¶ A)")
-    es.issue_summons(bi, v, issued_on=dt.date(2025, 6, 23), return_date=dt.date(2025, 7, 16), return_time="7:00 p.m.")
+    es.issue_summons(bi, v, issued_on=dt.date(2025, 6, 23), return_date=dt.date(2025, 7, 16), return_time="19:00")
     es.record_disposition(clerk, v, outcome="convicted", decided_on=dt.date(2025, 7, 16), fine="600",
                           reason="three violations at $200 each (ch. 31 penalties ¶ B)")
     return {"concert_organizer": organizer, "unpermitted_concert": v}

@@ -24,6 +24,7 @@ Who may act (roles in the record's town):
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -439,14 +440,33 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
 # --- summons --------------------------------------------------------------------------------------------------
 
 
-def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return_time: str = "",
+#: The hour a summons is returnable: ``HH:MM`` on the 24-hour clock, 00:00 to 23:59 (as a hearing's time).
+RETURN_TIME = re.compile(r"(?:[01][0-9]|2[0-3]):[0-5][0-9]")
+
+
+def return_time_of(value: object) -> str:
+    """The hour the summons is returnable in the court (local time): ``HH:MM`` on the 24-hour clock, 00:00 to
+    23:59, from a `datetime.time` (the web form's) or such a string; ``""`` when not given (the summons names no
+    hour). Anything else, e.g. ``25:99`` or ``9 a.m.``, → `ValidationFailed` naming ``return_time``."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M")
+    if isinstance(value, str) and RETURN_TIME.fullmatch(value.strip()):
+        return value.strip()
+    raise ValidationFailed("return_time", _("a time of day HH:MM on the 24-hour clock, 00:00 to 23:59, or empty; "
+                                            "got %(value)s") % {"value": repr(value)})
+
+
+def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return_time: str | dt.time | None = "",
                   issued_on: dt.date | None = None, reason: str = "", expected_version: int | None = None) -> Summons:
     """Issue a summons for a recorded violation, returnable in the Town Justice Court on `return_date`.
 
     Mount Pleasant: only the Building Inspector issues a summons, on his own complaint or another's (§ 164-12;
     the law core's `may_issue_summons`): a police officer, fire district inspector or town fire marshal is
     refused (`NotAllowed`) — he files a complaint instead. Carmel: `CARMEL_SUMMONS_ROLES`. The court is
-    `court_for`. Returns the `Summons`; the violation moves to ``summoned``."""
+    `court_for`. ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
+    the violation moves to ``summoned``."""
     town = violation.town
     if _alias(town) == MOUNT_PLEASANT:
         membership = require_role(by, town, *ENFORCERS)
@@ -461,13 +481,14 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
                        not_before_what=gettext_noop("the violation was observed"))
     ret = within("return_date", return_date, after=issued, days=RETURN_WITHIN_DAYS,
                  after_what=gettext_noop("the day of issue"))
+    at = return_time_of(return_time)
     with transaction.atomic():
         transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),
                    expected_version=expected_version)
         court = court_for(town, issued)
         summons = Summons(town=town, violation=violation, number=_next_number(Summons, town, "S", issued.year),
                           issued_on=issued, issued_by=by, court=court, return_date=ret,
-                          return_time=(return_time or "").strip())
+                          return_time=at)
         save_with_history(summons, by=by, reason=_why(reason, f"summons returnable in the {court}"))
     return summons
 

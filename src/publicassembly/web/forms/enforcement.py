@@ -195,7 +195,9 @@ class ViolationForm(forms.Form):
 
 class SummonsForm(forms.Form):
     return_date = forms.DateField(label=gettext_lazy("Returnable on"), widget=DateInput())
-    return_time = forms.CharField(label=gettext_lazy("At (time)"), max_length=40, required=False)
+    return_time = forms.TimeField(label=gettext_lazy("At (time)"), required=False, input_formats=["%H:%M"],
+                                  widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+                                  help_text=gettext_lazy("HH:MM, 00:00 to 23:59; may be left empty."))
 
 
 class DispositionForm(forms.Form):

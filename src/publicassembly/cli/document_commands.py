@@ -222,12 +222,90 @@ def _base_url(value: str) -> str:
     return url
 
 
+def _database_exists(data_dir: Path | None) -> bool:
+    """Whether the CLI's own database is there to be read, found without creating anything: the SQLite file
+    of the data directory (``--data-dir``, else the default) exists, or ``DATABASE_URL`` names PostgreSQL.
+    False when a host configured Django with settings of its own (the CLI run inside it, e.g. the test suite):
+    the data directory is then not the CLI's to read."""
+    import os
+
+    from publicassembly.cli.workflow_commands import SETTINGS_MODULE
+    from publicassembly.site.paths import DATA_DIR_ENV, sqlite_database_file
+
+    if os.environ.get("DJANGO_SETTINGS_MODULE", SETTINGS_MODULE) != SETTINGS_MODULE:
+        return False
+    if data_dir is not None:
+        os.environ[DATA_DIR_ENV] = str(data_dir.expanduser().resolve())
+    file = sqlite_database_file()
+    return file is None or file.is_file()
+
+
+def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str | None,
+                              data_dir: Path | None) -> None:
+    """Exit 2 when the database holds certificate `number` and the sign given by hand would contradict it
+    (Mount Pleasant § 164-9: the sign states the lawful occupancy of a certificate in force): the certificate is
+    not in force (revoked, stale or superseded; `venues.documents.require_in_force`), or `occupancy` (persons)
+    is not the occupant load it records for `room` (a room or area it names) or, for any other name, the
+    lawful occupancy of the whole place. With no database (`_database_exists`; a SQLite file without tables
+    counts as none), or a number the database does not hold, nothing is checked: an inspector may print the
+    sign of a certificate he issued himself. A database that cannot be opened exits 1."""
+    if not _database_exists(data_dir):
+        return
+    from publicassembly.cli.workflow_commands import _require_migrated, _setup_django
+
+    _setup_django(data_dir, create=True)  # the file exists (checked above): nothing is created
+    from django.db import connection
+    from django.db.migrations.recorder import MigrationRecorder
+
+    if not _from_db(lambda: MigrationRecorder(connection).has_table()):
+        return  # an empty SQLite file: no records
+    _require_migrated()
+    from publicassembly.accounts.models import Town
+    from publicassembly.law import jurisdictions
+    from publicassembly.venues import documents as vd
+    from publicassembly.workflow.errors import NotFound, ValidationFailed
+
+    place = None
+    if town is not None:
+        try:
+            j = jurisdictions.get(town.strip())
+        except Exception:
+            fail(f"--town: {town!r} is not a town; allowed: carmel-ny, mount-pleasant-ny")
+        place = Town.objects.filter(ocd_id=j.ocd_id).first()
+        if place is None:
+            return  # the town has no records here: the certificate is not in this database
+    try:
+        cert = vd.find_certificate(number, place)
+    except NotFound:
+        return
+    except ValidationFailed as exc:  # several towns use the number
+        fail(f"{'--certificate' if exc.field == 'number' else '--' + exc.field}: {exc.detail}")
+    try:
+        vd.require_in_force(cert)
+    except vd.CertificateNotInForce as exc:
+        fail(f"--certificate: {exc}")
+    names = [str(s["name"]) for s in cert.space_loads]
+    try:
+        recorded = vd.sign_data(cert, room)[0]
+        where, persons = recorded.room, recorded.occupancy
+    except NotFound:
+        where = "the whole place" + (f" (it names the rooms or areas: {', '.join(names)})" if names else "")
+        persons = int(cert.lawful_occupancy)
+    if occupancy != persons:
+        fail(f"--occupancy: {occupancy:,} persons is not the lawful occupancy certificate {cert.number} records "
+             f"for {where}: {persons:,} persons (§ 164-9); give --occupancy {persons}, or omit --occupancy and "
+             f"--room to print the certificate's signs from the database")
+
+
 @app.command()
 def sign(
     certificate: str = typer.Option(..., "--certificate", help="The certificate's number."),
     occupancy: int | None = typer.Option(None, "--occupancy", min=0, help="The lawful occupancy, in persons, "
                                          "0 to 1000000000 (with --room; omit both to read the certificate from "
-                                         "the database)."),
+                                         "the database). When the database holds the certificate, it must be in "
+                                         "force and the number the one it records for the room (or the whole "
+                                         "place); with no database, or a number it does not hold, the sign "
+                                         "states what is given."),
     room: str | None = typer.Option(None, "--room", help="The room or area the sign is posted in (at most 200 "
                                     "characters; a long name is wrapped, or set smaller, to fit the page)."),
     space: str | None = typer.Option(None, "--space", help="From the database: only this room or area's sign "
@@ -258,6 +336,7 @@ def sign(
             fail(f"--occupancy: {occupancy} is more than {MAX_COUNT} persons; allowed: 0 to {MAX_COUNT}")
         if not room.strip() or len(room) > MAX_ROOM_CHARS:
             fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters (got {len(room)})")
+        _check_recorded_occupancy(certificate, occupancy, room, town, data_dir)
         data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url,
                                                          as_of=when))
         write_output(output, data, force)

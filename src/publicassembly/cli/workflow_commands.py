@@ -129,6 +129,8 @@ def restore(
     data_dir: DataDirOption = None,
 ) -> None:
     """Replace the database's contents with the backup FILE (checked before anything is written)."""
+    if not file.is_file():  # before Django: its settings create the data directory
+        fail(f"file: {file} does not exist or is not a file")
     _setup_django(data_dir, create=True)
     from publicassembly.workflow import dbadmin
     from publicassembly.workflow.errors import WorkflowError

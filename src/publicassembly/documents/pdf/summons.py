@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from reportlab.lib.units import inch
@@ -72,11 +73,39 @@ def _check(record: SummonsRecord) -> None:
         raise ValueError(f"min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
 
 
+def clock(return_time: str) -> str:
+    """The return hour in words: ``HH:MM`` (24-hour clock, as the service records it) as ``9:30 a.m.``,
+    ``12:00 noon``, ``7:00 p.m.``; any other text (a summons recorded before the hour was checked) as it is."""
+    m = re.fullmatch(r"([01][0-9]|2[0-3]):([0-5][0-9])", return_time.strip())
+    if not m:
+        return return_time.strip()
+    hour, minute = int(m.group(1)), m.group(2)
+    if (hour, minute) == (12, "00"):
+        return "12:00 noon"
+    return f"{(hour - 1) % 12 + 1}:{minute} {'a.m.' if hour < 12 else 'p.m.'}"
+
+
+def _at_place(record: SummonsRecord) -> str:
+    """``, at <place>`` of the charge, or nothing when the violation has no place recorded."""
+    place = record.offense_place.strip()
+    return f", at {esc(place)}" if place else ""
+
+
+def signature(name: str, title: str, town: str) -> str:
+    """The line under the signature: the issuer's name, then `title` and `town` each unless the name already
+    says it (a user named after his office, e.g. "Building Inspector Town of Mount Pleasant, New York"), so
+    neither is written twice. Escaped for the PDF."""
+    said = " ".join(name.split()).casefold()
+    parts = [name.strip()] if name.strip() else []
+    parts += [words for words in (title, town) if words and " ".join(words.split()).casefold() not in said]
+    return ", ".join(esc(x) for x in parts)
+
+
 def _opening(record: SummonsRecord, court: str, issued_under: str, last_row: list[str], charge: str
              ) -> list[object]:
     """The court, the title, the particulars of the offense (ending with `last_row`) and the summons to appear
     to answer `charge` (the words after "you violated <citation>"), common to both towns' summonses."""
-    when = f" at {esc(record.return_time)}" if record.return_time else ""
+    when = f" at {esc(clock(record.return_time))}" if record.return_time.strip() else ""
     return [
         p(esc(court).upper(), "subtitle"),
         p(f"Summons<br/>{esc(record.town)}", "title"),
@@ -86,7 +115,7 @@ def _opening(record: SummonsRecord, court: str, issued_under: str, last_row: lis
             ["Defendant", record.defendant_name],
             ["Address", record.defendant_address],
             ["Date of offense", long_date(record.offense_date)],
-            ["Place of offense", record.offense_place],
+            *([["Place of offense", record.offense_place]] if record.offense_place.strip() else []),
             ["Rule violated", f"{record.citation} ({record.rule_id})"],
             last_row,
         ], widths=[1.7 * inch, 5.3 * inch], header=False),
@@ -96,12 +125,20 @@ def _opening(record: SummonsRecord, court: str, issued_under: str, last_row: lis
     ]
 
 
+def _carmel_signature(record: SummonsRecord) -> str:
+    """Carmel's signature line: "<name>, for the <town>", the town left out when the name already says it."""
+    name, town = record.inspector_name.strip(), record.town.strip()
+    if town and " ".join(town.split()).casefold() in " ".join(name.split()).casefold():
+        return esc(name)
+    return f"{esc(name)}, for the {esc(town)}" if name else f"for the {esc(town)}"
+
+
 def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
     days = record.days_of_continued_violation or 0
     day_text = plural(days, "day", grouped=False)
     violations = plural(days, "separate violation", grouped=False)
     cite = esc(record.penalty_citation or "Carmel Code ch. 31, penalties ¶ B")
-    charge = (f"from {long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
+    charge = (f"from {long_date(record.offense_date)}{_at_place(record)}, you violated "
               f"<b>{esc(record.citation)}</b> for {day_text}: {esc(record.description)}")
     return [
         *_opening(record, court, "For a violation of the Public Assembly Ordinance, Carmel Code ch. 31",
@@ -113,7 +150,7 @@ def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
           "(penalties ¶ C)."),
         p("Failure to appear may result in further proceedings as the law provides."),
         Spacer(1, 30),
-        p(f"______________________________________<br/>{esc(record.inspector_name)}, for the {esc(record.town)}"),
+        p("______________________________________<br/>" + _carmel_signature(record)),
     ]
 
 
@@ -127,7 +164,7 @@ def render_summons(record: SummonsRecord) -> bytes:
         return build(_carmel_story(record, court), title=f"Summons {record.number}",
                      subject="Carmel Code ch. 31, penalties ¶¶ A-C")
     offense = record.offense_number or 1
-    charge = (f"on {long_date(record.offense_date)}, at {esc(record.offense_place)}, you violated "
+    charge = (f"on {long_date(record.offense_date)}{_at_place(record)}, you violated "
               f"<b>{esc(record.citation)}</b>: {esc(record.description)}")
     story = [
         *_opening(record, court, "Issued under Mount Pleasant Code § 164-12",
@@ -142,6 +179,6 @@ def render_summons(record: SummonsRecord) -> bytes:
         p("Failure to appear may result in further proceedings as the law provides."),
         Spacer(1, 30),
         p("______________________________________<br/>"
-          f"{esc(record.inspector_name)}, Building Inspector, {esc(record.town)}"),
+          + signature(record.inspector_name, "Building Inspector", record.town)),
     ]
     return build(story, title=f"Summons {record.number}", subject="Mount Pleasant Code §§ 164-12, 164-14")

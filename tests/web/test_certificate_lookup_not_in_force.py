@@ -44,3 +44,16 @@ def test_superseded_certificate_points_to_the_new_ones_signs_164_9(mu, hall):
     assert f"Print the signs of certificate {new.number}." in html
     detail = Client().get(f"/certificates/{old.number}/").content.decode()
     assert "sign.pdf" not in detail and WHY in detail
+
+
+def test_the_inspectors_venue_page_links_the_sign_of_a_certificate_in_force_only_164_9(mu, hall):
+    from tests.web.conftest import client_for
+
+    cert = hall.certificates.get()
+    url = f"/mount-pleasant-ny/venues/{hall.pk}/"
+    bi = client_for(mu["building_inspector"])
+    assert f"/certificates/{cert.number}/sign.pdf" in bi.get(url).content.decode()
+    vs.revoke_certificate(mu["building_inspector"], cert, reason="exits chained")
+    html = bi.get(url).content.decode()
+    assert f"/certificates/{cert.number}/sign.pdf" not in html
+    assert f"/certificates/{cert.number}/certificate.pdf" in html

@@ -20,6 +20,7 @@ from pydantic import AwareDatetime, BeforeValidator
 from publicassembly.api.auth import token_auth
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
 from publicassembly.api.resources import router as records
+from publicassembly.law.jsonable import jsonable
 from publicassembly.law.units import FACT_YEARS
 from publicassembly.workflow.errors import ValidationFailed
 
@@ -606,7 +607,7 @@ class SpaceChange(Schema):
 
 def _space(s: Any) -> dict[str, Any]:
     return {"id": s.pk, "venue": s.venue_id, "name": s.name, "kind": s.kind, "use_group": s.use_group,
-            "area": str(s.area), "area_unit": s.area_unit, "alleys": s.alleys, "story": s.story,
+            "area": jsonable(s.area), "area_unit": s.area_unit, "alleys": s.alleys, "story": s.story,
             "common_entrance": s.common_entrance, "version": s.version}
 
 

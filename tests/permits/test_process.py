@@ -3,7 +3,7 @@ issuance preconditions, Board limits, the fee), the decision deadline, history a
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -471,3 +471,18 @@ def test_approval_needs_a_document_of_the_same_application(walk):
         sv.record_approval(walk.board, app, condition=11, agency="town_board", approved_on=date(2026, 6, 20),
                            document=walk.doc())
     assert e.value.field == "condition"
+
+
+def test_the_same_written_approval_twice_is_refused_par_c(walk):
+    """¶ C: a condition is approved in writing by each body; recording the very same approval again (condition,
+    body, day, document) is refused naming ``condition`` — another day or document is a new approval."""
+    app = walk.accepted()
+    doc = walk.doc()
+    day = date(2026, 6, 20)
+    sv.record_approval(walk.board, app, condition=1, agency="town_board", approved_on=day, document=doc)
+    with pytest.raises(ValidationFailed) as e:
+        sv.record_approval(walk.board, app, condition=1, agency="town_board", approved_on=day, document=doc)
+    assert e.value.field == "condition" and "already recorded" in e.value.detail
+    sv.record_approval(walk.board, app, condition=1, agency="town_board", approved_on=day + timedelta(days=1),
+                       document=doc)
+    assert app.approvals.filter(condition=1, agency="town_board").count() == 2

@@ -1089,7 +1089,8 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
                     today: date | None = None) -> Approval:
     """A written approval of condition ¶ C(`condition`) (1-10) by `agency` (``health_department``: by a
     Health Department reviewer; ``town_board``: by a Town Board member), with the document that is the approval
-    in writing. The reviewer is `by`. Allowed from submission until issuance."""
+    in writing. The reviewer is `by`. Allowed from submission until issuance. The same approval twice (condition,
+    agency, day and document) is refused (`ValidationFailed`, field ``condition``): it would be counted twice."""
     if agency not in Agency.values:
         raise ValidationFailed("agency", _("%(value)s is not an approving body; allowed: %(allowed)s")
                                % {"value": repr(agency), "allowed": ", ".join(Agency.values)})
@@ -1104,6 +1105,11 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
         approved_on = _happened(approved_on, "approved_on", today=today, after=app.submitted_on,
                                 after_what=gettext_noop("the petition was submitted"))
         doc = _document_of(app, document)
+        if app.approvals.filter(condition=condition, agency=agency, approved_on=approved_on, document=doc).exists():
+            raise ValidationFailed("condition", _(
+                "¶ C(%(condition)s) is already recorded as approved in writing by the %(agency)s on %(day)s with "
+                "this document; record another approval only with its own date or document")
+                % {"condition": condition, "agency": Agency(agency).label, "day": approved_on.isoformat()})
         approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
                             approved_on=approved_on, document=doc)
         save_with_history(approval, by=by, reason=reason or f"¶ C({condition}) {CONDITIONS[condition]} approved "

@@ -97,6 +97,13 @@ def test_occupancy_negative_area_error_beside_the_field():
     assert re.search(r'id="err-id_form-0-area"[^>]*><p class="error">', r.content.decode())
 
 
+def test_occupancy_area_too_large_gets_one_error_not_a_second_one_asking_for_the_area():
+    """§ 164-7: an area given but refused (5e14) is told once, beside the field — not also "give the floor area"."""
+    html = Client().get("/occupancy/", _space(**{"form-0-area": "5e14"})).content.decode()
+    assert "Give the floor area of this room or area." not in html
+    assert len(re.findall(r'id="err-id_form-0-area"', html)) == 1
+
+
 def test_occupancy_add_row_adds_a_space_form():
     r = Client().get("/occupancy/", _space(add="1"))
     assert 'name="form-1-name"' in r.content.decode()

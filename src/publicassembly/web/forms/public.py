@@ -114,7 +114,8 @@ class SpaceForm(forms.Form):
         if data.get("alleys") is not None and data.get("use_group") != "bowling_alley":
             self.add_error("alleys", _("Only a bowling alley has alleys; leave this empty or choose "
                                        "“bowling alley” as the use."))
-        if data.get("name") and data.get("area") is None and data.get("use_group") != "bowling_alley":
+        if (data.get("name") and data.get("area") is None and data.get("use_group") != "bowling_alley"
+                and "area" not in self.errors):  # an area given but refused already says what is wrong
             self.add_error("area", _("Give the floor area of this room or area."))
         return data
 

@@ -317,3 +317,12 @@ def test_two_officials_at_once_the_stale_one_reads_spanish(cu, draft_app):
             f"{draft_app.version + 5}, now {draft_app.version}); reload and try again") in english
     draft_app.refresh_from_db()
     assert draft_app.state == "draft"
+
+
+def test_the_timeline_says_what_was_done_in_spanish(cu, hearing_app):
+    """The application's timeline names each step's kind in the page's language ("creó", "modificó"); the
+    reasons recorded with the history stay as they were written."""
+    page = _text(_spanish(cu["town_clerk"]).get(f"/carmel-ny/applications/{hearing_app.pk}/"))
+    timeline = page[page.index("Cronología"):]
+    assert "creó" in timeline and "modificó" in timeline
+    assert " created " not in timeline and " changed " not in timeline

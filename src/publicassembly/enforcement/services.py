@@ -60,12 +60,12 @@ from publicassembly.law.units import InvalidNumber, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
 from publicassembly.venues.services import determine_venue, venue_case_data
 from publicassembly.workflow.access import require_role
-from publicassembly.workflow.dates import a_date, happened, within
+from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
 from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, save_with_history
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
-from publicassembly.workflow.words import law_text, not_in_force
+from publicassembly.workflow.words import law_text
 
 MOUNT_PLEASANT, CARMEL = "mount-pleasant-ny", "carmel-ny"
 ENFORCERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -166,9 +166,7 @@ def _values(town: Town, on: dt.date) -> Any:
     """The town's parameter values in force on `on`, the day a violation was observed. Raises ValidationFailed
     (``observed_on``) before the chapter was in force: no power or penalty of it applies to that day."""
     parameters = town.jurisdiction.parameters
-    if on < parameters.in_force_from:
-        raise ValidationFailed("observed_on", not_in_force(on, parameters.in_force_from))
-    return parameters.at(on)
+    return parameters.at(chapter_in_force("observed_on", on, parameters.in_force_from))
 
 
 def court_for(town: Town, on: dt.date) -> str:
@@ -402,13 +400,13 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
     if offender is None:
         raise ValidationFailed("offender", _("name the person or firm who violated the rule"))
     observed = _happened("observed_on", observed_on, complaint.observed_on)
-    _values(town, observed)  # the chapter in force on the day observed, else refused naming observed_on
+    values = _values(town, observed)  # the chapter in force on the day observed, else refused naming observed_on
     if in_presence is None:
         in_presence = complaint.in_presence if complaint.filed_by_id == by.pk else None
     if in_presence not in (True, False, None):
         raise ValidationFailed("in_presence", _("true, false or empty"))
     if _alias(town) == MOUNT_PLEASANT:
-        powers = enforcement_powers(kind, bool(in_presence), _values(town, observed))
+        powers = enforcement_powers(kind, bool(in_presence), values)
         if not powers.may_enforce:
             raise NotAllowed(_("under § 164-12 a fire district inspector, town fire marshal or police officer "
                                "enforces only a violation that occurred in his presence; file a complaint with the "

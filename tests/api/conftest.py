@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.test import Client
-from tests.web.conftest import _documents_dir, carmel, cu, draft_app, hall, hearing_app, mount_pleasant, mu  # noqa: F401
+from tests.web.conftest import (  # noqa: F401
+    _documents_dir,
+    carmel,
+    cu,
+    draft_app,
+    fair_facts,
+    hall,
+    hearing_app,
+    mount_pleasant,
+    mu,
+)
 
 from publicassembly.api.models import ApiToken
+from publicassembly.permits import services as sv
 
 
 def api_client(user) -> Client:
@@ -17,3 +30,37 @@ def api_client(user) -> Client:
 @pytest.fixture
 def api():
     return api_client
+
+
+#: A whole PDF (header and end-of-file marker), as an upload must be.
+PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+
+
+def issued_permit(town, people):
+    """The county fair (120 days ahead) taken through Carmel's services (`town`, with its officials and applicant
+    `people`) to an issued permit (¶¶ A-F and the fee): filed 60 days ago, heard and approved 30 days ago, every
+    precondition recorded and issued today — no clock moved."""
+    clerk, board, health = people["town_clerk"], people["town_board_member"], people["health_department_reviewer"]
+    today = dt.date.today()
+    day = lambda n: today - dt.timedelta(days=n)  # noqa: E731
+    app = sv.create_draft(people["applicant"], town, fair_facts())
+    sv.submit(people["applicant"], app, verification_statement="Sworn before a notary.", today=day(60))
+    sv.accept(clerk, app, today=day(58))
+    sv.schedule_hearing(clerk, app, hearing_on=day(30), place="Town Hall", notice_published_on=day(45),
+                        newspaper="Putnam County Courier", today=day(45))
+    sv.record_hearing_held(clerk, app)
+    sv.approve(board, app, decided_on=day(30), bond_amount="5000.00", bodily_injury_limit="300000.00")
+    doc = sv.attach_document(people["applicant"], app, kind="written approvals", filename="ok.pdf", content=PDF)
+    sv.set_fee_schedule(clerk, town, year=today.year, amount="250.00", resolution_date=dt.date(today.year, 1, 1))
+    for n in range(1, 11):
+        sv.record_approval(health, app, condition=n, agency="health_department", approved_on=today, document=doc)
+        sv.record_approval(board, app, condition=n, agency="town_board", approved_on=today, document=doc)
+    sv.record_authorization(clerk, app, party="owner", name="County of Putnam", given_on=today, document=doc)
+    sv.record_insurance(clerk, app, insurer="Hudson Mutual", policy_number="GL-1", bodily_injury_limit="300000.00",
+                        property_damage_limit="500000.00", cancellation_notice_days=30, document=doc)
+    sv.post_bond(clerk, app, amount="5000.00", posted_on=today)
+    sv.record_fee_payment(clerk, app, amount="250.00", paid_on=today)
+    sv.issue(clerk, app, today=today)
+    app.refresh_from_db()
+    assert app.state == "issued"
+    return app

@@ -11,15 +11,13 @@ import json
 import pytest
 from django.test import Client
 from django.utils import timezone
-from tests.web.conftest import fair_facts
+from tests.api.conftest import issued_permit
 
 from publicassembly.law.dates import within_days_after
-from publicassembly.permits import services as sv
 
 pytestmark = pytest.mark.django_db
 
 TODAY = dt.date.today()
-PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 
 
 def post(c: Client, url: str, data: dict | None = None):
@@ -30,44 +28,13 @@ def A(pk: int, action: str = "", town: str = "carmel-ny") -> str:
     return f"/api/v1/towns/{town}/applications/{pk}" + (f"/{action}" if action else "")
 
 
-def _issued(carmel, cu, travel_to):
-    """A county fair taken through the services from a draft to an issued permit (¶¶ A-F and the fee met): the
-    hearing held and the permit issued on the hearing's day, 20 days after the filing (the clock moved there)."""
-    clerk, board, health = cu["town_clerk"], cu["town_board_member"], cu["health_department_reviewer"]
-    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
-    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=TODAY)
-    sv.accept(clerk, app, today=TODAY)
-    hearing_on = TODAY + dt.timedelta(days=20)
-    sv.schedule_hearing(clerk, app, hearing_on=hearing_on, place="Town Hall", notice_published_on=TODAY,
-                        newspaper="Putnam County Courier")
-    travel_to(hearing_on)
-    sv.record_hearing_held(clerk, app)
-    sv.approve(board, app, decided_on=hearing_on, bond_amount="5000.00", bodily_injury_limit="300000.00")
-    doc = sv.attach_document(cu["applicant"], app, kind="written approvals", filename="ok.pdf", content=PDF)
-    sv.set_fee_schedule(clerk, carmel, year=hearing_on.year, amount="250.00",
-                        resolution_date=dt.date(hearing_on.year, 1, 2))
-    for n in range(1, 11):
-        sv.record_approval(health, app, condition=n, agency="health_department", approved_on=hearing_on,
-                           document=doc)
-        sv.record_approval(board, app, condition=n, agency="town_board", approved_on=hearing_on, document=doc)
-    sv.record_authorization(clerk, app, party="owner", name="County of Putnam", given_on=hearing_on, document=doc)
-    sv.record_insurance(clerk, app, insurer="Hudson Mutual", policy_number="GL-1", bodily_injury_limit="300000.00",
-                        property_damage_limit="500000.00", cancellation_notice_days=30, document=doc)
-    sv.post_bond(clerk, app, amount="5000.00", posted_on=hearing_on)
-    sv.record_fee_payment(clerk, app, amount="250.00", paid_on=hearing_on)
-    sv.issue(clerk, app, today=hearing_on)
-    app.refresh_from_db()
-    assert app.state == "issued"
-    return app
-
-
 @pytest.fixture
-def issued(carmel, cu, monkeypatch, travel_to):
+def issued(carmel, cu, monkeypatch):
     """An issued permit, then the Town's date moved to 30 days after the assembly's last day (the fair is
     120 days ahead of the real date, and what happened after it cannot be recorded before it has happened)."""
 
     def make():
-        app = _issued(carmel, cu, travel_to)
+        app = issued_permit(carmel, cu)
         later = dt.date.fromisoformat(app.facts["dates"]["last_day"]) + dt.timedelta(days=30)
         real = timezone.localdate
         monkeypatch.setattr(timezone, "localdate", lambda value=None, timezone=None:

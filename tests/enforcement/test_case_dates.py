@@ -8,21 +8,14 @@ import datetime as dt
 
 import pytest
 from django.utils import timezone
+from tests.refused import refused
 
 from publicassembly.accounts.models import Role
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Disposition, Summons
-from publicassembly.workflow.errors import ValidationFailed
 
 BLOCKED = "mount-pleasant/164-10/exits-not-blocked"
 DAY = dt.timedelta(days=1)
-
-
-def _refused(field, call):
-    with pytest.raises(ValidationFailed) as e:
-        call()
-    assert e.value.field == field, e.value
-    return e.value
 
 
 @pytest.fixture
@@ -40,7 +33,7 @@ def test_violation_observed_in_the_future_refused_164_12(bi, mount_pleasant):
     complaint = es.file_complaint(bi, mount_pleasant, description="exit chained", observed_on=today,
                                   offender=firm, in_presence=True)
     for day in (dt.date(2030, 1, 1), today + DAY, "9999-12-31"):
-        _refused("observed_on", lambda day=day: es.record_violation(bi, complaint, rule_id=BLOCKED, observed_on=day))
+        refused("observed_on", lambda day=day: es.record_violation(bi, complaint, rule_id=BLOCKED, observed_on=day))
     assert es.record_violation(bi, complaint, rule_id=BLOCKED, observed_on=today).observed_on == today
 
 
@@ -48,7 +41,7 @@ def test_summons_return_date_9999_refused_within_365_days_accepted_w7(bi, violat
     """§ 164-12 summons: a return date of 9999-12-31, or 366 days after issue, is refused naming
     ``return_date`` and no summons is made; 365 days after issue is accepted."""
     for ret in (dt.date(9999, 12, 31), day + dt.timedelta(days=366), day):
-        _refused("return_date", lambda ret=ret: es.issue_summons(bi, violation, issued_on=day, return_date=ret))
+        refused("return_date", lambda ret=ret: es.issue_summons(bi, violation, issued_on=day, return_date=ret))
     assert not Summons.objects.exists()
     violation.refresh_from_db()
     assert violation.state == "recorded"
@@ -58,8 +51,8 @@ def test_summons_return_date_9999_refused_within_365_days_accepted_w7(bi, violat
 
 def test_summons_issued_tomorrow_or_before_the_violation_refused_164_12(bi, violation, day):
     today = timezone.localdate()
-    _refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=today + DAY, return_date=today + 9 * DAY))
-    e = _refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=day - DAY, return_date=day + DAY))
+    refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=today + DAY, return_date=today + 9 * DAY))
+    e = refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=day - DAY, return_date=day + DAY))
     assert "observed" in e.detail
     assert es.issue_summons(bi, violation, issued_on=today, return_date=today + DAY).issued_on == today
 
@@ -72,7 +65,7 @@ def test_disposition_decided_on_0001_or_tomorrow_refused_today_accepted_164_14(b
     today = timezone.localdate()
     clerk = mp[Role.TOWN_CLERK]
     for when in (dt.date(1, 1, 1), "0001-01-01", today + DAY, day - DAY):
-        _refused("decided_on", lambda when=when: es.record_disposition(clerk, violation, outcome="dismissed",
+        refused("decided_on", lambda when=when: es.record_disposition(clerk, violation, outcome="dismissed",
                                                                        decided_on=when))
     assert not Disposition.objects.exists()
     assert es.record_disposition(clerk, violation, outcome="dismissed", decided_on=today).decided_on == today
@@ -83,7 +76,7 @@ def test_fine_of_minus_zero_is_said_as_zero_164_14(bi, violation, day):
     "$-0.00"."""
     es.issue_summons(bi, violation, issued_on=day, return_date=day + dt.timedelta(days=21))
     violation.refresh_from_db()
-    e = _refused("fine", lambda: es.record_disposition(bi, violation, outcome="convicted", decided_on=day, fine="-0"))
+    e = refused("fine", lambda: es.record_disposition(bi, violation, outcome="convicted", decided_on=day, fine="-0"))
     assert e.detail.startswith("$0.00 is outside"), e.detail
     assert "-0" not in e.detail
 
@@ -96,5 +89,5 @@ def test_payment_dated_in_the_future_or_0001_refused(bi, violation, day, mp):
     clerk = mp[Role.TOWN_CLERK]
     today = timezone.localdate()
     for when in (today + DAY, dt.date(1, 1, 1)):
-        _refused("paid_on", lambda when=when: es.record_payment(clerk, violation, amount="80", paid_on=when))
+        refused("paid_on", lambda when=when: es.record_payment(clerk, violation, amount="80", paid_on=when))
     assert es.record_payment(clerk, violation, amount="80", paid_on=today).state == "paid"

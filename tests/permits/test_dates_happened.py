@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-import pytest
+from tests.refused import refused
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
-from publicassembly.workflow.errors import ValidationFailed
 
 from .conftest import APPROVALS, INSPECTED, ISSUED, LAST_DAY, NOTICE, SUBMITTED
 
@@ -19,21 +18,14 @@ FIRST_DAY = date(2026, 8, 14)
 DAY = timedelta(days=1)
 
 
-def _refused(field, call):
-    with pytest.raises(ValidationFailed) as e:
-        call()
-    assert e.value.field == field, e.value
-    return e.value
-
-
 def test_assembly_end_in_the_future_refused_today_accepted_par_f(walk):
     """¶ F: the assembly's end is a fact; 9999-12-31 (or tomorrow) is refused naming ``ended_on``, today is
     accepted and the bond can then be released."""
     app = walk.issued()
-    e = _refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=date(9999, 12, 31),
+    e = refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=date(9999, 12, 31),
                                                              today=LAST_DAY))
     assert "future" in e.detail
-    _refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=LAST_DAY + DAY, today=LAST_DAY))
+    refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=LAST_DAY + DAY, today=LAST_DAY))
     app.refresh_from_db()
     assert app.state == State.ISSUED
     assert sv.record_assembly_held(walk.clerk, app, ended_on=LAST_DAY, today=LAST_DAY).assembly_ended_on == LAST_DAY
@@ -41,7 +33,7 @@ def test_assembly_end_in_the_future_refused_today_accepted_par_f(walk):
 
 def test_assembly_end_before_issue_refused_issue_day_accepted_par_f(walk):
     app = walk.issued()
-    e = _refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=ISSUED - DAY,
+    e = refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=ISSUED - DAY,
                                                              today=LAST_DAY))
     assert "issued" in e.detail
     assert sv.record_assembly_held(walk.clerk, app, ended_on=ISSUED, today=LAST_DAY).state == State.ASSEMBLY_HELD
@@ -57,9 +49,9 @@ def test_cleanup_dates_not_in_the_future_nor_before_the_end_par_f(walk):
         return sv.record_cleanup_inspection(inspector, app, inspected_on=inspected_on, result="complete",
                                             completed_on=completed_on, today=today)
 
-    assert "future" in _refused("inspected_on", lambda: inspect(INSPECTED + DAY, INSPECTED)).detail
-    _refused("inspected_on", lambda: inspect(LAST_DAY - DAY, LAST_DAY - DAY))
-    _refused("completed_on", lambda: inspect(INSPECTED, LAST_DAY - DAY))
+    assert "future" in refused("inspected_on", lambda: inspect(INSPECTED + DAY, INSPECTED)).detail
+    refused("inspected_on", lambda: inspect(LAST_DAY - DAY, LAST_DAY - DAY))
+    refused("completed_on", lambda: inspect(INSPECTED, LAST_DAY - DAY))
     assert inspect(LAST_DAY, LAST_DAY, today=LAST_DAY).state == State.CLEANUP_INSPECTED
 
 
@@ -69,21 +61,21 @@ def test_fee_bond_approval_authorization_not_in_the_future_par_c_d_f(walk):
     app = walk.approved()
     doc = walk.doc()
     today = APPROVALS
-    _refused("paid_on", lambda: sv.record_fee_payment(walk.clerk, app, amount="250", paid_on=today + DAY,
+    refused("paid_on", lambda: sv.record_fee_payment(walk.clerk, app, amount="250", paid_on=today + DAY,
                                                       today=today))
     assert sv.record_fee_payment(walk.clerk, app, amount="250", paid_on=today, today=today).paid_on == today
-    _refused("posted_on", lambda: sv.post_bond(walk.clerk, app, amount="100", posted_on=today + DAY, today=today))
-    _refused("posted_on", lambda: sv.post_bond(walk.clerk, app, amount="100", posted_on=SUBMITTED - DAY,
+    refused("posted_on", lambda: sv.post_bond(walk.clerk, app, amount="100", posted_on=today + DAY, today=today))
+    refused("posted_on", lambda: sv.post_bond(walk.clerk, app, amount="100", posted_on=SUBMITTED - DAY,
                                                today=today))
     assert sv.post_bond(walk.clerk, app, amount="100", posted_on=SUBMITTED, today=today).posted_on == SUBMITTED
     health = walk.p["health_department_reviewer"]
-    _refused("approved_on", lambda: sv.record_approval(health, app, condition=1, agency="health_department",
+    refused("approved_on", lambda: sv.record_approval(health, app, condition=1, agency="health_department",
                                                        approved_on=today + DAY, document=doc, today=today))
-    _refused("approved_on", lambda: sv.record_approval(health, app, condition=1, agency="health_department",
+    refused("approved_on", lambda: sv.record_approval(health, app, condition=1, agency="health_department",
                                                        approved_on=SUBMITTED - DAY, document=doc, today=today))
     assert sv.record_approval(health, app, condition=1, agency="health_department", approved_on=today,
                               document=doc, today=today).approved_on == today
-    _refused("given_on", lambda: sv.record_authorization(walk.clerk, app, party="owner", name="County",
+    refused("given_on", lambda: sv.record_authorization(walk.clerk, app, party="owner", name="County",
                                                          given_on=today + DAY, document=doc, today=today))
     assert sv.record_authorization(walk.clerk, app, party="owner", name="County", given_on=today, document=doc,
                                    today=today).given_on == today
@@ -97,9 +89,9 @@ def _schedule(walk, hearing_on, today=NOTICE):
 def test_hearing_on_the_assemblys_first_day_refused_day_before_accepted_par_b(walk):
     """¶ B: the Board decides before the assembly; a hearing on its first day (or 9999-12-31) is refused
     naming ``hearing_on``; the day before is accepted, with the late-decision note (interpretation P-4)."""
-    e = _refused("hearing_on", lambda: _schedule(walk, FIRST_DAY))
+    e = refused("hearing_on", lambda: _schedule(walk, FIRST_DAY))
     assert "first day" in e.detail
-    _refused("hearing_on", lambda: _schedule(walk, date(9999, 12, 31)))
+    refused("hearing_on", lambda: _schedule(walk, date(9999, 12, 31)))
     app = _schedule(walk, FIRST_DAY - DAY)
     assert app.hearing_on == FIRST_DAY - DAY
     assert "last day to act (2026-07-01" in _last_reason(app)

@@ -9,12 +9,11 @@ from __future__ import annotations
 from datetime import date, timedelta
 from decimal import Decimal
 
-import pytest
 from django.utils import timezone
+from tests.refused import refused
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
-from publicassembly.workflow.errors import ValidationFailed
 
 from .conftest import HEARING, NOTICE, SUBMITTED, fair_facts
 
@@ -22,21 +21,14 @@ DAY = timedelta(days=1)
 CHAPTER_FIRST_DAY = date(1972, 1, 1)  # Carmel ch. 31's parameters run from 1972-01-01 (C-2)
 
 
-def _refused(field, call):
-    with pytest.raises(ValidationFailed) as e:
-        call()
-    assert e.value.field == field, e.value
-    return e.value
-
-
 def test_approve_decided_on_9999_12_31_refused_nothing_written_par_b(walk):
     """¶ B: a Board decision dated 9999-12-31 is refused naming ``decided_on``; the case stays where it was (it
     used to be stored and then every later step failed)."""
     app = walk.hearing_held()
     version = app.version
-    e = _refused("decided_on", lambda: sv.approve(walk.board, app, decided_on=date(9999, 12, 31)))
+    e = refused("decided_on", lambda: sv.approve(walk.board, app, decided_on=date(9999, 12, 31)))
     assert "future" in e.detail
-    _refused("decided_on", lambda: sv.approve(walk.board, app, decided_on="9999-12-31"))
+    refused("decided_on", lambda: sv.approve(walk.board, app, decided_on="9999-12-31"))
     app.refresh_from_db()
     assert (app.state, app.version, app.decided_on) == (State.HEARING_HELD, version, None)
     assert sv.approve(walk.board, app, decided_on=HEARING).state == State.APPROVED
@@ -45,27 +37,27 @@ def test_approve_decided_on_9999_12_31_refused_nothing_written_par_b(walk):
 def test_decision_today_accepted_tomorrow_refused_deny_too_par_b(walk):
     today = timezone.localdate()
     app = walk.hearing_held()
-    _refused("decided_on", lambda: sv.deny(walk.board, app, reasons="no parking", decided_on=today + DAY))
-    _refused("decided_on", lambda: sv.deny(walk.board, app, reasons="no parking", decided_on=date(1777, 12, 31)))
+    refused("decided_on", lambda: sv.deny(walk.board, app, reasons="no parking", decided_on=today + DAY))
+    refused("decided_on", lambda: sv.deny(walk.board, app, reasons="no parking", decided_on=date(1777, 12, 31)))
     denied = sv.deny(walk.board, app, reasons="no parking", decided_on=today)
     assert (denied.state, denied.decided_on) == (State.DENIED, today)
 
 
 def test_decision_before_the_hearing_refused_par_b(walk):
     app = walk.hearing_held()
-    e = _refused("decided_on", lambda: sv.approve(walk.board, app, decided_on=HEARING - DAY))
+    e = refused("decided_on", lambda: sv.approve(walk.board, app, decided_on=HEARING - DAY))
     assert "public hearing" in e.detail
 
 
 def test_hearing_held_in_the_future_refused_and_before_its_notice_date_refused_par_b(walk):
     app = walk.hearing_scheduled()
-    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=date(9999, 12, 31)))
-    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
-    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=NOTICE))
+    refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=date(9999, 12, 31)))
+    refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
+    refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=NOTICE))
     # the hearing as noticed, recorded on its day, is accepted; the day after it, recorded the day before, is not
-    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
+    refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
     # the default (the noticed day) is refused before that day has come
-    _refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, today=HEARING - DAY))
+    refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, today=HEARING - DAY))
     assert sv.record_hearing_held(walk.clerk, app, held_on=HEARING, today=HEARING).hearing_held_on == HEARING
 
 
@@ -79,12 +71,12 @@ def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_re
     def pay(day):
         return sv.record_fee_payment(walk.clerk, app, amount="50.00", paid_on=day)
 
-    assert "1778-01-01" in _refused("paid_on", lambda: pay(date(1, 1, 1))).detail
-    assert "not in force" in _refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY - DAY)).detail
+    assert "1778-01-01" in refused("paid_on", lambda: pay(date(1, 1, 1))).detail
+    assert "not in force" in refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY - DAY)).detail
     assert pay(CHAPTER_FIRST_DAY).paid_on == CHAPTER_FIRST_DAY
-    _refused("paid_on", lambda: pay(today + DAY))
+    refused("paid_on", lambda: pay(today + DAY))
     assert pay(today).paid_on == today
-    _refused("paid_on", lambda: pay(20261127))
+    refused("paid_on", lambda: pay(20261127))
 
 
 def test_fee_paid_up_to_the_fee_due_and_not_beyond_it_fee_not_refundable(walk):
@@ -96,7 +88,7 @@ def test_fee_paid_up_to_the_fee_due_and_not_beyond_it_fee_not_refundable(walk):
     assert due is not None
     sv.record_fee_payment(walk.clerk, app, amount=str(due - Decimal("0.01")), paid_on=today)
     sv.record_fee_payment(walk.clerk, app, amount="0.01", paid_on=today)
-    e = _refused("amount", lambda: sv.record_fee_payment(walk.clerk, app, amount="0.01", paid_on=today))
+    e = refused("amount", lambda: sv.record_fee_payment(walk.clerk, app, amount="0.01", paid_on=today))
     assert "at most $0 more can be recorded" in e.detail and "not refundable" in e.detail
     assert app.fee_payments.count() == 2
 
@@ -105,7 +97,7 @@ def test_empty_petition_cannot_be_submitted_p5(walk):
     """¶ B / P-5: a draft without the applicant's name and address, the dates and the number of persons is
     refused at submission naming ``facts`` and each item; it stays a draft and no 30 days start."""
     app = walk.app = sv.create_draft(walk.applicant, walk.town, {})
-    e = _refused("facts", lambda: sv.submit(walk.applicant, app, verification_statement="Sworn.", today=SUBMITTED))
+    e = refused("facts", lambda: sv.submit(walk.applicant, app, verification_statement="Sworn.", today=SUBMITTED))
     for words in ("applicant", "dates", "persons"):
         assert words in e.detail, e.detail
     app.refresh_from_db()
@@ -119,7 +111,7 @@ def test_petition_without_the_applicants_address_refused_complete_one_submitted_
     facts["applicant"] = {"name": "Ann Ferris", "age": 52, "resides_in_town": True}  # an individual, no address
     app = walk.draft(facts)
     assert sv.essentials_missing(app) == ["petition.1.applicant_residence_address"]
-    e = _refused("facts", lambda: sv.submit(walk.applicant, app, verification_statement="Sworn.", today=SUBMITTED))
+    e = refused("facts", lambda: sv.submit(walk.applicant, app, verification_statement="Sworn.", today=SUBMITTED))
     assert "residence address" in e.detail
     assert walk.submitted().state == State.SUBMITTED  # the fair's complete petition
 

@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
 from django.utils import timezone
+from tests.refused import refused
 
 from publicassembly.venues import services as vs
-from publicassembly.workflow.errors import ValidationFailed
 
 FIRST = dt.date(1976, 2, 24)
 DAY = dt.timedelta(days=1)
-
-
-def _refused(field, call):
-    with pytest.raises(ValidationFailed) as e:
-        call()
-    assert e.value.field == field, e.value
-    return e.value
 
 
 def test_inspection_done_tomorrow_refused_today_recorded_164_9(bi, hall):
@@ -28,7 +20,7 @@ def test_inspection_done_tomorrow_refused_today_recorded_164_9(bi, hall):
     today = timezone.localdate()
     insp = vs.schedule_inspection(bi, hall, scheduled_for=today)
     for day in (today + DAY, dt.date(9999, 12, 31)):
-        assert "future" in _refused("done_on", lambda day=day: vs.record_inspection(bi, insp, done_on=day)).detail
+        assert "future" in refused("done_on", lambda day=day: vs.record_inspection(bi, insp, done_on=day)).detail
     insp.refresh_from_db()
     assert insp.state == "scheduled"
     assert vs.record_inspection(bi, insp, done_on=today).done_on == today
@@ -36,20 +28,20 @@ def test_inspection_done_tomorrow_refused_today_recorded_164_9(bi, hall):
 
 def test_inspection_done_before_the_chapter_refused_first_day_accepted_164_9(bi, hall):
     insp = vs.schedule_inspection(bi, hall, scheduled_for=FIRST)
-    e = _refused("done_on", lambda: vs.record_inspection(bi, insp, done_on=FIRST - DAY))
+    e = refused("done_on", lambda: vs.record_inspection(bi, insp, done_on=FIRST - DAY))
     assert "in force from 1976-02-24" in e.detail
     assert vs.record_inspection(bi, insp, done_on=FIRST).done_on == FIRST
 
 
 def test_worship_exemption_approved_tomorrow_refused_164_3(bi, hall):
     today = timezone.localdate()
-    _refused("approved_on", lambda: vs.approve_religious_worship_exemption(bi, hall, approved_on=today + DAY))
-    _refused("approved_on", lambda: vs.approve_religious_worship_exemption(bi, hall, approved_on=FIRST - DAY))
+    refused("approved_on", lambda: vs.approve_religious_worship_exemption(bi, hall, approved_on=today + DAY))
+    refused("approved_on", lambda: vs.approve_religious_worship_exemption(bi, hall, approved_on=FIRST - DAY))
     assert vs.approve_religious_worship_exemption(bi, hall, approved_on=today).worship_approved_on == today
 
 
 def test_certificate_issued_on_0001_refused_164_9(bi, hall):
-    assert "1778-01-01" in _refused("issued_on", lambda: vs.issue_certificate(bi, hall, issued_on="0001-01-01")).detail
+    assert "1778-01-01" in refused("issued_on", lambda: vs.issue_certificate(bi, hall, issued_on="0001-01-01")).detail
 
 
 def test_area_minus_zero_is_kept_as_zero_164_7(bi, hall):

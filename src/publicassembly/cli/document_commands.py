@@ -161,10 +161,9 @@ def _from_db(make: Callable[[], R]) -> R:
         fail(str(exc), EXIT_ERROR)
 
 
-def _town(alias: str | None, option: str = "--town") -> Any:
-    """The Town of a jurisdiction alias, or None; exit 2 naming the allowed aliases when unknown."""
-    if alias is None:
-        return None
+def _town_records(alias: str, option: str = "--town") -> Any:
+    """The Town of a jurisdiction alias in this database, or None when it has no records here; exit 2 naming
+    the allowed aliases when the alias is not a town."""
     from publicassembly.accounts.models import Town
     from publicassembly.law import jurisdictions
 
@@ -172,7 +171,15 @@ def _town(alias: str | None, option: str = "--town") -> Any:
         j = jurisdictions.get(alias.strip())
     except Exception:
         fail(f"{option}: {alias!r} is not a town; allowed: carmel-ny, mount-pleasant-ny")
-    town = Town.objects.filter(ocd_id=j.ocd_id).first()
+    return Town.objects.filter(ocd_id=j.ocd_id).first()
+
+
+def _town(alias: str | None, option: str = "--town") -> Any:
+    """The Town of a jurisdiction alias, or None; exit 2 naming the allowed aliases when unknown, or saying so
+    when the town has no records in this database."""
+    if alias is None:
+        return None
+    town = _town_records(alias, option)
     if town is None:
         fail(f"{option}: {alias} has no records in this database (run `publicassembly demo` or add them)")
     return town
@@ -260,18 +267,12 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
     if not _from_db(lambda: MigrationRecorder(connection).has_table()):
         return  # an empty SQLite file: no records
     _require_migrated()
-    from publicassembly.accounts.models import Town
-    from publicassembly.law import jurisdictions
     from publicassembly.venues import documents as vd
     from publicassembly.workflow.errors import NotFound, ValidationFailed
 
     place = None
     if town is not None:
-        try:
-            j = jurisdictions.get(town.strip())
-        except Exception:
-            fail(f"--town: {town!r} is not a town; allowed: carmel-ny, mount-pleasant-ny")
-        place = Town.objects.filter(ocd_id=j.ocd_id).first()
+        place = _town_records(town)
         if place is None:
             return  # the town has no records here: the certificate is not in this database
     try:

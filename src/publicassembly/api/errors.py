@@ -102,12 +102,10 @@ def _schema_message(error: Mapping[str, Any]) -> str:
 
 #: Names of the views' body and query schema parameters (never shown as part of a field's name).
 _PARAMS = ("data", "q")
-#: Names of views' parameters that are the whole body (``POST /check``'s case): an error of one names ``body``.
-_WHOLE_BODY = ("case",)
 
 
 def _loc_field(loc: list[Any]) -> str:
-    if len(loc) == 2 and loc[0] == "body" and loc[1] in _WHOLE_BODY + _PARAMS:
+    if len(loc) == 2 and loc[0] == "body" and loc[1] in _PARAMS:
         return "body"  # the body as a whole (missing, or not an object): not a field of it
     if len(loc) == 2 and loc[0] == "path" and loc[1] == "pk":
         return "id"  # a record's number in the path, /applications/{id}: the views call it pk

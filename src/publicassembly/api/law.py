@@ -44,11 +44,12 @@ def _date(value: str | None, field: str) -> date | None:
 
 @router.post("/check", response={200: dict[str, Any], 409: ErrorOut, 422: ErrorOut},
              summary="Determine a case", operation_id="check")
-def check(request: Any, case: Body[dict[str, Any]], as_of: str | None = None) -> Any:
+def check(request: Any, data: Body[dict[str, Any]], as_of: str | None = None) -> Any:
     """What the law says of one event (Carmel) or venue (Mount Pleasant) on a date: the determination, the
     same JSON as ``publicassembly check --format json``. The date is the query's ``as_of``, else the case's
     own, else today. Bad case data: 422 naming the field."""
     when = _date(as_of, "as_of")
+    case = data  # the body is the case file, as the CLI reads it
     has_date = isinstance(case, Mapping) and case.get("as_of") is not None
     on = when if when is not None else (None if has_date else date.today())
     # The determination's JSON is written by the API's renderer (same writer, same content type), without

@@ -19,6 +19,8 @@ from django.http import HttpRequest
 from ninja.renderers import BaseRenderer
 from ninja.responses import NinjaJSONEncoder
 
+from publicassembly.law.jsonable import jsonable
+
 _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_NON_STR_KEYS
 _default = NinjaJSONEncoder().default
 
@@ -29,6 +31,23 @@ def dumps(data: Any) -> bytes:
         return orjson.dumps(data, default=_default, option=_OPTIONS)
     except orjson.JSONEncodeError:
         return json.dumps(data, cls=NinjaJSONEncoder).encode()
+
+
+#: orjson writes str, int, float, bool, None, lists, tuples and dicts with text keys (and their subclasses: the
+#: law core's messages, its str enums) exactly as `jsonable` leaves them; everything else — dates and
+#: datetimes, dataclasses, decimals, fractions, read-only mappings, sets, models — goes to `jsonable`.
+_LAW_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+
+
+def dumps_law(data: Any) -> bytes:
+    """Law-core data — e.g. ``determination.to_json(as_is)``, whose values are not yet JSON-ready — as the
+    UTF-8 JSON that `dumps` writes of ``jsonable(data)``, in one pass: orjson converts what it cannot write
+    itself with `jsonable`. Data it refuses (a mapping with keys that are not text, an integer beyond 64 bits)
+    is converted in full first and written by `dumps`, so the JSON is the same."""
+    try:
+        return orjson.dumps(data, default=jsonable, option=_LAW_OPTIONS)
+    except orjson.JSONEncodeError:
+        return dumps(jsonable(data))
 
 
 class JSONRenderer(BaseRenderer):

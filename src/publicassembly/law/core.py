@@ -80,16 +80,22 @@ class Finding:
     outcome: Any = None
     missing: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        """The finding as JSON-ready data: ``{rule, status, citation, reason, values}``."""
-        from publicassembly.law.jsonable import jsonable
+    def to_json(self, convert: Callable[[Any], Any] | None = None) -> dict[str, Any]:
+        """The finding as JSON-ready data: ``{rule, status, citation, reason, values}``.
 
+        ``convert`` turns ``values`` into JSON-ready data: by default `publicassembly.law.jsonable.jsonable`.
+        A JSON writer that converts what it cannot write itself with that same function (e.g. orjson with
+        ``default=jsonable``) passes ``convert=as_is`` and writes the same JSON without a second pass."""
+        if convert is None:
+            from publicassembly.law.jsonable import jsonable
+
+            convert = jsonable
         return {
             "rule": self.rule,
             "status": _STATUS_JSON[self.status],
             "citation": self.citation,
             "reason": str(self.reason),
-            "values": jsonable(self.values),
+            "values": convert(self.values),
         }
 
 

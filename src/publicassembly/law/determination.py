@@ -3,6 +3,7 @@ missing items, findings and penalty — with a stable JSON form (see `Determinat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -116,8 +117,11 @@ class Determination:
         """The findings with `status`."""
         return [f for f in self.findings if f.status is status]
 
-    def to_json(self) -> dict[str, Any]:
-        """The determination as JSON-ready data with the stable keys listed in the class docstring."""
+    def to_json(self, convert: Callable[[Any], Any] = jsonable) -> dict[str, Any]:
+        """The determination as JSON-ready data with the stable keys listed in the class docstring.
+
+        ``convert`` turns the findings' values and the requirements into JSON-ready data (default: `jsonable`);
+        see `Finding.to_json` for ``as_is``, used by a JSON writer that applies `jsonable` itself."""
         return {
             "jurisdiction": self.jurisdiction,
             "as_of": self.as_of.isoformat(),
@@ -126,10 +130,10 @@ class Determination:
             "permit_required": self.permit_required,
             "certificate_required": self.certificate_required,
             "exemption": self.exemption,
-            "requirements": jsonable(self.requirements),
+            "requirements": convert(self.requirements),
             "occupancy": self.occupancy.to_json() if self.occupancy else None,
             "deadlines": {name: d.to_json() for name, d in self.deadlines.items()},
             "missing": self.missing,
-            "findings": [f.to_json() for f in self.findings],
+            "findings": [f.to_json(convert) for f in self.findings],
             "penalty": self.penalty.to_json() if self.penalty else None,
         }

@@ -93,3 +93,9 @@ _BY_TYPE: dict[type, Callable[[Any], Any]] = {
     dict: _mapping, MappingProxyType: _mapping, list: _items, tuple: _items,
     Decimal: number, Fraction: number, date: date.isoformat, Message: str,
 }
+
+
+def as_is(value: Any) -> Any:
+    """`value` unchanged: the ``convert`` of `Finding.to_json` and `Determination.to_json` for a JSON writer
+    that converts, with `jsonable`, every value it cannot write itself (so the JSON is the same)."""
+    return value

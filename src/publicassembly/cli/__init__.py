@@ -8,11 +8,16 @@ defines its commands, then add ``"<name>_commands"`` to `COMMAND_MODULES` below 
 
 The modules are imported when needed, not here (`app.LazyCommandGroup`): running a command imports only its
 own module; ``--help`` imports them all, so every command is listed with its help text.
+
+Start-up (`main`, `app.start_up`): pydantic is told not to search the installed distributions for plugins
+(``PYDANTIC_DISABLE_PLUGINS=__all__``, unless set: the project uses none; set it to an empty string to have
+them loaded), and Python's cyclic garbage collector waits until the command's own code starts. ``serve`` takes
+the variable out again before it becomes the web server.
 """
 
 from __future__ import annotations
 
-from publicassembly.cli.app import app
+from publicassembly.cli.app import app, start_up
 
 #: The command modules; their commands appear in --help in this order.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -40,8 +45,9 @@ COMMANDS: dict[str, str] = {
 
 
 def main() -> None:
-    """The console script `publicassembly`."""
-    app()
+    """The console script `publicassembly` (see "Start-up" above)."""
+    with start_up():
+        app()
 
 
 __all__ = ["app", "main"]

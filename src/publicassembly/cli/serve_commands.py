@@ -21,7 +21,7 @@ from typing import Annotated
 
 import typer
 
-from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, fail
+from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, environment_for_server, fail
 from publicassembly.site.paths import DATA_DIR_ENV, data_dir
 
 SECRET_ENV = "PUBLICASSEMBLY_SECRET_KEY"
@@ -145,6 +145,7 @@ def serve(
     if check_only:
         return
     sys.stdout.flush()
+    environment_for_server()  # the server's own environment, not the CLI's start-up settings
     argv = [sys.executable, "-m", "gunicorn", "publicassembly.site.wsgi:application",
             "--bind", f"{host if ':' not in host else f'[{host}]'}:{port}", "--workers", str(workers),
             "--access-logfile", "-", "--forwarded-allow-ips", os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")]

@@ -138,9 +138,10 @@ class LazyCommandGroup(TyperGroup):
     """The root command group, loading command modules on demand (Click's "lazy loading of subcommands").
 
     Running a command imports only the module that defines it (`publicassembly.cli.COMMANDS` says which), so
-    ``check`` does not pay for ReportLab, Django or numpy. Listing the commands (``--help``, no command, a
-    mistyped command and its suggestions) imports every module of `publicassembly.cli.COMMAND_MODULES`, so
-    every command is listed with its own help text, in the order of the modules. A command missing from
+    ``check`` does not pay for ReportLab, Django or numpy, and builds only its own Click command (`_build`).
+    Listing the commands (``--help``, no command, a mistyped command and its suggestions) imports every module
+    of `publicassembly.cli.COMMAND_MODULES`, so every command is listed with its own help text, in the order of
+    the modules. A command missing from
     ``COMMANDS`` (or listed under the wrong module) still works: every module is then imported.
     """
 
@@ -171,13 +172,28 @@ class LazyCommandGroup(TyperGroup):
             self._import(self._registry()[0])
             self._all_loaded = True
 
+    @staticmethod
+    def _build(cmd_name: str) -> Any:
+        """The Click command of the registered command `cmd_name` alone (as `typer.main.get_group` builds each
+        of its commands), or None for a group (``export``) or a name not registered."""
+        for info in app.registered_commands:
+            name = info.name or typer.main.get_command_name(info.callback.__name__ if info.callback else "")
+            if name == cmd_name:
+                command = typer.main.get_command_from_info(
+                    info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
+                _resuming(command)
+                return command
+        return None
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = self.commands.get(cmd_name)
         if command is None:
             module = self._registry()[1].get(cmd_name)
-            if module is not None:
-                self._import((module,))
-                command = self.commands.get(cmd_name)
+            if module is not None:  # import its module and build it alone, not every command of the module
+                importlib.import_module(f"publicassembly.cli.{module}")
+                command = self._build(cmd_name)
+                if command is not None:
+                    self.commands[cmd_name] = command
         if command is None:
             self._load_all()
             command = self.commands.get(cmd_name)

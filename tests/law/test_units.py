@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 from publicassembly.law.units import (
     SQUARE_METRES_PER_SQUARE_FOOT,
+    InvalidNumber,
     area_sq_ft,
     ceil_div,
     dollars,
     persons_per_area,
+    to_decimal,
 )
 
 
@@ -174,3 +176,16 @@ def test_a_number_written_with_python_underscores_is_refused():
         to_decimal("1_000", "area")
     assert e.value.field == "area"
     assert to_decimal("1000") == 1000 and to_decimal("1e3") == 1000
+
+
+def test_to_decimal_refuses_an_integer_too_long_to_write_naming_the_field():
+    """An integer of more digits than Python writes as text (5,000) is refused as too large, not a crash."""
+    with pytest.raises(InvalidNumber, match=r"^persons: '1000.*' is too large \(at most 1,000,000,000,000,000\)"):
+        to_decimal(10**5000, "persons")
+
+
+def test_to_decimal_takes_decimals_and_integers_as_they_are():
+    assert str(to_decimal(Decimal("1.50"))) == "1.50"
+    assert to_decimal(7) == Decimal(7) and to_decimal(-(10**15)) == -(10**15)
+    with pytest.raises(InvalidNumber, match="finite"):
+        to_decimal(Decimal("NaN"))

@@ -53,7 +53,7 @@ def fact_state(value: object, *, applies: bool = True) -> FactState:
         if not text:
             return FactState.ABSENT
         return FactState.NOT_APPLICABLE if text.lower() in NOT_APPLICABLE_MARKERS else FactState.PROVIDED
-    if isinstance(value, list | tuple | dict | set) and not value:
+    if not value and isinstance(value, (list, tuple, dict, set)):  # noqa: UP038 - faster than a union
         return FactState.ABSENT
     return FactState.PROVIDED
 

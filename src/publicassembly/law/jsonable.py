@@ -23,12 +23,13 @@ def number(value: Decimal | Fraction | int) -> int | float | str:
     same decimal (at most 15 significant digits). A decimal with more than six places (the expansion of a
     quotient, e.g. square metres converted to square feet) is shown rounded half-even to six places; a value
     that still does not fit a float exactly is given as a decimal string."""
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return int(value)
-        value = Decimal(value.numerator) / Decimal(value.denominator)
+    if type(value) is not Decimal:  # (a decimal, the usual case, skips the tests of other types)
+        if isinstance(value, int):
+            return value
+        if isinstance(value, Fraction):
+            if value.denominator == 1:
+                return int(value)
+            value = Decimal(value.numerator) / Decimal(value.denominator)
     if value == value.to_integral_value():
         return int(value)
     exponent = value.as_tuple().exponent

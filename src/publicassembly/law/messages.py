@@ -64,7 +64,7 @@ class Message(str):
             if made is not None and type(made) is cls:
                 return made
         for value in params.values():
-            if isinstance(value, list | tuple):
+            if isinstance(value, (list, tuple)):  # noqa: UP038 - a tuple of types is tested faster than a union
                 english = cls._render(template, params, _identity, None, None)
                 break
         else:

@@ -6,7 +6,7 @@ import math
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Literal, cast
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
@@ -51,6 +51,9 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
 
     Raises `InvalidNumber` naming `field` when the value is not a finite number or is larger in magnitude than
     10^15 (`MAX_MAGNITUDE`)."""
+    kind = type(value)
+    if kind is Decimal or kind is int:  # the usual cases (validated facts, parameter values), taken as they are
+        return _bounded(value if isinstance(value, Decimal) else Decimal(cast(int, value)), value, field)
     if isinstance(value, bool):
         raise InvalidNumber(field, _("expected a number, got {value}", value=_json_word(value)))
     try:
@@ -68,11 +71,19 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
             result = Decimal(text)
     except InvalidOperation:
         raise InvalidNumber(field, _("expected a number, got {value!r}", value=value)) from None
+    return _bounded(result, value, field)
+
+
+def _bounded(result: Decimal, value: object, field: str) -> Decimal:
+    """`result` (read from `value`) when finite and at most `MAX_MAGNITUDE`; else `InvalidNumber`."""
     if not result.is_finite():
         raise InvalidNumber(field, _("must be a finite number, got {value!r}", value=str(value)))
     if abs(result) > MAX_MAGNITUDE:
-        raise InvalidNumber(field, _("{value!r} is too large (at most {most:,})",
-                           value=str(value)[:40], most=MAX_MAGNITUDE))
+        try:
+            shown = str(value)[:40]
+        except ValueError:  # an integer of more digits than Python writes (sys.get_int_max_str_digits)
+            shown = f"{str(result)[:40]}..."
+        raise InvalidNumber(field, _("{value!r} is too large (at most {most:,})", value=shown, most=MAX_MAGNITUDE))
     return result
 
 

@@ -18,6 +18,13 @@ from publicassembly.law.messages import Message, _, both
 
 APPROVERS = (_("the Putnam County Health Department"), _("the Town Board"))
 
+#: The approvals still lacking, in words, by which are recorded (Health Department's, Town Board's): made once,
+#: as every condition of ¶ C without its approvals names the same bodies.
+_LACKING: dict[tuple[bool, bool], Message | str] = {
+    (hd, tb): both([name for name, given in zip(APPROVERS, (hd, tb), strict=True) if not given])
+    for hd, tb in ((False, False), (False, True), (True, False))
+}
+
 
 def _cite(n: int) -> str:
     return cite(f"permit requirements ¶ C({n})")
@@ -35,7 +42,8 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
     tb = facility.town_board_approved_on if facility else None
     values.update({"description": facility.description if facility else None,
                    "health_department_approved_on": hd, "town_board_approved_on": tb})
-    nothing = facility is None or not facility.model_dump(exclude_none=True)
+    # Nothing given: no facility, or one whose every field is left out (None).
+    nothing = facility is None or all(v is None for v in facility.__dict__.values())
     if nothing:
         items.missing.insert(0, item)
     if items.defects or items.missing:
@@ -44,10 +52,9 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
         return Finding(rule, Status.MET, _cite(n),
                        _("{what} approved in writing by the Putnam County Health Department ({hd}) and the "
                          "Town Board ({tb}).", what=what, hd=hd.isoformat(), tb=tb.isoformat()), values)
-    lacking = [name for name, on in zip(APPROVERS, (hd, tb), strict=True) if on is None]
     return Finding(rule, Status.NEEDS_REVIEW, _cite(n),
                    _("{what} shown; no permit may issue until approved in writing by {approvers}.",
-                     what=what, approvers=both(lacking)), values)
+                     what=what, approvers=_LACKING[hd is not None, tb is not None]), values)
 
 
 @RULES.rule("carmel/conditions/c1-drinking-water", cites=_cite(1))

@@ -42,7 +42,7 @@ def _plan(items: Items, plan: Plan | None, item: str, what: str, *, licensed: bo
         elif plan.prepared_by not in LICENSED:
             items.defects.append(_("The {what} is not prepared by a licensed land surveyor or licensed "
                                    "engineer", what=what))
-    if to_scale:
+    if to_scale and plan.to_scale is not True:  # the defect's sentence is made only when it is one
         items.flag(plan.to_scale, f"{item}.to_scale", _("The {what} is not drawn to scale", what=what))
     return True
 

@@ -1,6 +1,8 @@
 """A Typer command of the same shape as ``publicassembly check`` that does nothing: it reads no file, loads no
 law and prints only the names it was given. Its start-up is what Typer itself costs any command (Typer ≥ 0.29
-builds a pydantic TypeAdapter per parameter when the command runs), the floor under `check`'s own work.
+builds a pydantic TypeAdapter per parameter when the command runs), the floor under `check`'s own work. It
+starts as the console script does (`publicassembly.cli.app.start_up`: no pydantic plugin search, the garbage
+collector paused until the command runs), so that the floor is measured under the same settings as `check`.
 
 ``python benchmarks/bare_typer.py check FILE`` (run by benchmarks/cli.py)."""
 
@@ -9,6 +11,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+
+from publicassembly.cli.app import resume_collector, start_up
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -20,6 +24,7 @@ def check(
     output_format: Annotated[str, typer.Option("--format")] = "text",
 ) -> None:
     """Print the files' names."""
+    resume_collector()  # as every command of the console script does first
     print(*files)
 
 
@@ -29,4 +34,5 @@ def schema() -> None:
 
 
 if __name__ == "__main__":
-    app()
+    with start_up():
+        app()

@@ -100,3 +100,22 @@ def test_every_command_resumes_the_collector():
     for name in names:
         for callback in callbacks(group.commands[name]):
             assert getattr(callback, "resumes_collector", False), name
+
+
+def test_running_a_command_builds_that_command_alone():
+    """`LazyCommandGroup.get_command` builds only the command asked for, as Typer builds it in the full group
+    (same parameters, same help); a group (``export``) and a listing still build every command."""
+    import typer
+
+    from publicassembly.cli import app
+
+    group = LazyCommandGroup(name="publicassembly")
+    ctx = group.make_context("publicassembly", [], resilient_parsing=True)
+    check = group.get_command(ctx, "check")
+    assert set(group.commands) == {"check"}
+    full = typer.main.get_group(app).commands["check"]
+    assert [p.name for p in check.params] == [p.name for p in full.params]
+    assert check.help == full.help
+    assert getattr(check.callback, "resumes_collector", False)
+    assert group.get_command(ctx, "export") is not None
+    assert {"check", "schema", "export", "serve"} <= set(group.commands)

@@ -157,19 +157,14 @@ class LazyCommandGroup(TyperGroup):
 
         return cli.COMMAND_MODULES, cli.COMMANDS
 
-    def _import(self, modules: tuple[str, ...]) -> None:
-        before = (len(app.registered_commands), len(app.registered_groups))
-        for module in modules:
-            importlib.import_module(f"publicassembly.cli.{module}")
-        if (len(app.registered_commands), len(app.registered_groups)) != before or not self.commands:
+    def _load_all(self) -> None:
+        if not self._all_loaded:
+            for module in self._registry()[0]:
+                importlib.import_module(f"publicassembly.cli.{module}")
             # Typer turns what the modules registered on `app` into Click commands; take them all.
             self.commands = dict(typer.main.get_group(app).commands)
             for command in self.commands.values():
                 _resuming(command)
-
-    def _load_all(self) -> None:
-        if not self._all_loaded:
-            self._import(self._registry()[0])
             self._all_loaded = True
 
     @staticmethod

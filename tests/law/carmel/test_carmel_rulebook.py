@@ -75,3 +75,13 @@ def test_case_schema_has_the_event_subject() -> None:
     assert len(schemas) == 1
     props = schemas[0]["properties"]
     assert {"sponsor", "applicant", "properties", "dates", "petition", "conditions", "violation"} <= set(props)
+
+
+def test_case_schema_states_the_input_bounds_in_json_schema_words() -> None:
+    """Counts are 0 to a billion and money below a trillion dollars (input bounds, not law): the schema says so
+    with JSON Schema's own keywords, which a client's validator applies."""
+    event = next(s for s in case_schema()["oneOf"] if s["properties"]["subject"] == {"const": "event"})
+    persons = next(a for a in event["properties"]["max_persons_at_one_time"]["anyOf"] if a.get("type") == "integer")
+    assert (persons["minimum"], persons["maximum"]) == (0, 1_000_000_000)
+    fee = next(a for a in event["properties"]["admission_fee"]["anyOf"] if a.get("type") == "number")
+    assert (fee["minimum"], fee["exclusiveMaximum"]) == (0, 10**12)

@@ -1,11 +1,9 @@
 """The facts of a venue under Mount Pleasant Code ch. 164: its spaces, the gathering, a certificate, an
 inspection and a violation (pydantic v2 models; unknown fields are refused)."""
 
-from __future__ import annotations
-
 import re
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
@@ -86,7 +84,7 @@ class Space(_Facts):
         return amount
 
     @model_validator(mode="after")
-    def _alleys(self) -> Space:
+    def _alleys(self) -> Self:
         if self.alleys is not None and self.use_group != "bowling_alley":
             raise ValueError(_("space {name!r}: only a space of use group bowling_alley has alleys",
                                name=self.name))
@@ -199,7 +197,7 @@ class VenueCase(_Facts):
     violation: Violation | None = None
 
     @model_validator(mode="after")
-    def _names(self) -> VenueCase:
+    def _names(self) -> Self:
         seen: set[str] = set()
         for space in self.spaces:
             if space.name in seen:

@@ -37,8 +37,8 @@ def start_up() -> Iterator[None]:
     """How the console script runs a command (`publicassembly.cli.main`), as fast as it can start:
 
     - pydantic does not read every installed distribution's entry points for plugins when the first model is
-      built (about 4 ms here): `PLUGINS_ENV` is set to ``__all__`` unless the user set it (set it to an empty string to have
-      pydantic plugins loaded, e.g. for observability);
+      built (about 4 ms here): `PLUGINS_ENV` is set to ``__all__`` unless the user set it (set it to an empty
+      string to have pydantic plugins loaded, e.g. for observability);
     - Python's cyclic garbage collector is paused while the modules load, Typer builds the parameters and the
       options are read: that makes many objects (modules, classes, functions, kept to the end) and no garbage
       worth collecting. When the command's own code starts (`resume_collector`), what start-up made is moved
@@ -175,7 +175,8 @@ class LazyCommandGroup(TyperGroup):
             name = info.name or typer.main.get_command_name(info.callback.__name__ if info.callback else "")
             if name == cmd_name:
                 command = typer.main.get_command_from_info(
-                    info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
+                    info, pretty_exceptions_short=app.pretty_exceptions_short,
+                    rich_markup_mode=app.rich_markup_mode)
                 _resuming(command)
                 return command
         return None

@@ -304,3 +304,25 @@ def test_check_says_a_jurisdiction_must_be_text(runner, write):
     result = _check(runner, write("j.yaml", "jurisdiction: 5\nsubject: event\n"))
     assert result.exit_code == 2
     assert "jurisdiction: must be text, one of the allowed names: carmel-ny" in result.stderr
+
+
+def test_json_positions_are_found_only_when_asked_for(monkeypatch):
+    """A JSON file's field positions take reading the text again (with the YAML composer): only an error
+    naming a field asks for them, and then they are the same as if read at once."""
+    import publicassembly.cli.casefile as casefile
+
+    text = '{\n  "jurisdiction": "x",\n  "spaces": [\n    {"name": "Hall", "area": 3}\n  ]\n}\n'
+    calls: list[str] = []
+    found = casefile._json_positions
+
+    def counted(source: str):
+        calls.append(source)
+        return found(source)
+
+    monkeypatch.setattr(casefile, "_json_positions", counted)
+    cf = parse_text(text, "f", "json")
+    assert calls == []
+    assert cf.locate("spaces[0].area") == (4, 22)
+    assert cf.locate("spaces[0].use_group") == (4, 5)
+    assert cf.locate("jurisdiction") == (2, 3)
+    assert len(calls) == 1

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,8 @@ YAML_SUFFIXES = (".yaml", ".yml")
 JSON_SUFFIXES = (".json",)
 
 Position = tuple[int, int]  # (line, column), both counted from 1
+#: Gives the position of each field of a file (dotted path → (line, column)) when first asked for.
+FindPositions = Callable[[], Mapping[str, Position]]
 
 #: Control characters (a field named by a key of the file may hold them) are shown escaped, on one line.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -64,11 +67,20 @@ class CaseFileError(Exception):
 
 @dataclass(frozen=True)
 class CaseFile:
-    """Case data read from a file, with the position of each field in it (dotted path → (line, column))."""
+    """Case data read from a file, with the position of each field in it (dotted path → (line, column)).
+
+    The positions are found when first asked for (`positions`, `locate`: only an error names a field): a YAML
+    file's are recorded as it is read, a JSON file's would take reading the text a second time, with the YAML
+    composer (as long as reading the file, ~1.5 ms for an example), so a JSON file that is valid never pays."""
 
     path: str
     data: Any
-    positions: Mapping[str, Position] = field(default_factory=dict)
+    find_positions: FindPositions = field(default=dict, repr=False, compare=False)
+
+    @cached_property
+    def positions(self) -> Mapping[str, Position]:
+        """Dotted field path → (line, column) of each field whose position could be found."""
+        return self.find_positions()
 
     def locate(self, field: str) -> Position | None:
         """The position of `field`, or of its nearest enclosing field that has one (a missing field is
@@ -176,7 +188,7 @@ def _yaml_positions(node: yaml.Node | None, prefix: str = "", out: dict[str, Pos
     return out
 
 
-def _load_yaml(text: str, path: str) -> tuple[Any, dict[str, Position]]:
+def _load_yaml(text: str, path: str) -> tuple[Any, FindPositions]:
     loader: CaseLoader | None = None
     try:
         loader = CaseLoader(text)
@@ -210,7 +222,7 @@ def _load_yaml(text: str, path: str) -> tuple[Any, dict[str, Position]]:
     finally:
         if loader is not None:
             loader.dispose()
-    return data, positions
+    return data, lambda: positions
 
 
 def _short(exc: ValueError) -> str:
@@ -246,7 +258,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number; write a finite number")
 
 
-def _load_json(text: str, path: str) -> tuple[Any, dict[str, Position]]:
+def _load_json(text: str, path: str) -> tuple[Any, FindPositions]:
     try:
         data = json.loads(text, object_pairs_hook=_pairs, parse_float=Decimal, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -258,7 +270,7 @@ def _load_json(text: str, path: str) -> tuple[Any, dict[str, Position]]:
         raise CaseFileError(path, "not a case file: it is nested too deeply") from None
     except ValueError as exc:  # NaN/Infinity, or an integer of more digits than Python converts
         raise CaseFileError(path, f"not valid JSON: {_short(exc)}") from None
-    return data, _json_positions(text)
+    return data, partial(_json_positions, text)  # read only if an error needs a position
 
 
 def _json_key_line(text: str, key: str) -> int | None:

@@ -79,11 +79,13 @@ class Point:
 
 _LEAVES = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-(2**80), max_value=2**80), st.text(max_size=5),
-    st.floats(allow_nan=False, allow_infinity=False), st.decimals(allow_nan=False, allow_infinity=False, places=8),
+    # decimals within the law core's bounds (`units.MAX_MAGNITUDE`, a quadrillion), as its quantities are
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.decimals(min_value=-(10**15), max_value=10**15, allow_nan=False, allow_infinity=False, places=8),
     st.fractions(max_denominator=1000), st.dates(), st.datetimes(timezones=st.sampled_from([None, UTC])),
     st.sampled_from([Colour.RED, Kind.ONE, Plain.A]), st.builds(lambda n: _("{n} persons", n=n), st.integers()),
-    st.builds(LegalDate, st.dates(), st.text(max_size=5)), st.builds(Point, st.decimals(allow_nan=False,
-                                                                                        allow_infinity=False)),
+    st.builds(LegalDate, st.dates(), st.text(max_size=5)),
+    st.builds(Point, st.decimals(min_value=-(10**15), max_value=10**15, allow_nan=False, allow_infinity=False)),
 )
 
 

@@ -15,9 +15,11 @@ is closed, the result says so and names the preceding business day (the safe day
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
+from types import MappingProxyType
 
 from publicassembly.law.errors import InvalidCase
 from publicassembly.law.messages import Message, _, join
@@ -137,9 +139,14 @@ def public_holidays(year: int) -> dict[date, str]:
     return dict(_holidays_of_year(year))
 
 
+@lru_cache(maxsize=256)
+def _holiday_names(year: int) -> Mapping[date, str]:
+    return MappingProxyType(dict(_holidays_of_year(year)))
+
+
 def holiday_name(day: date) -> str | None:
     """The § 24 holiday on `day`, or None."""
-    return public_holidays(day.year).get(day)
+    return _holiday_names(day.year).get(day)
 
 
 def is_business_day(day: date) -> bool:

@@ -124,6 +124,15 @@ def test_text_report_leads_with_the_verdict_and_shows_findings(runner, write, ve
     assert "mount-pleasant/164-7/occupant-load" in out
 
 
+def test_text_report_prints_brackets_as_written(runner, write, venue_yaml):
+    """Names and file names are printed as written: "[red]...[/red]" is text, never console markup."""
+    case = venue_yaml.replace("name: Hall", "name: '[red]Hall[/red] [b]'")
+    result = runner.invoke(app, ["check", str(write("[bold]hall.yaml", case))], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.stderr
+    assert "[red]Hall[/red] [b]" in result.stdout
+    assert "[bold]hall.yaml" in result.stdout
+
+
 def test_text_report_timeline_in_date_order_with_office_closed_mark(runner, write):
     """Carmel ch. 31 ¶ B with GCL § 20: deadlines in date order; for an assembly on Wednesday 2026-09-02 the
     petition is due Saturday 2026-07-04 (60 days before, not extended), marked office closed, act by

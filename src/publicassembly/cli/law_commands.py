@@ -71,11 +71,12 @@ def selected_jurisdictions(name: str | None) -> tuple[jurisdictions.Jurisdiction
 
 def _console() -> Console:
     # Created per command so it writes to the stdout of the moment (tests swap it); no syntax highlighting
-    # of numbers and dates in the law's text. Rich is imported here, not with the module, so that JSON output
-    # never pays for it.
+    # of numbers and dates in the law's text, and no console markup: every text printed is shown as written
+    # (the reports style with Text objects; a "[...]" in a title or a name is never read as a style). Rich is
+    # imported here, not with the module, so that JSON output never pays for it.
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False, emoji=False)
+    return Console(highlight=False, soft_wrap=False, emoji=False, markup=False)
 
 
 def _emit_json(data: Any) -> None:

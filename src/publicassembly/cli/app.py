@@ -141,8 +141,8 @@ class LazyCommandGroup(TyperGroup):
     ``check`` does not pay for ReportLab, Django or numpy, and builds only its own Click command (`_build`).
     Listing the commands (``--help``, no command, a mistyped command and its suggestions) imports every module
     of `publicassembly.cli.COMMAND_MODULES`, so every command is listed with its own help text, in the order of
-    the modules. A command missing from
-    ``COMMANDS`` (or listed under the wrong module) still works: every module is then imported.
+    the modules. A command missing from ``COMMANDS`` (or listed under the wrong module) still works: every
+    module is then imported.
     """
 
     def __init__(self, **attrs: Any) -> None:

@@ -35,6 +35,8 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
         if rule.priority > 0 and finding.outcome is False:
             ctx.exemption = {"rule": rule.id, "citation": rule.citation}
             ctx.permit_reason = _("exempt under {citation}", citation=rule.citation)
+        elif finding.outcome is not False:
+            pass  # a permit is (or may be) required: the rules read no reason why none is
         elif not case.within_town:
             ctx.permit_reason = _("not within the Town; {citation}", citation=rule.citation)
         else:

@@ -25,14 +25,28 @@ _ACTS = {"sponsored": _("sponsored"), "organized": _("organized"), "authorized":
 TownTie = Callable[[Context, Sponsor], tuple[bool | None, str, list[str], dict[str, Any]]]
 
 
-def _exemption(ctx: Context, rule: str, section: str, kinds: dict[str, str], tie: TownTie) -> Finding:
+#: The exempt kinds of sponsor of each exemption (the case's ``sponsor.kind`` → words), and the reason given
+#: when the sponsor is of none of them (made once: the same sentence for every case).
+_KINDS: dict[str, dict[str, str]] = {
+    "carmel/exemptions/a-school": {"parochial_school": _("a parochial school"),
+                                   "private_school": _("a private school")},
+    "carmel/exemptions/b-church": {"church": _("an established church")},
+    "carmel/exemptions/c-veterans": {"veterans_organization": _("a veterans' organization")},
+    "carmel/exemptions/d-civic-group": {"civic_group": _("a civic group")},
+}
+_NOT_OF_KINDS = {rule: _("The sponsor is not {kinds}.", kinds=both(sorted(set(kinds.values())), "or"))
+                 for rule, kinds in _KINDS.items()}
+
+
+def _exemption(ctx: Context, rule: str, section: str, tie: TownTie) -> Finding:
+    kinds = _KINDS[rule]
     citation = cite(section)
     sponsor = ctx.case.sponsor
     if sponsor is None or sponsor.kind is None:
         return Finding(rule, Status.NOT_APPLICABLE, citation, _("No sponsor of an exempt kind is named."))
     values: dict[str, Any] = {"sponsor": sponsor.name, "kind": sponsor.kind}
     if sponsor.kind not in kinds:
-        reason: str = _("The sponsor is not {kinds}.", kinds=both(sorted(set(kinds.values())), "or"))
+        reason: str = _NOT_OF_KINDS[rule]
         if sponsor.kind == "public_school" and "private_school" in kinds:
             reason = (_("A public school is not among the exempt sponsors: ¶ A names only a parochial "
                         "or private school located within the Town, so the chapter applies to a public "
@@ -112,8 +126,7 @@ def _chapter_for_a_year(ctx: Context, s: Sponsor) -> tuple[bool | None, str, lis
 def school(ctx: Context) -> Finding:
     """Exempt: an assembly sponsored, organized and authorized by a parochial or private school located within
     the Town (exemptions ¶ A). A public school is not listed and is not exempt."""
-    return _exemption(ctx, "carmel/exemptions/a-school", "exemptions ¶ A",
-                      {"parochial_school": _("a parochial school"), "private_school": _("a private school")}, _school)
+    return _exemption(ctx, "carmel/exemptions/a-school", "exemptions ¶ A", _school)
 
 
 @RULES.rule("carmel/exemptions/b-church", cites=cite("exemptions ¶ B"), decides="permit_required",
@@ -121,8 +134,7 @@ def school(ctx: Context) -> Finding:
 def church(ctx: Context) -> Finding:
     """Exempt: an assembly sponsored, organized and authorized by an established church maintaining a place of
     worship within the Town (exemptions ¶ B)."""
-    return _exemption(ctx, "carmel/exemptions/b-church", "exemptions ¶ B",
-                      {"church": _("an established church")}, _church)
+    return _exemption(ctx, "carmel/exemptions/b-church", "exemptions ¶ B", _church)
 
 
 @RULES.rule("carmel/exemptions/c-veterans", cites=cite("exemptions ¶ C"), decides="permit_required",
@@ -131,8 +143,7 @@ def veterans(ctx: Context) -> Finding:
     """Exempt: an assembly of a veterans' organization that has maintained a chapter, post, lodge, camp or other
     group within the Town for one year prior to the proposed assembly (exemptions ¶ C), compared by date
     against the first day of the assembly (`years_before`)."""
-    return _exemption(ctx, "carmel/exemptions/c-veterans", "exemptions ¶ C",
-                      {"veterans_organization": _("a veterans' organization")}, _chapter_for_a_year)
+    return _exemption(ctx, "carmel/exemptions/c-veterans", "exemptions ¶ C", _chapter_for_a_year)
 
 
 @RULES.rule("carmel/exemptions/d-civic-group", cites=cite("exemptions ¶ D"), decides="permit_required",
@@ -140,5 +151,4 @@ def veterans(ctx: Context) -> Finding:
 def civic_group(ctx: Context) -> Finding:
     """Exempt: an assembly of a civic group that has maintained a chapter or local organization within the Town
     for one year prior to the proposed assembly (exemptions ¶ D)."""
-    return _exemption(ctx, "carmel/exemptions/d-civic-group", "exemptions ¶ D",
-                      {"civic_group": _("a civic group")}, _chapter_for_a_year)
+    return _exemption(ctx, "carmel/exemptions/d-civic-group", "exemptions ¶ D", _chapter_for_a_year)

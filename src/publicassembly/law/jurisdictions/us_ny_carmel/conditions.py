@@ -26,8 +26,11 @@ _LACKING: dict[tuple[bool, bool], Message | str] = {
 }
 
 
+_CITES = {n: cite(f"permit requirements ¶ C({n})") for n in range(1, 11)}
+
+
 def _cite(n: int) -> str:
-    return cite(f"permit requirements ¶ C({n})")
+    return _CITES[n]
 
 
 def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: str, what: Message,
@@ -37,13 +40,17 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
     if ctx.no_permit:
         return ctx.not_applicable(rule, f"permit requirements ¶ C({n})")
     items = items or Items()
-    values = dict(values or {})
-    hd = facility.health_department_approved_on if facility else None
-    tb = facility.town_board_approved_on if facility else None
-    values.update({"description": facility.description if facility else None,
-                   "health_department_approved_on": hd, "town_board_approved_on": tb})
-    # Nothing given: no facility, or one whose every field is left out (None).
-    nothing = facility is None or all(v is None for v in facility.__dict__.values())
+    if facility is None:
+        hd = tb = description = None
+        nothing = True
+    else:
+        hd, tb = facility.health_department_approved_on, facility.town_board_approved_on
+        description = facility.description
+        # Nothing given: every field of the facility left out (None).
+        nothing = all(v is None for v in facility.__dict__.values())
+    values = {**values, "description": description, "health_department_approved_on": hd,
+              "town_board_approved_on": tb} if values else {
+        "description": description, "health_department_approved_on": hd, "town_board_approved_on": tb}
     if nothing:
         items.missing.insert(0, item)
     if items.defects or items.missing:

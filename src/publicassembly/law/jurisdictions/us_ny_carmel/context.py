@@ -128,7 +128,7 @@ class Context:
         return max(least, ceil_div(self.persons, self.values["conditions.persons_per_registered_nurse"]))
 
 
-@dataclass
+@dataclass(slots=True)
 class Items:
     """Collects the stable ids of items a rule needed and did not get, and the defects it found."""
 

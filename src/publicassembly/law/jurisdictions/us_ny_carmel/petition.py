@@ -19,8 +19,11 @@ from publicassembly.law.messages import _
 LICENSED = ("licensed_land_surveyor", "licensed_professional_engineer")
 
 
+_CITES = {n: cite(f"permit requirements ¶ B({n})") for n in range(1, 16)}
+
+
 def _cite(n: int) -> str:
-    return cite(f"permit requirements ¶ B({n})")
+    return _CITES[n]
 
 
 def _finding(rule: str, n: int, items: Items, ok: str, values: dict[str, Any] | None = None,

@@ -48,9 +48,8 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
         description = facility.description
         # Nothing given: every field of the facility left out (None).
         nothing = all(v is None for v in facility.__dict__.values())
-    values = {**values, "description": description, "health_department_approved_on": hd,
-              "town_board_approved_on": tb} if values else {
-        "description": description, "health_department_approved_on": hd, "town_board_approved_on": tb}
+    values = {**(values or {}), "description": description, "health_department_approved_on": hd,
+              "town_board_approved_on": tb}
     if nothing:
         items.missing.insert(0, item)
     if items.defects or items.missing:

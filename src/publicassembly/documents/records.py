@@ -239,7 +239,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
     if value is None:
         raise ValueError(f"{where}: is required")
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):  # a record class (never an instance here)
         return record_from_json(tp, value, prefix=f"{where}.")
     if tp is datetime:
         if isinstance(value, datetime):

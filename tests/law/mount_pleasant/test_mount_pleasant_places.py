@@ -159,3 +159,28 @@ def test_164_3_no_certificate_for_a_place_of_assembly_is_missing(determine):
     assert d.missing[0] == "certificate"
     assert d.verdict == ("A place of assembly: a certificate of the Building Inspector is required; lawful "
                          "occupancy 25 persons (Mount Pleasant Code §§ 164-3, 164-7).")
+
+
+def test_164_4_each_group_weighs_only_the_strict_groups_inside_it(determine):
+    """§ 164-4 with several groups: a pair joined through a stated common entrance (30 ≥ 25) is a place of
+    assembly; a pair joined only through an unstated entrance (30) needs review; a lone room of 10 is not. Each
+    group is judged by the strictly joined spaces within it, never by another group's."""
+    d = determine(commercial=True, spaces=[
+        room("A", 15, connects_with=["B"], common_entrance=True), room("B", 15, common_entrance=True),
+        room("C", 15, connects_with=["D"]), room("D", 15),
+        room("E", 10, common_entrance=True)])
+    groups = d.finding("mount-pleasant/164-4/place-of-assembly").values["groups"]
+    assert [(g["spaces"], g["place_of_assembly"], g["common_entrance_assumed"]) for g in groups] == [
+        (["A", "B"], True, False), (["C", "D"], "needs_review", True), (["E"], False, False)]
+    assert d.certificate_required is True
+
+
+def test_a_determination_reads_the_occupant_loads_by_name_from_one_table(values):
+    """The loads by space name are made once per case (rules read them for every space: a venue of thousands
+    of spaces stays linear)."""
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
+
+    ctx = Context(case=VenueCase.model_validate({"name": "Hall", "spaces": [room("A", 10)]}), values=values,
+                  loads=(), loads_missing=())
+    assert ctx.load_of is ctx.load_of and ctx.space_of is ctx.space_of

@@ -4,6 +4,7 @@ and place-of-assembly groups computed once, and the findings of the rules applie
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from publicassembly.law.core import Finding
@@ -43,12 +44,12 @@ class Context:
         """The sum of the occupant loads of the spaces whose measure is given (persons)."""
         return sum(ld.occupant_load for ld in self.loads)
 
-    @property
+    @cached_property
     def load_of(self) -> dict[str, int]:
-        """Occupant load by space name (spaces whose measure is given)."""
+        """Occupant load by space name (spaces whose measure is given). Made once: rules read it per space."""
         return {ld.name: ld.occupant_load for ld in self.loads}
 
-    @property
+    @cached_property
     def space_of(self) -> dict[str, Space]:
-        """Space by name."""
+        """Space by name. Made once: rules read it per space."""
         return {s.name: s for s in self.case.spaces}

@@ -123,10 +123,14 @@ def place_of_assembly_groups(case: VenueCase, load_of: Mapping[str, int],
             answer = None
         return load, attendance, persons, answer
 
+    # Each strict group lies within one loose group (its links are among the loose links): the loose group of
+    # its first space. Found through an index of spaces, so the grouping stays linear in the number of spaces.
+    loose_of = {i: n for n, group in enumerate(loose) for i in group}
+    inner_of: list[list[tuple[int, ...]]] = [[] for _ in loose]
+    for c in strict:
+        inner_of[loose_of[c[0]]].append(c)
     groups = []
-    for group in loose:
-        members = set(group)
-        inner = [c for c in strict if set(c) <= members]
+    for group, inner in zip(loose, inner_of, strict=True):
         inner_true = any(evaluate(c, single and len(strict) == 1)[3] is True for c in inner)
         load, attendance, persons, answer = evaluate(group, single)
         assumed = len(inner) > 1

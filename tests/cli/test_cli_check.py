@@ -133,6 +133,16 @@ def test_text_report_prints_brackets_as_written(runner, write, venue_yaml):
     assert "[bold]hall.yaml" in result.stdout
 
 
+def test_text_report_shows_control_characters_instead_of_sending_them_to_the_terminal(runner, write, venue_yaml):
+    """A name holding terminal commands (clear the screen, set the window title) is printed with its control
+    characters as visible escapes; the JSON report escapes them as JSON does."""
+    case = venue_yaml.replace("name: Hall", 'name: "Hall\\e[2J\\e]0;pwned\\a"')
+    result = runner.invoke(app, ["check", str(write("hall.yaml", case))], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "Hall\\x1b[2J\\x1b]0;pwned\\x07" in result.stdout
+
+
 def test_text_report_timeline_in_date_order_with_office_closed_mark(runner, write):
     """Carmel ch. 31 ¶ B with GCL § 20: deadlines in date order; for an assembly on Wednesday 2026-09-02 the
     petition is due Saturday 2026-07-04 (60 days before, not extended), marked office closed, act by

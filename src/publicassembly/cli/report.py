@@ -28,6 +28,16 @@ STATUS_STYLE = {
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
+#: Control characters (C0 but tab and newline, DEL, C1) as visible escapes: text from a case file (a room's
+#: name, a description) is printed, never sent to the terminal as commands (clearing it, setting its title).
+_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0))}
+
+
+def _text(value: object, **style: Any) -> Text:
+    """`value` as Rich text with its control characters shown as escapes (``\\x1b``)."""
+    return Text(str(value).translate(_CONTROL), **style)
+
+
 #: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
 MONEY_KEYS = DOLLAR_KEYS
 
@@ -40,12 +50,12 @@ def _label(key: str) -> str:
 
 def _answer(value: object) -> Text:
     if value is True:
-        return Text("yes", style="bold")
+        return _text("yes", style="bold")
     if value is False:
-        return Text("no", style="bold")
+        return _text("no", style="bold")
     if value == "needs_review":
-        return Text("needs review (left to an official)", style="magenta")
-    return Text(str(value))
+        return _text("needs review (left to an official)", style="magenta")
+    return _text(str(value))
 
 
 def _value(value: Any, indent: str = "") -> str:
@@ -91,16 +101,16 @@ def _day(d: date) -> str:
 
 
 def _verdict(det: Determination, title: str) -> Panel:
-    lines = Text(det.verdict, style="bold")
+    lines = _text(det.verdict, style="bold")
     facts = []
     if det.permit_required is not None:
         facts.append(Text.assemble("Permit required: ", _answer(det.permit_required)))
     if det.certificate_required is not None:
         facts.append(Text.assemble("Certificate required: ", _answer(det.certificate_required)))
     if det.exemption:
-        facts.append(Text(f"Exempt: {det.exemption.get('citation', '')} ({det.exemption.get('rule', '')})"))
+        facts.append(_text(f"Exempt: {det.exemption.get('citation', '')} ({det.exemption.get('rule', '')})"))
     style = "red" if det.with_status(Status.NOT_MET) else ("yellow" if det.missing else "green")
-    return Panel(Group(lines, *facts), title=Text(title), title_align="left", border_style=style)
+    return Panel(Group(lines, *facts), title=_text(title), title_align="left", border_style=style)
 
 
 def _requirements(requirements: Mapping[str, Any]) -> Table | None:
@@ -111,7 +121,7 @@ def _requirements(requirements: Mapping[str, Any]) -> Table | None:
     table.add_column("value", overflow="fold")
     for key, value in requirements.items():
         shown = dollars(value) if key in MONEY_KEYS and not isinstance(value, bool) else _value(value)
-        table.add_row(Text(_label(key)), Text(shown))
+        table.add_row(_text(_label(key)), _text(shown))
     return table
 
 
@@ -126,7 +136,7 @@ def _occupancy(det: Determination) -> RenderableType | None:
     table.add_column("occupant load", justify="right")
     for s in occ.spaces:
         area = "—" if s.area_sq_ft is None else str(jsonable(s.area_sq_ft))
-        table.add_row(Text(s.name), Text(s.use_group), Text(area), Text(str(s.occupant_load)))
+        table.add_row(_text(s.name), _text(s.use_group), _text(area), _text(str(s.occupant_load)))
     summary = Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy} persons", "bold"))
     if occ.overcrowded is not None:
         summary.append("  overcrowded: ")
@@ -142,12 +152,12 @@ def _timeline(det: Determination) -> Table | None:
     table.add_column("deadline", style="bold")
     table.add_column("how it was counted", overflow="fold")
     for name, legal in sorted(det.deadlines.items(), key=lambda item: (item[1].date, item[0])):
-        when = Text(_day(legal.date))
+        when = _text(_day(legal.date))
         if legal.closed:
             when.append(f"\noffice closed ({legal.closed})", style="bold yellow")
             if legal.act_by and legal.act_by != legal.date:
                 when.append(f"\nact by {_day(legal.act_by)}", style="bold")
-        table.add_row(when, Text(_label(name)), Text(legal.counted))
+        table.add_row(when, _text(_label(name)), _text(legal.counted))
     return table
 
 
@@ -155,9 +165,9 @@ def _missing(items: Iterable[str]) -> RenderableType | None:
     items = list(items)
     if not items:
         return None
-    text = Text("Missing items", style="bold yellow")
+    text = _text("Missing items", style="bold yellow")
     for item in items:
-        text.append(f"\n  • {item}", style="")
+        text.append(f"\n  • {item}".translate(_CONTROL), style="")
     return text
 
 
@@ -169,9 +179,9 @@ def _findings(det: Determination) -> Table | None:
     table.add_column("citation · rule", overflow="fold", ratio=2)
     table.add_column("reason", overflow="fold", ratio=3)
     for f in det.findings:
-        where = Text(f.citation)
+        where = _text(f.citation)
         where.append(f"\n{f.rule}", style="dim")
-        table.add_row(Text(f.status.value, style=STATUS_STYLE.get(f.status, "")), where, Text(f.reason))
+        table.add_row(_text(f.status.value, style=STATUS_STYLE.get(f.status, "")), where, _text(f.reason))
     return table
 
 
@@ -179,7 +189,7 @@ def _penalty(det: Determination) -> Text | None:
     p = det.penalty
     if p is None:
         return None
-    text = Text("Penalty", style="bold")
+    text = _text("Penalty", style="bold")
     if p.offense_number is not None:
         text.append(f"\n  offense number: {p.offense_number}")
     text.append(f"\n  separate violations: {p.violations}")
@@ -199,9 +209,9 @@ def render(det: Determination, *, source: str, jurisdiction_name: str, as_of_sou
     says where the date came from (``--as-of``, ``the case file``, ``today``)."""
     parts: list[RenderableType] = [
         Rule(style="dim"),
-        Text(source, style="bold", no_wrap=True, overflow="ignore"),  # the whole file name, never cut or folded
-        Text(jurisdiction_name),
-        Text(f"{_label(det.subject)}, as of {_day(det.as_of)} (the date from {as_of_source})"),
+        _text(source, style="bold", no_wrap=True, overflow="ignore"),  # the whole file name, never cut or folded
+        _text(jurisdiction_name),
+        _text(f"{_label(det.subject)}, as of {_day(det.as_of)} (the date from {as_of_source})"),
         _verdict(det, "Verdict"),
     ]
     for part in (_requirements(det.requirements), _occupancy(det), _timeline(det), _missing(det.missing),

@@ -186,6 +186,8 @@ PositiveCount = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole
 Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), BeforeValidator(_number)]
 #: A non-negative decimal number (e.g. decibels, an area before its unit is applied), not a boolean.
 Number = Annotated[Decimal, BeforeValidator(_number)]
+#: A sound level in decibels: 0 to 1,000 (an input bound, not law; no sound reaches it).
+Decibels = Annotated[Decimal, Field(ge=0, le=1000), BeforeValidator(_number)]
 #: Free text of a fact (a name, an address, a description): at most `MAX_TEXT` characters.
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 #: Free text that must not be empty (e.g. the name of a room): 1 to `MAX_TEXT` characters.

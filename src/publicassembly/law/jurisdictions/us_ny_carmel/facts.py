@@ -9,12 +9,12 @@ apply. Counts are non-negative integers, money is US dollars in whole cents, dat
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from publicassembly.law.messages import _
-from publicassembly.law.units import CaseDate, Count, Money, Number, PositiveCount, Text
+from publicassembly.law.units import CaseDate, Count, Decibels, Money, PositiveCount, Text
 
 SponsorKind = Literal[
     "individual", "corporation", "parochial_school", "private_school", "public_school", "church",
@@ -211,7 +211,7 @@ class Petition(_Facts):
     camping_or_housing: CampingOrHousing | None = None  # (12)
     duration: Text | None = None  # (13)
     housing_statement: Text | None = None  # (14)
-    max_noise_decibels: Annotated[Number, Field(ge=0, le=1000)] | None = None  # (15)
+    max_noise_decibels: Decibels | None = None  # (15)
 
 
 class Facility(_Facts):

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from publicassembly.law import jurisdictions
 from publicassembly.law.determination import Determination
-from publicassembly.law.errors import InvalidCase
+from publicassembly.law.errors import FactError, InvalidCase
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterSet
 from publicassembly.law.units import InvalidNumber, known_date
@@ -78,6 +78,8 @@ def _one_error(e: Any) -> tuple[str, str]:
     loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
     message: str = e["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
     cause = (e.get("ctx") or {}).get("error")
+    if isinstance(cause, FactError):  # a model's own check of several facts names the fact it refuses
+        return (f"{_field(loc)}.{cause.field}" if loc else cause.field), cause.problem
     if isinstance(cause, InvalidNumber) and loc and loc[-1] == cause.field:
         message = cause.problem  # the field is named once, by the error's field, not again in its message
     elif isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):

@@ -58,3 +58,15 @@ class InvalidCase(LawError):
         self.message = message
         self.errors: tuple[tuple[str, str], ...] = tuple(errors) or ((field, message),)
         super().__init__(f"{field}: {message}")
+
+
+class FactError(ValueError):
+    """A fact that breaks the input model, raised by a model's own validator that sees several fields at once:
+    ``field`` is the path of the fact within that model (e.g. ``spaces[1].name``), ``problem`` what is wrong
+    (a `Message`, without the field). A `ValueError`, so pydantic reports it with the model's place in the case;
+    `cases.invalid_from` names the fact itself."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(problem)

@@ -94,6 +94,29 @@ def test_164_4_connection_to_an_unknown_space_is_refused(determine):
         determine(spaces=[room("East", 15, connects_with=["Attic"])])
 
 
+@pytest.mark.parametrize("spaces, inspection, field, message", [
+    ([room("Hall", 10), room("Hall", 20)], None, "spaces[1].name",
+     "two spaces are named 'Hall'; each room or area needs its own name"),
+    ([room("Hall", 10, connects_with=["Attic"])], None, "spaces[0].connects_with",
+     "no space is named 'Attic'; spaces: Hall"),
+    ([room("Hall", 10, connects_with=["Hall"])], None, "spaces[0].connects_with",
+     "a space cannot connect with itself"),
+    ([room("Hall", 10)], {"signs": [{"room": "Attic"}]}, "inspection.signs[0].room",
+     "no space is named 'Attic'; spaces: Hall"),
+])
+def test_a_case_that_names_spaces_wrongly_is_refused_naming_the_fact(spaces, inspection, field, message):
+    """§ 164-4 and § 164-9 read spaces by name: a repeated name or a name that is not a space is refused with
+    the fact itself named (the second space's name, the connection, the sign's room), not the whole case."""
+    from publicassembly.law import evaluate
+    from publicassembly.law.errors import InvalidCase
+
+    case = {"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-07-01", "name": "Centre",
+            "spaces": spaces, **({"inspection": inspection} if inspection else {})}
+    with pytest.raises(InvalidCase) as refused:
+        evaluate(case)
+    assert (refused.value.field, refused.value.message) == (field, message)
+
+
 # --- § 164-3 certificate and the religious-worship exception -------------------------------------------
 
 SANCTUARY = {"name": "Sanctuary", "use_group": "assembly_fixed_seats", "area": 1800,

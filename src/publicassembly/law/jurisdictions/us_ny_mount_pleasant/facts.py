@@ -7,6 +7,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from publicassembly.law.errors import FactError
 from publicassembly.law.messages import _, join
 from publicassembly.law.units import CaseDate, Count, Name, Text, WholeNumber, area_sq_ft, to_decimal
 
@@ -199,21 +200,21 @@ class VenueCase(_Facts):
     @model_validator(mode="after")
     def _names(self) -> Self:
         seen: set[str] = set()
-        for space in self.spaces:
+        for i, space in enumerate(self.spaces):
             if space.name in seen:
-                raise ValueError(_("two spaces are named {space_name!r}; each room or area needs its "
-                                   "own name", space_name=space.name))
+                raise FactError(f"spaces[{i}].name", _("two spaces are named {space_name!r}; each room or area "
+                                                       "needs its own name", space_name=space.name))
             seen.add(space.name)
         for i, space in enumerate(self.spaces):
             for other in space.connects_with:
                 if other not in seen:
-                    raise ValueError(_("spaces[{i}].connects_with: no space is named {other!r}; "
-                                       "spaces: {spaces}", i=i, other=other, spaces=join(sorted(seen))))
+                    raise FactError(f"spaces[{i}].connects_with", _("no space is named {other!r}; spaces: "
+                                                                    "{spaces}", other=other, spaces=join(sorted(seen))))
                 if other == space.name:
-                    raise ValueError(_("spaces[{i}].connects_with: a space cannot connect with itself", i=i))
+                    raise FactError(f"spaces[{i}].connects_with", _("a space cannot connect with itself"))
         if self.inspection is not None:
             for j, sign in enumerate(self.inspection.signs):
                 if sign.room not in seen:
-                    raise ValueError(_("inspection.signs[{j}].room: no space is named {room!r}; "
-                                       "spaces: {spaces}", j=j, room=sign.room, spaces=join(sorted(seen))))
+                    raise FactError(f"inspection.signs[{j}].room", _("no space is named {room!r}; spaces: "
+                                                                     "{spaces}", room=sign.room, spaces=join(sorted(seen))))
         return self

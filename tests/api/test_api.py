@@ -146,3 +146,21 @@ def test_malformed_json_is_bad_input_422_naming_the_body(client):
     response = client.post("/api/v1/check", data=b'{"jurisdiction": "carmel-ny",', content_type="application/json")
     assert response.status_code == 422
     assert response.json()["field"] == "body" and "not valid JSON" in response.json()["detail"]
+
+
+def test_check_refuses_a_key_given_twice_naming_it(db):
+    """JSON would keep the last of two values for one key; which was meant is not known, so the body is refused
+    (as a case file is by the CLI), 422 naming the key."""
+    raw = b'{"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-07-01", "name": "A", "name": "B"}'
+    r = Client().post("/api/v1/check", raw, content_type="application/json")
+    assert r.status_code == 422
+    assert r.json()["field"] == "body"
+    assert r.json()["detail"] == "body: key 'name' is given twice; give each field once"
+
+
+def test_check_refuses_a_body_nested_too_deeply_as_such(db):
+    """Valid JSON nested thousands of levels deep is refused as too deep, not called invalid JSON."""
+    raw = b'{"jurisdiction": "carmel-ny", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    r = Client().post("/api/v1/check", raw, content_type="application/json")
+    assert r.status_code == 422
+    assert r.json()["detail"] == "body: is nested too deeply"

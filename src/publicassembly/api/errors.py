@@ -17,6 +17,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from publicassembly.law.cases import RepeatedKey
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict
 from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
@@ -184,10 +185,15 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(HttpError)
     def _http(request: HttpRequest, exc: HttpError) -> HttpResponse:
         if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
-            # malformed JSON: bad input like any other, named and answered 422
-            return api.create_response(
-                request, body("body: is not valid JSON; send one JSON object with Content-Type: application/json",
-                              "body"), status=422)
+            # a body that cannot be read: bad input like any other, named and answered 422
+            cause = exc.__cause__
+            if isinstance(cause, RepeatedKey):
+                problem = f"key {cause.key!r} is given twice; give each field once"
+            elif isinstance(cause, RecursionError):
+                problem = "is nested too deeply"
+            else:
+                problem = "is not valid JSON; send one JSON object with Content-Type: application/json"
+            return api.create_response(request, body(f"body: {problem}", "body"), status=422)
         return api.create_response(request, body(str(exc)), status=exc.status_code)
 
 

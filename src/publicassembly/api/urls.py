@@ -5,6 +5,7 @@ from __future__ import annotations
 from ninja import NinjaAPI
 
 from publicassembly.api import actions, attachments, errors, fees, law, resources, tokens
+from publicassembly.api.parser import JSONBodyParser
 from publicassembly.api.renderers import JSONRenderer
 
 api = NinjaAPI(
@@ -17,6 +18,7 @@ api = NinjaAPI(
     docs_url="/docs",
     openapi_url="/openapi.json",
     renderer=JSONRenderer(),
+    parser=JSONBodyParser(),
 )
 errors.install(api)
 api.add_router("/v1", law.router)

@@ -26,6 +26,7 @@ import pyarrow as pa
 
 from publicassembly.batch.columns import INPUT_NAMES, REQUIRED_NAMES
 from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
+from publicassembly.law.cases import RepeatedKey, unique_keys
 
 #: Formats by file-name ending.
 FORMATS: dict[str, str] = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet",
@@ -395,8 +396,8 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
         errors.append((line_no, f"{_not_utf8_where(raw)}: is not UTF-8 text"))
         return None
     try:
-        obj = json.loads(text, parse_float=str, parse_int=str, parse_constant=str, object_pairs_hook=_object)
-    except _DuplicateKey as exc:
+        obj = json.loads(text, parse_float=str, parse_int=str, parse_constant=str, object_pairs_hook=unique_keys)
+    except RepeatedKey as exc:
         name = normalise(exc.key)
         errors.append((line_no, f"{name if name in INPUT_NAMES else repr(exc.key)}: given twice in the row"))
         return None
@@ -426,26 +427,6 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
                                     f"{_json_kind(value)}"))
             return None
     return out
-
-
-class _DuplicateKey(ValueError):
-    """A JSON object naming a key twice (JSON would silently keep the last value; a case file refuses it too)."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object from its pairs; raises `_DuplicateKey` when a key is given twice."""
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return obj
 
 
 def _not_utf8_where(raw: bytes) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
+from publicassembly.law.cases import RepeatedKey, unique_keys
 
 #: Larger files are refused: a case is a page of facts, not a data set.
 MAX_BYTES = 5 * 1024 * 1024
@@ -239,31 +240,16 @@ def _file_error(path: str, message: str, mark: yaml.Mark | None) -> CaseFileErro
 # --- JSON --------------------------------------------------------------------------------------------------
 
 
-class _DuplicateKey(Exception):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
-    return out
-
-
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number; write a finite number")
 
 
 def _load_json(text: str, path: str) -> tuple[Any, FindPositions]:
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_float=Decimal, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=unique_keys, parse_float=Decimal, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise CaseFileError(path, f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
-    except _DuplicateKey as exc:
+    except RepeatedKey as exc:
         line = _json_key_line(text, exc.key)
         raise CaseFileError(path, f"key {exc.key!r} is given twice; give each field once", line=line) from None
     except RecursionError:

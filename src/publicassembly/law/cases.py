@@ -113,6 +113,28 @@ def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
     return InvalidCase(prefix + field, message, errors=[(prefix + f, m) for f, m in found])
 
 
+class RepeatedKey(ValueError):
+    """A JSON object (a case file, a request body, a row) naming ``key`` twice: JSON would silently keep the
+    last value, so which one was meant is not known; it is refused instead."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object from its (key, value) pairs, e.g. ``json.loads(text, object_pairs_hook=unique_keys)``.
+    Raises `RepeatedKey` for the first key given twice."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise RepeatedKey(key)
+            seen.add(key)
+    return obj
+
+
 def parse_case(data: object) -> Case:
     """Validate case data. Raises `InvalidCase` naming the field and what is allowed: an unknown
     jurisdiction or subject, a bad date, or any fact that breaks the subject's model."""

@@ -224,7 +224,9 @@ app = typer.Typer(
         "Assembly (certificates, occupant load, lawful occupancy, signs, penalties).\n\n"
         "Exit codes: 0 when every case was determined (whatever the determination says); 2 for bad input "
         "(a file, field, option or date), with one message on standard error naming the file, the field or "
-        "line, and what is allowed; 1 when the law core could not decide (a rule conflict) or failed."
+        "line, and what is allowed; 1 when the law core could not decide (a rule conflict) or failed.\n\n"
+        "Environment: `PYDANTIC_DISABLE_PLUGINS` is set to `__all__` for the command unless already set (no "
+        "pydantic plugin is used); set it to an empty string to load pydantic plugins."
     ),
     no_args_is_help=True,
     add_completion=False,

@@ -369,3 +369,16 @@ def test_rule_conflict_is_presented_cleanly(runner, write, event_yaml, monkeypat
     assert result.exit_code == 1
     assert "cannot decide" in result.stderr and "carmel/a, carmel/b" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_every_error_of_a_file_is_listed_with_its_line(runner, write):
+    """A file with three bad facts: the first on the error line (saying 2 more), then the other two, each with
+    its line, so an organizer fixes them all at once; exit code 2."""
+    text = ("jurisdiction: carmel-ny\nsubject: event\nas_of: 2026-07-01\nmax_persons_at_one_time: true\n"
+            "admission_fee: -5\nvehicles_at_one_time: x\n")
+    result = runner.invoke(app, ["check", str(write("bad.yaml", text))])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert "line 4, column 1: max_persons_at_one_time: expected a whole number, got true (and 2 more errors)" in lines[0]
+    assert sorted(line.split(": ")[1] for line in lines[1:]) == ["admission_fee", "vehicles_at_one_time"]
+    assert all(line.startswith("  ") and "bad.yaml, line " in line for line in lines[1:])

@@ -86,11 +86,24 @@ def _emit_json(data: Any) -> None:
 # --- check -------------------------------------------------------------------------------------------------
 
 
+#: The errors of one file listed after the first (a file broken everywhere is not listed to its end).
+MAX_MORE_ERRORS = 20
+
+
 def _invalid(case_file: CaseFile, exc: InvalidCase) -> str:
-    position = case_file.locate(exc.field)
-    line, column = position if position else (None, None)
-    field = None if exc.field == "(case)" else exc.field
-    return CaseFileError(case_file.path, exc.message, field=field, line=line, column=column).describe()
+    """The file's first error on one line (its message says how many more), then each other error on a line of
+    its own, indented, with its line and column where they can be found."""
+    def one(field: str, message: str) -> str:
+        position = case_file.locate(field)
+        line, column = position if position else (None, None)
+        named = None if field == "(case)" else field
+        return CaseFileError(case_file.path, message, field=named, line=line, column=column).describe()
+
+    more = list(exc.errors[1:])
+    lines = [one(exc.field, exc.message), *("  " + one(f, m) for f, m in more[:MAX_MORE_ERRORS])]
+    if len(more) > MAX_MORE_ERRORS:
+        lines.append(f"  ... and {len(more) - MAX_MORE_ERRORS} more")
+    return "\n".join(lines)
 
 
 @app.command()
@@ -119,8 +132,8 @@ def check(
     in the order given, each object with a "file" key.
 
     Exit code 0 when every file was determined, whatever the determination says. A file that cannot be
-    read or validated is reported on standard error (file, field or line, and what is allowed), the other
-    files are still checked, and the exit code is 2.
+    read or validated is reported on standard error (file, field or line, and what is allowed; each bad fact of
+    the file on a line of its own), the other files are still checked, and the exit code is 2.
     """
     fmt = parse_format(output_format)
     when = parse_as_of(as_of)

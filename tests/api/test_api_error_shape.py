@@ -83,3 +83,13 @@ def test_a_validators_sentence_is_given_without_pydantics_prefix(api, cu, hearin
     assert r.status_code == 422 and r.json()["field"] == "paid_on"
     msg = r.json()["errors"][0]["msg"]
     assert not msg.startswith("Value error") and not msg.startswith("paid_on:"), msg
+
+
+def test_a_field_a_body_does_not_have_is_refused_naming_it(api, mu, hall):
+    """A misspelt field is refused, 422 naming it, rather than dropped while the request succeeds (here on the
+    § 164-5 stop order; every request body of the API is read the same way, api/inputs.BodyIn)."""
+    url = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/stop-orders"
+    body = {"performance": "Saturday dance", "persons_present": 311, "persons_presnet": 311}
+    r = api(mu["enforcement_officer"]).post(url, json.dumps(body), content_type="application/json")
+    assert r.status_code == 422, r.json()
+    assert r.json()["detail"] == "persons_presnet: is not a field here (see /api/docs for the fields)"

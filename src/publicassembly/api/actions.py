@@ -18,6 +18,7 @@ from ninja import Field, Query, Router, Schema
 from pydantic import AwareDatetime, BeforeValidator
 
 from publicassembly.api.auth import token_auth
+from publicassembly.api.inputs import BodyIn
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
 from publicassembly.api.resources import router as records
 from publicassembly.law.jsonable import jsonable
@@ -107,7 +108,7 @@ def _document(app: Any, pk: int | None, field: str = "document") -> Any:
     return doc
 
 
-class Versioned(Schema):
+class Versioned(BodyIn):
     expected_version: Version = None
     reason: Reason = None
 
@@ -560,7 +561,7 @@ def _space_of(town: str, venue: int, pk: int) -> Any:
     return Space.objects.get_in_town(_town(town), pk=pk, venue_id=venue)
 
 
-class VenueIn(Schema):
+class VenueIn(BodyIn):
     name: _text(200, min_length=1)
     address: _text(300, min_length=1)
     commercial: bool | None = None
@@ -578,7 +579,7 @@ Story = Annotated[Int, Field(ge=-100, le=300)]
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 
 
-class SpaceIn(Schema):
+class SpaceIn(BodyIn):
     name: _text(200, min_length=1)
     kind: Literal["room", "open_air"]
     use_group: UseGroup
@@ -591,7 +592,7 @@ class SpaceIn(Schema):
     reason: _text(2000) = ""
 
 
-class SpaceChange(Schema):
+class SpaceChange(BodyIn):
     name: _text(200, min_length=1) | None = None
     kind: Literal["room", "open_air"] | None = None
     use_group: UseGroup | None = None
@@ -674,7 +675,7 @@ def remove_space(request: Any, town: str, pk: int, space: int, q: Query[RemoveQu
     return 204, None
 
 
-class IssueCertificateIn(Schema):
+class IssueCertificateIn(BodyIn):
     issued_on: Day | None = None
     reason: _text(2000) = ""
 
@@ -690,7 +691,7 @@ def issue_certificate(request: Any, town: str, pk: int, data: IssueCertificateIn
                                                   reason=v.get("reason", "")))
 
 
-class ReasonIn(Schema):
+class ReasonIn(BodyIn):
     reason: _text(2000, min_length=1)
     expected_version: Version = None
 
@@ -711,7 +712,7 @@ def revoke_certificate(request: Any, town: str, number: str, data: ReasonIn) -> 
 # --- Inspections ---------------------------------------------------------------------------------------------------
 
 
-class ScheduleInspectionIn(Schema):
+class ScheduleInspectionIn(BodyIn):
     scheduled_for: Day
     inspector: _text(150) | None = Field(None, description="username of the inspecting officer (default: you)")
     reason: _text(2000) = ""
@@ -741,13 +742,13 @@ def schedule_inspection(request: Any, town: str, pk: int, data: ScheduleInspecti
                                                    reason=v.get("reason", "")))
 
 
-class SignSeen(Schema):
+class SignSeen(BodyIn):
     posted: bool | None = None
     states: Count | None = None
     conforms_to_specification: bool | None = None
 
 
-class RecordInspectionIn(Schema):
+class RecordInspectionIn(BodyIn):
     done_on: Day | None = None
     persons_present: Count | None = None
     persons_by_space: dict[_text(200), Count] | None = None
@@ -797,7 +798,7 @@ def _ref(model: Any, town: Any, pk: int | None, field: str) -> Any:
 Id = Annotated[int, Field(ge=1, le=2**62)]
 
 
-class OffenderIn(Schema):
+class OffenderIn(BodyIn):
     kind: Literal["person", "firm"]
     name: _text(200, min_length=1)
     address: _text(300) = ""
@@ -815,7 +816,7 @@ def register_offender(request: Any, town: str, data: OffenderIn) -> Any:
     return 201, {"id": o.pk, "kind": o.kind, "name": o.name, "address": o.address}
 
 
-class ComplaintIn(Schema):
+class ComplaintIn(BodyIn):
     description: _text(5000, min_length=1)
     observed_on: Day
     filed_on: Day | None = None
@@ -853,7 +854,7 @@ def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
         in_presence=data.in_presence, reason=v.get("reason", "")))
 
 
-class ViolationIn(Schema):
+class ViolationIn(BodyIn):
     rule_id: _text(120) | None = None
     offender: Id | None = None
     observed_on: Day | None = None
@@ -885,7 +886,7 @@ def record_violation(request: Any, town: str, pk: int, data: ViolationIn) -> Any
         reason=v.get("reason", ""), expected_version=data.expected_version))
 
 
-class SummonsIn(Schema):
+class SummonsIn(BodyIn):
     return_date: Day
     # The service checks the hour (`return_time_of`: 422 naming return_time, in words); the pattern documents it.
     return_time: Annotated[str, Field(max_length=40, json_schema_extra={"pattern": "^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9])?$"},
@@ -915,7 +916,7 @@ def issue_summons(request: Any, town: str, pk: int, data: SummonsIn) -> Any:
                  "issued_on": s.issued_on.isoformat(), "return_date": s.return_date.isoformat()}
 
 
-class DispositionIn(Schema):
+class DispositionIn(BodyIn):
     outcome: Literal["convicted", "dismissed"]
     decided_on: Day | None = None
     fine: Money10 = Decimal(0)
@@ -940,7 +941,7 @@ def record_disposition(request: Any, town: str, pk: int, data: DispositionIn) ->
                  "fine": str(d.fine), "jail_days": d.jail_days, "jail_months": d.jail_months, "penalty": d.penalty}
 
 
-class PaymentIn(Schema):
+class PaymentIn(BodyIn):
     amount: Money10
     paid_on: Day | None = None
     reason: _text(2000) = ""
@@ -1063,7 +1064,7 @@ def list_stop_orders(request: Any, town: str) -> Any:
     return [_stop_order(o) for o in StopOrder.objects.for_town(t).order_by("-ordered_at", "-id")]
 
 
-class StopOrderIn(Schema):
+class StopOrderIn(BodyIn):
     performance: _text(300, min_length=1)
     ordered_at: Moment | None = Field(None, description="when the order was given (default: now)")
     persons_present: Count | None = None
@@ -1093,7 +1094,7 @@ def record_stop_order(request: Any, town: str, pk: int, data: StopOrderIn) -> An
         complaint=_ref(Complaint, venue.town, data.complaint, "complaint"), reason=v.get("reason", "")))
 
 
-class LiftIn(Schema):
+class LiftIn(BodyIn):
     correction: _text(5000, min_length=1) = Field(description="how the condition was corrected")
     lifted_at: Moment | None = Field(None, description="when it was lifted (default: now)")
     expected_version: Version = None

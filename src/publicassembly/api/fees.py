@@ -23,10 +23,11 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from django.utils import timezone
-from ninja import Field, Path, Router, Schema
+from ninja import Field, Path, Router
 
 from publicassembly.api.actions import Day
 from publicassembly.api.auth import token_auth
+from publicassembly.api.inputs import BodyIn
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.law.errors import ParameterNotInForce
@@ -90,7 +91,7 @@ def get_fee_schedule(request: Any, town: str) -> Any:
             "schedules": [_schedule(s) for s in FeeSchedule.objects.for_town(t).order_by("year")]}
 
 
-class FeeScheduleIn(Schema):
+class FeeScheduleIn(BodyIn):
     amount: Money10
     resolution_date: Day = Field(description="the date of the Town Board's resolution (YYYY-MM-DD)")
     reason: Annotated[str, Field(max_length=2000)] = ""
@@ -132,7 +133,7 @@ def application_fee(request: Any, town: str, pk: int) -> Any:
                           "receipt": p.receipt} for p in payments]}
 
 
-class RefundIn(Schema):
+class RefundIn(BodyIn):
     amount: Money10 | None = None
     reason: Annotated[str, Field(max_length=2000)] = ""
 

@@ -10,6 +10,7 @@ from django.http import Http404
 from ninja import Router, Schema
 
 from publicassembly.api.auth import token_auth
+from publicassembly.api.inputs import BodyIn
 from publicassembly.api.law import ErrorOut
 from publicassembly.law.jsonable import jsonable
 from publicassembly.web.towns import town_for
@@ -114,7 +115,7 @@ def list_applications(request: Any, town: str) -> Any:
     return [_app(a, law) for a in law.apps]
 
 
-class FactsIn(Schema):
+class FactsIn(BodyIn):
     facts: dict[str, Any]
 
 

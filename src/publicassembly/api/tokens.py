@@ -8,13 +8,14 @@ from django.contrib.auth import authenticate
 from ninja import Field, Router, Schema
 
 from publicassembly.api.errors import body
+from publicassembly.api.inputs import BodyIn
 from publicassembly.api.models import ApiToken
 from publicassembly.web import throttle
 
 router = Router(tags=["auth"])
 
 
-class TokenIn(Schema):
+class TokenIn(BodyIn):
     username: str
     password: str
     name: str = Field("api", description="what the token is for, at most 100 characters")

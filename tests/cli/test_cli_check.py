@@ -382,3 +382,14 @@ def test_every_error_of_a_file_is_listed_with_its_line(runner, write):
     assert "line 4, column 1: max_persons_at_one_time: expected a whole number, got true (and 2 more errors)" in lines[0]
     assert sorted(line.split(": ")[1] for line in lines[1:]) == ["admission_fee", "vehicles_at_one_time"]
     assert all(line.startswith("  ") and "bad.yaml, line " in line for line in lines[1:])
+
+
+def test_an_error_quoting_a_case_shows_its_control_characters_as_escapes(runner, write):
+    """A refusal that quotes the case's names (here the spaces a connection could mean) never sends their
+    control characters to the terminal."""
+    text = ('jurisdiction: mount-pleasant-ny\nsubject: venue\nas_of: 2026-07-01\nname: X\nspaces:\n'
+            '  - {name: "Bar \\e]0;title\\a", use_group: school, area: 100, connects_with: [Nope]}\n')
+    result = runner.invoke(app, ["check", str(write("esc.yaml", text))])
+    assert result.exit_code == 2
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+    assert "spaces: Bar \\x1b]0;title\\x07" in result.stderr

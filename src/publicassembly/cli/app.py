@@ -250,9 +250,20 @@ def _root(
     """Town laws on public assemblies, run as code."""
 
 
+#: Control characters (C0 but tab and newline, DEL, C1) as visible escapes: text from a case file (a room's
+#: name, a description) is printed, never sent to the terminal as commands (clearing it, setting its title).
+CONTROL_ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0))}
+
+
+def printable(text: str) -> str:
+    """`text` with its control characters shown as escapes (``\\x1b``); tab and newline kept."""
+    return text.translate(CONTROL_ESCAPES)
+
+
 def error(message: str) -> None:
-    """Print one error line on standard error (``publicassembly: error: ...``)."""
-    typer.echo(f"publicassembly: error: {message}", err=True)
+    """Print one error on standard error (``publicassembly: error: ...``), its control characters shown as
+    escapes (a message may quote a case's text)."""
+    typer.echo(printable(f"publicassembly: error: {message}"), err=True)
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:

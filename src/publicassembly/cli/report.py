@@ -14,6 +14,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from publicassembly.cli.app import printable
 from publicassembly.law import Determination, Status
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.labels import DOLLAR_KEYS
@@ -28,14 +29,9 @@ STATUS_STYLE = {
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
-#: Control characters (C0 but tab and newline, DEL, C1) as visible escapes: text from a case file (a room's
-#: name, a description) is printed, never sent to the terminal as commands (clearing it, setting its title).
-_CONTROL = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0))}
-
-
 def _text(value: object, **style: Any) -> Text:
-    """`value` as Rich text with its control characters shown as escapes (``\\x1b``)."""
-    return Text(str(value).translate(_CONTROL), **style)
+    """`value` as Rich text with its control characters shown as escapes (`printable`)."""
+    return Text(printable(str(value)), **style)
 
 
 #: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
@@ -167,7 +163,7 @@ def _missing(items: Iterable[str]) -> RenderableType | None:
         return None
     text = _text("Missing items", style="bold yellow")
     for item in items:
-        text.append(f"\n  • {item}".translate(_CONTROL), style="")
+        text.append(printable(f"\n  • {item}"), style="")
     return text
 
 

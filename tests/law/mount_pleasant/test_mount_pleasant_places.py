@@ -207,3 +207,18 @@ def test_a_determination_reads_the_occupant_loads_by_name_from_one_table(values)
     ctx = Context(case=VenueCase.model_validate({"name": "Hall", "spaces": [room("A", 10)]}), values=values,
                   loads=(), loads_missing=())
     assert ctx.load_of is ctx.load_of and ctx.space_of is ctx.space_of
+
+
+def test_an_unknown_connection_lists_at_most_ten_spaces():
+    """The refusal lists the spaces a name could have meant, the first ten in order then "…", not every room
+    of a large venue."""
+    from publicassembly.law import evaluate
+    from publicassembly.law.errors import InvalidCase
+
+    spaces = [room(f"Room {n:02d}", 10) for n in range(12)]
+    spaces[0]["connects_with"] = ["Attic"]
+    with pytest.raises(InvalidCase) as refused:
+        evaluate({"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-07-01", "name": "Inn",
+                  "spaces": spaces})
+    listed = ", ".join(f"Room {n:02d}" for n in range(10))
+    assert refused.value.message == f"no space is named 'Attic'; spaces: {listed}, …"

@@ -8,7 +8,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from publicassembly.law.errors import FactError
-from publicassembly.law.messages import _, join
+from publicassembly.law.messages import Message, _, join
 from publicassembly.law.units import CaseDate, Count, Name, Text, WholeNumber, area_sq_ft, to_decimal
 
 #: The use groups of § 164-7 and the open-air area of § 164-8 (ids fixed for the whole project).
@@ -34,6 +34,13 @@ VIOLABLE_SECTIONS: tuple[str, ...] = ("164-2", "164-3", "164-5", "164-6", "164-7
                                       "164-10", "164-11")
 
 _SECTION = re.compile(r"164-(\d+)")
+
+
+def _some(names: set[str], shown: int = 10) -> Message:
+    """The first `shown` names in order, then "…" when there are more: an error lists the spaces a name could
+    have meant without quoting a venue of thousands of rooms."""
+    first = sorted(names)
+    return join([*first[:shown], "…"] if len(first) > shown else first)
 
 
 def _empty() -> list[Any]:
@@ -209,12 +216,12 @@ class VenueCase(_Facts):
             for other in space.connects_with:
                 if other not in seen:
                     raise FactError(f"spaces[{i}].connects_with", _("no space is named {other!r}; spaces: "
-                                                                    "{spaces}", other=other, spaces=join(sorted(seen))))
+                                                                    "{spaces}", other=other, spaces=_some(seen)))
                 if other == space.name:
                     raise FactError(f"spaces[{i}].connects_with", _("a space cannot connect with itself"))
         if self.inspection is not None:
             for j, sign in enumerate(self.inspection.signs):
                 if sign.room not in seen:
                     raise FactError(f"inspection.signs[{j}].room", _("no space is named {room!r}; spaces: "
-                                                                     "{spaces}", room=sign.room, spaces=join(sorted(seen))))
+                                                                     "{spaces}", room=sign.room, spaces=_some(seen)))
         return self

@@ -393,3 +393,13 @@ def test_an_error_quoting_a_case_shows_its_control_characters_as_escapes(runner,
     assert result.exit_code == 2
     assert "\x1b" not in result.stderr and "\x07" not in result.stderr
     assert "spaces: Bar \\x1b]0;title\\x07" in result.stderr
+
+
+def test_a_key_holding_a_newline_and_an_escape_is_named_on_one_line(runner, write):
+    """A field named by the file's own key is shown with its control characters escaped, newline included, so
+    the error stays one line and sends nothing to the terminal."""
+    text = 'jurisdiction: carmel-ny\nsubject: event\nas_of: 2026-07-01\n"bad\\nkey\\e[2J": 1\n'
+    result = runner.invoke(app, ["check", str(write("key.yaml", text))])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "line 4, column 1: bad\\x0akey\\x1b[2J: is not a field of this kind of case" in result.stderr

@@ -223,7 +223,7 @@ app = typer.Typer(
         "(permits for assemblies of more than 500 persons), and Mount Pleasant (NY) Code ch. 164, Places of "
         "Assembly (certificates, occupant load, lawful occupancy, signs, penalties).\n\n"
         "Exit codes: 0 when every case was determined (whatever the determination says); 2 for bad input "
-        "(a file, field, option or date), with one message on standard error naming the file, the field or "
+        "(a file, field, option or date), with a message on standard error naming the file, the field or "
         "line, and what is allowed; 1 when the law core could not decide (a rule conflict) or failed.\n\n"
         "Environment: `PYDANTIC_DISABLE_PLUGINS` is set to `__all__` for the command unless already set (no "
         "pydantic plugin is used); set it to an empty string to load pydantic plugins."
@@ -250,14 +250,18 @@ def _root(
     """Town laws on public assemblies, run as code."""
 
 
-#: Control characters (C0 but tab and newline, DEL, C1) as visible escapes: text from a case file (a room's
-#: name, a description) is printed, never sent to the terminal as commands (clearing it, setting its title).
-CONTROL_ESCAPES = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0))}
+#: Control characters (C0, DEL, C1) and the Unicode line and paragraph separators as visible escapes: text from
+#: a case file (a room's name, a key, a description) is printed, never sent to the terminal as commands
+#: (clearing it, setting its title).
+_ONE_LINE = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), *range(0x7F, 0xA0))} | {
+    0x2028: "\\u2028", 0x2029: "\\u2029"}
+_LINES = {c: e for c, e in _ONE_LINE.items() if c not in (0x09, 0x0A)}
 
 
-def printable(text: str) -> str:
-    """`text` with its control characters shown as escapes (``\\x1b``); tab and newline kept."""
-    return text.translate(CONTROL_ESCAPES)
+def printable(text: str, *, one_line: bool = False) -> str:
+    """`text` with its control characters shown as escapes (``\\x1b``): tab and newline kept, unless
+    `one_line` (a field's name in an error line)."""
+    return text.translate(_ONE_LINE if one_line else _LINES)
 
 
 def error(message: str) -> None:

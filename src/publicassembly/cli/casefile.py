@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
+from publicassembly.cli.app import printable
 from publicassembly.law.cases import RepeatedKey, unique_keys
 
 #: Larger files are refused: a case is a page of facts, not a data set.
@@ -37,9 +38,6 @@ Position = tuple[int, int]  # (line, column), both counted from 1
 #: Gives the position of each field of a file (dotted path → (line, column)) when first asked for.
 FindPositions = Callable[[], Mapping[str, Position]]
 
-#: Control characters (a field named by a key of the file may hold them) are shown escaped, on one line.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
 
 class CaseFileError(Exception):
     """A case file that cannot be read as case data.
@@ -51,7 +49,7 @@ class CaseFileError(Exception):
                  column: int | None = None) -> None:
         self.path = path
         self.message = " ".join(message.split())  # always one line
-        self.field = None if field is None else _CONTROL.sub(lambda m: repr(m.group())[1:-1], field)
+        self.field = None if field is None else printable(field, one_line=True)  # a key may hold them
         self.line = line
         self.column = column
         super().__init__(self.describe())

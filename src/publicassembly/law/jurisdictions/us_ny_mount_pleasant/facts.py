@@ -86,9 +86,7 @@ class Space(_Facts):
         if value is None:
             return None
         amount = to_decimal(value, "area")
-        if amount < 0:
-            raise ValueError(_("an area cannot be negative (got {amount})", amount=amount))
-        area_sq_ft(amount, info.data.get("area_unit", "sq_ft"), "area")
+        area_sq_ft(amount, info.data.get("area_unit", "sq_ft"), "area")  # refuses it negative or too large
         return amount
 
     @model_validator(mode="after")

@@ -15,52 +15,31 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema
-from pydantic import AwareDatetime, BeforeValidator
+from pydantic import AwareDatetime
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn
+from publicassembly.api.inputs import BodyIn, Day
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
 from publicassembly.api.resources import router as records
 from publicassembly.law.jsonable import jsonable
-from publicassembly.law.units import FACT_YEARS
+from publicassembly.law.units import FACT_YEARS, WholeNumber
 from publicassembly.workflow.errors import ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
 # `records`: actions on a path that also has a GET in `resources` join its router (django-ninja serves a path
 # from one router only; another router's methods on the same path would be 405).
 
-
-
-def _iso_day(value: object) -> object:
-    """A date is a ``YYYY-MM-DD`` string (or, from Python, a `date`): pydantic's lax mode would read a JSON number
-    such as 20261127 as seconds since 1970. The service checks its range and that it is not in the future."""
-    if isinstance(value, date) or (isinstance(value, str) and len(value.strip()) == 10):
-        return value
-    raise ValueError(f"a date is a string YYYY-MM-DD, e.g. \"2026-07-04\"; got {value!r}")
-
-
-def _whole(value: object) -> object:
-    """A whole number, not a boolean (pydantic's lax mode would read ``true`` as 1); a query string's digits
-    pass on to pydantic's own parsing."""
-    if isinstance(value, bool):
-        raise ValueError(f"expected a whole number, got {str(value).lower()}")
-    return value
-
-
-#: A date given to the API: ``YYYY-MM-DD`` (a JSON string), never a number.
-Day = Annotated[date, BeforeValidator(_iso_day)]
-#: A whole number given to the API, never a boolean.
-Int = Annotated[int, BeforeValidator(_whole)]
-Version = Annotated[Int | None, Field(ge=0, le=2**31 - 1,
-                                      description="the version the change is based on; 409 when it is stale")]
+#: Whole numbers given to the API are `WholeNumber`s (never a boolean) and dates are `Day`s (never a number).
+Version = Annotated[WholeNumber | None, Field(ge=0, le=2**31 - 1,
+                                              description="the version the change is based on; 409 when it is stale")]
 Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
 Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, description="US dollars")]
 #: An amount the service requires to be more than $0 (a bond, a fee payment).
 Positive12 = Annotated[Decimal, Field(gt=0, max_digits=12, decimal_places=2, description="US dollars, more than 0")]
 Positive10 = Annotated[Decimal, Field(gt=0, max_digits=10, decimal_places=2, description="US dollars, more than 0")]
 Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
-Count = Annotated[Int, Field(ge=0, le=1_000_000)]
-Days = Annotated[Int, Field(ge=0, le=3650)]
+Count = Annotated[WholeNumber, Field(ge=0, le=1_000_000)]
+Days = Annotated[WholeNumber, Field(ge=0, le=3650)]
 #: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
 #: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
 Moment = Annotated[AwareDatetime, Field(ge=datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC),
@@ -150,18 +129,18 @@ class DenyIn(Versioned):
 
 
 class ApprovalIn(Versioned):
-    condition: Int = Field(ge=1, le=10, description="¶ C(n), 1-10")
+    condition: WholeNumber = Field(ge=1, le=10, description="¶ C(n), 1-10")
     agency: Literal["health_department", "town_board"]
     approved_on: Day
-    document: Int = Field(ge=1, le=2**62, description="id of a document attached to this application")
+    document: WholeNumber = Field(ge=1, le=2**62, description="id of a document attached to this application")
 
 
 class AuthorizationIn(Versioned):
     party: Literal["owner", "tenant"]
     name: _text(200, min_length=1)
     given_on: Day
-    document: Int = Field(ge=1, le=2**62)
-    property_index: Int = Field(0, ge=0, le=1000)
+    document: WholeNumber = Field(ge=1, le=2**62)
+    property_index: WholeNumber = Field(0, ge=0, le=1000)
 
 
 class InsuranceIn(Versioned):
@@ -170,7 +149,7 @@ class InsuranceIn(Versioned):
     bodily_injury_limit: Money12
     property_damage_limit: Money12
     cancellation_notice_days: Days
-    document: Int = Field(ge=1, le=2**62)
+    document: WholeNumber = Field(ge=1, le=2**62)
     comprehensive_liability: bool = True
     insures_town: bool = True
 
@@ -179,7 +158,7 @@ class BondIn(Versioned):
     amount: Positive12
     posted_on: Day
     surety: _text(200) = ""
-    document: Int | None = Field(None, ge=1, le=2**62)
+    document: WholeNumber | None = Field(None, ge=1, le=2**62)
 
 
 class FeePaymentIn(Versioned):
@@ -575,7 +554,7 @@ UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "busi
                    "mercantile_basement_sales_floor", "mercantile_other_floors", "school", "storage",
                    "bowling_alley", "open_air"]
 Area = Annotated[Decimal, Field(ge=0, max_digits=14, decimal_places=4)]
-Story = Annotated[Int, Field(ge=-100, le=300)]
+Story = Annotated[WholeNumber, Field(ge=-100, le=300)]
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 
 

@@ -25,9 +25,8 @@ from typing import Annotated, Any
 from django.utils import timezone
 from ninja import Field, Path, Router
 
-from publicassembly.api.actions import Day
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn
+from publicassembly.api.inputs import BodyIn, Day
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.law.errors import ParameterNotInForce

@@ -1,9 +1,12 @@
-"""The base of the API's request bodies."""
+"""What the API's request bodies are made of: their base (unknown fields refused) and the API's own types."""
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Annotated
+
 from ninja import Schema
-from pydantic import ConfigDict
+from pydantic import BeforeValidator, ConfigDict
 
 
 class BodyIn(Schema):
@@ -12,3 +15,15 @@ class BodyIn(Schema):
     without a word, and the request still succeed."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+def _iso_day(value: object) -> object:
+    """A date is a ``YYYY-MM-DD`` string (or, from Python, a `date`): pydantic's lax mode would read a JSON number
+    such as 20261127 as seconds since 1970. The service checks its range and that it is not in the future."""
+    if isinstance(value, date) or (isinstance(value, str) and len(value.strip()) == 10):
+        return value
+    raise ValueError(f"a date is a string YYYY-MM-DD, e.g. \"2026-07-04\"; got {value!r}")
+
+
+#: A date given to the API: ``YYYY-MM-DD`` (a JSON string), never a number.
+Day = Annotated[date, BeforeValidator(_iso_day)]

@@ -136,11 +136,12 @@ def section_24_holidays_from_library(year: int) -> tuple[tuple[date, str], ...]:
 
 def public_holidays(year: int) -> dict[date, str]:
     """The public holidays of New York General Construction Law § 24 in `year` (date → name)."""
-    return dict(_holidays_of_year(year))
+    return dict(_holiday_names(year))
 
 
 @lru_cache(maxsize=256)
 def _holiday_names(year: int) -> Mapping[date, str]:
+    """`public_holidays` made once per year, read-only (every legal date looks days up in it)."""
     return MappingProxyType(dict(_holidays_of_year(year)))
 
 

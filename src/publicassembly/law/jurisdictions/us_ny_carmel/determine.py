@@ -32,14 +32,13 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
     if winner is not None:
         rule, finding = winner
         ctx.permit_required = finding.outcome
-        if rule.priority > 0 and finding.outcome is False:
+        # Why no permit is required, in a few words, when none is (the rules that do not apply say it).
+        if finding.outcome is False and rule.priority > 0:
             ctx.exemption = {"rule": rule.id, "citation": rule.citation}
             ctx.permit_reason = _("exempt under {citation}", citation=rule.citation)
-        elif finding.outcome is not False:
-            pass  # a permit is (or may be) required: the rules read no reason why none is
-        elif not case.within_town:
+        elif finding.outcome is False and not case.within_town:
             ctx.permit_reason = _("not within the Town; {citation}", citation=rule.citation)
-        else:
+        elif finding.outcome is False:
             ctx.permit_reason = (_("not in excess of {threshold_persons} persons; {citation}",
                                    threshold_persons=values['permit.threshold_persons'],
                                    citation=rule.citation))

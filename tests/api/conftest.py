@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
+from tests.issuance import record_every_precondition
 from tests.web.conftest import (  # noqa: F401
     _documents_dir,
     carmel,
@@ -52,14 +53,7 @@ def issued_permit(town, people):
     sv.approve(board, app, decided_on=day(30), bond_amount="5000.00", bodily_injury_limit="300000.00")
     doc = sv.attach_document(people["applicant"], app, kind="written approvals", filename="ok.pdf", content=PDF)
     sv.set_fee_schedule(clerk, town, year=today.year, amount="250.00", resolution_date=dt.date(today.year, 1, 1))
-    for n in range(1, 11):
-        sv.record_approval(health, app, condition=n, agency="health_department", approved_on=today, document=doc)
-        sv.record_approval(board, app, condition=n, agency="town_board", approved_on=today, document=doc)
-    sv.record_authorization(clerk, app, party="owner", name="County of Putnam", given_on=today, document=doc)
-    sv.record_insurance(clerk, app, insurer="Hudson Mutual", policy_number="GL-1", bodily_injury_limit="300000.00",
-                        property_damage_limit="500000.00", cancellation_notice_days=30, document=doc)
-    sv.post_bond(clerk, app, amount="5000.00", posted_on=today)
-    sv.record_fee_payment(clerk, app, amount="250.00", paid_on=today)
+    record_every_precondition(app, clerk=clerk, board=board, health=health, on=today, doc=doc)
     sv.issue(clerk, app, today=today)
     app.refresh_from_db()
     assert app.state == "issued"

@@ -10,6 +10,7 @@ import datetime as dt
 
 import pytest
 from tests.e2e.conftest import ARTIFACTS, person, shot, sign_in
+from tests.issuance import record_every_precondition
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -107,14 +108,8 @@ def test_clerk_schedules_the_hearing_and_issues_the_permit(page, carmel, travel_
     sv.approve(board, app, conditions=["Gates close at 10 p.m."], decided_on=today + dt.timedelta(days=14),
                bond_amount="10000.00", bodily_injury_limit="500000")
     doc = sv.attach_document(clerk, app, kind="written approval", filename="a.pdf", content=b"%PDF-1.4\n%%EOF\n")
-    for n in range(1, 11):
-        sv.record_approval(health, app, condition=n, agency="health_department", approved_on=today, document=doc)
-        sv.record_approval(board, app, condition=n, agency="town_board", approved_on=today, document=doc)
-    sv.record_authorization(clerk, app, party="owner", name="County of Putnam", given_on=today, document=doc)
-    sv.record_insurance(clerk, app, insurer="Hudson Mutual", policy_number="HM-1", bodily_injury_limit="1000000",
-                        property_damage_limit="500000", cancellation_notice_days=30, document=doc)
-    sv.post_bond(clerk, app, amount="10000.00", posted_on=today)
-    sv.record_fee_payment(clerk, app, amount="250.00", paid_on=today)
+    record_every_precondition(app, clerk=clerk, board=board, health=health, on=today, doc=doc, bond="10000.00",
+                              bodily_injury_limit="1000000")
     sign_in(page, "clerk")  # two weeks on, the morning's session has expired
     page.goto(f"/carmel-ny/applications/{app.pk}/")
     assert "Nothing blocks issuance." in page.content()

@@ -171,14 +171,16 @@ def parse_case(data: object) -> Case:
 def parse_date(value: object, field: str) -> date:
     """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string, in the years 1777-2100 whose public holidays
     are known (`units.known_date`, interpretation G-2). Raises `InvalidCase` naming `field`."""
-    day = _parse_date(value, field)
+    day = read_date(value, field)
     try:
         return known_date(day)
     except ValueError as exc:
         raise InvalidCase(field, exc.args[0]) from None
 
 
-def _parse_date(value: object, field: str) -> date:
+def read_date(value: object, field: str) -> date:
+    """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string, in any year (`parse_date` also bounds the year).
+    Raises `InvalidCase` naming `field` for anything else: a date with a time of day, a number, other text."""
     if isinstance(value, datetime):
         raise InvalidCase(field, _("{value!r} has a time of day; give the date alone as YYYY-MM-DD",
                                    value=value.isoformat()))

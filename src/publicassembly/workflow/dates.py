@@ -10,40 +10,31 @@ field, and nothing is written. The sentences are in the active language (`public
 from __future__ import annotations
 
 import datetime as dt
-import re
+from collections.abc import Callable
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from publicassembly.law.units import known_date
+from publicassembly.law.cases import parse_date, read_date
+from publicassembly.law.errors import InvalidCase
 from publicassembly.workflow.errors import ValidationFailed
 from publicassembly.workflow.words import law_text, not_in_force
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
-
-def _parse(field: str, value: object) -> dt.date:
-    """`value` as a date: a `datetime.date` (not a datetime) or an ISO 8601 string ``YYYY-MM-DD``; else
-    `ValidationFailed` naming `field` (a number, a boolean or a time of day is not a date)."""
-    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
-        return value
-    if isinstance(value, str) and _ISO_DATE.fullmatch(value.strip()):
-        try:
-            return dt.date.fromisoformat(value.strip())
-        except ValueError:
-            pass
-    raise ValidationFailed(field, _("%(value)s is not a date; write it as YYYY-MM-DD") % {"value": repr(value)})
+def _law_date(read: Callable[[object, str], dt.date], field: str, value: object) -> dt.date:
+    """`value` read by the law core's own reader of a case's date (`read`); its refusal as `ValidationFailed`
+    naming `field`, in the active language."""
+    try:
+        return read(value, field)
+    except InvalidCase as e:
+        raise ValidationFailed(field, law_text(e.message)) from None
 
 
 def a_date(field: str, value: object) -> dt.date:
     """`value` as a date (a `datetime.date` or ``YYYY-MM-DD``) in the years 1778-2099 whose periods the law core
-    can count (`publicassembly.law.units.known_date`, interpretation G-2); else `ValidationFailed` naming
+    can count (`publicassembly.law.cases.parse_date`, interpretation G-2); else `ValidationFailed` naming
     `field`."""
-    day = _parse(field, value)
-    try:
-        return known_date(day)
-    except ValueError as e:
-        raise ValidationFailed(field, law_text(e.args[0])) from None
+    return _law_date(parse_date, field, value)
 
 
 def today() -> dt.date:
@@ -57,9 +48,9 @@ def happened(field: str, value: object, *, on: dt.date | None = None, not_before
     happened tomorrow) nor before `not_before` when given (the day of the step it follows, e.g. the hearing a
     decision follows; `not_before_what` names that day in words marked with ``gettext_noop``, translated here);
     else `ValidationFailed` naming `field`."""
-    day = _parse(field, value)
+    day = _law_date(read_date, field, value)
     now = on if on is not None else today()
-    if day > now:
+    if day > now:  # said first: a date far ahead (9999-12-31) is refused as in the future, not as out of range
         raise ValidationFailed(field, _("%(day)s is in the future (today is %(today)s); record it once it has "
                                         "happened") % {"day": day.isoformat(), "today": now.isoformat()})
     a_date(field, day)

@@ -989,9 +989,8 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
             raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
                                                 "before the date in its notice") % {"day": app.hearing_on.isoformat()})
-        if held is not None:
-            held = _happened(held, "held_on", today=today, after=app.notice_published_on,
-                             after_what=gettext_noop("the notice of the hearing was published"))
+        if held is not None:  # (not before its notice: the hearing's own date, checked above, is after it)
+            held = _happened(held, "held_on", today=today)
         return _step(app, "record_hearing_held", by=by, reason=reason,
                      default_reason=f"public hearing held on {held}", hearing_held_on=held)
 

@@ -46,6 +46,7 @@ from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.jurisdictions.us_ny_carmel.petition import essential_items_missing
 from publicassembly.law.labels import missing_item
 from publicassembly.law.parameters import ParameterSet, ParameterValues
 from publicassembly.law.units import dollars
@@ -806,26 +807,17 @@ def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expe
     return app
 
 
-#: The items of the petition (the law core's missing-item ids, ¶ B(1)-(2)) without which nothing can be acted on:
-#: who applies and where they live, when the assembly is, and how many persons (interpretation P-5). A petition
-#: lacking one is refused at submission; any other item missing is the Clerk's to return as incomplete.
-ESSENTIAL_ITEMS = ("petition.1.applicant", "petition.1.applicant_name", "petition.1.applicant_residence_address",
-                   "petition.2.dates", "petition.2.max_persons_at_one_time")
-
-
 def essentials_missing(app: PermitApplication, today: date | None = None) -> list[str]:
-    """The `ESSENTIAL_ITEMS` the law core finds missing from the application's petition (¶ B(1)-(2)), in order;
-    empty when it may be submitted."""
-    det = determination(app, _today(today))
-    found = {m for f in det.findings if f.rule.startswith(PETITION_RULE_PREFIXES) for m in f.missing}
-    return [m for m in ESSENTIAL_ITEMS if m in found]
+    """The items of the application's petition without which the Town cannot act on it (the law core's
+    `essential_items_missing`, ¶ B(1)-(2), interpretation P-5), in order; empty when it may be submitted."""
+    return essential_items_missing(determination(app, _today(today)))
 
 
 def submit(by: Any, app: PermitApplication, *, verification_statement: str, today: date | None = None,
            expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
     """The applicant submits the verified petition (¶ B) with their verification statement; the submission
     date (`today`) starts the Board's 30 days. Refused (`ValidationFailed`, field ``facts``, naming the items)
-    while the petition lacks an item of `ESSENTIAL_ITEMS` — the applicant's name and residence address, the
+    while the petition lacks an essential item (`essentials_missing`) — the applicant's name and residence address, the
     dates of the assembly, the number of persons at one time — without which the Town cannot act on it
     (interpretation P-5). draft → submitted."""
     _require_own(by, app)

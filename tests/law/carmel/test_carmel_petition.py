@@ -9,6 +9,7 @@ import pytest
 from carmel_helpers import Determine, bare
 
 from publicassembly.law import Status
+from publicassembly.law.jurisdictions.us_ny_carmel.petition import essential_items_missing
 
 EMPTY_PERMIT_CASE = bare(max_persons_at_one_time=600, dates={"first_day": "2026-09-12", "last_day": "2026-09-13"})
 
@@ -170,3 +171,16 @@ def test_one_day_assembly_needs_no_housing_statement_two_days_do_permit_requirem
 def test_no_sound_equipment_is_a_statement_permit_requirements_b6(determine: Determine, case: dict[str, Any]) -> None:
     case["petition"]["sound_equipment"] = "none"
     assert determine(case).finding("carmel/petition/b6-sound-equipment").status is Status.MET
+
+
+def test_essential_items_of_an_empty_petition_in_order_interpretation_p5(determine: Determine) -> None:
+    """P-5: a petition saying nothing of who applies, when and how many is missing the essential items, in the
+    order of `ESSENTIAL_ITEMS` (the name and address are items of an applicant not given at all)."""
+    d = determine(bare(max_persons_at_one_time=None))
+    assert essential_items_missing(d) == ["petition.1.applicant", "petition.2.dates",
+                                          "petition.2.max_persons_at_one_time"]
+
+
+def test_a_complete_petition_misses_no_essential_item_interpretation_p5(determine: Determine,
+                                                                          case: dict[str, Any]) -> None:
+    assert essential_items_missing(determine(case)) == []

@@ -12,11 +12,25 @@ from typing import Any
 
 from publicassembly.law.core import FactState as FS
 from publicassembly.law.core import Finding, Status
+from publicassembly.law.determination import Determination
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Plan
 from publicassembly.law.messages import _
 
 LICENSED = ("licensed_land_surveyor", "licensed_professional_engineer")
+
+#: The items of the petition (missing-item ids, ¶ B(1)-(2)) without which the Town cannot act on it: who applies
+#: and where they live, when the assembly is, and how many persons (interpretation P-5). A petition lacking one
+#: is refused at submission; any other item missing is the Clerk's to return as incomplete.
+ESSENTIAL_ITEMS = ("petition.1.applicant", "petition.1.applicant_name", "petition.1.applicant_residence_address",
+                   "petition.2.dates", "petition.2.max_persons_at_one_time")
+
+
+def essential_items_missing(determination: Determination) -> list[str]:
+    """The `ESSENTIAL_ITEMS` a determination of the case finds missing, in the order of `ESSENTIAL_ITEMS`
+    (interpretation P-5); empty when the petition may be submitted."""
+    missing = set(determination.missing)
+    return [item for item in ESSENTIAL_ITEMS if item in missing]
 
 
 _CITES = {n: cite(f"permit requirements ¶ B({n})") for n in range(1, 16)}

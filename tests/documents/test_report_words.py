@@ -15,7 +15,7 @@ import yaml
 from typer.testing import CliRunner
 
 from publicassembly.documents.pdf import render_report
-from publicassembly.documents.pdf.report import MONEY_KEYS, RULE_WIDTH, dollars, rule_lines
+from publicassembly.documents.pdf.report import RULE_WIDTH, dollars, rule_lines
 from publicassembly.law import evaluate
 
 from .conftest import pdf_text
@@ -95,8 +95,3 @@ def test_rule_ids_break_only_after_a_slash():
     assert rule_lines("mount-pleasant/164-9/certificate-lawful-occupancy", RULE_WIDTH) == (
         "mount-pleasant/164-9/<br/>certificate-lawful-occupancy")
 
-
-def test_the_money_keys_are_the_web_pages():
-    from publicassembly.web.present import MONEY_KEYS as WEB
-
-    assert MONEY_KEYS == WEB

@@ -34,9 +34,6 @@ def _text(value: object, **style: Any) -> Text:
     return Text(printable(str(value)), **style)
 
 
-#: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
-MONEY_KEYS = DOLLAR_KEYS
-
 
 def _label(key: str) -> str:
     """``permit_required`` → ``Permit required``."""
@@ -116,7 +113,7 @@ def _requirements(requirements: Mapping[str, Any]) -> Table | None:
     table.add_column("requirement", style="bold")
     table.add_column("value", overflow="fold")
     for key, value in requirements.items():
-        shown = dollars(value) if key in MONEY_KEYS and not isinstance(value, bool) else _value(value)
+        shown = dollars(value) if key in DOLLAR_KEYS and not isinstance(value, bool) else _value(value)
         table.add_row(_text(_label(key)), _text(shown))
     return table
 

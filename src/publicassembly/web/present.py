@@ -22,9 +22,6 @@ from publicassembly.law.messages import translate
 
 STATUS_ORDER = ("not_met", "missing", "needs_review", "met", "not_applicable")
 
-#: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
-MONEY_KEYS = DOLLAR_KEYS
-
 
 def tr(value: Any) -> Any:
     """`value` in the active language when it holds law-core messages (a message, or a list, tuple or dict of
@@ -82,7 +79,7 @@ def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
                 for i, item in enumerate(v, 1):
                     each = str(tr(labels.item(k, i)))
                     out += rows(item, f"{prefix} · {each}" if prefix else each)
-            elif v is not None and v != [] and k in MONEY_KEYS:
+            elif v is not None and v != [] and k in DOLLAR_KEYS:
                 out.append((name, money(v)))
             elif v is not None and v != []:
                 out.append((name, shown(labels.value(k, v))))

@@ -95,9 +95,6 @@ def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) 
 #: What each subject of the law core is, for the report's title.
 SUBJECT_WORDS = {"event": "an assembly", "venue": "a place of assembly"}
 
-#: The requirements shown as money: the law core's list (`labels.DOLLAR_KEYS`).
-MONEY_KEYS = DOLLAR_KEYS
-
 #: A finding's status in words.
 STATUS_WORDS = {"met": "met", "not_met": "not met", "missing": "missing", "needs_review": "needs review",
                 "not_applicable": "not applicable"}
@@ -169,7 +166,7 @@ def requirement_rows(value: Any, prefix: str = "") -> list[list[object]]:
                 out += requirement_rows(item, f"{prefix} · {each}" if prefix else each)
         elif v is None or v == []:
             out.append([name, "—"])
-        elif k in MONEY_KEYS and not isinstance(v, bool):
+        elif k in DOLLAR_KEYS and not isinstance(v, bool):
             out.append([name, dollars(v)])
         elif isinstance(v, list):
             out.append([name, ", ".join(str(labels.value(k, x)) for x in v)])

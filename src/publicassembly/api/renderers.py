@@ -34,9 +34,10 @@ def dumps(data: Any) -> bytes:
 
 
 #: orjson writes str, int, float, bool, None, lists, tuples and dicts with text keys (and their subclasses: the
-#: law core's messages, its str enums) exactly as `jsonable` leaves them; everything else — dates and
-#: datetimes, dataclasses, decimals, fractions, read-only mappings, sets, models — goes to `jsonable`.
-_LAW_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+#: law core's messages, its str enums) exactly as `jsonable` leaves them, and dates as `jsonable` writes them
+#: (ISO 8601, ``date.isoformat``: a determination holds about twenty); everything else — datetimes,
+#: dataclasses, decimals, fractions, read-only mappings, sets, models — goes to `jsonable`.
+_LAW_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS
 
 
 def dumps_law(data: Any) -> bytes:

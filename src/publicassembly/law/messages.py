@@ -68,7 +68,7 @@ class Message(str):
                 english = cls._render(template, params, _identity, None, None)
                 break
         else:
-            english = template.format(**params)
+            english = template.format_map(params)  # (no copy of the keywords, as format(**params) makes)
         self = str.__new__(cls, english)
         attrs = self.__dict__
         attrs["template"] = template
@@ -89,7 +89,7 @@ class Message(str):
         if clause is not None:
             text = str(rendered["0"]).rstrip(".")
             return text[:1].lower() + text[1:] if clause == "lower" else text
-        return template.format(**rendered)
+        return template.format_map(rendered)
 
     @classmethod
     def _special(cls, params: dict[str, object], sep: str | None, clause: str | None) -> Message:

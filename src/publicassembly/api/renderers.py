@@ -35,8 +35,10 @@ def dumps(data: Any) -> bytes:
 
 #: orjson writes str, int, float, bool, None, lists, tuples and dicts with text keys (and their subclasses: the
 #: law core's messages, its str enums) exactly as `jsonable` leaves them, and dates as `jsonable` writes them
-#: (ISO 8601, ``date.isoformat``: a determination holds about twenty); everything else — datetimes,
-#: dataclasses, decimals, fractions, read-only mappings, sets, models — goes to `jsonable`.
+#: (ISO 8601, ``date.isoformat``: a determination holds about twenty); everything else — dataclasses,
+#: decimals, fractions, read-only mappings, sets, models — goes to `jsonable`. (orjson writes datetimes itself
+#: too, as ``isoformat`` does, except a UTC offset in seconds, which it cuts to the minute; the law core holds
+#: none: its facts are dates, a time of day is refused.)
 _LAW_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
 from publicassembly.web import present
-from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, tristate
+from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, area_field, check_area, tristate
 
 
 def _label(value: str) -> Any:
@@ -104,13 +104,14 @@ class SpaceForm(forms.Form):
 
     name = forms.CharField(label=_("Room or area"), max_length=120)
     use_group = forms.ChoiceField(label=_("Use"), choices=USE_GROUP_CHOICES)
-    area = forms.DecimalField(label=_("Floor area"), min_value=0, max_digits=14, decimal_places=4, required=False)
+    area = area_field(required=False)
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
     alleys = forms.IntegerField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False,
                                 help_text=_("Only for a bowling alley."))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        check_area(self, data)
         if data.get("alleys") is not None and data.get("use_group") != "bowling_alley":
             self.add_error("alleys", _("Only a bowling alley has alleys; leave this empty or choose "
                                        "“bowling alley” as the use."))

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
-from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, tristate
+from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, area_field, check_area, tristate
 
 
 class VenueForm(forms.Form):
@@ -28,11 +28,15 @@ class VenueForm(forms.Form):
 class SpaceForm(forms.Form):
     name = forms.CharField(label=_("Room or area"), max_length=200)
     use_group = forms.ChoiceField(label=_("Use group (§§ 164-7, 164-8)"), choices=USE_GROUP_CHOICES)
-    area = forms.DecimalField(label=_("Floor area"), min_value=0, max_digits=14, decimal_places=4,
-                              help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
+    area = area_field(help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
     alleys = forms.IntegerField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
     story = forms.IntegerField(label=_("Story"), min_value=-10, max_value=200, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        check_area(self, data)
+        return data
 
     def values(self) -> dict[str, Any]:
         d = dict(self.cleaned_data)

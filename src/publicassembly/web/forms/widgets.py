@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -18,3 +20,25 @@ class DateInput(forms.DateInput):
 def tristate(value: str | None) -> bool | None:
     """'yes' → True, 'no' → False, anything else → None (not stated)."""
     return {"yes": True, "no": False}.get(value or "")
+
+
+def area_field(**kwargs: Any) -> forms.DecimalField:
+    """A floor area (square feet or metres, at most four decimal places, not negative). Its size is not
+    bounded here by a count of digits (Django's "no more than 14 digits in total" says nothing of rooms): the
+    form's `check_area` refuses a too large area with the law core's own bound and words."""
+    return forms.DecimalField(label=_("Floor area"), min_value=0, decimal_places=4, **kwargs)
+
+
+def check_area(form: forms.Form, data: dict[str, object]) -> None:
+    """Refuse the form's ``area`` when the law core does (`law.units.area_sq_ft`: more than ten billion square
+    feet, in the unit given), with its message in the page's language, beside the field."""
+    from publicassembly.law.units import InvalidNumber, area_sq_ft
+    from publicassembly.web.present import tr
+
+    area, unit = data.get("area"), data.get("area_unit")
+    if area is None or unit is None or "area" in form.errors:
+        return
+    try:
+        area_sq_ft(area, str(unit), "area")
+    except InvalidNumber as e:
+        form.add_error("area", str(tr(e.problem)))

@@ -263,3 +263,37 @@ class ApiAnswersInEnglish:
         translation.activate("en")
         request.LANGUAGE_CODE = "en"
         return self.get_response(request)
+
+
+def query_parameters(operation: Any) -> tuple[str, ...]:
+    """The query parameters an operation of ninja takes (its signature's query models, flattened), in order."""
+    names: list[str] = []
+    for model in operation.signature.models:
+        if getattr(model, "__ninja_param_source__", None) == "query":
+            names += [n for n in getattr(model, "__ninja_flatten_map__", {}) if n not in names]
+    return tuple(names)
+
+
+def refuse_unknown_query(run: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """ninja decorator (mode "view", before validation, `NinjaAPI.add_decorator`): a request whose query
+    string names a parameter the operation does not take is answered 422 naming it and the parameters it
+    takes, rather than served as if it had not been given — ``GET /api/v1/rules?jurisdction=carmel-ny`` would
+    otherwise list every town's rules, and ``?state=submitted`` on a list would look like a filter that
+    worked. Several unknown names are each listed; the operation does not run."""
+    operation = run.__self__  # type: ignore[attr-defined]  # ninja passes the operation's bound `run`
+    allowed = query_parameters(operation)
+
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        unknown = [name for name in request.GET if name not in allowed]
+        if not unknown:
+            return run(request, *args, **kwargs)
+        where = f"{request.method} {request.path}"
+        msg = (f"is not a query parameter of {where}; allowed: {', '.join(allowed)}" if allowed
+               else f"is not a query parameter of {where}, which takes none")
+        errors = [{"field": name, "msg": msg} for name in unknown]
+        first = errors[0]
+        return operation.api.create_response(  # type: ignore[no-any-return]
+            request, body(f"{first['field']}: {first['msg']}", first["field"], errors), status=422)
+
+    checked.__wrapped__ = run  # type: ignore[attr-defined]
+    return checked

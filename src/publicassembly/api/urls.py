@@ -21,6 +21,7 @@ api = NinjaAPI(
     parser=JSONBodyParser(),
 )
 errors.install(api)
+api.add_decorator(errors.refuse_unknown_query, mode="view")  # an unknown query parameter is 422, not ignored
 api.add_router("/v1", law.router)
 api.add_router("/v1", tokens.router)
 api.add_router("/v1", resources.router)

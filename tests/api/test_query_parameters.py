@@ -1,0 +1,90 @@
+"""Bad input is refused, not ignored: a query parameter an API path does not take is answered 422 naming it and
+the parameters the path takes (docs/api.md), and the operation does not run — a misspelt filter would otherwise
+return everything, and a filter the path lacks would look as if it had worked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from publicassembly.permits.models import PermitApplication
+
+pytestmark = pytest.mark.django_db
+
+CASE = Path(__file__).resolve().parents[2] / "examples" / "carmel-county-fair.yaml"
+
+
+def _case() -> str:
+    import yaml
+
+    return json.dumps(yaml.safe_load(CASE.read_text(encoding="utf-8")), default=str)
+
+
+def test_a_misspelt_filter_is_refused_naming_it_and_what_the_path_takes():
+    r = Client().get("/api/v1/rules", {"jurisdction": "carmel-ny"})
+    assert r.status_code == 422
+    assert r.json() == {
+        "detail": "jurisdction: is not a query parameter of GET /api/v1/rules; allowed: jurisdiction",
+        "field": "jurisdction",
+        "errors": [{"field": "jurisdction", "msg": "is not a query parameter of GET /api/v1/rules; allowed: "
+                                                   "jurisdiction"}]}
+
+
+def test_the_parameters_a_path_takes_are_still_taken():
+    rules = Client().get("/api/v1/rules", {"jurisdiction": "carmel-ny"})
+    assert rules.status_code == 200 and {r["jurisdiction"] for r in rules.json()} == {"carmel-ny"}
+    params = Client().get("/api/v1/parameters", {"jurisdiction": "carmel-ny", "as_of": "2026-07-01"})
+    assert params.status_code == 200
+
+
+def test_every_unknown_parameter_is_listed_and_a_path_without_any_says_so():
+    r = Client().get("/api/v1/jurisdictions?x=1&y=2")
+    assert r.status_code == 422
+    assert [e["field"] for e in r.json()["errors"]] == ["x", "y"]
+    assert r.json()["errors"][0]["msg"] == ("is not a query parameter of GET /api/v1/jurisdictions, which takes "
+                                            "none")
+
+
+def test_check_with_an_unknown_parameter_determines_nothing():
+    """``POST /check?asof=…`` (for ``as_of``) is refused rather than determined on today's date."""
+    r = Client().post("/api/v1/check?asof=2026-07-01", _case(), content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "asof"
+    assert "allowed: as_of" in r.json()["detail"]
+    assert Client().post("/api/v1/check?as_of=2026-07-01", _case(), content_type="application/json").status_code == 200
+
+
+def test_a_filter_the_list_does_not_have_is_refused_not_ignored(cu, api):
+    """The list of applications takes no ``state`` filter: asking for one is 422, not every application."""
+    r = api(cu["town_clerk"]).get("/api/v1/towns/carmel-ny/applications", {"state": "submitted"})
+    assert r.status_code == 422 and r.json()["field"] == "state"
+    assert "which takes none" in r.json()["detail"]
+
+
+def test_a_write_with_an_unknown_parameter_writes_nothing(cu, api):
+    before = PermitApplication.objects.count()
+    r = api(cu["applicant"]).post("/api/v1/towns/carmel-ny/applications?submit=1",
+                                  json.dumps({"facts": {"name": "Fair", "max_persons_at_one_time": 900}}),
+                                  content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "submit"
+    assert PermitApplication.objects.count() == before
+
+
+def test_every_operation_refuses_unknown_parameters_and_knows_its_own():
+    """Each operation of the API (every router, the lazily added documents' too) is wrapped; a query model
+    flattened into parameters (removing a space: ``reason``, ``expected_version``) gives its fields' names."""
+    from publicassembly.api.errors import query_parameters
+    from publicassembly.api.urls import api as ninja_api
+
+    seen = {}
+    for router in ninja_api._get_bound_routers():  # the operations served (ninja binds a copy of each router)
+        for path, view in router.path_operations.items():
+            for op in view.operations:
+                assert getattr(op.run, "__wrapped__", None) is not None, f"{op.methods} {router.prefix}{path}"
+                seen[(tuple(op.methods), router.prefix + path)] = query_parameters(op)
+    assert len(seen) > 60
+    assert seen[(("GET",), "/v1/parameters")] == ("jurisdiction", "as_of")
+    assert seen[(("DELETE",), "/v1/towns/{town}/venues/{pk}/spaces/{space}")] == ("reason", "expected_version")
+    assert seen[(("GET",), "/v1/towns/{town}/applications")] == ()

@@ -133,8 +133,8 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(ValidationFailed)
     def _failed(request: HttpRequest, exc: ValidationFailed) -> HttpResponse:
-        return api.create_response(request, body(exc.message, exc.field, [{"field": exc.field, "msg": exc.detail}]),
-                                   status=422)
+        errors = [{"field": field, "msg": str(msg)} for field, msg in exc.errors]
+        return api.create_response(request, body(exc.message, exc.field, errors), status=422)
 
     from publicassembly.permits.services import Blocked
 

@@ -344,37 +344,37 @@ def validate_facts(facts: Any) -> dict[str, Any]:
     if not isinstance(facts, dict):
         raise ValidationFailed("facts", _("must be a mapping of the assembly's facts, not %(type)s")
                                % {"type": type(facts).__name__})
+    refused: list[tuple[str, str]] = []  # every fact the applicant may not give, then every bad fact: all told
     for key in (*_ENVELOPE, *TOWN_FACTS):
         if key in facts:
-            raise ValidationFailed(f"facts.{key}", _("is recorded by the Town through its own step, not given in "
-                                                     "the applicant's facts"))
+            refused.append((f"facts.{key}", _("is recorded by the Town through its own step, not given in the "
+                                              "applicant's facts")))
     petition = facts.get("petition")
     if isinstance(petition, dict) and "verified" in petition:
-        raise ValidationFailed("facts.petition.verified", _("the petition is verified by the verification "
-                                                            "statement given when it is submitted"))
+        refused.append(("facts.petition.verified", _("the petition is verified by the verification statement "
+                                                     "given when it is submitted")))
     conditions = facts.get("conditions")
     if isinstance(conditions, dict):
         for name, facility in conditions.items():
             if isinstance(facility, dict):
-                for key in _APPROVAL_FIELDS:
-                    if key in facility:
-                        raise ValidationFailed(f"facts.conditions.{name}.{key}",
-                                               _("written approvals are recorded by the approving body "
-                                                 "(record_approval), not given in the facts"))
+                refused += [(f"facts.conditions.{name}.{key}",
+                             _("written approvals are recorded by the approving body (record_approval), not "
+                               "given in the facts")) for key in _APPROVAL_FIELDS if key in facility]
     properties = facts.get("properties")
     if isinstance(properties, list):
         for i, prop in enumerate(properties):
             if isinstance(prop, dict):
-                for key in _AUTH_FIELDS:
-                    if key in prop:
-                        raise ValidationFailed(f"facts.properties[{i}].{key}",
-                                               _("authorizations to inspect are recorded by the Town Clerk "
-                                                 "(record_authorization), not given in the facts"))
+                refused += [(f"facts.properties[{i}].{key}",
+                             _("authorizations to inspect are recorded by the Town Clerk (record_authorization), "
+                               "not given in the facts")) for key in _AUTH_FIELDS if key in prop]
+    model = None
     try:
         model = EventCase.model_validate(facts)
     except ValidationError as e:
-        err = invalid_from(e, "facts.")
-        raise ValidationFailed(err.field, err.message) from None
+        told = {field for field, _message in refused}  # (a key refused above is not also "not a field")
+        refused += [(field, message) for field, message in invalid_from(e, "facts.").errors if field not in told]
+    if refused or model is None:
+        raise ValidationFailed.of_all(refused)
     return model.model_dump(mode="json", exclude_unset=True)
 
 
@@ -486,7 +486,8 @@ def determination(app: PermitApplication, as_of: date | None = None, *, data: di
     try:
         return evaluate(data if data is not None else case_data(app), _today(as_of), parameter_set(app.town))
     except InvalidCase as e:
-        raise ValidationFailed(f"facts.{e.field}", e.message) from None
+        raise ValidationFailed(f"facts.{e.field}", e.message,
+                               errors=[(f"facts.{field}", message) for field, message in e.errors]) from None
 
 
 def facts_problem(app: PermitApplication, as_of: date | None = None) -> ValidationFailed | None:

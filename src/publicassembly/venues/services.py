@@ -222,11 +222,17 @@ def _invalid(error: ValidationError) -> ValidationFailed:
     """The law core's refusal of a case as `ValidationFailed` naming the field (a whole-case check names its
     field at the head of its message: ``inspection.signs[0].room: ...``)."""
     err = invalid_from(error)
-    field, message = err.field, err.message
+    errors = [_named(field, message) for field, message in err.errors]
+    field, message = _named(err.field, err.message)
+    return ValidationFailed(field, message, errors=errors)
+
+
+def _named(field: str, message: str) -> tuple[str, str]:
+    """(field, message) of a refusal, the field taken from the head of the message for a whole-case check."""
     head, sep, rest = message.partition(": ")
     if field == "(case)" and sep and " " not in head:
-        field, message = head, rest
-    return ValidationFailed(field, message)
+        return head, rest
+    return field, message
 
 
 def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Determination:
@@ -244,7 +250,7 @@ def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Deter
     except ParameterNotInForce as e:
         raise ValidationFailed("as_of", not_in_force(as_of, e.first)) from None
     except InvalidCase as e:
-        raise ValidationFailed(e.field, e.message) from None
+        raise ValidationFailed(e.field, e.message, errors=e.errors) from None
     except LawError as e:
         raise ValidationFailed("as_of", str(e)) from None
 

@@ -6,7 +6,7 @@ ValidationFailed/NotFound, 1 otherwise is the CLI's choice). No Django import he
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 
 class WorkflowError(Exception):
@@ -88,16 +88,38 @@ class StaleUpdate(WorkflowError):
 
 
 class ValidationFailed(WorkflowError):
-    """A value given to a service is not acceptable: ``field`` names it, ``message`` says what is allowed."""
+    """A value given to a service is not acceptable: ``field`` names it, ``message`` says what is allowed.
+    ``errors``: every (field, message) found when several values were refused at once (e.g. every bad fact of
+    an application; the first is the one named, its message saying how many more there are), else just
+    ``(field, message)``."""
 
     http_status = 422
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, *, errors: Sequence[tuple[str, str]] = ()) -> None:
         self.field = field
         self.detail = message
+        self.errors: tuple[tuple[str, str], ...] = tuple(errors) or ((field, message),)
         super().__init__(f"{field}: {message}")
+
+    @classmethod
+    def of_all(cls, errors: Sequence[tuple[str, str]]) -> ValidationFailed:
+        """One refusal of several values (at least one): the first named, its message followed by "(and N
+        more errors)" (a law-core message, as `law.cases.invalid_from` words it, translated where shown),
+        every one in ``errors``."""
+        from publicassembly.law.messages import _
+
+        field, message = errors[0]
+        more = len(errors) - 1
+        if more == 1:
+            message = _("{message} (and 1 more error)", message=message)
+        elif more > 1:
+            message = _("{message} (and {n} more errors)", message=message, n=more)
+        return cls(field, message, errors=errors)
 
     def renamed(self, fields: Mapping[str, str]) -> ValidationFailed:
         """The same refusal under the caller's name for the field (`fields`: the name given here → the caller's,
         e.g. the law core's ``facts.hearing.held_on`` → a form's ``hearing_on``); itself when not renamed."""
-        return ValidationFailed(fields[self.field], self.detail) if self.field in fields else self
+        if self.field not in fields:
+            return self
+        return ValidationFailed(fields[self.field], self.detail,
+                                errors=[(fields.get(f, f), m) for f, m in self.errors])

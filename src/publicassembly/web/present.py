@@ -195,20 +195,9 @@ def _translated_json(determination: Any) -> dict[str, Any]:
     return data
 
 
-#: How the law core begins the reason of a rule that judges what an inspection finds (§§ 164-2, 164-5, 164-9,
-#: 164-10, 164-11) when the case holds no inspection: "No inspection is recorded." and its longer forms.
-NO_INSPECTION = "No inspection is recorded"
-
-
-def needs_inspection(finding: Any) -> bool:
-    """Whether `finding` (a law-core `Finding`) is a rule's answer that it was not applied because the case
-    holds no inspection (not applicable, its English reason beginning `NO_INSPECTION`)."""
-    return finding.status == "not_applicable" and str(finding.reason).startswith(NO_INSPECTION)
-
-
 def context(determination: Any, leave_out: Any = None) -> dict[str, Any]:
     """Everything the result partial shows, from a `Determination` (its words in the active language) or its
-    JSON (shown as it is). `leave_out` (a test of a law-core `Finding`, e.g. `needs_inspection`) drops the
+    JSON (shown as it is). `leave_out` (a test of a law-core `Finding`, e.g. Mount Pleasant's `awaits_inspection`) drops the
     findings it holds true for from a `Determination`'s findings; their citations are given as
     ``left_out`` (in the law's order, each once)."""
     data = _translated_json(determination) if hasattr(determination, "to_json") else jsonable(determination)

@@ -20,6 +20,7 @@ from publicassembly.accounts.models import Membership
 from publicassembly.enforcement.services import ENFORCERS
 from publicassembly.law import evaluate
 from publicassembly.law.errors import LawError
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import awaits_inspection
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Certificate, Inspection, Space, Venue
 from publicassembly.web import present
@@ -101,7 +102,7 @@ def _context(request: HttpRequest, t: Any, venue: Venue, **forms_: Any) -> dict[
                            "timeline": vs.venue_timeline(venue)}
     ctx.update(forms_)
     try:
-        ctx.update(present.context(vs.compute_occupancy(venue), leave_out=present.needs_inspection))
+        ctx.update(present.context(vs.compute_occupancy(venue), leave_out=awaits_inspection))
         ctx["last_inspection"] = (venue.inspections.filter(state=Inspection.DONE)
                                   .order_by("-done_on", "-id").first())
     except ValidationFailed as e:

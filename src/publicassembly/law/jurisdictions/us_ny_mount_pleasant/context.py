@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from publicassembly.law.core import Finding
+from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import SpaceLoad
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import Space, VenueCase
+from publicassembly.law.messages import Message, _
 from publicassembly.law.parameters import ParameterValues
 
 if TYPE_CHECKING:
@@ -25,6 +26,31 @@ def cite(*sections: str) -> str:
     if len(sections) == 1:
         return f"{CITE} § {sections[0]}"
     return f"{CITE} §§ {', '.join(sections)}"
+
+
+#: Why a rule that only an inspection can answer (§§ 164-2, 164-5, 164-9 to 164-13) does not apply to a case
+#: that holds no inspection: the short sentence, and the longer ones saying what applies instead.
+NO_INSPECTION = _("No inspection is recorded.")
+NO_INSPECTION_CONDITION = _("No inspection is recorded; this is a condition an inspection finds.")
+NO_INSPECTION_STOP = _("No inspection is recorded; the stop order is an inspecting officer's duty.")
+NO_INSPECTION_SIGNS = _("No inspection is recorded; the signs to post are listed in the requirements.")
+_NO_INSPECTION_TEMPLATES = frozenset(m.template for m in (NO_INSPECTION, NO_INSPECTION_CONDITION, NO_INSPECTION_STOP,
+                                                          NO_INSPECTION_SIGNS))
+
+
+def without_inspection(rule: str, citation: str, reason: Message = NO_INSPECTION) -> Finding:
+    """The finding of a rule only an inspection answers, on a case that holds none: ``not_applicable`` with
+    `reason`, one of the ``NO_INSPECTION`` sentences (ValueError for another: `awaits_inspection` must know it)."""
+    if reason.template not in _NO_INSPECTION_TEMPLATES:
+        raise ValueError(f"not a reason for want of an inspection: {reason!r}")
+    return Finding(rule, Status.NOT_APPLICABLE, citation, reason)
+
+
+def awaits_inspection(finding: Finding) -> bool:
+    """Whether `finding` is one that `without_inspection` made: a rule left unapplied because the case holds
+    no inspection (a page of a place may list these by section rather than one by one)."""
+    return (finding.status is Status.NOT_APPLICABLE
+            and getattr(finding.reason, "template", None) in _NO_INSPECTION_TEMPLATES)
 
 
 @dataclass

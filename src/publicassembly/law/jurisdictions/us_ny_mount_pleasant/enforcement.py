@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from publicassembly.law.core import Finding, Status
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite, without_inspection
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import OFFICER_KINDS
 from publicassembly.law.messages import _, capitalized, join
 
@@ -124,7 +124,7 @@ def correction(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-13/correction", cite("164-13")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No inspection is recorded."))
+        return without_inspection(rule, citation)
     found = [r for r in CORRECTABLE if r in ctx.findings and ctx.findings[r].status is Status.NOT_MET]
     values: dict[str, Any] = {"correct_forthwith": found, "corrected": inspection.corrected}
     if not found:

@@ -4,10 +4,13 @@ not blocked at any gathering) and § 164-11 (owners, lessees, sponsors and perso
 from __future__ import annotations
 
 from publicassembly.law.core import Finding, Status
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
+    NO_INSPECTION_CONDITION,
+    Context,
+    cite,
+    without_inspection,
+)
 from publicassembly.law.messages import _, join
-
-_NO_INSPECTION = _("No inspection is recorded; this is a condition an inspection finds.")
 
 
 def fire_exits(ctx: Context) -> Finding:
@@ -16,7 +19,7 @@ def fire_exits(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-2/fire-exits", cite("164-2")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, _NO_INSPECTION)
+        return without_inspection(rule, citation, NO_INSPECTION_CONDITION)
     values = {"fire_exits_designated": inspection.fire_exits_designated,
               "fire_exits_comply_with_uniform_code": inspection.fire_exits_comply_with_uniform_code}
     faults = []
@@ -44,7 +47,7 @@ def exits_not_blocked(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-10/exits-not-blocked", cite("164-10")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, _NO_INSPECTION)
+        return without_inspection(rule, citation, NO_INSPECTION_CONDITION)
     values = {"exits_blocked": inspection.exits_blocked}
     if inspection.exits_blocked is None:
         return Finding(rule, Status.MISSING, citation, _("The inspection does not record whether exits were "
@@ -63,7 +66,7 @@ def exit_access(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-11/exit-access", cite("164-11")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, _NO_INSPECTION)
+        return without_inspection(rule, citation, NO_INSPECTION_CONDITION)
     values = {"exit_access_clear": inspection.exit_access_clear,
               "responsible": _("owners, lessees, sponsors or persons in charge")}
     if inspection.exit_access_clear is None:

@@ -11,7 +11,13 @@ from typing import Any, cast
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import SpaceLoad
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import CITE, Context, cite
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
+    CITE,
+    NO_INSPECTION_STOP,
+    Context,
+    cite,
+    without_inspection,
+)
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
 from publicassembly.law.messages import _, join, plural
 
@@ -163,8 +169,7 @@ def stop_performance(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-5/stop-performance", cite("164-5")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       _("No inspection is recorded; the stop order is an inspecting officer's duty."))
+        return without_inspection(rule, citation, NO_INSPECTION_STOP)
     approved = approved_number(ctx)
     counted = inspection.persons_present
     overcrowded = None if counted is None or approved is None else is_overcrowded(counted, approved)

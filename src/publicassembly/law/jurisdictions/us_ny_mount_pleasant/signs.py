@@ -8,7 +8,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from publicassembly.law.core import Finding, Status
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
+    NO_INSPECTION_SIGNS,
+    Context,
+    cite,
+    without_inspection,
+)
 from publicassembly.law.messages import _, join, plural
 
 _OCCUPANCY_FACTORS = "occupancy."
@@ -40,8 +45,7 @@ def sign(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-9/sign", cite("164-9")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation,
-                       _("No inspection is recorded; the signs to post are listed in the requirements."))
+        return without_inspection(rule, citation, NO_INSPECTION_SIGNS)
     seen = {s.room: s for s in inspection.signs}
     faults: list[str] = []
     missing: list[str] = []
@@ -131,7 +135,7 @@ def certificate_on_premises(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-9/certificate-on-premises", cite("164-9")
     inspection = ctx.case.inspection
     if inspection is None:
-        return Finding(rule, Status.NOT_APPLICABLE, citation, _("No inspection is recorded."))
+        return without_inspection(rule, citation)
     base = ctx.findings.get("mount-pleasant/164-3/certificate")
     exception = ctx.findings.get("mount-pleasant/164-3/religious-worship-exception")
     required = base is not None and base.outcome is True and not (exception and exception.outcome is False)

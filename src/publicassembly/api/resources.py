@@ -101,14 +101,15 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
 
 @router.get("/towns/{town}/applications", response={200: list[ApplicationOut], **ERRORS},
             operation_id="list_applications", summary="Permit applications (Carmel ch. 31)")
-def list_applications(request: Any, town: str) -> Any:
-    """The applications the token's user may see in the town (officials: all; an applicant: their own). One
-    whose stored facts the law core refuses is listed with ``facts_error`` ("facts need correction: <field>:
-    <message>"), never failing the list."""
+def list_applications(request: Any, town: str, state: str | None = None) -> Any:
+    """The applications the token's user may see in the town (officials: all; an applicant: their own); with
+    ``state`` (e.g. ``submitted``, or several separated by commas: ``submitted,amended``) only those in it (422
+    naming ``state`` and the states for one that does not exist). One whose stored facts the law core refuses
+    is listed with ``facts_error`` ("facts need correction: <field>: <message>"), never failing the list."""
     from publicassembly.permits import services as sv
 
     t = _town(town)
-    apps = sv.list_applications(request.user, t)
+    apps = sv.list_applications(request.user, t, state)
     for a in apps:
         a.town = t
     law = sv.ManyApplications(apps, sv.parameter_set(t))

@@ -763,9 +763,21 @@ def get_application(by: Any, town: Any, pk: int) -> PermitApplication:
     return app
 
 
-def list_applications(by: Any, town: Any) -> list[PermitApplication]:
-    """The applications of `town` that `by` may see (officials: all; an applicant: their own), newest first."""
+def list_applications(by: Any, town: Any, states: str | None = None) -> list[PermitApplication]:
+    """The applications of `town` that `by` may see (officials: all; an applicant: their own), newest first;
+    with `states` (one state or several separated by commas, e.g. ``"submitted,amended"``) only those in them.
+
+    Raises `ValidationFailed` (field ``state``) naming a state that does not exist and the states allowed."""
     qs = PermitApplication.objects.for_town(town).select_related("applicant")
+    if states is not None:
+        wanted = [name.strip() for name in states.split(",")]
+        unknown = [name for name in wanted if name not in State.values]
+        if unknown or not wanted:
+            raise ValidationFailed("state", _("%(value)s is not a state of an application; allowed (one, or "
+                                              "several separated by commas): %(allowed)s")
+                                   % {"value": repr(unknown[0] if unknown else states),
+                                      "allowed": ", ".join(State.values)})
+        qs = qs.filter(state__in=wanted)
     roles = roles_of(by, town)
     if roles & set(OFFICIALS):
         return list(qs)

@@ -278,3 +278,19 @@ def test_upload_of_the_png_signature_alone_is_422_naming_file(api, cu, draft_app
 def test_not_found_names_the_number_and_the_town(api, cu):
     r = api(cu["applicant"]).get("/api/v1/towns/carmel-ny/applications/99999")
     assert r.status_code == 404 and r.json()["detail"] == "no permit application 99999 in carmel-ny"
+
+
+def test_upload_refuses_a_field_other_than_kind_and_file_and_a_second_file(api, cu, draft_app):
+    """Only ``kind`` and ``file`` are taken: a misspelt ``kind`` (``kidn``) or a second file is 422 naming it,
+    and nothing is attached (they were dropped unseen)."""
+    c = api(cu["applicant"])
+    r = c.post(D(draft_app.pk), {"kind": "site map", "kidn": "plan",
+                                 "file": SimpleUploadedFile("site-map.pdf", PDF, content_type="application/pdf")})
+    assert r.status_code == 422 and r.json()["field"] == "kidn"
+    assert r.json()["errors"] == [{"field": "kidn", "msg": "is not a field of a document upload; allowed: kind, file"}]
+    two = [SimpleUploadedFile("a.pdf", PDF, content_type="application/pdf"),
+           SimpleUploadedFile("b.pdf", PDF, content_type="application/pdf")]
+    r = c.post(D(draft_app.pk), {"kind": "site map", "file": two})
+    assert r.status_code == 422 and r.json()["field"] == "file" and "one file per upload" in r.json()["detail"]
+    assert not draft_app.documents.exists()
+    assert upload(c, D(draft_app.pk)).status_code == 201  # kind and one file: taken

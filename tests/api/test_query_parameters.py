@@ -90,3 +90,9 @@ def test_every_operation_refuses_unknown_parameters_and_knows_its_own():
     assert seen[(("DELETE",), "/v1/towns/{town}/venues/{pk}/spaces/{space}")] == ("reason", "expected_version")
     assert seen[(("GET",), "/v1/towns/{town}/applications")] == ("state",)
     assert seen[(("GET",), "/v1/towns/{town}/venues")] == ()
+
+
+def test_a_parameter_given_twice_is_refused_not_the_last_taken():
+    r = Client().get("/api/v1/rules?jurisdiction=carmel-ny&jurisdiction=mount-pleasant-ny")
+    assert r.status_code == 422
+    assert r.json()["errors"] == [{"field": "jurisdiction", "msg": "is given 2 times; give it once"}]

@@ -66,10 +66,12 @@ def list_documents(request: Any, town: str, pk: int) -> Any:
 def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: File[UploadedFile]) -> Any:
     """Multipart upload of ``file`` with its ``kind``, by the application's applicant or an official of its
     town (else 403). 422 naming ``file``: empty, larger than the limit, not a PDF/PNG/JPEG by its signature or
-    by its name, or declared as another type than it is; naming ``kind``: empty or longer than 60 characters."""
+    by its name, or declared as another type than it is, or a second file; naming ``kind``: empty or longer than 60
+    characters; naming any other form field sent (only ``kind`` and ``file`` are taken)."""
     from publicassembly.permits import services as sv
 
     _no_nul(kind, "kind")
+    _only_kind_and_one_file(request)
     app = _application(request, town, pk)
     limit = int(getattr(settings, "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", sv.DEFAULT_MAX_DOCUMENT_BYTES))
     if file.size is not None and file.size > limit:
@@ -85,6 +87,18 @@ def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: Fi
     except ValidationFailed as e:
         raise e.renamed({"content": "file", "content_type": "file"}) from None
     return 201, _document(doc)
+
+
+def _only_kind_and_one_file(request: Any) -> None:
+    """Refuse an upload's form field other than ``kind`` and ``file`` (a misspelt ``kind`` would otherwise be
+    dropped unseen) and a second file under ``file`` (only the first would be kept): `ValidationFailed` naming
+    each field refused."""
+    extra = [name for name in (*request.POST, *request.FILES) if name not in ("kind", "file")]
+    refused = [(name, "is not a field of a document upload; allowed: kind, file") for name in extra]
+    if len(request.FILES.getlist("file")) > 1:
+        refused.append(("file", "one file per upload; send each document on its own"))
+    if refused:
+        raise ValidationFailed.of_all(refused)
 
 
 @router.get("/towns/{town}/applications/{pk}/documents/{doc}", response=ERRORS, operation_id="download_document",

@@ -10,6 +10,7 @@ exits 2 with one message naming the option, file or field; the law core failing 
 # ruff: noqa: B008  (Typer declares options as argument defaults)
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 from collections.abc import Callable, Mapping
@@ -19,7 +20,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from publicassembly.cli.app import EXIT_ERROR, app, fail, parse_date_option
+from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, error, fail, parse_date_option
 from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
 from publicassembly.documents.records import (
     CertificateRecord,
@@ -52,7 +53,10 @@ sitemap: Any = _Deferred("publicassembly.documents.sitemap")
 
 OUTPUT_HELP = "The file to write; - for standard output (not a terminal)."
 FORCE_HELP = "Overwrite the output file if it exists."
-FROM_JSON_HELP = "A JSON file holding the record's fields (dates YYYY-MM-DD, money as numbers or strings)."
+FROM_JSON_HELP = ("A JSON file holding the record's fields: dates YYYY-MM-DD (1778-2099), money and areas as numbers "
+                  "or numeric strings (0 or more), persons and days as whole numbers (0 to 1,000,000,000), text "
+                  "of at most 5,000 characters. An unknown field is named with the fields allowed; every problem "
+                  "of the file is listed, one per line (exit 2).")
 
 DATA_DIR_HELP = ("Folder of the SQLite database (default: $PUBLICASSEMBLY_DATA_DIR or "
                  "~/.local/share/publicassembly); DATABASE_URL names PostgreSQL.")
@@ -110,17 +114,42 @@ def read_json(path: Path, option: str = "--from-json") -> Any:
 
 
 def _record(cls: type[R], path: Path) -> R:
+    """The record of `path` (``--from-json``); exit 2 listing every problem of the file, one line each."""
     try:
         return record_from_json(cls, read_json(path))
     except ValueError as exc:
-        fail(f"{path}: {exc}")
+        for line in str(exc).split("\n"):
+            error(f"{path}: {line}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
-def _render(make: Callable[[], bytes]) -> bytes:
+def _longest_text(record: Any, where: str = "") -> tuple[str, int]:
+    """(field, length) of the longest text of a record (its nested records and lists included)."""
+    best = ("", 0)
+    items: list[tuple[str, Any]] = []
+    if dataclasses.is_dataclass(record) and not isinstance(record, type):
+        items = [(f"{where}{f.name}", getattr(record, f.name)) for f in dataclasses.fields(record)]
+    elif isinstance(record, list | tuple):
+        items = [(f"{where.rstrip('.')}[{i}]", v) for i, v in enumerate(record)]
+    for name, value in items:
+        found = (name, len(value)) if isinstance(value, str) else _longest_text(value, f"{name}.")
+        if found[1] > best[1]:
+            best = found
+    return best
+
+
+def _render(make: Callable[[], bytes], record: Any = None) -> bytes:
     """The document `make` renders; a date before the law it states exits 2 naming ``--as-of``, the law core
-    failing to give a value exits 1, a bad value of the record exits 2."""
+    failing to give a value exits 1, a bad value of the record exits 2, and so does a text too long to fit on
+    one page of the document (naming the longest text of `record`, when given)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
     try:
         return make()
+    except LayoutError:
+        field, length = _longest_text(record) if record is not None else ("", 0)
+        which = f" (the longest is {field}, {length:,} characters)" if field else ""
+        fail(f"a text of the record is too long to fit on one page of the document{which}; shorten it")
     except LawNotInForce as exc:
         fail(f"--as-of: {exc}")
     except LawNotAvailable as exc:
@@ -448,7 +477,7 @@ def certificate(
         from publicassembly.venues import documents as vd
 
         record = _from_db(lambda: vd.certificate_record(vd.find_certificate(str(number), _town(town))))
-    write_output(output, _render(lambda: pdf.render_certificate(record)), force)
+    write_output(output, _render(lambda: pdf.render_certificate(record), record), force)
 
 
 @app.command()
@@ -468,7 +497,7 @@ def permit(
         from publicassembly.permits import documents as permit_docs
 
         record = _from_db(lambda: permit_docs.permit_record(_application(int(application or 0))))
-    write_output(output, _render(lambda: pdf.render_permit(record)), force)
+    write_output(output, _render(lambda: pdf.render_permit(record), record), force)
 
 
 @app.command()
@@ -488,7 +517,7 @@ def petition(
         from publicassembly.permits import documents as permit_docs
 
         record = _from_db(lambda: permit_docs.petition_record(_application(application)))
-    write_output(output, _render(lambda: pdf.render_petition(record)), force)
+    write_output(output, _render(lambda: pdf.render_petition(record), record), force)
 
 
 @app.command()
@@ -506,7 +535,7 @@ def notice(
     else:
         _db(data_dir)
         record = _from_db(lambda: _notice_record(int(application or 0)))
-    write_output(output, _render(lambda: pdf.render_hearing_notice(record)), force)
+    write_output(output, _render(lambda: pdf.render_hearing_notice(record), record), force)
 
 
 @app.command()
@@ -528,7 +557,7 @@ def summons(
         from publicassembly.enforcement import documents as enf_docs
 
         record = _from_db(lambda: enf_docs.summons_record(enf_docs.find_summons(str(number), _town(town))))
-    write_output(output, _render(lambda: pdf.render_summons(record)), force)
+    write_output(output, _render(lambda: pdf.render_summons(record), record), force)
 
 
 @app.command()

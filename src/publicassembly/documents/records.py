@@ -16,6 +16,8 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 
+from publicassembly.law.units import MAX_MAGNITUDE, known_date
+
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
 CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
 
@@ -24,6 +26,11 @@ PermitStatus = Literal["valid", "revoked", "expired"]
 #: way), ``revoked`` by the Town Board (¶ G), ``expired`` (the assembly it authorized has been held or the case
 #: closed: it authorizes no other).
 PERMIT_STATUSES: tuple[str, ...] = ("valid", "revoked", "expired")
+
+#: The bounds of a record's values read from JSON (`record_from_json`): counts (persons, vehicles, days) as the
+#: law core's facts; amounts as the law core's numbers (`law.units.MAX_MAGNITUDE`); a text field's length.
+MAX_COUNT = 1_000_000_000
+MAX_TEXT = 5_000
 
 #: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
 SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
@@ -250,11 +257,16 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: {value!r} is not a date and time; write YYYY-MM-DDTHH:MM") from None
     if tp is date:
         if isinstance(value, date):
-            return value
+            day = value
+        else:
+            try:
+                day = date.fromisoformat(str(value))
+            except ValueError:
+                raise ValueError(f"{where}: {value!r} is not a date; write YYYY-MM-DD") from None
         try:
-            return date.fromisoformat(str(value))
-        except ValueError:
-            raise ValueError(f"{where}: {value!r} is not a date; write YYYY-MM-DD") from None
+            return known_date(day)  # the years whose legal time is known (1778-2099, interpretation G-2)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
     if tp is Decimal:
         if isinstance(value, bool):
             raise ValueError(f"{where}: expected a number, got a boolean")
@@ -264,40 +276,48 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected a number, got {value!r}") from None
         if not out.is_finite():
             raise ValueError(f"{where}: expected a finite number, got {value!r}")
+        if not 0 <= out <= MAX_MAGNITUDE:  # money (US dollars), areas (square feet), decibels: never negative
+            raise ValueError(f"{where}: must be from 0 to {MAX_MAGNITUDE:,}; got {value!r}")
         return out
     if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            raise ValueError(f"{where}: expected a whole number, got {value!r}")
-        try:
-            return int(value)
-        except ValueError:
-            raise ValueError(f"{where}: expected a whole number, got {value!r}") from None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {value!r}")
+        if not 0 <= value <= MAX_COUNT:  # persons, vehicles, days, months, an offense's number: counts
+            raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {value!r}")
+        return value
     if tp is str:
-        if not isinstance(value, str | int):
+        if not isinstance(value, str | int) or isinstance(value, bool):
             raise ValueError(f"{where}: expected text, got {type(value).__name__}")
-        return str(value)
+        text = str(value)
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"{where}: at most {MAX_TEXT:,} characters; got {len(text):,}")
+        return text
     return value
 
 
 def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
-    """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD``, money and areas as numbers or
-    numeric strings). Raises ValueError naming the field: an unknown field, a missing required one, or a
-    value of the wrong kind."""
+    """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD`` in 1778-2099; money, areas and
+    decibels as numbers or numeric strings from 0 to 10^15; persons, days and other counts as JSON whole numbers
+    from 0 to 10^9; text of at most `MAX_TEXT` characters). Raises ValueError with one line per problem, each
+    naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds."""
     if not isinstance(data, dict):
         raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
                          f"got {type(data).__name__}")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
-        raise ValueError(f"{prefix}{unknown[0]}: is not a field of {cls.__name__}; "
-                         f"allowed: {', '.join(fields)}")
+    problems = [f"{prefix}{name}: is not a field of {cls.__name__}; allowed: {', '.join(fields)}"
+                for name in sorted(set(data) - set(fields))]
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         where = prefix + name
         if name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise ValueError(f"{where}: is required")
+                problems.append(f"{where}: is required")
             continue
-        kwargs[name] = _convert(hints[name], data[name], where)
+        try:
+            kwargs[name] = _convert(hints[name], data[name], where)
+        except ValueError as exc:
+            problems += str(exc).split("\n")  # (a nested record's own problems, each on its line)
+    if problems:
+        raise ValueError("\n".join(problems))
     return cls(**kwargs)

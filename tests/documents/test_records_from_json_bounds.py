@@ -1,0 +1,93 @@
+"""A document's record read with ``--from-json`` (certificate, permit, summons, notice, petition) is held to
+the bounds the law core holds its facts to, and every problem of the file is told at once: counts (persons,
+vehicles, days) are JSON whole numbers from 0 to 10^9, amounts (US dollars, square feet, decibels) from 0 to
+10^15, dates in 1778-2099 (interpretation G-2), a text at most 5,000 characters; a text that still cannot fit
+on one page of the document is refused naming the longest, never a traceback. (A negative occupancy, a fine
+of -50 and a 100,000-character name were accepted or crashed.)"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+from publicassembly.documents.records import MAX_COUNT, MAX_TEXT, CertificateRecord, record_from_json
+from publicassembly.law.jsonable import jsonable
+
+runner = CliRunner()
+
+
+def _file(tmp_path: Path, data) -> Path:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(jsonable(data)), encoding="utf-8")
+    return path
+
+
+def _certificate(tmp_path: Path, record, **changes):
+    data = jsonable(asdict(record)) | changes
+    return runner.invoke(app, ["certificate", "--from-json", str(_file(tmp_path, data)), "-o",
+                               str(tmp_path / "c.pdf"), "--force"])
+
+
+@pytest.mark.parametrize(("field", "value", "needle"), [
+    ("lawful_occupancy", -5, "must be a whole number from 0 to 1,000,000,000; got -5"),
+    ("lawful_occupancy", MAX_COUNT + 1, "from 0 to 1,000,000,000; got 1000000001"),
+    ("lawful_occupancy", "100", "expected a whole number (a JSON number, not text)"),
+    ("lawful_occupancy", True, "expected a whole number"),
+    ("issued_date", "3026-01-01", "must be a date from 1778-01-01 to 2099-12-31"),
+    ("issued_date", "1777-12-31", "must be a date from 1778-01-01 to 2099-12-31"),
+    ("venue_name", "A" * (MAX_TEXT + 1), "at most 5,000 characters; got 5,001"),
+])
+def test_certificate_record_out_of_bounds_exits_2_naming_the_field(tmp_path, certificate_record, field, value,
+                                                                   needle):
+    result = _certificate(tmp_path, certificate_record, **{field: value})
+    assert result.exit_code == 2, result.output
+    assert f"{field}: " in result.output and needle in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "c.pdf").exists()
+
+
+@pytest.mark.parametrize(("field", "value"), [("lawful_occupancy", 0), ("lawful_occupancy", MAX_COUNT),
+                                              ("issued_date", "1778-01-01"), ("issued_date", "2099-12-31")])
+def test_certificate_record_on_the_bounds_is_written(tmp_path, certificate_record, field, value):
+    result = _certificate(tmp_path, certificate_record, **{field: value})
+    assert result.exit_code == 0, result.output
+
+
+def test_every_problem_of_the_file_is_told_each_on_its_line(tmp_path, certificate_record):
+    result = _certificate(tmp_path, certificate_record, lawful_occupancy=-5, issued_date="2026-02-30",
+                          status="bogus", colour="blue")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.startswith("publicassembly: error:")]
+    assert len(lines) == 4
+    assert all("record.json: " in line for line in lines)
+    for field in ("colour", "issued_date", "lawful_occupancy", "status"):
+        assert any(f": {field}: " in line for line in lines), field
+
+
+def test_a_text_that_cannot_fit_a_page_is_refused_naming_it(tmp_path, certificate_record):
+    """Under the length bound but one unbroken word of 4,900 characters in the certificate's table: exit 2
+    naming the longest text, no traceback (ReportLab's layout error)."""
+    result = _certificate(tmp_path, certificate_record, venue_name="A" * 4900)
+    assert result.exit_code == 2, result.output
+    assert "too long to fit on one page" in result.output and "venue_name, 4,900 characters" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_summons_and_permit_amounts_are_never_negative(tmp_path, summons_record, permit_record):
+    for command, record, field in (("summons", summons_record, "max_fine"), ("permit", permit_record, "bond_amount")):
+        data = jsonable(asdict(record)) | {field: "-50"}
+        result = runner.invoke(app, [command, "--from-json", str(_file(tmp_path, data)), "-o",
+                                     str(tmp_path / "d.pdf"), "--force"])
+        assert result.exit_code == 2 and f"{field}: must be from 0 to 1,000,000,000,000,000" in result.output
+
+
+def test_record_from_json_raises_one_line_per_problem(certificate_record):
+    data = jsonable(asdict(certificate_record)) | {"lawful_occupancy": -1, "number": 7.5}
+    with pytest.raises(ValueError) as caught:
+        record_from_json(CertificateRecord, data)
+    assert sorted(line.split(":")[0] for line in str(caught.value).splitlines()) == ["lawful_occupancy", "number"]

@@ -5,10 +5,12 @@ the law core's, in square feet or square metres, checked on both sides."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from django.test import Client
+from tests.api.conftest import api  # noqa: F401  (the bearer-token client fixture)
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -80,3 +82,40 @@ def test_inspectors_space_preview_says_the_same(mu, hall):
         "new-name": "Field", "new-use_group": "open_air", "new-area": "5e14", "new-area_unit": "sq_ft"},
         HTTP_HX_REQUEST="true")
     assert TOO_LARGE in r.content.decode()
+
+
+def test_inspectors_space_form_takes_ten_billion_sq_ft_and_refuses_more(mu, hall):
+    """The place's record holds the law core's largest area (10,000,000,000 sq ft: it held under ten billion,
+    refused with other words than the law's); one ten-thousandth more is the law's refusal."""
+    c = client_for(mu["building_inspector"])
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+        "new-name": "Field", "new-use_group": "open_air", "new-area": "10000000000", "new-area_unit": "sq_ft"})
+    assert r.status_code == 302, r.content.decode()[:500]
+    assert str(hall.spaces.get(name="Field").area) == "10000000000.0000"
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+        "new-name": "Field 2", "new-use_group": "open_air", "new-area": "10000000000.0001", "new-area_unit": "sq_ft"})
+    assert r.status_code == 422 and TOO_LARGE in _error_beside_area(r.content.decode(), "new")
+
+
+def test_inspectors_space_form_refuses_alleys_on_a_space_that_is_not_a_bowling_alley(mu, hall):
+    """§ 164-7 counts alleys only in a bowling alley: the number given for a business space is refused beside
+    the field (it was dropped unseen and the space saved)."""
+    before = hall.spaces.count()
+    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+        "new-name": "Office", "new-use_group": "business", "new-area": "100", "new-area_unit": "sq_ft",
+        "new-alleys": "5"})
+    assert r.status_code == 422
+    assert re.search(r'id="err-id_new-alleys"[^>]*>.*Only a bowling alley has alleys', r.content.decode(), re.S)
+    assert hall.spaces.count() == before
+
+
+def test_api_space_area_bound_is_the_law_cores(mu, hall, api):
+    """POST …/venues/{id}/spaces: 10,000,000,000 sq ft is taken; 5e14 is refused in the law core's words, not
+    "at most 14 digits"."""
+    c = api(mu["building_inspector"])
+    url = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/spaces"
+    body = {"name": "Field", "kind": "open_air", "use_group": "open_air", "area": 10000000000, "area_unit": "sq_ft"}
+    assert c.post(url, json.dumps(body), content_type="application/json").status_code == 201
+    r = c.post(url, json.dumps(body | {"name": "Field 2", "area": 5e14}), content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "area"
+    assert TOO_LARGE in r.json()["detail"] and "digits" not in r.json()["detail"]

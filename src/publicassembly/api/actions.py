@@ -553,7 +553,9 @@ UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "busi
                    "dance_hall_lodge_room", "hotel_lodging_house", "institutional", "mercantile_first_floor",
                    "mercantile_basement_sales_floor", "mercantile_other_floors", "school", "storage",
                    "bowling_alley", "open_air"]
-Area = Annotated[Decimal, Field(ge=0, max_digits=14, decimal_places=4)]
+#: A floor area in its unit: its size is bounded by the law core (at most ten billion square feet, refused in its
+#: words by the venues service), not by a count of digits.
+Area = Annotated[Decimal, Field(ge=0, decimal_places=4)]
 Story = Annotated[WholeNumber, Field(ge=-100, le=300)]
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 

@@ -91,7 +91,7 @@ class Space(TownScoped, Versioned):
     name = models.CharField(_("name"), max_length=200)
     kind = models.CharField(_("kind"), max_length=16, choices=SpaceKind.choices)
     use_group = models.CharField(_("use group"), max_length=40, choices=USE_GROUP_CHOICES)
-    area = models.DecimalField(_("area"), max_digits=14, decimal_places=4)
+    area = models.DecimalField(_("area"), max_digits=15, decimal_places=4)  # up to the law core's 10^10 sq ft
     area_unit = models.CharField(_("area unit"), max_length=8, choices=AreaUnit.choices, default=AreaUnit.SQ_FT)
     alleys = models.PositiveIntegerField(_("bowling alleys"), null=True, blank=True)
     story = models.IntegerField(_("story"), null=True, blank=True)

@@ -371,12 +371,11 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
                                % {"value": repr(values.get("area_unit")), "allowed": ", ".join(AREA_UNITS)})
     try:
         area = to_decimal(values.get("area"), "area")
-        area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (negative, unit)
+        area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (negative, too large, unit)
     except ValueError as e:
         raise ValidationFailed("area", _problem(e, "area")) from None
-    if area != area.quantize(Decimal("0.0001")) or abs(area) >= Decimal("1e10"):
-        raise ValidationFailed("area", _("at most 4 decimal places and under 10,000,000,000 (got %(value)s)")
-                               % {"value": area})
+    if area != area.quantize(Decimal("0.0001")):  # (its size is bounded by the law core, just above)
+        raise ValidationFailed("area", _("at most 4 decimal places (got %(value)s)") % {"value": area})
     values["area"] = area.copy_abs() if area == 0 else area  # -0 is 0 (never kept or shown as "-0.0")
     alleys = values.get("alleys")
     if values["use_group"] == "bowling_alley":

@@ -15,7 +15,14 @@ from django.utils.translation import gettext_lazy as _
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
 from publicassembly.web import present
-from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, area_field, check_area, tristate
+from publicassembly.web.forms.widgets import (
+    YES_NO_UNKNOWN,
+    DateInput,
+    area_field,
+    check_alleys,
+    check_area,
+    tristate,
+)
 
 
 def _label(value: str) -> Any:
@@ -112,9 +119,7 @@ class SpaceForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         check_area(self, data)
-        if data.get("alleys") is not None and data.get("use_group") != "bowling_alley":
-            self.add_error("alleys", _("Only a bowling alley has alleys; leave this empty or choose "
-                                       "“bowling alley” as the use."))
+        check_alleys(self, data)
         if (data.get("name") and data.get("area") is None and data.get("use_group") != "bowling_alley"
                 and "area" not in self.errors):  # an area given but refused already says what is wrong
             self.add_error("area", _("Give the floor area of this room or area."))

@@ -9,7 +9,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
-from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, area_field, check_area, tristate
+from publicassembly.web.forms.widgets import (
+    YES_NO_UNKNOWN,
+    DateInput,
+    area_field,
+    check_alleys,
+    check_area,
+    tristate,
+)
 
 
 class VenueForm(forms.Form):
@@ -36,13 +43,12 @@ class SpaceForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         check_area(self, data)
+        check_alleys(self, data)
         return data
 
     def values(self) -> dict[str, Any]:
         d = dict(self.cleaned_data)
         d["kind"] = "open_air" if d["use_group"] == "open_air" else "room"
-        if d["use_group"] != "bowling_alley":
-            d["alleys"] = None
         return d
 
 

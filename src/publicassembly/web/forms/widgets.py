@@ -42,3 +42,11 @@ def check_area(form: forms.Form, data: dict[str, object]) -> None:
         area_sq_ft(area, str(unit), "area")
     except InvalidNumber as e:
         form.add_error("area", str(tr(e.problem)))
+
+
+def check_alleys(form: forms.Form, data: dict[str, object]) -> None:
+    """Refuse ``alleys`` given for a space that is not a bowling alley (§ 164-7 counts alleys only there),
+    beside the field, rather than dropping the number unseen."""
+    if data.get("alleys") is not None and data.get("use_group") != "bowling_alley":
+        form.add_error("alleys", _("Only a bowling alley has alleys; leave this empty or choose “bowling alley” "
+                                   "as the use."))

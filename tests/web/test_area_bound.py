@@ -10,7 +10,7 @@ import re
 
 import pytest
 from django.test import Client
-from tests.api.conftest import api  # noqa: F401  (the bearer-token client fixture)
+from tests.api.conftest import api_client
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -109,10 +109,10 @@ def test_inspectors_space_form_refuses_alleys_on_a_space_that_is_not_a_bowling_a
     assert hall.spaces.count() == before
 
 
-def test_api_space_area_bound_is_the_law_cores(mu, hall, api):
+def test_api_space_area_bound_is_the_law_cores(mu, hall):
     """POST …/venues/{id}/spaces: 10,000,000,000 sq ft is taken; 5e14 is refused in the law core's words, not
     "at most 14 digits"."""
-    c = api(mu["building_inspector"])
+    c = api_client(mu["building_inspector"])
     url = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/spaces"
     body = {"name": "Field", "kind": "open_air", "use_group": "open_air", "area": 10000000000, "area_unit": "sq_ft"}
     assert c.post(url, json.dumps(body), content_type="application/json").status_code == 201

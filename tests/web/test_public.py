@@ -276,3 +276,25 @@ def test_occupancy_before_the_chapter_says_so_beside_as_of_and_its_first_day():
     assert "The chapter was not in force on 1976-02-23; it is in force from 1976-02-24." in html
     assert "floor_area_per_occupant" not in html
     assert "Lawful occupancy: 66 persons" in Client().get("/occupancy/", _space(as_of="1976-02-24")).content.decode()
+
+
+def test_a_first_day_not_of_the_calendar_is_told_once_not_also_asked_for():
+    """A first day given but not a date (30 February) is told beside it once — not also "Give the first day as
+    well.", as if it had not been given; a last day without any first day is still asked for it."""
+    r = Client().get("/permit-check/", {"persons": 600, "first_day": "2026-02-30", "last_day": "2026-08-16"})
+    html = r.content.decode()
+    assert r.status_code == 422 and "Enter a valid date." in html
+    assert "Give the first day as well." not in html
+    r = Client().get("/permit-check/", {"persons": 600, "last_day": "2026-08-16"})
+    assert "Give the first day as well." in r.content.decode()
+
+
+@pytest.mark.parametrize(("area", "words"), [("15", "Lawful occupancy: 1 person<"), ("30", "Lawful occupancy: 2 persons<")])
+def test_lawful_occupancy_of_one_is_one_person(area, words):
+    """§ 164-7 at 15 sq ft per person: 15 sq ft hold 1 person (not "1 persons"), 30 hold 2 persons."""
+    assert words in Client().get("/occupancy/", _space(**{"form-0-area": area})).content.decode()
+
+
+def test_lawful_occupancy_of_one_in_spanish():
+    r = Client().get("/occupancy/", _space(**{"form-0-area": "15"}), HTTP_ACCEPT_LANGUAGE="es")
+    assert "Ocupación legal: 1 persona<" in r.content.decode()

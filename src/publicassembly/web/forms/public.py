@@ -69,7 +69,7 @@ class PermitCheckForm(forms.Form):
         first, last = data.get("first_day"), data.get("last_day")
         if first and last and last < first:
             self.add_error("last_day", _("The last day cannot be before the first day."))
-        if last and not first:
+        if last and not first and "first_day" not in self.errors:  # (a first day given but refused says so)
             self.add_error("first_day", _("Give the first day as well."))
         return data
 

@@ -36,6 +36,42 @@ class Case:
     as_of: date | None
 
 
+#: How pydantic names the member of a union a value was checked against, in an error's location
+#: (``list[SoundDevice]``, ``literal['none']``); the fields of the input models are never named so.
+_UNION_MEMBER = re.compile(r"(list|tuple|set|frozenset|dict|literal)\[.*\]", re.DOTALL)
+
+
+def _is_union_member(part: object) -> bool:
+    return isinstance(part, str) and _UNION_MEMBER.fullmatch(part) is not None
+
+
+def _location(e: Any) -> tuple[Any, ...]:
+    """An error's location without pydantic's union members; the last part of an unknown field's location is
+    the file's own key, kept whatever it is."""
+    loc = tuple(e["loc"])
+    head, last = (loc[:-1], loc[-1:]) if e["type"] == "extra_forbidden" else (loc, ())
+    return tuple(p for p in head if not _is_union_member(p)) + last
+
+
+def _likeliest_members(errors: list[Any]) -> list[Any]:
+    """The errors of a value checked against a union of kinds (``sound_equipment``: a list of devices or
+    "none"), kept only for the member the value went deepest into: a list whose third device has a bad number
+    is told that, not also that it "should be 'none'". Other errors are kept as they are, in order."""
+    deepest: dict[tuple[Any, ...], int] = {}
+    placed: list[tuple[tuple[Any, ...], int] | None] = []
+    for e in errors:
+        loc = tuple(e["loc"])
+        tagged = loc[:-1] if e["type"] == "extra_forbidden" else loc  # (the last part: the file's own key)
+        at = next((i for i, part in enumerate(tagged) if _is_union_member(part)), None)
+        if at is None:
+            placed.append(None)
+            continue
+        parent, depth = loc[:at], len(loc) - at - 1
+        deepest[parent] = max(deepest.get(parent, depth), depth)
+        placed.append((parent, depth))
+    return [e for e, where in zip(errors, placed, strict=True) if where is None or where[1] == deepest[where[0]]]
+
+
 def _field(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
@@ -75,7 +111,7 @@ _DATE_ERRORS = frozenset({"date_type", "date_parsing", "date_from_datetime_parsi
 def _one_error(e: Any) -> tuple[str, str]:
     """One pydantic error as (field, message): the law core's own message where a validator gave one, else a
     message in the project's words."""
-    loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+    loc = tuple(p for p in _location(e) if not (isinstance(p, str) and p.startswith("function-")))
     message: str = e["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
     cause = (e.get("ctx") or {}).get("error")
     if isinstance(cause, FactError):  # a model's own check of several facts names the fact it refuses
@@ -104,7 +140,7 @@ def _one_error(e: Any) -> tuple[str, str]:
 def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
     """A pydantic ValidationError as an `InvalidCase` naming the first field (its message says how many more
     errors there are); every error is in its ``errors``."""
-    found = [_one_error(e) for e in error.errors(include_url=False)]
+    found = [_one_error(e) for e in _likeliest_members(error.errors(include_url=False))]
     field, message = found[0]
     count = len(found)
     if count > 1:

@@ -403,3 +403,17 @@ def test_a_key_holding_a_newline_and_an_escape_is_named_on_one_line(runner, writ
     assert result.exit_code == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "line 4, column 1: bad\\x0akey\\x1b[2J: is not a field of this kind of case" in result.stderr
+
+
+def test_a_place_with_an_unmeasured_space_has_no_lawful_occupancy_yet(runner, write):
+    """§ 164-7, interpretation M-10: a space without its area leaves the lawful occupancy not yet computable —
+    the report says so and the JSON gives null, not the measured spaces' sum (a number a sign would state)."""
+    text = ("jurisdiction: mount-pleasant-ny\nsubject: venue\nas_of: 2026-05-01\nname: Hall\ncommercial: true\n"
+            "spaces:\n  - {name: Hall, use_group: business, area: 1000}\n  - {name: Annex, use_group: business}\n")
+    path = write("unmeasured.yaml", text)
+    report = runner.invoke(app, ["check", str(path)])
+    assert report.exit_code == 0
+    assert "Lawful occupancy: not yet computable (a space's size is missing)" in report.stdout
+    out = runner.invoke(app, ["check", str(path), "--format", "json"])
+    occupancy = json.loads(out.stdout)["occupancy"]
+    assert occupancy["lawful_occupancy"] is None and [s["name"] for s in occupancy["spaces"]] == ["Hall"]

@@ -130,7 +130,9 @@ def _occupancy(det: Determination) -> RenderableType | None:
     for s in occ.spaces:
         area = "—" if s.area_sq_ft is None else str(jsonable(s.area_sq_ft))
         table.add_row(_text(s.name), _text(s.use_group), _text(area), _text(str(s.occupant_load)))
-    summary = Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy} persons", "bold"))
+    summary = (Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy} persons", "bold"))
+               if occ.lawful_occupancy is not None else
+               Text.assemble("Lawful occupancy: ", ("not yet computable", "bold"), " (a space's size is missing)"))
     if occ.overcrowded is not None:
         summary.append("  overcrowded: ")
         summary.append("yes" if occ.overcrowded else "no", style="bold red" if occ.overcrowded else "green")

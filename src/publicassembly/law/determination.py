@@ -33,11 +33,13 @@ class SpaceLoad:
 
 @dataclass(frozen=True, slots=True)
 class Occupancy:
-    """Occupant load per space and the lawful occupancy of the place (persons); ``overcrowded`` is None when
-    no attendance was given."""
+    """Occupant load per space whose measure is given, and the lawful occupancy of the place (persons): None
+    while a space's measure is missing (the sum of the others is not the place's lawful occupancy; the
+    determination's ``missing`` names what is lacking). ``overcrowded`` is None when no attendance was given
+    or the lawful occupancy is not known."""
 
     spaces: tuple[SpaceLoad, ...]
-    lawful_occupancy: int
+    lawful_occupancy: int | None
     overcrowded: bool | None = None
 
     def to_json(self) -> dict[str, Any]:

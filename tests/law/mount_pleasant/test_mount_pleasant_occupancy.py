@@ -123,13 +123,16 @@ def test_case_with_bad_area_names_spaces_0_area(area, message):
 
 
 def test_missing_area_is_a_missing_fact_164_7(determine):
-    """§ 164-7: a space without its area is listed as missing; the others still count."""
+    """§ 164-7: a space without its measure is listed as missing and the place's lawful occupancy is not
+    computable (interpretation M-10), not the other spaces' sum; those still count toward § 164-4."""
     d = determine(commercial=True, attendance=10, spaces=[
         {"name": "Shop", "use_group": "mercantile_first_floor", "area": 3000},
         {"name": "Lanes", "use_group": "bowling_alley", "area": 100}])
     assert d.finding("mount-pleasant/164-7/occupant-load").status is Status.MISSING
     assert "spaces[1].alleys" in d.missing
-    assert d.occupancy is not None and d.occupancy.lawful_occupancy == 100
+    assert d.occupancy is not None and d.occupancy.lawful_occupancy is None
+    assert [(s.name, s.occupant_load) for s in d.occupancy.spaces] == [("Shop", 100)]
+    assert d.occupancy.to_json()["lawful_occupancy"] is None
     # 100 persons ≥ 25 commercial: a place of assembly even before the lanes are counted (§ 164-4)
     assert d.certificate_required is True
 
@@ -213,3 +216,12 @@ def test_stop_performance_needs_an_inspection_164_5(determine):
     f = d.finding("mount-pleasant/164-5/stop-performance")
     assert f.status is Status.MISSING
     assert f.missing == ("inspection.egress_obstructed", "inspection.serious_menace")
+
+
+def test_all_spaces_measured_give_the_lawful_occupancy_164_7(determine):
+    """The other side: once the lanes' alleys are given, the lawful occupancy is the sum (100 + 4 × 5 + 10)."""
+    d = determine(commercial=True, attendance=10, spaces=[
+        {"name": "Shop", "use_group": "mercantile_first_floor", "area": 3000},
+        {"name": "Lanes", "use_group": "bowling_alley", "area": 100, "alleys": 4}])
+    assert not [m for m in d.missing if m.startswith("spaces")]
+    assert d.occupancy is not None and d.occupancy.lawful_occupancy == 130

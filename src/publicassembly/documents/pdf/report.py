@@ -266,7 +266,10 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
                 rows.append([p(esc(s["name"]), "small"), use_group_name(str(s["use_group"])), area,
                              shown(s["occupant_load"])])
             story.append(table(rows, widths=[2.2 * inch, 2.3 * inch, 1.3 * inch, 1.2 * inch]))
-        story.append(p(f"<b>Lawful occupancy: {shown(occupancy['lawful_occupancy'])} persons</b>"))
+        if occupancy.get("lawful_occupancy") is None:
+            story.append(p("<b>Lawful occupancy: not yet computable</b> (a space's size is missing)"))
+        else:
+            story.append(p(f"<b>Lawful occupancy: {shown(occupancy['lawful_occupancy'])} persons</b>"))
         if occupancy.get("overcrowded") is not None:
             story.append(p(f"Overcrowded: {'yes' if occupancy['overcrowded'] else 'no'}"))
     if data.get("requirements"):

@@ -131,7 +131,8 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
     powers = ctx.findings["mount-pleasant/164-12/enforcement"]
     if powers.status is not Status.NOT_APPLICABLE:
         requirements["enforcement"] = dict(powers.values)
-    occupancy_result = Occupancy(spaces=ctx.loads, lawful_occupancy=ctx.lawful_occupancy, overcrowded=overcrowded)
+    occupancy_result = Occupancy(spaces=ctx.loads, overcrowded=overcrowded,
+                                 lawful_occupancy=None if ctx.loads_missing else ctx.lawful_occupancy)
     return Determination(
         jurisdiction=OCD_ID,
         as_of=values.as_of,

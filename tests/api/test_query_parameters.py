@@ -96,3 +96,17 @@ def test_a_parameter_given_twice_is_refused_not_the_last_taken():
     r = Client().get("/api/v1/rules?jurisdiction=carmel-ny&jurisdiction=mount-pleasant-ny")
     assert r.status_code == 422
     assert r.json()["errors"] == [{"field": "jurisdiction", "msg": "is given 2 times; give it once"}]
+
+
+@pytest.mark.parametrize(("raw", "problem"), [
+    (b'{"jurisdiction": "carmel-ny", "attendance": 1' + b"0" * 5000 + b"}",
+     "holds a number of more than 4,300 digits, larger than any fact"),
+    ('{"jurisdiction": "Caf\xe9"}'.encode("latin-1"), "is not UTF-8 text; send JSON encoded in UTF-8"),
+    (b'{"jurisdiction": "carmel-ny",', "is not valid JSON; send one JSON object with Content-Type: application/json"),
+])
+def test_a_body_that_cannot_be_read_says_why_once(raw, problem):
+    """A body that is JSON but holds a number of thousands of digits is not called "not valid JSON", nor is a
+    body in another encoding than UTF-8; the ``errors`` entry names ``body`` once, without repeating it."""
+    r = Client().post("/api/v1/check", raw, content_type="application/json")
+    assert r.status_code == 422
+    assert r.json() == {"detail": f"body: {problem}", "field": "body", "errors": [{"field": "body", "msg": problem}]}

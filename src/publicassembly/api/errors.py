@@ -6,6 +6,7 @@ otherwise be the site's HTML pages."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -191,9 +192,14 @@ def install(api: NinjaAPI) -> None:
                 problem = f"key {cause.key!r} is given twice; give each field once"
             elif isinstance(cause, RecursionError):
                 problem = "is nested too deeply"
+            elif isinstance(cause, UnicodeDecodeError):
+                problem = "is not UTF-8 text; send JSON encoded in UTF-8"
+            elif isinstance(cause, ValueError) and "integer string conversion" in str(cause):
+                problem = f"holds a number of more than {sys.get_int_max_str_digits():,} digits, larger than any fact"
             else:
                 problem = "is not valid JSON; send one JSON object with Content-Type: application/json"
-            return api.create_response(request, body(f"body: {problem}", "body"), status=422)
+            return api.create_response(request, body(f"body: {problem}", "body", [{"field": "body", "msg": problem}]),
+                                       status=422)
         return api.create_response(request, body(str(exc)), status=exc.status_code)
 
 

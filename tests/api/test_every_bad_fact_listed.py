@@ -63,3 +63,15 @@ def test_renamed_renames_every_error_it_knows():
     r = e.renamed({"facts.hearing.held_on": "hearing_on"})
     assert r.field == "hearing_on" and r.errors[0][0] == "hearing_on" and r.errors[1][0] == "facts.name"
     assert e.renamed({"other": "x"}) is e
+
+
+def test_a_body_with_several_bad_fields_says_how_many_more(mu, hall, api):
+    """A space's change with four bad fields lists all four; the detail names the first and counts the rest,
+    as every other refusal of several values does."""
+    space = hall.spaces.first()
+    r = api(mu["building_inspector"]).patch(
+        f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/spaces/{space.pk}",
+        json.dumps({"area": -5, "use_group": "disco", "aera": 1, "alleys": -1}), content_type="application/json")
+    assert r.status_code == 422
+    assert sorted(e["field"] for e in r.json()["errors"]) == ["aera", "alleys", "area", "use_group"]
+    assert r.json()["detail"].endswith("(and 3 more errors)")

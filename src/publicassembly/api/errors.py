@@ -129,7 +129,9 @@ def install(api: NinjaAPI) -> None:
     def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
         errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": _schema_message(e)} for e in exc.errors]
         first = errors[0] if errors else {"field": "(request)", "msg": "is not valid"}
-        return api.create_response(request, body(f"{first['field']}: {first['msg']}", first["field"], errors),
+        more = len(errors) - 1
+        tail = "" if more < 1 else " (and 1 more error)" if more == 1 else f" (and {more:,} more errors)"
+        return api.create_response(request, body(f"{first['field']}: {first['msg']}{tail}", first["field"], errors),
                                    status=422)
 
     @api.exception_handler(ValidationFailed)

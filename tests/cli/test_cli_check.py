@@ -417,3 +417,16 @@ def test_a_place_with_an_unmeasured_space_has_no_lawful_occupancy_yet(runner, wr
     out = runner.invoke(app, ["check", str(path), "--format", "json"])
     occupancy = json.loads(out.stdout)["occupancy"]
     assert occupancy["lawful_occupancy"] is None and [s["name"] for s in occupancy["spaces"]] == ["Hall"]
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("as_of: 2026-02-30\n", "line 3, column 1: as_of: '2026-02-30' is not a date"),
+    ("as_of: 2026-05-01\ndates:\n  first_day: 2026-08-14\n  last_day: 2026-02-30\n",
+     "line 6, column 3: dates.last_day: must be a date written YYYY-MM-DD"),
+])
+def test_an_unquoted_date_not_of_the_calendar_is_named_by_its_field(runner, write, text, named):
+    """30 February written as a YAML date (unquoted) is refused naming its field and line, as in quotes — it was
+    refused by the YAML reader at its line without saying which field it was."""
+    path = write("d.yaml", "jurisdiction: carmel-ny\nsubject: event\n" + text)
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2 and named in result.stderr

@@ -294,3 +294,11 @@ def test_upload_refuses_a_field_other_than_kind_and_file_and_a_second_file(api, 
     assert r.status_code == 422 and r.json()["field"] == "file" and "one file per upload" in r.json()["detail"]
     assert not draft_app.documents.exists()
     assert upload(c, D(draft_app.pk)).status_code == 201  # kind and one file: taken
+
+
+def test_upload_refuses_kind_given_twice(api, cu, draft_app):
+    """``kind`` twice: 422 naming it, rather than the last one kept."""
+    r = api(cu["applicant"]).post(D(draft_app.pk), {"kind": ["site map", "other"],
+                                                    "file": SimpleUploadedFile("a.pdf", PDF, content_type="application/pdf")})
+    assert r.status_code == 422 and r.json()["field"] == "kind" and "given 2 times" in r.json()["detail"]
+    assert not draft_app.documents.exists()

@@ -110,3 +110,16 @@ def test_a_body_that_cannot_be_read_says_why_once(raw, problem):
     r = Client().post("/api/v1/check", raw, content_type="application/json")
     assert r.status_code == 422
     assert r.json() == {"detail": f"body: {problem}", "field": "body", "errors": [{"field": "body", "msg": problem}]}
+
+
+@pytest.mark.parametrize("query", ["jurisdiction=", "jurisdiction", "jurisdiction=%20"])
+def test_a_parameter_given_empty_is_refused_not_read_as_absent(query):
+    """``?jurisdiction=`` is not "every jurisdiction": 422 naming it."""
+    r = Client().get(f"/api/v1/rules?{query}")
+    assert r.status_code == 422
+    assert r.json()["errors"] == [{"field": "jurisdiction", "msg": "is empty; give a value or leave the parameter out"}]
+
+
+def test_a_parameter_without_a_name_is_named_so():
+    r = Client().get("/api/v1/rules?=x")
+    assert r.status_code == 422 and r.json()["field"] == "(a parameter without a name)"

@@ -91,12 +91,14 @@ def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: Fi
 
 def _only_kind_and_one_file(request: Any) -> None:
     """Refuse an upload's form field other than ``kind`` and ``file`` (a misspelt ``kind`` would otherwise be
-    dropped unseen) and a second file under ``file`` (only the first would be kept): `ValidationFailed` naming
-    each field refused."""
+    dropped unseen), a second file under ``file`` (only the first would be kept) and ``kind`` given twice (only
+    the last would be kept): `ValidationFailed` naming each field refused."""
     extra = [name for name in (*request.POST, *request.FILES) if name not in ("kind", "file")]
     refused = [(name, "is not a field of a document upload; allowed: kind, file") for name in extra]
     if len(request.FILES.getlist("file")) > 1:
         refused.append(("file", "one file per upload; send each document on its own"))
+    if len(request.POST.getlist("kind")) > 1:
+        refused.append(("kind", f"is given {len(request.POST.getlist('kind'))} times; give it once"))
     if refused:
         raise ValidationFailed.of_all(refused)
 

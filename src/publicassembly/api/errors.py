@@ -288,21 +288,25 @@ def refuse_unknown_query(run: Callable[..., HttpResponse]) -> Callable[..., Http
     takes, rather than served as if it had not been given — ``GET /api/v1/rules?jurisdction=carmel-ny`` would
     otherwise list every town's rules, and ``?state=submitted`` on a list would look like a filter that
     worked. A parameter given twice (``?jurisdiction=a&jurisdiction=b``) is refused too, rather than the last
-    one taken. Every such name is listed; the operation does not run."""
+    one taken, and so is one given empty (``?jurisdiction=``, which would be read as not given and list every
+    town's rules). Every such name is listed; the operation does not run."""
     operation = run.__self__  # type: ignore[attr-defined]  # ninja passes the operation's bound `run`
     allowed = query_parameters(operation)
 
     def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         unknown = [name for name in request.GET if name not in allowed]
         repeated = [name for name in request.GET if name in allowed and len(request.GET.getlist(name)) > 1]
-        if not unknown and not repeated:
+        empty = [name for name in request.GET if name in allowed and name not in repeated
+                 and not request.GET[name].strip()]
+        if not unknown and not repeated and not empty:
             return run(request, *args, **kwargs)
         where = f"{request.method} {request.path}"
         msg = (f"is not a query parameter of {where}; allowed: {', '.join(allowed)}" if allowed
                else f"is not a query parameter of {where}, which takes none")
-        errors = [{"field": name, "msg": msg} for name in unknown]
+        errors = [{"field": name or "(a parameter without a name)", "msg": msg} for name in unknown]
         errors += [{"field": name, "msg": f"is given {len(request.GET.getlist(name))} times; give it once"}
                    for name in repeated]
+        errors += [{"field": name, "msg": "is empty; give a value or leave the parameter out"} for name in empty]
         first = errors[0]
         return operation.api.create_response(  # type: ignore[no-any-return]
             request, body(f"{first['field']}: {first['msg']}", first["field"], errors), status=422)

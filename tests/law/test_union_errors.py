@@ -53,3 +53,17 @@ def test_a_files_own_key_is_named_whatever_it_looks_like():
     errors = _errors([{"type": "loudspeaker", "number": 1, "list[x]": 2, "a[b": 3}])
     assert [field for field, _message in errors] == ["petition.sound_equipment[0].list[x]",
                                                      "petition.sound_equipment[0].a[b"]
+
+
+def test_a_bad_as_of_is_told_with_the_facts_errors_not_instead_of_them():
+    """A case whose date is not of the calendar and whose persons are negative is told both (the date first),
+    not only the date."""
+    case = {"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-02-30", "max_persons_at_one_time": -4}
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(case)
+    assert [field for field, _message in caught.value.errors] == ["as_of", "max_persons_at_one_time"]
+    assert caught.value.field == "as_of" and str(caught.value.message).endswith("(and 1 more error)")
+    alone = {"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-02-30", "max_persons_at_one_time": 4}
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(alone)
+    assert caught.value.errors == (("as_of", caught.value.message),)

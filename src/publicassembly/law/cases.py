@@ -141,12 +141,7 @@ def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
     """A pydantic ValidationError as an `InvalidCase` naming the first field (its message says how many more
     errors there are); every error is in its ``errors``."""
     found = [_one_error(e) for e in _likeliest_members(error.errors(include_url=False))]
-    field, message = found[0]
-    count = len(found)
-    if count > 1:
-        message = (_("{message} (and 1 more error)", message=message) if count == 2 else
-                   _("{message} (and {n} more errors)", message=message, n=count - 1))
-    return InvalidCase(prefix + field, message, errors=[(prefix + f, m) for f, m in found])
+    return _together([(prefix + f, m) for f, m in found])
 
 
 class RepeatedKey(ValueError):
@@ -195,13 +190,33 @@ def parse_case(data: object) -> Case:
         allowed = ", ".join(jurisdiction.subjects)
         raise InvalidCase("subject", _("{subject!r} is not a subject of {alias}; allowed: {allowed}",
                                        subject=subject, alias=jurisdiction.alias, allowed=allowed))
-    as_of = parse_date(data.get("as_of"), "as_of") if data.get("as_of") is not None else None
+    as_of, bad_date = None, None
+    try:
+        as_of = parse_date(data.get("as_of"), "as_of") if data.get("as_of") is not None else None
+    except InvalidCase as exc:
+        bad_date = exc  # told with the facts' own errors, not instead of them
     facts = {k: v for k, v in data.items() if k not in _ENVELOPE}
     try:
         model = jurisdiction.subjects[subject].model_validate(facts)
     except ValidationError as exc:
-        raise invalid_from(exc) from None
+        invalid = invalid_from(exc)
+        if bad_date is None:
+            raise invalid from None
+        raise _together([*bad_date.errors, *invalid.errors]) from None
+    if bad_date is not None:
+        raise bad_date
     return Case(jurisdiction, str(subject), model, as_of)
+
+
+def _together(errors: list[tuple[str, str]]) -> InvalidCase:
+    """One `InvalidCase` of several (field, message), the first named, its message saying how many more."""
+    field, message = errors[0]
+    more = len(errors) - 1
+    if more == 1:
+        message = _("{message} (and 1 more error)", message=message)
+    elif more > 1:
+        message = _("{message} (and {n} more errors)", message=message, n=more)
+    return InvalidCase(field, message, errors=errors)
 
 
 def parse_date(value: object, field: str) -> date:

@@ -91,3 +91,43 @@ def test_record_from_json_raises_one_line_per_problem(certificate_record):
     with pytest.raises(ValueError) as caught:
         record_from_json(CertificateRecord, data)
     assert sorted(line.split(":")[0] for line in str(caught.value).splitlines()) == ["lawful_occupancy", "number"]
+
+
+def _notice(tmp_path: Path, record, **changes):
+    data = jsonable(asdict(record)) | changes
+    return runner.invoke(app, ["notice", "--from-json", str(_file(tmp_path, data)), "-o", str(tmp_path / "n.pdf"),
+                               "--force"])
+
+
+@pytest.mark.parametrize(("moment", "ok"), [("2999-01-01T19:00:00", False), ("1777-12-31T19:00:00", False),
+                                            ("2099-12-31T19:00:00", True), ("1778-02-01T19:00:00", True)])
+def test_a_hearing_moment_lies_in_the_known_years(tmp_path, hearing_record, moment, ok):
+    """G-2: a hearing's moment in 1778-2099, both sides (year 2999 was printed on a notice). The publication
+    date is moved with it so that only the hearing's moment is in question."""
+    publication = f"{moment[:4]}-01-01"
+    result = _notice(tmp_path, hearing_record, hearing_at=moment, latest_publication_date=publication)
+    if ok:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code == 2 and "hearing_at: must be a date from 1778-01-01 to 2099-12-31" in result.output
+
+
+def test_a_required_text_given_empty_is_refused(tmp_path, hearing_record, certificate_record):
+    result = _notice(tmp_path, hearing_record, newspaper="", town="  ")
+    assert result.exit_code == 2
+    assert "newspaper: is required; got an empty text" in result.output and "town: is required" in result.output
+    result = _certificate(tmp_path, certificate_record, venue_name="")
+    assert result.exit_code == 2 and "venue_name: is required; got an empty text" in result.output
+
+
+def test_a_certificates_room_area_is_held_to_the_law_cores_bound(tmp_path, certificate_record):
+    """A room's area on a certificate at most 10,000,000,000 sq ft (interpretation G-4), both sides."""
+    data = jsonable(asdict(certificate_record))
+    data["spaces"][0]["area_sq_ft"] = "10000000000.0001"
+    result = runner.invoke(app, ["certificate", "--from-json", str(_file(tmp_path, data)), "-o",
+                                 str(tmp_path / "c.pdf"), "--force"])
+    assert result.exit_code == 2 and "spaces[0].area_sq_ft: at most 10,000,000,000 sq ft" in result.output
+    data["spaces"][0]["area_sq_ft"] = "10000000000"
+    result = runner.invoke(app, ["certificate", "--from-json", str(_file(tmp_path, data)), "-o",
+                                 str(tmp_path / "c.pdf"), "--force"])
+    assert result.exit_code == 0, result.output

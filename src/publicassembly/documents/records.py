@@ -16,7 +16,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 
-from publicassembly.law.units import MAX_MAGNITUDE, known_date
+from publicassembly.law.units import MAX_AREA_SQ_FT, MAX_MAGNITUDE, known_date
 
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
 CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
@@ -250,11 +250,17 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return record_from_json(tp, value, prefix=f"{where}.")
     if tp is datetime:
         if isinstance(value, datetime):
-            return value
+            moment = value
+        else:
+            try:
+                moment = datetime.fromisoformat(str(value))
+            except ValueError:
+                raise ValueError(f"{where}: {value!r} is not a date and time; write YYYY-MM-DDTHH:MM") from None
         try:
-            return datetime.fromisoformat(str(value))
-        except ValueError:
-            raise ValueError(f"{where}: {value!r} is not a date and time; write YYYY-MM-DDTHH:MM") from None
+            known_date(moment.date())  # the years whose legal time is known (1778-2099, interpretation G-2)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        return moment
     if tp is date:
         if isinstance(value, date):
             day = value
@@ -278,6 +284,9 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected a finite number, got {value!r}")
         if not 0 <= out <= MAX_MAGNITUDE:  # money (US dollars), areas (square feet), decibels: never negative
             raise ValueError(f"{where}: must be from 0 to {MAX_MAGNITUDE:,}; got {value!r}")
+        if where.endswith("area_sq_ft") and out > MAX_AREA_SQ_FT:  # a room's area: the law core's own bound
+            raise ValueError(f"{where}: at most {MAX_AREA_SQ_FT:,} sq ft, the largest room or site the law core "
+                             f"takes; got {out:,}")
         return out
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -313,6 +322,10 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
         if name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 problems.append(f"{where}: is required")
+            continue
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        if required and hints[name] is str and isinstance(data[name], str) and not data[name].strip():
+            problems.append(f"{where}: is required; got an empty text")
             continue
         try:
             kwargs[name] = _convert(hints[name], data[name], where)

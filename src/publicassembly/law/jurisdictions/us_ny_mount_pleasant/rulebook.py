@@ -64,9 +64,10 @@ def _verdict(ctx: Context, certificate: Tristate, exempt: bool, penalty: Penalty
     if penalty is not None and ctx.case.violation is not None:
         v = ctx.case.violation
         return penalties.offense_sentence(v.offense_number, None, v.section, penalty)
+    # (numbers in Mount Pleasant's sentences are not grouped: "8,611" would read as 8.611 on a Spanish page)
     lawful = (_("lawful occupancy {lawful_occupancy}",
-                                                                    lawful_occupancy=plural(ctx.lawful_occupancy or 0, "person", grouped=False)) if not ctx.loads_missing
-              else _("lawful occupancy not yet computable (a space's size is missing)"))
+                lawful_occupancy=plural(ctx.lawful_occupancy, "person", grouped=False))
+              if not ctx.loads_missing else _("lawful occupancy not yet computable (a space's size is missing)"))
     crowd = ""
     if overcrowded:
         crowd = _("; overcrowded")

@@ -256,10 +256,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
                 moment = datetime.fromisoformat(str(value))
             except ValueError:
                 raise ValueError(f"{where}: {value!r} is not a date and time; write YYYY-MM-DDTHH:MM") from None
-        try:
-            known_date(moment.date())  # the years whose legal time is known (1778-2099, interpretation G-2)
-        except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+        _known(moment.date(), where)
         return moment
     if tp is date:
         if isinstance(value, date):
@@ -269,10 +266,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
                 day = date.fromisoformat(str(value))
             except ValueError:
                 raise ValueError(f"{where}: {value!r} is not a date; write YYYY-MM-DD") from None
-        try:
-            return known_date(day)  # the years whose legal time is known (1778-2099, interpretation G-2)
-        except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+        return _known(day, where)
     if tp is Decimal:
         if isinstance(value, bool):
             raise ValueError(f"{where}: expected a number, got a boolean")
@@ -302,6 +296,15 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: at most {MAX_TEXT:,} characters; got {len(text):,}")
         return text
     return value
+
+
+def _known(day: date, where: str) -> date:
+    """`day` when it lies in the years whose legal time is known (1778-2099, interpretation G-2), else
+    ValueError naming `where`."""
+    try:
+        return known_date(day)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
 
 
 def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:

@@ -8,7 +8,7 @@ Reading files is the interfaces' business; this module only validates data.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -208,14 +208,21 @@ def parse_case(data: object) -> Case:
     return Case(jurisdiction, str(subject), model, as_of)
 
 
-def _together(errors: list[tuple[str, str]]) -> InvalidCase:
-    """One `InvalidCase` of several (field, message), the first named, its message saying how many more."""
+def first_of(errors: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """The first of several refusals (field, message), its message saying how many more there are ("… (and 2
+    more errors)", a message a page translates). `errors` holds at least one."""
     field, message = errors[0]
     more = len(errors) - 1
     if more == 1:
         message = _("{message} (and 1 more error)", message=message)
     elif more > 1:
         message = _("{message} (and {n} more errors)", message=message, n=more)
+    return field, message
+
+
+def _together(errors: list[tuple[str, str]]) -> InvalidCase:
+    """One `InvalidCase` of several (field, message), the first named, its message saying how many more."""
+    field, message = first_of(errors)
     return InvalidCase(field, message, errors=errors)
 
 

@@ -106,14 +106,9 @@ class ValidationFailed(WorkflowError):
         """One refusal of several values (at least one): the first named, its message followed by "(and N
         more errors)" (a law-core message, as `law.cases.invalid_from` words it, translated where shown),
         every one in ``errors``."""
-        from publicassembly.law.messages import _
+        from publicassembly.law.cases import first_of
 
-        field, message = errors[0]
-        more = len(errors) - 1
-        if more == 1:
-            message = _("{message} (and 1 more error)", message=message)
-        elif more > 1:
-            message = _("{message} (and {n} more errors)", message=message, n=more)
+        field, message = first_of(errors)
         return cls(field, message, errors=errors)
 
     def renamed(self, fields: Mapping[str, str]) -> ValidationFailed:

@@ -16,7 +16,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 
-from publicassembly.law.units import MAX_AREA_SQ_FT, MAX_MAGNITUDE, known_date
+from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, area_sq_ft, known_date
 
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
 CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
@@ -27,10 +27,13 @@ PermitStatus = Literal["valid", "revoked", "expired"]
 #: closed: it authorizes no other).
 PERMIT_STATUSES: tuple[str, ...] = ("valid", "revoked", "expired")
 
-#: The bounds of a record's values read from JSON (`record_from_json`): counts (persons, vehicles, days) as the
-#: law core's facts; amounts as the law core's numbers (`law.units.MAX_MAGNITUDE`); a text field's length.
-MAX_COUNT = 1_000_000_000
+#: The longest text of a record read from JSON (`record_from_json`; counts and amounts take the law core's
+#: bounds, `law.units.MAX_COUNT` and `MAX_MAGNITUDE`): longer than a case's facts (`law.units.MAX_TEXT`, 2,000),
+#: as the workflow stores longer texts that documents print (a complaint's description, up to 5,000).
 MAX_TEXT = 5_000
+
+#: How a date and a date-time are written in a record's JSON (`record_from_json`).
+_WRITTEN = {date: ("a date", "YYYY-MM-DD"), datetime: ("a date and time", "YYYY-MM-DDTHH:MM")}
 
 #: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
 SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
@@ -248,25 +251,20 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         raise ValueError(f"{where}: is required")
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):  # a record class (never an instance here)
         return record_from_json(tp, value, prefix=f"{where}.")
-    if tp is datetime:
-        if isinstance(value, datetime):
-            moment = value
+    if tp in _WRITTEN:  # a date or a date-time, in the years whose legal time is known (1778-2099, G-2)
+        if isinstance(value, tp):
+            read = value
         else:
             try:
-                moment = datetime.fromisoformat(str(value))
+                read = tp.fromisoformat(str(value))
             except ValueError:
-                raise ValueError(f"{where}: {value!r} is not a date and time; write YYYY-MM-DDTHH:MM") from None
-        _known(moment.date(), where)
-        return moment
-    if tp is date:
-        if isinstance(value, date):
-            day = value
-        else:
-            try:
-                day = date.fromisoformat(str(value))
-            except ValueError:
-                raise ValueError(f"{where}: {value!r} is not a date; write YYYY-MM-DD") from None
-        return _known(day, where)
+                kind, written = _WRITTEN[tp]
+                raise ValueError(f"{where}: {value!r} is not {kind}; write {written}") from None
+        try:
+            known_date(read.date() if isinstance(read, datetime) else read)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        return read
     if tp is Decimal:
         if isinstance(value, bool):
             raise ValueError(f"{where}: expected a number, got a boolean")
@@ -278,9 +276,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected a finite number, got {value!r}")
         if not 0 <= out <= MAX_MAGNITUDE:  # money (US dollars), areas (square feet), decibels: never negative
             raise ValueError(f"{where}: must be from 0 to {MAX_MAGNITUDE:,}; got {value!r}")
-        if where.endswith("area_sq_ft") and out > MAX_AREA_SQ_FT:  # a room's area: the law core's own bound
-            raise ValueError(f"{where}: at most {MAX_AREA_SQ_FT:,} sq ft, the largest room or site the law core "
-                             f"takes; got {out:,}")
+        if where.endswith("area_sq_ft"):  # a room's area (square feet): the law core's bound, in its words
+            area_sq_ft(out, "sq_ft", where)
         return out
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -298,15 +295,6 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     return value
 
 
-def _known(day: date, where: str) -> date:
-    """`day` when it lies in the years whose legal time is known (1778-2099, interpretation G-2), else
-    ValueError naming `where`."""
-    try:
-        return known_date(day)
-    except ValueError as exc:
-        raise ValueError(f"{where}: {exc}") from None
-
-
 def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD`` in 1778-2099; money, areas and
     decibels as numbers or numeric strings from 0 to 10^15; persons, days and other counts as JSON whole numbers
@@ -322,11 +310,11 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         where = prefix + name
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if name not in data:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            if required:
                 problems.append(f"{where}: is required")
             continue
-        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if required and hints[name] is str and isinstance(data[name], str) and not data[name].strip():
             problems.append(f"{where}: is required; got an empty text")
             continue

@@ -18,7 +18,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
-from publicassembly.law.cases import RepeatedKey
+from publicassembly.law.cases import RepeatedKey, first_of
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict
 from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
@@ -128,11 +128,8 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(NinjaValidationError)
     def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
         errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": _schema_message(e)} for e in exc.errors]
-        first = errors[0] if errors else {"field": "(request)", "msg": "is not valid"}
-        more = len(errors) - 1
-        tail = "" if more < 1 else " (and 1 more error)" if more == 1 else f" (and {more:,} more errors)"
-        return api.create_response(request, body(f"{first['field']}: {first['msg']}{tail}", first["field"], errors),
-                                   status=422)
+        field, message = first_of([(e["field"], e["msg"]) for e in errors] or [("(request)", "is not valid")])
+        return api.create_response(request, body(f"{field}: {message}", field, errors), status=422)
 
     @api.exception_handler(ValidationFailed)
     def _failed(request: HttpRequest, exc: ValidationFailed) -> HttpResponse:
@@ -286,8 +283,7 @@ def refuse_unknown_query(run: Callable[..., HttpResponse]) -> Callable[..., Http
     """ninja decorator (mode "view", before validation, `NinjaAPI.add_decorator`): a request whose query
     string names a parameter the operation does not take is answered 422 naming it and the parameters it
     takes, rather than served as if it had not been given — ``GET /api/v1/rules?jurisdction=carmel-ny`` would
-    otherwise list every town's rules, and ``?state=submitted`` on a list would look like a filter that
-    worked. A parameter given twice (``?jurisdiction=a&jurisdiction=b``) is refused too, rather than the last
+    otherwise list every town's rules, as if the filter had worked. A parameter given twice (``?jurisdiction=a&jurisdiction=b``) is refused too, rather than the last
     one taken, and so is one given empty (``?jurisdiction=``, which would be read as not given and list every
     town's rules). Every such name is listed; the operation does not run."""
     operation = run.__self__  # type: ignore[attr-defined]  # ninja passes the operation's bound `run`

@@ -12,6 +12,7 @@ naming a field (``spaces[0].area_sq_ft``) can be reported with its line (`CaseFi
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -160,10 +161,8 @@ def _yaml_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
     it does the same date in quotes."""
     text = str(loader.construct_scalar(node)).strip()
     if _DATE.match(text):
-        try:
+        with contextlib.suppress(ValueError):
             return date.fromisoformat(text)
-        except ValueError:
-            return text
     return text
 
 

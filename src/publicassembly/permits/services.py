@@ -772,11 +772,10 @@ def list_applications(by: Any, town: Any, states: str | None = None) -> list[Per
     if states is not None:
         wanted = [name.strip() for name in states.split(",")]
         unknown = [name for name in wanted if name not in State.values]
-        if unknown or not wanted:
+        if unknown:
             raise ValidationFailed("state", _("%(value)s is not a state of an application; allowed (one, or "
                                               "several separated by commas): %(allowed)s")
-                                   % {"value": repr(unknown[0] if unknown else states),
-                                      "allowed": ", ".join(State.values)})
+                                   % {"value": repr(unknown[0]), "allowed": ", ".join(State.values)})
         qs = qs.filter(state__in=wanted)
     roles = roles_of(by, town)
     if roles & set(OFFICIALS):

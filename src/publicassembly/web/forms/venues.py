@@ -13,7 +13,6 @@ from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
     area_field,
-    check_alleys,
     check_area,
     tristate,
 )
@@ -42,8 +41,7 @@ class SpaceForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        check_area(self, data)
-        check_alleys(self, data)
+        check_area(self, data)  # (alleys on a space that is not a bowling alley: the venues service refuses them)
         return data
 
     def values(self) -> dict[str, Any]:

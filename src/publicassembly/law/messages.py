@@ -64,6 +64,8 @@ class Message(str):
             if made is not None and type(made) is cls:
                 return made
         for value in params.values():
+            if type(value) in _PLAIN:  # most parameters: one set lookup instead of an isinstance test
+                continue
             if isinstance(value, (list, tuple)):  # noqa: UP038 - a tuple of types is tested faster than a union
                 english = cls._render(template, params, _identity, None, None)
                 break
@@ -124,6 +126,10 @@ class Message(str):
 
     def __repr__(self) -> str:
         return f"Message({self.template!r}, {dict(self.params)!r})"
+
+
+#: Types of parameters that are never rendered before formatting (lists and tuples, and their subclasses, are).
+_PLAIN: frozenset[type] = frozenset({str, int, float, bool, Message})
 
 
 def _rebuild(template: str, params: dict[str, object]) -> Message:

@@ -298,3 +298,17 @@ def test_clerk_queue_filter_offers_only_the_states_it_holds(carmel, cu, draft_ap
     page = client_for(cu["town_clerk"]).get("/carmel-ny/applications/").content.decode()
     assert 'value="draft"' not in page and 'value="submitted"' in page
     assert f'<tr><td>{draft_app.pk}</td>' not in page
+
+
+def test_clerk_queue_tells_a_state_it_does_not_hold_rather_than_listing_everything(carmel, cu, hearing_app):
+    """A misspelt or stale filter (?state=submited, ?state=draft) is answered 400 naming it and the states the
+    queue offers, with no rows — not the whole queue as if it were the filtered one."""
+    c = client_for(cu["town_clerk"])
+    for bad in ("submited", "draft"):
+        r = c.get("/carmel-ny/applications/", {"state": bad})
+        assert r.status_code == 400
+        page = _text(r)
+        assert f"“{bad}” is not a state of an application in the queue; choose one of: submitted, incomplete, amended" in page
+        assert f"<tr><td>{hearing_app.pk}</td>" not in r.content.decode()
+    r = c.get("/carmel-ny/applications/", {"state": hearing_app.state})
+    assert r.status_code == 200 and f"<tr><td>{hearing_app.pk}</td>" in r.content.decode()

@@ -426,11 +426,20 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     today = timezone.localdate()
     state = request.GET.get("state", "")
+    offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
+    if state and state not in dict(offered):
+        # A misspelt or stale link (?state=submited) is told, not shown as the whole queue as if filtered.
+        return render(request, "web/applications/queue.html",
+                      {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
+                       "state_error": _("“%(state)s” is not a state of an application in the queue; choose one "
+                                        "of: %(allowed)s.") % {
+                           "state": state[:40], "allowed": ", ".join(str(label) for _v, label in offered)}},
+                      status=400)
     qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
           .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)),
                                   When(state__in=sv.NO_MORE_FILING, then=Value(2)), default=Value(1)))
           .order_by("awaiting", F("submitted_on").asc(nulls_last=True), "-pk"))
-    if state in State.values:
+    if state:
         qs = qs.filter(state=state)
     page = Paginator(qs.values_list("pk", flat=True), QUEUE_PAGE_SIZE).get_page(request.GET.get("page"))
     ids = list(page.object_list)
@@ -448,7 +457,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     return render(request, "web/applications/queue.html",
                   {"title": _("Applications"), "town": t, "rows": rows, "state": state,
                    # the queue holds what was submitted: a draft is the applicant's until then, so not offered
-                   "states": [(v, label) for v, label in State.choices if v != State.DRAFT],
+                   "states": offered,
                    "page": page})
 
 

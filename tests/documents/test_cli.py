@@ -47,6 +47,31 @@ def test_sign_writes_the_164_9_sign_and_refuses_to_overwrite(tmp_path):
     assert forced.exit_code == 0 and "LAWFUL OCCUPANCY 9 PERSONS" in pdf_text(out.read_bytes())
 
 
+@pytest.mark.parametrize(("name", "kind"), [("sign.txt", "PDF"), ("sign.PNG", "PDF"), ("sign.ics", "PDF")])
+def test_sign_refuses_a_file_name_of_another_format(tmp_path, name, kind):
+    """`-o sign.txt` would hold a PDF that no text reader opens: exit 2 naming the name and the extension to give,
+    nothing written. A name ending in .pdf (any case) or without an extension is written."""
+    out = tmp_path / name
+    result = run("sign", "--occupancy", "150", "--room", "Main hall", "--certificate", "MP-C-1", "-o", str(out))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"ends in '{out.suffix}', but this writes {kind}; give a name ending in .pdf" in " ".join(result.output.split())
+    assert not out.exists()
+    for fine in ("sign.PDF", "sign"):
+        ok = run("sign", "--occupancy", "150", "--room", "Main hall", "--certificate", "MP-C-1",
+                 "-o", str(tmp_path / fine))
+        assert ok.exit_code == 0, ok.output
+        assert (tmp_path / fine).read_bytes().startswith(b"%PDF")
+
+
+def test_blds_export_refuses_a_name_of_the_other_format(tmp_path):
+    """--format csv written to a .json name (or the reverse) is refused; the format's own extension is written."""
+    data = as_json_file(tmp_path, "rows.json", {"permits": []})
+    bad = run("export", "blds", "--from-json", str(data), "--format", "csv", "-o", str(tmp_path / "p.json"))
+    assert bad.exit_code == 2 and "give a name ending in .csv" in " ".join(bad.output.split())
+    good = run("export", "blds", "--from-json", str(data), "--format", "json", "-o", str(tmp_path / "p.json"))
+    assert good.exit_code == 0, good.output
+
+
 @pytest.mark.parametrize("args, needle", [
     (["--occupancy", "-1", "--room", "Hall", "--certificate", "C"], "--occupancy"),
     (["--occupancy", "10", "--room", " ", "--certificate", "C"], "room"),

@@ -51,7 +51,8 @@ blds: Any = _Deferred("publicassembly.documents.blds")
 calendars: Any = _Deferred("publicassembly.documents.calendars")
 sitemap: Any = _Deferred("publicassembly.documents.sitemap")
 
-OUTPUT_HELP = "The file to write; - for standard output (not a terminal)."
+OUTPUT_HELP = ("The file to write; - for standard output (not a terminal). A name ending in another format's "
+               "extension (e.g. .txt for a PDF) is refused.")
 FORCE_HELP = "Overwrite the output file if it exists."
 FROM_JSON_HELP = ("A JSON file holding the record's fields: dates YYYY-MM-DD (1778-2099), money and areas as numbers "
                   "or numeric strings (0 or more), persons and days as whole numbers (0 to 1,000,000,000), text "
@@ -74,12 +75,17 @@ def _as_of(value: str | None, option: str = "--as-of") -> date | None:
 STDOUT = "-"
 
 
-def write_output(path: Path, data: bytes, force: bool) -> None:
+def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) -> None:
     """Write `data` to `path`, or to standard output when `path` is ``-`` (refused when standard output is a
     terminal: a PDF is not for the screen); exit 2 when `path` is a directory (``-o ''`` names the current
-    one), when it exists and `force` is not given, or when it cannot be written."""
+    one), when it exists and `force` is not given, when it cannot be written, or when its name ends in another
+    format's extension than `kind`'s (``pdf``, ``ics``, ``csv``, ``json``: ``-o permit.txt`` would be a PDF no
+    text reader opens; a name without an extension is taken as it is)."""
     import sys
 
+    if kind is not None and str(path) != STDOUT and path.suffix and path.suffix.lower() != f".{kind}":
+        fail(f"-o: {path} ends in {path.suffix!r}, but this writes {kind.upper()}; give a name ending in .{kind} "
+             f"(e.g. {path.with_suffix('.' + kind).name})")
     if str(path) == STDOUT:
         out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
         if out is None or sys.stdout.isatty():
@@ -369,7 +375,7 @@ def sign(
         _check_recorded_occupancy(certificate, occupancy, room, town, data_dir)
         data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url,
                                                          as_of=when))
-        write_output(output, data, force)
+        write_output(output, data, force, "pdf")
         return
     _db(data_dir)
     from publicassembly.venues import documents as vd
@@ -382,7 +388,7 @@ def sign(
     signs = _from_db(lambda: vd.sign_data(cert, space))
     data = _render(lambda: pdf.render_occupancy_signs([(s.occupancy, s.room) for s in signs], cert.number,
                                                       base_url=base_url, as_of=when))
-    write_output(output, data, force)
+    write_output(output, data, force, "pdf")
 
 
 @app.command()
@@ -412,7 +418,7 @@ def report(
             determination = evaluate(data, on)
         except LawError as exc:
             fail(f"{casefile}: {exc}")
-    write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name)), force)
+    write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name)), force, "pdf")
 
 
 @app.command()
@@ -477,7 +483,7 @@ def certificate(
         from publicassembly.venues import documents as vd
 
         record = _from_db(lambda: vd.certificate_record(vd.find_certificate(str(number), _town(town))))
-    write_output(output, _render(lambda: pdf.render_certificate(record), record), force)
+    write_output(output, _render(lambda: pdf.render_certificate(record), record), force, "pdf")
 
 
 @app.command()
@@ -497,7 +503,7 @@ def permit(
         from publicassembly.permits import documents as permit_docs
 
         record = _from_db(lambda: permit_docs.permit_record(_application(int(application or 0))))
-    write_output(output, _render(lambda: pdf.render_permit(record), record), force)
+    write_output(output, _render(lambda: pdf.render_permit(record), record), force, "pdf")
 
 
 @app.command()
@@ -517,7 +523,7 @@ def petition(
         from publicassembly.permits import documents as permit_docs
 
         record = _from_db(lambda: permit_docs.petition_record(_application(application)))
-    write_output(output, _render(lambda: pdf.render_petition(record), record), force)
+    write_output(output, _render(lambda: pdf.render_petition(record), record), force, "pdf")
 
 
 @app.command()
@@ -535,7 +541,7 @@ def notice(
     else:
         _db(data_dir)
         record = _from_db(lambda: _notice_record(int(application or 0)))
-    write_output(output, _render(lambda: pdf.render_hearing_notice(record), record), force)
+    write_output(output, _render(lambda: pdf.render_hearing_notice(record), record), force, "pdf")
 
 
 @app.command()
@@ -557,7 +563,7 @@ def summons(
         from publicassembly.enforcement import documents as enf_docs
 
         record = _from_db(lambda: enf_docs.summons_record(enf_docs.find_summons(str(number), _town(town))))
-    write_output(output, _render(lambda: pdf.render_summons(record), record), force)
+    write_output(output, _render(lambda: pdf.render_summons(record), record), force, "pdf")
 
 
 @app.command()
@@ -598,7 +604,7 @@ def calendar(
                                                              skipped=skipped))
             for note in skipped:
                 typer.echo(f"publicassembly: warning: left out {note}", err=True)
-        write_output(output, ics, force)
+        write_output(output, ics, force, "ics")
         return
     data = read_json(from_json)
     if not isinstance(data, dict):
@@ -623,7 +629,7 @@ def calendar(
         if not town:
             fail(f"{from_json}: town: is required for a Town's feed (or give 'application')")
         ics = _render(lambda: calendars.town_feed(town, hearings, deadlines, alarm_days=alarm_days))
-    write_output(output, ics, force)
+    write_output(output, ics, force, "ics")
 
 
 @export_app.command("blds")
@@ -651,7 +657,7 @@ def export_blds(
 
         t = _town(town)
         db_rows = _from_db(lambda: town_blds_rows(t, dataset))
-        write_output(output, _render(lambda: writers[dataset, fmt](db_rows)), force)
+        write_output(output, _render(lambda: writers[dataset, fmt](db_rows)), force, fmt)
         return
     data = read_json(from_json)
     if not isinstance(data, dict):
@@ -661,7 +667,7 @@ def export_blds(
         rows = [record_from_json(cls, r, prefix=f"{dataset}[{i}].") for i, r in enumerate(data.get(dataset) or [])]
     except ValueError as exc:
         fail(f"{from_json}: {exc}")
-    write_output(output, _render(lambda: writers[dataset, fmt](rows)), force)
+    write_output(output, _render(lambda: writers[dataset, fmt](rows)), force, fmt)
 
 
 def _notice_record(pk: int) -> Any:

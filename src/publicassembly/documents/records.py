@@ -324,4 +324,37 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
             problems += str(exc).split("\n")  # (a nested record's own problems, each on its line)
     if problems:
         raise ValueError("\n".join(problems))
-    return cls(**kwargs)
+    record = cls(**kwargs)
+    problems = inconsistencies(record, prefix)
+    if problems:
+        raise ValueError("\n".join(problems))
+    return record
+
+
+def inconsistencies(record: object, prefix: str = "") -> list[str]:
+    """What a record says against itself, one line each naming the field (empty when nothing): a permit's
+    ``last_day`` before its ``first_day``, its cleanup due before the assembly's last day (¶ F: within days
+    after it), a ``revoked_date`` on a permit not revoked or before its issue; a summons' ``min_fine`` above its
+    ``max_fine`` or its ``return_date`` before the offense. (A hearing notice published on or after the
+    hearing is refused by its renderer, `documents.pdf.notice`, for every caller.) A document printing such a
+    record would state something the law does not allow, so `record_from_json` refuses it; the workflow's own
+    records hold these by construction."""
+    p = prefix
+    out: list[str] = []
+    if isinstance(record, PermitRecord):
+        if record.last_day < record.first_day:
+            out.append(f"{p}last_day: {record.last_day} is before first_day {record.first_day}")
+        if record.cleanup_due_date < record.last_day:
+            out.append(f"{p}cleanup_due_date: {record.cleanup_due_date} is before last_day {record.last_day}; "
+                       "the cleanup is due within days after the assembly (Carmel ch. 31 ¶ F)")
+        if record.revoked_date is not None and record.status != "revoked":
+            out.append(f"{p}revoked_date: given for a permit whose status is {record.status!r}; give status "
+                       "'revoked' or leave revoked_date out")
+        if record.revoked_date is not None and record.revoked_date < record.issued_date:
+            out.append(f"{p}revoked_date: {record.revoked_date} is before issued_date {record.issued_date}")
+    elif isinstance(record, SummonsRecord):
+        if record.min_fine > record.max_fine:
+            out.append(f"{p}min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
+        if record.return_date < record.offense_date:
+            out.append(f"{p}return_date: {record.return_date} is before offense_date {record.offense_date}")
+    return out

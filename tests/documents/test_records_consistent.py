@@ -1,0 +1,91 @@
+"""A document's record read with ``--from-json`` may not say something against itself that the document would
+then print as the law's: a permit ending before it starts or whose cleanup (Carmel ch. 31 ¶ F) is due before
+the assembly ends, a revocation date on a permit not revoked or before its issue, a summons whose least fine
+exceeds its greatest or returnable before the offense, a hearing notice (¶ B) to be published on or after the
+hearing. Each is refused naming the field and the other field it contradicts; the boundaries (the same day)
+are written."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+from publicassembly.documents.records import PermitRecord, inconsistencies, record_from_json
+from publicassembly.law.jsonable import jsonable
+
+runner = CliRunner()
+
+
+def _run(tmp_path: Path, command: str, record, **changes):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(jsonable(asdict(record)) | changes), encoding="utf-8")
+    out = tmp_path / "d.pdf"
+    return runner.invoke(app, [command, "--from-json", str(path), "-o", str(out), "--force"]), out
+
+
+@pytest.mark.parametrize(("changes", "needle"), [
+    ({"last_day": "2025-08-14"}, "last_day: 2025-08-14 is before first_day 2025-08-15"),
+    ({"cleanup_due_date": "2025-08-16"}, "cleanup_due_date: 2025-08-16 is before last_day 2025-08-17"),
+    ({"revoked_date": "2025-07-10"}, "revoked_date: given for a permit whose status is 'valid'"),
+    ({"status": "revoked", "revoked_date": "2025-06-30"}, "revoked_date: 2025-06-30 is before issued_date 2025-07-01"),
+])
+def test_a_permit_against_itself_is_refused_naming_the_field(tmp_path, permit_record, changes, needle):
+    result, out = _run(tmp_path, "permit", permit_record, **changes)
+    assert result.exit_code == 2, result.output
+    assert needle in " ".join(result.output.split()) and "Traceback" not in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("changes", [
+    {"last_day": "2025-08-15"},  # a one-day assembly
+    {"cleanup_due_date": "2025-08-17"},  # due the day it ends
+    {"status": "revoked", "revoked_date": "2025-07-01"},  # revoked the day it was issued
+])
+def test_a_permit_on_the_boundaries_is_written(tmp_path, permit_record, changes):
+    result, out = _run(tmp_path, "permit", permit_record, **changes)
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("changes", "needle", "written"), [
+    ({"min_fine": "250.01"}, "min_fine: 250.01 is more than max_fine 250", False),
+    ({"min_fine": "250"}, None, True),
+    ({"return_date": "2025-04-11"}, "return_date: 2025-04-11 is before offense_date 2025-04-12", False),
+    ({"return_date": "2025-04-12"}, None, True),
+])
+def test_a_summons_against_itself_is_refused(tmp_path, summons_record, changes, needle, written):
+    result, out = _run(tmp_path, "summons", summons_record, **changes)
+    assert (result.exit_code == 0) is written, result.output
+    if needle:
+        assert needle in " ".join(result.output.split())
+    assert out.exists() is written
+
+
+@pytest.mark.parametrize(("day", "written"), [("2025-06-24", False), ("2025-06-23", True)])
+def test_a_hearing_notice_published_on_the_hearing_day_is_refused_permit_requirements_b(tmp_path, hearing_record,
+                                                                                        day, written):
+    """¶ B: notice is published before the hearing; the day of the hearing itself is too late."""
+    result, out = _run(tmp_path, "notice", hearing_record, latest_publication_date=day)
+    assert (result.exit_code == 0) is written, result.output
+    if not written:
+        assert ("latest_publication_date: 2025-06-24 is not before the hearing"
+                in " ".join(result.output.split()))
+
+
+def test_every_contradiction_is_told_at_once(permit_record):
+    data = jsonable(asdict(permit_record)) | {"last_day": "2025-08-01", "revoked_date": "2025-07-02"}
+    with pytest.raises(ValueError) as caught:
+        record_from_json(PermitRecord, data, prefix="permit.")
+    assert [line.split(":")[0] for line in str(caught.value).splitlines()] == [
+        "permit.last_day", "permit.revoked_date"]
+
+
+def test_the_workflow_records_are_consistent(permit_record, summons_record, hearing_record, certificate_record):
+    assert [inconsistencies(r) for r in (permit_record, summons_record, hearing_record, certificate_record)] == [
+        [], [], [], []]

@@ -93,3 +93,31 @@ def test_a_field_a_body_does_not_have_is_refused_naming_it(api, mu, hall):
     r = api(mu["enforcement_officer"]).post(url, json.dumps(body), content_type="application/json")
     assert r.status_code == 422, r.json()
     assert r.json()["detail"] == "persons_presnet: is not a field here (see /api/docs for the fields)"
+
+
+def _bound_keywords(node: object, path: str = "") -> list[str]:
+    """Where a schema gives a bound in pydantic's words (ge, le, gt, lt) instead of JSON Schema's."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("ge", "le", "gt", "lt") and not path.endswith("/properties"):
+                found.append(f"{path}/{key}")
+            found += _bound_keywords(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _bound_keywords(value, f"{path}[{i}]")
+    return found
+
+
+def test_the_published_schemas_state_bounds_in_json_schema_words():
+    """The OpenAPI document and the case file's JSON Schema give every bound as minimum/maximum (or
+    exclusiveMinimum/exclusiveMaximum), which clients and validators read; pydantic writes a bound added after a
+    validator as ge/le, which they ignore (expected_version, counts, a space's story, document ids were)."""
+    from publicassembly.api.urls import api
+    from publicassembly.law import case_schema
+
+    openapi = api.get_openapi_schema()
+    assert _bound_keywords(openapi) == []
+    assert _bound_keywords(case_schema()) == []
+    version = openapi["components"]["schemas"]["Versioned"]["properties"]["expected_version"]["anyOf"][0]
+    assert version == {"minimum": 0, "maximum": 2**31 - 1, "type": "integer"}

@@ -22,7 +22,7 @@ from publicassembly.api.inputs import BodyIn, Day
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
 from publicassembly.api.resources import router as records
 from publicassembly.law.jsonable import jsonable
-from publicassembly.law.units import FACT_YEARS, WholeNumber
+from publicassembly.law.units import FACT_YEARS, whole_number
 from publicassembly.workflow.errors import ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
@@ -30,16 +30,17 @@ router = Router(tags=["actions"], auth=token_auth)
 # from one router only; another router's methods on the same path would be 405).
 
 #: Whole numbers given to the API are `WholeNumber`s (never a boolean) and dates are `Day`s (never a number).
-Version = Annotated[WholeNumber | None, Field(ge=0, le=2**31 - 1,
-                                              description="the version the change is based on; 409 when it is stale")]
+Version = Annotated[whole_number(0, 2**31 - 1) | None, Field(
+    description="the version the change is based on; 409 when it is stale")]
 Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
 Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, description="US dollars")]
 #: An amount the service requires to be more than $0 (a bond, a fee payment).
 Positive12 = Annotated[Decimal, Field(gt=0, max_digits=12, decimal_places=2, description="US dollars, more than 0")]
 Positive10 = Annotated[Decimal, Field(gt=0, max_digits=10, decimal_places=2, description="US dollars, more than 0")]
 Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
-Count = Annotated[WholeNumber, Field(ge=0, le=1_000_000)]
-Days = Annotated[WholeNumber, Field(ge=0, le=3650)]
+Count = whole_number(0, 1_000_000)
+Days = whole_number(0, 3650)
+DocumentId = whole_number(1, 2**62)
 #: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
 #: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
 Moment = Annotated[AwareDatetime, Field(ge=datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC),
@@ -129,18 +130,18 @@ class DenyIn(Versioned):
 
 
 class ApprovalIn(Versioned):
-    condition: WholeNumber = Field(ge=1, le=10, description="¶ C(n), 1-10")
+    condition: whole_number(1, 10) = Field(description="¶ C(n), 1-10")
     agency: Literal["health_department", "town_board"]
     approved_on: Day
-    document: WholeNumber = Field(ge=1, le=2**62, description="id of a document attached to this application")
+    document: DocumentId = Field(description="id of a document attached to this application")
 
 
 class AuthorizationIn(Versioned):
     party: Literal["owner", "tenant"]
     name: _text(200, min_length=1)
     given_on: Day
-    document: WholeNumber = Field(ge=1, le=2**62)
-    property_index: WholeNumber = Field(0, ge=0, le=1000)
+    document: DocumentId
+    property_index: whole_number(0, 1000) = 0
 
 
 class InsuranceIn(Versioned):
@@ -149,7 +150,7 @@ class InsuranceIn(Versioned):
     bodily_injury_limit: Money12
     property_damage_limit: Money12
     cancellation_notice_days: Days
-    document: WholeNumber = Field(ge=1, le=2**62)
+    document: DocumentId
     comprehensive_liability: bool = True
     insures_town: bool = True
 
@@ -158,7 +159,7 @@ class BondIn(Versioned):
     amount: Positive12
     posted_on: Day
     surety: _text(200) = ""
-    document: WholeNumber | None = Field(None, ge=1, le=2**62)
+    document: DocumentId | None = None
 
 
 class FeePaymentIn(Versioned):
@@ -556,7 +557,7 @@ UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "busi
 #: A floor area in its unit: its size is bounded by the law core (at most ten billion square feet, refused in its
 #: words by the venues service), not by a count of digits.
 Area = Annotated[Decimal, Field(ge=0, decimal_places=4)]
-Story = Annotated[WholeNumber, Field(ge=-100, le=300)]
+Story = whole_number(-100, 300)
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 
 

@@ -176,6 +176,16 @@ def known_date(value: date) -> date:
 
 #: A whole number, not a boolean (e.g. a story, which may be negative for a basement).
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
+
+
+def whole_number(ge: int, le: int) -> object:
+    """`WholeNumber` from `ge` to `le` (both included), for a model's annotation: the bounds given before the
+    validator, so that pydantic checks them in its compiled core and writes them into the JSON Schema as
+    ``minimum``/``maximum`` (bounds added after a validator appear as ``ge``/``le``, which JSON Schema does not
+    know and validators ignore)."""
+    return Annotated[int, Field(ge=ge, le=le), BeforeValidator(_whole_number)]
+
+
 #: A count of persons, vehicles, days, toilets or the like: a whole number from 0 to a billion (`MAX_COUNT`).
 #: (The bounds come before the validator so that pydantic checks them with the number, in its compiled core;
 #: after it they would be checked by Python functions, with the same errors, about twice as slowly.)

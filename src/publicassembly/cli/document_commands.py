@@ -336,7 +336,7 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
 @app.command()
 def sign(
     certificate: str = typer.Option(..., "--certificate", help="The certificate's number."),
-    occupancy: int | None = typer.Option(None, "--occupancy", min=0, help="The lawful occupancy, in persons, "
+    occupancy: int | None = typer.Option(None, "--occupancy", help="The lawful occupancy, in persons, "
                                          "0 to 1000000000 (with --room; omit both to read the certificate from "
                                          "the database). When the database holds the certificate, it must be in "
                                          "force and the number the one it records for the room (or the whole "
@@ -368,6 +368,8 @@ def sign(
         from publicassembly.documents.pdf.sign import MAX_ROOM_CHARS
         from publicassembly.law.units import MAX_COUNT
 
+        if occupancy < 0:
+            fail(f"--occupancy: {occupancy} is less than 0 persons; allowed: 0 to {MAX_COUNT}")
         if occupancy > MAX_COUNT:
             fail(f"--occupancy: {occupancy} is more than {MAX_COUNT} persons; allowed: 0 to {MAX_COUNT}")
         if not room.strip() or len(room) > MAX_ROOM_CHARS:

@@ -16,6 +16,7 @@ import io
 import json
 import os
 import threading
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -212,6 +213,8 @@ class CsvReader(Reader):
                 yield from self._batches(reader, fh, raw, bad)
             finally:
                 fh.unthrottle()
+                del reader  # Arrow's reader goes now, not when the interpreter exits
+                fh.drain()
 
     def _batches(self, reader: Any, fh: _Utf8Guard, raw: io.BufferedReader,
                  bad: list[tuple[int, str]]) -> Iterator[Chunk]:
@@ -288,6 +291,9 @@ class _Utf8Guard(io.RawIOBase):
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors=_MARK_ERRORS)
         self._permits = threading.Semaphore(self.AHEAD)
         self._free = False
+        self._held = 0  # blocks given to Arrow (read or being read) and not yet released by it
+        self._watch: set[weakref.ref[memoryview]] = set()
+        self._idle = threading.Condition()
         self.invalid = False
 
     def consumed(self) -> None:
@@ -299,10 +305,38 @@ class _Utf8Guard(io.RawIOBase):
         self._free = True
         self._permits.release(2)  # Arrow reads from one thread at a time: one waiting read at most
 
+    def drain(self, timeout: float = 5.0) -> None:
+        """Wait (at most `timeout` seconds) until Arrow holds none of the blocks it read. Arrow keeps a block
+        read from Python as a buffer that only the interpreter can release, and may release the last ones on one
+        of its own threads after the reading is over; should the command end first, that thread would need the
+        interpreter while it shuts down, be stopped by it, and abort the whole process ("terminate called
+        without an active exception", exit 134, after all the output was written). Called when the reading is
+        over."""
+        with self._idle:
+            self._idle.wait_for(lambda: self._held == 0, timeout)
+
     def readable(self) -> bool:
         return True
 
-    def read(self, size: int = -1) -> bytes:
+    def read(self, size: int = -1) -> memoryview:
+        with self._idle:
+            self._held += 1
+        try:
+            view = memoryview(self._read(size))
+        except BaseException:
+            self._release(None)
+            raise
+        with self._idle:
+            self._watch.add(weakref.ref(view, self._release))  # counted back when Arrow lets the block go
+        return view
+
+    def _release(self, ref: weakref.ref[memoryview] | None) -> None:
+        with self._idle:
+            self._watch.discard(ref)  # type: ignore[arg-type]
+            self._held -= 1
+            self._idle.notify_all()
+
+    def _read(self, size: int) -> bytes:
         if not self._free:
             self._permits.acquire(timeout=60)  # never a deadlock: after a minute, read anyway
         while True:
@@ -316,7 +350,7 @@ class _Utf8Guard(io.RawIOBase):
                 return text.encode("utf-8")
 
     def readinto(self, buffer: Any) -> int:  # pragma: no cover - Arrow calls read()
-        data = self.read(len(buffer))
+        data = self._read(len(buffer))
         buffer[: len(data)] = data
         return len(data)
 

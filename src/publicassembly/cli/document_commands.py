@@ -413,7 +413,12 @@ def report(
     name = data.get("name") if isinstance(data, Mapping) else None
     case_name = name.strip() if isinstance(name, str) else ""
     if isinstance(data, Mapping) and "verdict" in data and "findings" in data:
-        determination: Any = dict(data)  # already a determination (to_json)
+        from publicassembly.documents.determination_json import check_determination_json
+
+        try:  # already a determination (to_json), perhaps edited: every wrong field named, not a traceback
+            determination: Any = check_determination_json(dict(data))
+        except ValueError as exc:
+            fail(f"{casefile}: {exc}")
     else:
         try:
             on = when or (None if isinstance(data, Mapping) and data.get("as_of") else date.today())

@@ -25,18 +25,13 @@ from publicassembly.documents.pdf._common import (
 from publicassembly.law.determination import Determination
 from publicassembly.law.labels import DOLLAR_KEYS
 
-REQUIRED_KEYS = ("jurisdiction", "as_of", "subject", "verdict", "findings")
-
 
 def _as_json(determination: Determination | dict[str, Any]) -> dict[str, Any]:
-    data = determination.to_json() if isinstance(determination, Determination) else determination
-    if not isinstance(data, dict):
-        raise ValueError(f"determination: expected a Determination or its to_json() object, "
-                         f"got {type(data).__name__}")
-    for key in REQUIRED_KEYS:
-        if key not in data:
-            raise ValueError(f"determination.{key}: is required (the keys of Determination.to_json())")
-    return data
+    if isinstance(determination, Determination):
+        return determination.to_json()
+    from publicassembly.documents.determination_json import check_determination_json
+
+    return check_determination_json(determination)
 
 
 def deadline_timeline(deadlines: dict[str, dict[str, Any]], as_of: date, width: float = CONTENT_WIDTH) -> Drawing:
@@ -224,7 +219,7 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
     `case_name` (the event's or the venue's name, as the case file gives it) and the town's name; ids of the law
     core are in words, money in dollars (``$500,000``), areas in square feet and loads in persons.
 
-    Raises ValueError naming a missing key of the JSON form."""
+    Raises ValueError naming each field of the JSON form that is missing or wrong, one per line."""
     from publicassembly.documents.pdf.certificate import use_group_name
 
     data = _as_json(determination)

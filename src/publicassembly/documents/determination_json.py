@@ -1,0 +1,101 @@
+"""The JSON form of a determination (`publicassembly.law.determination.Determination.to_json`, what
+``publicassembly check --format json`` and ``POST /api/v1/check`` give), read back: the report accepts it in
+place of a case file, and a file edited by hand is refused naming the field rather than crashing the renderer.
+
+`check_determination_json` validates the parts the report prints — dates (``YYYY-MM-DD``, 1778-2099), counts
+(whole numbers, 0 to 10^9), amounts (numbers or numeric strings, 0 to 10^15), findings with a rule, a status of
+the law core (`publicassembly.law.core.Status`), a citation and a reason — and leaves any other key as it is."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from publicassembly.law.cases import invalid_from
+from publicassembly.law.core import Status
+from publicassembly.law.units import MAX_MAGNITUDE, CaseDate, Count, Number, Text
+
+#: An amount (US dollars, square feet): a number or numeric string from 0 to 10^15.
+Amount = Annotated[Number, Field(ge=Decimal(0), le=MAX_MAGNITUDE)]
+StatusValue = Literal["met", "not_met", "missing", "not_applicable", "needs_review"]
+Tristate = bool | Literal["needs_review"] | None
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="allow")  # keys the report does not print are left as they are
+
+
+class _Finding(_Part):
+    rule: Text
+    status: StatusValue
+    citation: Text
+    reason: Text = ""
+    values: dict[str, Any] = Field(default_factory=dict)
+
+
+class _Deadline(_Part):
+    date: CaseDate
+    counted: Text = ""
+    office_closed: Text | None = None
+    act_by: CaseDate | None = None
+
+
+class _Space(_Part):
+    name: Text
+    use_group: Text
+    area_sq_ft: Amount | None = None
+    occupant_load: Count
+
+
+class _Occupancy(_Part):
+    spaces: list[_Space] = Field(default_factory=list)
+    lawful_occupancy: Count | None = None
+    overcrowded: bool | None = None
+
+
+class _Penalty(_Part):
+    offense_number: Count | None = None
+    violations: Count | None = None
+    min_fine: Amount
+    max_fine: Amount
+    max_jail_days: Count | None = None
+    max_jail_months: Count | None = None
+    classification: Text | None = None
+    citation: Text | None = None
+
+
+class DeterminationJson(_Part):
+    """The keys of `Determination.to_json` that the report prints."""
+
+    jurisdiction: Text
+    as_of: CaseDate
+    subject: Text
+    verdict: Text
+    permit_required: Tristate = None
+    certificate_required: Tristate = None
+    exemption: dict[str, Any] | None = None
+    requirements: dict[str, Any] | None = None
+    occupancy: _Occupancy | None = None
+    deadlines: dict[str, _Deadline] = Field(default_factory=dict)
+    missing: list[Text] = Field(default_factory=list)
+    findings: list[_Finding]
+    penalty: _Penalty | None = None
+
+
+assert set(StatusValue.__args__) == {s.value for s in Status}  # the law core's statuses, no other
+
+
+def check_determination_json(data: object) -> dict[str, Any]:
+    """`data` itself when it is a determination's JSON object the report can print. Raises ValueError with one
+    line per problem, each naming its field (``findings[0].status: is required``)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"determination: expected a JSON object (Determination.to_json()), got "
+                         f"{type(data).__name__}")
+    try:
+        DeterminationJson.model_validate(data)
+    except ValidationError as exc:
+        invalid = invalid_from(exc)
+        raise ValueError("\n".join(f"{field}: {message}" for field, message in invalid.errors)) from None
+    return data

@@ -1,0 +1,70 @@
+"""`publicassembly report` takes a determination's JSON (what `check --format json` writes) in place of a case
+file. One edited by hand is refused naming every wrong field (exit 2, the file named, nothing written) instead
+of a traceback (KeyError 'status', TypeError from fromisoformat, 'day is out of range for month' naming no
+field, all found by a new user)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+from publicassembly.documents.determination_json import check_determination_json
+from publicassembly.law import evaluate
+from publicassembly.law.jsonable import jsonable
+
+ROOT = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def determination() -> dict:
+    import yaml
+
+    case = yaml.safe_load((ROOT / "examples" / "carmel-county-fair.yaml").read_text(encoding="utf-8"))
+    return jsonable(evaluate(case).to_json())
+
+
+def _report(tmp_path: Path, data) -> tuple[object, Path]:
+    source = tmp_path / "determination.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "report.pdf"
+    return runner.invoke(app, ["report", str(source), "-o", str(out)]), out
+
+
+def test_a_determination_as_check_writes_it_is_reported(tmp_path, determination):
+    result, out = _report(tmp_path, determination)
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("change", "lines"), [
+    (lambda d: d | {"findings": [{"rule": "x"}]}, ["findings[0].status: is required",
+                                                  "findings[0].citation: is required"]),
+    (lambda d: d | {"findings": [{"rule": "x", "status": "maybe", "citation": "c"}]}, ["findings[0].status: "]),
+    (lambda d: d | {"as_of": 12}, ["as_of: must be a date written YYYY-MM-DD"]),
+    (lambda d: d | {"occupancy": "x"}, ["occupancy: "]),
+    (lambda d: d | {"deadlines": {"application_due": {"date": "2026-02-30"}}},
+     ["deadlines.application_due.date: must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got '2026-02-30'"]),
+    (lambda d: d | {"penalty": {"min_fine": -5, "max_fine": "ten"}}, ["penalty.min_fine: ", "penalty.max_fine: "]),
+    (lambda d: d | {"occupancy": {"spaces": [{"name": "Hall", "use_group": "x", "occupant_load": -1}]}},
+     ["occupancy.spaces[0].occupant_load: "]),
+])
+def test_an_edited_determination_is_refused_naming_each_field(tmp_path, determination, change, lines):
+    result, out = _report(tmp_path, change(dict(determination)))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "determination.json: " in result.output
+    for line in lines:
+        assert line in result.output, result.output
+    assert not out.exists()
+
+
+def test_the_check_keeps_the_object_and_other_keys(determination):
+    data = dict(determination, note="kept")
+    assert check_determination_json(data) is data
+    with pytest.raises(ValueError, match="expected a JSON object"):
+        check_determination_json([determination])

@@ -90,3 +90,11 @@ def test_migrate_creates_the_database_then_applications_lists_none(tmp_path):
     result = _run("applications", "--data-dir", str(data))
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().endswith("in Town of Carmel, New York")
+
+
+def test_applications_of_an_unknown_town_name_the_option(tmp_path):
+    """The refusal names --town, the option given, not the record's field (ocd_id)."""
+    assert _run("migrate", "-q", "--data-dir", str(tmp_path)).returncode == 0
+    result = _run("applications", "--town", "nowhere", "--data-dir", str(tmp_path))
+    assert result.returncode == 2
+    assert "error: --town: unknown jurisdiction 'nowhere'; allowed: carmel-ny" in result.stderr

@@ -124,8 +124,17 @@ def test_sign_of_an_unknown_room_exits_2(models, tmp_path):
     cert = Certificate.objects.filter(status="valid").first()
     result = run("sign", "--certificate", cert.number, "--space", "No such room", "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
-    assert "No such room" in result.output
+    names = ", ".join(str(s["name"]) for s in cert.space_loads) or "none"
+    assert f"no room or area 'No such room' (the certificate names: {names})" in " ".join(result.output.split())
     assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("command", ["permit", "notice", "petition"])
+def test_application_0_is_an_application_asked_for_not_an_option_left_out(models, tmp_path, command):
+    """`--application 0` names an application (there is none numbered 0), not an option left out."""
+    result = run(command, "--application", "0", "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2
+    assert "--application: no application 0" in result.output
 
 
 def test_carmel_summons_states_days_of_continued_violation_and_summed_range_carmel_31_penalties(models, tmp_path):

@@ -169,7 +169,7 @@ def _render(make: Callable[[], bytes], record: Any = None) -> bytes:
 
 def _one_source(**given: object) -> None:
     """Exit 2 unless exactly one of the options (name → value, None when not given) is given."""
-    names = [n for n, v in given.items() if v not in (None, False)]
+    names = [n for n, v in given.items() if v is not None and v is not False]  # (0 is given: `0 == False`)
     if len(names) != 1:
         options = " or ".join(given)
         fail(f"give one of {options}" + (f" (got {', '.join(names)})" if names else ""))

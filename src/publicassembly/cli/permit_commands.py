@@ -69,6 +69,8 @@ def applications(
 
     try:
         t = Town.objects.for_jurisdiction(town)
+    except ValidationFailed as e:
+        _fail(e.renamed({"ocd_id": "--town"}))  # the option the user gave, not the record's field
     except WorkflowError as e:
         _fail(e)
     rows = list(PermitApplication.objects.for_town(t).order_by("pk"))

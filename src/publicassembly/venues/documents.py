@@ -101,8 +101,8 @@ def sign_data(cert: Any, space: str | None = None) -> list[SignData]:
         match = [(n, o) for n, o in loads if n == space] or [(n, o) for n, o in loads
                                                              if n.casefold() == space.strip().casefold()]
         if not match:
-            raise NotFound("room or area", f"{space!r} (the certificate names: "
-                           f"{', '.join(n for n, _ in loads) or 'none'})")
+            raise NotFound("room or area", NotFound.Plain(f"{space!r} (the certificate names: "
+                                                          f"{', '.join(n for n, _ in loads) or 'none'})"))
         loads = match[:1]
     if not loads:
         loads = [(cert.venue.name, cert.lawful_occupancy)]

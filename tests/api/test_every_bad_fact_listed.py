@@ -45,7 +45,7 @@ def test_one_bad_fact_is_told_alone(cu, api):
     r = _post(api(cu["applicant"]), {"facts": {"name": "Fair", "max_persons_at_one_time": -1}})
     assert r.status_code == 422
     assert r.json()["errors"] == [{"field": "facts.max_persons_at_one_time",
-                                   "msg": "Input should be greater than or equal to 0"}]
+                                   "msg": "must be at least 0 (got -1)"}]
     assert "more error" not in r.json()["detail"]
 
 

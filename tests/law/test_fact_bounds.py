@@ -177,7 +177,7 @@ def test_free_text_is_bounded_to_max_text_characters(base, field):
     parse_case(case)
     error = _refused(_set(case, field, "x" * (MAX_TEXT + 1)))
     assert error.field == field
-    assert error.message == "String should have at most 2000 characters"
+    assert error.message == "is too long: at most 2,000 characters"
 
 
 def test_a_200000_character_case_name_is_refused():

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -82,25 +83,59 @@ def _field(loc: tuple[Any, ...]) -> str:
     return out or "(case)"
 
 
-#: pydantic's messages of the input models that a page can show, as law-core messages with the same English
-#: (used only when they render exactly as pydantic's own text).
-_PYDANTIC: dict[str, Callable[[dict[str, Any]], Message]] = {
-    "greater_than_equal": lambda c: _("Input should be greater than or equal to {ge}", ge=c.get("ge")),
-    "less_than_equal": lambda c: _("Input should be less than or equal to {le}", le=c.get("le")),
-    "greater_than": lambda c: _("Input should be greater than {gt}", gt=c.get("gt")),
-    "less_than": lambda c: _("Input should be less than {lt}", lt=c.get("lt")),
-    "int_parsing": lambda c: _("Input should be a valid integer, unable to parse string as an integer"),
-    "int_from_float": lambda c: _("Input should be a valid integer, got a number with a fractional part"),
-    "decimal_parsing": lambda c: _("Input should be a valid decimal"),
-    "decimal_max_places": lambda c: _("Decimal input should have no more than {decimal_places} decimal places",
-                                      decimal_places=c.get("decimal_places")),
-    "bool_parsing": lambda c: _("Input should be a valid boolean, unable to interpret input"),
-    "date_from_datetime_parsing": lambda c: _("Input should be a valid date or datetime, {error}",
-                                              error=c.get("error")),
-    "string_too_short": lambda c: _("String should have at least {min_length} character",
-                                    min_length=c.get("min_length")),
-    "string_too_long": lambda c: _("String should have at most {max_length} characters",
-                                   max_length=c.get("max_length")),
+def _given(value: object) -> str:
+    """What a case gave, as its error repeats it: a short value as written, a list or mapping by its kind."""
+    if isinstance(value, list | tuple):
+        return _("a list")
+    if isinstance(value, dict):
+        return _("a mapping")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _bound(value: object) -> str:
+    """A bound of a number as a person writes it: 1,000,000,000 (not 1000000000 or 1E+9), 0.5."""
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool) and value == int(value):
+        return f"{int(value):,}"
+    return str(value)
+
+
+#: pydantic's errors of the input models in the project's words, saying what is allowed and what was given
+#: (``c``: pydantic's context of the error, ``g``: `_given` of the input); a page translates them.
+_PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
+    "greater_than_equal": lambda c, g: _("must be at least {ge} (got {given})", ge=_bound(c.get("ge")), given=g),
+    "less_than_equal": lambda c, g: _("must be at most {le} (got {given})", le=_bound(c.get("le")), given=g),
+    "greater_than": lambda c, g: _("must be more than {gt} (got {given})", gt=_bound(c.get("gt")), given=g),
+    "less_than": lambda c, g: _("must be less than {lt} (got {given})", lt=_bound(c.get("lt")), given=g),
+    "int_type": lambda c, g: _("must be a whole number (got {given})", given=g),
+    "int_parsing": lambda c, g: _("must be a whole number (got {given})", given=g),
+    "int_parsing_size": lambda c, g: _("must be a whole number of at most 19 digits (got {given})", given=g),
+    "int_from_float": lambda c, g: _("must be a whole number, without a fractional part (got {given})", given=g),
+    "float_type": lambda c, g: _("must be a number (got {given})", given=g),
+    "float_parsing": lambda c, g: _("must be a number (got {given})", given=g),
+    "decimal_type": lambda c, g: _("must be a number (got {given})", given=g),
+    "decimal_parsing": lambda c, g: _("must be a number (got {given})", given=g),
+    "decimal_max_places": lambda c, g: _("must have at most {decimal_places} decimal places (got {given})",
+                                         decimal_places=str(c.get("decimal_places")), given=g),
+    "bool_type": lambda c, g: _("must be true or false (got {given})", given=g),
+    "bool_parsing": lambda c, g: _("must be true or false (got {given})", given=g),
+    "string_type": lambda c, g: _("must be text (got {given})", given=g),
+    "string_too_short": lambda c, g: (_("must not be empty") if c.get("min_length") == 1 else
+                                      _("must be at least {min_length} characters long",
+                                        min_length=_bound(c.get("min_length")))),
+    "string_too_long": lambda c, g: _("is too long: at most {max_length} characters",
+                                      max_length=_bound(c.get("max_length"))),
+    "list_type": lambda c, g: _("must be a list (got {given})", given=g),
+    "dict_type": lambda c, g: _("must be a mapping of fields (got {given})", given=g),
+    "model_type": lambda c, g: _("must be a mapping of fields (got {given})", given=g),
+    "model_attributes_type": lambda c, g: _("must be a mapping of fields (got {given})", given=g),
+    "literal_error": lambda c, g: _("must be one of: {expected} (got {given})", expected=str(c.get("expected")),
+                                    given=g),
+    "enum": lambda c, g: _("must be one of: {expected} (got {given})", expected=str(c.get("expected")), given=g),
 }
 
 
@@ -127,8 +162,7 @@ def _one_error(e: Any) -> tuple[str, str]:
                      given=str(given)[:40], detail=str(detail)) if detail else
                    _("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r})", given=str(given)[:40]))
     elif e["type"] in _PYDANTIC:
-        ours = _PYDANTIC[e["type"]](e.get("ctx") or {})
-        message = ours if ours == message else message
+        message = _PYDANTIC[e["type"]](e.get("ctx") or {}, _given(e.get("input")))
     if e["type"] == "extra_forbidden":
         message = _("is not a field of this kind of case (check the spelling; `publicassembly schema` "
                     "lists them)")

@@ -298,3 +298,29 @@ def test_lawful_occupancy_of_one_is_one_person(area, words):
 def test_lawful_occupancy_of_one_in_spanish():
     r = Client().get("/occupancy/", _space(**{"form-0-area": "15"}), HTTP_ACCEPT_LANGUAGE="es")
     assert "Ocupación legal: 1 persona<" in r.content.decode()
+
+
+def _html_text(r) -> str:
+    return re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", r.content.decode())))
+
+
+@pytest.mark.parametrize(("url", "query", "field_value"), [
+    ("/permit-check/", "persons=600&persons=5&as_of=2026-05-01", "'600', '5'"),
+    ("/occupancy/", "form-TOTAL_FORMS=1&form-INITIAL_FORMS=0&form-0-name=Hall&form-0-name=Lobby"
+                    "&form-0-use_group=assembly_without_fixed_seats&form-0-area=1000&form-0-area_unit=sq_ft"
+                    "&as_of=2026-05-01", "'Hall', 'Lobby'"),
+    ("/certificates/", "number=MP-2025-0001&number=MP-2025-0002", "'MP-2025-0001', 'MP-2025-0002'"),
+])
+def test_a_field_given_twice_in_the_query_is_refused_not_the_last_taken(url, query, field_value):
+    """A link or form giving a field twice (?persons=600&persons=5) is refused beside the field, naming the
+    values, rather than answered for the last one as if it were the only one (the API does the same, 422)."""
+    r = Client().get(f"{url}?{query}")
+    assert r.status_code in (404, 422)
+    assert f"Given 2 times ({field_value}); give it once." in _html_text(r)
+    if url == "/permit-check/":
+        assert "No permit is required" not in _html_text(r) and "A permit from the Town Board" not in _html_text(r)
+
+
+def test_each_field_once_is_answered():
+    r = Client().get("/permit-check/?persons=600&as_of=2026-05-01")
+    assert r.status_code == 200 and "give it once" not in _html_text(r)

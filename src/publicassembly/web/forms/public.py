@@ -18,6 +18,7 @@ from publicassembly.web import present
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
+    OnceEach,
     area_field,
     check_alleys,
     check_area,
@@ -35,7 +36,7 @@ USE_GROUP_CHOICES = [(g, _label(g)) for g in USE_GROUPS]
 AREA_UNITS = [("sq_ft", _("square feet")), ("sq_m", _("square metres"))]
 
 
-class PermitCheckForm(forms.Form):
+class PermitCheckForm(OnceEach):
     """Carmel Code ch. 31: is a permit needed for this assembly, and what follows if it is."""
 
     persons = forms.IntegerField(
@@ -106,7 +107,7 @@ class PermitCheckForm(forms.Form):
         return case
 
 
-class SpaceForm(forms.Form):
+class SpaceForm(OnceEach):
     """One room or open-air area (Mount Pleasant §§ 164-7, 164-8)."""
 
     name = forms.CharField(label=_("Room or area"), max_length=120)
@@ -158,7 +159,7 @@ SpaceFormSet = forms.formset_factory(SpaceForm, formset=BaseSpaceFormSet, extra=
                                      absolute_max=MAX_SPACES, validate_max=True)
 
 
-class OccupancyCheckForm(forms.Form):
+class OccupancyCheckForm(OnceEach):
     """Mount Pleasant Code ch. 164: how many persons the place may hold, and whether it needs a certificate."""
 
     commercial = forms.ChoiceField(label=_("Is it a commercial place of assembly?"), choices=YES_NO_UNKNOWN,

@@ -50,3 +50,22 @@ def check_alleys(form: forms.Form, data: dict[str, object]) -> None:
     if data.get("alleys") is not None and data.get("use_group") != "bowling_alley":
         form.add_error("alleys", _("Only a bowling alley has alleys; leave this empty or choose “bowling alley” "
                                    "as the use."))
+
+
+class OnceEach(forms.Form):
+    """A form read from a query string (a GET form, a link) that refuses a field given more than once
+    (``?persons=600&persons=5``): Django would take the last value silently, and which one was meant is not
+    known. The field's error names the values given."""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        getlist = getattr(self.data, "getlist", None)
+        if getlist is None:
+            return cleaned
+        for name in self.fields:
+            given = getlist(self.add_prefix(name))
+            if len(given) > 1:
+                shown = ", ".join(repr(str(v)[:40]) for v in given[:5])
+                self.add_error(name, _("Given %(count)d times (%(values)s); give it once.")
+                               % {"count": len(given), "values": shown})
+        return cleaned

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
+from publicassembly.web.forms.widgets import OnceEach
 from publicassembly.web.views.errors import refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
@@ -46,7 +47,7 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
-class LookupForm(forms.Form):
+class LookupForm(OnceEach):
     number = forms.CharField(label=gettext_lazy("Certificate number"), max_length=40,
                              help_text=gettext_lazy("As printed on the certificate or the occupancy sign."))
 

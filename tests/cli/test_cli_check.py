@@ -413,7 +413,8 @@ def test_a_place_with_an_unmeasured_space_has_no_lawful_occupancy_yet(runner, wr
     path = write("unmeasured.yaml", text)
     report = runner.invoke(app, ["check", str(path)])
     assert report.exit_code == 0
-    assert "Lawful occupancy: not yet computable (a space's size is missing)" in report.stdout
+    assert ("Lawful occupancy: not yet computable (a space's floor area, or a bowling alley's number of alleys, is "
+            "missing)") in " ".join(report.stdout.split())
     out = runner.invoke(app, ["check", str(path), "--format", "json"])
     occupancy = json.loads(out.stdout)["occupancy"]
     assert occupancy["lawful_occupancy"] is None and [s["name"] for s in occupancy["spaces"]] == ["Hall"]

@@ -132,7 +132,8 @@ def _occupancy(det: Determination) -> RenderableType | None:
         table.add_row(_text(s.name), _text(s.use_group), _text(area), _text(str(s.occupant_load)))
     summary = (Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy} persons", "bold"))
                if occ.lawful_occupancy is not None else
-               Text.assemble("Lawful occupancy: ", ("not yet computable", "bold"), " (a space's size is missing)"))
+               Text.assemble("Lawful occupancy: ", ("not yet computable", "bold"),
+                             " (a space's floor area, or a bowling alley's number of alleys, is missing)"))
     if occ.overcrowded is not None:
         summary.append("  overcrowded: ")
         summary.append("yes" if occ.overcrowded else "no", style="bold red" if occ.overcrowded else "green")

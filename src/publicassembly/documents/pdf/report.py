@@ -262,7 +262,8 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
                              shown(s["occupant_load"])])
             story.append(table(rows, widths=[2.2 * inch, 2.3 * inch, 1.3 * inch, 1.2 * inch]))
         if occupancy.get("lawful_occupancy") is None:
-            story.append(p("<b>Lawful occupancy: not yet computable</b> (a space's size is missing)"))
+            story.append(p("<b>Lawful occupancy: not yet computable</b> (a space's floor area, or a bowling alley's "
+                           "number of alleys, is missing)"))
         else:
             story.append(p(f"<b>Lawful occupancy: {shown(occupancy['lawful_occupancy'])} persons</b>"))
         if occupancy.get("overcrowded") is not None:

@@ -67,7 +67,8 @@ def _verdict(ctx: Context, certificate: Tristate, exempt: bool, penalty: Penalty
     # (numbers in Mount Pleasant's sentences are not grouped: "8,611" would read as 8.611 on a Spanish page)
     lawful = (_("lawful occupancy {lawful_occupancy}",
                 lawful_occupancy=plural(ctx.lawful_occupancy, "person", grouped=False))
-              if not ctx.loads_missing else _("lawful occupancy not yet computable (a space's size is missing)"))
+              if not ctx.loads_missing else _("lawful occupancy not yet computable (a space's floor area, or a bowling "
+                                              "alley's number of alleys, is missing)"))
     crowd = ""
     if overcrowded:
         crowd = _("; overcrowded")

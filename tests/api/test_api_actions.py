@@ -479,3 +479,17 @@ def test_enforcement_case_complaint_to_closed(api, mu, cu, hall):
 def test_nul_characters_are_refused_naming_the_field(api, mu):
     r = post(api(mu["building_inspector"]), V, {"name": "Hall\x00", "address": "1 Main St"})
     assert r.status_code == 422 and r.json()["field"] == "name"
+
+
+def test_an_unknown_field_is_told_with_the_fields_of_its_object_even_nested(api, mu, hall):
+    """A misspelt field names the fields allowed where it stands — in a sign seen at an inspection (§ 164-9),
+    nested under the room's name — read from the API's own OpenAPI document."""
+    bi = api(mu["building_inspector"])
+    r = post(bi, f"{V}/{hall.pk}/inspections", {"scheduled_for": TODAY})
+    url = f"/api/v1/towns/mount-pleasant-ny/inspections/{r.json()['id']}/record"
+    bad = post(bi, url, {"signs": {"Ballroom": {"postd": True}}})
+    assert bad.status_code == 422
+    assert {"field": "signs.Ballroom.postd",
+            "msg": "is not a field here; allowed: posted, states, conforms_to_specification"} in bad.json()["errors"]
+    bad = post(bi, url, {"persons_presnt": 3})
+    assert bad.json()["detail"].startswith("persons_presnt: is not a field here; allowed: done_on, persons_present,")

@@ -6,6 +6,7 @@ otherwise be the site's HTML pages."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -122,12 +123,58 @@ def _loc_field(loc: list[Any]) -> str:
     return out or "(request)"
 
 
+_OPENAPI: dict[int, dict[str, Any]] = {}
+
+
+def _fields_allowed(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> list[str]:
+    """The fields of the JSON object in which `loc` (an unknown field's location in the request body) lies, read
+    from the API's own OpenAPI document (made once per process, on the first such error); empty when the
+    operation or the object cannot be found there."""
+    match = getattr(request, "resolver_match", None)
+    if match is None or not loc or loc[0] != "body":
+        return []
+    if id(api) not in _OPENAPI:
+        _OPENAPI[id(api)] = api.get_openapi_schema()
+    document = _OPENAPI[id(api)]
+    route = "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", match.route)
+    operation = document.get("paths", {}).get(route, {}).get(str(request.method).lower(), {})
+    node = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+    parts = loc[2:-1] if len(loc) > 2 and loc[1] in _PARAMS else loc[1:-1]
+
+    def resolved(n: Any) -> Any:
+        while isinstance(n, dict):
+            if "$ref" in n:
+                n = document["components"]["schemas"].get(n["$ref"].rsplit("/", 1)[-1])
+            elif "anyOf" in n or "allOf" in n:
+                members = [m for m in n.get("anyOf", n.get("allOf", [])) if m.get("type") != "null"]
+                n = members[0] if len(members) == 1 else None
+            else:
+                return n
+        return n
+
+    for part in parts:
+        node = resolved(node)
+        if not isinstance(node, dict):
+            return []
+        if isinstance(part, int):
+            node = node.get("items")
+        else:  # a field of an object, else a value of a mapping keyed by names (e.g. signs by room)
+            node = node.get("properties", {}).get(part, node.get("additionalProperties"))
+    node = resolved(node)
+    return list(node.get("properties", {})) if isinstance(node, dict) else []
+
+
 def install(api: NinjaAPI) -> None:
     """Register the error handlers on `api`."""
 
     @api.exception_handler(NinjaValidationError)
     def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
         errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": _schema_message(e)} for e in exc.errors]
+        for e, out in zip(exc.errors, errors, strict=True):
+            if e.get("type") == "extra_forbidden":
+                allowed = _fields_allowed(api, request, list(e.get("loc", [])))
+                if allowed:
+                    out["msg"] = f"is not a field here; allowed: {', '.join(allowed)}"
         field, message = first_of([(e["field"], e["msg"]) for e in errors] or [("(request)", "is not valid")])
         return api.create_response(request, body(f"{field}: {message}", field, errors), status=422)
 

@@ -164,3 +164,13 @@ def test_check_refuses_a_body_nested_too_deeply_as_such(db):
     r = Client().post("/api/v1/check", raw, content_type="application/json")
     assert r.status_code == 422
     assert r.json()["detail"] == "body: is nested too deeply"
+
+
+def test_check_refuses_an_area_of_a_billion_decimal_places_at_once(db):
+    """An area of "1e-999999999" kept a worker busy for minutes (its exact arithmetic carries a billion digits):
+    it is refused 422 naming the field, at once."""
+    case = {"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-07-01", "name": "Hall",
+            "commercial": True, "spaces": [{"name": "Hall", "use_group": "business", "area": "1e-999999999"}]}
+    r = Client().post("/api/v1/check", json.dumps(case), content_type="application/json")
+    assert r.status_code == 422
+    assert r.json()["field"] == "spaces[0].area" and "more than 20 decimal places" in r.json()["detail"]

@@ -189,3 +189,17 @@ def test_to_decimal_takes_decimals_and_integers_as_they_are():
     assert to_decimal(7) == Decimal(7) and to_decimal(-(10**15)) == -(10**15)
     with pytest.raises(InvalidNumber, match="finite"):
         to_decimal(Decimal("NaN"))
+
+
+@pytest.mark.parametrize("value", ["1e-999999999", "1e-21", "0.000000000000000000001", Decimal("1E-100000"), 1e-25])
+def test_a_number_of_more_than_20_decimal_places_is_refused_quickly(value):
+    """Input bound, not law: a measure of more than `MAX_PLACES` (20) decimal places is refused naming the field;
+    1e-999999999 made the exact arithmetic after it carry a billion digits (minutes of CPU per request)."""
+    with pytest.raises(InvalidNumber) as caught:
+        area_sq_ft(value, "sq_m")
+    assert caught.value.field == "area" and "has more than 20 decimal places; give at most 20" in caught.value.problem
+
+
+@pytest.mark.parametrize("value", ["0.00000000000000000001", "1e-20", "100.0000000000000000000000", "1.5"])
+def test_20_decimal_places_or_an_integral_value_written_long_is_taken(value):
+    assert area_sq_ft(value) == Decimal(value)

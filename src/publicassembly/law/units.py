@@ -40,6 +40,9 @@ class InvalidNumber(ValueError):
 
 #: The largest magnitude `to_decimal` accepts (a quadrillion).
 MAX_MAGNITUDE = Decimal(10) ** 15
+#: The most decimal places `to_decimal` accepts: no measure needs more, and a number such as ``1e-999999999``
+#: would make the exact arithmetic that follows carry a billion digits (minutes of CPU on one request).
+MAX_PLACES = 20
 
 AreaUnit = Literal["sq_ft", "sq_m"]
 AREA_UNITS: tuple[str, ...] = ("sq_ft", "sq_m")
@@ -49,8 +52,8 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
     """An exact Decimal from an int, a Decimal, a numeric string (digits, a point, an exponent; no "_" groups),
     or a float (via its shortest repr).
 
-    Raises `InvalidNumber` naming `field` when the value is not a finite number or is larger in magnitude than
-    10^15 (`MAX_MAGNITUDE`)."""
+    Raises `InvalidNumber` naming `field` when the value is not a finite number, is larger in magnitude than
+    10^15 (`MAX_MAGNITUDE`) or has more than 20 decimal places (`MAX_PLACES`)."""
     kind = type(value)
     if kind is Decimal or kind is int:  # the usual cases (validated facts, parameter values), taken as they are
         return _bounded(value if isinstance(value, Decimal) else Decimal(cast(int, value)), value, field)
@@ -84,6 +87,10 @@ def _bounded(result: Decimal, value: object, field: str) -> Decimal:
         except ValueError:  # an integer of more digits than Python writes (sys.get_int_max_str_digits)
             shown = f"{str(result)[:40]}..."
         raise InvalidNumber(field, _("{value!r} is too large (at most {most:,})", value=shown, most=MAX_MAGNITUDE))
+    exponent = result.as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -MAX_PLACES and result != result.to_integral_value():
+        raise InvalidNumber(field, _("{value!r} has more than {places} decimal places; give at most {places}",
+                                     value=str(value)[:40], places=MAX_PLACES))
     return result
 
 

@@ -68,3 +68,19 @@ def test_the_check_keeps_the_object_and_other_keys(determination):
     assert check_determination_json(data) is data
     with pytest.raises(ValueError, match="expected a JSON object"):
         check_determination_json([determination])
+
+
+@pytest.mark.parametrize(("key", "value", "needle"), [
+    ("bond", "lots", "requirements.bond: expected a number, got 'lots'"),
+    ("bond", [1], "requirements.bond: expected a number, got a list"),
+    ("filing_fee", 1e308, "requirements.filing_fee: '1E+308' is too large"),
+    ("parking_spaces", -5, "requirements.parking_spaces: must be a number from 0 to"),
+])
+def test_requirements_of_an_edited_determination_are_checked(tmp_path, determination, key, value, needle):
+    """The report prints the requirements (amounts in dollars): a bad amount crashed it (InvalidOperation)."""
+    data = json.loads(json.dumps(determination))
+    data["requirements"][key] = value
+    result, out = _report(tmp_path, data)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert needle in " ".join(result.output.split())
+    assert not out.exists()

@@ -203,3 +203,10 @@ def test_a_number_of_more_than_20_decimal_places_is_refused_quickly(value):
 @pytest.mark.parametrize("value", ["0.00000000000000000001", "1e-20", "100.0000000000000000000000", "1.5"])
 def test_20_decimal_places_or_an_integral_value_written_long_is_taken(value):
     assert area_sq_ft(value) == Decimal(value)
+
+
+@pytest.mark.parametrize(("value", "kind"), [([2400], "a list"), ((1,), "a list"), ({"a": 1}, "a mapping")])
+def test_a_list_or_mapping_given_for_a_number_is_called_so(value, kind):
+    with pytest.raises(InvalidNumber) as caught:
+        to_decimal(value, "area")
+    assert caught.value.problem == f"expected a number, got {kind}"

@@ -8,6 +8,7 @@ the law core (`publicassembly.law.core.Status`), a citation and a reason — and
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
@@ -15,7 +16,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
-from publicassembly.law.units import MAX_MAGNITUDE, CaseDate, Count, Number, Text
+from publicassembly.law.labels import DOLLAR_KEYS
+from publicassembly.law.units import (
+    MAX_MAGNITUDE,
+    MAX_TEXT,
+    CaseDate,
+    Count,
+    InvalidNumber,
+    Number,
+    Text,
+    to_decimal,
+)
 
 #: An amount (US dollars, square feet): a number or numeric string from 0 to 10^15.
 Amount = Annotated[Number, Field(ge=Decimal(0), le=MAX_MAGNITUDE)]
@@ -87,15 +98,51 @@ class DeterminationJson(_Part):
 assert set(StatusValue.__args__) == {s.value for s in Status}  # the law core's statuses, no other
 
 
+def _requirement_problems(value: Any, where: str) -> list[str]:
+    """What is wrong in a determination's ``requirements`` (their keys differ by chapter): an amount of
+    `DOLLAR_KEYS` that is not one (0 to 10^15 US dollars), a negative or non-finite number, a text too long."""
+    problems: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            at = f"{where}.{key}"
+            if key in DOLLAR_KEYS and item is not None:
+                try:
+                    amount = to_decimal(item, at)
+                except InvalidNumber as exc:
+                    problems.append(f"{at}: {exc.problem}")
+                    continue
+                if amount < 0:
+                    problems.append(f"{at}: an amount in US dollars cannot be negative (got {item})")
+            else:
+                problems += _requirement_problems(item, at)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            problems += _requirement_problems(item, f"{where}[{i}]")
+    elif isinstance(value, bool) or value is None:
+        pass
+    elif isinstance(value, int | float):
+        if not math.isfinite(value) or value < 0 or value > MAX_MAGNITUDE:
+            problems.append(f"{where}: must be a number from 0 to {MAX_MAGNITUDE:,} (got {value})")
+    elif isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            problems.append(f"{where}: at most {MAX_TEXT:,} characters (got {len(value):,})")
+    else:
+        problems.append(f"{where}: must be a number, text, true/false, a list or a mapping")
+    return problems
+
+
 def check_determination_json(data: object) -> dict[str, Any]:
     """`data` itself when it is a determination's JSON object the report can print. Raises ValueError with one
     line per problem, each naming its field (``findings[0].status: is required``)."""
     if not isinstance(data, dict):
         raise ValueError(f"determination: expected a JSON object (Determination.to_json()), got "
                          f"{type(data).__name__}")
+    problems: list[str] = []
     try:
         DeterminationJson.model_validate(data)
     except ValidationError as exc:
-        invalid = invalid_from(exc)
-        raise ValueError("\n".join(f"{field}: {message}" for field, message in invalid.errors)) from None
+        problems += [f"{field}: {message}" for field, message in invalid_from(exc).errors]
+    problems += _requirement_problems(data.get("requirements"), "requirements")
+    if problems:
+        raise ValueError("\n".join(problems))
     return data

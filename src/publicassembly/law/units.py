@@ -59,6 +59,9 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
         return _bounded(value if isinstance(value, Decimal) else Decimal(cast(int, value)), value, field)
     if isinstance(value, bool):
         raise InvalidNumber(field, _("expected a number, got {value}", value=_json_word(value)))
+    if isinstance(value, list | tuple | dict | set):  # (a message would render a list's items, not say "a list")
+        raise InvalidNumber(field, _("expected a number, got a list") if not isinstance(value, dict) else
+                            _("expected a number, got a mapping"))
     try:
         if isinstance(value, float):
             if not math.isfinite(value):

@@ -84,3 +84,9 @@ def test_requirements_of_an_edited_determination_are_checked(tmp_path, determina
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert needle in " ".join(result.output.split())
     assert not out.exists()
+
+
+def test_a_bound_is_written_as_a_number_not_python(determination):
+    with pytest.raises(ValueError) as caught:
+        check_determination_json(dict(determination, penalty={"min_fine": -5, "max_fine": 10}))
+    assert str(caught.value) == "penalty.min_fine: must be at least 0 (got -5)"

@@ -98,7 +98,10 @@ def _given(value: object) -> str:
 
 
 def _bound(value: object) -> str:
-    """A bound of a number as a person writes it: 1,000,000,000 (not 1000000000 or 1E+9), 0.5."""
+    """A bound of a number as a person writes it: 1,000,000,000 (not 1000000000 or 1E+9), 0.5. (pydantic gives
+    a bound it checks in Python, after a validator, as the text of its repr: "Decimal('0')".)"""
+    if isinstance(value, str) and value.startswith("Decimal('") and value.endswith("')"):
+        value = Decimal(value[9:-2])
     if isinstance(value, int | float | Decimal) and not isinstance(value, bool) and value == int(value):
         return f"{int(value):,}"
     return str(value)

@@ -4,6 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
+# Where `make run` serves (e.g. `make run PORT=8001` when 8000 is taken).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: install run test test-sqlite test-postgres bench lint holidays clean messages
 
@@ -18,10 +21,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)
 
-# Serve the web pages and API on http://127.0.0.1:8000 (gunicorn + WhiteNoise, SQLite in the data directory),
+# Serve the web pages and API on http://$(HOST):$(PORT) (default 127.0.0.1:8000; gunicorn + WhiteNoise, SQLite in the data directory),
 # migrating and loading the demo once, and listing the demo logins.
 run: install
-	$(BIN)/publicassembly serve --demo --host 127.0.0.1 --port 8000
+	$(BIN)/publicassembly serve --demo --host $(HOST) --port $(PORT)
 
 test: install
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto

@@ -144,24 +144,26 @@ def _longest_text(record: Any, where: str = "") -> tuple[str, int]:
     return best
 
 
-def _render(make: Callable[[], bytes], record: Any = None) -> bytes:
+def _render(make: Callable[[], bytes], record: Any = None, source: Path | None = None) -> bytes:
     """The document `make` renders; a date before the law it states exits 2 naming ``--as-of``, the law core
     failing to give a value exits 1, a bad value of the record exits 2, and so does a text too long to fit on
-    one page of the document (naming the longest text of `record`, when given)."""
+    one page of the document (naming the longest text of `record`, when given). `source`: the file the record
+    was read from (``--from-json``, a case file), named at the head of a bad value's message."""
     from reportlab.platypus.doctemplate import LayoutError
 
+    where = f"{source}: " if source is not None else ""
     try:
         return make()
     except LayoutError:
         field, length = _longest_text(record) if record is not None else ("", 0)
         which = f" (the longest is {field}, {length:,} characters)" if field else ""
-        fail(f"a text of the record is too long to fit on one page of the document{which}; shorten it")
+        fail(f"{where}a text of the record is too long to fit on one page of the document{which}; shorten it")
     except LawNotInForce as exc:
         fail(f"--as-of: {exc}")
     except LawNotAvailable as exc:
         fail(str(exc), EXIT_ERROR)
     except ValueError as exc:
-        fail(str(exc))
+        fail(f"{where}{exc}")
 
 
 # --- the workflow's database ----------------------------------------------------------------------------------
@@ -425,7 +427,8 @@ def report(
             determination = evaluate(data, on)
         except LawError as exc:
             fail(f"{casefile}: {exc}")
-    write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name)), force, "pdf")
+    write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name), source=casefile),
+                 force, "pdf")
 
 
 @app.command()
@@ -490,7 +493,7 @@ def certificate(
         from publicassembly.venues import documents as vd
 
         record = _from_db(lambda: vd.certificate_record(vd.find_certificate(str(number), _town(town))))
-    write_output(output, _render(lambda: pdf.render_certificate(record), record), force, "pdf")
+    write_output(output, _render(lambda: pdf.render_certificate(record), record, from_json), force, "pdf")
 
 
 @app.command()
@@ -510,7 +513,7 @@ def permit(
         from publicassembly.permits import documents as permit_docs
 
         record = _from_db(lambda: permit_docs.permit_record(_application(int(application or 0))))
-    write_output(output, _render(lambda: pdf.render_permit(record), record), force, "pdf")
+    write_output(output, _render(lambda: pdf.render_permit(record), record, from_json), force, "pdf")
 
 
 @app.command()
@@ -530,7 +533,7 @@ def petition(
         from publicassembly.permits import documents as permit_docs
 
         record = _from_db(lambda: permit_docs.petition_record(_application(application)))
-    write_output(output, _render(lambda: pdf.render_petition(record), record), force, "pdf")
+    write_output(output, _render(lambda: pdf.render_petition(record), record, from_json), force, "pdf")
 
 
 @app.command()
@@ -548,7 +551,7 @@ def notice(
     else:
         _db(data_dir)
         record = _from_db(lambda: _notice_record(int(application or 0)))
-    write_output(output, _render(lambda: pdf.render_hearing_notice(record), record), force, "pdf")
+    write_output(output, _render(lambda: pdf.render_hearing_notice(record), record, from_json), force, "pdf")
 
 
 @app.command()
@@ -570,7 +573,7 @@ def summons(
         from publicassembly.enforcement import documents as enf_docs
 
         record = _from_db(lambda: enf_docs.summons_record(enf_docs.find_summons(str(number), _town(town))))
-    write_output(output, _render(lambda: pdf.render_summons(record), record), force, "pdf")
+    write_output(output, _render(lambda: pdf.render_summons(record), record, from_json), force, "pdf")
 
 
 @app.command()
@@ -630,12 +633,13 @@ def calendar(
     if reference:
         hearing = next((h for h in hearings if h.application_reference == reference), None)
         ics = _render(lambda: calendars.application_calendar(str(reference), hearing, deadlines,
-                                                             alarm_days=alarm_days))
+                                                             alarm_days=alarm_days), source=from_json)
     else:
         town = str(data.get("town") or "").strip()
         if not town:
             fail(f"{from_json}: town: is required for a Town's feed (or give 'application')")
-        ics = _render(lambda: calendars.town_feed(town, hearings, deadlines, alarm_days=alarm_days))
+        ics = _render(lambda: calendars.town_feed(town, hearings, deadlines, alarm_days=alarm_days),
+                      source=from_json)
     write_output(output, ics, force, "ics")
 
 

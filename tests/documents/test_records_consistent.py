@@ -1,6 +1,7 @@
 """A document's record read with ``--from-json`` may not say something against itself that the document would
 then print as the law's: a permit ending before it starts or whose cleanup (Carmel ch. 31 ¶ F) is due before
-the assembly ends, a revocation date on a permit not revoked or before its issue, a summons whose least fine
+the assembly ends, a revocation date on a permit not revoked or before its issue, a revoked permit without the
+day of its revocation (¶ G), a summons whose least fine
 exceeds its greatest or returnable before the offense, a hearing notice (¶ B) to be published on or after the
 hearing. Each is refused naming the field and the other field it contradicts; the boundaries (the same day)
 are written."""
@@ -34,6 +35,7 @@ def _run(tmp_path: Path, command: str, record, **changes):
     ({"cleanup_due_date": "2025-08-16"}, "cleanup_due_date: 2025-08-16 is before last_day 2025-08-17"),
     ({"revoked_date": "2025-07-10"}, "revoked_date: given for a permit whose status is 'valid'"),
     ({"status": "revoked", "revoked_date": "2025-06-30"}, "revoked_date: 2025-06-30 is before issued_date 2025-07-01"),
+    ({"status": "revoked", "revoked_date": None}, "revoked_date: is required for a permit whose status is 'revoked'"),
 ])
 def test_a_permit_against_itself_is_refused_naming_the_field(tmp_path, permit_record, changes, needle):
     result, out = _run(tmp_path, "permit", permit_record, **changes)
@@ -76,6 +78,16 @@ def test_a_hearing_notice_published_on_the_hearing_day_is_refused_permit_require
     if not written:
         assert ("latest_publication_date: 2025-06-24 is not before the hearing"
                 in " ".join(result.output.split()))
+
+
+def test_a_revoked_permit_needs_the_day_of_its_revocation_carmel_31_g(permit_record):
+    """¶ G: the Board revokes a permit on a day; a revoked permit without ``revoked_date`` (left out) is refused,
+    one with it is read."""
+    data = jsonable(asdict(permit_record)) | {"status": "revoked"}
+    del data["revoked_date"]
+    with pytest.raises(ValueError, match=r"^revoked_date: is required for a permit whose status is 'revoked'.*¶ G"):
+        record_from_json(PermitRecord, data)
+    assert record_from_json(PermitRecord, data | {"revoked_date": "2025-07-02"}).revoked_date.isoformat() == "2025-07-02"
 
 
 def test_every_contradiction_is_told_at_once(permit_record):

@@ -58,7 +58,7 @@ class PermitRecord:
     ``conditions``: the conditions imposed by the Board, one text each; ``cleanup_due_date``: the last day for
     the cleanup of ¶ F as computed by the law core; ``bond_amount``: the bond fixed by the Board (¶ F);
     ``status``: one of `PERMIT_STATUSES` (a revoked or expired permit carries that word across its head);
-    ``revoked_date``: the day the Board revoked it (¶ G), when revoked."""
+    ``revoked_date``: the day the Board revoked it (¶ G), when revoked (and only then)."""
 
     number: str
     town: str
@@ -334,7 +334,8 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
 def inconsistencies(record: object, prefix: str = "") -> list[str]:
     """What a record says against itself, one line each naming the field (empty when nothing): a permit's
     ``last_day`` before its ``first_day``, its cleanup due before the assembly's last day (¶ F: within days
-    after it), a ``revoked_date`` on a permit not revoked or before its issue; a summons' ``min_fine`` above its
+    after it), a ``revoked_date`` on a permit not revoked, missing on a revoked one (the Board revokes on a day,
+    ¶ G) or before its issue; a summons' ``min_fine`` above its
     ``max_fine`` or its ``return_date`` before the offense. (A hearing notice published on or after the
     hearing is refused by its renderer, `documents.pdf.notice`, for every caller.) A document printing such a
     record would state something the law does not allow, so `record_from_json` refuses it; the workflow's own
@@ -350,6 +351,9 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
         if record.revoked_date is not None and record.status != "revoked":
             out.append(f"{p}revoked_date: given for a permit whose status is {record.status!r}; give status "
                        "'revoked' or leave revoked_date out")
+        if record.revoked_date is None and record.status == "revoked":
+            out.append(f"{p}revoked_date: is required for a permit whose status is 'revoked': the day the Town "
+                       "Board revoked it (Carmel ch. 31 ¶ G); give it, or another status")
         if record.revoked_date is not None and record.revoked_date < record.issued_date:
             out.append(f"{p}revoked_date: {record.revoked_date} is before issued_date {record.issued_date}")
     elif isinstance(record, SummonsRecord):

@@ -317,3 +317,25 @@ def test_calendar_leaves_out_an_application_whose_facts_the_law_core_refuses(mod
         assert f"hearing-carmel-ny-{bad.pk}@publicassembly" not in uids
         assert len(uids) == before.count() - 1
         assert not any(f"carmel-ny/{bad.pk}" in str(t["SUMMARY"]) for t in cal.walk("VTODO"))
+
+
+def test_the_workflows_summonses_and_permits_are_read_back_from_their_json(models):
+    """A summons or permit the workflow prints, written as JSON, is read back by ``--from-json`` as it is: the
+    workflow takes the penalty from the law core (Mount Pleasant § 164-14, Carmel ch. 31 penalties ¶¶ A, B) and
+    records the day of a revocation (¶ G), so the checks of `record_from_json` refuse none of them."""
+    from dataclasses import asdict
+
+    from publicassembly.documents.records import record_from_json
+    from publicassembly.enforcement.documents import summons_record
+    from publicassembly.law.jsonable import jsonable
+    from publicassembly.permits.documents import permit_record
+
+    PermitApplication, _, Summons = models
+    summonses = [summons_record(s) for s in Summons.objects.select_related("town", "violation", "issued_by")]
+    assert {r.jurisdiction for r in summonses} == {"mount-pleasant-ny", "carmel-ny"}
+    permits = [permit_record(a) for a in PermitApplication.objects.exclude(permit_number="")
+               .exclude(issued_on=None)]
+    assert {r.status for r in permits} >= {"valid", "revoked"}
+    for record in summonses + permits:
+        data = json.loads(json.dumps(jsonable(asdict(record))))
+        assert record_from_json(type(record), data) == record, record.number

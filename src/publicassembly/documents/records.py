@@ -9,6 +9,7 @@ ValueError naming the field that is wrong.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import types
 import typing
 from dataclasses import dataclass
@@ -299,7 +300,9 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD`` in 1778-2099; money, areas and
     decibels as numbers or numeric strings from 0 to 10^15; persons, days and other counts as JSON whole numbers
     from 0 to 10^9; text of at most `MAX_TEXT` characters). Raises ValueError with one line per problem, each
-    naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds."""
+    naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds, a
+    record that contradicts itself (`inconsistencies`) or a summons that states other than the law
+    (`against_the_law`)."""
     if not isinstance(data, dict):
         raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
                          f"got {type(data).__name__}")
@@ -325,7 +328,7 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     if problems:
         raise ValueError("\n".join(problems))
     record = cls(**kwargs)
-    problems = inconsistencies(record, prefix)
+    problems = inconsistencies(record, prefix) + against_the_law(record, prefix)
     if problems:
         raise ValueError("\n".join(problems))
     return record
@@ -361,4 +364,114 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
             out.append(f"{p}min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
         if record.return_date < record.offense_date:
             out.append(f"{p}return_date: {record.return_date} is before offense_date {record.offense_date}")
+    return out
+
+
+#: A summons' penalty fields and what each states, in the order of the summons (`against_the_law`).
+_PENALTY_FIELDS = (("min_fine", "least fine"), ("max_fine", "greatest fine"),
+                   ("max_jail_days", "longest imprisonment in days"),
+                   ("max_jail_months", "longest imprisonment in months"), ("classification", "classification"))
+
+
+def _stated(field: str, value: object) -> str:
+    """A penalty field's value as a message states it: money in dollars, no imprisonment as none."""
+    if value is None:
+        return "none (null)"
+    if field.endswith("_fine"):  # in cents, unless given finer (100.001 is not $100.00)
+        money = Decimal(str(value))
+        return f"${money:,.2f}" if money == money.quantize(Decimal("0.01")) else f"${money:,f}"
+    return repr(str(value)) if field == "classification" else str(value)
+
+
+def _same(field: str, given: object, law: object) -> bool:
+    """Whether a penalty field states the law's value: money compared exactly as Decimal (100 and 100.00 are
+    equal), no imprisonment given as null or 0, the classification as the law core's English word."""
+    if field.endswith("_fine"):
+        return Decimal(str(given)) == Decimal(str(law))
+    if field.startswith("max_jail_"):
+        return (given or None) == law
+    return str(given) == str(law)
+
+
+def against_the_law(record: object, prefix: str = "") -> list[str]:
+    """What a summons read from JSON states against the law core, one line each naming the field (empty when
+    nothing; other records: nothing). For its ``jurisdiction`` (one of `SUMMONS_JURISDICTIONS`):
+
+    - ``rule_id`` must be a rule of the jurisdiction's rule book (``publicassembly rules --jurisdiction ALIAS``
+      lists them);
+    - Mount Pleasant (§ 164-14): ``offense_number`` given (1 or more) and no ``days_of_continued_violation``;
+      Carmel (ch. 31 penalties ¶¶ A, B): ``days_of_continued_violation`` given (1 or more) and no
+      ``offense_number``;
+    - ``min_fine``, ``max_fine``, ``max_jail_days``, ``max_jail_months`` and ``classification`` must be the law
+      core's penalty (`penalty_for_offense` of the offense number, `penalty_for_days` of the days) under the
+      values in force on ``offense_date`` (a date before the chapter's penalties took effect is refused naming
+      ``offense_date``). Money is compared exactly (100 and 100.00 are equal); a null and a 0 imprisonment both
+      say none.
+
+    The law's numbers are the law core's, never restated here. The workflow's summonses take their penalty from
+    the law core (`enforcement.services.penalty_range`) and are not checked again; `record_from_json` applies
+    this to the records of ``--from-json`` files."""
+    if not isinstance(record, SummonsRecord):
+        return []
+    from publicassembly.law import jurisdictions
+    from publicassembly.law.errors import ParameterNotInForce
+    from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty_for_days
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import (
+        an_ordinal,
+        penalty_for_offense,
+    )
+    from publicassembly.law.messages import plural
+
+    p = prefix
+    alias = record.jurisdiction
+    if alias not in SUMMONS_JURISDICTIONS:
+        return [f"{p}jurisdiction: {alias!r} is not allowed; allowed: {', '.join(SUMMONS_JURISDICTIONS)}"]
+    j = jurisdictions.get(alias)
+    code = j.code.split(",")[0]  # "Mount Pleasant Code ch. 164", "Carmel Code ch. 31"
+    out: list[str] = []
+    ids = [r.id for r in j.rules]
+    if record.rule_id not in ids:
+        close = difflib.get_close_matches(record.rule_id, ids, n=1)
+        others = [a for a in SUMMONS_JURISDICTIONS
+                  if a != alias and record.rule_id in {r.id for r in jurisdictions.get(a).rules}]
+        hint = (f"; it is a rule of {others[0]}: is jurisdiction right?" if others
+                else f"; did you mean {close[0]!r}?" if close else "")
+        out.append(f"{p}rule_id: {record.rule_id!r} is not a rule of {code} ({alias}); its rules are listed by "
+                   f"`publicassembly rules --jurisdiction {alias}`{hint}")
+    days, number = record.days_of_continued_violation, record.offense_number
+    if alias == "carmel-ny":
+        if number is not None:
+            out.append(f"{p}offense_number: a Carmel summons has none: Carmel Code ch. 31 (penalties ¶¶ A, B) "
+                       f"counts the days of continued violation, not offenses; give null (got {number})")
+        if days is None or days < 1:
+            out.append(f"{p}days_of_continued_violation: "
+                       + ("is required for a Carmel summons" if days is None else f"is {days}; it must be at least 1")
+                       + ": the number of days the violation continued, each day a separate violation (Carmel "
+                         "Code ch. 31, penalties ¶ A)")
+            return out
+        what = f"{plural(days, 'day')} of continued violation"
+    else:
+        if days is not None:
+            out.append(f"{p}days_of_continued_violation: a Mount Pleasant summons has none: § 164-14 sets the "
+                       f"penalty by offense number, not by days; leave it out or give null (got {days})")
+        if number is None or number < 1:
+            out.append(f"{p}offense_number: "
+                       + ("is required for a Mount Pleasant summons" if number is None
+                          else f"is {number}; it must be at least 1")
+                       + ": 1 for a first offense, 2 for a second, ... (Mount Pleasant Code § 164-14)")
+            return out
+        what = f"{an_ordinal(number)} offense"
+    values = j.parameters.at(record.offense_date)
+    try:
+        penalty = penalty_for_days(days, values) if alias == "carmel-ny" else penalty_for_offense(number, values)
+    except ParameterNotInForce as exc:
+        cited = j.parameters.parameters[exc.name].cite
+        out.append(f"{p}offense_date: {record.offense_date} is before {exc.first}, the day the penalty of {code} "
+                   f"({cited}) took effect; no penalty of the chapter is in force on it")
+        return out
+    for field, words in _PENALTY_FIELDS:
+        given, law = getattr(record, field), getattr(penalty, field)
+        if not _same(field, given, law):
+            out.append(f"{p}{field}: the law's {words} for {what} is {_stated(field, law)} ({penalty.citation}, "
+                       f"in force on offense_date {record.offense_date}); got {_stated(field, given)}")
     return out

@@ -59,6 +59,15 @@ FROM_JSON_HELP = ("A JSON file holding the record's fields: dates YYYY-MM-DD (17
                   "of at most 5,000 characters. An unknown field is named with the fields allowed; every problem "
                   "of the file is listed, one per line (exit 2).")
 
+SUMMONS_FROM_JSON_HELP = (FROM_JSON_HELP + " The summons must state the law of its jurisdiction (mount-pleasant-ny, "
+                          "the default, or carmel-ny): rule_id a rule of its rule book (publicassembly rules "
+                          "--jurisdiction ALIAS lists them); min_fine, max_fine, max_jail_days, max_jail_months and "
+                          "classification the law's penalty in force on offense_date, for offense_number (Mount "
+                          "Pleasant § 164-14; no days_of_continued_violation) or for days_of_continued_violation "
+                          "(Carmel ch. 31 penalties ¶¶ A, B, each day a separate violation; offense_number null).")
+PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked gives revoked_date, the day the Town "
+                         "Board revoked it (Carmel ch. 31 ¶ G).")
+
 DATA_DIR_HELP = ("Folder of the SQLite database (default: $PUBLICASSEMBLY_DATA_DIR or "
                  "~/.local/share/publicassembly); DATABASE_URL names PostgreSQL.")
 TOWN_HELP = "The town's jurisdiction alias (carmel-ny, mount-pleasant-ny)."
@@ -499,7 +508,7 @@ def certificate(
 @app.command()
 def permit(
     application: int | None = typer.Option(None, "--application", help="The application's id (database)."),
-    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    from_json: Path | None = typer.Option(None, "--from-json", help=PERMIT_FROM_JSON_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
@@ -557,7 +566,7 @@ def notice(
 @app.command()
 def summons(
     number: str | None = typer.Option(None, "--number", help="The summons number (from the database)."),
-    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    from_json: Path | None = typer.Option(None, "--from-json", help=SUMMONS_FROM_JSON_HELP),
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),

@@ -156,7 +156,8 @@ class Reader:
 class CsvReader(Reader):
     """CSV with a header row (UTF-8, optional byte-order mark; quoted fields may hold commas and line breaks).
 
-    Rows are numbered from 1 by data record: the header and blank lines are not counted."""
+    Rows are numbered from 1 by data record: the header and blank lines are not counted. A file of a header and
+    nothing else but line breaks (``header_only``) has no rows, whether or not its header ends in a line break."""
 
     def __init__(self, path: Path, block_bytes: int = CSV_BLOCK_BYTES) -> None:
         super().__init__(path)
@@ -169,9 +170,11 @@ class CsvReader(Reader):
                 header = next(csv.reader(text), None)
             except csv.Error as exc:
                 raise InputError(f"{path}: the header row cannot be read as CSV ({exc})") from None
+            self.header_only = header is not None and _only_line_breaks(text)
         if not header or not any(h.strip() for h in header):
-            raise InputError(f"{path}: the file is empty or has no header row; the first row must name the "
-                             f"columns ({', '.join(INPUT_NAMES)})")
+            what = "the file is empty" if header is None else "the first line names no column"
+            raise InputError(f"{path}: no header row ({what}); the first row must name the columns "
+                             f"({', '.join(INPUT_NAMES)})")
         if "\ufffd" in "".join(header):
             raise InputError(f"{path}: the header row is not UTF-8 text")
         self.mapping, self.ignored = _check_header(path, header)
@@ -183,6 +186,8 @@ class CsvReader(Reader):
     def __iter__(self) -> Iterator[Chunk]:
         import pyarrow.csv as pa_csv
 
+        if self.header_only:  # no rows: nothing for Arrow, which refuses a lone header without a line break
+            return
         bad: list[tuple[int, str]] = []  # (data record number, message), in file order
 
         def invalid(row: Any) -> str:
@@ -253,6 +258,15 @@ class CsvReader(Reader):
         pending.extend(bad)
         if pending:
             yield Chunk({}, np.empty(0, dtype=np.int64), pending, self.total or 0)
+
+
+def _only_line_breaks(text: io.TextIOWrapper) -> bool:
+    """Whether `text` holds nothing from where it stands but line breaks (blank lines, which are no rows): read
+    in blocks, stopping at the first other character, so a file of rows is hardly read."""
+    while block := text.read(1 << 16):
+        if block.strip("\r\n"):
+            return False
+    return True
 
 
 #: What `_Utf8Guard` puts in place of bytes that are not UTF-8: a noncharacter, which Unicode reserves for

@@ -6,7 +6,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import date
@@ -16,7 +16,7 @@ from typing import BinaryIO
 import pyarrow.compute as pc
 
 from publicassembly.batch.evaluate import OUTPUT_SCHEMA, Setting, evaluate_chunk
-from publicassembly.batch.readers import ReadError, open_reader
+from publicassembly.batch.readers import Chunk, ReadError, open_reader
 from publicassembly.batch.writers import open_writer, output_format
 from publicassembly.law.parameters import ParameterSet
 
@@ -57,8 +57,9 @@ def run_batch(
     """Evaluate every row of `source` and write one output row per input row to `target` (standard output
     when None).
 
-    Raises `InputError` (the input cannot be read at all), `OutputError`, ValueError (an unknown format) and
-    the law core's `ParameterNotInForce` (no values on `as_of`), all before anything is written. A row that
+    Raises `InputError` (the input cannot be read at all, also when that shows only as its reading starts),
+    `OutputError`, ValueError (an unknown format) and the law core's `ParameterNotInForce` (no values on
+    `as_of`), all before anything is written (no output file, nothing on standard output). A row that
     cannot be evaluated becomes an error row; reading that stops part-way (a broken file) is recorded in
     ``Summary.stopped`` after the rows read so far are written."""
     fmt = output_format(target, out_format)
@@ -68,29 +69,50 @@ def run_batch(
         _check_target(source, target, force)
     summary = Summary()
     started = time.perf_counter()
-    with _sink(target) as sink:
-        writer = open_writer(sink, fmt, OUTPUT_SCHEMA)
-        bar = _progress(reader.total, reader.progress_unit) if progress else nullcontext(None)
-        with bar as shown:
-            task = shown.add_task("evaluating", total=reader.total, rows=0) if shown is not None else None
-            try:
-                for chunk in reader:
-                    table = evaluate_chunk(chunk, setting, per_row=per_row)
-                    writer.write(table)
-                    errors = int(pc.sum(pc.equal(table.column("status"), "error")).as_py() or 0)
-                    summary.rows += table.num_rows
-                    summary.errors += errors
-                    summary.ok += table.num_rows - errors
-                    if shown is not None:
-                        shown.update(task, completed=chunk.done, rows=summary.rows)
-                    if on_chunk is not None:
-                        on_chunk(summary.rows)
-            except ReadError as exc:
-                summary.stopped = str(exc)
-        writer.close()
+    chunks = iter(reader)
+    try:
+        # The first chunk is read before the output is opened: a file refused as a whole only once its reading
+        # starts (`InputError`) leaves no output at all, not even the header row on standard output.
+        first: list[Chunk] = []
+        try:
+            first.append(next(chunks))
+        except StopIteration:
+            pass
+        except ReadError as exc:
+            summary.stopped = str(exc)
+        with _sink(target) as sink:
+            writer = open_writer(sink, fmt, OUTPUT_SCHEMA)
+            bar = _progress(reader.total, reader.progress_unit) if progress else nullcontext(None)
+            with bar as shown:
+                task = shown.add_task("evaluating", total=reader.total, rows=0) if shown is not None else None
+                try:
+                    for chunk in _then(first, chunks):
+                        table = evaluate_chunk(chunk, setting, per_row=per_row)
+                        writer.write(table)
+                        errors = int(pc.sum(pc.equal(table.column("status"), "error")).as_py() or 0)
+                        summary.rows += table.num_rows
+                        summary.errors += errors
+                        summary.ok += table.num_rows - errors
+                        if shown is not None:
+                            shown.update(task, completed=chunk.done, rows=summary.rows)
+                        if on_chunk is not None:
+                            on_chunk(summary.rows)
+                except ReadError as exc:
+                    summary.stopped = str(exc)
+            writer.close()
+    finally:
+        if isinstance(chunks, Generator):  # the reader's file and threads go now, whatever happened
+            chunks.close()
     summary.seconds = time.perf_counter() - started
     summary.ignored = list(reader.ignored)
     return summary
+
+
+def _then(first: list[Chunk], rest: Iterator[Chunk]) -> Iterator[Chunk]:
+    """The chunk already read (taken out of `first`, so that it is not held to the end), then the others."""
+    while first:
+        yield first.pop()
+    yield from rest
 
 
 def _check_target(source: Path, target: Path, force: bool) -> None:

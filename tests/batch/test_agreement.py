@@ -44,6 +44,21 @@ def boundary_area(draw: st.DrawFn, group: str, unit: str) -> str:
     return _plain(value)
 
 
+#: The digit zero of scripts with decimal digits other than 0-9 (full-width, Arabic-Indic, Extended Arabic-Indic,
+#: Devanagari): Python reads them as numbers; the law core takes them in an area and refuses them in a count
+#: (interpretation G-5), and both paths must say the same of every row.
+OTHER_ZEROS = (0xFF10, 0x0660, 0x06F0, 0x0966)
+
+
+@st.composite
+def other_digits(draw: st.DrawFn, numbers: st.SearchStrategy[str]) -> str:
+    """A number of `numbers` with its digits 0-9 written in another script (all of them, or only some)."""
+    text = draw(numbers)
+    zero = draw(st.sampled_from(OTHER_ZEROS))
+    every = draw(st.booleans())
+    return "".join(chr(zero + int(c)) if "0" <= c <= "9" and (every or draw(st.booleans())) else c for c in text)
+
+
 plain_area = st.one_of(
     st.integers(0, 10**11).map(str),
     st.decimals(min_value=0, max_value=10**9, places=4, allow_nan=False).map(_plain),
@@ -61,10 +76,11 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
     if norm_group in USE_GROUPS and draw(st.booleans()):
         area = draw(boundary_area(norm_group, "sq_m" if (unit or "").lower() == "sq_m" else "sq_ft"))
     else:
-        area = draw(st.one_of(plain_area, odd_area))
+        area = draw(st.one_of(plain_area, odd_area, other_digits(plain_area)))
     bowling = norm_group == "bowling_alley"
     alleys = draw(st.one_of(st.integers(0, 60).map(str), st.just(""), st.just(None), st.just("2.5"),
-                            st.just("-1"), st.just("0"), st.just("3.0")) if bowling or draw(st.integers(0, 9)) == 0
+                            st.just("-1"), st.just("0"), st.just("3.0"),
+                            other_digits(st.sampled_from(["0", "12", "3.0"]))) if bowling or draw(st.integers(0, 9)) == 0
                   else st.one_of(st.just(""), st.just(None), st.just("0")))
     return {
         "jurisdiction": draw(st.sampled_from([None, "", "mount-pleasant-ny", "Mount-Pleasant-NY", "carmel-ny",
@@ -79,7 +95,8 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
         "commercial": draw(st.sampled_from([None, "", "true", "false", "yes", "NO", "1", "0", "maybe"])),
         "attendance": draw(st.one_of(st.none(), st.just(""), st.integers(0, 10**6).map(str),
                                      st.integers(0, 200).map(str), st.just("-3"), st.just("12.5"),
-                                     st.just("10.0"), st.just("1e30"), st.just(str(MAX_COUNT + 1)))),
+                                     st.just("10.0"), st.just("1e30"), st.just(str(MAX_COUNT + 1)),
+                                     other_digits(st.integers(0, 200).map(str)))),
     }
 
 

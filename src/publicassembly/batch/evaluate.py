@@ -99,10 +99,15 @@ def _cell(cells: Mapping[str, Any], name: str) -> str:
 def _whole(text: str, column: str, what: str) -> int | None:
     """A whole number of `what` from a cell (None when blank): digits, or a decimal of whole value as ``check``
     reads one (``10.0``, also ``1e3``), 0 to `MAX_COUNT` (the law core's input bound). Raises `RowError` naming
-    `column`: negative, not a whole number, or too large (with the bound)."""
+    `column`: negative, not a whole number, too large (with the bound), or written with characters other than
+    ASCII — full-width ``１００`` or Arabic-Indic ``١٠٠`` digits, which Python's `int` and `Decimal` would take but
+    the law core's counts (`units.Count`, as ``check`` and the API read them) refuse (interpretation G-5)."""
     if not text:
         return None
-    if text.isascii() and text.isdigit() and len(text) <= 18:
+    if not text.isascii():
+        raise RowError(f"{column}: {text!r} is not a whole number written in the digits 0-9; a whole number of "
+                       f"{what}, 0 or more, in the digits 0-9")
+    if text.isdigit() and len(text) <= 18:
         value = int(text)
     else:
         try:

@@ -337,9 +337,9 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
 def inconsistencies(record: object, prefix: str = "") -> list[str]:
     """What a record says against itself, one line each naming the field (empty when nothing): a permit's
     ``last_day`` before its ``first_day``, its cleanup due before the assembly's last day (¶ F: within days
-    after it), a ``revoked_date`` on a permit not revoked, missing on a revoked one (the Board revokes on a day,
-    ¶ G) or before its issue; a summons' ``min_fine`` above its
-    ``max_fine`` or its ``return_date`` before the offense. (A hearing notice published on or after the
+    after it), its ``issued_date`` after its last day (¶ A, interpretation P-7), a ``revoked_date`` on a permit
+    not revoked, missing on a revoked one (the Board revokes on a day, ¶ G) or before its issue; a summons'
+    ``min_fine`` above its ``max_fine`` or its ``return_date`` before the offense. (A hearing notice published on or after the
     hearing is refused by its renderer, `documents.pdf.notice`, for every caller.) A document printing such a
     record would state something the law does not allow, so `record_from_json` refuses it; the workflow's own
     records hold these by construction."""
@@ -357,6 +357,9 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
         if record.revoked_date is None and record.status == "revoked":
             out.append(f"{p}revoked_date: is required for a permit whose status is 'revoked': the day the Town "
                        "Board revoked it (Carmel ch. 31 ¶ G); give it, or another status")
+        if record.issued_date > record.last_day:
+            out.append(f"{p}issued_date: {record.issued_date} is after last_day {record.last_day}; a permit is "
+                       "issued for an assembly still to come or under way (Carmel ch. 31 ¶ A; interpretation P-7)")
         if record.revoked_date is not None and record.revoked_date < record.issued_date:
             out.append(f"{p}revoked_date: {record.revoked_date} is before issued_date {record.issued_date}")
     elif isinstance(record, SummonsRecord):

@@ -1285,19 +1285,40 @@ def fee_due(app: PermitApplication, today: date | None = None) -> Decimal | None
 
 def issuance_blockers(app: PermitApplication, today: date | None = None) -> list[Blocker]:
     """Every precondition of issuance not yet met, each with its citation, from the law core's findings on
-    `today`: each condition of ¶ C(1)-(10) approved in writing by the Health Department and the Town Board, the
+    `today` (first, when its last day has passed, that the assembly is over: `assembly_over`): each condition of ¶ C(1)-(10) approved in writing by the Health Department and the Town Board, the
     owner's and tenant's authorization (¶ D), an insurance certificate meeting ¶ E with the Board's limit, the
     bond fixed by the Board and posted (¶ F), the filing fee paid (fee). Empty when a permit may issue."""
     det = determination(app, today)
     wanted = set(ISSUANCE_RULES)
-    return [Blocker.of(f) for f in det.findings
-            if f.rule in wanted and f.status not in (Status.MET, Status.NOT_APPLICABLE)]
+    blockers = [Blocker.of(f) for f in det.findings
+                if f.rule in wanted and f.status not in (Status.MET, Status.NOT_APPLICABLE)]
+    over = assembly_over(app, _today(today))
+    return [over, *blockers] if over is not None else blockers
+
+
+def assembly_over(app: PermitApplication, today: date) -> Blocker | None:
+    """A permit is issued for an assembly still to come or under way (¶ A: no assembly without a written
+    permit; interpretation P-7): once its last day (the facts' ``dates.last_day``, else ``first_day``) is before
+    `today`, there is nothing left for a permit to authorize. None while the assembly has a day to come, or
+    when its dates are not given."""
+    dates = (app.facts or {}).get("dates") or {}
+    raw = dates.get("last_day") or dates.get("first_day")
+    try:
+        last = raw if isinstance(raw, date) else date.fromisoformat(str(raw)) if raw else None
+    except ValueError:
+        return None  # (dates the law core refuses are told by its own findings)
+    if last is None or last >= today:
+        return None
+    reason = (_("The assembly's last day, %(last_day)s, has passed: a permit can no longer be issued for it")
+              % {"last_day": last.isoformat()})
+    return Blocker("carmel/permit/a-required", _jurisdiction().rules["carmel/permit/a-required"].citation, reason)
 
 
 def issue(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
           reason: str | None = None) -> PermitApplication:
     """The Clerk issues the permit of the Town Board (¶ A), numbered ``YYYY-NNN`` in the town. Refused
-    (`Blocked`) while any precondition of `issuance_blockers` holds, listing each. approved → issued."""
+    (`Blocked`) while any precondition of `issuance_blockers` holds, listing each, and once the assembly's
+    last day has passed (`assembly_over`, interpretation P-7). approved → issued."""
     require_role(by, app.town, CLERK)
     on = _today(today)
     with transaction.atomic():

@@ -3,6 +3,9 @@ looked up by number (with the certificate and occupancy-sign PDFs)."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -47,24 +50,53 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
+#: What a certificate number is made of (as `venues.services` numbers them, e.g. MP-2025-0001): letters and
+#: digits in groups joined by hyphens. Anything else cannot be a number and is refused naming the format.
+CERTIFICATE_NUMBER = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+
+
 class LookupForm(OnceEach):
     number = forms.CharField(label=gettext_lazy("Certificate number"), max_length=40,
-                             help_text=gettext_lazy("As printed on the certificate or the occupancy sign."))
+                             help_text=gettext_lazy("As printed on the certificate or the occupancy sign."),
+                             error_messages={"required": gettext_lazy(
+                                 "Give the certificate number, as printed on the certificate or the occupancy "
+                                 "sign, e.g. MP-2025-0001.")})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Django's "at most 40 characters" and "null characters" name no format: `clean_number` tells them.
+        self.fields["number"].validators = []
+
+    def clean_number(self) -> str:
+        number: str = self.cleaned_data["number"]
+        if len(number) > 40 or not CERTIFICATE_NUMBER.fullmatch(number):
+            shown = repr(number[:40]) + ("…" if len(number) > 40 else "")
+            raise forms.ValidationError(
+                _("A certificate number is letters and digits joined by hyphens, at most 40 characters, e.g. "
+                  "MP-2025-0001 (got %(value)s).") % {"value": shown}, code="format")
+        return number
 
 
 def certificate_lookup(request: HttpRequest) -> HttpResponse:
+    """The public look-up of a certificate by its number. A number that is not one (empty, not letters and
+    digits joined by hyphens, given twice) is a bad request, 400, told beside the field; a number of no
+    certificate is 404."""
     from publicassembly.venues import services
 
     form = LookupForm(request.GET or None)
     found = None
-    if request.GET and form.is_valid():
-        try:
-            found = services.lookup_certificate(form.cleaned_data["number"])
-        except NotFound:
-            form.add_error("number", _("No certificate has this number. Check it against the sign."))
-        except ValidationFailed as e:
-            form.add_error("number" if e.field == "number" else None, refusal_detail(e))
-    status = 404 if request.GET and form.errors else 200
+    status = 200
+    if request.GET:
+        status = 400
+        if form.is_valid():
+            try:
+                found = services.lookup_certificate(form.cleaned_data["number"])
+                status = 200
+            except NotFound:
+                form.add_error("number", _("No certificate has this number. Check it against the sign."))
+                status = 404
+            except ValidationFailed as e:  # (a number used in several towns: the page shows no other error)
+                form.add_error("number", refusal_detail(e))
     return render(request, "web/public/certificate.html",
                   {"title": _("Look up a certificate"), "form": form, "c": found}, status=status)
 

@@ -73,3 +73,66 @@ def test_certificate_number_given_once_is_found(hall):
     r = Client().get("/certificates/", {"number": f" {number.lower()} "})
     assert r.status_code == 200 and _beside(r, "id_number") == "" and "Kensico Manor" in r.content.decode()
     assert Client().get("/certificates/").status_code == 200  # the empty form, not a refusal
+
+
+# --- choices named with the values allowed ------------------------------------------------------------------
+
+
+def _space(**kw: str) -> dict[str, str]:
+    data = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
+            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
+            "commercial": "yes", "as_of": "2026-05-01"}
+    data.update(kw)
+    return data
+
+
+@pytest.mark.parametrize("value", ["true", "Yes", "1"])
+def test_occupancy_commercial_not_a_choice_names_the_choices(value):
+    r = Client().get("/occupancy/", _space(commercial=value))
+    said = f"Choose one of: yes, no, or leave it empty for “Not stated” (got '{value}')."
+    assert r.status_code == 422
+    assert _beside(r, "id_commercial") == said
+    assert f"Is it a commercial place of assembly? : {said}" in _text(r)  # the summary names the field
+    assert "Lawful occupancy" not in _text(r) and "valid choice" not in _text(r)
+
+
+@pytest.mark.parametrize("value", ["yes", "no", ""])
+def test_occupancy_commercial_of_the_choices_is_answered(value):
+    r = Client().get("/occupancy/", _space(commercial=value))
+    assert r.status_code == 200 and _beside(r, "id_commercial") == "" and "Lawful occupancy: 66 persons" in _text(r)
+
+
+def test_occupancy_commercial_not_a_choice_in_spanish_names_the_choices_in_spanish():
+    r = Client().get("/occupancy/", _space(commercial="true"), HTTP_ACCEPT_LANGUAGE="es")
+    said = _beside(r, "id_commercial")
+    assert r.status_code == 422 and '<html lang="es"' in r.content.decode()
+    assert "yes (Sí), no" in said and "No indicado" in said and "'true'" in said
+    assert "opción válida" not in said and "valid choice" not in said
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("form-0-use_group", "hall", "Choose one of: assembly_fixed_seats, assembly_without_fixed_seats, business, "),
+    ("form-0-area_unit", "acre", "Choose one of: sq_ft (square feet), sq_m (square metres) (got 'acre')."),
+])
+def test_occupancy_room_choice_not_a_choice_names_the_choices(field, value, words):
+    r = Client().get("/occupancy/", _space(**{field: value}))
+    said = _beside(r, f"id_{field}")
+    assert r.status_code == 422 and said.startswith(words) and f"(got '{value}')." in said
+    if field.endswith("use_group"):
+        assert "bowling_alley, open_air (got 'hall')." in said  # every use group, none left out, no "empty"
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("within_town", "maybe", "Choose one of: yes, no, or leave it empty (got 'maybe')."),
+    ("sponsor_in_town", "true", "Choose one of: yes, no, or leave it empty for “Not stated” (got 'true')."),
+    ("sponsor_kind", "school", "Choose one of: individual, corporation, parochial_school, private_school, "
+                               "public_school, church, veterans_organization, civic_group, other, or leave it "
+                               "empty for “Not stated” (got 'school')."),
+])
+def test_permit_check_choice_not_a_choice_names_the_choices(field, value, said):
+    r = Client().get("/permit-check/", {"persons": "600", "as_of": "2026-05-01", field: value})
+    assert r.status_code == 422 and _beside(r, f"id_{field}") == said
+    assert "A permit from the Town Board" not in _text(r)
+    ok = Client().get("/permit-check/", {"persons": "600", "as_of": "2026-05-01", field: "yes" if field != "sponsor_kind"
+                                         else "church"})
+    assert ok.status_code == 200 and _beside(ok, f"id_{field}") == ""

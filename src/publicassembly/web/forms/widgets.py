@@ -52,20 +52,73 @@ def check_alleys(form: forms.Form, data: dict[str, object]) -> None:
                                    "as the use."))
 
 
+def given_values(values: list[str]) -> str:
+    """The values of a field given more than once, as a refusal shows them: ``'600', '5'`` (each at most 40
+    characters, the first five)."""
+    return ", ".join(repr(str(v)[:40]) for v in values[:5])
+
+
+def given_twice(values: list[str]) -> str:
+    """What a field of a query string given more than once is told (`OnceEach`): its values and to give it
+    once."""
+    return _("Given %(count)d times (%(values)s); give it once.") % {"count": len(values),
+                                                                     "values": given_values(values)}
+
+
+def _same_words(value: str, label: str) -> bool:
+    return value.replace("_", " ").casefold() == label.casefold()
+
+
+def choice_refused(field: forms.ChoiceField, value: object) -> str:
+    """What a choice field told a value that is not one of its choices says (instead of Django's "Select a
+    valid choice. true is not one of the available choices."): the values it takes, each with its words on
+    the page when they differ (``yes (Sí)`` on the Spanish page), whether it may be left empty, and the value
+    given — ``Choose one of: yes, no, or leave it empty for “Not stated” (got 'true').``"""
+    empty_label = None
+    allowed = []
+    for key, label in field.choices:
+        key, label = str(key), str(label)
+        if key == "":
+            empty_label = label
+        else:
+            allowed.append(key if _same_words(key, label) else f"{key} ({label})")
+    params = {"allowed": ", ".join(allowed), "value": repr(str(value)[:40]), "empty": empty_label}
+    if field.required:
+        return _("Choose one of: %(allowed)s (got %(value)s).") % params
+    if empty_label:
+        return _("Choose one of: %(allowed)s, or leave it empty for “%(empty)s” (got %(value)s).") % params
+    return _("Choose one of: %(allowed)s, or leave it empty (got %(value)s).") % params
+
+
 class OnceEach(forms.Form):
     """A form read from a query string (a GET form, a link) that refuses a field given more than once
     (``?persons=600&persons=5``): Django would take the last value silently, and which one was meant is not
-    known. The field's error names the values given."""
+    known. The field's error names the values given. A value that is not one of a choice field's choices
+    (``?commercial=true``, only from a link: the page offers a list) is told with the values allowed
+    (`choice_refused`)."""
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
+        self._name_the_choices()
         getlist = getattr(self.data, "getlist", None)
         if getlist is None:
             return cleaned
         for name in self.fields:
             given = getlist(self.add_prefix(name))
             if len(given) > 1:
-                shown = ", ".join(repr(str(v)[:40]) for v in given[:5])
-                self.add_error(name, _("Given %(count)d times (%(values)s); give it once.")
-                               % {"count": len(given), "values": shown})
+                self.add_error(name, given_twice(given))
         return cleaned
+
+    def _name_the_choices(self) -> None:
+        """Reword Django's invalid-choice errors of the fields (`choice_refused`), in place, keeping the others."""
+        for name, field in self.fields.items():
+            if name not in self._errors or not isinstance(field, forms.ChoiceField) or isinstance(
+                    field, forms.MultipleChoiceField):
+                continue
+            errors = self._errors[name].as_data()
+            if not any(e.code == "invalid_choice" for e in errors):
+                continue
+            self._errors[name] = self.error_class(
+                [forms.ValidationError(choice_refused(field, (e.params or {}).get("value")), code=e.code)
+                 if e.code == "invalid_choice" else e for e in errors],
+                renderer=self.renderer)

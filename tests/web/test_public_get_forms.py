@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
@@ -136,3 +137,33 @@ def test_permit_check_choice_not_a_choice_names_the_choices(field, value, said):
     ok = Client().get("/permit-check/", {"persons": "600", "as_of": "2026-05-01", field: "yes" if field != "sponsor_kind"
                                          else "church"})
     assert ok.status_code == 200 and _beside(ok, f"id_{field}") == ""
+
+
+# --- the formset's management fields given twice -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "values"), [
+    ("form-TOTAL_FORMS", ("1", "2")), ("form-TOTAL_FORMS", ("2", "1")), ("form-TOTAL_FORMS", ("1", "1")),
+    ("form-INITIAL_FORMS", ("0", "0")), ("form-MIN_NUM_FORMS", ("0", "1")), ("form-MAX_NUM_FORMS", ("50", "3")),
+])
+@pytest.mark.parametrize("add", [False, True])
+def test_occupancy_management_field_given_twice_is_refused_naming_it(name, values, add):
+    """Django would build the rooms from the last form-TOTAL_FORMS silently (and "Add another room" replaced
+    them by one count): refused, naming the field and the values, and nothing computed."""
+    data = _space()
+    data.pop(name, None)
+    query = urlencode(data) + "".join(f"&{name}={v}" for v in values) + ("&add=1" if add else "")
+    r = Client().get(f"/occupancy/?{query}")
+    assert r.status_code == 422
+    assert f"{name}: Given 2 times ('{values[0]}', '{values[1]}'); give it once." in _text(r)
+    assert "Lawful occupancy" not in _text(r)
+
+
+@pytest.mark.parametrize("add", [False, True])
+def test_occupancy_management_fields_given_once_are_taken(add):
+    r = Client().get("/occupancy/", _space(**({"add": "1"} if add else {}), **{"form-MAX_NUM_FORMS": "50"}))
+    assert r.status_code == 200 and "give it once" not in _text(r)
+    if add:
+        assert 'name="form-1-name"' in r.content.decode()
+    else:
+        assert "Lawful occupancy: 66 persons" in _text(r)

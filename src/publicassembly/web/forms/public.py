@@ -19,6 +19,7 @@ from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
     OnceEach,
+    OnceEachFormSet,
     area_field,
     check_alleys,
     check_area,
@@ -136,7 +137,7 @@ class SpaceForm(OnceEach):
         return out
 
 
-class BaseSpaceFormSet(forms.BaseFormSet):
+class BaseSpaceFormSet(OnceEachFormSet):
     def clean(self) -> None:
         if any(self.errors):
             return

@@ -122,3 +122,27 @@ class OnceEach(forms.Form):
                 [forms.ValidationError(choice_refused(field, (e.params or {}).get("value")), code=e.code)
                  if e.code == "invalid_choice" else e for e in errors],
                 renderer=self.renderer)
+
+
+class OnceEachFormSet(forms.BaseFormSet):
+    """A formset read from a query string (the rooms of the occupancy check): a management field
+    (``form-TOTAL_FORMS``, ``form-INITIAL_FORMS``, ``form-MIN_NUM_FORMS``, ``form-MAX_NUM_FORMS``) given more
+    than once is refused as `OnceEach` refuses a field given twice — Django would build the forms from the last
+    value silently. The error, above the forms, names the field and the values given."""
+
+    def repeated_management_fields(self) -> dict[str, list[str]]:
+        """Each management field of this formset given more than once, with its values."""
+        getlist = getattr(self.data, "getlist", None) if self.is_bound else None
+        if getlist is None:
+            return {}
+        names = (self.add_prefix(name) for name in forms.formsets.ManagementForm.base_fields)
+        return {name: values for name in names if len(values := getlist(name)) > 1}
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        repeated = self.repeated_management_fields()
+        if repeated:
+            refused = [forms.ValidationError(f"{name}: {given_twice(values)}", code="given_twice")
+                       for name, values in repeated.items()]
+            self._non_form_errors = self.error_class(
+                [*refused, *self._non_form_errors.as_data()], error_class="nonform", renderer=self.renderer)

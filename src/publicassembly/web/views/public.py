@@ -73,7 +73,11 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
     """"How many people may this space hold?" — Mount Pleasant Code ch. 164, §§ 164-7, 164-8."""
     bound = "form-TOTAL_FORMS" in request.GET
     data = request.GET.copy() if bound else None
-    if data is not None and "add" in data:
+    # "Add another room" counts one more form — unless a management field is given twice (a link, not the
+    # page), which is refused as the form would refuse it, not replaced by one count.
+    adding = (data is not None and "add" in data
+              and not SpaceFormSet(data, prefix="form").repeated_management_fields())
+    if data is not None and adding:
         total = min(int(data.get("form-TOTAL_FORMS", "1") or 1) + 1, 50) if data.get(
             "form-TOTAL_FORMS", "1").isdigit() else 1
         data["form-TOTAL_FORMS"] = str(total)
@@ -81,7 +85,6 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
     formset = SpaceFormSet(data, prefix="form")
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,
                            "formset": formset}
-    adding = data is not None and "add" in data
     if bound and not adding and form.is_valid() and formset.is_valid():
         spaces = [f.space() for f in formset.forms if f.cleaned_data.get("name")]
         try:

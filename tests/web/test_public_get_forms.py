@@ -167,3 +167,28 @@ def test_occupancy_management_fields_given_once_are_taken(add):
         assert 'name="form-1-name"' in r.content.decode()
     else:
         assert "Lawful occupancy: 66 persons" in _text(r)
+
+
+@pytest.mark.parametrize(("name", "value", "said"), [
+    ("form-TOTAL_FORMS", "abc", "form-TOTAL_FORMS: must be a whole number of 0 or more (got 'abc')."),
+    ("form-TOTAL_FORMS", "-1", "form-TOTAL_FORMS: must be a whole number of 0 or more (got '-1')."),
+    ("form-TOTAL_FORMS", "", "form-TOTAL_FORMS: missing; the form sends it, a whole number of 0 or more."),
+    ("form-INITIAL_FORMS", None, "form-INITIAL_FORMS: missing; the form sends it, a whole number of 0 or more."),
+    ("form-MAX_NUM_FORMS", "x", "form-MAX_NUM_FORMS: must be a whole number of 0 or more (got 'x')."),
+])
+def test_occupancy_management_field_missing_or_not_a_count_is_refused_naming_it(name, value, said):
+    """Django said "ManagementForm data is missing or has been tampered with … file a bug report", or — once no
+    room was counted — only "Describe at least one room or area.", which is not what is wrong."""
+    data = _space()
+    data.pop(name, None)
+    if value is not None:
+        data[name] = value
+    r = Client().get("/occupancy/", data)
+    assert r.status_code == 422 and said in _text(r)
+    assert "Describe at least one room" not in _text(r) and "ManagementForm" not in _text(r)
+    assert "Lawful occupancy" not in _text(r)
+
+
+def test_occupancy_management_field_optional_left_empty_is_taken():
+    r = Client().get("/occupancy/", _space(**{"form-MIN_NUM_FORMS": "", "form-MAX_NUM_FORMS": ""}))
+    assert r.status_code == 200 and "Lawful occupancy: 66 persons" in _text(r)

@@ -128,7 +128,9 @@ class OnceEachFormSet(forms.BaseFormSet):
     """A formset read from a query string (the rooms of the occupancy check): a management field
     (``form-TOTAL_FORMS``, ``form-INITIAL_FORMS``, ``form-MIN_NUM_FORMS``, ``form-MAX_NUM_FORMS``) given more
     than once is refused as `OnceEach` refuses a field given twice — Django would build the forms from the last
-    value silently. The error, above the forms, names the field and the values given."""
+    value silently. One missing or not a whole number of 0 or more is refused naming it and what it takes —
+    Django said "ManagementForm data is missing or has been tampered with" (or, once the formset's own check
+    had found no forms, only that). The errors stand above the forms."""
 
     def repeated_management_fields(self) -> dict[str, list[str]]:
         """Each management field of this formset given more than once, with its values."""
@@ -138,11 +140,34 @@ class OnceEachFormSet(forms.BaseFormSet):
         names = (self.add_prefix(name) for name in forms.formsets.ManagementForm.base_fields)
         return {name: values for name in names if len(values := getlist(name)) > 1}
 
+    def _management_refused(self) -> list[forms.ValidationError]:
+        """What is wrong with the management fields given (none when the formset is unbound)."""
+        if not self.is_bound:
+            return []
+        repeated = self.repeated_management_fields()
+        refused = []
+        for name, field in forms.formsets.ManagementForm.base_fields.items():
+            key = self.add_prefix(name)
+            if key in repeated:
+                refused.append(forms.ValidationError(f"{key}: {given_twice(repeated[key])}", code="given_twice"))
+                continue
+            raw = str(self.data.get(key) or "").strip()
+            if not raw and field.required:
+                refused.append(forms.ValidationError(
+                    _("%(field)s: missing; the form sends it, a whole number of 0 or more.") % {"field": key},
+                    code="missing"))
+            elif raw and not (raw.isascii() and raw.isdigit()):
+                refused.append(forms.ValidationError(
+                    _("%(field)s: must be a whole number of 0 or more (got %(value)s).")
+                    % {"field": key, "value": repr(raw[:40])}, code="invalid"))
+        return refused
+
     def full_clean(self) -> None:
         super().full_clean()
-        repeated = self.repeated_management_fields()
-        if repeated:
-            refused = [forms.ValidationError(f"{name}: {given_twice(values)}", code="given_twice")
-                       for name, values in repeated.items()]
-            self._non_form_errors = self.error_class(
-                [*refused, *self._non_form_errors.as_data()], error_class="nonform", renderer=self.renderer)
+        refused = self._management_refused()
+        if refused:
+            # The count of forms is not known: what Django and `clean` said of the forms counted from it
+            # ("ManagementForm data is missing", "describe at least one room") is left out.
+            kept = [] if any(e.code != "given_twice" for e in refused) else self._non_form_errors.as_data()
+            self._non_form_errors = self.error_class([*refused, *kept], error_class="nonform",
+                                                     renderer=self.renderer)

@@ -192,3 +192,15 @@ def test_occupancy_management_field_missing_or_not_a_count_is_refused_naming_it(
 def test_occupancy_management_field_optional_left_empty_is_taken():
     r = Client().get("/occupancy/", _space(**{"form-MIN_NUM_FORMS": "", "form-MAX_NUM_FORMS": ""}))
     assert r.status_code == 200 and "Lawful occupancy: 66 persons" in _text(r)
+
+
+# --- the occupancy sign's room -------------------------------------------------------------------------------
+
+
+def test_sign_of_a_room_given_twice_is_a_bad_request_naming_both(hall):
+    number = hall.certificates.get().number
+    r = Client().get(f"/certificates/{number}/sign.pdf?room=Lobby&room=Ballroom")  # not Ballroom's sign, the last
+    assert r.status_code == 400 and r["Content-Type"].startswith("text/html")
+    assert "room: Given 2 times ('Lobby', 'Ballroom'); give it once." in _text(r)
+    once = Client().get(f"/certificates/{number}/sign.pdf", {"room": "Ballroom"})
+    assert once.status_code == 200 and once.content.startswith(b"%PDF")

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
-from publicassembly.web.forms.widgets import OnceEach
+from publicassembly.web.forms.widgets import OnceEach, given_twice
 from publicassembly.web.views.errors import refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
@@ -122,10 +122,15 @@ def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
 def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
     code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) gets
-    no sign: 409 naming its state."""
+    no sign: 409 naming its state. ``room`` given twice is a bad request, 400 naming it (not the last one
+    printed)."""
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_documents
+    from publicassembly.web.views.errors import error_page
 
+    rooms = request.GET.getlist("room")
+    if len(rooms) > 1:
+        return error_page(request, 400, f"room: {given_twice(rooms)}")
     cert = _certificate(number)
     venue_documents.require_in_force(cert)
     loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}

@@ -47,7 +47,8 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
         hd, tb = facility.health_department_approved_on, facility.town_board_approved_on
         description = facility.description
         # Nothing given: every field of the facility left out (None).
-        nothing = all(v is None for v in facility.__dict__.values())
+        fields = list(facility.__dict__.values())
+        nothing = fields.count(None) == len(fields)
     values = {**(values or {}), "description": description, "health_department_approved_on": hd,
               "town_board_approved_on": tb}
     if nothing:

@@ -1,4 +1,8 @@
-"""Shared page furniture of the PDFs: styles, money, dates, tables and the build step (ReportLab platypus)."""
+"""Shared page furniture of the PDFs: styles, money, dates, tables and the build step (ReportLab platypus).
+
+All text is set in the documents' typeface, DejaVu Sans (`typeface`: regular, and bold for titles, headings and
+``<b>``), which prints the names of people and places as written (Dvořák, Łódź, Ζωή, Зал); a renderer first
+refuses, with `typeface.check`, a text holding a character it cannot print (interpretation G-5)."""
 
 from __future__ import annotations
 
@@ -17,26 +21,32 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
+from publicassembly.documents.pdf.typeface import BOLD, REGULAR, one_line, printable
+
 _BASE = getSampleStyleSheet()
 STYLES: dict[str, ParagraphStyle] = {
-    "title": ParagraphStyle("DocTitle", parent=_BASE["Title"], fontSize=16, leading=20, spaceAfter=4),
-    "subtitle": ParagraphStyle("DocSubtitle", parent=_BASE["Normal"], alignment=TA_CENTER, fontSize=10,
-                               leading=13, spaceAfter=10),
-    "h2": ParagraphStyle("DocH2", parent=_BASE["Heading2"], fontSize=12, leading=15, spaceBefore=8,
-                         spaceAfter=4),
-    "body": ParagraphStyle("DocBody", parent=_BASE["Normal"], fontSize=10, leading=13, spaceAfter=5),
-    "small": ParagraphStyle("DocSmall", parent=_BASE["Normal"], fontSize=8, leading=10),
-    "cell": ParagraphStyle("DocCell", parent=_BASE["Normal"], fontSize=9, leading=11),
-    "banner": ParagraphStyle("DocBanner", parent=_BASE["Title"], fontSize=20, leading=24,
+    "title": ParagraphStyle("DocTitle", parent=_BASE["Title"], fontName=BOLD, fontSize=16, leading=20,
+                            spaceAfter=4),
+    "subtitle": ParagraphStyle("DocSubtitle", parent=_BASE["Normal"], fontName=REGULAR, alignment=TA_CENTER,
+                               fontSize=10, leading=13, spaceAfter=10),
+    "h2": ParagraphStyle("DocH2", parent=_BASE["Heading2"], fontName=BOLD, fontSize=12, leading=15,
+                         spaceBefore=8, spaceAfter=4),
+    "body": ParagraphStyle("DocBody", parent=_BASE["Normal"], fontName=REGULAR, fontSize=10, leading=13,
+                           spaceAfter=5),
+    "small": ParagraphStyle("DocSmall", parent=_BASE["Normal"], fontName=REGULAR, fontSize=8, leading=10),
+    "cell": ParagraphStyle("DocCell", parent=_BASE["Normal"], fontName=REGULAR, fontSize=9, leading=11),
+    "banner": ParagraphStyle("DocBanner", parent=_BASE["Title"], fontName=BOLD, fontSize=20, leading=24,
                              textColor=colors.red),
 }
+#: The font of the text drawn directly on the page (the footer, the report's charts).
+FONT = REGULAR
 
 BLANK = "_" * 30
 
 
 def esc(value: object) -> str:
-    """Text made safe for a Paragraph's markup."""
-    return escape("" if value is None else str(value))
+    """Text made safe for a Paragraph's markup, in the form the documents print (`typeface.printable`)."""
+    return escape("" if value is None else printable(str(value)))
 
 
 def p(text: str, style: str = "body") -> Paragraph:
@@ -93,10 +103,10 @@ def build(story: list[Any], *, title: str, subject: str, author: str = "publicas
 
     def footer(canvas: Any, doc: Any) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 8)
+        canvas.setFont(FONT, 8)
         page = f"Page {doc.page}"
-        room = CONTENT_WIDTH - stringWidth(page, "Helvetica", 8) - 12
-        canvas.drawString(0.75 * inch, 0.5 * inch, fit_line(f"{title} - {subject}", "Helvetica", 8, room))
+        room = CONTENT_WIDTH - stringWidth(page, FONT, 8) - 12
+        canvas.drawString(0.75 * inch, 0.5 * inch, fit_line(one_line(f"{title} - {subject}"), FONT, 8, room))
         canvas.drawRightString(LETTER[0] - 0.75 * inch, 0.5 * inch, page)
         canvas.restoreState()
 

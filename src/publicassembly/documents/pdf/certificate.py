@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
+from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import build, esc, long_date, p, table
 from publicassembly.documents.records import CERTIFICATE_STATUSES, CertificateRecord
 
@@ -36,9 +37,10 @@ def render_certificate(record: CertificateRecord) -> bytes:
     """The certificate as PDF bytes: number, date, place, each space with its use group, floor area (square
     feet) and occupant load, the lawful occupancy, and the § 164-9 statement that it is kept on the premises.
     A revoked, stale or superseded certificate carries that word across its head. Raises ValueError for an unknown
-    status."""
+    status, `typeface.UnprintableText` (a ValueError) naming each text the typeface cannot print."""
     if record.status not in CERTIFICATE_STATUSES:
         raise ValueError(f"status: {record.status!r} is not allowed; allowed: {', '.join(CERTIFICATE_STATUSES)}")
+    typeface.check(record)
     story = []
     if record.status == "revoked":
         story.append(p("REVOKED - NOT VALID", "banner"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import build, esc, long_date, p
 from publicassembly.documents.records import HearingNoticeRecord
 
@@ -19,10 +20,12 @@ def _time(moment: datetime) -> str:
 def render_hearing_notice(record: HearingNoticeRecord) -> bytes:
     """The notice as PDF bytes: the Town Board's public hearing (date, time, place) on the application, the
     applicant, event and property, and — for the newspaper — the latest date of publication (the law core's
-    ``hearing_notice_due``). Raises ValueError when that date is not before the hearing."""
+    ``hearing_notice_due``). Raises ValueError when that date is not before the hearing,
+    `typeface.UnprintableText` (a ValueError) naming each text the typeface cannot print."""
     if record.latest_publication_date >= record.hearing_at.date():
         raise ValueError(f"latest_publication_date: {record.latest_publication_date} is not before the hearing "
                          f"on {record.hearing_at.date()}")
+    typeface.check(record)
     at = ("a time to be announced by the Town Clerk" if record.hearing_time_to_be_announced
           else f"<b>{_time(record.hearing_at)}</b>")
     story = [

@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
+from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
 from publicassembly.documents.records import PERMIT_STATUSES, PermitRecord
 
@@ -18,11 +19,12 @@ def render_permit(record: PermitRecord) -> bytes:
     revocation clause (¶ G). A revoked permit carries "REVOKED - NOT VALID" across its head (with the day of
     the revocation when known), an expired one (its assembly held, or the case closed) "EXPIRED - NOT VALID",
     as a certificate not in force does. Raises ValueError when the last day precedes the first or for an
-    unknown status."""
+    unknown status, `typeface.UnprintableText` (a ValueError) naming each text the typeface cannot print."""
     if record.last_day < record.first_day:
         raise ValueError(f"last_day: {record.last_day} is before first_day {record.first_day}")
     if record.status not in PERMIT_STATUSES:
         raise ValueError(f"status: {record.status!r} is not allowed; allowed: {', '.join(PERMIT_STATUSES)}")
+    typeface.check(record)
     days = (long_date(record.first_day) if record.first_day == record.last_day
             else f"{long_date(record.first_day)} through {long_date(record.last_day)}")
     story = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.lib.units import inch
 from reportlab.platypus import KeepTogether, Spacer
 
+from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import BLANK, build, esc, long_date, money, or_blank, p, table
 from publicassembly.documents.records import PetitionRecord
 
@@ -92,8 +93,10 @@ def render_petition(record: PetitionRecord | None = None) -> bytes:
     """The verified petition as PDF bytes: the blank form when `record` is None or empty, else filled in.
 
     Items (1)-(15) of ¶ B in order, the attachments, and the verification (jurat) to be sworn and signed
-    before a notary public."""
+    before a notary public. Raises `typeface.UnprintableText` (a ValueError) naming each text the typeface
+    cannot print."""
     r = record or PetitionRecord()
+    typeface.check(r)
     story = [
         p(esc(r.town), "subtitle"),
         p("Verified Petition for a Public Assembly Permit", "title"),

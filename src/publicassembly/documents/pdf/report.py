@@ -13,8 +13,10 @@ from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
+from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import (
     CONTENT_WIDTH,
+    FONT,
     build,
     esc,
     fit_line,
@@ -51,15 +53,16 @@ def deadline_timeline(deadlines: dict[str, dict[str, Any]], as_of: date, width: 
 
     d.add(Line(left, axis_y, right, axis_y, strokeColor=colors.black, strokeWidth=1))
     d.add(Line(x(as_of), axis_y - 6, x(as_of), axis_y + 6, strokeColor=colors.blue, strokeWidth=2))
-    d.add(String(x(as_of), axis_y + 8, f"as of {as_of.isoformat()}", fontSize=7, fillColor=colors.blue,
-                 textAnchor="middle"))
+    d.add(String(x(as_of), axis_y + 8, f"as of {as_of.isoformat()}", fontName=FONT, fontSize=7,
+                 fillColor=colors.blue, textAnchor="middle"))
     for i, (when, name) in enumerate(items):
         cx = x(when)
         y = axis_y - row * (i + 1)
         d.add(Line(cx, axis_y, cx, y + 4, strokeColor=colors.grey, strokeWidth=0.5))
         d.add(Circle(cx, axis_y, 3, fillColor=colors.red, strokeColor=colors.red))
         anchor = "end" if cx > width * 0.6 else "start"
-        d.add(String(cx, y, f"{words(name)}: {when.isoformat()}", fontSize=8, textAnchor=anchor))
+        d.add(String(cx, y, typeface.one_line(f"{words(name)}: {when.isoformat()}"), fontName=FONT, fontSize=8,
+                     textAnchor=anchor))
     return d
 
 
@@ -74,18 +77,28 @@ def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) 
     chart.width, chart.height = width - 200, bar * len(spaces)
     chart.data = [[s["occupant_load"] for s in spaces]]
     # a long name is cut with "..." to the labels' 140 points (the table below states it whole)
-    chart.categoryAxis.categoryNames = [fit_line(str(s["name"]), "Helvetica", 8, chart.x - 10) for s in spaces]
+    chart.categoryAxis.categoryNames = [fit_line(typeface.one_line(str(s["name"])), FONT, 8, chart.x - 10)
+                                        for s in spaces]
+    chart.categoryAxis.labels.fontName = FONT
     chart.categoryAxis.labels.fontSize = 8
     chart.valueAxis.valueMin = 0
+    chart.valueAxis.labels.fontName = FONT
     chart.valueAxis.labels.fontSize = 7
     chart.bars[0].fillColor = colors.HexColor("#4a7ab0")
     chart.barLabelFormat = "%d"
     chart.barLabels.nudge = 10
+    chart.barLabels.fontName = FONT
     chart.barLabels.fontSize = 8
     d.add(chart)
-    d.add(String(width / 2, height - 10, "Occupant load (persons)", fontSize=9, textAnchor="middle"))
+    d.add(String(width / 2, height - 10, "Occupant load (persons)", fontName=FONT, fontSize=9,
+                 textAnchor="middle"))
     return d
 
+
+#: The parts of a determination's JSON the report prints (with each finding's status, reason, citation and
+#: rule; not its ``values``).
+PRINTED = ("jurisdiction", "subject", "verdict", "permit_required", "certificate_required", "exemption",
+           "requirements", "occupancy", "deadlines", "missing", "penalty")
 
 #: What each subject of the law core is, for the report's title.
 SUBJECT_WORDS = {"event": "an assembly", "venue": "a place of assembly"}
@@ -183,7 +196,7 @@ def rule_lines(rule: str, width: float, size: float = 7) -> str:
     lines: list[str] = []
     for segment in rule.split("/"):
         piece = segment if not lines else "/" + segment
-        if lines and stringWidth(lines[-1] + piece, "Helvetica", size) <= width:
+        if lines and stringWidth(lines[-1] + piece, FONT, size) <= width:
             lines[-1] += piece
         elif lines:
             lines[-1] += "/"
@@ -219,10 +232,14 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
     `case_name` (the event's or the venue's name, as the case file gives it) and the town's name; ids of the law
     core are in words, money in dollars (``$500,000``), areas in square feet and loads in persons.
 
-    Raises ValueError naming each field of the JSON form that is missing or wrong, one per line."""
+    Raises ValueError naming each field of the JSON form that is missing or wrong, one per line, and
+    `typeface.UnprintableText` (a ValueError) naming each text printed that the typeface cannot print."""
     from publicassembly.documents.pdf.certificate import use_group_name
 
     data = _as_json(determination)
+    typeface.check({"title": title, "case_name": case_name, **{k: data.get(k) for k in PRINTED},
+                    "findings": [{k: f.get(k) for k in ("status", "reason", "citation", "rule")}
+                                 for f in data["findings"]]})
     as_of = date.fromisoformat(data["as_of"])
     subject = SUBJECT_WORDS.get(str(data["subject"]), words(str(data["subject"])))
     name = (case_name or "").strip()
@@ -300,7 +317,8 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
         rows.append([STATUS_WORDS.get(status, words(status)), str(f.get("reason", "")),
                      p(f"{esc(f['citation'])}<br/><font size=7 color='#555555'>"
                        f"{rule_lines(str(f['rule']), RULE_WIDTH)}</font>", "cell")])
-    story.append(table(rows, widths=[1.0 * inch, 3.9 * inch, RULE_WIDTH + 12]))
+    # the status column holds "not applicable" on one line (9-point DejaVu Sans, its padding aside)
+    story.append(table(rows, widths=[1.1 * inch, 3.8 * inch, RULE_WIDTH + 12]))
     story.append(Spacer(1, 8))
     story.append(p("A determination applies the law to the facts given; where a finding says \"needs review\" "
                    "the law leaves the question to an official.", "small"))

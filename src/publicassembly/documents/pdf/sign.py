@@ -4,7 +4,11 @@ inch high and 3/8 inch wide, stating the lawful occupancy of the room or area.
 The form (height, width, colours, weight) is read from the jurisdiction's parameters (`lawparams.sign_spec`),
 never written here. Each prescribed letter is set in Helvetica-Bold at the size whose cap height is the
 prescribed height, and scaled horizontally, glyph by glyph, so that its set width (advance) is the prescribed
-width (see docs/interpretations.md, D-1).
+width (see docs/interpretations.md, D-1). The prescribed lines are fixed words and digits, all in Helvetica-Bold's
+own character set, so they keep that face and its measured geometry. The small lines (the room or area, the
+certificate, the citation, the address of the QR code) print the room's name as written, so they are set in
+the documents' typeface (`typeface`, DejaVu Sans); a room name or certificate number holding a character it
+cannot print is refused naming the field (interpretation G-5).
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from publicassembly.documents.lawparams import SignSpec, sign_spec
+from publicassembly.documents.pdf import typeface
 from publicassembly.law.units import MAX_COUNT
 
 POINTS_PER_INCH = 72
 #: The typeface of each letter weight the parameters may prescribe.
 FONTS_BY_WEIGHT = {"bold": "Helvetica-Bold"}
-SMALL_FONT = "Helvetica"
+#: The typeface of the small lines, which print the room's name as written.
+SMALL_FONT = typeface.REGULAR
 SMALL_SIZE = 12
 #: The smallest size (points) a small line is reduced to before it takes more lines.
 SMALL_MIN_SIZE = 9.0
@@ -139,7 +145,9 @@ def render_occupancy_sign(lawful_occupancy: int, room: str, certificate_number: 
     area's name; `certificate_number`; `base_url`: the public site, whose ``/certificates/<number>/`` page the
     QR code opens (omitted when empty); `as_of`: the date whose sign parameters apply (default today); `spec`:
     the form, by default read from the parameters. Raises ValueError for a negative or non-integer occupancy,
-    an empty room name, or a form that cannot be drawn; `LawNotAvailable` when the parameters are missing."""
+    an empty room name, or a form that cannot be drawn; `typeface.UnprintableText` (a ValueError) naming ``room``,
+    ``certificate_number`` or ``base_url`` when it holds a character the typeface cannot print;
+    `LawNotAvailable` when the parameters are missing."""
     return render_occupancy_signs([(lawful_occupancy, room)], certificate_number, base_url=base_url, as_of=as_of,
                                   spec=spec)
 
@@ -166,6 +174,8 @@ def render_occupancy_signs(signs: Sequence[tuple[int, str]], certificate_number:
         _check_sign(occupancy, room)
     if not certificate_number.strip():
         raise ValueError("certificate_number: the certificate's number is required")
+    rooms = {"room": signs[0][1]} if len(signs) == 1 else {"signs": [{"room": room} for _, room in signs]}
+    typeface.check({**rooms, "certificate_number": certificate_number, "base_url": base_url})
     spec = spec or sign_spec(as_of or date.today())
     lettering = _colour(spec.lettering_colour, "signs.lettering_colour")
     background = _colour(spec.background_colour, "signs.background_colour")
@@ -196,9 +206,9 @@ def _draw_sign(c: Canvas, lawful_occupancy: int, room: str, certificate_number: 
     big = prescribed_lines(lawful_occupancy, spec)
     url = certificate_url(base_url, certificate_number) if base_url else ""
     small: list[tuple[list[str], float, float]] = []  # (lines, size, space before)
-    for text, size, before in ((f"Room or area: {room}", SMALL_SIZE + 4, 0.0),
-                               (f"Certificate No. {certificate_number} of the Building Inspector, kept on the "
-                                "premises", SMALL_SIZE, 6.0),
+    for text, size, before in ((f"Room or area: {typeface.one_line(room)}", SMALL_SIZE + 4, 0.0),
+                               (f"Certificate No. {typeface.one_line(certificate_number)} of the Building "
+                                "Inspector, kept on the premises", SMALL_SIZE, 6.0),
                                (f"Posted under {spec.citation}", SMALL_SIZE, 0.0)):
         lines, fitted = fit_text(text, SMALL_FONT, size, text_width)
         small.append((lines, fitted, before))

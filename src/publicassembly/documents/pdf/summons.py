@@ -15,6 +15,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
 from publicassembly.documents.lawparams import CARMEL, MOUNT_PLEASANT, court_name
+from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
 from publicassembly.documents.records import SUMMONS_JURISDICTIONS, SummonsRecord
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, ordinal
@@ -157,9 +158,12 @@ def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
 def render_summons(record: SummonsRecord) -> bytes:
     """The summons as PDF bytes. Raises ValueError for an unknown jurisdiction or complainant kind, a Mount
     Pleasant offense number below 1, Carmel days of continued violation below 1, a fine range that is upside
-    down, or a court that is not named."""
+    down, or a court that is not named; `typeface.UnprintableText` (a ValueError) naming each text the typeface
+    cannot print."""
     _check(record)
+    typeface.check(record)
     court = resolve_court(record)
+    typeface.check(court, "court_name")
     if record.jurisdiction == CARMEL:
         return build(_carmel_story(record, court), title=f"Summons {record.number}",
                      subject="Carmel Code ch. 31, penalties ¶¶ A-C")

@@ -1,0 +1,61 @@
+"""A text the documents cannot print: `UnprintableText`, the ValueError their renderers raise naming each field
+and its characters (interpretation G-5). Apart from `documents.pdf.typeface`, which decides what is printable
+(and loads ReportLab and the fonts), so that the web and the API can recognise the refusal cheaply."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+#: The documents' typeface, as the refusals name it.
+TYPEFACE = "DejaVu Sans"
+#: The most characters a refusal lists for one field (then "and N more").
+MAX_LISTED = 10
+
+
+def describe(ch: str) -> str:
+    """A character as a refusal names it: ``'宴' (U+5BB4)``; one that is not visible by itself (a control, a
+    combining mark, a format character) only by its code point, ``U+202E``, so that the message shows it and
+    never acts on the terminal or page that shows the message."""
+    code = f"U+{ord(ch):04X}"
+    return f"'{ch}' ({code})" if unicodedata.category(ch)[0] in "LNPS" else code
+
+
+def _listed(chars: tuple[str, ...]) -> str:
+    shown = ", ".join(describe(c) for c in chars[:MAX_LISTED])
+    return shown if len(chars) <= MAX_LISTED else f"{shown} and {len(chars) - MAX_LISTED} more"
+
+
+@dataclass(frozen=True)
+class Unprintable:
+    """A field whose text the documents cannot print: the characters the typeface has no letter for and those
+    written right to left (or direction controls), each listed once, in the order of the text."""
+
+    field: str
+    missing: tuple[str, ...] = ()
+    right_to_left: tuple[str, ...] = ()
+
+    def message(self) -> str:
+        """``<field>: <why>``, naming the characters."""
+        why = []
+        if self.missing:
+            why.append(f"the documents cannot print {_listed(self.missing)} (their typeface, {TYPEFACE}, has the "
+                       "Latin, Greek and Cyrillic alphabets among others)")
+        if self.right_to_left:
+            why.append(f"the documents print text left to right only, not {_listed(self.right_to_left)} "
+                       "(written right to left, or direction controls)")
+        return f"{self.field}: {'; '.join(why)}"
+
+
+class UnprintableText(ValueError):
+    """Texts of a record that the documents cannot print, one `Unprintable` per field (``problems``); the
+    message names each field and its characters, one per line."""
+
+    def __init__(self, problems: list[Unprintable]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(p.message() for p in self.problems))
+
+    @property
+    def field(self) -> str:
+        """The first field refused."""
+        return self.problems[0].field

@@ -143,7 +143,7 @@ def list_hearings(request: Any, town: str) -> Any:
              "notice": f"/api/v1/towns/{t.jurisdiction_alias}/hearings/{a.pk}/notice.pdf"} for a in apps]
 
 
-@router.get("/towns/{town}/hearings/{pk}/notice.pdf", auth=None, response={404: ErrorOut},
+@router.get("/towns/{town}/hearings/{pk}/notice.pdf", auth=None, response={404: ErrorOut, 422: ErrorOut},
             operation_id="hearing_notice_pdf", summary="The notice of a public hearing (PDF, public)")
 def hearing_notice_pdf(request: Any, town: str, pk: int) -> HttpResponse:
     """The published notice of a scheduled (or held) hearing, public once it is scheduled (Carmel ch. 31 ¶ B);

@@ -19,6 +19,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from publicassembly.documents.unprintable import UnprintableText
 from publicassembly.law.cases import RepeatedKey, first_of
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict
 from publicassembly.workflow.errors import ValidationFailed, WorkflowError
@@ -197,6 +198,12 @@ def install(api: NinjaAPI) -> None:
     def _workflow(request: HttpRequest, exc: WorkflowError) -> HttpResponse:
         status = exc.http_status if 400 <= exc.http_status < 500 else 409
         return api.create_response(request, body(exc.message), status=status)
+
+    @api.exception_handler(UnprintableText)
+    def _unprintable(request: HttpRequest, exc: UnprintableText) -> HttpResponse:
+        errors = [{"field": p.field, "msg": p.message().removeprefix(f"{p.field}: ")} for p in exc.problems]
+        return api.create_response(request, body(f"the document cannot be printed as its record is written: "
+                                                 f"{exc.problems[0].message()}", exc.field, errors), status=422)
 
     @api.exception_handler(InvalidCase)
     def _invalid(request: HttpRequest, exc: InvalidCase) -> HttpResponse:

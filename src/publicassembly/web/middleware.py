@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
+from publicassembly.documents.unprintable import UnprintableText
 from publicassembly.law.errors import LawError
 from publicassembly.workflow.errors import WorkflowError
 
@@ -32,7 +33,9 @@ class SecurityHeadersMiddleware:
 
 class WorkflowErrorMiddleware:
     """A `WorkflowError` (403, 404, 409, 422) or a law-core error escaping a page view becomes an error page
-    saying what was refused, with its status. The API handles its own errors (JSON)."""
+    saying what was refused, with its status; so does a document whose record holds text the documents cannot
+    print (`UnprintableText`, 422, naming each field and its characters). The API handles its own errors
+    (JSON)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -49,4 +52,8 @@ class WorkflowErrorMiddleware:
             return error_page(request, exception.http_status, refusal(exception))
         if isinstance(exception, LawError):
             return error_page(request, 422, str(exception))
+        if isinstance(exception, UnprintableText):
+            from publicassembly.web.views.errors import unprintable
+
+            return error_page(request, 422, unprintable(exception))
         return None

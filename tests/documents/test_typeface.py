@@ -1,4 +1,4 @@
-"""Names as written (interpretation G-5): every document prints the names of people and places in DejaVu Sans,
+"""Names as written (interpretation G-6): every document prints the names of people and places in DejaVu Sans,
 shipped with the package — Czech, Polish, Greek and Russian letters are read back from the PDF as given, not as
 black boxes — and refuses, naming the field and the characters, a text holding a character it cannot print
 (a Chinese character, an emoji, a letter written right to left, a control), never printing a box."""

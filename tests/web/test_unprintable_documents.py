@@ -1,4 +1,4 @@
-"""A document whose record holds a character the documents cannot print (interpretation G-5) is refused on the
+"""A document whose record holds a character the documents cannot print (interpretation G-6) is refused on the
 pages and the API with 422 naming the document's field and the characters, never a 500 and never a PDF of boxes;
 a name in Czech, Polish or Russian letters prints."""
 

@@ -1,5 +1,5 @@
 """A text the documents cannot print: `UnprintableText`, the ValueError their renderers raise naming each field
-and its characters (interpretation G-5). Apart from `documents.pdf.typeface`, which decides what is printable
+and its characters (interpretation G-6). Apart from `documents.pdf.typeface`, which decides what is printable
 (and loads ReportLab and the fonts), so that the web and the API can recognise the refusal cheaply."""
 
 from __future__ import annotations

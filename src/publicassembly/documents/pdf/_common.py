@@ -2,7 +2,7 @@
 
 All text is set in the documents' typeface, DejaVu Sans (`typeface`: regular, and bold for titles, headings and
 ``<b>``), which prints the names of people and places as written (Dvořák, Łódź, Ζωή, Зал); a renderer first
-refuses, with `typeface.check`, a text holding a character it cannot print (interpretation G-5)."""
+refuses, with `typeface.check`, a text holding a character it cannot print (interpretation G-6)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ width (see docs/interpretations.md, D-1). The prescribed lines are fixed words a
 own character set, so they keep that face and its measured geometry. The small lines (the room or area, the
 certificate, the citation, the address of the QR code) print the room's name as written, so they are set in
 the documents' typeface (`typeface`, DejaVu Sans); a room name or certificate number holding a character it
-cannot print is refused naming the field (interpretation G-5).
+cannot print is refused naming the field (interpretation G-6).
 """
 
 from __future__ import annotations

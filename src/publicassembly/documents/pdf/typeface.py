@@ -12,7 +12,7 @@ A text the documents would print holding a character the typeface has no letter 
 an emoji, a private-use character, any character beyond U+FFFF: see `LAST_CODE_POINT`), or a character written right to left (Hebrew, Arabic: ReportLab sets text
 left to right, unshaped, so the word would be printed reversed) or a direction control, is refused: `check`
 raises `UnprintableText`, a ValueError naming each field and its characters, before anything is drawn
-(interpretation G-5). Whitespace is printed as a space. Text is printed in Unicode normalization form C
+(interpretation G-6). Whitespace is printed as a space. Text is printed in Unicode normalization form C
 (`printable`), so that a letter typed as a base letter and a combining accent (``e`` + U+0302 + U+0303) prints
 as the one letter it is (ễ).
 """

@@ -49,7 +49,7 @@ def refusal(e: Any) -> str:
 
 def unprintable(e: Any) -> str:
     """A document refused because its record holds text the documents cannot print (an `UnprintableText`), in
-    the page's language: which document text (field) holds which characters, and why (interpretation G-5)."""
+    the page's language: which document text (field) holds which characters, and why (interpretation G-6)."""
     from publicassembly.documents.unprintable import MAX_LISTED, TYPEFACE, describe
 
     def listed(chars: tuple[str, ...]) -> str:

@@ -30,7 +30,8 @@ def _notice_text(client, app) -> str:
     r = client.get(reverse("web:hearing_notice_pdf", args=[app.pk]))
     assert r.status_code == 200 and r.content.startswith(b"%PDF")
     with pdfplumber.open(io.BytesIO(r.content)) as pdf:
-        return " ".join(page.extract_text() or "" for page in pdf.pages)
+        # (words as read, whatever the lines they were wrapped on)
+        return " ".join(" ".join(page.extract_text() or "" for page in pdf.pages).split())
 
 
 def test_clerk_sets_the_hearing_time_and_the_notice_prints_it(carmel, cu):

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from publicassembly.cli.casefile import CaseFileError, parse_bytes, parse_text, read_case_file
 from publicassembly.law import Determination, InvalidCase, LawError, evaluate, parse_case
 
+from .conftest import VENUE_YAML
+
 AS_OF = date(2026, 3, 2)
 
 
@@ -249,6 +251,54 @@ def test_bad_facts_name_the_field_once_and_say_what_is_allowed(case, field, mess
     assert info.value.field == field
     assert info.value.message.startswith(message)
     assert not info.value.message.startswith(field.rsplit(".", 1)[-1] + ":")
+
+
+# --- numbers as YAML 1.1 writes them (interpretation G-5) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("6:20", "6:20"), ("1:30.5", "1:30.5"), ("-6:20", "-6:20"), ("017", "017"), ("0o17", "0o17"),
+     ("0x1F", "0x1F"), ("0b101", "0b101"), ("1_000", "1_000"), ("1_000.5", "1_000.5"), ("10:00", "10:00"),
+     ("!!int 0x1F", "0x1F"), ("!!int 6:20", "6:20"), ("!!float 1_000.5", "1_000.5"),
+     ("620", 620), ("+620", 620), ("-7", -7), ("0", 0), ("1.5", Decimal("1.5")), ("-.5", Decimal("-0.5")),
+     ("1.5e+3", Decimal("1.5e+3")), ("!!int 17", 17), ("!!float 2", Decimal(2)),
+     ("yes", True), ("no", False), ("true", True), ("False", False), ("on", True), ("null", None),
+     ("2026-07-04", date(2026, 7, 4))],
+)
+def test_a_yaml_scalar_is_a_number_only_when_written_as_a_plain_number(written, read):
+    """YAML 1.1 (PyYAML) reads ``6:20`` as 380, ``017`` as 15, ``0x1F`` as 31 and ``1_000`` as 1000: a case
+    file reads them as the text written (as YAML 1.2 does the sexagesimal ones), for the fact's type to refuse
+    naming the field. YAML's booleans, nulls and dates are read as before."""
+    value = parse_text(f"v: {written}\n", "f.yaml", "yaml").data["v"]
+    assert value == read
+    assert type(value) is type(read)
+
+
+@pytest.mark.parametrize("written", ["6:20", "0:620", "0x26C", "0o1154", "0b1001101100", "!!int 0x26C"])
+def test_check_refuses_a_count_in_a_yaml_1_1_number_form_naming_the_field(runner, write, written):
+    """`attendance: 6:20` was determined as 380 persons: it is refused as not a whole number, with the field,
+    its line and the value as written."""
+    text = VENUE_YAML.replace("commercial: true\n", f"commercial: yes\nattendance: {written}\n")
+    result = _check(runner, write("n.yaml", text))
+    assert result.exit_code == 2, result.output
+    shown = written.removeprefix("!!int ")
+    assert (f"n.yaml, line 5, column 1: attendance: must be a whole number (got '{shown}')"
+            in result.stderr), result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_check_takes_a_plain_count_and_a_yaml_yes(runner, write):
+    """The other side: ``attendance: 620`` is 620 persons and ``commercial: yes`` is true (§ 164-4); the hall
+    holds 100 (§ 164-7), so 620 persons overcrowd it (§ 164-5)."""
+    from publicassembly.cli import app
+
+    text = VENUE_YAML.replace("commercial: true\n", "commercial: yes\nattendance: 620\n")
+    result = runner.invoke(app, ["check", str(write("ok.yaml", text)), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    findings = {f["rule"]: f for f in json.loads(result.stdout)["findings"]}
+    assert findings["mount-pleasant/164-4/place-of-assembly"]["values"]["commercial"] is True
+    assert findings["mount-pleasant/164-5/overcrowding"]["values"]["persons"] == 620
 
 
 # --- facts the law core refuses at validation, named with their line by `check` ------------------------------

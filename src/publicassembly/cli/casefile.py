@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ import yaml
 from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
 from publicassembly.cli.app import printable
 from publicassembly.law.cases import RepeatedKey, unique_keys
+from publicassembly.law.yaml_numbers import PLAIN_FLOAT, PLAIN_INT, plain_numbers
 
 #: Larger files are refused: a case is a page of facts, not a data set.
 MAX_BYTES = 5 * 1024 * 1024
@@ -116,7 +117,9 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 class CaseLoader(yaml.SafeLoader):
     """A safe YAML loader for case files: refuses a key given twice (naming it and its line), aliases and
     anchors (a case has no use for them, and they allow exponential documents), and reads floats as Decimal.
-    Dates stay dates; a timestamp with a time of day stays text."""
+    Only plain numbers are numbers (`plain_numbers`): ``6:20``, ``0x1F``, ``017``, ``1_000`` stay text, for the
+    fact's type to refuse naming the field (interpretation G-5). Dates stay dates; a timestamp with a time of
+    day stays text."""
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
@@ -142,17 +145,26 @@ class CaseLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def _yaml_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal:
-    text = str(loader.construct_scalar(node)).replace("_", "").strip()
+def _yaml_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal | str:
+    """A plain YAML number with a point (`plain_numbers`), or ``.inf``/``.nan``, as an exact Decimal. A value
+    tagged ``!!float`` that is not plain (``!!float 1_000.5``) stays the text it was written as, for the fact's
+    type to refuse."""
+    text = str(loader.construct_scalar(node)).strip()
     lowered = text.lower().lstrip("+")
     if lowered in (".nan",):
         return Decimal("NaN")
     if lowered in (".inf", "-.inf"):
         return Decimal("-Infinity" if lowered.startswith("-") else "Infinity")
-    try:
+    if PLAIN_FLOAT.match(text) or PLAIN_INT.match(text):
         return Decimal(text)
-    except InvalidOperation:  # e.g. YAML 1.1 sexagesimal 1:30.5; exact via the float's shortest form
-        return Decimal(repr(loader.construct_yaml_float(node)))
+    return text
+
+
+def _yaml_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int | str:
+    """A plain YAML integer (`plain_numbers`). A value tagged ``!!int`` that is not plain (``!!int 0x1F``,
+    ``!!int 6:20``) stays the text it was written as, for the fact's type to refuse."""
+    text = str(loader.construct_scalar(node)).strip()
+    return int(text) if PLAIN_INT.match(text) else text
 
 
 def _yaml_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
@@ -166,7 +178,9 @@ def _yaml_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
     return text
 
 
+plain_numbers(CaseLoader)
 CaseLoader.add_constructor("tag:yaml.org,2002:float", _yaml_decimal)
+CaseLoader.add_constructor("tag:yaml.org,2002:int", _yaml_int)
 CaseLoader.add_constructor("tag:yaml.org,2002:timestamp", _yaml_timestamp)
 
 

@@ -28,18 +28,21 @@ from typing import Any
 import yaml
 
 from publicassembly.law.errors import ParameterNotInForce, UnknownParameter
+from publicassembly.law.yaml_numbers import plain_numbers
 
 _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
 
 class _DecimalLoader(_SafeLoader):  # type: ignore[misc,valid-type]
-    """A safe YAML loader that reads floats as Decimal, so no law number passes through binary floating point."""
+    """A safe YAML loader that reads floats as Decimal, so no law number passes through binary floating point,
+    and only plain numbers as numbers (`plain_numbers`: ``6:20`` or ``017`` stays text, as in a case file)."""
 
 
 def _decimal(loader: yaml.SafeLoader, node: yaml.Node) -> Decimal:
     return Decimal(str(loader.construct_scalar(node)).replace("_", ""))  # type: ignore[arg-type]
 
 
+plain_numbers(_DecimalLoader)
 _DecimalLoader.add_constructor("tag:yaml.org,2002:float", _decimal)
 
 

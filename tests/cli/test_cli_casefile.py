@@ -288,6 +288,15 @@ def test_check_refuses_a_count_in_a_yaml_1_1_number_form_naming_the_field(runner
     assert "Traceback" not in result.output
 
 
+def test_check_refuses_a_count_written_with_underscores_naming_the_field(runner, write):
+    """``attendance: 1_000`` (YAML 1.1: 1000) is refused as written, like "1_000" anywhere (G-5)."""
+    text = VENUE_YAML.replace("commercial: true\n", "commercial: yes\nattendance: 1_000\n")
+    result = _check(runner, write("u.yaml", text))
+    assert result.exit_code == 2, result.output
+    assert ("u.yaml, line 5, column 1: attendance: must be a whole number written without '_' (got '1_000')"
+            in result.stderr), result.stderr
+
+
 def test_check_takes_a_plain_count_and_a_yaml_yes(runner, write):
     """The other side: ``attendance: 620`` is 620 persons and ``commercial: yes`` is true (§ 164-4); the hall
     holds 100 (§ 164-7), so 620 persons overcrowd it (§ 164-5)."""

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from publicassembly.law import InvalidCase, parse_case
 from publicassembly.law.units import (
     SQUARE_METRES_PER_SQUARE_FOOT,
     InvalidNumber,
@@ -210,3 +211,28 @@ def test_a_list_or_mapping_given_for_a_number_is_called_so(value, kind):
     with pytest.raises(InvalidNumber) as caught:
         to_decimal(value, "area")
     assert caught.value.problem == f"expected a number, got {kind}"
+
+
+@pytest.mark.parametrize(
+    ("facts", "field", "message"),
+    [({"max_persons_at_one_time": "1_000"}, "max_persons_at_one_time",
+      "must be a whole number written without '_' (got '1_000')"),
+     ({"max_persons_at_one_time": 600, "admission_fee": "1_000.50"}, "admission_fee",
+      "must be a number written without '_' (got '1_000.50')"),
+     ({"max_persons_at_one_time": 600, "petition": {"max_noise_decibels": "7_5"}}, "petition.max_noise_decibels",
+      "must be a number written without '_' (got '7_5')")],
+)
+def test_a_fact_written_with_python_underscores_is_refused_naming_the_field(facts, field, message):
+    """Interpretation G-5: "1_000" (pydantic would read it as 1000; YAML 1.1 too) is refused by every number
+    fact, as `to_decimal` refuses it, naming the field and the value as written."""
+    with pytest.raises(InvalidCase) as caught:
+        parse_case({"jurisdiction": "carmel-ny", "subject": "event", **facts})
+    assert (caught.value.field, caught.value.message) == (field, message)
+
+
+def test_the_same_facts_written_plainly_are_taken():
+    case = parse_case({"jurisdiction": "carmel-ny", "subject": "event", "max_persons_at_one_time": "1000",
+                       "admission_fee": "1000.50", "petition": {"max_noise_decibels": "75"}})
+    assert case.facts.max_persons_at_one_time == 1000
+    assert case.facts.admission_fee == Decimal("1000.50")
+    assert case.facts.petition.max_noise_decibels == 75

@@ -149,18 +149,31 @@ def _json_word(value: object) -> str:
     return "true" if value is True else "false" if value is False else repr(value)
 
 
+def _grouped(value: object) -> bool:
+    """Whether `value` is text holding Python's digit grouping (``"1_000"``), which pydantic would read as
+    1000: not a way people write numbers (`to_decimal` refuses it too), and in a YAML case file the trace of a
+    YAML 1.1 number (interpretation G-5)."""
+    return isinstance(value, str) and "_" in value
+
+
 def _whole_number(value: object) -> object:
-    """Refuse a boolean where a whole number is expected (pydantic's lax mode would read ``true`` as 1); numeric
-    strings, as web forms send them, pass on to pydantic's own parsing."""
+    """Refuse a boolean where a whole number is expected (pydantic's lax mode would read ``true`` as 1), and
+    text with Python's grouping (``"1_000"``); other numeric strings, as web forms send them, pass on to
+    pydantic's own parsing."""
     if isinstance(value, bool):
         raise ValueError(_("expected a whole number, got {value}", value=_json_word(value)))
+    if _grouped(value):
+        raise ValueError(_("must be a whole number written without '_' (got {value!r})", value=str(value)[:40]))
     return value
 
 
 def _number(value: object) -> object:
-    """Refuse a boolean where a number (money, an area, decibels) is expected."""
+    """Refuse a boolean where a number (money, an area, decibels) is expected, and text with Python's grouping
+    (``"1_000.5"``)."""
     if isinstance(value, bool):
         raise ValueError(_("expected a number, got {value}", value=_json_word(value)))
+    if _grouped(value):
+        raise ValueError(_("must be a number written without '_' (got {value!r})", value=str(value)[:40]))
     return value
 
 

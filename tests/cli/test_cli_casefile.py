@@ -297,6 +297,30 @@ def test_check_refuses_a_count_written_with_underscores_naming_the_field(runner,
             in result.stderr), result.stderr
 
 
+@pytest.mark.parametrize(("old", "new", "told"), [
+    ("commercial: true", "commercial: yes\nattendance: .nan",
+     "line 5, column 1: attendance: must be a whole number (got NaN)"),
+    ("commercial: true", "commercial: yes\nattendance: -.inf",
+     "line 5, column 1: attendance: must be a whole number (got -Infinity)"),
+    ("area: 1500", "area: .inf", "line 8, column 5: spaces[0].area: must be a finite number, got 'Infinity'"),
+])
+def test_check_refuses_yaml_infinity_naming_the_field(runner, write, old, new, told):
+    """YAML's ``.inf``/``.nan`` were told "Input should be a finite number" (pydantic's words)."""
+    result = _check(runner, write("inf.yaml", VENUE_YAML.replace(old, new)))
+    assert result.exit_code == 2, result.output
+    assert f"inf.yaml, {told}" in result.stderr, result.stderr
+    assert "Input should" not in result.output
+
+
+def test_check_refuses_infinity_in_a_carmel_amount_in_the_words_of_money(runner, write):
+    text = ("jurisdiction: carmel-ny\nsubject: event\nas_of: 2026-03-02\nmax_persons_at_one_time: 600\n"
+            "admission_fee: .inf\n")
+    result = _check(runner, write("fee.yaml", text))
+    assert result.exit_code == 2, result.output
+    assert ("fee.yaml, line 5, column 1: admission_fee: must be a finite amount in US dollars (got Infinity)"
+            in result.stderr), result.stderr
+
+
 def test_check_takes_a_plain_count_and_a_yaml_yes(runner, write):
     """The other side: ``attendance: 620`` is 620 persons and ``commercial: yes`` is true (§ 164-4); the hall
     holds 100 (§ 164-7), so 620 persons overcrowd it (§ 164-5)."""

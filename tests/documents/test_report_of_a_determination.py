@@ -53,6 +53,11 @@ def test_a_determination_as_check_writes_it_is_reported(tmp_path, determination)
     (lambda d: d | {"penalty": {"min_fine": -5, "max_fine": "ten"}}, ["penalty.min_fine: ", "penalty.max_fine: "]),
     (lambda d: d | {"occupancy": {"spaces": [{"name": "Hall", "use_group": "x", "occupant_load": -1}]}},
      ["occupancy.spaces[0].occupant_load: "]),
+    (lambda d: d | {"penalty": {"min_fine": 0, "max_fine": "Infinity", "classification": "violation"}},
+     ["penalty.max_fine: must be a finite amount in US dollars (got 'Infinity')"]),
+    (lambda d: d | {"occupancy": {"spaces": [{"name": "Hall", "use_group": "business", "area_sq_ft": "NaN",
+                                               "occupant_load": 10}]}},
+     ["occupancy.spaces[0].area_sq_ft: must be a finite number of square feet (got 'NaN')"]),
 ])
 def test_an_edited_determination_is_refused_naming_each_field(tmp_path, determination, change, lines):
     result, out = _report(tmp_path, change(dict(determination)))

@@ -5,6 +5,7 @@ that is not text, and free text longer than `units.MAX_TEXT` (an input bound, no
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 
@@ -137,6 +138,39 @@ def test_zero_and_numeric_strings_from_web_forms_are_still_numbers(base, field, 
     for part in field.split("."):
         node = getattr(node, part)
     assert node == int(value)
+
+
+#: What a number fact of `NUMBER_FACTS` allows, as its refusal of infinity says it (the rest: whole numbers).
+_FINITE_WORDS = {"admission_fee": "a finite amount in US dollars", "filing_fee_paid": "a finite amount in US dollars",
+                 "bond.amount": "a finite amount in US dollars",
+                 "town_board.bodily_injury_limit": "a finite amount in US dollars",
+                 "petition.max_noise_decibels": "a finite number of decibels"}
+
+
+@pytest.mark.parametrize(("base", "field", "kind"), NUMBER_FACTS)
+@pytest.mark.parametrize(("value", "given"), [(Decimal("Infinity"), "Infinity"), (Decimal("-Infinity"), "-Infinity"),
+                                              (Decimal("NaN"), "NaN"), (float("inf"), "inf"), (float("nan"), "nan"),
+                                              ("Infinity", "'Infinity'")])
+def test_infinity_is_refused_naming_the_field_and_what_it_allows(base, field, kind, value, given):
+    """YAML's ``.inf`` and ``.nan`` (or "Infinity" in JSON text) were told in pydantic's words, "Input should be
+    a finite number": each number fact says what it allows, in the project's words."""
+    error = _refused(_set(base, field, value))
+    assert error.field == field
+    assert error.message == f"must be {_FINITE_WORDS.get(field, 'a whole number')} (got {given})"
+
+
+def test_a_number_of_another_type_refuses_infinity_in_the_project_words():
+    """A plain Decimal fact (no type of the law core's own) is told by `invalid_from`'s table, not pydantic."""
+    from pydantic import BaseModel, ValidationError
+
+    from publicassembly.law.cases import invalid_from
+
+    class Plain(BaseModel):
+        width: Decimal
+
+    with pytest.raises(ValidationError) as caught:
+        Plain.model_validate({"width": Decimal("Infinity")})
+    assert invalid_from(caught.value).errors == (("width", "must be a finite number (got Infinity)"),)
 
 
 @pytest.mark.parametrize("field", ["spaces[0].area", "spaces[0].story", "spaces[0].alleys"])

@@ -12,7 +12,7 @@ import math
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
@@ -25,11 +25,30 @@ from publicassembly.law.units import (
     InvalidNumber,
     Number,
     Text,
+    not_finite,
+    shown,
     to_decimal,
 )
 
 #: An amount (US dollars, square feet): a number or numeric string from 0 to 10^15.
 Amount = Annotated[Number, Field(ge=Decimal(0), le=MAX_MAGNITUDE)]
+
+
+def _finite_dollars(value: Any) -> Any:
+    if not_finite(value):
+        raise ValueError(f"must be a finite amount in US dollars (got {shown(value)})")
+    return value
+
+
+def _finite_square_feet(value: Any) -> Any:
+    if not_finite(value):
+        raise ValueError(f"must be a finite number of square feet (got {shown(value)})")
+    return value
+
+
+#: An amount in US dollars (a fine) and an area in square feet, each refusing infinity in its own words.
+Dollars = Annotated[Amount, BeforeValidator(_finite_dollars)]
+SquareFeet = Annotated[Amount, BeforeValidator(_finite_square_feet)]
 StatusValue = Literal["met", "not_met", "missing", "not_applicable", "needs_review"]
 Tristate = bool | Literal["needs_review"] | None
 
@@ -56,7 +75,7 @@ class _Deadline(_Part):
 class _Space(_Part):
     name: Text
     use_group: Text
-    area_sq_ft: Amount | None = None
+    area_sq_ft: SquareFeet | None = None
     occupant_load: Count
 
 
@@ -69,8 +88,8 @@ class _Occupancy(_Part):
 class _Penalty(_Part):
     offense_number: Count | None = None
     violations: Count | None = None
-    min_fine: Amount
-    max_fine: Amount
+    min_fine: Dollars
+    max_fine: Dollars
     max_jail_days: Count | None = None
     max_jail_months: Count | None = None
     classification: Text | None = None

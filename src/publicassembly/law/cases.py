@@ -122,6 +122,7 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
     "float_parsing": lambda c, g: _("must be a number (got {given})", given=g),
     "decimal_type": lambda c, g: _("must be a number (got {given})", given=g),
     "decimal_parsing": lambda c, g: _("must be a number (got {given})", given=g),
+    "finite_number": lambda c, g: _("must be a finite number (got {given})", given=g),
     "decimal_max_places": lambda c, g: _("must have at most {decimal_places} decimal places (got {given})",
                                          decimal_places=str(c.get("decimal_places")), given=g),
     "bool_type": lambda c, g: _("must be true or false (got {given})", given=g),

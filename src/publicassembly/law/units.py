@@ -156,25 +156,61 @@ def _grouped(value: object) -> bool:
     return isinstance(value, str) and "_" in value
 
 
+def not_finite(value: object) -> bool:
+    """Whether `value` is infinity or not-a-number: a float or Decimal (YAML's ``.inf``, ``.nan``), or text that
+    reads as one (``"Infinity"``, ``"nan"``, which pydantic reads as a Decimal)."""
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, Decimal):
+        return not value.is_finite()
+    if isinstance(value, str) and len(value) <= 20:
+        try:
+            return not Decimal(value).is_finite()
+        except InvalidOperation:
+            return False
+    return False
+
+
+def shown(value: object) -> str:
+    """A value as an error repeats it: text in quotes (at most 40 characters), a number as written."""
+    return repr(value[:40]) if isinstance(value, str) else str(value)
+
+
 def _whole_number(value: object) -> object:
-    """Refuse a boolean where a whole number is expected (pydantic's lax mode would read ``true`` as 1), and
-    text with Python's grouping (``"1_000"``); other numeric strings, as web forms send them, pass on to
-    pydantic's own parsing."""
+    """Refuse a boolean where a whole number is expected (pydantic's lax mode would read ``true`` as 1), an
+    infinity or not-a-number, and text with Python's grouping (``"1_000"``); other numeric strings, as web forms
+    send them, pass on to pydantic's own parsing."""
     if isinstance(value, bool):
         raise ValueError(_("expected a whole number, got {value}", value=_json_word(value)))
     if _grouped(value):
         raise ValueError(_("must be a whole number written without '_' (got {value!r})", value=str(value)[:40]))
+    if isinstance(value, float | Decimal) and not_finite(value):
+        raise ValueError(_("must be a whole number (got {value})", value=shown(value)))
     return value
 
 
 def _number(value: object) -> object:
     """Refuse a boolean where a number (money, an area, decibels) is expected, and text with Python's grouping
-    (``"1_000.5"``)."""
+    (``"1_000.5"``). (An infinity is refused by pydantic, as not a finite number.)"""
     if isinstance(value, bool):
         raise ValueError(_("expected a number, got {value}", value=_json_word(value)))
     if _grouped(value):
         raise ValueError(_("must be a number written without '_' (got {value!r})", value=str(value)[:40]))
     return value
+
+
+def _money(value: object) -> object:
+    """`_number`, and an infinity or not-a-number refused in the words of money."""
+    if not_finite(value):
+        raise ValueError(_("must be a finite amount in US dollars (got {value})", value=shown(value)))
+    return _number(value)
+
+
+def _decibels(value: object) -> object:
+    """`_number`, and an infinity or not-a-number refused in the words of a sound level."""
+    if not_finite(value):
+        raise ValueError(_("must be a finite number of decibels (got {value})", value=shown(value)))
+    return _number(value)
 
 
 #: The years a date fact may lie in: the years whose public holidays are known (`dates.KNOWN_YEARS`, 1777-2100)
@@ -216,11 +252,11 @@ Count = Annotated[int, Field(ge=0, le=MAX_COUNT), BeforeValidator(_whole_number)
 #: A count that is at least 1 (e.g. days of continued violation, sound devices of a type).
 PositiveCount = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole_number)]
 #: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law).
-Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), BeforeValidator(_number)]
+Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), BeforeValidator(_money)]
 #: A non-negative decimal number (e.g. decibels, an area before its unit is applied), not a boolean.
 Number = Annotated[Decimal, BeforeValidator(_number)]
 #: A sound level in decibels: 0 to 1,000 (an input bound, not law; no sound reaches it).
-Decibels = Annotated[Decimal, Field(ge=0, le=1000), BeforeValidator(_number)]
+Decibels = Annotated[Decimal, Field(ge=0, le=1000), BeforeValidator(_decibels)]
 #: Free text of a fact (a name, an address, a description): at most `MAX_TEXT` characters.
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 #: Free text that must not be empty (e.g. the name of a room): 1 to `MAX_TEXT` characters.

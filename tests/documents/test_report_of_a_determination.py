@@ -95,3 +95,14 @@ def test_a_bound_is_written_as_a_number_not_python(determination):
     with pytest.raises(ValueError) as caught:
         check_determination_json(dict(determination, penalty={"min_fine": -5, "max_fine": 10}))
     assert str(caught.value) == "penalty.min_fine: must be at least 0 (got -5)"
+
+
+@pytest.mark.parametrize("value", ["maybe", 5, [True], {"a": 1}])
+@pytest.mark.parametrize("key", ["permit_required", "certificate_required"])
+def test_an_answer_is_named_by_its_field_not_by_pydantics_member_names(determination, key, value):
+    """``permit_required.bool: …`` named pydantic's member of the union (true, false, "needs_review", null)."""
+    with pytest.raises(ValueError) as caught:
+        check_determination_json(dict(determination, **{key: value}))
+    lines = str(caught.value).splitlines()
+    assert lines and all(line.startswith(f"{key}: ") for line in lines), lines
+    assert not any(name in str(caught.value) for name in (".bool", "literal[", "bool:"))

@@ -6,10 +6,21 @@ both kinds."""
 
 from __future__ import annotations
 
-import pytest
+from datetime import date as _date
+from pathlib import Path
+from typing import Annotated, Literal
 
-from publicassembly.law.cases import parse_case
+import hypothesis
+import pytest
+import yaml
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, Field, ValidationError
+
+from publicassembly.law import jurisdictions
+from publicassembly.law.cases import _member_parts, invalid_from, parse_case
 from publicassembly.law.errors import InvalidCase
+from publicassembly.law.units import CaseDate, Count, Money
 
 
 def _errors(sound_equipment) -> list[tuple[str, str]]:
@@ -67,3 +78,121 @@ def test_a_bad_as_of_is_told_with_the_facts_errors_not_instead_of_them():
     with pytest.raises(InvalidCase) as caught:
         parse_case(alone)
     assert caught.value.errors == (("as_of", caught.value.message),)
+
+
+# --- every name pydantic gives a union's member, stripped when the model is known --------------------------
+
+
+class _Hall(BaseModel):
+    kind: Literal["hall"]
+    seats: int
+
+
+class _Field(BaseModel):
+    kind: Literal["field"]
+    acres: int
+
+
+class _Deadline(BaseModel):
+    date: CaseDate  # a field named like pydantic's name of a member (``date``): kept
+
+
+class _Kinds(BaseModel):
+    count: Count | Literal["unknown"] | None = None
+    day: CaseDate | Literal["tbd"] | None = None
+    fee: Money | Literal["waived"] | None = None
+    scalar: str | int | bool | None = None
+    either: list[int] | dict[str, int] | None = None
+    places: dict[str, _Hall | _Field] = Field(default_factory=dict)
+    tagged: Annotated[_Hall | _Field, Field(discriminator="kind")] | None = None
+    deadlines: dict[str, _Deadline] = Field(default_factory=dict)
+    when: _date | None = None
+
+
+def _fields(data: dict, model=_Kinds) -> list[str]:
+    with pytest.raises(ValidationError) as caught:
+        model.model_validate(data)
+    return [field for field, _message in invalid_from(caught.value, model=model).errors]
+
+
+@pytest.mark.parametrize(("data", "fields"), [
+    ({"count": "abc"}, ["count", "count"]),  # function-before[_whole_number(), constrained-int], literal['unknown']
+    ({"day": "2026-13-01"}, ["day", "day"]),  # function-after[known_date(), date]
+    ({"fee": "-1"}, ["fee", "fee"]),  # function-before[_money(), decimal]
+    ({"scalar": [1]}, ["scalar", "scalar", "scalar"]),  # str, int, bool
+    ({"either": [1, "a"]}, ["either[1]"]),  # list[int] (deepest), not also dict[str,int]
+    ({"places": {"bool": {"kind": "hall", "seats": "x"}}},  # _Hall, _Field (class names), as deep in each
+     ["places.bool.seats", "places.bool.kind", "places.bool.acres"]),
+    ({"tagged": {"kind": "field", "acres": "x"}}, ["tagged.acres"]),  # the tagged union's tag, 'field'
+    ({"deadlines": {"int": {"date": "x"}}}, ["deadlines.int.date"]),  # a key and a field named like members
+    ({"when": "x"}, ["when"]),
+])
+def test_no_name_of_a_member_of_a_union_is_taken_for_a_field(data, fields):
+    """pydantic names the member of a union it checked a value as (``bool``, ``int``, ``literal['x']``,
+    ``function-after[...]``, a model's class name, a tagged union's tag) in the error's location: the field
+    path is the field's alone; a field or a file's key of the same name (``date``, ``bool``) stays."""
+    assert _fields(data) == fields
+
+
+def test_without_the_model_the_bracketed_names_are_stripped():
+    with pytest.raises(ValidationError) as caught:
+        _Kinds.model_validate({"count": "abc", "day": "2026-13-01", "either": [1, "a"]})
+    assert [field for field, _m in invalid_from(caught.value).errors] == ["count", "count", "day", "day",
+                                                                           "either[1]"]
+
+
+def _carmel_fair() -> dict:
+    root = Path(__file__).resolve().parents[2]
+    return yaml.safe_load((root / "examples" / "carmel-county-fair.yaml").read_text(encoding="utf-8"))
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=False, width=32)
+                     | st.sampled_from(["none", "needs_review", "x", "2026-07-04", "7"]),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+                         ["type", "number", "a", "bool", "int"]), inner, max_size=3), max_leaves=6)
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _paths(item, (*prefix, i))
+
+
+def _walks(data, loc) -> bool:
+    node = data
+    for part in loc:
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if not (in_list or (isinstance(node, dict) and part in node)):
+            return False
+        node = node[part]
+    return True
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hypothesis.given(st.data())
+def test_every_field_path_of_a_refused_case_is_a_path_of_its_data(data):
+    """Any value put anywhere in a Carmel case (its ``sound_equipment`` is a union): the location of each error,
+    its member names stripped, leads through the case's own keys and items to the value refused (a missing or
+    unknown field being the last part) — no part is a name pydantic gave a kind."""
+    case = _carmel_fair()
+    facts = {k: v for k, v in case.items() if k not in ("jurisdiction", "subject", "as_of")}
+    facts["petition"]["sound_equipment"] = data.draw(st.sampled_from(["none", [{"type": "siren", "number": 2}]]))
+    paths = [p for p in _paths(facts) if p]
+    in_union = [p for p in paths if p[:2] == ("petition", "sound_equipment")]
+    path = data.draw(st.sampled_from(in_union) | st.sampled_from(paths))
+    node = facts
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = data.draw(_JSON)
+    model = jurisdictions.get("carmel-ny").subjects["event"]
+    try:
+        model.model_validate(facts)
+    except ValidationError as exc:
+        for e in exc.errors(include_url=False):
+            members = _member_parts(e, model)
+            loc = tuple(part for i, part in enumerate(e["loc"]) if i not in members)
+            assert _walks(facts, loc[:-1]), (e["loc"], loc)

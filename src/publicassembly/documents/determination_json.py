@@ -160,7 +160,7 @@ def check_determination_json(data: object) -> dict[str, Any]:
     try:
         DeterminationJson.model_validate(data)
     except ValidationError as exc:
-        problems += [f"{field}: {message}" for field, message in invalid_from(exc).errors]
+        problems += [f"{field}: {message}" for field, message in invalid_from(exc, model=DeterminationJson).errors]
     problems += _requirement_problems(data.get("requirements"), "requirements")
     if problems:
         raise ValueError("\n".join(problems))

@@ -8,11 +8,13 @@ Reading files is the interfaces' business; this module only validates data.
 from __future__ import annotations
 
 import re
+from collections import abc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from types import NoneType, UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -37,40 +39,104 @@ class Case:
     as_of: date | None
 
 
-#: How pydantic names the member of a union a value was checked against, in an error's location
-#: (``list[SoundDevice]``, ``literal['none']``); the fields of the input models are never named so.
-_UNION_MEMBER = re.compile(r"(list|tuple|set|frozenset|dict|literal)\[.*\]", re.DOTALL)
+#: How pydantic names the member of a union a value was checked against, in an error's location, when the model
+#: validated is not known: the bracketed names of pydantic-core's validators (``list[SoundDevice]``,
+#: ``literal['none']``, ``function-after[known_date(), date]``), which no field of an input model is named. (A
+#: bare name, ``bool`` or ``date``, may be a field's: only the model tells, `_member_parts`.)
+_UNION_MEMBER = re.compile(r"(list|tuple|set|frozenset|dict|literal|function-(before|after|wrap|plain)|nullable"
+                           r"|union|tagged-union|lax-or-strict|json-or-python|chain|default|is-instance"
+                           r"|is-subclass|constrained-[a-z]+|model|dataclass|typed-dict|enum)\[.*\]", re.DOTALL)
 
 
-def _is_union_member(part: object) -> bool:
-    return isinstance(part, str) and _UNION_MEMBER.fullmatch(part) is not None
+def _plain(kind: Any) -> Any:
+    """A type without `Annotated` and without ``None`` as the other member of a union (pydantic names no member
+    of ``X | None`` in a location)."""
+    while True:
+        origin = get_origin(kind)
+        if origin is Annotated:
+            kind = get_args(kind)[0]
+        elif origin in (Union, UnionType) and len(_members(kind)) == 1:
+            kind = _members(kind)[0]
+        else:
+            return kind
 
 
-def _location(e: Any) -> tuple[Any, ...]:
-    """An error's location without pydantic's union members; the last part of an unknown field's location is
-    the file's own key, kept whatever it is."""
+def _members(kind: Any) -> list[Any]:
+    return [member for member in get_args(kind) if member is not NoneType]
+
+
+def _is_union(kind: Any) -> bool:
+    return get_origin(kind) in (Union, UnionType)
+
+
+def _inside(kind: Any, part: Any) -> list[Any]:
+    """The types a location's next `part` leads to inside a value of type `kind`: a model's field, a list's or a
+    tuple's item, a mapping's value; none for anything else (an unknown key, a scalar)."""
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        if not isinstance(part, str):
+            return []
+        for name, info in kind.model_fields.items():
+            if part in (name, info.alias, info.validation_alias):
+                return [info.annotation]
+        return []
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (list, set, frozenset, abc.Sequence, abc.Set) and isinstance(part, int) and args:
+        return [args[0]]
+    if origin is tuple and isinstance(part, int) and args:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return [args[0]]
+        return [args[part]] if 0 <= part < len(args) else []
+    if origin in (dict, abc.Mapping) and len(args) == 2:
+        return [args[1]]
+    return []
+
+
+def _member_parts(e: Any, model: type[BaseModel] | None) -> frozenset[int]:
+    """The positions in an error's location that name the member of a union the value was checked as
+    (``permit_required.bool``, ``sound_equipment.list[SoundDevice][0]``), not a field.
+
+    With the `model` validated, found by following the location through its fields, lists and mappings: where
+    the type is a union of two or more kinds, the part names its member (whatever pydantic calls it: ``bool``,
+    ``int``, ``literal['x']``, ``function-after[...]``, a model's class name, a tagged union's tag), and a field
+    of the same name elsewhere (``deadlines.x.date``) or a file's own key stays. Without it, the parts pydantic
+    names with brackets (`_UNION_MEMBER`); the last part of an unknown field's location is the file's own key,
+    kept whatever it is."""
     loc = tuple(e["loc"])
-    head, last = (loc[:-1], loc[-1:]) if e["type"] == "extra_forbidden" else (loc, ())
-    return tuple(p for p in head if not _is_union_member(p)) + last
+    if model is None:
+        head = loc[:-1] if e["type"] == "extra_forbidden" else loc
+        return frozenset(i for i, part in enumerate(head)
+                         if isinstance(part, str) and _UNION_MEMBER.fullmatch(part) is not None)
+    parts: set[int] = set()
+    kinds: list[Any] = [model]
+    for i, part in enumerate(loc):
+        kinds = [_plain(kind) for kind in kinds]
+        if any(_is_union(kind) for kind in kinds):
+            parts.add(i)  # this part names the member; the value may be any of them
+            kinds = [_plain(member) for kind in kinds if _is_union(kind) for member in _members(kind)]
+            continue
+        kinds = [inner for kind in kinds for inner in _inside(kind, part)]
+        if not kinds:
+            break
+    return frozenset(parts)
 
 
-def _likeliest_members(errors: list[Any]) -> list[Any]:
+def _likeliest_members(errors: list[tuple[Any, frozenset[int]]]) -> list[tuple[Any, frozenset[int]]]:
     """The errors of a value checked against a union of kinds (``sound_equipment``: a list of devices or
-    "none"), kept only for the member the value went deepest into: a list whose third device has a bad number
-    is told that, not also that it "should be 'none'". Other errors are kept as they are, in order."""
+    "none"), each with the positions of its location that name a member (`_member_parts`), kept only for the
+    member the value went deepest into: a list whose third device has a bad number is told that, not also that
+    it "should be 'none'". Other errors are kept as they are, in order."""
     deepest: dict[tuple[Any, ...], int] = {}
     placed: list[tuple[tuple[Any, ...], int] | None] = []
-    for e in errors:
-        loc = tuple(e["loc"])
-        tagged = loc[:-1] if e["type"] == "extra_forbidden" else loc  # (the last part: the file's own key)
-        at = next((i for i, part in enumerate(tagged) if _is_union_member(part)), None)
-        if at is None:
+    for e, members in errors:
+        if not members:
             placed.append(None)
             continue
+        loc, at = tuple(e["loc"]), min(members)
         parent, depth = loc[:at], len(loc) - at - 1
         deepest[parent] = max(deepest.get(parent, depth), depth)
         placed.append((parent, depth))
-    return [e for e, where in zip(errors, placed, strict=True) if where is None or where[1] == deepest[where[0]]]
+    return [error for error, where in zip(errors, placed, strict=True)
+            if where is None or where[1] == deepest[where[0]]]
 
 
 def _field(loc: tuple[Any, ...]) -> str:
@@ -147,10 +213,11 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
 _DATE_ERRORS = frozenset({"date_type", "date_parsing", "date_from_datetime_parsing", "date_from_datetime_inexact"})
 
 
-def _one_error(e: Any) -> tuple[str, str]:
-    """One pydantic error as (field, message): the law core's own message where a validator gave one, else a
-    message in the project's words."""
-    loc = tuple(p for p in _location(e) if not (isinstance(p, str) and p.startswith("function-")))
+def _one_error(e: Any, members: frozenset[int] = frozenset()) -> tuple[str, str]:
+    """One pydantic error as (field, message), its location without the parts at `members` (the names of a
+    union's members): the law core's own message where a validator gave one, else a message in the project's
+    words."""
+    loc = tuple(part for i, part in enumerate(e["loc"]) if i not in members)
     message: str = e["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
     cause = (e.get("ctx") or {}).get("error")
     if isinstance(cause, FactError):  # a model's own check of several facts names the fact it refuses
@@ -175,10 +242,12 @@ def _one_error(e: Any) -> tuple[str, str]:
     return _field(loc), message
 
 
-def invalid_from(error: ValidationError, prefix: str = "") -> InvalidCase:
+def invalid_from(error: ValidationError, prefix: str = "", model: type[BaseModel] | None = None) -> InvalidCase:
     """A pydantic ValidationError as an `InvalidCase` naming the first field (its message says how many more
-    errors there are); every error is in its ``errors``."""
-    found = [_one_error(e) for e in _likeliest_members(error.errors(include_url=False))]
+    errors there are); every error is in its ``errors``. Give the `model` that was validated, so that no name
+    pydantic gives a union's member (``permit_required.bool``) is taken for a field (`_member_parts`)."""
+    errors = [(e, _member_parts(e, model)) for e in error.errors(include_url=False)]
+    found = [_one_error(e, members) for e, members in _likeliest_members(errors)]
     return _together([(prefix + f, m) for f, m in found])
 
 
@@ -237,7 +306,7 @@ def parse_case(data: object) -> Case:
     try:
         model = jurisdiction.subjects[subject].model_validate(facts)
     except ValidationError as exc:
-        invalid = invalid_from(exc)
+        invalid = invalid_from(exc, model=jurisdiction.subjects[subject])
         if bad_date is None:
             raise invalid from None
         raise _together([*bad_date.errors, *invalid.errors]) from None

@@ -372,7 +372,7 @@ def validate_facts(facts: Any) -> dict[str, Any]:
         model = EventCase.model_validate(facts)
     except ValidationError as e:
         told = {field for field, _message in refused}  # (a key refused above is not also "not a field")
-        refused += [(field, message) for field, message in invalid_from(e, "facts.").errors if field not in told]
+        refused += [(field, message) for field, message in invalid_from(e, "facts.", EventCase).errors if field not in told]
     if refused or model is None:
         raise ValidationFailed.of_all(refused)
     return model.model_dump(mode="json", exclude_unset=True)

@@ -221,7 +221,7 @@ def _problem(error: ValueError, field: str) -> str:
 def _invalid(error: ValidationError) -> ValidationFailed:
     """The law core's refusal of a case as `ValidationFailed` naming the field (a whole-case check names its
     field at the head of its message: ``inspection.signs[0].room: ...``)."""
-    err = invalid_from(error)
+    err = invalid_from(error, model=VenueCase)
     errors = [_named(field, message) for field, message in err.errors]
     field, message = _named(err.field, err.message)
     return ValidationFailed(field, message, errors=errors)

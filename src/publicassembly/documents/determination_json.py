@@ -25,8 +25,8 @@ from publicassembly.law.units import (
     InvalidNumber,
     Number,
     Text,
+    given,
     not_finite,
-    shown,
     to_decimal,
 )
 
@@ -36,13 +36,13 @@ Amount = Annotated[Number, Field(ge=Decimal(0), le=MAX_MAGNITUDE)]
 
 def _finite_dollars(value: Any) -> Any:
     if not_finite(value):
-        raise ValueError(f"must be a finite amount in US dollars (got {shown(value)})")
+        raise ValueError(f"must be a finite amount in US dollars (got {given(value)})")
     return value
 
 
 def _finite_square_feet(value: Any) -> Any:
     if not_finite(value):
-        raise ValueError(f"must be a finite number of square feet (got {shown(value)})")
+        raise ValueError(f"must be a finite number of square feet (got {given(value)})")
     return value
 
 

@@ -23,7 +23,7 @@ from publicassembly.law.determination import Determination
 from publicassembly.law.errors import FactError, InvalidCase
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterSet
-from publicassembly.law.units import InvalidNumber, known_date
+from publicassembly.law.units import InvalidNumber, given, known_date
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -149,20 +149,6 @@ def _field(loc: tuple[Any, ...]) -> str:
     return out or "(case)"
 
 
-def _given(value: object) -> str:
-    """What a case gave, as its error repeats it: a short value as written, a list or mapping by its kind."""
-    if isinstance(value, list | tuple):
-        return _("a list")
-    if isinstance(value, dict):
-        return _("a mapping")
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 def _bound(value: object) -> str:
     """A bound of a number as a person writes it: 1,000,000,000 (not 1000000000 or 1E+9), 0.5. (pydantic gives
     a bound it checks in Python, after a validator, as the text of its repr: "Decimal('0')".)"""
@@ -174,7 +160,7 @@ def _bound(value: object) -> str:
 
 
 #: pydantic's errors of the input models in the project's words, saying what is allowed and what was given
-#: (``c``: pydantic's context of the error, ``g``: `_given` of the input); a page translates them.
+#: (``c``: pydantic's context of the error, ``g``: `units.given` of the input); a page translates them.
 _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
     "greater_than_equal": lambda c, g: _("must be at least {ge} (got {given})", ge=_bound(c.get("ge")), given=g),
     "less_than_equal": lambda c, g: _("must be at most {le} (got {given})", le=_bound(c.get("le")), given=g),
@@ -227,13 +213,13 @@ def _one_error(e: Any, members: frozenset[int] = frozenset()) -> tuple[str, str]
     elif isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
         message = cause.args[0]  # the law core's own message, which a page can translate
     elif e["type"] in _DATE_ERRORS:
-        given = e.get("input")
+        written = str(e.get("input"))[:40]
         detail = (e.get("ctx") or {}).get("error")
         message = (_("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r}: {detail})",
-                     given=str(given)[:40], detail=str(detail)) if detail else
-                   _("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r})", given=str(given)[:40]))
+                     given=written, detail=str(detail)) if detail else
+                   _("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r})", given=written))
     elif e["type"] in _PYDANTIC:
-        message = _PYDANTIC[e["type"]](e.get("ctx") or {}, _given(e.get("input")))
+        message = _PYDANTIC[e["type"]](e.get("ctx") or {}, given(e.get("input")))
     if e["type"] == "extra_forbidden":
         message = _("is not a field of this kind of case (check the spelling; `publicassembly schema` "
                     "lists them)")

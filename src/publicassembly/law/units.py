@@ -171,9 +171,19 @@ def not_finite(value: object) -> bool:
     return False
 
 
-def shown(value: object) -> str:
-    """A value as an error repeats it: text in quotes (at most 40 characters), a number as written."""
-    return repr(value[:40]) if isinstance(value, str) else str(value)
+def given(value: object) -> str:
+    """What a case gave, as its error repeats it: a short value as written (text in quotes, at most 40
+    characters), a list or mapping by its kind, JSON's words for true, false and null."""
+    if isinstance(value, list | tuple):
+        return _("a list")
+    if isinstance(value, dict):
+        return _("a mapping")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _whole_number(value: object) -> object:
@@ -185,7 +195,7 @@ def _whole_number(value: object) -> object:
     if _grouped(value):
         raise ValueError(_("must be a whole number written without '_' (got {value!r})", value=str(value)[:40]))
     if isinstance(value, float | Decimal) and not_finite(value):
-        raise ValueError(_("must be a whole number (got {value})", value=shown(value)))
+        raise ValueError(_("must be a whole number (got {value})", value=given(value)))
     return value
 
 
@@ -202,14 +212,14 @@ def _number(value: object) -> object:
 def _money(value: object) -> object:
     """`_number`, and an infinity or not-a-number refused in the words of money."""
     if not_finite(value):
-        raise ValueError(_("must be a finite amount in US dollars (got {value})", value=shown(value)))
+        raise ValueError(_("must be a finite amount in US dollars (got {value})", value=given(value)))
     return _number(value)
 
 
 def _decibels(value: object) -> object:
     """`_number`, and an infinity or not-a-number refused in the words of a sound level."""
     if not_finite(value):
-        raise ValueError(_("must be a finite number of decibels (got {value})", value=shown(value)))
+        raise ValueError(_("must be a finite number of decibels (got {value})", value=given(value)))
     return _number(value)
 
 

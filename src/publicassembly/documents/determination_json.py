@@ -50,7 +50,17 @@ def _finite_square_feet(value: Any) -> Any:
 Dollars = Annotated[Amount, BeforeValidator(_finite_dollars)]
 SquareFeet = Annotated[Amount, BeforeValidator(_finite_square_feet)]
 StatusValue = Literal["met", "not_met", "missing", "not_applicable", "needs_review"]
-Tristate = bool | Literal["needs_review"] | None
+
+
+def _answer(value: Any) -> Any:
+    """An answer of the law core (``permit_required``, ``certificate_required``): true, false, "needs_review" or
+    null, told in one sentence naming them all (not once for each kind, as pydantic checks a union)."""
+    if value is None or isinstance(value, bool) or (isinstance(value, str) and value == "needs_review"):
+        return value
+    raise ValueError(f'must be true, false, "needs_review" or null (got {given(value)})')
+
+
+Tristate = Annotated[bool | Literal["needs_review"] | None, BeforeValidator(_answer)]
 
 
 class _Part(BaseModel):

@@ -112,3 +112,46 @@ def test_an_answer_is_named_by_its_field_and_its_allowed_values(determination, k
 def test_each_answer_of_the_law_core_is_taken(determination, value):
     data = dict(determination, permit_required=value, certificate_required=value)
     assert check_determination_json(data) is data
+
+
+@pytest.mark.parametrize("dropped", [("verdict",), ("verdict", "findings"), ("findings",)])
+def test_a_determination_without_its_verdict_is_told_what_it_lacks(tmp_path, determination, dropped):
+    """A determination without ``verdict`` was read as a case file ("permit_required: is not a field of this
+    kind of case"): its other keys make it a determination, and the report names what it lacks."""
+    data = {k: v for k, v in determination.items() if k not in dropped}
+    result, out = _report(tmp_path, data)
+    assert result.exit_code == 2, result.output
+    told = " ".join(result.output.split())
+    for key in dropped:
+        assert f"{key}: is required in a determination" in told, told
+    kept = next(key for key in ("verdict", "findings", "requirements") if key not in dropped)  # the plainest
+    assert f"(read as a determination: it has {kept}, " in told, told
+    assert "is not a field of this kind of case" not in told
+    assert not out.exists()
+
+
+def test_one_key_of_a_determination_makes_the_file_one(tmp_path, determination):
+    data = {k: determination[k] for k in ("jurisdiction", "as_of", "subject")} | {"penalty": None}
+    result, _out = _report(tmp_path, data)
+    assert result.exit_code == 2, result.output
+    told = " ".join(result.output.split())
+    assert "verdict: is required in a determination" in told, told
+    assert "findings: is required in a determination" in told
+    assert "(read as a determination: it has penalty, which no case file has)" in told
+
+
+@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.yaml")), ids=lambda p: p.name)
+def test_no_case_file_is_taken_for_a_determination(tmp_path, determination, example):
+    """The other side: every example case file is reported as a case (its facts share no key with a
+    determination), and the keys that make a determination are the law core's own."""
+    import yaml
+
+    from publicassembly.documents.determination_json import determination_keys, keys_of_a_determination
+
+    assert keys_of_a_determination(yaml.safe_load(example.read_text(encoding="utf-8"))) == []
+    assert {"verdict", "findings", "requirements", "deadlines", "penalty"} <= determination_keys()
+    assert determination_keys() <= set(determination)  # (`Determination.to_json`'s keys)
+    out = tmp_path / "r.pdf"
+    result = runner.invoke(app, ["report", str(example), "-o", str(out), "--as-of", "2026-07-01"])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")

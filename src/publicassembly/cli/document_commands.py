@@ -423,13 +423,18 @@ def report(
         fail(exc.describe())
     name = data.get("name") if isinstance(data, Mapping) else None
     case_name = name.strip() if isinstance(name, str) else ""
-    if isinstance(data, Mapping) and "verdict" in data and "findings" in data:
-        from publicassembly.documents.determination_json import check_determination_json
+    from publicassembly.documents import determination_json as dj
 
+    keys = dj.keys_of_a_determination(data) if isinstance(data, Mapping) else []
+    if keys:
         try:  # already a determination (to_json), perhaps edited: every wrong field named, not a traceback
-            determination: Any = check_determination_json(dict(data))
+            determination: Any = dj.check_determination_json(dict(data))
         except ValueError as exc:
-            fail(f"{casefile}: {exc}")
+            why = ""
+            if dj.lacking(data):  # (a case file with a stray key would be told it lacks a verdict: say why)
+                shown = ", ".join(keys[:3]) + (", …" if len(keys) > 3 else "")
+                why = f"\n(read as a determination: it has {shown}, which no case file has)"
+            fail(f"{casefile}: {exc}{why}")
     else:
         try:
             on = when or (None if isinstance(data, Mapping) and data.get("as_of") else date.today())

@@ -9,11 +9,14 @@ the law core (`publicassembly.law.core.Status`), a citation and a reason — and
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from decimal import Decimal
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from publicassembly.law import jurisdictions
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
 from publicassembly.law.labels import DOLLAR_KEYS
@@ -160,9 +163,40 @@ def _requirement_problems(value: Any, where: str) -> list[str]:
     return problems
 
 
+#: The keys a case file shares with a determination (`parse_case`'s envelope).
+_ENVELOPE = frozenset({"jurisdiction", "subject", "as_of"})
+
+
+@cache
+def determination_keys() -> frozenset[str]:
+    """The keys of a determination's JSON that no case has: `Determination.to_json`'s keys (``verdict``,
+    ``findings``, ``requirements``, ``deadlines``, ``penalty`` …) less the envelope and every fact of every
+    jurisdiction's subjects (none today; a fact so named later would not make a case a determination)."""
+    facts = {name for j in jurisdictions.all_jurisdictions() for model in j.subjects.values()
+             for name in model.model_fields}
+    return frozenset(DeterminationJson.model_fields) - _ENVELOPE - facts
+
+
+#: The keys that most plainly make a determination, named first when the report says why it read one.
+_TELLING = ("verdict", "findings", "requirements", "deadlines", "missing", "penalty")
+
+
+def keys_of_a_determination(data: Mapping[Any, Any]) -> list[str]:
+    """The keys of `data` that only a determination has (empty for a case), the plainest first: `publicassembly
+    report` reads a mapping with any of them as a determination, not a case."""
+    keys = [key for key in DeterminationJson.model_fields if key in determination_keys() and key in data]
+    return sorted(keys, key=lambda k: _TELLING.index(k) if k in _TELLING else len(_TELLING))
+
+
+def lacking(data: Mapping[Any, Any]) -> list[str]:
+    """The keys a determination must have (``verdict``, ``findings`` …) that `data` lacks."""
+    return [key for key, info in DeterminationJson.model_fields.items() if info.is_required() and key not in data]
+
+
 def check_determination_json(data: object) -> dict[str, Any]:
     """`data` itself when it is a determination's JSON object the report can print. Raises ValueError with one
-    line per problem, each naming its field (``findings[0].status: is required``)."""
+    line per problem, each naming its field (``findings[0].status: is required``, ``verdict: is required in a
+    determination``)."""
     if not isinstance(data, dict):
         raise ValueError(f"determination: expected a JSON object (Determination.to_json()), got "
                          f"{type(data).__name__}")
@@ -170,7 +204,10 @@ def check_determination_json(data: object) -> dict[str, Any]:
     try:
         DeterminationJson.model_validate(data)
     except ValidationError as exc:
-        problems += [f"{field}: {message}" for field, message in invalid_from(exc, model=DeterminationJson).errors]
+        for field, message in invalid_from(exc, model=DeterminationJson).errors:
+            if field in DeterminationJson.model_fields and field not in data:
+                message = "is required in a determination"
+            problems.append(f"{field}: {message}")
     problems += _requirement_problems(data.get("requirements"), "requirements")
     if problems:
         raise ValueError("\n".join(problems))

@@ -150,7 +150,8 @@ def test_report_draws_deadlines_on_a_timeline(tmp_path):
 
 def test_report_refuses_data_without_the_stable_keys():
     with pytest.raises(ValueError, match="^verdict: is required in a determination$"):
-        render_report({"jurisdiction": "x", "as_of": "2025-01-01", "subject": "venue", "findings": []})
+        render_report({"jurisdiction": "mount-pleasant-ny", "as_of": "2025-01-01", "subject": "venue",
+                       "findings": []})
 
 
 def test_report_states_answers_in_words_not_python_values():

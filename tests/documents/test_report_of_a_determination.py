@@ -155,3 +155,66 @@ def test_no_case_file_is_taken_for_a_determination(tmp_path, determination, exam
     result = runner.invoke(app, ["report", str(example), "-o", str(out), "--as-of", "2026-07-01"])
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF")
+
+
+_PENALTY = {"offense_number": 2, "violations": 1, "min_fine": 100, "max_fine": 250, "max_jail_days": 15,
+            "max_jail_months": None, "classification": "violation", "citation": "Mount Pleasant Code § 164-14"}
+_JURISDICTIONS = ("carmel-ny, ocd-division/country:us/state:ny/county:putnam/place:carmel, mount-pleasant-ny, "
+                  "ocd-division/country:us/state:ny/county:westchester/place:mount_pleasant")
+
+
+@pytest.mark.parametrize(("change", "told"), [
+    ({"jurisdiction": "atlantis"}, f"jurisdiction: must be one of: {_JURISDICTIONS} (got 'atlantis')"),
+    ({"subject": "wedding"}, "subject: must be one of the subjects of carmel-ny: event (got 'wedding')"),
+    ({"subject": "venue"}, "subject: must be one of the subjects of carmel-ny: event (got 'venue')"),
+    ({"jurisdiction": "atlantis", "subject": "wedding"},
+     f"jurisdiction: must be one of: {_JURISDICTIONS} (got 'atlantis')\n"
+     "subject: must be one of the subjects: event, venue (got 'wedding')"),
+    ({"penalty": _PENALTY | {"min_fine": 900, "max_fine": 100}},
+     "penalty.min_fine: must be at most the max_fine, 100 (got 900)"),
+    ({"penalty": _PENALTY | {"classification": "felony"}},
+     "penalty.classification: must be one of: 'violation' or 'misdemeanor' (got 'felony')"),
+    ({"penalty": _PENALTY | {"classification": "Violation"}},
+     "penalty.classification: must be one of: 'violation' or 'misdemeanor' (got 'Violation')"),
+])
+def test_an_edited_determination_names_the_allowed_values(tmp_path, determination, change, told):
+    """An unknown jurisdiction or subject was printed as given, a fine range upside down and a classification not
+    the law's were printed too: each is refused naming the field and what is allowed, nothing written."""
+    with pytest.raises(ValueError) as caught:
+        check_determination_json(dict(determination, **change))
+    assert str(caught.value) == told
+    result, out = _report(tmp_path, dict(determination, **change))
+    assert result.exit_code == 2 and not out.exists()
+    assert told.splitlines()[0] in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("change", [
+    {"jurisdiction": "CARMEL-NY"}, {"jurisdiction": "ocd-division/country:us/state:ny/county:putnam/place:carmel"},
+    {"penalty": _PENALTY}, {"penalty": _PENALTY | {"min_fine": 250}},
+    {"penalty": _PENALTY | {"classification": "misdemeanor"}}, {"penalty": _PENALTY | {"classification": None}},
+])
+def test_the_law_cores_own_values_are_taken(tmp_path, determination, change):
+    result, out = _report(tmp_path, dict(determination, **change))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_the_classifications_are_the_law_cores_words():
+    """`Classification` is every word the chapters give an offense, no other."""
+    from typing import get_args
+
+    from publicassembly.documents.determination_json import Classification
+    from publicassembly.law.jurisdictions.us_ny_carmel.penalties import CLASSIFICATION
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import _CLASSIFICATIONS
+
+    assert set(get_args(Classification)) == {str(CLASSIFICATION), *_CLASSIFICATIONS}
+
+
+@pytest.mark.parametrize("example", ["carmel-unpermitted-concert.yaml", "mount-pleasant-blocked-exits-second-offense.yaml",
+                                     "mount-pleasant-catering-hall.yaml"])
+def test_a_determination_of_each_jurisdiction_with_its_penalty_is_taken(example):
+    import yaml
+
+    case = yaml.safe_load((ROOT / "examples" / example).read_text(encoding="utf-8"))
+    data = jsonable(evaluate(case).to_json())
+    assert check_determination_json(data) is data

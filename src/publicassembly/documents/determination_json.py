@@ -12,13 +12,23 @@ import math
 from collections.abc import Mapping
 from decimal import Decimal
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from publicassembly.law import jurisdictions
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
+from publicassembly.law.errors import FactError, UnknownJurisdiction
 from publicassembly.law.labels import DOLLAR_KEYS
 from publicassembly.law.units import (
     MAX_MAGNITUDE,
@@ -98,6 +108,10 @@ class _Occupancy(_Part):
     overcrowded: bool | None = None
 
 
+#: What an offense constitutes, in the law's words (Carmel ch. 31 penalties ¶ B; Mount Pleasant § 164-14).
+Classification = Literal["violation", "misdemeanor"]
+
+
 class _Penalty(_Part):
     offense_number: Count | None = None
     violations: Count | None = None
@@ -105,8 +119,15 @@ class _Penalty(_Part):
     max_fine: Dollars
     max_jail_days: Count | None = None
     max_jail_months: Count | None = None
-    classification: Text | None = None
+    classification: Classification | None = None
     citation: Text | None = None
+
+    @model_validator(mode="after")
+    def _range(self) -> Self:
+        if self.min_fine > self.max_fine:
+            raise FactError("min_fine", f"must be at most the max_fine, {given(self.max_fine)} (got "
+                                        f"{given(self.min_fine)})")
+        return self
 
 
 class DeterminationJson(_Part):
@@ -125,6 +146,29 @@ class DeterminationJson(_Part):
     missing: list[Text] = Field(default_factory=list)
     findings: list[_Finding]
     penalty: _Penalty | None = None
+
+    @field_validator("jurisdiction")
+    @classmethod
+    def _jurisdiction(cls, value: str) -> str:
+        try:
+            jurisdictions.get(value)
+        except UnknownJurisdiction:
+            raise ValueError(f"must be one of: {', '.join(jurisdictions.names())} (got {given(value)})") from None
+        return value
+
+    @field_validator("subject")
+    @classmethod
+    def _subject(cls, value: str, info: ValidationInfo) -> str:
+        """A subject of the determination's jurisdiction (of any, when the jurisdiction is not known)."""
+        try:
+            jurisdiction = jurisdictions.get(str(info.data["jurisdiction"]))
+            allowed, where = list(jurisdiction.subjects), f" of {jurisdiction.alias}"
+        except (KeyError, UnknownJurisdiction):
+            allowed = sorted({s for j in jurisdictions.all_jurisdictions() for s in j.subjects})
+            where = ""
+        if value not in allowed:
+            raise ValueError(f"must be one of the subjects{where}: {', '.join(allowed)} (got {given(value)})")
+        return value
 
 
 assert set(StatusValue.__args__) == {s.value for s in Status}  # the law core's statuses, no other

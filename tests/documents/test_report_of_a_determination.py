@@ -218,3 +218,22 @@ def test_a_determination_of_each_jurisdiction_with_its_penalty_is_taken(example)
     case = yaml.safe_load((ROOT / "examples" / example).read_text(encoding="utf-8"))
     data = jsonable(evaluate(case).to_json())
     assert check_determination_json(data) is data
+
+
+def test_a_penalty_is_in_words_without_python_none():
+    """Carmel counts no offense number (ch. 31 penalties ¶ B): the report said "Offense number None"; an edited
+    determination's null classification or citation said "None" too."""
+    import yaml
+
+    from publicassembly.documents.pdf import render_report
+
+    from .conftest import pdf_text
+
+    case = yaml.safe_load((ROOT / "examples" / "carmel-unpermitted-concert.yaml").read_text(encoding="utf-8"))
+    data = jsonable(evaluate(case).to_json())
+    text = pdf_text(render_report(data))
+    assert "Offense number not counted by this chapter Violations 3" in text
+    assert "Classification violation Citation Carmel Code ch. 31, penalties ¶ B" in text
+    edited = pdf_text(render_report(dict(data, penalty=dict(data["penalty"], classification=None, citation=None))))
+    assert "Classification not stated Citation not stated" in edited
+    assert "None" not in text and "None" not in edited

@@ -131,6 +131,12 @@ def shown(value: Any) -> str:
     return str(value)
 
 
+def _stated(value: Any, absent: str = "not stated", then: Any = shown) -> str:
+    """A penalty's value in words (`then`), or `absent` for null: never Python's "None" (Carmel counts no offense
+    number; an edited determination may lack a classification or citation)."""
+    return absent if value is None else str(then(value))
+
+
 def words(key: str) -> str:
     """A key of the law core as words (`publicassembly.law.labels.phrase`): ``insurance_bodily_injury_min`` →
     "insurance bodily injury min"."""
@@ -303,12 +309,12 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
                                      f"{penalty['max_jail_months']} months" if penalty.get("max_jail_months")
                                      else "") if x) or "none"
         story += [p("Penalty", "h2"),
-                  table([["Offense number", shown(penalty.get("offense_number"))],
-                         ["Violations", shown(penalty.get("violations"))],
+                  table([["Offense number", _stated(penalty.get("offense_number"), "not counted by this chapter")],
+                         ["Violations", _stated(penalty.get("violations"))],
                          ["Fine", f"{dollars(penalty['min_fine'])} to {dollars(penalty['max_fine'])}"],
                          ["Imprisonment (maximum)", jail],
-                         ["Classification", words(str(penalty.get("classification")))],
-                         ["Citation", str(penalty.get("citation"))]],
+                         ["Classification", _stated(penalty.get("classification"), then=words)],
+                         ["Citation", _stated(penalty.get("citation"))]],
                         widths=[1.8 * inch, 5.2 * inch], header=False)]
     story += [p("Findings", "h2")]
     rows = [["Status", "Finding", "Citation and rule"]]

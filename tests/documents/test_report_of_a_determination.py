@@ -237,3 +237,17 @@ def test_a_penalty_is_in_words_without_python_none():
     edited = pdf_text(render_report(dict(data, penalty=dict(data["penalty"], classification=None, citation=None))))
     assert "Classification not stated Citation not stated" in edited
     assert "None" not in text and "None" not in edited
+
+
+@pytest.mark.parametrize("example", sorted((ROOT / "examples").glob("*.yaml")), ids=lambda p: p.name)
+def test_what_check_writes_is_reported_for_every_example(tmp_path, example):
+    """`check --format json > d.json; report d.json`: a Mount Pleasant determination's letter width (0.375, read
+    back as a Decimal) was refused ("requirements.sign.letter_width_in: must be a number, text, …")."""
+    written = runner.invoke(app, ["check", str(example), "--format", "json"])
+    assert written.exit_code == 0, written.output
+    source = tmp_path / "d.json"
+    source.write_text(written.stdout, encoding="utf-8")
+    out = tmp_path / "r.pdf"
+    result = runner.invoke(app, ["report", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")

@@ -8,7 +8,6 @@ the law core (`publicassembly.law.core.Status`), a citation and a reason — and
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from decimal import Decimal
 from functools import cache
@@ -196,8 +195,8 @@ def _requirement_problems(value: Any, where: str) -> list[str]:
             problems += _requirement_problems(item, f"{where}[{i}]")
     elif isinstance(value, bool) or value is None:
         pass
-    elif isinstance(value, int | float):
-        if not math.isfinite(value) or value < 0 or value > MAX_MAGNITUDE:
+    elif isinstance(value, int | float | Decimal):  # (a file's numbers with a fraction are read as Decimal)
+        if not_finite(value) or value < 0 or value > MAX_MAGNITUDE:
             problems.append(f"{where}: must be a number from 0 to {MAX_MAGNITUDE:,} (got {value})")
     elif isinstance(value, str):
         if len(value) > MAX_TEXT:

@@ -2,9 +2,12 @@
 ``publicassembly check --format json`` and ``POST /api/v1/check`` give), read back: the report accepts it in
 place of a case file, and a file edited by hand is refused naming the field rather than crashing the renderer.
 
-`check_determination_json` validates the parts the report prints — dates (``YYYY-MM-DD``, 1778-2099), counts
-(whole numbers, 0 to 10^9), amounts (numbers or numeric strings, 0 to 10^15), findings with a rule, a status of
-the law core (`publicassembly.law.core.Status`), a citation and a reason — and leaves any other key as it is."""
+`check_determination_json` validates the parts the report prints — a jurisdiction (`jurisdictions.names`) and
+one of its subjects, dates (``YYYY-MM-DD``, 1778-2099), counts (whole numbers, 0 to 10^9), amounts (finite
+numbers or numeric strings, 0 to 10^15), the law core's answers (true, false, "needs_review", null), findings
+with a rule, a status of the law core (`publicassembly.law.core.Status`), a citation and a reason, a penalty's
+fines in order and its classification in the law's words — and leaves any other key as it is. A mapping with any
+key only a determination has (`keys_of_a_determination`) is one, for `publicassembly report`."""
 
 from __future__ import annotations
 

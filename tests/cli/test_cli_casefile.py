@@ -253,7 +253,7 @@ def test_bad_facts_name_the_field_once_and_say_what_is_allowed(case, field, mess
     assert not info.value.message.startswith(field.rsplit(".", 1)[-1] + ":")
 
 
-# --- numbers as YAML 1.1 writes them (interpretation G-5) -----------------------------------------------------
+# --- numbers as YAML 1.1 writes them (interpretation G-7) -----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -289,7 +289,7 @@ def test_check_refuses_a_count_in_a_yaml_1_1_number_form_naming_the_field(runner
 
 
 def test_check_refuses_a_count_written_with_underscores_naming_the_field(runner, write):
-    """``attendance: 1_000`` (YAML 1.1: 1000) is refused as written, like "1_000" anywhere (G-5)."""
+    """``attendance: 1_000`` (YAML 1.1: 1000) is refused as written, like "1_000" anywhere (G-7)."""
     text = VENUE_YAML.replace("commercial: true\n", "commercial: yes\nattendance: 1_000\n")
     result = _check(runner, write("u.yaml", text))
     assert result.exit_code == 2, result.output

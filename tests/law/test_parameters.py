@@ -164,7 +164,7 @@ def test_in_force_from_is_the_earliest_effective_date_of_the_chapter():
 
 
 def test_only_plain_numbers_are_numbers_in_a_parameter_file(tmp_path):
-    """Interpretation G-5, as in a case file: YAML 1.1's sexagesimal (``6:20`` = 380), octal (``017`` = 15) and
+    """Interpretation G-7, as in a case file: YAML 1.1's sexagesimal (``6:20`` = 380), octal (``017`` = 15) and
     hexadecimal forms are read as the text written, not as a number no one meant; plain numbers are numbers."""
     text = YAML.replace('"2030-07-01": 1000', '"2030-07-01": 6:20').replace("0.375", "017")
     values = _load(tmp_path, text).at(date(2031, 1, 1))

@@ -223,7 +223,7 @@ def test_a_list_or_mapping_given_for_a_number_is_called_so(value, kind):
       "must be a number written without '_' (got '7_5')")],
 )
 def test_a_fact_written_with_python_underscores_is_refused_naming_the_field(facts, field, message):
-    """Interpretation G-5: "1_000" (pydantic would read it as 1000; YAML 1.1 too) is refused by every number
+    """Interpretation G-7: "1_000" (pydantic would read it as 1000; YAML 1.1 too) is refused by every number
     fact, as `to_decimal` refuses it, naming the field and the value as written."""
     with pytest.raises(InvalidCase) as caught:
         parse_case({"jurisdiction": "carmel-ny", "subject": "event", **facts})

@@ -118,7 +118,7 @@ class CaseLoader(yaml.SafeLoader):
     """A safe YAML loader for case files: refuses a key given twice (naming it and its line), aliases and
     anchors (a case has no use for them, and they allow exponential documents), and reads floats as Decimal.
     Only plain numbers are numbers (`plain_numbers`): ``6:20``, ``0x1F``, ``017``, ``1_000`` stay text, for the
-    fact's type to refuse naming the field (interpretation G-5). Dates stay dates; a timestamp with a time of
+    fact's type to refuse naming the field (interpretation G-7). Dates stay dates; a timestamp with a time of
     day stays text."""
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:

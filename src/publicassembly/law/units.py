@@ -152,7 +152,7 @@ def _json_word(value: object) -> str:
 def _grouped(value: object) -> bool:
     """Whether `value` is text holding Python's digit grouping (``"1_000"``), which pydantic would read as
     1000: not a way people write numbers (`to_decimal` refuses it too), and in a YAML case file the trace of a
-    YAML 1.1 number (interpretation G-5)."""
+    YAML 1.1 number (interpretation G-7)."""
     return isinstance(value, str) and "_" in value
 
 

@@ -1,5 +1,5 @@
 """Numbers in YAML as people write them: the YAML 1.1 forms PyYAML reads as numbers and no one means in a case
-or a parameter file are read as text instead (interpretation G-5).
+or a parameter file are read as text instead (interpretation G-7).
 
 PyYAML follows YAML 1.1, where ``6:20`` is the sexagesimal number 380, ``017`` the octal 15, ``0x1F`` 31,
 ``0b101`` 5 and ``1_000`` 1000. A case file's numbers are plain: a loader given to `plain_numbers` reads as

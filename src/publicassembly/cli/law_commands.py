@@ -154,6 +154,20 @@ def check(
     raise typer.Exit(worst)
 
 
+def _a_determination(name: str, data: object) -> str:
+    """A line telling that `data` is a determination (what ``check --format json`` writes), not a case, and
+    how to print it (said instead of its keys refused one by one as facts); empty for anything else."""
+    if not isinstance(data, Mapping):
+        return ""
+    from publicassembly.documents.determination_json import keys_of_a_determination
+
+    keys = keys_of_a_determination(data)
+    if not keys:
+        return ""
+    return (f"{name}: this is a determination (it has {', '.join(keys[:3])}), what check --format json "
+            f"writes, not a case file; print it with: publicassembly report {name} -o report.pdf")
+
+
 def _check_one(name: str, when: date | None, fmt: str,
                console: Console | None) -> tuple[int, dict[str, Any] | None]:
     """Read and determine one file; report errors on stderr. Returns the exit code for this file and, in
@@ -170,7 +184,7 @@ def _check_one(name: str, when: date | None, fmt: str,
     try:
         determination = evaluate(data, on)
     except InvalidCase as exc:
-        error(_invalid(case_file, exc))
+        error(_a_determination(name, data) or _invalid(case_file, exc))
         return EXIT_BAD_INPUT, None
     except ParameterNotInForce as exc:
         error(f"{name}: no law in force on {exc.as_of} (the date from {source}): {exc}")

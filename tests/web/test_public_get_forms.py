@@ -204,3 +204,29 @@ def test_sign_of_a_room_given_twice_is_a_bad_request_naming_both(hall):
     assert "room: Given 2 times ('Lobby', 'Ballroom'); give it once." in _text(r)
     once = Client().get(f"/certificates/{number}/sign.pdf", {"room": "Ballroom"})
     assert once.status_code == 200 and once.content.startswith(b"%PDF")
+
+
+# --- the number of rooms ---------------------------------------------------------------------------------------
+
+
+def _rooms(n: int) -> dict[str, str]:
+    data = {"form-TOTAL_FORMS": str(n), "form-INITIAL_FORMS": "0", "commercial": "yes", "as_of": "2026-05-01"}
+    for i in range(n):
+        data.update({f"form-{i}-name": f"Room {i + 1}", f"form-{i}-use_group": "assembly_without_fixed_seats",
+                     f"form-{i}-area": "100", f"form-{i}-area_unit": "sq_ft"})
+    return data
+
+
+def test_occupancy_takes_fifty_rooms():
+    """The check's bound (MAX_SPACES, 50 rooms or areas at once): 50 is taken, 100 sq ft at 15 sq ft per person
+    is 6 persons each (Mount Pleasant § 164-7), 300 in all."""
+    r = Client().get("/occupancy/", _rooms(50))
+    assert r.status_code == 200 and "Lawful occupancy: 300 persons" in _text(r)
+
+
+def test_occupancy_refuses_more_than_fifty_rooms_in_the_pages_words():
+    """Django said "Please submit at most 50 forms." (the public sees rooms, not forms)."""
+    r = Client().get("/occupancy/", _rooms(51))
+    assert r.status_code == 422
+    assert "At most 50 rooms or areas at once; check the others separately." in _text(r)
+    assert "forms" not in _text(r).replace("form-", "") and "Lawful occupancy" not in _text(r)

@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
@@ -138,6 +139,15 @@ class SpaceForm(OnceEach):
 
 
 class BaseSpaceFormSet(OnceEachFormSet):
+    #: Django's "Please submit at most 50 forms." in the page's words (its rooms are not "forms").
+    default_error_messages = {
+        "too_many_forms": ngettext_lazy("At most %(num)d room or area at once; check the others separately.",
+                                        "At most %(num)d rooms or areas at once; check the others separately.",
+                                        "num"),
+        "too_few_forms": ngettext_lazy("Describe at least %(num)d room or area.",
+                                       "Describe at least %(num)d rooms or areas.", "num"),
+    }
+
     def clean(self) -> None:
         if any(self.errors):
             return

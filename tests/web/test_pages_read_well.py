@@ -312,3 +312,12 @@ def test_clerk_queue_tells_a_state_it_does_not_hold_rather_than_listing_everythi
         assert f"<tr><td>{hearing_app.pk}</td>" not in r.content.decode()
     r = c.get("/carmel-ny/applications/", {"state": hearing_app.state})
     assert r.status_code == 200 and f"<tr><td>{hearing_app.pk}</td>" in r.content.decode()
+
+
+def test_clerk_queue_refuses_a_state_given_twice_naming_both(carmel, cu, hearing_app):
+    """?state=a&state=b is one filter too many: 400 naming both, no rows (Django would take the last)."""
+    c = client_for(cu["town_clerk"])
+    r = c.get("/carmel-ny/applications/?state=submitted&state=hearing_scheduled")
+    assert r.status_code == 400
+    assert "state: Given 2 times ('submitted', 'hearing_scheduled'); give it once." in _text(r)
+    assert f"<tr><td>{hearing_app.pk}</td>" not in r.content.decode()

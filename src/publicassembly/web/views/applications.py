@@ -38,6 +38,7 @@ from publicassembly.permits.models import (
 )
 from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
+from publicassembly.web.forms.widgets import given_twice
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import posted_version, refusal, refusal_detail
 from publicassembly.workflow.access import require_role, roles_of
@@ -427,6 +428,11 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     today = timezone.localdate()
     state = request.GET.get("state", "")
     offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
+    states_given = request.GET.getlist("state")
+    if len(states_given) > 1:  # ?state=a&state=b: one filter, not the last of two taken silently
+        return render(request, "web/applications/queue.html",
+                      {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
+                       "state_error": f"state: {given_twice(states_given)}"}, status=400)
     if state and state not in dict(offered):
         # A misspelt or stale link (?state=submited) is told, not shown as the whole queue as if filtered.
         return render(request, "web/applications/queue.html",

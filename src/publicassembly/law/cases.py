@@ -180,6 +180,9 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
     "bool_type": lambda c, g: _("must be true or false (got {given})", given=g),
     "bool_parsing": lambda c, g: _("must be true or false (got {given})", given=g),
     "string_type": lambda c, g: _("must be text (got {given})", given=g),
+    # (a lone UTF-16 surrogate, e.g. JSON "\ud800", is no character: the text is not shown, it cannot be printed)
+    "string_unicode": lambda c, g: _("must be text of whole characters: it holds a lone surrogate code (such as "
+                                     "\\ud800 in JSON), which is no character"),
     "string_too_short": lambda c, g: (_("must not be empty") if c.get("min_length") == 1 else
                                       _("must be at least {min_length} characters long",
                                         min_length=_bound(c.get("min_length")))),

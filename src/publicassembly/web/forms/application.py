@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from publicassembly.permits.models import CONDITIONS, Agency, CleanupResult, Party, RevocationGround
 from publicassembly.web import present
-from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, tristate
+from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, PlainErrors, tristate
 
 Lines = forms.Textarea(attrs={"rows": 3})
 
@@ -31,7 +31,7 @@ def _yn(value: bool | None) -> str:
     return "" if value is None else ("yes" if value else "no")
 
 
-class PetitionForm(forms.Form):
+class PetitionForm(PlainErrors):
     """The verified petition's answers, in the order of ¶ B(1)-(15)."""
 
     # The assembly (¶ B(2))
@@ -283,11 +283,11 @@ def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
 # --- Officials' actions ------------------------------------------------------------------------------------------
 
 
-class ReasonMixin(forms.Form):
+class ReasonMixin(PlainErrors):
     reason = forms.CharField(label=_("Reason (kept in the case's history)"), max_length=500, required=False)
 
 
-class SubmitForm(forms.Form):
+class SubmitForm(PlainErrors):
     verification_statement = forms.CharField(
         label=_("Verification statement"), widget=Lines,
         help_text=_("The petition is a verified petition: state that its contents are true, sworn before whom "
@@ -333,7 +333,7 @@ class DenyForm(ReasonMixin):
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
 
 
-class DocumentChoiceMixin(forms.Form):
+class DocumentChoiceMixin(PlainErrors):
     def __init__(self, *args: Any, documents: Any = (), required: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["document"] = forms.ModelChoiceField(
@@ -379,7 +379,7 @@ class FeeForm(ReasonMixin):
     receipt = forms.CharField(label=_("Receipt number"), max_length=60, required=False)
 
 
-class RevokeForm(forms.Form):
+class RevokeForm(PlainErrors):
     grounds = forms.MultipleChoiceField(label=_("Grounds (¶ G)"), choices=RevocationGround.choices,
                                         widget=forms.CheckboxSelectMultiple)
     reason = forms.CharField(label=_("Reason"), max_length=500)
@@ -391,7 +391,7 @@ class CleanupForm(ReasonMixin):
     completed_on = forms.DateField(label=_("Cleanup completed on"), widget=DateInput(), required=False)
 
 
-class ForfeitForm(forms.Form):
+class ForfeitForm(PlainErrors):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
@@ -399,7 +399,7 @@ class AssemblyHeldForm(ReasonMixin):
     ended_on = forms.DateField(label=_("The assembly ended on"), widget=DateInput(), required=False)
 
 
-class UploadForm(forms.Form):
+class UploadForm(PlainErrors):
     kind = forms.CharField(label=_("What the document is"), max_length=60,
                            help_text=_("For example: site map, parking plan, insurance certificate."))
     file = forms.FileField(label=_("File (PDF, PNG or JPEG)"))

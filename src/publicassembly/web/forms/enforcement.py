@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from publicassembly.enforcement.models import Complaint, Offender
 from publicassembly.venues.models import Venue
-from publicassembly.web.forms.widgets import DateInput
+from publicassembly.web.forms.widgets import DateInput, PlainErrors
 
 
 class DateTimeInput(forms.DateTimeInput):
@@ -23,7 +23,7 @@ class DateTimeInput(forms.DateTimeInput):
         super().__init__(attrs=attrs, format="%Y-%m-%dT%H:%M")
 
 
-class VersionedForm(forms.Form):
+class VersionedForm(PlainErrors):
     """A change of a record the page showed: the version it showed (a change made since is refused, not lost)."""
 
     expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
@@ -35,14 +35,14 @@ class ReasonForm(VersionedForm):
                              help_text=gettext_lazy("Kept in the case's history."))
 
 
-class OffenderForm(forms.Form):
+class OffenderForm(PlainErrors):
     kind = forms.ChoiceField(label=gettext_lazy("Person or firm"), choices=[("person", gettext_lazy("person")),
                                                                            ("firm", gettext_lazy("firm"))])
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     address = forms.CharField(label=gettext_lazy("Address"), max_length=300, required=False)
 
 
-class ComplaintForm(forms.Form):
+class ComplaintForm(PlainErrors):
     description = forms.CharField(label=gettext_lazy("What was observed"), widget=forms.Textarea(attrs={"rows": 3}))
     observed_on = forms.DateField(label=gettext_lazy("Observed on"), widget=DateInput())
     place = forms.CharField(label=gettext_lazy("Place or event"), max_length=300, required=False)
@@ -180,7 +180,7 @@ def _rule_choices(town: Any) -> list[tuple[str, str]]:
             for rule_id, citation in violable_rules(town)]
 
 
-class ViolationForm(forms.Form):
+class ViolationForm(PlainErrors):
     observed_on = forms.DateField(label=gettext_lazy("Observed on"), widget=DateInput(), required=False)
     description = forms.CharField(label=gettext_lazy("Description"), max_length=1000, required=False)
 
@@ -193,14 +193,14 @@ class ViolationForm(forms.Form):
             required=False, help_text=gettext_lazy("Default: the complaint's."))
 
 
-class SummonsForm(forms.Form):
+class SummonsForm(PlainErrors):
     return_date = forms.DateField(label=gettext_lazy("Returnable on"), widget=DateInput())
     return_time = forms.TimeField(label=gettext_lazy("At (time)"), required=False, input_formats=["%H:%M"],
                                   widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
                                   help_text=gettext_lazy("HH:MM, 00:00 to 23:59; may be left empty."))
 
 
-class DispositionForm(forms.Form):
+class DispositionForm(PlainErrors):
     outcome = forms.ChoiceField(label=gettext_lazy("Outcome"), choices=[("convicted", gettext_lazy("convicted")),
                                                                        ("dismissed", gettext_lazy("dismissed"))])
     decided_on = forms.DateField(label=gettext_lazy("Decided on"), widget=DateInput(), required=False)
@@ -212,7 +212,7 @@ class DispositionForm(forms.Form):
                                      required=False)
 
 
-class StopOrderForm(forms.Form):
+class StopOrderForm(PlainErrors):
     """§ 164-5: the officer stops a performance for overcrowding, obstructed egress or a serious menace."""
 
     performance = forms.CharField(label=gettext_lazy("Performance stopped"), max_length=300)

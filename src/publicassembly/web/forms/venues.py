@@ -12,13 +12,14 @@ from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
+    PlainErrors,
     area_field,
     check_area,
     tristate,
 )
 
 
-class VenueForm(forms.Form):
+class VenueForm(PlainErrors):
     name = forms.CharField(label=_("Name of the place"), max_length=200)
     address = forms.CharField(label=_("Address"), max_length=300)
     commercial = forms.ChoiceField(label=_("Commercial place of assembly?"), choices=YES_NO_UNKNOWN, required=False)
@@ -31,7 +32,7 @@ class VenueForm(forms.Form):
                 "toilets_provided": d.get("toilets_provided")}
 
 
-class SpaceForm(forms.Form):
+class SpaceForm(PlainErrors):
     name = forms.CharField(label=_("Room or area"), max_length=200)
     use_group = forms.ChoiceField(label=_("Use group (§§ 164-7, 164-8)"), choices=USE_GROUP_CHOICES)
     area = area_field(help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
@@ -50,16 +51,16 @@ class SpaceForm(forms.Form):
         return d
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(PlainErrors):
     reason = forms.CharField(label=_("Reason (kept in the history)"), max_length=500)
 
 
-class IssueForm(forms.Form):
+class IssueForm(PlainErrors):
     issued_on = forms.DateField(label=_("Issued on"), widget=DateInput(), required=False,
                                 help_text=_("Default: today."))
 
 
-class ScheduleInspectionForm(forms.Form):
+class ScheduleInspectionForm(PlainErrors):
     scheduled_for = forms.DateField(label=_("Inspection date"), widget=DateInput())
 
     def __init__(self, *args: Any, inspectors: Any = None, **kwargs: Any) -> None:
@@ -69,7 +70,7 @@ class ScheduleInspectionForm(forms.Form):
                                                               required=False)
 
 
-class RecordInspectionForm(forms.Form):
+class RecordInspectionForm(PlainErrors):
     done_on = forms.DateField(label=_("Done on"), widget=DateInput(), required=False)
     persons_present = forms.IntegerField(label=_("Persons present"), min_value=0, max_value=10_000_000,
                                          required=False)

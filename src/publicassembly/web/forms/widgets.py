@@ -90,16 +90,69 @@ def choice_refused(field: forms.ChoiceField, value: object) -> str:
     return _("Choose one of: %(allowed)s, or leave it empty (got %(value)s).") % params
 
 
-class OnceEach(forms.Form):
+#: Django's wording of a value it could not read, by field class and error code, in the project's words: what the
+#: field takes and what was given (the field's label stands beside it on the page).
+_NOT_READ: tuple[tuple[type[forms.Field], str, Any], ...] = (
+    (forms.IntegerField, "invalid", _("Give a whole number, e.g. 12 (got %(value)s).")),
+    (forms.DecimalField, "invalid", _("Give a number, e.g. 1250 or 1250.50 (got %(value)s).")),
+    (forms.FloatField, "invalid", _("Give a number, e.g. 1250 or 1250.50 (got %(value)s).")),
+    (forms.DateTimeField, "invalid", _("Give a date and time, e.g. 2026-07-04 19:30 (got %(value)s).")),
+    (forms.DateField, "invalid", _("Give a date written YYYY-MM-DD, e.g. 2026-07-04 (got %(value)s).")),
+    (forms.TimeField, "invalid", _("Give a time of day, e.g. 09:30 or 19:30 (got %(value)s).")),
+)
+
+
+class PlainErrors(forms.Form):
+    """A form whose errors say what a field takes and what was given, instead of Django's wording: a value not
+    among a choice field's choices (Django: "Select a valid choice. perhaps is not one of the available
+    choices.") is told with the values allowed (`choice_refused`); a number, date or time Django could not read
+    ("Enter a whole number.") with an example of what it takes and the value given. Django's other messages (a
+    required field, bounds, digits) stand: they say what is allowed."""
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if self._errors:
+            self._plain_errors()
+
+    def _given(self, name: str) -> str:
+        getlist = getattr(self.data, "getlist", None)
+        raw = getlist(self.add_prefix(name)) if getlist is not None else [self.data.get(self.add_prefix(name))]
+        value = raw[-1] if raw else ""
+        return repr(str(value if value is not None else "")[:40])
+
+    def _plain_errors(self) -> None:
+        """Reword, in place, the errors of the fields that Django worded (see the class), keeping the others."""
+        for name, field in self.fields.items():
+            if name not in self._errors:
+                continue
+            errors = self._errors[name].as_data()
+            reworded = [self._plain(field, name, e) for e in errors]
+            if any(new is not old for new, old in zip(reworded, errors, strict=True)):
+                self._errors[name] = self.error_class(reworded, renderer=self.renderer)
+
+    def _plain(self, field: forms.Field, name: str, error: forms.ValidationError) -> forms.ValidationError:
+        if error.code == "invalid_choice" and isinstance(field, forms.ModelChoiceField):  # (records: not listed)
+            return forms.ValidationError(_("Choose one of the listed values (got %(value)s).")
+                                         % {"value": self._given(name)}, code=error.code)
+        if (error.code == "invalid_choice" and isinstance(field, forms.ChoiceField)
+                and not isinstance(field, forms.MultipleChoiceField)):
+            value = (error.params or {}).get("value", self.data.get(self.add_prefix(name)))
+            return forms.ValidationError(choice_refused(field, value), code=error.code)
+        for kind, code, message in _NOT_READ:
+            if isinstance(field, kind) and error.code == code:
+                return forms.ValidationError(message % {"value": self._given(name)}, code=code)
+        return error
+
+
+class OnceEach(PlainErrors):
     """A form read from a query string (a GET form, a link) that refuses a field given more than once
     (``?persons=600&persons=5``): Django would take the last value silently, and which one was meant is not
     known. The field's error names the values given. A value that is not one of a choice field's choices
     (``?commercial=true``, only from a link: the page offers a list) is told with the values allowed
-    (`choice_refused`)."""
+    (`choice_refused`, as on every form: `PlainErrors`)."""
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
-        self._name_the_choices()
         getlist = getattr(self.data, "getlist", None)
         if getlist is None:
             return cleaned
@@ -108,20 +161,6 @@ class OnceEach(forms.Form):
             if len(given) > 1:
                 self.add_error(name, given_twice(given))
         return cleaned
-
-    def _name_the_choices(self) -> None:
-        """Reword Django's invalid-choice errors of the fields (`choice_refused`), in place, keeping the others."""
-        for name, field in self.fields.items():
-            if name not in self._errors or not isinstance(field, forms.ChoiceField) or isinstance(
-                    field, forms.MultipleChoiceField):
-                continue
-            errors = self._errors[name].as_data()
-            if not any(e.code == "invalid_choice" for e in errors):
-                continue
-            self._errors[name] = self.error_class(
-                [forms.ValidationError(choice_refused(field, (e.params or {}).get("value")), code=e.code)
-                 if e.code == "invalid_choice" else e for e in errors],
-                renderer=self.renderer)
 
 
 class OnceEachFormSet(forms.BaseFormSet):

@@ -79,8 +79,63 @@ def environment_for_server() -> None:
     _SET_BY_START_UP.clear()
 
 
+def _given_once(command: Any) -> None:
+    """Make `command` refuse an option given more than once that takes one value (``sign --occupancy 15
+    --occupancy 20``: Click keeps the last silently, and which one was meant is not known), as the web and the
+    API refuse a field given twice: exit 2 naming the option and the values. Flags and options that take
+    several values are left alone."""
+    if getattr(command, "given_once", False):
+        return
+    parse = command.parse_args
+
+    def parse_args(ctx: Any, args: list[str]) -> Any:
+        repeated = _repeated_options(command.get_params(ctx), args)
+        if repeated:
+            option, values = repeated
+            fail(f"{option}: given {len(values)} times ({', '.join(repr(v[:80]) for v in values[:5])}); "
+                 "give it once")
+        return parse(ctx, args)
+
+    command.parse_args = parse_args
+    command.given_once = True
+
+
+def _repeated_options(params: list[Any], args: list[str]) -> tuple[str, list[str]] | None:
+    """The first option of `params` taking one value that `args` (a command's own arguments) give more than
+    once, with the values given; None when each is given at most once. ``--`` ends the options."""
+    single: dict[str, Any] = {}
+    for p in params:
+        if (getattr(p, "param_type_name", "") == "option" and not getattr(p, "multiple", False)
+                and not getattr(p, "is_flag", False) and not getattr(p, "count", False)
+                and getattr(p, "nargs", 1) == 1):
+            single.update(dict.fromkeys(p.opts, p))
+    given: dict[str, tuple[str, list[str]]] = {}
+    i = 0
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            break
+        if token.startswith("--") and token.split("=", 1)[0] in single:
+            name, joined, value = token.partition("=")
+            step = 1 if joined else 2
+            value = value if joined else (args[i + 1] if i + 1 < len(args) else "")
+        elif token.startswith("-") and not token.startswith("--") and token[:2] in single:
+            name, value = token[:2], token[2:]
+            step = 1 if value else 2
+            value = value or (args[i + 1] if i + 1 < len(args) else "")
+        else:
+            i += 1
+            continue
+        param = single[name]
+        given.setdefault(param.name, (name, []))[1].append(value)  # (named as first written)
+        i += step
+    return next(((option, values) for option, values in given.values() if len(values) > 1), None)
+
+
 def _resuming(command: Any) -> None:
-    """Make `command` (and its subcommands) call `resume_collector` before its own code."""
+    """Make `command` (and its subcommands) call `resume_collector` before its own code, and refuse an option
+    given twice (`_given_once`)."""
+    _given_once(command)
     callback: Callable[..., Any] | None = command.callback
     if callback is not None and not getattr(callback, "resumes_collector", False):
         @functools.wraps(callback)
@@ -224,7 +279,8 @@ app = typer.Typer(
         "Assembly (certificates, occupant load, lawful occupancy, signs, penalties).\n\n"
         "Exit codes: 0 when every case was determined (whatever the determination says); 2 for bad input "
         "(a file, field, option or date), with a message on standard error naming the file, the field or "
-        "line, and what is allowed; 1 when the law core could not decide (a rule conflict) or failed.\n\n"
+        "line, and what is allowed (an option that takes one value, given twice, is refused too); 1 when the "
+        "law core could not decide (a rule conflict) or failed.\n\n"
         "Environment: `PYDANTIC_DISABLE_PLUGINS` is set to `__all__` for the command unless already set (no "
         "pydantic plugin is used); set it to an empty string to load pydantic plugins."
     ),

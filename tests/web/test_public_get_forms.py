@@ -186,6 +186,7 @@ def test_occupancy_management_field_missing_or_not_a_count_is_refused_naming_it(
     r = Client().get("/occupancy/", data)
     assert r.status_code == 422 and said in _text(r)
     assert "Describe at least one room" not in _text(r) and "ManagementForm" not in _text(r)
+    assert "Hidden field" not in _text(r)  # (Django's "(Hidden field TOTAL_FORMS) Enter a whole number." too)
     assert "Lawful occupancy" not in _text(r)
 
 

@@ -208,8 +208,10 @@ def test_a_rule_not_in_the_towns_rule_book_is_refused_with_how_to_list_them(tmp_
 
 
 def test_a_rule_of_the_towns_rule_book_is_written(tmp_path, summons_record):
-    _written(tmp_path, _data(summons_record, rule_id="mount-pleasant/164-10/exits-not-blocked"))
-    _written(tmp_path, _data(summons_record, **(CARMEL_1 | {"rule_id": "carmel/penalties/ab-violation"})))
+    _written(tmp_path, _data(summons_record, rule_id="mount-pleasant/164-10/exits-not-blocked",
+                             citation="Mount Pleasant Code § 164-10"))
+    _written(tmp_path, _data(summons_record, **(CARMEL_1 | {"rule_id": "carmel/penalties/ab-violation",
+                                                            "citation": "Carmel Code ch. 31, penalties ¶¶ A, B"})))
 
 
 # --- every problem at once, and the fixtures ------------------------------------------------------------------------

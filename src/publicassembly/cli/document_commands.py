@@ -21,6 +21,11 @@ from typing import Any, TypeVar
 import typer
 
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, error, fail, parse_date_option
+from publicassembly.documents.certificate_number import (
+    CERTIFICATE_NUMBER_FORMAT,
+    MAX_CERTIFICATE_CHARS,
+    is_certificate_number,
+)
 from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
 from publicassembly.documents.records import (
     CertificateRecord,
@@ -240,18 +245,17 @@ def _application(pk: int) -> Any:
     return app_
 
 
-#: The longest certificate number (as the web's look-up form and the database's field allow).
-MAX_CERTIFICATE_CHARS = 40
 MAX_URL_CHARS = 2000
 
 
 def _certificate_number(value: str) -> str:
-    """The certificate number given to ``--certificate``, 1 to `MAX_CERTIFICATE_CHARS` printable characters;
-    exit 2 naming the option otherwise."""
+    """The certificate number given to ``--certificate``: what the public look-up takes (letters and digits
+    joined by hyphens, at most `MAX_CERTIFICATE_CHARS` characters; `documents.certificate_number`), so that the
+    sign's number and its QR code lead to the certificate; exit 2 naming the option and the format otherwise."""
     number = value.strip()
-    if not number or len(number) > MAX_CERTIFICATE_CHARS or not number.isprintable():
-        fail(f"--certificate: the certificate's number, 1 to {MAX_CERTIFICATE_CHARS} printable characters "
-             f"(e.g. MP-2025-0001); got {len(number)} characters")
+    if not is_certificate_number(number):
+        shown = repr(number[:MAX_CERTIFICATE_CHARS]) + ("…" if len(number) > MAX_CERTIFICATE_CHARS else "")
+        fail(f"--certificate: a certificate number is {CERTIFICATE_NUMBER_FORMAT}; got {shown}")
     return number
 
 
@@ -590,6 +594,22 @@ def summons(
     write_output(output, _render(lambda: pdf.render_summons(record), record, from_json), force, "pdf")
 
 
+#: The lists of a calendar's JSON file and what each holds.
+CALENDAR_LISTS = {"hearings": "hearing notice records", "deadlines": "deadline objects {application_reference, name, "
+                  "due, counted, citation}"}
+
+
+def _calendar_lists(source: Path, data: Mapping[str, Any]) -> None:
+    """Exit 2 naming the file and the key when ``hearings`` or ``deadlines`` is given but is not a list (a text
+    would be read letter by letter, an object as its keys): each takes a list of objects, ``[]`` for none."""
+    problems = [f"{source}: {key}: expected a list of {what} ([] for none), got {type(data[key]).__name__}"
+                for key, what in CALENDAR_LISTS.items() if key in data and not isinstance(data[key], list)]
+    for problem in problems:
+        error(problem)
+    if problems:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
 @app.command()
 def calendar(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database."),
@@ -636,11 +656,12 @@ def calendar(
     unknown = sorted(set(data) - {"town", "hearings", "deadlines", "application"})
     if unknown:
         fail(f"{from_json}: {unknown[0]}: is not a field; allowed: town, hearings, deadlines, application")
+    _calendar_lists(from_json, data)
     try:
         hearings = [record_from_json(HearingNoticeRecord, h, prefix=f"hearings[{i}].")
-                    for i, h in enumerate(data.get("hearings") or [])]
+                    for i, h in enumerate(data.get("hearings", []))]
         deadlines = [record_from_json(DeadlineItem, d, prefix=f"deadlines[{i}].")
-                     for i, d in enumerate(data.get("deadlines") or [])]
+                     for i, d in enumerate(data.get("deadlines", []))]
     except ValueError as exc:
         fail(f"{from_json}: {exc}")
     reference = data.get("application")

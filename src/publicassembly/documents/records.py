@@ -302,7 +302,7 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     from 0 to 10^9; text of at most `MAX_TEXT` characters). Raises ValueError with one line per problem, each
     naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds, a
     record that contradicts itself (`inconsistencies`) or a summons that states other than the law
-    (`against_the_law`)."""
+    (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`)."""
     if not isinstance(data, dict):
         raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
                          f"got {type(data).__name__}")
@@ -329,6 +329,7 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
         raise ValueError("\n".join(problems))
     record = cls(**kwargs)
     problems = inconsistencies(record, prefix) + against_the_law(record, prefix)
+    problems += summons_town_and_citations(record, prefix)
     if problems:
         raise ValueError("\n".join(problems))
     return record
@@ -478,3 +479,91 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
             out.append(f"{p}{field}: the law's {words} for {what} is {_stated(field, law)} ({penalty.citation}, "
                        f"in force on offense_date {record.offense_date}); got {_stated(field, given)}")
     return out
+
+
+# --- A summons' town, citations and day of offense (`summons_town_and_citations`) -------------------------------
+
+#: The Town's time zone: the day of an offense is the Town's day (America/New_York).
+TOWN_TZ = "America/New_York"
+
+
+def _words(text: str) -> str:
+    """`text` compared as words: whitespace runs as one space, case ignored."""
+    return " ".join(text.split()).casefold()
+
+
+def town_names(alias: str) -> tuple[str, ...]:
+    """The ways a summons record may name the town of jurisdiction `alias`: the law core's name (``Town of Mount
+    Pleasant, New York``, as the workflow's towns are named), that name without the State (``Town of Mount
+    Pleasant``) and the alias itself (``mount-pleasant-ny``). The summons prints the law core's name."""
+    from publicassembly.law import jurisdictions
+
+    name = jurisdictions.get(alias).name
+    return name, name.split(",")[0].strip(), alias
+
+
+def town_today() -> date:
+    """The Town's date today (America/New_York)."""
+    from zoneinfo import ZoneInfo
+
+    return datetime.now(ZoneInfo(TOWN_TZ)).date()
+
+
+def summons_town_and_citations(record: object, prefix: str = "", *, today: date | None = None) -> list[str]:
+    """What a summons read from JSON states of another town, another law or a day to come, one line each naming
+    the field (empty when nothing; other records, or a jurisdiction `against_the_law` refuses: nothing):
+
+    - ``town`` must be the jurisdiction's town (`town_names`);
+    - ``citation`` must be the citation of ``rule_id`` in the law core's rule book (when it is one of its rules);
+    - ``penalty_citation``, when given, the citation of the law core's penalty (Mount Pleasant § 164-14, Carmel
+      ch. 31 penalties ¶ B) in force on ``offense_date``;
+    - ``offense_date`` not after `today` (default: the Town's date today, `town_today`): an offense that has not
+      happened is charged to no one.
+
+    The workflow's summonses take their town, rule citation and penalty from the law core
+    (`enforcement.documents.summons_record`) and their day from a recorded violation, so they pass."""
+    if not isinstance(record, SummonsRecord) or record.jurisdiction not in SUMMONS_JURISDICTIONS:
+        return []
+    from publicassembly.law import jurisdictions
+
+    p = prefix
+    alias = record.jurisdiction
+    j = jurisdictions.get(alias)
+    out: list[str] = []
+    names = town_names(alias)
+    if _words(record.town) not in {_words(n) for n in names}:
+        out.append(f"{p}town: {record.town!r} is not the town of jurisdiction {alias}; give {names[0]!r} (or "
+                   f"{names[1]!r})")
+    rules = {r.id: r for r in j.rules}
+    if record.rule_id in rules and _words(record.citation) != _words(rules[record.rule_id].citation):
+        out.append(f"{p}citation: {record.citation!r} is not the citation of rule {record.rule_id}; the law's "
+                   f"citation is {rules[record.rule_id].citation!r}")
+    law = _law_penalty(record)
+    if record.penalty_citation.strip() and law is not None and \
+            _words(record.penalty_citation) != _words(law.citation):
+        out.append(f"{p}penalty_citation: {record.penalty_citation!r} is not the citation of the law's penalty; "
+                   f"it is {law.citation!r} (in force on offense_date {record.offense_date}); give it or leave "
+                   "penalty_citation out")
+    day = town_today() if today is None else today
+    if record.offense_date > day:
+        out.append(f"{p}offense_date: {record.offense_date} is after today ({day}); a summons charges an offense "
+                   "that has happened")
+    return out
+
+
+def _law_penalty(record: SummonsRecord) -> Any:
+    """The law core's penalty of the summons `record` in force on its offense date, or None when the record
+    gives no valid offense number or days (refused by `against_the_law`) or no penalty is in force on it."""
+    from publicassembly.law import jurisdictions
+    from publicassembly.law.errors import ParameterNotInForce
+    from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty_for_days
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import penalty_for_offense
+
+    values = jurisdictions.get(record.jurisdiction).parameters.at(record.offense_date)
+    days, number = record.days_of_continued_violation, record.offense_number
+    try:
+        if record.jurisdiction == "carmel-ny":
+            return penalty_for_days(days, values) if days is not None and days >= 1 else None
+        return penalty_for_offense(number, values) if number is not None and number >= 1 else None
+    except ParameterNotInForce:
+        return None

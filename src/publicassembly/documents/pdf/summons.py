@@ -102,6 +102,15 @@ def signature(name: str, title: str, town: str) -> str:
     return ", ".join(esc(x) for x in parts)
 
 
+def town_name(record: SummonsRecord) -> str:
+    """The town the summons is issued for, as the header and the signature print it: the law core's name of its
+    jurisdiction (``Town of Mount Pleasant, New York``), as the workflow's towns are named, never the record's
+    ``town`` as given (an alias such as ``mount-pleasant-ny``: `records.town_names` lists what it may be)."""
+    from publicassembly.law import jurisdictions
+
+    return str(jurisdictions.get(record.jurisdiction).name)
+
+
 def _opening(record: SummonsRecord, court: str, issued_under: str, last_row: list[str], charge: str
              ) -> list[object]:
     """The court, the title, the particulars of the offense (ending with `last_row`) and the summons to appear
@@ -109,7 +118,7 @@ def _opening(record: SummonsRecord, court: str, issued_under: str, last_row: lis
     when = f" at {esc(clock(record.return_time))}" if record.return_time.strip() else ""
     return [
         p(esc(court).upper(), "subtitle"),
-        p(f"Summons<br/>{esc(record.town)}", "title"),
+        p(f"Summons<br/>{esc(town_name(record))}", "title"),
         p(issued_under, "subtitle"),
         table([
             ["Summons No.", record.number],
@@ -128,7 +137,7 @@ def _opening(record: SummonsRecord, court: str, issued_under: str, last_row: lis
 
 def _carmel_signature(record: SummonsRecord) -> str:
     """Carmel's signature line: "<name>, for the <town>", the town left out when the name already says it."""
-    name, town = record.inspector_name.strip(), record.town.strip()
+    name, town = record.inspector_name.strip(), town_name(record)
     if town and " ".join(town.split()).casefold() in " ".join(name.split()).casefold():
         return esc(name)
     return f"{esc(name)}, for the {esc(town)}" if name else f"for the {esc(town)}"
@@ -183,6 +192,6 @@ def render_summons(record: SummonsRecord) -> bytes:
         p("Failure to appear may result in further proceedings as the law provides."),
         Spacer(1, 30),
         p("______________________________________<br/>"
-          + signature(record.inspector_name, "Building Inspector", record.town)),
+          + signature(record.inspector_name, "Building Inspector", town_name(record))),
     ]
     return build(story, title=f"Summons {record.number}", subject="Mount Pleasant Code §§ 164-12, 164-14")

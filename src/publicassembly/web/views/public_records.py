@@ -3,7 +3,6 @@ looked up by number (with the certificate and occupancy-sign PDFs)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import forms
@@ -13,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, is_certificate_number
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
 from publicassembly.web.forms.widgets import OnceEach, given_twice
@@ -50,13 +50,10 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
-#: What a certificate number is made of (as `venues.services` numbers them, e.g. MP-2025-0001): letters and
-#: digits in groups joined by hyphens. Anything else cannot be a number and is refused naming the format.
-CERTIFICATE_NUMBER = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 
 
 class LookupForm(OnceEach):
-    number = forms.CharField(label=gettext_lazy("Certificate number"), max_length=40,
+    number = forms.CharField(label=gettext_lazy("Certificate number"), max_length=MAX_CERTIFICATE_CHARS,
                              help_text=gettext_lazy("As printed on the certificate or the occupancy sign."),
                              error_messages={"required": gettext_lazy(
                                  "Give the certificate number, as printed on the certificate or the occupancy "
@@ -69,8 +66,10 @@ class LookupForm(OnceEach):
 
     def clean_number(self) -> str:
         number: str = self.cleaned_data["number"]
-        if len(number) > 40 or not CERTIFICATE_NUMBER.fullmatch(number):
-            shown = repr(number[:40]) + ("…" if len(number) > 40 else "")
+        # What a certificate number is made of (`documents.certificate_number`, shared with the CLI's sign):
+        # anything else cannot be a number and is refused naming the format.
+        if not is_certificate_number(number):
+            shown = repr(number[:MAX_CERTIFICATE_CHARS]) + ("…" if len(number) > MAX_CERTIFICATE_CHARS else "")
             raise forms.ValidationError(
                 _("A certificate number is letters and digits joined by hyphens, at most 40 characters, e.g. "
                   "MP-2025-0001 (got %(value)s).") % {"value": shown}, code="format")

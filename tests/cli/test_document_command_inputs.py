@@ -104,3 +104,80 @@ def test_the_qr_url_percent_encodes_the_number_section_164_9():
 
     assert certificate_url("https://x.org/", "MP-2025-0001") == "https://x.org/certificates/MP-2025-0001/"
     assert certificate_url("https://x.org", "A/B?c") == "https://x.org/certificates/A%2FB%3Fc/"
+
+
+# --- sign --certificate: the public look-up's format (letters and digits joined by hyphens) ----------------------
+
+
+@pytest.mark.parametrize("number", ["MP C 1/../x", "MP-C-1/../x", "MP--1", "-MP-1", "MP-1-", "A_1", "MP-2025-0001é"])
+def test_sign_certificate_not_of_the_lookups_format_is_exit_2_naming_the_format(number, tmp_path):
+    r = run(["sign", "--occupancy", "15", "--room", "X", "--certificate", number, "-o", str(tmp_path / "s.pdf")])
+    assert r.exit_code == 2, r.output
+    assert "--certificate" in r.output and "letters and digits joined by hyphens" in r.output
+    assert not (tmp_path / "s.pdf").exists()
+
+
+@pytest.mark.parametrize("number", ["MP-2025-0001", "C1", "mp-c-2025-0042", " MP-1 "])
+def test_sign_certificate_of_the_lookups_format_is_written(number, tmp_path):
+    r = run(["sign", "--occupancy", "15", "--room", "X", "--certificate", number, "-o", str(tmp_path / "s.pdf")])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_sign_and_the_lookup_share_one_rule():
+    """The CLI and the web form use the one definition (`documents.certificate_number`)."""
+    from publicassembly.documents.certificate_number import is_certificate_number
+    from publicassembly.web.views import public_records
+
+    assert public_records.is_certificate_number is is_certificate_number
+    assert is_certificate_number("A" * 40) and not is_certificate_number("A" * 41)
+
+
+# --- calendar --from-json: hearings and deadlines are lists -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "value", "kind"), [("hearings", "nope", "str"), ("deadlines", {}, "dict"),
+                                                    ("hearings", None, "NoneType"), ("deadlines", 3, "int")])
+def test_calendar_lists_that_are_not_lists_are_exit_2_naming_the_key(key, value, kind, tmp_path):
+    import json
+
+    data = {"town": "carmel-ny", "hearings": [], "deadlines": []} | {key: value}
+    src = tmp_path / "cal.json"
+    src.write_text(json.dumps(data), encoding="utf-8")
+    r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
+    assert r.exit_code == 2, r.output
+    assert f"{key}: expected a list of" in r.output and f"got {kind}" in r.output, r.output
+    assert "[0]" not in r.output
+    assert not (tmp_path / "c.ics").exists()
+
+
+def test_calendar_both_lists_wrong_names_both(tmp_path):
+    import json
+
+    src = tmp_path / "cal.json"
+    src.write_text(json.dumps({"town": "carmel-ny", "hearings": "nope", "deadlines": {}}), encoding="utf-8")
+    r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
+    assert r.exit_code == 2 and "hearings: expected a list" in r.output and "deadlines: expected a list" in r.output
+
+
+@pytest.mark.parametrize("data", [{"town": "carmel-ny", "hearings": [], "deadlines": []}, {"town": "carmel-ny"},
+                                  {"town": "carmel-ny", "hearings": [], "deadlines": [
+                                      {"application_reference": "PA-1", "name": "hearing_notice_due",
+                                       "due": "2025-06-14"}]}])
+def test_calendar_lists_given_as_lists_or_left_out_are_written(data, tmp_path):
+    import json
+
+    src = tmp_path / "cal.json"
+    src.write_text(json.dumps(data), encoding="utf-8")
+    r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "c.ics").read_bytes().startswith(b"BEGIN:VCALENDAR")
+
+
+def test_calendar_a_list_holding_a_text_names_its_item(tmp_path):
+    import json
+
+    src = tmp_path / "cal.json"
+    src.write_text(json.dumps({"town": "carmel-ny", "hearings": ["nope"]}), encoding="utf-8")
+    r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
+    assert r.exit_code == 2 and "hearings[0]: expected an object of fields, got str" in r.output

@@ -69,7 +69,10 @@ SUMMONS_FROM_JSON_HELP = (FROM_JSON_HELP + " The summons must state the law of i
                           "--jurisdiction ALIAS lists them); min_fine, max_fine, max_jail_days, max_jail_months and "
                           "classification the law's penalty in force on offense_date, for offense_number (Mount "
                           "Pleasant § 164-14; no days_of_continued_violation) or for days_of_continued_violation "
-                          "(Carmel ch. 31 penalties ¶¶ A, B, each day a separate violation; offense_number null).")
+                          "(Carmel ch. 31 penalties ¶¶ A, B, each day a separate violation; offense_number null); town the "
+                          "jurisdiction's town (e.g. Town of Mount Pleasant, New York; the PDF prints that name); "
+                          "citation the rule's citation, penalty_citation (if given) the penalty's; offense_date "
+                          "not after today.")
 PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked gives revoked_date, the day the Town "
                          "Board revoked it (Carmel ch. 31 ¶ G).")
 
@@ -350,7 +353,8 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
 
 @app.command()
 def sign(
-    certificate: str = typer.Option(..., "--certificate", help="The certificate's number."),
+    certificate: str = typer.Option(..., "--certificate", help="The certificate's number, as the "
+                                     f"public look-up takes it: {CERTIFICATE_NUMBER_FORMAT}."),
     occupancy: int | None = typer.Option(None, "--occupancy", help="The lawful occupancy, in persons, "
                                          "0 to 1000000000 (with --room; omit both to read the certificate from "
                                          "the database). When the database holds the certificate, it must be in "

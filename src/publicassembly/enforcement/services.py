@@ -63,6 +63,7 @@ from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
 from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, save_with_history
+from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import law_text
@@ -194,6 +195,7 @@ def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str
     if kind not in (Offender.PERSON, Offender.FIRM):
         raise ValidationFailed("kind", _("%(value)s; allowed: person, firm") % {"value": repr(kind)})
     offender = Offender(town=town, kind=kind, name=_text("name", name), address=(address or "").strip())
+    require_printable(("name", offender.name), ("address", offender.address))  # the summons prints them (G-6)
     with transaction.atomic():
         save_with_history(offender, by=by, reason=_why(reason, "offender recorded"))
     return offender
@@ -213,6 +215,8 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
         _in_town(obj, town, what)
     if in_presence not in (True, False, None):
         raise ValidationFailed("in_presence", _("true, false or empty"))
+    require_printable(("description", description if isinstance(description, str) else None),  # the summons
+                      ("place", place if isinstance(place, str) else None))  # prints them (G-6)
     observed = _date("observed_on", observed_on)
     today = _today()
     if observed > today:
@@ -396,6 +400,8 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
     if rule_id is None:
         raise ValidationFailed("rule_id", _("name the rule violated (an id of the town's rule book)"))
     rule_id, citation = _rule(town, rule_id)
+    require_printable(("description", description if isinstance(description, str) else None),  # the summons
+                      ("place", place if isinstance(place, str) else None))  # prints them (G-6)
     offender = offender or complaint.offender
     if offender is None:
         raise ValidationFailed("offender", _("name the person or firm who violated the rule"))

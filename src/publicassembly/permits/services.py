@@ -82,6 +82,7 @@ from publicassembly.workflow.errors import (
     WorkflowError,
 )
 from publicassembly.workflow.models import save_with_history
+from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import law_text
@@ -375,7 +376,9 @@ def validate_facts(facts: Any) -> dict[str, Any]:
         refused += [(field, message) for field, message in invalid_from(e, "facts.", EventCase).errors if field not in told]
     if refused or model is None:
         raise ValidationFailed.of_all(refused)
-    return model.model_dump(mode="json", exclude_unset=True)
+    clean = model.model_dump(mode="json", exclude_unset=True)
+    require_printable(("facts", clean))  # the petition, the notice and the permit print them (G-6)
+    return clean
 
 
 def parameter_set(town: Any) -> ParameterSet:
@@ -922,6 +925,7 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     notice_published_on = _date(notice_published_on, "notice_published_on")
     place = _text(place, "place", gettext_noop("the place of the public hearing"))
     newspaper = _text(newspaper, "newspaper", gettext_noop("the official newspaper in which the notice was published"))
+    require_printable(("place", place), ("newspaper", newspaper))  # the notice of hearing prints them (G-6)
     on = _today(today)
     if hearing_on < on:
         raise ValidationFailed("hearing_on", _("%(day)s is in the past (today is %(today)s); schedule the hearing "
@@ -1048,6 +1052,7 @@ def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), 
     require_role(by, app.town, BOARD)
     if isinstance(conditions, str) or any(not isinstance(c, str) or not c.strip() for c in conditions):
         raise ValidationFailed("conditions", _("give the conditions as a list of non-empty texts"))
+    require_printable(("conditions", [c.strip() for c in conditions]))  # the permit prints them (G-6)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "approve")
@@ -1161,6 +1166,8 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
     pd = _amount(property_damage_limit, "property_damage_limit")
     if not isinstance(cancellation_notice_days, int) or cancellation_notice_days < 0:
         raise ValidationFailed("cancellation_notice_days", _("give a whole number of days, 0 or more"))
+    require_printable(("insurer", insurer if isinstance(insurer, str) else None),  # the permit prints them (G-6)
+                      ("policy_number", policy_number if isinstance(policy_number, str) else None))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an insurance certificate"))

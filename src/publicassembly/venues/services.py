@@ -55,6 +55,7 @@ from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
 from publicassembly.workflow.models import apply_changes, save_with_history
+from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import not_in_force
@@ -286,6 +287,7 @@ def _check_venue_values(values: Mapping[str, Any]) -> None:
     if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
         raise ValidationFailed("toilets_provided", _("a whole number of toilets, 0 or more (got %(value)s)")
                                % {"value": repr(t)})
+    require_printable(*((f, values[f]) for f in ("name", "address") if f in values))  # certificate, G-6
 
 
 def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bool | None = None,
@@ -357,6 +359,7 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip():
         raise ValidationFailed("name", _("each room or area needs a name"))
     values["name"] = name.strip()
+    require_printable(("name", values["name"]))  # the certificate and the room's occupancy sign (G-6)
     if values.get("kind") not in SpaceKind.values:
         raise ValidationFailed("kind", _("%(value)s is not a kind of space; allowed: %(allowed)s")
                                % {"value": repr(values.get("kind")), "allowed": ", ".join(SpaceKind.values)})

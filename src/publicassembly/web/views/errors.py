@@ -50,24 +50,9 @@ def refusal(e: Any) -> str:
 def unprintable(e: Any) -> str:
     """A document refused because its record holds text the documents cannot print (an `UnprintableText`), in
     the page's language: which document text (field) holds which characters, and why (interpretation G-6)."""
-    from publicassembly.documents.unprintable import MAX_LISTED, TYPEFACE, describe
+    from publicassembly.workflow.printable import why
 
-    def listed(chars: tuple[str, ...]) -> str:
-        shown = ", ".join(describe(c) for c in chars[:MAX_LISTED])
-        more = len(chars) - MAX_LISTED
-        return shown if more <= 0 else _("%(characters)s and %(n)s more") % {"characters": shown, "n": more}
-
-    lines = []
-    for problem in e.problems:
-        why = []
-        if problem.missing:
-            why.append(_("the documents cannot print %(characters)s (their typeface, %(typeface)s, has the Latin, "
-                         "Greek and Cyrillic alphabets among others)")
-                       % {"characters": listed(problem.missing), "typeface": TYPEFACE})
-        if problem.right_to_left:
-            why.append(_("the documents print text left to right only, not %(characters)s (written right to "
-                         "left, or direction controls)") % {"characters": listed(problem.right_to_left)})
-        lines.append(f"{problem.field}: {'; '.join(why)}.")
+    lines = [f"{problem.field}: {why(problem)}." for problem in e.problems]
     return " ".join([_("This document cannot be printed as its record is written:"), *lines])
 
 

@@ -1,0 +1,62 @@
+"""Text the documents print, refused when it is entered (interpretation G-6).
+
+The PDFs print their text in DejaVu Sans and refuse, when printed, a text holding a character they cannot print
+(`documents.pdf.typeface.check`). A record the Town keeps must stay printable (the certificate and the occupancy
+signs must be posted, § 164-9; a petition, a permit and a summons must be printed), so every service that stores
+a text a document prints refuses it here first, before anything is saved: a `ValidationFailed` naming the field as
+the service names it and saying which characters and why, in the active language (the same words as a document
+refused at print time, `web.views.errors.unprintable`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from publicassembly.documents.unprintable import MAX_LISTED, TYPEFACE, Unprintable, UnprintableText, describe
+from publicassembly.workflow.errors import ValidationFailed
+
+__all__ = ["problems", "require_printable", "why"]
+
+
+def _listed(chars: tuple[str, ...]) -> str:
+    shown = ", ".join(describe(c) for c in chars[:MAX_LISTED])
+    more = len(chars) - MAX_LISTED
+    return shown if more <= 0 else _("%(characters)s and %(n)s more") % {"characters": shown, "n": more}
+
+
+def why(problem: Unprintable) -> str:
+    """Why the documents cannot print `problem`'s field, naming its characters, in the active language."""
+    said = []
+    if problem.missing:
+        said.append(_("the documents cannot print %(characters)s (their typeface, %(typeface)s, has the Latin, "
+                      "Greek and Cyrillic alphabets among others)")
+                    % {"characters": _listed(problem.missing), "typeface": TYPEFACE})
+    if problem.right_to_left:
+        said.append(_("the documents print text left to right only, not %(characters)s (written right to "
+                      "left, or direction controls)") % {"characters": _listed(problem.right_to_left)})
+    return "; ".join(said)
+
+
+def problems(value: Any, field: str) -> list[tuple[str, str]]:
+    """(field, why) for every text in `value` (a text, or JSON-like mappings and lists of texts, named as
+    ``field.key`` and ``field[i]``) that the documents cannot print; empty when they print all of it."""
+    from publicassembly.documents.pdf import typeface  # (loads ReportLab and the fonts: only when checking)
+
+    try:
+        typeface.check(value, field)
+    except UnprintableText as e:
+        return [(p.field, why(p)) for p in e.problems]
+    return []
+
+
+def require_printable(*values: tuple[str, Any]) -> None:
+    """Raise `ValidationFailed` (HTTP 422) naming the first field, and in ``errors`` every field, among `values`
+    ((field, value) pairs; None and non-texts inside are skipped) whose text the documents cannot print."""
+    found: list[tuple[str, str]] = []
+    for field, value in values:
+        if value is not None:
+            found += problems(value, field)
+    if found:
+        field, message = found[0]
+        raise ValidationFailed(field, message, errors=found)

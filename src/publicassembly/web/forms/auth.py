@@ -29,6 +29,27 @@ class RegisterForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "first_name", "last_name", "email")
 
+    def _printable(self, field: str) -> str:
+        """The documents print an applicant's name (the petition, the permit, the notice of hearing) and the
+        user name when no name is given: text they cannot print is refused here (interpretation G-6)."""
+        from publicassembly.workflow.printable import problems
+
+        value = self.cleaned_data[field]
+        found = problems(value, field)
+        if found:
+            raise forms.ValidationError(found[0][1], code="unprintable")
+        return value
+
+    def clean_first_name(self) -> str:
+        return self._printable("first_name")
+
+    def clean_last_name(self) -> str:
+        return self._printable("last_name")
+
+    def clean_username(self) -> str:
+        self.cleaned_data["username"] = super().clean_username()
+        return self._printable("username")
+
     def clean_email(self) -> str:
         email = self.cleaned_data["email"].strip()
         if get_user_model().objects.filter(email__iexact=email).exists():

@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from tests.permits.conftest import DECIDED, HEARING, NOTICE, fair_facts
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import InsuranceCertificate, PermitApplication
 from publicassembly.workflow.errors import ValidationFailed
-from tests.permits.conftest import DECIDED, HEARING, NOTICE, fair_facts
 
 pytestmark = pytest.mark.django_db
 

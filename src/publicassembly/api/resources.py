@@ -53,6 +53,7 @@ class ApplicationOut(Schema):
     hearing_on: str | None
     permit_number: str
     decision_overdue: bool
+    hearing_after_decision_due: str | None = None
     bond_amount: str | None = None
     bodily_injury_limit: str | None = None
     issued_on: str | None = None
@@ -77,7 +78,9 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
     """An application as the API shows it: money (the Board's bond and bodily injury limit, ¶¶ E-F) in US
     dollars as decimal strings, dates ``YYYY-MM-DD``, empty text or null when not yet recorded.
     ``facts_error``: null, or ``facts need correction: <field>: <message>`` when the law core refuses the stored
-    facts (then ``decision_overdue`` is false: no deadline can be counted from them)."""
+    facts (then ``decision_overdue`` is false: no deadline can be counted from them).
+    ``hearing_after_decision_due``: the Board's last day to act (¶ B) when the public hearing is set after it
+    and the Board has not decided (the decision will be late, interpretation P-4), else null."""
     from publicassembly.permits import services as sv
     from publicassembly.workflow.errors import ValidationFailed
 
@@ -86,12 +89,14 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
         problem = law.problem(a)
         if problem is not None:
             raise problem
-        overdue, facts_error = law.decision_overdue(a)[0], None
+        overdue, due = law.decision_overdue(a)
+        after, facts_error = sv.hearing_after_decision_due(a, due), None
     except ValidationFailed as e:
-        overdue, facts_error = False, sv.correction_note(e)
+        overdue, after, facts_error = False, None, sv.correction_note(e)
     return {"id": a.pk, "town": a.town.jurisdiction_alias, "state": a.state, "version": a.version,
             "facts": a.facts, "submitted_on": _iso(a.submitted_on), "hearing_on": _iso(a.hearing_on),
             "permit_number": a.permit_number, "decision_overdue": overdue, "facts_error": facts_error,
+            "hearing_after_decision_due": _iso(after.date) if after else None,
             "bond_amount": _dollars(a.bond_amount), "bodily_injury_limit": _dollars(a.bodily_injury_limit),
             "issued_on": _iso(a.issued_on), "assembly_ended_on": _iso(a.assembly_ended_on),
             "cleanup_inspected_on": _iso(a.cleanup_inspected_on), "cleanup_result": a.cleanup_result,

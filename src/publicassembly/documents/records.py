@@ -17,6 +17,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 
+from publicassembly.law.dates import court_does_not_sit_because
 from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, area_sq_ft, known_date
 
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
@@ -340,7 +341,9 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
     ``last_day`` before its ``first_day``, its cleanup due before the assembly's last day (¶ F: within days
     after it), its ``issued_date`` after its last day (¶ A, interpretation P-7), a ``revoked_date`` on a permit
     not revoked, missing on a revoked one (the Board revokes on a day, ¶ G) or before its issue; a summons'
-    ``min_fine`` above its ``max_fine`` or its ``return_date`` before the offense. (A hearing notice published on or after the
+    ``min_fine`` above its ``max_fine``, its ``return_date`` before the offense or on a day the Town Justice
+    Court does not sit (a Saturday, Sunday or GCL § 24 holiday, the law core's `court_does_not_sit_because`;
+    interpretation W-8). (A hearing notice published on or after the
     hearing is refused by its renderer, `documents.pdf.notice`, for every caller.) A document printing such a
     record would state something the law does not allow, so `record_from_json` refuses it; the workflow's own
     records hold these by construction."""
@@ -368,6 +371,10 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
             out.append(f"{p}min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
         if record.return_date < record.offense_date:
             out.append(f"{p}return_date: {record.return_date} is before offense_date {record.offense_date}")
+        closed = court_does_not_sit_because(record.return_date)
+        if closed is not None:
+            out.append(f"{p}return_date: {record.return_date} is {closed}, when the Town Justice Court does not "
+                       "sit; a summons is returnable on a business day (interpretation W-8)")
     return out
 
 

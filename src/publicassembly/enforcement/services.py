@@ -46,6 +46,7 @@ from publicassembly.enforcement.models import (
     Summons,
     Violation,
 )
+from publicassembly.law.dates import court_does_not_sit_because
 from publicassembly.law.determination import Penalty
 from publicassembly.law.jurisdictions.us_ny_carmel import penalties as carmel_penalties
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Violation as CarmelViolation
@@ -469,7 +470,9 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
     Mount Pleasant: only the Building Inspector issues a summons, on his own complaint or another's (§ 164-12;
     the law core's `may_issue_summons`): a police officer, fire district inspector or town fire marshal is
     refused (`NotAllowed`) — he files a complaint instead. Carmel: `CARMEL_SUMMONS_ROLES`. The court is
-    `court_for`. ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
+    `court_for`. ``return_date``: after the day of issue, within `RETURN_WITHIN_DAYS`, and a day the Town Justice
+    Court sits: not a Saturday, Sunday or GCL § 24 public holiday (`ValidationFailed` naming ``return_date`` and
+    why; interpretation W-8). ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
     the violation moves to ``summoned``."""
     town = violation.town
     if _alias(town) == MOUNT_PLEASANT:
@@ -485,6 +488,12 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
                        not_before_what=gettext_noop("the violation was observed"))
     ret = within("return_date", return_date, after=issued, days=RETURN_WITHIN_DAYS,
                  after_what=gettext_noop("the day of issue"))
+    closed = court_does_not_sit_because(ret)
+    if closed is not None:
+        raise ValidationFailed("return_date", _("%(day)s is %(why)s, when the Town Justice Court does not sit; a "
+                                                "summons is returnable on a day of its regular sessions, a business "
+                                                "day (interpretation W-8): choose another day")
+                               % {"day": ret.isoformat(), "why": law_text(closed)})
     at = return_time_of(return_time)
     with transaction.atomic():
         transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),

@@ -163,6 +163,31 @@ def closed_because(day: date) -> Message | None:
     return None if name is None else _holiday_message(name)
 
 
+def why_closed(day: date) -> Message | None:
+    """Why the Town Clerk's office is closed on `day` (`closed_because`) as a phrase ("a Sunday", "Christmas Day,
+    a public holiday (GCL § 24)"), or None when it is open. A holiday on a weekend is named as the holiday."""
+    name = holiday_name(day)
+    if name is not None:  # (a holiday on a weekend is named as the holiday: it closes the day whatever the weekday)
+        return _("{holiday}, a public holiday (GCL § 24)", holiday=_holiday_message(name))
+    return None if day.weekday() < 5 else _("a {weekday}", weekday=_WEEKDAYS[day.weekday()])
+
+
+def no_public_hearing_because(day: date) -> Message | None:
+    """Why a town board may not hold a public hearing on `day`, or None (interpretation P-8): a Sunday or a
+    GCL § 24 public holiday. A Saturday is not refused (a town board may sit on a Saturday); the caller notes
+    it (`closed_because`: the Town Clerk's office is closed)."""
+    if day.weekday() == 5 and holiday_name(day) is None:
+        return None
+    return why_closed(day)
+
+
+def court_does_not_sit_because(day: date) -> Message | None:
+    """Why a Town Justice Court does not sit on `day` for a summons's return, or None (interpretation W-8): its
+    regular sessions are on business days, so a Saturday, a Sunday or a GCL § 24 public holiday is refused
+    (`closed_because`)."""
+    return why_closed(day)
+
+
 def next_business_day(day: date) -> date:
     """The first business day on or after `day`."""
     while not is_business_day(day):

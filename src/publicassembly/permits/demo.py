@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from publicassembly.accounts.models import Membership, OfficerKind, Role, Town, User
+from publicassembly.law.dates import no_public_hearing_because
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import (
     Approval,
@@ -244,6 +245,8 @@ class _Builder:
     def _steps(self, app: PermitApplication, state: str, s: date, first: date, days: int, tenant: str | None
                ) -> list[Callable[[], Any]]:
         hearing, notice = s + timedelta(days=15), s + timedelta(days=5)
+        while no_public_hearing_because(hearing) is not None:  # (not on a Sunday or § 24 holiday: P-8)
+            hearing += timedelta(days=1)
         decided, issued = hearing + timedelta(days=2), hearing + timedelta(days=7)
         end = first + timedelta(days=days - 1)
         order: list[tuple[str, Callable[[], Any]]] = [

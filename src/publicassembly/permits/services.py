@@ -42,7 +42,7 @@ from pydantic import ValidationError
 from publicassembly.law import jurisdictions
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Finding, Status
-from publicassembly.law.dates import LegalDate
+from publicassembly.law.dates import LegalDate, closed_because, no_public_hearing_because
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
@@ -527,6 +527,16 @@ def decision_due(app: PermitApplication) -> LegalDate | None:
     return deadlines(app, app.submitted_on).get("decision_due")
 
 
+def hearing_after_decision_due(app: PermitApplication, due: LegalDate | None = None) -> LegalDate | None:
+    """The Board's last day to act (¶ B) when the public hearing is set after it and the Board has not yet
+    decided, else None: the decision will be late (interpretation P-4; the Clerk's warning). `due`: the
+    application's `decision_due` when already computed (e.g. by `ManyApplications`)."""
+    if app.hearing_on is None or app.state not in AWAITING_DECISION:
+        return None
+    due = due or decision_due(app)
+    return due if due is not None and app.hearing_on > due.date else None
+
+
 def decision_overdue(app: PermitApplication, today: date | None = None) -> bool:
     """True when the Board has not acted and `today` is after the last day to act (¶ B): on day 31 after
     submission, not day 30; later when § 25-a carries a last day on a weekend or holiday to the next business
@@ -915,8 +925,10 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     or after `today` (the day it is scheduled; default the Town's date) and after the submission
     (field ``hearing_on``); the notice not before the submission nor after the hearing (field
     ``notice_published_on``); the hearing before the assembly's first day (field ``hearing_on``: the Board
-    decides before the assembly). A hearing after the Board's last day to act (30 days after submission, ¶ B)
-    is accepted with a note in the history (interpretation P-4). accepted → hearing_scheduled."""
+    decides before the assembly); not on a Sunday or a GCL § 24 public holiday (field ``hearing_on``, saying
+    why; a Saturday is accepted with a note in the history: interpretation P-8). A hearing after the Board's
+    last day to act (30 days after submission, ¶ B) is accepted with a note in the history (interpretation P-4)
+    and `hearing_after_decision_due` warns of it. accepted → hearing_scheduled."""
     require_role(by, app.town, CLERK)
     hearing_on = _date(hearing_on, "hearing_on")
     if hearing_time is not None and not isinstance(hearing_time, time):
@@ -931,6 +943,12 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
         raise ValidationFailed("hearing_on", _("%(day)s is in the past (today is %(today)s); schedule the hearing "
                                                "for today or a later day")
                                % {"day": hearing_on.isoformat(), "today": on.isoformat()})
+    refused = no_public_hearing_because(hearing_on)
+    if refused is not None:
+        raise ValidationFailed("hearing_on", _("%(day)s is %(why)s; the Town Board does not hold a public hearing "
+                                               "on a Sunday or a public holiday (¶ B; interpretation P-8): choose "
+                                               "another day")
+                               % {"day": hearing_on.isoformat(), "why": law_text(refused)})
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
@@ -956,6 +974,8 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
         due = decision_due(app)
         late = (f"; note: after the Town Board's last day to act ({due.date.isoformat()}, ¶ B), so the decision "
                 "will be late" if due is not None and hearing_on > due.date else "")
+        if closed_because(hearing_on) is not None:  # a Saturday (P-8): accepted, the Clerk's office is closed
+            late += "; note: on a Saturday, when the Town Clerk's office is closed (interpretation P-8)"
         data = case_data(app)
         data["hearing"] = {"held_on": hearing_on.isoformat(), "notice_published_on": notice_published_on.isoformat()}
         try:

@@ -255,6 +255,8 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "can_upload": app.state not in sv.NO_MORE_FILING,
         "is_applicant": app.applicant_id == request.user.pk, "is_official": bool(roles & OFFICIALS),
         "overdue": problem is None and sv.decision_overdue(app), "can_edit": can_edit,
+        "hearing_late": (None if problem is not None or (due := sv.hearing_after_decision_due(app)) is None
+                         else hearing_late_text(app, due)),
         "facts_problem": None if problem is None else present.correction_note(problem),
     }
 
@@ -362,16 +364,26 @@ def _needs_notice_warning(app: PermitApplication) -> bool:
     return app.state in _NOTICE_STATES or (app.state == State.HEARING_SCHEDULED and app.notice_published_on is None)
 
 
+def hearing_late_text(app: PermitApplication, due: Any) -> str:
+    """The Clerk's warning that the hearing is set after the Board's last day to act `due` (¶ B; P-4)."""
+    return _("hearing %(h)s is after the Town Board's last day to act (%(d)s, ¶ B): the decision will be late") % {
+        "h": app.hearing_on.isoformat(), "d": due.date.isoformat()}
+
+
 def warnings_of(app: PermitApplication, today: Any, *, overdue: tuple[bool, Any] | None = None,
                 deadlines: dict[str, Any] | None = None) -> list[tuple[str, str]]:
-    """The deadline warnings of one application: decision overdue, hearing notice due within 7 days, the event
-    within 14 days before issuance. Dates from the law core through the permits service; `overdue` (from
+    """The deadline warnings of one application: decision overdue, the hearing set after the Board's last day
+    to act (¶ B, interpretation P-4), hearing notice due within 7 days, the event within 14 days before
+    issuance. Dates from the law core through the permits service; `overdue` (from
     `decision_overdue_of_many`) and `deadlines` (from `deadlines_of_many`) when already computed for a list."""
     out: list[tuple[str, str]] = []
     late, due = overdue if overdue is not None else (sv.decision_overdue(app, today), None)
     if late:
         due = due or sv.decision_due(app)
         out.append(("overdue", _("decision overdue (due %(d)s)") % {"d": due.date.isoformat() if due else "?"}))
+    after = sv.hearing_after_decision_due(app, due)
+    if after is not None:
+        out.append(("warn", hearing_late_text(app, after)))
     if _needs_notice_warning(app):
         notice = (deadlines if deadlines is not None else sv.deadlines(app, today)).get("hearing_notice_due")
         if notice is not None and notice.date <= today + timedelta(days=7):

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from tests.web.conftest import fair_facts
 
+from publicassembly.law.dates import next_business_day
 from publicassembly.permits import services as sv
 
 pytestmark = pytest.mark.django_db
@@ -246,7 +247,7 @@ def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu,
 
     step(applicant, "submit", {"verification_statement": "Sworn before a notary."}, "submitted")
     step(clerk, "accept", {}, "accepted")
-    hearing_on = TODAY + dt.timedelta(days=20)
+    hearing_on = next_business_day(TODAY + dt.timedelta(days=20))  # a day the Board may sit (P-8)
     step(clerk, "schedule-hearing", {"hearing_on": hearing_on, "hearing_time": "19:00", "place": "Town Hall",
                                      "notice_published_on": TODAY, "newspaper": "Putnam County Courier"},
          "hearing_scheduled")
@@ -437,7 +438,7 @@ def test_enforcement_case_complaint_to_closed(api, mu, cu, hall):
     assert r.status_code == 201 and r.json()["citation"].startswith("Mount Pleasant Code § 164-10")
     v = r.json()
 
-    summons = {"return_date": TODAY + dt.timedelta(days=14)}
+    summons = {"return_date": next_business_day(TODAY + dt.timedelta(days=14))}
     assert post(police, f"{E}/violations/{v['id']}/summons", summons).status_code == 403
     bad = post(bi, f"{E}/violations/{v['id']}/summons", {"return_date": TODAY})
     assert bad.status_code == 422 and bad.json()["field"] == "return_date"

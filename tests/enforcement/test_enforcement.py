@@ -13,6 +13,7 @@ import pytest
 from publicassembly.accounts.models import Membership, OfficerKind, Role, User
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Complaint, Disposition, Offender, StopOrder, Summons, Violation
+from publicassembly.law.dates import next_business_day
 from publicassembly.venues import services as vs
 from publicassembly.workflow.errors import (
     InvalidTransition,
@@ -42,14 +43,15 @@ def _summoned(bi, firm, officer, on: dt.date, rule=BLOCKED):
     complaint = es.file_complaint(officer, firm.town, description="fire exit chained", observed_on=on, filed_on=on,
                                   offender=firm, in_presence=True)
     violation = es.record_violation(officer, complaint, rule_id=rule)
-    es.issue_summons(bi, violation, issued_on=on, return_date=on + dt.timedelta(days=21))
+    # returnable on a day the court sits (W-8): the business day on or after three weeks
+    es.issue_summons(bi, violation, issued_on=on, return_date=next_business_day(on + dt.timedelta(days=21)))
     violation.refresh_from_db()
     return violation
 
 
 def _convicted(bi, firm, officer, on: dt.date, fine, jail_days=0, jail_months=0):
     v = _summoned(bi, firm, officer, on)
-    es.record_disposition(bi, v, outcome="convicted", decided_on=on + dt.timedelta(days=21), fine=fine,
+    es.record_disposition(bi, v, outcome="convicted", decided_on=v.summons.return_date, fine=fine,
                           jail_days=jail_days, jail_months=jail_months)
     v.refresh_from_db()
     return v

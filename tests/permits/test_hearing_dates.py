@@ -38,7 +38,8 @@ def test_hearing_scheduled_for_today_is_accepted_yesterday_refused(walk):
 
 
 def test_hearing_before_submission_is_refused_naming_hearing_on(walk):
-    e = _refused(walk, "hearing_on", hearing_on=SUBMITTED - timedelta(days=1), notice=SUBMITTED - timedelta(days=11),
+    # (the Friday before the submission: the day before it, 2026-05-31, is a Sunday, refused first under P-8)
+    e = _refused(walk, "hearing_on", hearing_on=SUBMITTED - timedelta(days=3), notice=SUBMITTED - timedelta(days=13),
                  today=SUBMITTED - timedelta(days=20))
     assert "submitted" in e.detail
 

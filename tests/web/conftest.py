@@ -12,6 +12,7 @@ import yaml
 from django.test import Client
 
 from publicassembly.accounts.models import Membership, OfficerKind, Role, Town, User
+from publicassembly.law.dates import next_business_day
 from publicassembly.permits import services as sv
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,7 +91,7 @@ def hearing_app(carmel, cu):
     today = dt.date.today()
     sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=today)
     sv.accept(cu["town_clerk"], app, today=today)
-    sv.schedule_hearing(cu["town_clerk"], app, hearing_on=today + dt.timedelta(days=20), place="Town Hall",
+    sv.schedule_hearing(cu["town_clerk"], app, hearing_on=next_business_day(today + dt.timedelta(days=20)), place="Town Hall",
                         notice_published_on=today, newspaper="Putnam County Courier")
     app.refresh_from_db()
     return app

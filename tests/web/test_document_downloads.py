@@ -13,6 +13,7 @@ import pytest
 from icalendar import Calendar
 
 from publicassembly.documents.blds import PERMIT_FIELDS
+from publicassembly.law.dates import next_business_day
 
 from .conftest import client_for
 
@@ -115,7 +116,7 @@ def test_api_certificate_pdf_public_and_summons_pdf_for_readers(violation, mount
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     assert client_for(None).get("/api/v1/towns/carmel-ny/certificates/"
                                 f"{cert.number}/certificate.pdf").status_code == 404
-    s = es.issue_summons(mu["building_inspector"], violation, return_date=dt.date.today() + dt.timedelta(days=14))
+    s = es.issue_summons(mu["building_inspector"], violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=14)))
     url = f"/api/v1/towns/mount-pleasant-ny/summonses/{s.number}/summons.pdf"
     assert client_for(None).get(url, **token_for(mu["building_inspector"])).content.startswith(b"%PDF")
     assert client_for(None).get(url, **token_for(mu["applicant"])).status_code == 403

@@ -12,6 +12,7 @@ from tests.web.conftest import client_for
 
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Complaint, StopOrder, Violation
+from publicassembly.law.dates import next_business_day
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,7 @@ def _page(user) -> str:
 def convicted(mu, violation):
     """The violation summoned and convicted with a fine at the bottom of the range (§ 164-14)."""
     bi = mu["building_inspector"]
-    es.issue_summons(bi, violation, return_date=dt.date.today() + dt.timedelta(days=30))
+    es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
     p = es.penalty_range(violation)
     es.record_disposition(bi, violation, outcome="convicted", fine=p.min_fine)
     violation.refresh_from_db()

@@ -13,6 +13,7 @@ from tests.web.conftest import client_for
 
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Complaint, Summons, Violation
+from publicassembly.law.dates import next_business_day
 
 pytestmark = pytest.mark.django_db
 
@@ -126,5 +127,5 @@ def test_w1_carmel_officer_is_not_offered_the_summons(carmel, cu):
     assert "Issue the summons" not in html and "interpretation W-1" in html and ONLY_BI not in html
     assert "Issue the summons" in _page(bi, CA)
     r = client_for(officer).post(f"{CA}/summons/{v.pk}/",
-                                 {f"s{v.pk}-return_date": (dt.date.today() + dt.timedelta(days=20)).isoformat()})
+                                 {f"s{v.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=20)).isoformat()})
     assert r.status_code == 403 and not Summons.objects.exists()

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from tests.web.conftest import client_for, fair_facts
 
+from publicassembly.law.dates import next_business_day
 from publicassembly.permits import services as sv
 from publicassembly.workflow.errors import ValidationFailed
 
@@ -40,7 +41,7 @@ def test_clerk_sets_the_hearing_time_and_the_notice_prints_it(carmel, cu):
     today = dt.date.today()
     c = client_for(cu["town_clerk"])
     r = c.post(f"/carmel-ny/applications/{app.pk}/schedule_hearing/", {
-        "schedule_hearing-hearing_on": (today + dt.timedelta(days=20)).isoformat(),
+        "schedule_hearing-hearing_on": next_business_day(today + dt.timedelta(days=20)).isoformat(),
         "schedule_hearing-hearing_time": "18:30",
         "schedule_hearing-place": "Town Hall, 60 McAlpin Avenue", "schedule_hearing-newspaper": "Courier",
         "schedule_hearing-notice_published_on": today.isoformat(), "expected_version": app.version})
@@ -55,7 +56,7 @@ def test_bad_hearing_time_is_shown_beside_the_field(carmel, cu):
     app = _accepted(carmel, cu)
     today = dt.date.today()
     r = client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{app.pk}/schedule_hearing/", {
-        "schedule_hearing-hearing_on": (today + dt.timedelta(days=20)).isoformat(),
+        "schedule_hearing-hearing_on": next_business_day(today + dt.timedelta(days=20)).isoformat(),
         "schedule_hearing-hearing_time": "half past six", "schedule_hearing-place": "Town Hall",
         "schedule_hearing-newspaper": "Courier", "schedule_hearing-notice_published_on": today.isoformat(),
         "expected_version": app.version})
@@ -70,7 +71,7 @@ def test_schedule_hearing_without_a_time_keeps_working_and_the_notice_says_to_be
     prints no hour nobody fixed (neither 7:00 p.m. nor midnight) but that the time is to be announced."""
     app = _accepted(carmel, cu)
     today = dt.date.today()
-    sv.schedule_hearing(cu["town_clerk"], app, hearing_on=today + dt.timedelta(days=20), place="Town Hall",
+    sv.schedule_hearing(cu["town_clerk"], app, hearing_on=next_business_day(today + dt.timedelta(days=20)), place="Town Hall",
                         notice_published_on=today, newspaper="Courier")
     app.refresh_from_db()
     assert app.state == "hearing_scheduled" and app.hearing_time is None
@@ -83,6 +84,6 @@ def test_schedule_hearing_refuses_a_time_that_is_not_a_time(carmel, cu):
     app = _accepted(carmel, cu)
     today = dt.date.today()
     with pytest.raises(ValidationFailed) as e:
-        sv.schedule_hearing(cu["town_clerk"], app, hearing_on=today + dt.timedelta(days=20), place="Town Hall",
+        sv.schedule_hearing(cu["town_clerk"], app, hearing_on=next_business_day(today + dt.timedelta(days=20)), place="Town Hall",
                             notice_published_on=today, newspaper="Courier", hearing_time="7 pm")
     assert e.value.field == "hearing_time"

@@ -9,6 +9,8 @@ import re
 import pytest
 from tests.web.conftest import client_for
 
+from publicassembly.law.dates import next_business_day
+
 pytestmark = pytest.mark.django_db
 
 
@@ -35,7 +37,7 @@ def test_hearing_notice_too_late_is_refused_beside_the_field(carmel, cu):
     sv.accept(cu["town_clerk"], app, today=today)
     app.refresh_from_db()
     r = client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{app.pk}/schedule_hearing/", {
-        "schedule_hearing-hearing_on": (today + dt.timedelta(days=12)).isoformat(),
+        "schedule_hearing-hearing_on": next_business_day(today + dt.timedelta(days=12)).isoformat(),
         "schedule_hearing-place": "Town Hall", "schedule_hearing-newspaper": "Courier",
         "schedule_hearing-notice_published_on": (today + dt.timedelta(days=5)).isoformat(),
         "expected_version": app.version})
@@ -117,7 +119,7 @@ def test_summons_shows_the_penalty_range_and_pdf(mu, violation):
     p = es.penalty_range(violation)
     assert f"${p.min_fine}–${p.max_fine}" in html and "offense number 1" in html
     r = c.post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", {
-        f"s{violation.pk}-return_date": (dt.date.today() + dt.timedelta(days=30)).isoformat(),
+        f"s{violation.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=30)).isoformat(),
         f"s{violation.pk}-return_time": "09:30"})
     assert r.status_code == 302
     summons = violation.summons
@@ -128,7 +130,7 @@ def test_summons_shows_the_penalty_range_and_pdf(mu, violation):
 def test_police_officer_may_not_issue_a_summons(mu, violation):
     """§ 164-12: only the Building Inspector issues a summons; the error shows on the form."""
     r = client_for(mu["enforcement_officer"]).post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", {
-        f"s{violation.pk}-return_date": (dt.date.today() + dt.timedelta(days=30)).isoformat()})
+        f"s{violation.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=30)).isoformat()})
     assert r.status_code == 403
 
 
@@ -136,7 +138,7 @@ def test_disposition_outside_the_range_beside_the_fine(mu, violation):
     from publicassembly.enforcement import services as es
 
     bi = mu["building_inspector"]
-    es.issue_summons(bi, violation, return_date=dt.date.today() + dt.timedelta(days=30))
+    es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
     p = es.penalty_range(violation)
     r = client_for(bi).post(f"/mount-pleasant-ny/enforcement/disposition/{violation.pk}/", {
         f"d{violation.pk}-outcome": "convicted", f"d{violation.pk}-fine": str(p.max_fine + 1)})

@@ -18,6 +18,7 @@ from tests.web.test_public import load_example
 from tests.web.test_spanish import CATALOG
 
 from publicassembly.law import evaluate
+from publicassembly.law.dates import next_business_day
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import Document, PermitApplication, State
 from publicassembly.web import present
@@ -268,7 +269,7 @@ def test_enforcement_page_says_offense_number_and_the_fine_paid_as_money_section
     from publicassembly.enforcement import services as es
 
     bi = mu["building_inspector"]
-    es.issue_summons(bi, violation, return_date=dt.date.today() + dt.timedelta(days=30))
+    es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
     es.record_disposition(bi, violation, outcome="convicted", fine="100")
     violation.refresh_from_db()
     es.record_payment(bi, violation, amount="100.00")

@@ -13,11 +13,12 @@ from tests.web.conftest import client_for
 
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Summons
+from publicassembly.law.dates import next_business_day
 from publicassembly.workflow.errors import ValidationFailed
 
 pytestmark = pytest.mark.django_db
 
-RETURN = dt.date.today() + dt.timedelta(days=30)
+RETURN = next_business_day(dt.date.today() + dt.timedelta(days=30))  # a day the court sits (W-8)
 BAD = ["25:99", "24:00", "12:60", "9:00 a.m.", "<b>noon; DROP</b>", "0900", "09:00:00"]
 
 

@@ -112,3 +112,23 @@ def test_every_contradiction_is_told_at_once(permit_record):
 def test_the_workflow_records_are_consistent(permit_record, summons_record, hearing_record, certificate_record):
     assert [inconsistencies(r) for r in (permit_record, summons_record, hearing_record, certificate_record)] == [
         [], [], [], []]
+
+
+@pytest.mark.parametrize(("ret", "why", "written"), [
+    ("2026-12-25", "return_date: 2026-12-25 is Christmas Day, a public holiday (GCL § 24), when the Town Justice "
+                   "Court does not sit", False),
+    ("2026-09-07", "return_date: 2026-09-07 is Labor Day, a public holiday (GCL § 24)", False),
+    ("2026-12-26", "return_date: 2026-12-26 is a Saturday", False),
+    ("2026-12-27", "return_date: 2026-12-27 is a Sunday", False),
+    ("2026-12-24", None, True),
+    ("2026-12-28", None, True),
+])
+def test_a_summons_from_json_returnable_when_the_court_does_not_sit_is_refused_w8(tmp_path, summons_record, ret,
+                                                                                  why, written):
+    """``publicassembly summons --from-json`` (interpretation W-8): no PDF for a return date on a Saturday,
+    Sunday or GCL § 24 holiday; the business days around Christmas are written."""
+    result, out = _run(tmp_path, "summons", summons_record, return_date=ret)
+    assert (result.exit_code == 0) is written, result.output
+    if why:
+        assert why in " ".join(result.output.split())
+    assert out.exists() is written

@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 from django.test import Client
 
+from publicassembly.law.dates import next_business_day
 from publicassembly.permits import services as sv
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +31,7 @@ def test_upcoming_hearings_and_their_notice_are_public(hearing_app, draft_app):
     assert r.status_code == 200
     [row] = r.json()
     assert row["application"] == hearing_app.pk and row["event"] == hearing_app.facts["name"]
-    assert row["hearing_on"] == (TODAY + dt.timedelta(days=20)).isoformat() and row["hearing_time"] is None
+    assert row["hearing_on"] == next_business_day(TODAY + dt.timedelta(days=20)).isoformat() and row["hearing_time"] is None
     assert row["place"] == "Town Hall" and row["newspaper"] == "Putnam County Courier"
     notice = Client().get(row["notice"])
     assert notice.status_code == 200 and notice["Content-Type"] == "application/pdf"

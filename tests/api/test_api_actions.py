@@ -118,22 +118,26 @@ def test_accept_refused_with_the_missing_items_of_the_petition_listed(api, carme
     assert "carmel/petition/b3-site-map" in {b["rule"] for b in r.json()["blockers"]}
 
 
-def test_schedule_hearing_needs_notice_at_least_10_days_before(api, carmel, cu):
+def test_schedule_hearing_needs_notice_at_least_10_days_before(api, carmel, cu, travel_to):
     """¶ B, GCL § 20: notice published 9 days before the hearing is refused (422 naming
-    ``notice_published_on``); 10 days before is accepted."""
+    ``notice_published_on``); 10 days before is accepted. On a fixed day (Monday 1 June 2026), so that the
+    hearings 9 and 10 days later (Wednesday 10, Thursday 11 June) are days a hearing may be held (P-8)
+    whatever day the suite runs."""
+    today = dt.date(2026, 6, 1)
+    travel_to(today)
     app = sv.create_draft(cu["applicant"], carmel, fair_facts())
-    sv.submit(cu["applicant"], app, verification_statement="Sworn.", today=TODAY)
-    sv.accept(cu["town_clerk"], app, today=TODAY)
+    sv.submit(cu["applicant"], app, verification_statement="Sworn.", today=today)
+    sv.accept(cu["town_clerk"], app, today=today)
     url = A("carmel-ny", app.pk, "schedule-hearing")
-    body = {"hearing_on": TODAY + dt.timedelta(days=9), "place": "Town Hall", "notice_published_on": TODAY,
+    body = {"hearing_on": today + dt.timedelta(days=9), "place": "Town Hall", "notice_published_on": today,
             "newspaper": "Putnam County Courier"}
     r = post(api(cu["town_clerk"]), url, body)
     assert r.status_code == 422 and r.json()["field"] == "notice_published_on"
-    assert post(api(cu["town_board_member"]), url, {**body, "hearing_on": TODAY + dt.timedelta(days=10)}
+    assert post(api(cu["town_board_member"]), url, {**body, "hearing_on": today + dt.timedelta(days=10)}
                 ).status_code == 403
     bad = post(api(cu["town_clerk"]), url, {**body, "hearing_on": "next week"})
     assert bad.status_code == 422 and bad.json()["field"] == "hearing_on"
-    r = post(api(cu["town_clerk"]), url, {**body, "hearing_on": TODAY + dt.timedelta(days=10)})
+    r = post(api(cu["town_clerk"]), url, {**body, "hearing_on": today + dt.timedelta(days=10)})
     assert r.status_code == 200 and r.json()["state"] == "hearing_scheduled"
 
 

@@ -381,7 +381,9 @@ def warnings_of(app: PermitApplication, today: Any, *, overdue: tuple[bool, Any]
     if late:
         due = due or sv.decision_due(app)
         out.append(("overdue", _("decision overdue (due %(d)s)") % {"d": due.date.isoformat() if due else "?"}))
-    after = sv.hearing_after_decision_due(app, due)
+    # (with `overdue` from a list, a None `due` is the law core's answer — no last day to act — not asked again
+    # one application at a time, which would cost the list queries per row)
+    after = sv.hearing_after_decision_due(app, due) if due is not None or overdue is None else None
     if after is not None:
         out.append(("warn", hearing_late_text(app, after)))
     if _needs_notice_warning(app):

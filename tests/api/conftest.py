@@ -20,6 +20,7 @@ from tests.web.conftest import (  # noqa: F401
 )
 
 from publicassembly.api.models import ApiToken
+from publicassembly.law.dates import no_public_hearing_because
 from publicassembly.permits import services as sv
 
 
@@ -47,10 +48,12 @@ def issued_permit(town, people):
     app = sv.create_draft(people["applicant"], town, fair_facts())
     sv.submit(people["applicant"], app, verification_statement="Sworn before a notary.", today=day(60))
     sv.accept(clerk, app, today=day(58))
-    sv.schedule_hearing(clerk, app, hearing_on=day(30), place="Town Hall", notice_published_on=day(45),
+    # about 30 days ago, on a day the Board may hold a hearing (P-8: not a Sunday or a public holiday)
+    heard = next(day(n) for n in range(30, 35) if no_public_hearing_because(day(n)) is None)
+    sv.schedule_hearing(clerk, app, hearing_on=heard, place="Town Hall", notice_published_on=day(45),
                         newspaper="Putnam County Courier", today=day(45))
     sv.record_hearing_held(clerk, app)
-    sv.approve(board, app, decided_on=day(30), bond_amount="5000.00", bodily_injury_limit="300000.00")
+    sv.approve(board, app, decided_on=heard, bond_amount="5000.00", bodily_injury_limit="300000.00")
     doc = sv.attach_document(people["applicant"], app, kind="written approvals", filename="ok.pdf", content=PDF)
     sv.set_fee_schedule(clerk, town, year=today.year, amount="250.00", resolution_date=dt.date(today.year, 1, 1))
     record_every_precondition(app, clerk=clerk, board=board, health=health, on=today, doc=doc)

@@ -291,7 +291,8 @@ def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu,
     assert post(board, A("carmel-ny", pk, "issue")).status_code == 403
     r = post(clerk, A("carmel-ny", pk, "issue"), {"expected_version": version})
     assert r.status_code == 200, r.json()
-    assert r.json()["state"] == "issued" and r.json()["permit_number"] == f"{TODAY.year}-001"
+    # numbered in the year of issue, the hearing's day the clock was moved to (2027 when run late in December)
+    assert r.json()["state"] == "issued" and r.json()["permit_number"] == f"{hearing_on.year}-001"
     version = r.json()["version"]
 
     bad = post(board, A("carmel-ny", pk, "revoke"), {"grounds": ["bad weather"], "reason": "x"})

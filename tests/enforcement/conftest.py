@@ -72,3 +72,18 @@ def hall(bi, mount_pleasant):
 @pytest.fixture
 def day() -> dt.date:
     return dt.date(2025, 3, 3)
+
+
+#: The rule of the violations the tests record: exits blocked (§ 164-10).
+BLOCKED = "mount-pleasant/164-10/exits-not-blocked"
+
+
+@pytest.fixture
+def violation(bi, mount_pleasant, day):
+    """A violation of § 164-10 (an exit chained) observed by the Building Inspector on `day`, by a firm."""
+    from publicassembly.enforcement import services as es
+
+    firm = es.register_offender(bi, mount_pleasant, kind="firm", name="Saw Mill River Events LLC")
+    complaint = es.file_complaint(bi, mount_pleasant, description="fire exit chained", observed_on=day,
+                                  filed_on=day, offender=firm, in_presence=True)
+    return es.record_violation(bi, complaint, rule_id=BLOCKED)

@@ -6,24 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
 from django.utils import timezone
+from tests.enforcement.conftest import BLOCKED
 from tests.refused import refused
 
 from publicassembly.accounts.models import Role
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Disposition, Summons
 
-BLOCKED = "mount-pleasant/164-10/exits-not-blocked"
 DAY = dt.timedelta(days=1)
-
-
-@pytest.fixture
-def violation(bi, mount_pleasant, day):
-    firm = es.register_offender(bi, mount_pleasant, kind="firm", name="Saw Mill River Events LLC")
-    complaint = es.file_complaint(bi, mount_pleasant, description="fire exit chained", observed_on=day,
-                                  filed_on=day, offender=firm, in_presence=True)
-    return es.record_violation(bi, complaint, rule_id=BLOCKED)
 
 
 def test_violation_observed_in_the_future_refused_164_12(bi, mount_pleasant):

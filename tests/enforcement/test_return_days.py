@@ -12,16 +12,6 @@ from tests.refused import refused
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Summons
 
-BLOCKED = "mount-pleasant/164-10/exits-not-blocked"
-
-
-@pytest.fixture
-def violation(bi, mount_pleasant, day):
-    firm = es.register_offender(bi, mount_pleasant, kind="firm", name="Saw Mill River Events LLC")
-    complaint = es.file_complaint(bi, mount_pleasant, description="fire exit chained", observed_on=day,
-                                  filed_on=day, offender=firm, in_presence=True)
-    return es.record_violation(bi, complaint, rule_id=BLOCKED)
-
 
 @pytest.mark.parametrize(("ret", "why"), [
     (dt.date(2025, 12, 25), "is Christmas Day, a public holiday (GCL § 24)"),

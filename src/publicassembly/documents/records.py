@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 import types
 import typing
 from dataclasses import dataclass
@@ -233,6 +234,30 @@ class DeadlineItem:
 R = TypeVar("R")
 
 
+def json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words (for "expected ..., got ..."): ``null``, ``true``, ``false``, ``a
+    number``, ``text``, ``a list``, ``an object`` — never Python's type names (``bool``, ``str``, ``dict``)."""
+    if value is None or isinstance(value, bool):
+        return as_json(value)
+    if isinstance(value, int | float | Decimal):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def as_json(value: object) -> str:
+    """`value` as JSON writes it (``true``, ``null``, ``"12"``), at most 40 characters: how a refusal shows what
+    was given in a JSON file."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def _convert(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -247,7 +272,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return value
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise ValueError(f"{where}: expected a list, got {type(value).__name__}")
+            raise ValueError(f"{where}: expected a list, got {json_kind(value)}")
         return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
     if value is None:
         raise ValueError(f"{where}: is required")
@@ -283,13 +308,13 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return out
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {value!r}")
+            raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {as_json(value)}")
         if not 0 <= value <= MAX_COUNT:  # persons, vehicles, days, months, an offense's number: counts
             raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {value!r}")
         return value
     if tp is str:
         if not isinstance(value, str | int) or isinstance(value, bool):
-            raise ValueError(f"{where}: expected text, got {type(value).__name__}")
+            raise ValueError(f"{where}: expected text, got {json_kind(value)}")
         text = str(value)
         if len(text) > MAX_TEXT:
             raise ValueError(f"{where}: at most {MAX_TEXT:,} characters; got {len(text):,}")
@@ -306,7 +331,7 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`)."""
     if not isinstance(data, dict):
         raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
-                         f"got {type(data).__name__}")
+                         f"got {json_kind(data)}")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     problems = [f"{prefix}{name}: is not a field of {cls.__name__}; allowed: {', '.join(fields)}"

@@ -439,8 +439,8 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
       Carmel (ch. 31 penalties ¶¶ A, B): ``days_of_continued_violation`` given (1 or more) and no
       ``offense_number``;
     - ``min_fine``, ``max_fine``, ``max_jail_days``, ``max_jail_months`` and ``classification`` must be the law
-      core's penalty (`penalty_for_offense` of the offense number, `penalty_for_days` of the days) under the
-      values in force on ``offense_date`` (a date before the chapter's penalties took effect is refused naming
+      core's penalty (`Jurisdiction.penalty` of the count its chapter counts by: the offense number, the days)
+      under the values in force on ``offense_date`` (a date before the chapter's penalties took effect is refused naming
       ``offense_date``). Money is compared exactly (100 and 100.00 are equal); a null and a 0 imprisonment both
       say none.
 
@@ -451,11 +451,7 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
         return []
     from publicassembly.law import jurisdictions
     from publicassembly.law.errors import ParameterNotInForce
-    from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty_for_days
-    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import (
-        an_ordinal,
-        penalty_for_offense,
-    )
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal
     from publicassembly.law.messages import plural
 
     p = prefix
@@ -475,7 +471,7 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
         out.append(f"{p}rule_id: {record.rule_id!r} is not a rule of {code} ({alias}); its rules are listed by "
                    f"`publicassembly rules --jurisdiction {alias}`{hint}")
     days, number = record.days_of_continued_violation, record.offense_number
-    if alias == "carmel-ny":
+    if j.penalty_counted_by == "days_of_continued_violation":
         if number is not None:
             out.append(f"{p}offense_number: a Carmel summons has none: Carmel Code ch. 31 (penalties ¶¶ A, B) "
                        f"counts the days of continued violation, not offenses; give null (got {number})")
@@ -497,9 +493,8 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
                        + ": 1 for a first offense, 2 for a second, ... (Mount Pleasant Code § 164-14)")
             return out
         what = f"{an_ordinal(number)} offense"
-    values = j.parameters.at(record.offense_date)
     try:
-        penalty = penalty_for_days(days, values) if alias == "carmel-ny" else penalty_for_offense(number, values)
+        penalty = j.penalty(getattr(record, j.penalty_counted_by), record.offense_date)
     except ParameterNotInForce as exc:
         cited = j.parameters.parameters[exc.name].cite
         out.append(f"{p}offense_date: {record.offense_date} is before {exc.first}, the day the penalty of {code} "
@@ -584,18 +579,17 @@ def summons_town_and_citations(record: object, prefix: str = "", *, today: date 
 
 
 def _law_penalty(record: SummonsRecord) -> Any:
-    """The law core's penalty of the summons `record` in force on its offense date, or None when the record
-    gives no valid offense number or days (refused by `against_the_law`) or no penalty is in force on it."""
+    """The law core's penalty of the summons `record` in force on its offense date (`Jurisdiction.penalty`), or
+    None when the record gives no valid count of what its chapter counts by (refused by `against_the_law`) or no
+    penalty is in force on it."""
     from publicassembly.law import jurisdictions
     from publicassembly.law.errors import ParameterNotInForce
-    from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty_for_days
-    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import penalty_for_offense
 
-    values = jurisdictions.get(record.jurisdiction).parameters.at(record.offense_date)
-    days, number = record.days_of_continued_violation, record.offense_number
+    j = jurisdictions.get(record.jurisdiction)
+    count = getattr(record, j.penalty_counted_by)
+    if count is None or count < 1:
+        return None
     try:
-        if record.jurisdiction == "carmel-ny":
-            return penalty_for_days(days, values) if days is not None and days >= 1 else None
-        return penalty_for_offense(number, values) if number is not None and number >= 1 else None
+        return j.penalty(count, record.offense_date)
     except ParameterNotInForce:
         return None

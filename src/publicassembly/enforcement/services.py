@@ -48,12 +48,10 @@ from publicassembly.enforcement.models import (
 )
 from publicassembly.law.dates import court_does_not_sit_because
 from publicassembly.law.determination import Penalty
-from publicassembly.law.jurisdictions.us_ny_carmel import penalties as carmel_penalties
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Violation as CarmelViolation
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     enforcement_powers,
     may_issue_summons,
-    penalty_for_offense,
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE_SECTIONS
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
@@ -521,13 +519,15 @@ def prior_offenses(violation: Violation) -> int:
 
 
 def penalty_range(violation: Violation) -> Penalty:
-    """The range of punishment the law core gives for `violation` under the values in force on its day:
-    Mount Pleasant, `penalty_for_offense` for offense number = prior offenses + 1 (§ 164-14); Carmel, its
-    penalty for the days of continued violation (each a separate violation, ch. 31 penalties ¶¶ A, B)."""
+    """The range of punishment the law core gives for `violation` under the values in force on its day
+    (`Jurisdiction.penalty_fn` of what its chapter counts by): Mount Pleasant, the offense number = prior
+    offenses + 1 (§ 164-14); Carmel, the days of continued violation (each a separate violation, ch. 31
+    penalties ¶¶ A, B)."""
     values = _values(violation.town, violation.observed_on)
-    if _alias(violation.town) == MOUNT_PLEASANT:
-        return penalty_for_offense(prior_offenses(violation) + 1, values)
-    return carmel_penalties.penalty_for_days(violation.days_of_continued_violation, values)
+    j = violation.town.jurisdiction
+    count = (prior_offenses(violation) + 1 if j.penalty_counted_by == "offense_number"
+             else violation.days_of_continued_violation)
+    return j.penalty_fn(count, values)
 
 
 #: The range of punishment in words (`_range_text`): Mount Pleasant's by offense number, Carmel's by days.

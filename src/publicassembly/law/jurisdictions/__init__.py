@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from publicassembly.law.core import RuleBook
-from publicassembly.law.determination import Determination
+from publicassembly.law.determination import Determination, Penalty
 from publicassembly.law.errors import UnknownJurisdiction
 from publicassembly.law.parameters import ParameterSet, ParameterValues
 
@@ -36,6 +36,10 @@ class Jurisdiction:
     - ``parameters``: its dated, cited numbers; ``rules``: its rules in the order of the chapter
     - ``subjects``: the pydantic model of each kind of case it decides (``event`` or ``venue``)
     - ``determine_fn(case, values)``: applies the rules to a validated case under the values in force
+    - ``penalty_counted_by``: what the chapter's penalty is counted by, the name of that fact of a violation
+      (``offense_number``: Mount Pleasant § 164-14, by a person's offenses; ``days_of_continued_violation``:
+      Carmel ch. 31 penalties ¶¶ A, B, each day a separate violation); ``penalty_fn(count, values)``: the range
+      of punishment for that count under the values in force
     """
 
     ocd_id: str
@@ -46,12 +50,21 @@ class Jurisdiction:
     rules: RuleBook
     subjects: Mapping[str, type[BaseModel]]
     determine_fn: Callable[[Any, ParameterValues], Determination]
+    penalty_counted_by: str
+    penalty_fn: Callable[[int, ParameterValues], Penalty]
 
     def determine(self, case: BaseModel, as_of: date, parameters: ParameterSet | None = None) -> Determination:
         """Apply the chapter to `case` under the parameter values in force on `as_of` (or under `parameters`,
         e.g. with the Town's fee schedule layered on). Raises `ParameterNotInForce` for a date before the
         chapter's parameters took effect, `RuleConflict` when two rules collide."""
         return self.determine_fn(case, (parameters or self.parameters).at(as_of))
+
+    def penalty(self, count: int, on: date) -> Penalty:
+        """The range of punishment the chapter sets for a violation `count`ed as it counts them
+        (`penalty_counted_by`: the offense number, or the days of continued violation), under the values in
+        force on `on` (the day of the offense). Raises ValueError naming that fact when `count` is not a whole
+        number of at least 1, `ParameterNotInForce` for a day before the chapter's penalties took effect."""
+        return self.penalty_fn(count, self.parameters.at(on))
 
 
 def load_parameters(package_file: str, ocd_id: str) -> ParameterSet:

@@ -33,6 +33,8 @@ JURISDICTION = Jurisdiction(
     rules=RULES,
     subjects={"event": EventCase},
     determine_fn=determine,
+    penalty_counted_by="days_of_continued_violation",
+    penalty_fn=penalties.penalty_for_days,
 )
 
 __all__ = ["JURISDICTION", "RULES", "EventCase", "determine"]

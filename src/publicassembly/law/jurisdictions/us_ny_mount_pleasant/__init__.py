@@ -40,6 +40,8 @@ JURISDICTION = Jurisdiction(
     rules=RULES,
     subjects={"venue": VenueCase},
     determine_fn=determine,
+    penalty_counted_by="offense_number",
+    penalty_fn=penalty_for_offense,
 )
 
 __all__ = [

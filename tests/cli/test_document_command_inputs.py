@@ -136,8 +136,8 @@ def test_the_sign_and_the_lookup_share_one_rule():
 # --- calendar --from-json: hearings and deadlines are lists -------------------------------------------------------
 
 
-@pytest.mark.parametrize(("key", "value", "kind"), [("hearings", "nope", "text"), ("deadlines", {}, "an object"),
-                                                    ("hearings", None, "null"), ("deadlines", 3, "a number")])
+@pytest.mark.parametrize(("key", "value", "kind"), [("hearings", "nope", "'nope'"), ("deadlines", {}, "a mapping"),
+                                                    ("hearings", None, "null"), ("deadlines", 3, "3")])
 def test_calendar_lists_that_are_not_lists_are_exit_2_naming_the_key(key, value, kind, tmp_path):
     import json
 
@@ -180,4 +180,4 @@ def test_calendar_a_list_holding_a_text_names_its_item(tmp_path):
     src = tmp_path / "cal.json"
     src.write_text(json.dumps({"town": "carmel-ny", "hearings": ["nope"]}), encoding="utf-8")
     r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
-    assert r.exit_code == 2 and "hearings[0]: expected an object of fields, got text" in r.output
+    assert r.exit_code == 2 and "hearings[0]: expected an object of fields, got 'nope'" in r.output

@@ -34,9 +34,9 @@ from publicassembly.documents.records import (
     PermitRecord,
     PetitionRecord,
     SummonsRecord,
-    json_kind,
     record_from_json,
 )
+from publicassembly.law.units import given
 
 R = TypeVar("R")
 
@@ -607,7 +607,7 @@ CALENDAR_LISTS = {"hearings": "hearing notice records", "deadlines": "deadline o
 def _calendar_lists(source: Path, data: Mapping[str, Any]) -> None:
     """Exit 2 naming the file and the key when ``hearings`` or ``deadlines`` is given but is not a list (a text
     would be read letter by letter, an object as its keys): each takes a list of objects, ``[]`` for none."""
-    problems = [f"{source}: {key}: expected a list of {what} ([] for none), got {json_kind(data[key])}"
+    problems = [f"{source}: {key}: expected a list of {what} ([] for none), got {given(data[key])}"
                 for key, what in CALENDAR_LISTS.items() if key in data and not isinstance(data[key], list)]
     for problem in problems:
         error(problem)

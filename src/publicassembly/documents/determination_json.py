@@ -27,7 +27,6 @@ from pydantic import (
     model_validator,
 )
 
-from publicassembly.documents.records import json_kind
 from publicassembly.law import jurisdictions
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
@@ -246,7 +245,7 @@ def check_determination_json(data: object) -> dict[str, Any]:
     determination``)."""
     if not isinstance(data, dict):
         raise ValueError(f"determination: expected a JSON object (Determination.to_json()), got "
-                         f"{json_kind(data)}")
+                         f"{given(data)}")
     problems: list[str] = []
     try:
         DeterminationJson.model_validate(data)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import json
 import types
 import typing
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 
 from publicassembly.law.dates import court_does_not_sit_because
-from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, area_sq_ft, known_date
+from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, area_sq_ft, given, known_date
 
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
 CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
@@ -234,30 +233,6 @@ class DeadlineItem:
 R = TypeVar("R")
 
 
-def json_kind(value: object) -> str:
-    """What a JSON value is, in JSON's words (for "expected ..., got ..."): ``null``, ``true``, ``false``, ``a
-    number``, ``text``, ``a list``, ``an object`` — never Python's type names (``bool``, ``str``, ``dict``)."""
-    if value is None or isinstance(value, bool):
-        return as_json(value)
-    if isinstance(value, int | float | Decimal):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return "an object" if isinstance(value, dict) else type(value).__name__
-
-
-def as_json(value: object) -> str:
-    """`value` as JSON writes it (``true``, ``null``, ``"12"``), at most 40 characters: how a refusal shows what
-    was given in a JSON file."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
 def _convert(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -272,7 +247,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return value
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise ValueError(f"{where}: expected a list, got {json_kind(value)}")
+            raise ValueError(f"{where}: expected a list, got {given(value)}")
         return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
     if value is None:
         raise ValueError(f"{where}: is required")
@@ -308,13 +283,13 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return out
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {as_json(value)}")
+            raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {given(value)}")
         if not 0 <= value <= MAX_COUNT:  # persons, vehicles, days, months, an offense's number: counts
             raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {value!r}")
         return value
     if tp is str:
         if not isinstance(value, str | int) or isinstance(value, bool):
-            raise ValueError(f"{where}: expected text, got {json_kind(value)}")
+            raise ValueError(f"{where}: expected text, got {given(value)}")
         text = str(value)
         if len(text) > MAX_TEXT:
             raise ValueError(f"{where}: at most {MAX_TEXT:,} characters; got {len(text):,}")
@@ -331,7 +306,7 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`)."""
     if not isinstance(data, dict):
         raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
-                         f"got {json_kind(data)}")
+                         f"got {given(data)}")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     problems = [f"{prefix}{name}: is not a field of {cls.__name__}; allowed: {', '.join(fields)}"
@@ -419,14 +394,14 @@ def _stated(field: str, value: object) -> str:
     return repr(str(value)) if field == "classification" else str(value)
 
 
-def _same(field: str, given: object, law: object) -> bool:
+def _same(field: str, stated: object, law: object) -> bool:
     """Whether a penalty field states the law's value: money compared exactly as Decimal (100 and 100.00 are
     equal), no imprisonment given as null or 0, the classification as the law core's English word."""
     if field.endswith("_fine"):
-        return Decimal(str(given)) == Decimal(str(law))
+        return Decimal(str(stated)) == Decimal(str(law))
     if field.startswith("max_jail_"):
-        return (given or None) == law
-    return str(given) == str(law)
+        return (stated or None) == law
+    return str(stated) == str(law)
 
 
 def against_the_law(record: object, prefix: str = "") -> list[str]:
@@ -501,10 +476,10 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
                    f"({cited}) took effect; no penalty of the chapter is in force on it")
         return out
     for field, words in _PENALTY_FIELDS:
-        given, law = getattr(record, field), getattr(penalty, field)
-        if not _same(field, given, law):
+        stated, law = getattr(record, field), getattr(penalty, field)
+        if not _same(field, stated, law):
             out.append(f"{p}{field}: the law's {words} for {what} is {_stated(field, law)} ({penalty.citation}, "
-                       f"in force on offense_date {record.offense_date}); got {_stated(field, given)}")
+                       f"in force on offense_date {record.offense_date}); got {_stated(field, stated)}")
     return out
 
 

@@ -57,11 +57,8 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
     kind = type(value)
     if kind is Decimal or kind is int:  # the usual cases (validated facts, parameter values), taken as they are
         return _bounded(value if isinstance(value, Decimal) else Decimal(cast(int, value)), value, field)
-    if isinstance(value, bool):
-        raise InvalidNumber(field, _("expected a number, got {value}", value=_json_word(value)))
-    if isinstance(value, list | tuple | dict | set):  # (a message would render a list's items, not say "a list")
-        raise InvalidNumber(field, _("expected a number, got a list") if not isinstance(value, dict) else
-                            _("expected a number, got a mapping"))
+    if isinstance(value, bool | list | tuple | set | dict):  # (true, a list, a mapping: said as such, `given`)
+        raise InvalidNumber(field, _("expected a number, got {value}", value=given(value)))
     try:
         if isinstance(value, float):
             if not math.isfinite(value):
@@ -145,10 +142,6 @@ def dollars(value: object, field: str = "amount") -> Decimal:
 # `cases.invalid_from` reports it under the field's own name and a page can translate it.
 
 
-def _json_word(value: object) -> str:
-    return "true" if value is True else "false" if value is False else repr(value)
-
-
 def _grouped(value: object) -> bool:
     """Whether `value` is text holding Python's digit grouping (``"1_000"``), which pydantic would read as
     1000: not a way people write numbers (`to_decimal` refuses it too), and in a YAML case file the trace of a
@@ -174,7 +167,7 @@ def not_finite(value: object) -> bool:
 def given(value: object) -> str:
     """What a case gave, as its error repeats it: a short value as written (text in quotes, at most 40
     characters), a list or mapping by its kind, JSON's words for true, false and null."""
-    if isinstance(value, list | tuple):
+    if isinstance(value, list | tuple | set | frozenset):  # (a YAML !!set is a collection too)
         return _("a list")
     if isinstance(value, dict):
         return _("a mapping")
@@ -191,7 +184,7 @@ def _whole_number(value: object) -> object:
     infinity or not-a-number, and text with Python's grouping (``"1_000"``); other numeric strings, as web forms
     send them, pass on to pydantic's own parsing."""
     if isinstance(value, bool):
-        raise ValueError(_("expected a whole number, got {value}", value=_json_word(value)))
+        raise ValueError(_("expected a whole number, got {value}", value=given(value)))
     if _grouped(value):
         raise ValueError(_("must be a whole number written without '_' (got {value!r})", value=str(value)[:40]))
     if isinstance(value, float | Decimal) and not_finite(value):
@@ -203,7 +196,7 @@ def _number(value: object) -> object:
     """Refuse a boolean where a number (money, an area, decibels) is expected, and text with Python's grouping
     (``"1_000.5"``). (An infinity is refused by pydantic, as not a finite number.)"""
     if isinstance(value, bool):
-        raise ValueError(_("expected a number, got {value}", value=_json_word(value)))
+        raise ValueError(_("expected a number, got {value}", value=given(value)))
     if _grouped(value):
         raise ValueError(_("must be a number written without '_' (got {value!r})", value=str(value)[:40]))
     return value

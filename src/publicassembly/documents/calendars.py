@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, Todo
 
-from publicassembly.documents.records import DeadlineItem, HearingNoticeRecord
+from publicassembly.documents.records import TOWN_TZ, DeadlineItem, HearingNoticeRecord
 
-TOWN_TZ = ZoneInfo("America/New_York")
 PRODID = "-//publicassembly//documents//EN"
 UID_DOMAIN = "publicassembly"
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
+from zoneinfo import ZoneInfo
 
 from publicassembly.law.dates import court_does_not_sit_because
 from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, area_sq_ft, given, known_date
@@ -485,8 +486,9 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
 
 # --- A summons' town, citations and day of offense (`summons_town_and_citations`) -------------------------------
 
-#: The Town's time zone: the day of an offense is the Town's day (America/New_York).
-TOWN_TZ = "America/New_York"
+#: The Towns' time zone (both are in New York): a record's dates and times are local to it, the day of an
+#: offense is the Town's day (`town_today`), a calendar's times are written in it (`documents.calendars`).
+TOWN_TZ = ZoneInfo("America/New_York")
 
 
 def _words(text: str) -> str:
@@ -505,10 +507,8 @@ def town_names(alias: str) -> tuple[str, ...]:
 
 
 def town_today() -> date:
-    """The Town's date today (America/New_York)."""
-    from zoneinfo import ZoneInfo
-
-    return datetime.now(ZoneInfo(TOWN_TZ)).date()
+    """The Town's date today (`TOWN_TZ`)."""
+    return datetime.now(TOWN_TZ).date()
 
 
 def summons_town_and_citations(record: object, prefix: str = "", *, today: date | None = None) -> list[str]:

@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from publicassembly.law.units import given
+
 YES_NO_UNKNOWN = [("", _("Not stated")), ("yes", _("Yes")), ("no", _("No"))]
 
 
@@ -53,9 +55,9 @@ def check_alleys(form: forms.Form, data: dict[str, object]) -> None:
 
 
 def given_values(values: list[str]) -> str:
-    """The values of a field given more than once, as a refusal shows them: ``'600', '5'`` (each at most 40
-    characters, the first five)."""
-    return ", ".join(repr(str(v)[:40]) for v in values[:5])
+    """The values of a field given more than once, as a refusal shows them: ``'600', '5'`` (the first five,
+    each as the law core shows a value given, `law.units.given`)."""
+    return ", ".join(given(str(v)) for v in values[:5])
 
 
 def given_twice(values: list[str]) -> str:
@@ -82,7 +84,7 @@ def choice_refused(field: forms.ChoiceField, value: object) -> str:
             empty_label = label
         else:
             allowed.append(key if _same_words(key, label) else f"{key} ({label})")
-    params = {"allowed": ", ".join(allowed), "value": repr(str(value)[:40]), "empty": empty_label}
+    params = {"allowed": ", ".join(allowed), "value": given(str(value)), "empty": empty_label}
     if field.required:
         return _("Choose one of: %(allowed)s (got %(value)s).") % params
     if empty_label:
@@ -118,7 +120,7 @@ class PlainErrors(forms.Form):
         getlist = getattr(self.data, "getlist", None)
         raw = getlist(self.add_prefix(name)) if getlist is not None else [self.data.get(self.add_prefix(name))]
         value = raw[-1] if raw else ""
-        return repr(str(value if value is not None else "")[:40])
+        return given(str(value if value is not None else ""))
 
     def _plain_errors(self) -> None:
         """Reword, in place, the errors of the fields that Django worded (see the class), keeping the others."""
@@ -157,9 +159,9 @@ class OnceEach(PlainErrors):
         if getlist is None:
             return cleaned
         for name in self.fields:
-            given = getlist(self.add_prefix(name))
-            if len(given) > 1:
-                self.add_error(name, given_twice(given))
+            values = getlist(self.add_prefix(name))
+            if len(values) > 1:
+                self.add_error(name, given_twice(values))
         return cleaned
 
 
@@ -198,7 +200,7 @@ class OnceEachFormSet(forms.BaseFormSet):
             elif raw and not (raw.isascii() and raw.isdigit()):
                 refused.append(forms.ValidationError(
                     _("%(field)s: must be a whole number of 0 or more (got %(value)s).")
-                    % {"field": key, "value": repr(raw[:40])}, code="invalid"))
+                    % {"field": key, "value": given(raw)}, code="invalid"))
         return refused
 
     def full_clean(self) -> None:

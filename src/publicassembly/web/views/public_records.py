@@ -61,7 +61,7 @@ class LookupForm(OnceEach):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Django's "at most 40 characters" and "null characters" name no format: `clean_number` tells them.
+        # Django's "at most N characters" and "null characters" name no format: `clean_number` tells them.
         self.fields["number"].validators = []
 
     def clean_number(self) -> str:
@@ -71,8 +71,8 @@ class LookupForm(OnceEach):
         if not is_certificate_number(number):
             shown = repr(number[:MAX_CERTIFICATE_CHARS]) + ("…" if len(number) > MAX_CERTIFICATE_CHARS else "")
             raise forms.ValidationError(
-                _("A certificate number is letters and digits joined by hyphens, at most 40 characters, e.g. "
-                  "MP-2025-0001 (got %(value)s).") % {"value": shown}, code="format")
+                _("A certificate number is letters and digits joined by hyphens, at most %(most)d characters, e.g. "
+                  "MP-2025-0001 (got %(value)s).") % {"most": MAX_CERTIFICATE_CHARS, "value": shown}, code="format")
         return number
 
 

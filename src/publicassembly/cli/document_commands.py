@@ -23,7 +23,7 @@ import typer
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, error, fail, parse_date_option
 from publicassembly.documents.certificate_number import (
     CERTIFICATE_NUMBER_FORMAT,
-    MAX_CERTIFICATE_CHARS,
+    as_given,
     is_certificate_number,
 )
 from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
@@ -258,8 +258,7 @@ def _certificate_number(value: str) -> str:
     sign's number and its QR code lead to the certificate; exit 2 naming the option and the format otherwise."""
     number = value.strip()
     if not is_certificate_number(number):
-        shown = repr(number[:MAX_CERTIFICATE_CHARS]) + ("…" if len(number) > MAX_CERTIFICATE_CHARS else "")
-        fail(f"--certificate: a certificate number is {CERTIFICATE_NUMBER_FORMAT}; got {shown}")
+        fail(f"--certificate: a certificate number is {CERTIFICATE_NUMBER_FORMAT}; got {as_given(number)}")
     return number
 
 

@@ -21,3 +21,8 @@ CERTIFICATE_NUMBER_FORMAT = (f"letters and digits joined by hyphens, at most {MA
 def is_certificate_number(text: str) -> bool:
     """Whether `text` (as given, not stripped) is a certificate number."""
     return len(text) <= MAX_CERTIFICATE_CHARS and CERTIFICATE_NUMBER.fullmatch(text) is not None
+
+
+def as_given(text: str) -> str:
+    """`text` as a refusal of it shows it: quoted, cut at `MAX_CERTIFICATE_CHARS` characters with "…" after."""
+    return repr(text[:MAX_CERTIFICATE_CHARS]) + ("…" if len(text) > MAX_CERTIFICATE_CHARS else "")

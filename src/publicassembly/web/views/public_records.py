@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, is_certificate_number
+from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, as_given, is_certificate_number
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
 from publicassembly.web.forms.widgets import OnceEach, given_twice
@@ -69,10 +69,9 @@ class LookupForm(OnceEach):
         # What a certificate number is made of (`documents.certificate_number`, shared with the CLI's sign):
         # anything else cannot be a number and is refused naming the format.
         if not is_certificate_number(number):
-            shown = repr(number[:MAX_CERTIFICATE_CHARS]) + ("…" if len(number) > MAX_CERTIFICATE_CHARS else "")
             raise forms.ValidationError(
                 _("A certificate number is letters and digits joined by hyphens, at most %(most)d characters, e.g. "
-                  "MP-2025-0001 (got %(value)s).") % {"most": MAX_CERTIFICATE_CHARS, "value": shown}, code="format")
+                  "MP-2025-0001 (got %(value)s).") % {"most": MAX_CERTIFICATE_CHARS, "value": as_given(number)}, code="format")
         return number
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from publicassembly.law.messages import Message, _, join
+
 #: The documents' typeface, as the refusals name it.
 TYPEFACE = "DejaVu Sans"
 #: The most characters a refusal lists for one field (then "and N more").
@@ -21,9 +23,10 @@ def describe(ch: str) -> str:
     return f"'{ch}' ({code})" if unicodedata.category(ch)[0] in "LNPS" else code
 
 
-def _listed(chars: tuple[str, ...]) -> str:
+def _listed(chars: tuple[str, ...]) -> str | Message:
     shown = ", ".join(describe(c) for c in chars[:MAX_LISTED])
-    return shown if len(chars) <= MAX_LISTED else f"{shown} and {len(chars) - MAX_LISTED} more"
+    more = len(chars) - MAX_LISTED
+    return shown if more <= 0 else _("{characters} and {n} more", characters=shown, n=more)
 
 
 @dataclass(frozen=True)
@@ -35,16 +38,22 @@ class Unprintable:
     missing: tuple[str, ...] = ()
     right_to_left: tuple[str, ...] = ()
 
-    def message(self) -> str:
-        """``<field>: <why>``, naming the characters."""
-        why = []
+    def reason(self) -> Message:
+        """Why the documents cannot print the field, naming its characters: a law-core `Message` (English; a
+        page or a service translates it, `workflow.words.law_text`)."""
+        why: list[Message] = []
         if self.missing:
-            why.append(f"the documents cannot print {_listed(self.missing)} (their typeface, {TYPEFACE}, has the "
-                       "Latin, Greek and Cyrillic alphabets among others)")
+            why.append(_("the documents cannot print {characters} (their typeface, {typeface}, has the Latin, "
+                         "Greek and Cyrillic alphabets among others)", characters=_listed(self.missing),
+                         typeface=TYPEFACE))
         if self.right_to_left:
-            why.append(f"the documents print text left to right only, not {_listed(self.right_to_left)} "
-                       "(written right to left, or direction controls)")
-        return f"{self.field}: {'; '.join(why)}"
+            why.append(_("the documents print text left to right only, not {characters} (written right to left, "
+                         "or direction controls)", characters=_listed(self.right_to_left)))
+        return join(why, "; ")
+
+    def message(self) -> str:
+        """``<field>: <why>``, naming the characters (in English)."""
+        return f"{self.field}: {self.reason()}"
 
 
 class UnprintableText(ValueError):

@@ -11,31 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from publicassembly.documents.unprintable import MAX_LISTED, TYPEFACE, Unprintable, UnprintableText, describe
+from publicassembly.documents.unprintable import Unprintable, UnprintableText
 from publicassembly.workflow.errors import ValidationFailed
+from publicassembly.workflow.words import law_text
 
 __all__ = ["problems", "require_printable", "why"]
 
 
-def _listed(chars: tuple[str, ...]) -> str:
-    shown = ", ".join(describe(c) for c in chars[:MAX_LISTED])
-    more = len(chars) - MAX_LISTED
-    return shown if more <= 0 else _("%(characters)s and %(n)s more") % {"characters": shown, "n": more}
-
-
 def why(problem: Unprintable) -> str:
-    """Why the documents cannot print `problem`'s field, naming its characters, in the active language."""
-    said = []
-    if problem.missing:
-        said.append(_("the documents cannot print %(characters)s (their typeface, %(typeface)s, has the Latin, "
-                      "Greek and Cyrillic alphabets among others)")
-                    % {"characters": _listed(problem.missing), "typeface": TYPEFACE})
-    if problem.right_to_left:
-        said.append(_("the documents print text left to right only, not %(characters)s (written right to "
-                      "left, or direction controls)") % {"characters": _listed(problem.right_to_left)})
-    return "; ".join(said)
+    """Why the documents cannot print `problem`'s field, naming its characters, in the active language (its
+    law-core message, `Unprintable.reason`, translated)."""
+    return law_text(problem.reason())
 
 
 def problems(value: Any, field: str) -> list[tuple[str, str]]:

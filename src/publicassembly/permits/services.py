@@ -527,14 +527,19 @@ def decision_due(app: PermitApplication) -> LegalDate | None:
     return deadlines(app, app.submitted_on).get("decision_due")
 
 
-def hearing_after_decision_due(app: PermitApplication, due: LegalDate | None = None) -> LegalDate | None:
+#: `hearing_after_decision_due` without a last day to act already computed: it asks the law core.
+ASK = object()
+
+
+def hearing_after_decision_due(app: PermitApplication, due: LegalDate | None | object = ASK) -> LegalDate | None:
     """The Board's last day to act (¶ B) when the public hearing is set after it and the Board has not yet
     decided, else None: the decision will be late (interpretation P-4; the Clerk's warning). `due`: the
-    application's `decision_due` when already computed (e.g. by `ManyApplications`)."""
+    application's `decision_due` when already computed (e.g. by `ManyApplications`: None there is the law
+    core's answer, no last day to act, and is not asked again); by default it is asked (`decision_due`)."""
     if app.hearing_on is None or app.state not in AWAITING_DECISION:
         return None
-    due = due or decision_due(app)
-    return due if due is not None and app.hearing_on > due.date else None
+    last = decision_due(app) if due is ASK else due
+    return last if isinstance(last, LegalDate) and app.hearing_on > last.date else None
 
 
 def decision_overdue(app: PermitApplication, today: date | None = None) -> bool:

@@ -377,13 +377,11 @@ def warnings_of(app: PermitApplication, today: Any, *, overdue: tuple[bool, Any]
     issuance. Dates from the law core through the permits service; `overdue` (from
     `decision_overdue_of_many`) and `deadlines` (from `deadlines_of_many`) when already computed for a list."""
     out: list[tuple[str, str]] = []
-    late, due = overdue if overdue is not None else (sv.decision_overdue(app, today), None)
+    late, due = overdue if overdue is not None else (sv.decision_overdue(app, today), sv.ASK)
     if late:
-        due = due or sv.decision_due(app)
+        due = sv.decision_due(app) if due is sv.ASK else due
         out.append(("overdue", _("decision overdue (due %(d)s)") % {"d": due.date.isoformat() if due else "?"}))
-    # (with `overdue` from a list, a None `due` is the law core's answer — no last day to act — not asked again
-    # one application at a time, which would cost the list queries per row)
-    after = sv.hearing_after_decision_due(app, due) if due is not None or overdue is None else None
+    after = sv.hearing_after_decision_due(app, due)
     if after is not None:
         out.append(("warn", hearing_late_text(app, after)))
     if _needs_notice_warning(app):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfplumber
 import pytest
 
 from publicassembly.cli import app
@@ -41,4 +42,7 @@ def test_a_value_that_looks_like_the_option_is_a_value(runner, tmp_path):
     """``--room --occupancy``: the room is named "--occupancy" (a value, not the option again)."""
     result = runner.invoke(app, ["sign", "--certificate", "MP-C-1", "--occupancy", "15", "--room", "--occupancy",
                                  "-o", str(tmp_path / "s.pdf")], env={"PUBLICASSEMBLY_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 0, result.output
     assert "given 2 times" not in result.output
+    with pdfplumber.open(tmp_path / "s.pdf") as pdf:
+        assert "Room or area: --occupancy" in (pdf.pages[0].extract_text() or "")

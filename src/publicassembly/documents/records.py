@@ -362,7 +362,9 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
         if record.revoked_date is None and record.status == "revoked":
             out.append(f"{p}revoked_date: is required for a permit whose status is 'revoked': the day the Town "
                        "Board revoked it (Carmel ch. 31 ¶ G); give it, or another status")
-        if record.issued_date > record.last_day:
+        from publicassembly.law.jurisdictions.us_ny_carmel.permit import too_late_to_issue  # (Carmel's only)
+
+        if too_late_to_issue(record.last_day, record.issued_date):
             out.append(f"{p}issued_date: {record.issued_date} is after last_day {record.last_day}; a permit is "
                        "issued for an assembly still to come or under way (Carmel ch. 31 ¶ A; interpretation P-7)")
         if record.revoked_date is not None and record.revoked_date < record.issued_date:

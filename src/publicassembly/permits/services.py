@@ -46,6 +46,7 @@ from publicassembly.law.dates import LegalDate, closed_because, no_public_hearin
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A, too_late_to_issue
 from publicassembly.law.jurisdictions.us_ny_carmel.petition import essential_items_missing
 from publicassembly.law.labels import missing_item
 from publicassembly.law.parameters import ParameterSet, ParameterValues
@@ -1339,11 +1340,11 @@ def assembly_over(app: PermitApplication, today: date) -> Blocker | None:
         last = raw if isinstance(raw, date) else date.fromisoformat(str(raw)) if raw else None
     except ValueError:
         return None  # (dates the law core refuses are told by its own findings)
-    if last is None or last >= today:
+    if last is None or not too_late_to_issue(last, today):
         return None
     reason = (_("The assembly's last day, %(last_day)s, has passed: a permit can no longer be issued for it")
               % {"last_day": last.isoformat()})
-    return Blocker("carmel/permit/a-required", _jurisdiction().rules["carmel/permit/a-required"].citation, reason)
+    return Blocker("carmel/permit/a-required", CITE_A, reason)
 
 
 def issue(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,

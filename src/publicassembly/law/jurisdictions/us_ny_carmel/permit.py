@@ -4,6 +4,7 @@ action within 30 days after submission)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from publicassembly.law.core import Finding, Status
@@ -12,6 +13,14 @@ from publicassembly.law.messages import _, join, plural
 
 CITE_A = cite("permit requirements ¶ A")
 CITE_B = cite("permit requirements ¶ B")
+
+
+def too_late_to_issue(last_day: date, on: date) -> bool:
+    """Whether a permit can no longer be issued on `on` for an assembly whose last day is `last_day` (¶ A, a
+    written permit for the assembly; interpretation P-7): once that day has passed there is nothing left for a
+    permit to authorize. Up to and including the last day it may still be issued (its remaining days come under
+    the conditions of ¶¶ C-F)."""
+    return on > last_day
 
 
 def permit_holders(ctx: Context) -> list[str]:

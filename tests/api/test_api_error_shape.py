@@ -122,3 +122,32 @@ def test_the_published_schemas_state_bounds_in_json_schema_words():
     assert _bound_keywords(case_schema()) == []
     version = openapi["components"]["schemas"]["Versioned"]["properties"]["expected_version"]["anyOf"][0]
     assert version == {"minimum": 0, "maximum": 2**31 - 1, "type": "integer"}
+
+
+def test_pydantic_wording_does_not_reach_the_answer(api, cu, mu, draft_app, hall):
+    """Errors pydantic words itself are said in the project's words: a time of day out of range (¶ B hearing
+    time), a list longer than allowed (the items an incomplete petition lacks), an area that is not a finite
+    number (§ 164-7), a bowling alley space without its alleys (§ 164-7: "null", not Python's "None")."""
+    clerk = api(cu["town_clerk"])
+    r = clerk.post(f"/api/v1/towns/carmel-ny/applications/{draft_app.pk}/schedule-hearing",
+                   json.dumps({"hearing_on": "2027-03-01", "hearing_time": "25:00", "place": "Town Hall",
+                               "notice_published_on": "2027-02-01", "newspaper": "Courier"}),
+                   content_type="application/json")
+    assert r.status_code == 422 and r.json()["detail"] == (
+        "hearing_time: must be a time of day, HH:MM from 00:00 to 23:59"), r.json()
+    r = clerk.post(f"/api/v1/towns/carmel-ny/applications/{draft_app.pk}/mark-incomplete",
+                   json.dumps({"missing_items": ["an item"] * 101}), content_type="application/json")
+    assert r.status_code == 422 and r.json()["detail"] == "missing_items: must hold at most 100 items", r.json()
+    r = clerk.post(f"/api/v1/towns/carmel-ny/applications/{draft_app.pk}/mark-incomplete",
+                   json.dumps({"missing_items": ["an item"] * 100}), content_type="application/json")
+    assert r.json().get("field") != "missing_items", r.json()  # 100 items are allowed (whatever else is said)
+    inspector = api(mu["building_inspector"])
+    url = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/spaces"
+    r = inspector.post(url, json.dumps({"name": "Annex", "kind": "room", "use_group": "business", "area": "NaN"}),
+                       content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "area", r.json()
+    assert "Input should" not in r.json()["detail"], r.json()
+    r = inspector.post(url, json.dumps({"name": "Lanes", "kind": "room", "use_group": "bowling_alley",
+                                        "area": 4000}), content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "alleys", r.json()
+    assert r.json()["detail"].endswith("got null"), r.json()

@@ -196,3 +196,13 @@ def test_every_field_path_of_a_refused_case_is_a_path_of_its_data(data):
             members = _member_parts(e, model)
             loc = tuple(part for i, part in enumerate(e["loc"]) if i not in members)
             assert _walks(facts, loc[:-1]), (e["loc"], loc)
+
+
+def test_a_venue_without_spaces_is_refused_in_the_projects_words_section_164_7():
+    """§ 164-7: a venue's occupant load is that of its spaces; a venue with an empty list of spaces is refused
+    saying what is needed, not in pydantic's words ("List should have at least 1 item after validation")."""
+    with pytest.raises(InvalidCase) as caught:
+        parse_case({"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-11-30",
+                    "commercial": True, "spaces": []})
+    assert caught.value.field == "spaces"
+    assert str(caught.value).endswith("spaces: must hold at least one item (got none)"), str(caught.value)

@@ -67,6 +67,9 @@ _SCHEMA_WORDS = {
     "timezone_aware": "must give its UTC offset, e.g. 2026-07-04T21:30:00-04:00",
     "decimal_type": "must be a decimal number",
     "decimal_parsing": "must be a decimal number",
+    "finite_number": "must be a finite number (not NaN or infinity)",
+    "time_type": "must be a time of day, HH:MM from 00:00 to 23:59",
+    "time_parsing": "must be a time of day, HH:MM from 00:00 to 23:59",
 }
 
 #: The same for errors that carry their bound (pydantic's ``ctx``): a template of it.
@@ -79,6 +82,7 @@ _BOUND_WORDS = {
     "string_too_short": "is too short: at least {min_length} characters",
     "decimal_max_places": "must have at most {decimal_places} decimal places",
     "decimal_max_digits": "must have at most {max_digits} digits",
+    "too_long": "must hold at most {max_length} items",
     "literal_error": "must be one of: {expected}",
     "enum": "must be one of: {expected}",
 }

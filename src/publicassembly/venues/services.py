@@ -40,7 +40,7 @@ from publicassembly.law.core import Status
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase
-from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, to_decimal
+from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, given, to_decimal
 from publicassembly.venues.models import (
     Certificate,
     Deficiency,
@@ -384,7 +384,7 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
     if values["use_group"] == "bowling_alley":
         if isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
             raise ValidationFailed("alleys", _("a bowling alley space needs its number of alleys, 0 or more "
-                                               "(§ 164-7); got %(value)s") % {"value": repr(alleys)})
+                                               "(§ 164-7); got %(value)s") % {"value": given(alleys)})
     elif alleys is not None:
         raise ValidationFailed("alleys", _("only a space of use group bowling_alley has alleys"))
     story = values.get("story")

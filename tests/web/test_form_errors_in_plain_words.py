@@ -67,3 +67,15 @@ def test_summons_return_time_gives_an_example_section_164_12(db, value, refused)
         assert list(said) == [f"Give a time of day, e.g. 09:30 or 19:30 (got '{value}')."]
     else:
         assert not said
+
+
+@pytest.mark.parametrize("area", ["abc", "12.5.3"])
+def test_an_area_not_read_is_asked_for_as_a_number_not_a_whole_number_section_164_7(db, area):
+    """A floor area (§ 164-7) takes decimals: a value not read asks for a number with an example of decimals.
+    (Django's DecimalField is a subclass of its IntegerField: the whole-number wording was taken first.)"""
+    with translation.override("en"):
+        errors = _errors(SpaceForm({"name": "Ballroom", "use_group": "business", "area": area,
+                                    "area_unit": "sq_ft"}))
+    assert errors["area"] == [f"Give a number, e.g. 1250 or 1250.50 (got '{area}')."]
+    assert SpaceForm({"name": "Ballroom", "use_group": "business", "area": "1250.50", "area_unit": "sq_ft"}
+                     ).is_valid()

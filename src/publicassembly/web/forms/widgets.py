@@ -93,11 +93,13 @@ def choice_refused(field: forms.ChoiceField, value: object) -> str:
 
 
 #: Django's wording of a value it could not read, by field class and error code, in the project's words: what the
-#: field takes and what was given (the field's label stands beside it on the page).
+#: field takes and what was given (the field's label stands beside it on the page). The first whose class the field
+#: is an instance of is taken: Django's DecimalField and FloatField are subclasses of IntegerField, so they come
+#: before it (else a field of dollars or square feet would ask for a whole number).
 _NOT_READ: tuple[tuple[type[forms.Field], str, Any], ...] = (
-    (forms.IntegerField, "invalid", _("Give a whole number, e.g. 12 (got %(value)s).")),
     (forms.DecimalField, "invalid", _("Give a number, e.g. 1250 or 1250.50 (got %(value)s).")),
     (forms.FloatField, "invalid", _("Give a number, e.g. 1250 or 1250.50 (got %(value)s).")),
+    (forms.IntegerField, "invalid", _("Give a whole number, e.g. 12 (got %(value)s).")),
     (forms.DateTimeField, "invalid", _("Give a date and time, e.g. 2026-07-04 19:30 (got %(value)s).")),
     (forms.DateField, "invalid", _("Give a date written YYYY-MM-DD, e.g. 2026-07-04 (got %(value)s).")),
     (forms.TimeField, "invalid", _("Give a time of day, e.g. 09:30 or 19:30 (got %(value)s).")),

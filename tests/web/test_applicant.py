@@ -122,3 +122,28 @@ def test_applicant_home_lists_drafts_named_or_not(carmel, cu):
     assert page.status_code == 200
     body = page.content.decode()
     assert "Harvest fair" in body and "Craft market" in body and "—" in body
+
+
+def test_a_refused_officer_or_sound_device_is_named_by_its_line_beside_its_field(cu):
+    """¶ B(1) directors and officers and ¶ B(6) sound equipment are entered one per line: a fact the law core
+    refuses (an address longer than the facts allow) is told beside that text area, naming the line and the
+    part of it, not as the fact's internal path above the form; every line refused is told (up to five, the
+    rest counted), and nothing is saved."""
+    long = "x" * 3000
+    officers = "\n".join([f"Ann Ferris, {long}", "Bo Lind, 2 Elm St", *[f"Officer {i}, {long}" for i in range(6)]])
+    r = client_for(cu["applicant"]).post("/carmel-ny/apply/new/", dict(PETITION, officers=officers))
+    assert r.status_code == 422
+    page = r.content.decode()
+    officer_errors = re.search(r'id="err-id_officers"[^>]*>(.*?)</div>', page, re.S)
+    assert officer_errors is not None, page
+    told = re.findall(r'<p class="error">(.*?)</p>', officer_errors.group(1))
+    assert told[0].startswith("Line 1, address: is too long: at most"), told
+    assert told[1].startswith("Line 3, address: "), told
+    assert len(told) == 6 and told[5] == "and 2 more errors in this field", told
+    assert "directors_and_officers" not in page
+    assert not PermitApplication.objects.exists()
+    r = client_for(cu["applicant"]).post("/carmel-ny/apply/new/", dict(
+        PETITION, sound_equipment=f"Loudspeaker, 4, Stage\nAmplifier, 2, {long}"))
+    assert r.status_code == 422
+    told = re.search(r'id="err-id_sound_equipment"[^>]*><p class="error">(.*?)</p>', r.content.decode())
+    assert told is not None and told.group(1).startswith("Line 2, location: is too long: at most"), r.content.decode()

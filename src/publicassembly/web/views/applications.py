@@ -9,6 +9,7 @@ shown beside the field it names (`ValidationFailed`) or above the form (`Blocked
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -24,7 +25,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from publicassembly.permits import services as sv
@@ -163,17 +164,59 @@ def _petition_page(request: HttpRequest, t: Any, form: af.PetitionForm, app: Per
                   {"title": title, "town": t, "form": form, "app": app}, status=status)
 
 
+#: Facts of the petition whose form field is not named by the fact's last part.
+_FIELD_OF_FACT = {"dates.first_day": "first_day", "dates.last_day": "last_day", "dates": "last_day",
+                  "applicant.name": "applicant_name", "applicant.age": "applicant_age",
+                  "applicant.agent.name": "agent_name", "applicant.agent.address": "agent_address",
+                  "properties[0].address": "property_address", "petition.max_noise_decibels": "max_noise_decibels",
+                  "petition.food.preparation_and_distribution": "food_preparation",
+                  "petition.food.refuse_disposal": "food_refuse",
+                  "petition.fire_protection.precautions": "fire_precautions",
+                  "petition.security.number": "security_number",
+                  "petition.emergency_medical_facilities": "emergency_medical"}
+#: Facts entered one per line in a text area (¶ B(1) directors and officers, ¶ B(6) sound equipment): the line's
+#: number and the part of the line (``applicant.directors_and_officers[2].address`` → line 3, address).
+_FACT_ON_A_LINE = re.compile(r"(applicant\.directors_and_officers|petition\.sound_equipment)\[(\d+)\](?:\.(\w+))?")
+_LINE_FIELDS = {"applicant.directors_and_officers": "officers", "petition.sound_equipment": "sound_equipment"}
+_LINE_PARTS = {"name": gettext_lazy("name"), "address": gettext_lazy("address"), "type": gettext_lazy("type"),
+               "number": gettext_lazy("number"), "location": gettext_lazy("location")}
+#: The most refusals shown beside one field; the rest are counted.
+_MOST_PER_FIELD = 5
+
+
+def _form_field(fact: str) -> tuple[str, str]:
+    """The form field of a refused fact (``dates.last_day`` → ``last_day``) and, for a fact entered on a line of
+    a text area, the words naming the line ("Line 3, address: ", as the form's own refusals of a line), else ""."""
+    line = _FACT_ON_A_LINE.fullmatch(fact)
+    if line is not None:
+        part = line.group(3)
+        where = (_("Line %(n)d, %(part)s: ") % {"n": int(line.group(2)) + 1, "part": _LINE_PARTS.get(part, part)}
+                 if part else _("Line %(n)d: ") % {"n": int(line.group(2)) + 1})
+        return _LINE_FIELDS[line.group(1)], where
+    return _FIELD_OF_FACT.get(fact, fact.split(".")[-1]), ""
+
+
 def _field_error(form: forms.Form, e: ValidationFailed) -> None:
-    """Put a service's complaint beside the form field it names (``facts.dates.last_day`` → ``last_day``)."""
-    field = e.field.removeprefix("facts.")
-    aliases = {"dates.first_day": "first_day", "dates.last_day": "last_day", "dates": "last_day",
-               "applicant.name": "applicant_name", "applicant.age": "applicant_age",
-               "properties[0].address": "property_address", "petition.max_noise_decibels": "max_noise_decibels"}
-    name = aliases.get(field, field.split(".")[-1])
-    if name in form.fields:
-        form.add_error(name, refusal_detail(e))
-    else:
-        form.add_error(None, refusal(e))
+    """Put each of a service's complaints beside the form field it names (``facts.dates.last_day`` → ``last_day``;
+    a line of a text area is named by its number), at most `_MOST_PER_FIELD` per field; a complaint of a fact the
+    form does not ask goes above the form, naming the fact."""
+    beside: dict[str, list[str]] = {}
+    above: list[tuple[str, str]] = []
+    for fact, message in e.errors:
+        name, where = _form_field(fact.removeprefix("facts."))
+        if name in form.fields:
+            beside.setdefault(name, []).append(where + str(present.tr(message)))
+        else:
+            above.append((fact, message))
+    for name, said in beside.items():
+        more = len(said) - _MOST_PER_FIELD
+        for text in said[:_MOST_PER_FIELD]:
+            form.add_error(name, text)
+        if more > 0:
+            form.add_error(name, ngettext("and %(n)d more error in this field", "and %(n)d more errors in this field",
+                                          more) % {"n": more})
+    if above:
+        form.add_error(None, refusal(ValidationFailed.of_all(above)))
 
 
 @login_required

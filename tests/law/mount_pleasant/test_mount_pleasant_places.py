@@ -222,3 +222,62 @@ def test_an_unknown_connection_lists_at_most_ten_spaces():
                   "spaces": spaces})
     listed = ", ".join(f"Room {n:02d}" for n in range(10))
     assert refused.value.message == f"no space is named 'Attic'; spaces: {listed}, …"
+
+
+# --- M-15: the place's attendance not stated space by space -------------------------------------------------
+
+
+@pytest.mark.parametrize("attendance, expected", [(24, False), (25, "needs_review"), (100, "needs_review")])
+def test_164_4_place_attendance_over_separate_rooms_needs_review_at_the_threshold_m15(determine, attendance,
+                                                                                     expected):
+    """§ 164-4, M-15: three separate rooms holding 1 person each (100 sq ft of business use, § 164-7), and a
+    commercial place attended by `attendance` persons, none stated room by room. 25 or more gathered in any one
+    room would make it a place of assembly: needs review (not "no certificate"), asking each room's attendance;
+    24 in all cannot make any room one."""
+    spaces = [{"name": n, "use_group": "business", "area": 100} for n in ("Hall", "Den", "Nook")]
+    d = determine(commercial=True, attendance=attendance, spaces=spaces)
+    assert d.certificate_required == expected
+    assert d.finding("mount-pleasant/164-4/place-of-assembly").outcome == expected
+    groups = d.finding("mount-pleasant/164-4/place-of-assembly").values["groups"]
+    assert [g["unplaced_attendance"] for g in groups] == [attendance if expected else 0] * 3
+    if expected:
+        assert d.missing[:3] == ["spaces[0].attendance", "spaces[1].attendance", "spaces[2].attendance"]
+        reason = d.finding("mount-pleasant/164-3/certificate").reason
+        assert f"{attendance} of the {attendance} persons attending are not stated space by space" in reason
+        assert "“Hall”, “Den” or “Nook”" in reason and "state the attendance of each space" in reason
+
+
+@pytest.mark.parametrize("place, expected", [(34, [0, 0, 0]), (35, [0, 25, 25])])
+def test_164_4_only_the_persons_not_placed_can_gather_in_rooms_whose_attendance_is_not_stated_m15(determine, place,
+                                                                                                  expected):
+    """§ 164-4, M-15: the Hall's attendance is stated (10); of a place attendance of 34, 24 are not placed and
+    cannot make the Den or the Nook a place of assembly (24 < 25); of 35, 25 can (each needs review). The Hall,
+    whose attendance is stated, receives none of them."""
+    spaces = [{"name": "Hall", "use_group": "business", "area": 100, "attendance": 10},
+              {"name": "Den", "use_group": "business", "area": 100}, {"name": "Nook", "use_group": "business",
+                                                                     "area": 100}]
+    d = determine(commercial=True, attendance=place, spaces=spaces)
+    groups = d.finding("mount-pleasant/164-4/place-of-assembly").values["groups"]
+    assert [g["unplaced_attendance"] for g in groups] == expected
+    assert [g["place_of_assembly"] for g in groups] == [False] + (["needs_review"] * 2 if expected[1] else
+                                                                  [False] * 2)
+    assert d.certificate_required == ("needs_review" if expected[1] else False)
+
+
+def test_164_4_every_room_stated_leaves_no_one_unplaced_m15(determine):
+    """§ 164-4, M-15: every room's attendance stated (10 + 10 + 5 = the place's 25): nobody is unplaced, no
+    room reaches 25: no certificate. A noncommercial place (75) of 74 unplaced persons: none either."""
+    spaces = [{"name": n, "use_group": "business", "area": 100, "attendance": a}
+              for n, a in (("Hall", 10), ("Den", 10), ("Nook", 5))]
+    assert determine(commercial=True, attendance=25, spaces=spaces).certificate_required is False
+    bare = [{"name": n, "use_group": "business", "area": 100} for n in ("Hall", "Den")]
+    assert determine(commercial=False, attendance=74, spaces=bare).certificate_required is False
+    assert determine(commercial=False, attendance=75, spaces=bare).certificate_required == "needs_review"
+
+
+def test_164_4_one_group_counts_the_place_attendance_itself_m3(determine):
+    """§ 164-4, M-3: a place of one room: its attendance is the room's (a place of assembly at 25, not a
+    review): M-15 applies only to a place of several groups."""
+    d = determine(commercial=True, attendance=25, spaces=[{"name": "Hall", "use_group": "business", "area": 100}])
+    assert d.certificate_required is True
+    assert d.finding("mount-pleasant/164-4/place-of-assembly").values["groups"][0]["unplaced_attendance"] == 0

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
-from publicassembly.law.messages import _, join
+from publicassembly.law.messages import Message, _, both, join
 
 Answer = bool | Literal["needs_review"] | None  # None: a fact is missing
 
@@ -65,7 +65,10 @@ class SpaceGroup:
     ``occupant_load``: the sum of the spaces' occupant loads (None when one is unknown); ``attendance``: the
     sum of the persons stated for its spaces (None when none is stated); ``persons``: the number tested;
     ``place_of_assembly``: True, False, ``"needs_review"`` or None (a fact missing);
-    ``common_entrance_assumed``: a join relied on a common entrance that was not stated."""
+    ``common_entrance_assumed``: a join relied on a common entrance that was not stated;
+    ``unplaced_attendance``: persons of the place's attendance not stated space by space who, gathered here (a
+    space of the group has no attendance stated) with the attendance stated for its spaces, would make it a
+    place of assembly (register M-15), else 0."""
 
     spaces: tuple[str, ...]
     occupant_load: int | None
@@ -74,12 +77,14 @@ class SpaceGroup:
     place_of_assembly: Answer
     common_entrance_assumed: bool
     solely_religious_worship: bool
+    unplaced_attendance: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"spaces": list(self.spaces), "occupant_load": self.occupant_load, "attendance": self.attendance,
                 "persons": self.persons, "place_of_assembly": self.place_of_assembly,
                 "common_entrance_assumed": self.common_entrance_assumed,
-                "solely_religious_worship": self.solely_religious_worship}
+                "solely_religious_worship": self.solely_religious_worship,
+                "unplaced_attendance": self.unplaced_attendance}
 
 
 def _links(case: VenueCase, *, strict: bool) -> list[tuple[int, int]]:
@@ -102,7 +107,10 @@ def place_of_assembly_groups(case: VenueCase, load_of: Mapping[str, int],
     A group is tested with the larger of its occupant load and the attendance stated for its spaces (and the
     place's attendance when the place is one group): register M-3, M-4. Spaces join when one names the other
     in ``connects_with`` and both have a common entrance; a join on an unstated entrance is counted (the
-    safer reading) but a group that reaches the threshold only through it needs review (M-5)."""
+    safer reading) but a group that reaches the threshold only through it needs review (M-5). When the place
+    is several groups and its attendance is more than the attendance stated for its spaces, the persons not
+    placed could gather in any group with a space whose attendance is not stated: such a group they would make
+    a place of assembly needs review (M-15)."""
     names = [s.name for s in case.spaces]
     loose = connected_groups(len(names), _links(case, strict=False))
     strict = connected_groups(len(names), _links(case, strict=True))
@@ -129,6 +137,11 @@ def place_of_assembly_groups(case: VenueCase, load_of: Mapping[str, int],
     inner_of: list[list[tuple[int, ...]]] = [[] for _ in loose]
     for c in strict:
         inner_of[loose_of[c[0]]].append(c)
+    # The place's attendance beyond what is stated space by space, when the place is several groups (one group
+    # counts the place's attendance itself): where those persons gather is not stated (M-15).
+    unplaced = 0
+    if not single and case.attendance is not None:
+        unplaced = max(0, case.attendance - sum(s.attendance for s in case.spaces if s.attendance is not None))
     groups = []
     for group, inner in zip(loose, inner_of, strict=True):
         inner_true = any(evaluate(c, single and len(strict) == 1)[3] is True for c in inner)
@@ -138,10 +151,16 @@ def place_of_assembly_groups(case: VenueCase, load_of: Mapping[str, int],
             answer = True
         elif answer is True and assumed:
             answer = "needs_review"
+        could_gather = 0
+        open_to_them = any(case.spaces[i].attendance is None for i in group)  # (a stated attendance places them)
+        if (unplaced and open_to_them and answer is not True and load is not None
+                and meets_threshold((attendance or 0) + unplaced, case.commercial, values) is not False):
+            answer, could_gather = "needs_review", unplaced
         groups.append(SpaceGroup(
             spaces=tuple(names[i] for i in group), occupant_load=load, attendance=attendance, persons=persons,
             place_of_assembly=answer, common_entrance_assumed=assumed,
-            solely_religious_worship=all(case.spaces[i].used_solely_for_religious_worship for i in group)))
+            solely_religious_worship=all(case.spaces[i].used_solely_for_religious_worship for i in group),
+            unplaced_attendance=could_gather))
     return tuple(groups)
 
 
@@ -160,14 +179,33 @@ def overall(groups: Sequence[SpaceGroup]) -> Answer:
 
 def _missing_for(ctx: Context) -> tuple[str, ...]:
     out: list[str] = []
-    if any(g.place_of_assembly == "needs_review" and not g.common_entrance_assumed for g in ctx.groups):
+    if any(g.place_of_assembly == "needs_review" and not g.common_entrance_assumed and not g.unplaced_attendance
+           for g in ctx.groups):
         out.append("commercial")
+    if any(g.unplaced_attendance for g in ctx.groups):
+        out += [f"spaces[{i}].attendance" for i, s in enumerate(ctx.case.spaces) if s.attendance is None]
     if any(g.place_of_assembly is None for g in ctx.groups):
         out += list(ctx.loads_missing)
     if any(g.common_entrance_assumed and g.place_of_assembly == "needs_review" for g in ctx.groups):
         out += [f"spaces[{i}].common_entrance" for i, s in enumerate(ctx.case.spaces)
                 if s.connects_with and s.common_entrance is None]
     return tuple(dict.fromkeys(out))
+
+
+def _why_review(ctx: Context) -> Message:
+    """Why the answer needs review: the fact not stated (commercial or not, a common entrance) or, when the
+    place's attendance is not stated space by space, where those persons gather (M-15)."""
+    unplaced = [g for g in ctx.groups if g.unplaced_attendance]
+    if not unplaced:
+        return _("depends on a fact not stated (commercial or not; a common entrance)")
+    commercial = ctx.case.commercial
+    threshold = (threshold_persons(commercial, ctx.values) if commercial is not None else
+                 threshold_persons(True, ctx.values))
+    return _("depends on where the place's attendance gathers: {persons} of the {attendance} persons attending are "
+             "not stated space by space, and {threshold} or more of them in {groups} would make it a place of "
+             "assembly; state the attendance of each space", persons=unplaced[0].unplaced_attendance,
+             attendance=ctx.case.attendance, threshold=threshold,
+             groups=both([_("“{spaces}”", spaces=", ".join(g.spaces)) for g in unplaced], word="or"))
 
 
 def _worship_approved(ctx: Context) -> bool:
@@ -210,8 +248,7 @@ def certificate_required(ctx: Context) -> Finding:
     if answer == "needs_review":
         return Finding(rule, Status.NEEDS_REVIEW, citation,
                        _("Whether this is a place of assembly, and so whether a certificate is "
-                         "required, depends on a fact not stated (commercial or not; a common "
-                         "entrance)."), values,
+                         "required, {why}.", why=_why_review(ctx)), values,
                        outcome="needs_review", missing=_missing_for(ctx))
     return Finding(rule, Status.MISSING, citation,
                    _("Whether a certificate is required cannot be decided until the size of every "
@@ -273,8 +310,10 @@ def place_of_assembly(ctx: Context) -> Finding:
                          "persons to be a place of assembly."), values, outcome=False)
     if answer == "needs_review":
         return Finding(rule, Status.NEEDS_REVIEW, citation,
-                       _("A group of spaces reaches a threshold only on a fact not stated (whether the "
-                         "place is commercial, or a common entrance)."), values, outcome="needs_review",
+                       (_("Whether a room or space (with its connecting rooms) is a place of assembly {why}.",
+                          why=_why_review(ctx)) if any(g.unplaced_attendance for g in ctx.groups) else
+                        _("A group of spaces reaches a threshold only on a fact not stated (whether the "
+                          "place is commercial, or a common entrance).")), values, outcome="needs_review",
                        missing=_missing_for(ctx))
     return Finding(rule, Status.MISSING, citation,
                    _("A space's size is not given, so it cannot be said whether the place is a place "

@@ -40,6 +40,7 @@ from publicassembly.law.core import Status
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
 from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, given, to_decimal
 from publicassembly.venues.models import (
     Certificate,
@@ -474,9 +475,7 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
         _require_editor(by, venue)
-        if venue.spaces.filter(name=values["name"]).exists():
-            raise ValidationFailed("name", _("%(venue)s already has a space named %(name)s")
-                                   % {"venue": venue.name, "name": repr(values["name"])})
+        _refuse_a_name_taken(venue, values["name"])
         others = _resolve_spaces(venue, connects_with)
         why = _why(reason, f"space {values['name']} added")
         space = Space(town=venue.town, venue=venue, **values)
@@ -485,6 +484,16 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
         _check_case(venue)
         _mark_stale(by, venue, f"space {space.name} added")
     return space
+
+
+def _refuse_a_name_taken(venue: Venue, name: str, *, but: int | None = None) -> None:
+    """Raise `ValidationFailed` naming ``name`` when another space of `venue` (not space `but`) has that name as a
+    reader takes it (`same_name`: "Hall", "hall" and "HALL" are one name, which a sign could not tell apart)."""
+    wanted = same_name(name)
+    for pk, taken in venue.spaces.values_list("pk", "name"):
+        if pk != but and same_name(taken) == wanted:
+            raise ValidationFailed("name", _("%(venue)s already has a space named %(name)s")
+                                   % {"venue": venue.name, "name": repr(taken)})
 
 
 def update_space(by: Any, space: Space, *, expected_version: int | None = None, reason: str = "",
@@ -507,9 +516,8 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
             merged = {f: getattr(fresh, f) for f in SPACE_FIELDS if f != "connects_with"}
             merged.update(changes)
             values = _clean_space(merged)
-            if values["name"] != fresh.name and venue.spaces.filter(name=values["name"]).exists():
-                raise ValidationFailed("name", _("%(venue)s already has a space named %(name)s")
-                                       % {"venue": venue.name, "name": repr(values["name"])})
+            if values["name"] != fresh.name:
+                _refuse_a_name_taken(venue, values["name"], but=fresh.pk)
             cleaned.update({k: values[k] for k in changes})
 
         expected = space.version if expected_version is None else expected_version

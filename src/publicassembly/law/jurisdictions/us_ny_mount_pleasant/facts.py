@@ -50,6 +50,12 @@ def _empty() -> list[Any]:
     return []
 
 
+def same_name(name: str) -> str:
+    """A space's name as a reader takes it: case, and spaces around and between its words, not counted
+    ("Hall", "hall " and "HALL" are one name). Two rooms of one place may not have the same name so read."""
+    return " ".join(name.split()).casefold()
+
+
 class _Facts(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -205,10 +211,18 @@ class VenueCase(_Facts):
     @model_validator(mode="after")
     def _names(self) -> Self:
         seen: set[str] = set()
+        said: dict[str, str] = {}  # a name as it is read (`same_name`) → the first space's name
         for i, space in enumerate(self.spaces):
+            if not space.name.strip():
+                raise FactError(f"spaces[{i}].name", _("a room or area needs a name (got only spaces)"))
             if space.name in seen:
                 raise FactError(f"spaces[{i}].name", _("two spaces are named {space_name!r}; each room or area "
                                                        "needs its own name", space_name=space.name))
+            first = said.setdefault(same_name(space.name), space.name)
+            if first != space.name:  # its sign (§ 164-9) would not tell the two rooms apart
+                raise FactError(f"spaces[{i}].name", _("{space_name!r} is the name of space {first!r} written "
+                                                       "differently; each room or area needs its own name",
+                                                       space_name=space.name, first=first))
             seen.add(space.name)
         for i, space in enumerate(self.spaces):
             for other in space.connects_with:

@@ -1,0 +1,55 @@
+"""Two rooms of one place may not have names a reader takes for one (`same_name`: case and spaces not counted):
+each room's sign names it (§ 164-9), and "Hall" beside "hall " could not be told apart. Refused in the law core
+(a case file) and when a space is added or renamed (nothing stored); a space may be renamed to its own name
+written differently."""
+
+from __future__ import annotations
+
+import pytest
+
+from publicassembly.law.cases import parse_case
+from publicassembly.law.errors import InvalidCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
+from publicassembly.venues import services as vs
+from publicassembly.workflow.errors import ValidationFailed
+
+
+def test_same_name_ignores_case_and_spaces():
+    assert same_name(" Grand  Ballroom ") == same_name("grand ballroom") == same_name("GRAND BALLROOM")
+    assert same_name("Ballroom") != same_name("Ballroom 2")
+
+
+def _venue(*names: str) -> dict:
+    return {"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-11-30", "commercial": True,
+            "spaces": [{"name": n, "use_group": "business", "area": 100} for n in names]}
+
+
+@pytest.mark.parametrize("second", ["hall", "Hall ", " HALL", "hALL", "Hall\t"])
+def test_a_case_file_with_two_rooms_named_alike_is_refused_section_164_9(second):
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(_venue("Hall", second))
+    assert caught.value.field == "spaces[1].name"
+    assert f"{second!r} is the name of space 'Hall' written differently" in str(caught.value)
+
+
+def test_rooms_named_apart_and_a_name_of_spaces_only_section_164_9():
+    assert len(parse_case(_venue("Hall", "Hall 2", "Hal")).facts.spaces) == 3
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(_venue("Hall", "   "))
+    assert caught.value.field == "spaces[1].name" and "a room or area needs a name" in str(caught.value)
+
+
+@pytest.mark.django_db
+def test_adding_or_renaming_a_space_to_a_name_read_alike_is_refused_and_changes_nothing(bi, hall):
+    before = sorted((s.name, s.version) for s in hall.spaces.all())
+    with pytest.raises(ValidationFailed) as e:
+        vs.add_space(bi, hall, name="ballroom ", kind="room", use_group="assembly_without_fixed_seats", area=500)
+    assert e.value.field == "name" and "already has a space named 'Ballroom'" in e.value.detail
+    other = vs.add_space(bi, hall, name="Annex", kind="room", use_group="business", area=500)
+    with pytest.raises(ValidationFailed) as e:
+        vs.update_space(bi, other, name="BALLROOM", expected_version=other.version)
+    assert e.value.field == "name"
+    assert sorted((s.name, s.version) for s in hall.spaces.exclude(pk=other.pk)) == before
+    ballroom = hall.spaces.get(name="Ballroom")
+    renamed = vs.update_space(bi, ballroom, name="BALLROOM", expected_version=ballroom.version)
+    assert renamed.name == "BALLROOM"

@@ -288,3 +288,15 @@ def test_a_space_larger_than_any_room_is_refused_when_the_case_is_read_section_1
     with pytest.raises(InvalidCase) as e:
         evaluate(case(largest_sq_m + 1, "sq_m"))
     assert e.value.field == "spaces[0].area"
+
+
+@pytest.mark.parametrize(("age", "refused"), [(0, False), (130, False), (131, True), (999_999_999, True)])
+def test_an_applicants_age_is_a_persons_age_paragraph_b1(age, refused):
+    """¶ B(1) asks the applicant's age: 0 to 130 years (an input bound, as the web petition's), not any count."""
+    case = {"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-11-30", "applicant": {"age": age}}
+    if refused:
+        with pytest.raises(InvalidCase) as caught:
+            parse_case(case)
+        assert caught.value.field == "applicant.age" and "must be at most 130" in str(caught.value)
+    else:
+        assert parse_case(case).facts.applicant.age == age

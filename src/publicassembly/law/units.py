@@ -252,6 +252,8 @@ def whole_number(ge: int, le: int) -> object:
 #: (The bounds come before the validator so that pydantic checks them with the number, in its compiled core;
 #: after it they would be checked by Python functions, with the same errors, about twice as slowly.)
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT), BeforeValidator(_whole_number)]
+#: A person's age in years: 0 to 130 (an input bound, not law: no one is older; the web petition asks the same).
+Age = Annotated[int, Field(ge=0, le=130), BeforeValidator(_whole_number)]
 #: A count that is at least 1 (e.g. days of continued violation, sound devices of a type).
 PositiveCount = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole_number)]
 #: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law).

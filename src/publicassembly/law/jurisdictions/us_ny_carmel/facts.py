@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from publicassembly.law.messages import _
-from publicassembly.law.units import CaseDate, Count, Decibels, Money, PositiveCount, Text
+from publicassembly.law.units import Age, CaseDate, Count, Decibels, Money, PositiveCount, Text
 
 SponsorKind = Literal[
     "individual", "corporation", "parochial_school", "private_school", "public_school", "church",
@@ -68,7 +68,7 @@ class Applicant(_Facts):
     ``residence_address`` is its office, and ``resides_in_town`` says whether that office is in the Town."""
 
     name: Text | None = None
-    age: Count | None = None
+    age: Age | None = None
     residence_address: Text | None = None
     resides_in_town: bool | None = None
     is_corporation: bool = False

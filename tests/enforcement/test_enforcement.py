@@ -175,6 +175,28 @@ def test_third_and_later_offense_500_to_1000_or_6_months_misdemeanor_164_14(
         assert e.value.field == field and "third offense" in str(e.value)
 
 
+def test_a_term_in_the_unit_the_law_does_not_use_says_which_unit_it_uses_164_14(bi, police, firm, day):
+    """§ 164-14 sets imprisonment in days for a second offense (15) and in months for a subsequent one (six): a
+    term given in the other unit is refused naming the unit and the field to use; a first offense has none."""
+    first = _summoned(bi, firm, police, day - dt.timedelta(days=300))
+    with pytest.raises(ValidationFailed) as e:
+        es.record_disposition(bi, first, outcome="convicted", fine="50", jail_days=1)
+    assert e.value.field == "jail_days"
+    assert e.value.detail.startswith("no imprisonment in days for a first offense") and "allowed: 0" in e.value.detail
+    es.record_disposition(bi, first, outcome="convicted", fine="50")
+    second = _summoned(bi, firm, police, day - dt.timedelta(days=100))
+    with pytest.raises(ValidationFailed) as e:
+        es.record_disposition(bi, second, outcome="convicted", fine="150", jail_months=1)
+    assert e.value.field == "jail_months"
+    assert e.value.detail.endswith("is counted in days, at most 15: give jail_days, not months (got 1 months)")
+    es.record_disposition(bi, second, outcome="convicted", fine="150", jail_days=15)
+    third = _summoned(bi, firm, police, day)
+    with pytest.raises(ValidationFailed) as e:
+        es.record_disposition(bi, third, outcome="convicted", fine="500", jail_days=200)
+    assert e.value.field == "jail_days"
+    assert e.value.detail.endswith("is counted in months, at most 6: give jail_months, not days (got 200 days)")
+
+
 def test_dismissed_and_later_offenses_do_not_count(bi, police, firm, day):
     earlier = _summoned(bi, firm, police, day - dt.timedelta(days=50))
     es.record_disposition(bi, earlier, outcome="dismissed")

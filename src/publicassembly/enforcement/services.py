@@ -92,6 +92,15 @@ JAIL_WORDS = {
                     gettext_noop("%(value)s months is more than the %(cap)s months allowed for %(range)s")),
 }
 
+#: The refusal of a term given in the unit the law does not use for the offense, by the field of the unit it
+#: uses (§ 164-14: days for a second offense, months for a subsequent one).
+JAIL_IN_OTHER_UNIT = {
+    "jail_months": gettext_noop("imprisonment for %(range)s is counted in months, at most %(cap)s: give "
+                                "%(field)s, not days (got %(value)s days)"),
+    "jail_days": gettext_noop("imprisonment for %(range)s is counted in days, at most %(cap)s: give %(field)s, "
+                              "not months (got %(value)s months)"),
+}
+
 
 # --- helpers ------------------------------------------------------------------------------------------------
 
@@ -562,6 +571,11 @@ def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any =
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValidationFailed(name, _(said[0]) % {"value": repr(value)})
         if value and not cap:
+            other, other_cap = (("jail_months", p.max_jail_months) if name == "jail_days" else
+                                ("jail_days", p.max_jail_days))
+            if other_cap:  # the law counts this term in the other unit: say which, and its cap
+                raise ValidationFailed(name, _(JAIL_IN_OTHER_UNIT[other]) % {
+                    "range": _range_text(p, translated=True), "cap": other_cap, "field": other, "value": value})
             raise ValidationFailed(name, _(said[1]) % {"range": _range_text(p, translated=True)})
         if cap and value > cap:
             raise ValidationFailed(name, _(said[2]) % {"value": value, "cap": cap,

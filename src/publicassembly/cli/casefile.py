@@ -294,23 +294,26 @@ def _json_positions(text: str) -> dict[str, Position]:
 # --- files -------------------------------------------------------------------------------------------------
 
 
-def decode(raw: bytes, path: str) -> str:
-    """UTF-8 text from a file's bytes (a leading byte-order mark is dropped). Raises CaseFileError for an
-    empty or binary file, a UTF-16 or UTF-32 file (saying to save it as UTF-8) or bytes that are not UTF-8."""
+def decode(raw: bytes, path: str, what: str = "case file") -> str:
+    """UTF-8 text from a file's bytes (a leading byte-order mark is dropped); `what` names the file in the
+    refusals ("case file", "JSON record"). Raises CaseFileError for an empty or binary file, a UTF-16 or UTF-32
+    file (saying to save it as UTF-8) or bytes that are not UTF-8."""
     wide = wide_unicode(raw[:SAMPLE_BYTES])
     if wide is not None:
-        raise CaseFileError(path, f"{wide} text, not UTF-8; save the case file as UTF-8")
+        raise CaseFileError(path, f"{wide} text, not UTF-8; save the {what} as UTF-8")
     if b"\x00" in raw:
-        raise CaseFileError(path, "a binary file (it holds NUL bytes), not a YAML or JSON case file")
+        kind = "a YAML or JSON case file" if what == "case file" else f"a {what}"
+        raise CaseFileError(path, f"a binary file (it holds NUL bytes), not {kind}")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise CaseFileError(path, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} cannot be decoded); "
-                                  "save the case file as UTF-8", line=line) from None
+                                  f"save the {what} as UTF-8", line=line) from None
     if not text.strip():
         raise CaseFileError(path, "the file is empty; a case file is a mapping with at least "
-                                  "'jurisdiction' and 'subject'")
+                                  "'jurisdiction' and 'subject'" if what == "case file" else
+                                  f"the file is empty; a {what} is a JSON object")
     return text
 
 

@@ -125,12 +125,16 @@ def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) 
 
 def read_json(path: Path, option: str = "--from-json") -> Any:
     """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed."""
+    from publicassembly.cli.casefile import CaseFileError, decode
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = decode(path.read_bytes(), str(path), "JSON record")
     except FileNotFoundError:
         fail(f"{option}: {path} does not exist")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{option}: cannot read {path}: {exc}")
+    except OSError as exc:
+        fail(f"{option}: cannot read {path}: {exc.strerror or exc}")
+    except CaseFileError as exc:
+        fail(f"{option}: {exc.describe()}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

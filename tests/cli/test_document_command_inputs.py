@@ -181,3 +181,43 @@ def test_calendar_a_list_holding_a_text_names_its_item(tmp_path):
     src.write_text(json.dumps({"town": "carmel-ny", "hearings": ["nope"]}), encoding="utf-8")
     r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
     assert r.exit_code == 2 and "hearings[0]: expected an object of fields, got 'nope'" in r.output
+
+
+# --- calendar --alarm-days: 0 to 365 days before a deadline ---------------------------------------------------------
+
+DEADLINE = {"application_reference": "PA-1", "name": "hearing_notice_due", "due": "2025-06-14"}
+
+
+@pytest.mark.parametrize("days", ["-1", "366", "1000000", "1000000000", "99999999999"])
+def test_calendar_alarm_days_outside_0_to_365_is_exit_2_naming_the_range(days, tmp_path):
+    """An alarm more than a year before a deadline was written (-P1000000D) or ended in an OverflowError
+    traceback (1000000000 and more); -1 had Typer's boxed error. Each is one line naming the range."""
+    import json
+
+    src = tmp_path / "cal.json"
+    src.write_text(json.dumps({"town": "carmel-ny", "deadlines": [DEADLINE]}), encoding="utf-8")
+    r = run(["calendar", "--from-json", str(src), "--alarm-days", days, "-o", str(tmp_path / "c.ics")])
+    assert r.exit_code == 2, r.output
+    assert f"publicassembly: error: --alarm-days: {days} is not allowed; allowed: 0 to 365" in r.output, r.output
+    assert "Traceback" not in r.output and not (tmp_path / "c.ics").exists()
+    db = run(["calendar", "--town", "carmel-ny", "--data-dir", str(tmp_path / "none"), "--alarm-days", days,
+              "-o", str(tmp_path / "d.ics")])
+    assert db.exit_code == 2 and "--alarm-days" in db.output and "no database" not in db.output, db.output
+    assert not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize(("days", "trigger"), [("0", b"TRIGGER;RELATED=END:P0D"),
+                                               ("365", b"TRIGGER;RELATED=END:-P365D")])
+def test_calendar_alarm_days_0_and_365_are_written(days, trigger, tmp_path):
+    import json
+
+    src = tmp_path / "cal.json"
+    src.write_text(json.dumps({"town": "carmel-ny", "deadlines": [DEADLINE]}), encoding="utf-8")
+    r = run(["calendar", "--from-json", str(src), "--alarm-days", days, "-o", str(tmp_path / "c.ics")])
+    assert r.exit_code == 0, r.output
+    assert trigger in (tmp_path / "c.ics").read_bytes()
+
+
+def test_calendar_alarm_days_range_is_in_the_help():
+    r = run(["calendar", "--help"])
+    assert r.exit_code == 0 and "0 (on the day) to 365" in " ".join(r.output.replace("│", " ").split())

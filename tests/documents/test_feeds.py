@@ -43,6 +43,21 @@ def test_town_feed_has_hearings_and_deadlines_with_alarms(hearing_record):
     assert cal.walk("VTIMEZONE")
 
 
+@pytest.mark.parametrize("days", [-1, 366, 99_999_999_999])
+def test_an_alarm_outside_0_to_365_days_is_refused(days):
+    """An alarm more than a year before a deadline was written (-P1000000D), or overflowed in icalendar."""
+    deadline = [DeadlineItem("PA-1", "decision_due", date(2025, 6, 26))]
+    with pytest.raises(ValueError, match=f"alarm_days: 0 to 365 days before the deadline \\(got {days}\\)"):
+        town_feed("Town of Carmel", [], deadline, generated_at=STAMP, alarm_days=days)
+
+
+@pytest.mark.parametrize("days", [0, 365])
+def test_an_alarm_0_to_365_days_before_is_written(days):
+    deadline = [DeadlineItem("PA-1", "decision_due", date(2025, 6, 26))]
+    cal = Calendar.from_ical(town_feed("Town of Carmel", [], deadline, generated_at=STAMP, alarm_days=days))
+    assert cal.walk("VALARM")[0].decoded("trigger") == timedelta(days=-days)
+
+
 def test_application_calendar_keeps_only_its_own_deadlines(hearing_record):
     deadlines = [DeadlineItem("PA-2025-003", "hearing_notice_due", date(2025, 6, 14)),
                  DeadlineItem("PA-2025-999", "hearing_notice_due", date(2025, 9, 1))]

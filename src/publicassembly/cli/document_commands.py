@@ -28,6 +28,7 @@ from publicassembly.documents.certificate_number import (
 )
 from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
 from publicassembly.documents.records import (
+    MAX_ALARM_DAYS,
     CertificateRecord,
     DeadlineItem,
     HearingNoticeRecord,
@@ -632,7 +633,8 @@ def calendar(
                                    'notice records], "deadlines": [{application_reference, name, due, counted, '
                                    'citation}], "application": optional reference}.'),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
-    alarm_days: int = typer.Option(3, "--alarm-days", min=0, help="Days before a deadline to alert."),
+    alarm_days: int = typer.Option(3, "--alarm-days", help="Days before a deadline its alarm rings, 0 (on the "
+                                   f"day) to {MAX_ALARM_DAYS}."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write an iCalendar file: a Town's public hearings (VEVENT, every application whose hearing was scheduled,
@@ -640,6 +642,8 @@ def calendar(
     the hearings alone, or one application's. An application whose stored facts the law core refuses is left
     out with a warning on standard error."""
     _one_source(**{"--town": town, "--from-json": from_json})
+    if not 0 <= alarm_days <= MAX_ALARM_DAYS:
+        fail(f"--alarm-days: {alarm_days} is not allowed; allowed: 0 to {MAX_ALARM_DAYS} days before a deadline")
     if from_json is None:
         _db(data_dir)
         from publicassembly.permits import documents as permit_docs

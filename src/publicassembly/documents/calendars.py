@@ -9,7 +9,7 @@ from typing import Any
 
 from icalendar import Alarm, Calendar, Event, Todo
 
-from publicassembly.documents.records import TOWN_TZ, DeadlineItem, HearingNoticeRecord
+from publicassembly.documents.records import MAX_ALARM_DAYS, TOWN_TZ, DeadlineItem, HearingNoticeRecord
 
 PRODID = "-//publicassembly//documents//EN"
 UID_DOMAIN = "publicassembly"
@@ -76,8 +76,8 @@ def _deadline_todo(d: DeadlineItem, stamp: datetime, alarm_days: int) -> Todo:
 
 def _calendar(name: str, hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem], *,
               generated_at: datetime | None, alarm_days: int, hearing_duration: timedelta) -> bytes:
-    if alarm_days < 0:
-        raise ValueError(f"alarm_days: 0 or more days before the deadline (got {alarm_days})")
+    if not 0 <= alarm_days <= MAX_ALARM_DAYS:
+        raise ValueError(f"alarm_days: 0 to {MAX_ALARM_DAYS} days before the deadline (got {alarm_days})")
     stamp = (generated_at or datetime.now(UTC)).astimezone(UTC)
     cal = Calendar()
     cal.add("prodid", PRODID)
@@ -98,7 +98,8 @@ def town_feed(town: str, hearings: Iterable[HearingNoticeRecord], deadlines: Ite
               hearing_duration: timedelta = timedelta(hours=1), name: str | None = None) -> bytes:
     """A Town's calendar feed (.ics bytes): every public hearing as a VEVENT and every statutory deadline as a
     VTODO due on its last day, with a display alarm `alarm_days` before. `name`: the calendar's name (default
-    ``<town>: public hearings and deadlines``). Raises ValueError for a negative `alarm_days`."""
+    ``<town>: public hearings and deadlines``). Raises ValueError for an `alarm_days` outside 0 to
+    `MAX_ALARM_DAYS`."""
     return _calendar(name or f"{town}: public hearings and deadlines", hearings, deadlines,
                      generated_at=generated_at, alarm_days=alarm_days, hearing_duration=hearing_duration)
 

@@ -218,6 +218,12 @@ class PetitionRecord:
     filed_date: date | None = None
 
 
+#: The most days before a deadline its calendar alarm may ring (`calendars.town_feed`, ``calendar --alarm-days``):
+#: a year. The calendar's deadlines are Carmel ch. 31's, whose longest period is 60 days (the petition's filing
+#: before the assembly): an alarm a year ahead already reminds of any of them early enough.
+MAX_ALARM_DAYS = 365
+
+
 @dataclass(frozen=True)
 class DeadlineItem:
     """A statutory deadline of one application, as the law core computed it (``Determination.deadlines``):

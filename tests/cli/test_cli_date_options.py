@@ -77,6 +77,30 @@ def test_remind_today_outside_the_known_years_is_refused_naming_today(runner, tm
     _refused(result, "--today", value)
 
 
+@pytest.mark.parametrize("value", ["1778-01-01", "1900-01-01", "1970-06-01", "1971-12-31"])
+def test_remind_today_before_carmel_ch_31_was_in_force_is_refused_naming_today(runner, tmp_path, value):
+    """Carmel ch. 31 is in force from 1972-01-01: a known day before it ended in a ParameterNotInForce
+    traceback (exit 1); now one line naming --today and the first day, before the database is opened."""
+    result = runner.invoke(app, ["remind", "--today", value, "--dry-run", "--data-dir", str(tmp_path / "none")])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines == [f"publicassembly: error: --today: no law in force on {value}: the chapter (Carmel Code ch. "
+                     "31, Public Assembly Ordinance) is in force from 1972-01-01; give 1972-01-01 or later"], lines
+    assert not (tmp_path / "none").exists()
+
+
+def test_remind_today_1972_01_01_goes_on_to_the_database(runner, monkeypatch):
+    """The chapter's first day is not refused: the command goes on to open the database."""
+    import typer
+
+    def opened(data_dir):
+        raise typer.Exit(7)
+
+    monkeypatch.setattr("publicassembly.cli.permit_commands._setup_django", opened)
+    result = runner.invoke(app, ["remind", "--today", "1972-01-01", "--dry-run"])
+    assert result.exit_code == 7 and result.stderr == "", result.output
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_as_of_not_a_date_still_says_how_to_write_it(runner, tmp_path, command):
     result = runner.invoke(app, _commands(tmp_path, "--as-of", "2026-02-30")[command])

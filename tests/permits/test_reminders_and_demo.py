@@ -122,6 +122,52 @@ def test_remind_command_runs_against_the_database(walk, smtp, monkeypatch):
     assert bad.exit_code == 2
 
 
+@pytest.mark.parametrize("days", ["-1", "366", "99999999999"])
+def test_remind_days_ahead_outside_0_to_365_is_refused_naming_the_range(days, monkeypatch):
+    """--days-ahead 99999999999 was taken silently; now anything outside 0-365 is one line (exit 2), before
+    the database is opened."""
+    from publicassembly.cli import app as cli_app
+
+    monkeypatch.setattr("publicassembly.cli.permit_commands._setup_django",
+                        lambda data_dir: pytest.fail("the database is opened"))
+    bad = CliRunner().invoke(cli_app, ["remind", "--dry-run", "--days-ahead", "7", "--days-ahead", days])
+    assert bad.exit_code == 2, bad.output
+    assert bad.stderr.strip() == (f"publicassembly: error: --days-ahead: {days} is not allowed; allowed: 0 to 365 "
+                                  "days before a deadline")
+
+
+@pytest.mark.parametrize("days", ["0", "365"])
+def test_remind_days_ahead_0_and_365_are_taken(days, walk, monkeypatch):
+    from publicassembly.cli import app as cli_app
+
+    monkeypatch.setattr("publicassembly.cli.permit_commands._setup_django", lambda data_dir: None)
+    walk.submitted()
+    ok = CliRunner().invoke(cli_app, ["remind", "--dry-run", "--today", "2026-06-24", "--days-ahead", days])
+    assert ok.exit_code == 0, ok.output
+    assert "would send 0 reminders" in ok.output
+
+
+def test_reminders_count_days_ahead_from_0_to_365():
+    assert reminders.parse_days_ahead([0, 365, 365]) == (365, 0)
+    for days in (-1, 366):
+        with pytest.raises(ValueError, match=f"{days} is not allowed; allowed: 0 to 365 days before a deadline"):
+            reminders.parse_days_ahead([days])
+        with pytest.raises(ValueError, match="allowed: 0 to 365"):
+            reminders.due_reminders(date(2026, 6, 24), days_ahead=(days,))
+
+
+def test_no_reminders_before_carmel_ch_31_was_in_force(walk):
+    """The law core has no value of Carmel ch. 31 before 1972-01-01: due_reminders raised its
+    ParameterNotInForce; now ValidationFailed naming `today` and the chapter's first day."""
+    from publicassembly.workflow.errors import ValidationFailed
+
+    walk.submitted()
+    with pytest.raises(ValidationFailed) as refused:
+        reminders.due_reminders(date(1971, 12, 31))
+    assert refused.value.field == "today" and "1972-01-01" in refused.value.detail
+    assert reminders.due_reminders(date(1972, 1, 1)) == []
+
+
 # --- Demo ---------------------------------------------------------------------------------------------------------------
 
 

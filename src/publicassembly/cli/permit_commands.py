@@ -13,10 +13,25 @@ import typer
 
 from publicassembly.cli.app import EXIT_BAD_INPUT, app, fail, parse_date_option
 from publicassembly.cli.workflow_commands import DataDirOption, _fail, _setup_django
+from publicassembly.permits import MAX_DAYS_AHEAD, check_days_ahead
 
 
 def _parse_date(value: str | None, option: str) -> date | None:
     return parse_date_option(value, option)
+
+
+def _carmel_in_force(day: date | None, option: str) -> None:
+    """Exit 2 naming `option` when `day` is before Carmel ch. 31 was in force: the law core has no value of the
+    chapter then (as ``check --as-of`` says of such a date)."""
+    if day is None:
+        return
+    from publicassembly.law import jurisdictions
+
+    carmel = jurisdictions.get("carmel-ny")
+    first = carmel.parameters.in_force_from
+    if day < first:
+        fail(f"{option}: no law in force on {day.isoformat()}: the chapter ({carmel.code}) is in force from "
+             f"{first.isoformat()}; give {first.isoformat()} or later")
 
 
 @app.command("remind")
@@ -24,7 +39,8 @@ def remind(
     today: Annotated[str | None, typer.Option("--today", help="The day to run for (YYYY-MM-DD; default: today).")]
     = None,
     days_ahead: Annotated[list[int] | None, typer.Option(
-        "--days-ahead", help="Remind this many days before each deadline (repeatable; default 7 and 1).")] = None,
+        "--days-ahead", help=f"Remind this many days before each deadline, 0 (on the day) to {MAX_DAYS_AHEAD} "
+                             "(repeatable; default 7 and 1).")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the reminders due; send and record nothing.")]
     = False,
     data_dir: DataDirOption = None,
@@ -33,16 +49,20 @@ def remind(
     (run daily; a second run on the same day sends nothing again). Uses Django's SMTP settings
     (EMAIL_HOST, EMAIL_PORT, ...)."""
     day = _parse_date(today, "--today")
-    _setup_django(data_dir)
-    from publicassembly.permits import reminders
-    from publicassembly.workflow.errors import WorkflowError
-
-    try:
-        days = reminders.parse_days_ahead(days_ahead or [])
+    _carmel_in_force(day, "--today")
+    try:  # before the database is opened
+        check_days_ahead(days_ahead or [])
     except ValueError as e:
         fail(f"--days-ahead: {e}", EXIT_BAD_INPUT)
+    _setup_django(data_dir)
+    from publicassembly.permits import reminders
+    from publicassembly.workflow.errors import ValidationFailed, WorkflowError
+
+    days = reminders.parse_days_ahead(days_ahead or [])
     try:
         sent = reminders.send_reminders(day, days, dry_run=dry_run)
+    except ValidationFailed as e:
+        _fail(e.renamed({"today": "--today"}))
     except WorkflowError as e:
         _fail(e)
     except OSError as e:  # the SMTP server could not be reached

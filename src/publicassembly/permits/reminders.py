@@ -20,7 +20,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from publicassembly.accounts.models import Membership, Town
+from publicassembly.law import jurisdictions
 from publicassembly.law.dates import LegalDate
+from publicassembly.permits import check_days_ahead
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import (
     AWAITING_DECISION,
@@ -29,6 +31,7 @@ from publicassembly.permits.models import (
     ReminderSent,
     State,
 )
+from publicassembly.workflow.dates import chapter_in_force
 from publicassembly.workflow.errors import ValidationFailed
 
 log = logging.getLogger(__name__)
@@ -84,11 +87,12 @@ def _words(kind: str, app: PermitApplication, due: LegalDate, days: int) -> tupl
 def due_reminders(today: date | None = None, days_ahead: Sequence[int] = DEFAULT_DAYS_AHEAD) -> list[Reminder]:
     """Every reminder due on `today` (default: the Town's local date): a deadline exactly `days_ahead` days
     away (each of them), and every open application whose Board decision is overdue. Raises ValueError for a
-    negative number of days. An application whose stored facts the law core refuses gets none (logged as a
-    warning naming the field) and the others are still reminded."""
-    today = today or timezone.localdate()
-    if any(d < 0 for d in days_ahead):
-        raise ValueError("days ahead cannot be negative")
+    number of days outside 0 to `MAX_DAYS_AHEAD`, and `ValidationFailed` (field ``today``) for a day before
+    Carmel ch. 31 was in force (the law core has no value of it then). An application whose stored facts the
+    law core refuses gets none (logged as a warning naming the field) and the others are still reminded."""
+    today = chapter_in_force("today", today or timezone.localdate(),
+                             jurisdictions.get(sv.JURISDICTION_ALIAS).parameters.in_force_from)
+    check_days_ahead(days_ahead)
     out: list[Reminder] = []
     for town in Town.objects.filter(jurisdiction_alias=sv.JURISDICTION_ALIAS).order_by("pk"):
         clerks = _staff_emails(town, sv.CLERK)
@@ -181,8 +185,8 @@ def _town_id(r: Reminder) -> int:
 
 
 def parse_days_ahead(values: Iterable[int]) -> tuple[int, ...]:
-    """Days ahead as given on the command line, sorted, without repeats; ValueError for a negative one."""
+    """Days ahead as given on the command line, sorted, without repeats; ValueError for one outside 0 to
+    `MAX_DAYS_AHEAD`."""
     days = sorted(set(values), reverse=True)
-    if any(d < 0 for d in days):
-        raise ValueError("days ahead cannot be negative")
+    check_days_ahead(days)
     return tuple(days) or DEFAULT_DAYS_AHEAD

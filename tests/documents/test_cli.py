@@ -131,6 +131,43 @@ def test_area_prints_area_and_164_8_occupant_load(tmp_path):
     assert (tmp_path / "a.txt").read_text().startswith("Area: 107,639.10")
 
 
+@pytest.mark.parametrize(("fmt", "name", "kind", "ending"), [
+    ("text", "a.pdf", "text", ".txt"), ("text", "a.json", "text", ".txt"), ("text", "a.TEXT", "text", ".txt"),
+    ("json", "a.txt", "JSON", ".json"), ("json", "a.pdf", "JSON", ".json")])
+def test_area_refuses_an_output_name_of_another_format(tmp_path, fmt, name, kind, ending):
+    """`area -o a.pdf` wrote the text result into a.pdf, which no PDF reader opens, where every other command
+    refuses a name of another format: exit 2 before anything is printed, nothing written."""
+    site = Path(__file__).resolve().parents[2] / "examples" / "site.geojson"
+    out = tmp_path / name
+    result = run("area", str(site), "--format", fmt, "-o", str(out))
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    assert (f"-o: {out} ends in '{out.suffix}', but this writes {kind}; give a name ending in {ending}"
+            in " ".join(result.stderr.split()))
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("text", "a.txt"), ("text", "a.TXT"), ("text", "a"), ("json", "a.json")])
+def test_area_writes_an_output_name_of_its_format(tmp_path, fmt, name):
+    site = Path(__file__).resolve().parents[2] / "examples" / "site.geojson"
+    result = run("area", str(site), "--format", fmt, "-o", str(tmp_path / name))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / name).read_text(encoding="utf-8") == result.stdout
+
+
+def test_area_refuses_an_existing_output_before_printing_the_result(tmp_path):
+    """An existing -o file was refused (exit 2) after the result had been printed, as if it had been done:
+    now nothing is printed, and the file is kept; --force overwrites it."""
+    site = Path(__file__).resolve().parents[2] / "examples" / "site.geojson"
+    out = tmp_path / "a.json"
+    out.write_text("old", encoding="utf-8")
+    refused = run("area", str(site), "--format", "json", "-o", str(out))
+    assert refused.exit_code == 2 and refused.stdout == "", refused.output
+    assert f"-o: {out} exists; give --force to overwrite it" in " ".join(refused.stderr.split())
+    assert out.read_text(encoding="utf-8") == "old"
+    forced = run("area", str(site), "--format", "json", "-o", str(out), "--force")
+    assert forced.exit_code == 0 and json.loads(out.read_text(encoding="utf-8"))["occupant_load"] > 0
+
+
 def test_area_bad_geojson_exits_2(tmp_path):
     site = as_json_file(tmp_path, "p.geojson", {"type": "Point", "coordinates": [0, 0]})
     result = run("area", str(site))

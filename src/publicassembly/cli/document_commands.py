@@ -94,17 +94,37 @@ def _as_of(value: str | None, option: str = "--as-of") -> date | None:
 STDOUT = "-"
 
 
+#: The name of a format in a refusal, when it is not its extension in capitals (``PDF``, ``ICS``, ``CSV``).
+_FORMAT_NAMES = {"txt": "text"}
+
+
+def check_output(path: Path, force: bool, kind: str | None = None) -> None:
+    """Exit 2 when `path` cannot be the output of a document of format `kind`: its name ends in another
+    format's extension (``pdf``, ``ics``, ``csv``, ``json``, ``txt``: ``-o permit.txt`` would be a PDF no text
+    reader opens; a name without an extension is taken as it is), it is a directory (``-o ''`` names the
+    current one), or it exists and `force` is not given. ``-`` (standard output) passes. `write_output` checks
+    it; a command that prints or works before writing checks it first, so that nothing is done for an output
+    that will be refused."""
+    if kind is not None and str(path) != STDOUT and path.suffix and path.suffix.lower() != f".{kind}":
+        fail(f"-o: {path} ends in {path.suffix!r}, but this writes {_FORMAT_NAMES.get(kind, kind.upper())}; give "
+             f"a name ending in .{kind} (e.g. {path.with_suffix('.' + kind).name})")
+    if str(path) == STDOUT:
+        return
+    if path.is_dir():
+        shown = "'' (the current directory)" if str(path) == "." else str(path)
+        example = path / f"document.{kind or 'pdf'}"
+        fail(f"-o: {shown} is a directory, not a file; give the file's name (e.g. {example})")
+    if path.exists() and not force:
+        fail(f"-o: {path} exists; give --force to overwrite it")
+
+
 def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) -> None:
     """Write `data` to `path`, or to standard output when `path` is ``-`` (refused when standard output is a
-    terminal: a PDF is not for the screen); exit 2 when `path` is a directory (``-o ''`` names the current
-    one), when it exists and `force` is not given, when it cannot be written, or when its name ends in another
-    format's extension than `kind`'s (``pdf``, ``ics``, ``csv``, ``json``: ``-o permit.txt`` would be a PDF no
-    text reader opens; a name without an extension is taken as it is)."""
+    terminal: a PDF is not for the screen); exit 2 when `check_output` refuses `path`, or when it cannot be
+    written."""
     import sys
 
-    if kind is not None and str(path) != STDOUT and path.suffix and path.suffix.lower() != f".{kind}":
-        fail(f"-o: {path} ends in {path.suffix!r}, but this writes {kind.upper()}; give a name ending in .{kind} "
-             f"(e.g. {path.with_suffix('.' + kind).name})")
+    check_output(path, force, kind)
     if str(path) == STDOUT:
         out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else None
         if out is None or sys.stdout.isatty():
@@ -112,11 +132,6 @@ def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) 
         out.write(data)
         out.flush()
         return
-    if path.is_dir():
-        shown = "'' (the current directory)" if str(path) == "." else str(path)
-        fail(f"-o: {shown} is a directory, not a file; give the file's name (e.g. {path / 'document.pdf'})")
-    if path.exists() and not force:
-        fail(f"-o: {path} exists; give --force to overwrite it")
     try:
         path.write_bytes(data)
     except OSError as exc:
@@ -462,7 +477,9 @@ def report(
 def area(
     site: Path = typer.Argument(..., help="A GeoJSON site map (Polygon, MultiPolygon, Feature or "
                                           "FeatureCollection; degrees, or a projected 'crs')."),
-    output: Path | None = typer.Option(None, "-o", "--output", help="Also write the result to this file."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Also write the result to this file: a "
+                                       "name ending in .txt (.json with --format json) or without an extension. "
+                                       "An existing file is refused without --force, before anything is printed."),
     fmt: str = typer.Option("text", "--format", help="text or json."),
     method: str = typer.Option("geodesic", "--method", help="geodesic (true ground area) or planar "
                                                              "(projected coordinates only)."),
@@ -475,6 +492,9 @@ def area(
         fail(f"--format: {fmt!r} is not a format; allowed: text, json")
     if method not in ("geodesic", "planar"):
         fail(f"--method: {method!r} is not allowed; allowed: geodesic, planar")
+    kind = "json" if fmt == "json" else "txt"
+    if output is not None:  # before the result is printed: a refused output must not follow it
+        check_output(output, force, kind)
     when = _as_of(as_of) or date.today()
     try:
         raw = site.read_bytes()
@@ -499,7 +519,7 @@ def area(
                 f"({result.citation}, law in force on {result.as_of.isoformat()})")
     typer.echo(text)
     if output is not None and str(output) != STDOUT:  # "-": the text above is already on standard output
-        write_output(output, (text + "\n").encode("utf-8"), force)
+        write_output(output, (text + "\n").encode("utf-8"), force, kind)
 
 
 @app.command()

@@ -91,7 +91,7 @@ def test_parameters_text(runner):
     result = _run(runner, "parameters", "-j", "mount-pleasant-ny", "--as-of", "2026-01-01")
     assert result.exit_code == 0
     out = result.stdout
-    assert "in force on 2026-01-01" in out
+    assert "in force on 2026-01-01" in " ".join(out.split())  # (Rich wraps the title to the table's width)
     assert "Mount Pleasant Code § 164-7" in out
     assert "since " in out
     assert "carmel-ny" not in out
@@ -107,6 +107,37 @@ def test_parameters_text_says_one_unit_in_the_singular(runner):
     assert "500 persons" in carmel
     mount_pleasant = _run(runner, "parameters", "-j", "mount-pleasant-ny", "--as-of", "2026-01-01").stdout
     assert "1 inch " in mount_pleasant and "1 inches" not in mount_pleasant
+
+
+def test_parameters_text_shows_words_without_the_unit_text(runner):
+    """A value in words was followed by its unit: "red text", "violation text", "Town Justice Court of the Town
+    of Carmel text"; and § 164-14's offense number read "3 offense number"."""
+    wide = {"COLUMNS": "200"}
+    carmel = runner.invoke(app, ["parameters", "-j", "carmel-ny"], env=wide).stdout
+    assert "│ Town Justice Court of the Town of Carmel " in carmel
+    mount_pleasant = runner.invoke(app, ["parameters", "-j", "mount-pleasant-ny", "--as-of", "2026-01-01"],
+                                   env=wide).stdout
+    for words in ("red", "white", "bold", "violation", "misdemeanor",
+                  "Town Justice Court of the Town of Mount Pleasant"):
+        assert f"│ {words} " in mount_pleasant, words
+    assert " text " not in carmel + mount_pleasant
+    assert "│ the 3rd offense " in mount_pleasant and "offense number" not in mount_pleasant
+
+
+@pytest.mark.parametrize(("value", "unit", "shown"), [
+    ("red", "text", "red"), (None, "text", "not fixed by the chapter"),
+    (1, "offense number", "the 1st offense"), (2, "offense number", "the 2nd offense"),
+    (3, "offense number", "the 3rd offense"), (4, "offense number", "the 4th offense"),
+    (11, "offense number", "the 11th offense"), (12, "offense number", "the 12th offense"),
+    (13, "offense number", "the 13th offense"), (21, "offense number", "the 21st offense"),
+    (22, "offense number", "the 22nd offense"), (101, "offense number", "the 101st offense"),
+    (111, "offense number", "the 111th offense"),
+    (None, "offense number", "not fixed by the chapter (offense number)"),
+    (1, "years", "1 year"), (2, "years", "2 years"), (None, "months", "not fixed by the chapter (months)")])
+def test_a_parameter_value_is_shown_as_read(value, unit, shown):
+    from publicassembly.cli.law_commands import _shown
+
+    assert _shown(value, unit) == shown
 
 
 @pytest.mark.parametrize("command", ["rules", "parameters"])

@@ -294,11 +294,29 @@ _UNIT_OF_ONE = {"years": "year", "months": "month", "days": "day", "calendar day
                 "registered nurses": "registered nurse", "US dollars": "US dollar"}
 
 
+#: The unit of a value that is words ("red", "violation", a court's name): shown alone, without the unit.
+_WORDS = "text"
+#: The unit of a value that is the number of an offense (Mount Pleasant § 164-14): shown "the 3rd offense".
+_OFFENSE_NUMBER = "offense number"
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st, ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _shown(value: Any, unit: str) -> str:
-    """A parameter's value with its unit, in the singular for exactly one."""
+    """A parameter's value with its unit, in the singular for exactly one; a text as it is (not "red text"),
+    and an offense number as the offense ("the 3rd offense", not "3 offense number")."""
     if value is None:
-        return f"not fixed by the chapter ({unit})"
-    if isinstance(value, int | Decimal) and not isinstance(value, bool) and value == 1:
+        return "not fixed by the chapter" + ("" if unit == _WORDS else f" ({unit})")
+    if unit == _WORDS:
+        return str(value)
+    whole = isinstance(value, int | Decimal) and not isinstance(value, bool)
+    if unit == _OFFENSE_NUMBER and whole and value == int(value) and value > 0:
+        return f"the {_ordinal(int(value))} offense"
+    if whole and value == 1:
         unit = _UNIT_OF_ONE.get(unit, unit)
     return f"{value} {unit}"
 

@@ -175,6 +175,19 @@ def test_cli_batch_exit_codes_and_messages(tmp_path: Path) -> None:
     assert "Input columns" in runner.invoke(app, ["batch", "--help"]).output
 
 
+@pytest.mark.parametrize(("output", "named"), [("-", "standard output"), (" - ", "standard output"),
+                                              ("q.csv", "q.csv")])
+def test_cli_batch_error_rows_name_where_they_were_written(tmp_path: Path, monkeypatch, output, named) -> None:
+    """``-o -`` ended with "see the status and error columns of -": standard output is named in words."""
+    monkeypatch.chdir(tmp_path)
+    src = tmp_path / "in.csv"
+    src.write_text(HEADER + "v,s,business,-100,,,,\n", encoding="utf-8")
+    bad = CliRunner().invoke(app, ["batch", str(src), "-o", output, "-q", "--as-of", "2025-01-01"])
+    assert bad.exit_code == 2
+    assert bad.stderr == ("publicassembly: error: 1 row could not be evaluated; see the status and error columns "
+                          f"of {named}\n")
+
+
 def test_csv_cell_that_is_not_utf8_is_an_error_of_its_row_and_column(tmp_path: Path) -> None:
     """Bytes that are not UTF-8 (``caf\\xe9``, Latin-1) are never replaced by U+FFFD and evaluated: the row is an
     error naming the column, as `check` refuses them; valid UTF-8 (``oké``, a genuine U+FFFD) and the rows

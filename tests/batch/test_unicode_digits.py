@@ -101,4 +101,4 @@ def test_cli_batch_of_ascii_and_other_digits_exact_output(tmp_path: Path) -> Non
         assert result.exit_code == 2
         assert result.stdout == expected
         assert result.stderr == ("publicassembly: error: 1 row could not be evaluated; see the status and error "
-                                 "columns of -\n")
+                                 "columns of standard output\n")

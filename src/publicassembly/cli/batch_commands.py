@@ -82,7 +82,8 @@ def batch(
         error(f"{input_path}: {summary.stopped}")
         raise typer.Exit(1)
     if summary.errors:
+        written = "standard output" if target is None else output
         error(f"{summary.errors:,} row{'s' if summary.errors != 1 else ''} could not be evaluated; see the "
-              f"status and error columns of {output}")
+              f"status and error columns of {written}")
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_OK)

@@ -132,10 +132,66 @@ def _repeated_options(params: list[Any], args: list[str]) -> tuple[str, list[str
     return next(((option, values) for option, values in given.values() if len(values) > 1), None)
 
 
+#: pydantic's error types (Typer converts an option's text with pydantic) of a text that is not a whole number,
+#: and of one that is not a number.
+_NOT_WHOLE = frozenset({"int_parsing", "int_type", "int_from_float", "int_parsing_size"})
+_NOT_A_NUMBER = frozenset({"float_parsing", "float_type", "decimal_parsing", "decimal_type"})
+
+
+def _one_line_bad_values(command: Any) -> None:
+    """Make `command` refuse a value that Typer cannot convert to its option's (or argument's) type, or that is
+    outside its ``min``/``max``, in the project's one line (``publicassembly: error: --occupancy: 'abc' is not a
+    whole number``, exit 2) instead of Typer's boxed usage error. Only those: a missing option or argument,
+    an unknown option or command and an option without its value keep Click's usage error, and ``--help`` is
+    not concerned (it is handled before any value is converted)."""
+    if getattr(command, "one_line_bad_values", False):
+        return
+    parse = command.parse_args
+    # Click's exceptions, vendored by Typer (typer._click) or Click's own (older Typer): MissingParameter is a
+    # BadParameter too, and is left to Click.
+    missing = importlib.import_module(typer.BadParameter.__module__).MissingParameter
+
+    def parse_args(ctx: Any, args: list[str]) -> Any:
+        try:
+            return parse(ctx, args)
+        except typer.BadParameter as exc:
+            if isinstance(exc, missing) or exc.param is None:
+                raise
+            fail(bad_value(exc))
+
+    command.parse_args = parse_args
+    command.one_line_bad_values = True
+
+
+def bad_value(exc: Any) -> str:
+    """The one-line refusal (``<option>: <what is wrong; what is allowed>``) of a `typer.BadParameter` raised
+    when a parameter's text was converted: its long option's name (an argument's name), then the value given
+    and why it is refused when Typer's conversion (pydantic) says it, else Click's own words."""
+    param = exc.param
+    opts = [o for o in getattr(param, "opts", []) if o.startswith("--")] or list(getattr(param, "opts", []))
+    name = opts[0] if opts and getattr(param, "param_type_name", "") == "option" else str(param.name)
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    allowed = ("" if low is None and high is None else
+               f"; allowed: {low} to {high}" if low is not None and high is not None else
+               f"; allowed: {low} or more" if low is not None else f"; allowed: at most {high}")
+    errors = getattr(exc.__cause__, "errors", None)
+    problems = errors() if callable(errors) else []
+    if problems and "input" in problems[0]:
+        kind, given = problems[0].get("type"), problems[0]["input"]
+        if kind in _NOT_WHOLE:
+            return f"{name}: {given!r} is not a whole number{allowed}"
+        if kind in _NOT_A_NUMBER:
+            return f"{name}: {given!r} is not a number{allowed}"
+        if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than") and allowed:
+            return f"{name}: {given} is not allowed{allowed}"
+    return f"{name}: {str(exc.message).rstrip('.')}"
+
+
 def _resuming(command: Any) -> None:
-    """Make `command` (and its subcommands) call `resume_collector` before its own code, and refuse an option
-    given twice (`_given_once`)."""
+    """Make `command` (and its subcommands) call `resume_collector` before its own code, refuse an option
+    given twice (`_given_once`) and a value Typer cannot convert in one line (`_one_line_bad_values`)."""
     _given_once(command)
+    _one_line_bad_values(command)
     callback: Callable[..., Any] | None = command.callback
     if callback is not None and not getattr(callback, "resumes_collector", False):
         @functools.wraps(callback)

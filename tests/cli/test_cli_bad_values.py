@@ -1,0 +1,63 @@
+"""A value Typer cannot convert to its option's type (``sign --occupancy abc``, ``permit --application abc``),
+or outside the option's own range (``serve --port 0``), is refused in the project's one line, exit 2, where
+Typer printed its boxed usage error in pydantic's words ("Input should be a valid integer, unable to parse
+string as an integer"). Click's usage errors for what is not a value (a missing option, an unknown option or
+command, an option without its value) and ``--help`` are left as they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from publicassembly.cli import app
+
+SIGN = ["sign", "--certificate", "MP-C-1", "--room", "X"]
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    ([*SIGN, "--occupancy", "abc", "-o", "{d}/s.pdf"], "--occupancy: 'abc' is not a whole number"),
+    ([*SIGN, "--occupancy", "1.5", "-o", "{d}/s.pdf"], "--occupancy: '1.5' is not a whole number"),
+    ([*SIGN, "--occupancy", "", "-o", "{d}/s.pdf"], "--occupancy: '' is not a whole number"),
+    (["permit", "--application", "abc", "-o", "{d}/p.pdf"], "--application: 'abc' is not a whole number"),
+    (["calendar", "--town", "carmel-ny", "--application", "x", "-o", "{d}/c.ics"],
+     "--application: 'x' is not a whole number"),
+    (["calendar", "--town", "carmel-ny", "--alarm-days", "three", "-o", "{d}/c.ics"],
+     "--alarm-days: 'three' is not a whole number"),
+    (["remind", "--days-ahead", "7", "--days-ahead", "x"], "--days-ahead: 'x' is not a whole number"),
+    (["serve", "--port", "http"], "--port: 'http' is not a whole number; allowed: 1 to 65535"),
+    (["serve", "--port", "0"], "--port: 0 is not allowed; allowed: 1 to 65535"),
+    (["serve", "--port", "65536"], "--port: 65536 is not allowed; allowed: 1 to 65535"),
+    (["serve", "--workers", "0"], "--workers: 0 is not allowed; allowed: 1 to 64"),
+    (["serve", "--workers", "65"], "--workers: 65 is not allowed; allowed: 1 to 64"),
+    (["backup", "{d}"], "file: file '{d}' is a directory"),
+])
+def test_a_value_typer_cannot_take_is_one_line_naming_the_option(runner, tmp_path, args, said):
+    d = str(tmp_path)
+    result = runner.invoke(app, [a.format(d=d) for a in args], env={"PUBLICASSEMBLY_DATA_DIR": d})
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"publicassembly: error: {said.format(d=d)}\n"
+    assert result.stdout == "" and "Traceback" not in result.output
+    assert not any(tmp_path.iterdir())  # nothing written, no database made
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["nope"], "No such command 'nope'"),
+    ([*SIGN, "--bogus"], "No such option: --bogus"),
+    ([*SIGN, "--occupancy"], "Option '--occupancy' requires an argument"),
+    (["batch", "x"], "Missing option '--output' / '-o'"),
+])
+def test_usage_errors_that_are_not_a_value_keep_clicks_words(runner, args, said):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert said in result.output and "publicassembly: error:" not in result.output
+
+
+def test_help_is_not_concerned_by_a_bad_value(runner):
+    result = runner.invoke(app, [*SIGN, "--occupancy", "abc", "--help"])
+    assert result.exit_code == 0 and "Usage:" in result.output and "error" not in result.output
+
+
+def test_a_value_typer_takes_goes_on_to_the_command(runner, tmp_path):
+    result = runner.invoke(app, [*SIGN, "--occupancy", "15", "-o", str(tmp_path / "s.pdf")],
+                           env={"PUBLICASSEMBLY_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")

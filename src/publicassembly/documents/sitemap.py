@@ -1,7 +1,10 @@
 """Site maps of open-air areas as GeoJSON: the area in square feet, computed on the WGS 84 ellipsoid, and the
 occupant load of an unenclosed open-air area under Mount Pleasant § 164-8 (from the law core).
 
-Input: a GeoJSON Polygon or MultiPolygon, a Feature holding one, or a FeatureCollection (the areas are added).
+Input: a GeoJSON Polygon or MultiPolygon, a Feature holding one, or a FeatureCollection (the areas are added;
+features that overlap are refused, naming both and the ground they share, so that no ground is counted twice —
+features may share an edge; an overlap of less than `OVERLAP_TOLERANCE_SQ_FT`, from rounded coordinates, is
+taken off the total instead: docs/interpretations.md G-8).
 Coordinates are longitude/latitude in degrees (RFC 7946, CRS84) unless the object carries a ``crs`` member
 naming a projected system (e.g. ``{"type": "name", "properties": {"name": "EPSG:2263"}}``), whose coordinates
 are transformed to longitude/latitude with pyproj. The area is geodesic (`pyproj.Geod(ellps="WGS84")`), the
@@ -35,6 +38,10 @@ from publicassembly.law.units import MAX_AREA_SQ_FT, SQUARE_METRES_PER_SQUARE_FO
 GEOD = Geod(ellps="WGS84")
 CENT = Decimal("0.01")
 POLYGON_TYPES = ("Polygon", "MultiPolygon")
+#: Two features may overlap by less than this (square feet): coordinates rounded where two features share an
+#: edge; the overlap is taken off the total (never counted twice). An overlap this large or larger is a drawing
+#: error and is refused (docs/interpretations.md G-8).
+OVERLAP_TOLERANCE_SQ_FT = Decimal("1.00")
 Method = Literal["geodesic", "planar"]
 
 
@@ -107,9 +114,10 @@ def _crs_of(obj: dict[str, Any]) -> CRS:
                          "{\"name\": \"EPSG:2263\"}}") from None
 
 
-def _geometries(obj: dict[str, Any], where: str = "") -> list[tuple[str, dict[str, Any]]]:
+def _geometries(obj: dict[str, Any], where: str = "") -> list[tuple[str, str, dict[str, Any]]]:
     """The geometries of `obj`, each with where it is (``features[2].geometry.``, ``geometry.`` or ``""``: the
-    prefix of a message naming it)."""
+    prefix of a message naming it) and how a message names its feature (``features[2] ("North lot")``: the
+    feature's ``properties.name``, or its ``id``, when it has one)."""
     kind = obj.get("type")
     if kind == "FeatureCollection":
         features = obj.get("features")
@@ -125,10 +133,23 @@ def _geometries(obj: dict[str, Any], where: str = "") -> list[tuple[str, dict[st
         geometry = obj.get("geometry")
         if not isinstance(geometry, dict):
             raise ValueError(f"{where}geometry: a Feature needs a geometry (a Polygon or MultiPolygon)")
-        return [(f"{where}geometry.", geometry)]
+        return [(f"{where}geometry.", _feature_label(obj, where), geometry)]
     if kind in POLYGON_TYPES:
-        return [(where or "geometry.", obj)]
+        return [(where or "geometry.", (where or "geometry.").rstrip("."), obj)]
     raise ValueError(f"type: {kind!r} has no area; allowed: Polygon, MultiPolygon, Feature, FeatureCollection")
+
+
+def _feature_label(feature: dict[str, Any], where: str) -> str:
+    """``features[2] ("North lot")``: where the feature is, with its name (``properties.name``, else ``id``)."""
+    label = where.rstrip(".") or "the feature"
+    properties = feature.get("properties")
+    name = properties.get("name") if isinstance(properties, dict) else None
+    if not isinstance(name, str | int) or isinstance(name, bool) or str(name).strip() == "":
+        name = feature.get("id")
+    if isinstance(name, str | int) and not isinstance(name, bool) and str(name).strip():
+        text = " ".join(str(name).split())
+        label += f' ("{text[:60]}{"…" if len(text) > 60 else ""}")'
+    return label
 
 
 def _polygons(geometry: dict[str, Any], where: str = "geometry.") -> list[Polygon]:
@@ -150,6 +171,12 @@ def _polygons(geometry: dict[str, Any], where: str = "geometry.") -> list[Polygo
     return list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
 
 
+def _position(geom: Any) -> str:
+    """A point of `geom`, written as a GeoJSON position (``[-73.7774, 41.0755]``), in the file's coordinates."""
+    point = geom.representative_point()
+    return f"[{point.x:.10g}, {point.y:.10g}]"
+
+
 def _floor_sq_ft(sq_m: Decimal) -> Decimal:
     return (sq_m / SQUARE_METRES_PER_SQUARE_FOOT).quantize(CENT, rounding=ROUND_FLOOR)
 
@@ -166,8 +193,8 @@ def site_area(geojson: str | bytes | dict[str, Any], method: Method = "geodesic"
         raise ValueError(f"method: {method!r} is not allowed; allowed: geodesic, planar")
     obj = _load(geojson)
     crs = _crs_of(obj)
-    polygons = [(where, poly) for where, g in _geometries(obj) for poly in _polygons(g, where)]
-    total = Decimal(0)
+    groups = [(label, _polygons(g, where), where) for where, label, g in _geometries(obj)]
+    polygons = [(where, poly) for _, polys, where in groups for poly in polys]
     if crs.is_geographic:
         if method == "planar":
             raise ValueError("method: planar needs coordinates in a projected system (give a 'crs' member)")
@@ -176,36 +203,94 @@ def site_area(geojson: str | bytes | dict[str, Any], method: Method = "geodesic"
             to_lonlat = Transformer.from_crs(crs, "OGC:CRS84", always_xy=True)
     else:
         to_lonlat = Transformer.from_crs(crs, "OGC:CRS84", always_xy=True)
-    for where, poly in polygons:
+
+    def measure(where: str, poly: Polygon) -> Decimal:
+        """The area of `poly` (in the file's coordinates) in square metres, by `method`."""
         if method == "planar":
             factor = Decimal(str(crs.axis_info[0].unit_conversion_factor))
             if crs.axis_info[0].unit_name in ("US survey foot", "foot_survey_us"):
                 factor = Decimal(1200) / Decimal(3937)
             elif crs.axis_info[0].unit_name == "foot":
                 factor = Decimal("0.3048")
-            sq_m = Decimal(repr(orient(poly).area)) * factor * factor
-        else:
-            lonlat = poly
-            if to_lonlat is not None:
-                lonlat = shapely.transform(poly, lambda xy, tr=to_lonlat: np.column_stack(tr.transform(xy[:, 0],
-                                                                                                      xy[:, 1])))
-            minx, miny, maxx, maxy = lonlat.bounds
-            if not all(math.isfinite(v) for v in (minx, miny, maxx, maxy)):
-                raise ValueError(f"{where}coordinates: the points cannot be placed on the earth in {crs.to_string()}")
-            if not (-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90):
-                raise ValueError(f"{where}coordinates: longitude/latitude out of range; coordinates in a projected "
-                                 "system need a 'crs' member naming it (e.g. EPSG:2263)")
-            if maxx - minx >= 180 or maxy - miny >= 90:
-                raise ValueError(f"{where}coordinates: the polygon spans {maxx - minx:g}° of longitude and "
-                                 f"{maxy - miny:g}° of latitude; a site map spans less than 180° and 90° (a "
-                                 "polygon around the world or a hemisphere has no site's area)")
-            area, _ = GEOD.geometry_area_perimeter(orient(lonlat, sign=1.0))
-            sq_m = Decimal(repr(abs(area)))
+            return Decimal(repr(orient(poly).area)) * factor * factor
+        lonlat = poly
+        if to_lonlat is not None:
+            lonlat = shapely.transform(poly, lambda xy, tr=to_lonlat: np.column_stack(tr.transform(xy[:, 0],
+                                                                                                  xy[:, 1])))
+        minx, miny, maxx, maxy = lonlat.bounds
+        if not all(math.isfinite(v) for v in (minx, miny, maxx, maxy)):
+            raise ValueError(f"{where}coordinates: the points cannot be placed on the earth in {crs.to_string()}")
+        if not (-180 <= minx <= maxx <= 180 and -90 <= miny <= maxy <= 90):
+            raise ValueError(f"{where}coordinates: longitude/latitude out of range; coordinates in a projected "
+                             "system need a 'crs' member naming it (e.g. EPSG:2263)")
+        if maxx - minx >= 180 or maxy - miny >= 90:
+            raise ValueError(f"{where}coordinates: the polygon spans {maxx - minx:g}° of longitude and "
+                             f"{maxy - miny:g}° of latitude; a site map spans less than 180° and 90° (a "
+                             "polygon around the world or a hemisphere has no site's area)")
+        area, _ = GEOD.geometry_area_perimeter(orient(lonlat, sign=1.0))
+        return Decimal(repr(abs(area)))
+
+    total = Decimal(0)
+    for where, poly in polygons:
+        sq_m = measure(where, poly)
         _check_area(where, sq_m)
         total += sq_m
+    total -= _overlap(groups, measure)
     _check_area("", total, whole=True)
     return SiteArea(area_sq_ft=_floor_sq_ft(total), area_sq_m=total, crs=crs.to_string(), method=method,
                     polygons=len(polygons))
+
+
+def _polygonal(geom: Any) -> list[Polygon]:
+    """The polygons among the parts of `geom` (an intersection: polygons, lines where features share an edge,
+    points where they touch)."""
+    if isinstance(geom, Polygon):
+        return [] if geom.is_empty else [geom]
+    if hasattr(geom, "geoms"):
+        return [poly for part in geom.geoms for poly in _polygonal(part)]
+    return []
+
+
+def _overlap(groups: list[tuple[str, list[Polygon], str]], measure: Any) -> Decimal:
+    """The ground (square metres) that two features overlap on, to be taken off their sum: features that share
+    an edge or a point overlap on none; an overlap of less than `OVERLAP_TOLERANCE_SQ_FT` between two features
+    (coordinates rounded along a shared edge) is returned; a larger one is refused naming both features, the
+    area they share and a point of it (docs/interpretations.md G-8). Overlaps are found in the file's own
+    coordinates, where a shared edge is the same line in both features."""
+    if len(groups) < 2:
+        return Decimal(0)
+    owner = [(g, poly) for g, (_, polys, _) in enumerate(groups) for poly in polys]
+    tree = shapely.STRtree([poly for _, poly in owner])
+    tolerated = Decimal(0)
+    refused: list[str] = []
+    shared: dict[tuple[int, int], Decimal] = {}
+    where_of: dict[tuple[int, int], Any] = {}
+    for i, j in sorted(zip(*tree.query([poly for _, poly in owner], predicate="intersects"), strict=True)):
+        (gi, a), (gj, b) = owner[i], owner[j]
+        if gi >= gj:
+            continue  # each pair once; a MultiPolygon's own polygons were checked by its validity
+        try:
+            parts = _polygonal(a.intersection(b))
+        except shapely.errors.GEOSException:
+            raise ValueError(f"{groups[gi][0]} and {groups[gj][0]}: cannot tell whether these features overlap; "
+                             "draw them so that they share at most an edge") from None
+        if not parts:
+            continue
+        sq_m = sum((measure(groups[gi][2], part) for part in parts), Decimal(0))
+        shared[gi, gj] = shared.get((gi, gj), Decimal(0)) + sq_m
+        where_of.setdefault((gi, gj), parts[0])
+    for (gi, gj), sq_m in sorted(shared.items()):
+        sq_ft = _floor_sq_ft(sq_m)
+        if sq_ft < OVERLAP_TOLERANCE_SQ_FT:
+            tolerated += sq_m
+            continue
+        refused.append(f"{groups[gi][0]} and {groups[gj][0]}: these features overlap on {sq_ft:,} sq ft (at "
+                       f"{_position(where_of[gi, gj])}); that ground would be counted twice: draw them so that "
+                       f"they share at most an edge")
+    if refused:
+        more = len(refused) - 1
+        raise ValueError(refused[0] + ("" if not more else f" (and {more} more error{'s' if more > 1 else ''})"))
+    return tolerated
 
 
 def _check_area(where: str, sq_m: Decimal, *, whole: bool = False) -> None:

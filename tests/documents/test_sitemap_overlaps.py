@@ -1,7 +1,8 @@
 """Features of a site map that overlap are refused, not added twice (Mount Pleasant § 164-8: the occupant load of
 an open-air area is its area per person; ground counted twice would double it; docs/interpretations.md G-8).
 Features that only share an edge are added; an overlap of less than 1 sq ft (coordinates rounded along a shared
-edge) is taken off the total."""
+edge) is taken off the total. An invalid polygon or MultiPolygon is refused in plain words, naming which one and
+where."""
 
 from __future__ import annotations
 
@@ -109,3 +110,46 @@ def test_cli_area_refuses_overlapping_features_exit_2(tmp_path):
     assert "features[0] and features[1]" in r.output and "132,493.74 sq ft" in r.output
     assert "17,665" not in r.output
 
+
+# --- invalid polygons in plain words ------------------------------------------------------------------------
+
+def test_a_multipolygon_whose_parts_overlap_names_them_and_where():
+    multi = {"type": "MultiPolygon", "coordinates": [square(0, 0, 0.001), square(0.0005, 0.0005, 0.001)]}
+    with pytest.raises(ValueError) as refused:
+        site_area(multi)
+    message = str(refused.value)
+    assert message == ("geometry.coordinates[0] and geometry.coordinates[1]: the MultiPolygon is not valid: these "
+                       "two of its polygons overlap at [0.00075, 0.00075]; that ground would be counted twice: draw "
+                       "them so that they do not overlap")
+
+
+def test_a_multipolygon_whose_parts_share_an_edge_says_so():
+    multi = {"type": "MultiPolygon", "coordinates": [square(0, 0, 0.001), square(0.001, 0, 0.001)]}
+    with pytest.raises(ValueError, match=r"these two of its polygons share an edge at \[0\.001, 0(\.\d+)?\]; "
+                                         r"join them"):
+        site_area(multi)
+
+
+def test_a_bow_tie_says_its_outline_crosses_itself_and_where():
+    bow_tie = {"type": "Polygon", "coordinates": [[[0, 0], [0.001, 0.001], [0.001, 0], [0, 0.001], [0, 0]]]}
+    with pytest.raises(ValueError) as refused:
+        site_area(collection(feature(square(1, 1, 0.001)), {"type": "Feature", "properties": {},
+                                                            "geometry": bow_tie}))
+    assert str(refused.value) == ("features[1].geometry.coordinates: the polygon is not valid: its outline crosses "
+                                  "itself at [0.0005, 0.0005]")
+
+
+def test_a_bow_tie_among_a_multipolygons_polygons_is_named():
+    multi = {"type": "MultiPolygon", "coordinates": [square(1, 1, 0.001),
+                                                     [[[0, 0], [0.001, 0.001], [0.001, 0], [0, 0.001], [0, 0]]]]}
+    with pytest.raises(ValueError, match=r"^geometry\.coordinates\[1\]: the polygon is not valid: its outline "
+                                         r"crosses itself at \[0\.0005, 0\.0005\]$"):
+        site_area(multi)
+
+
+def test_a_hole_outside_the_outline_is_said_plainly():
+    poly = {"type": "Polygon", "coordinates": [*square(0, 0, 0.001), *square(0.002, 0.002, 0.0001)]}
+    with pytest.raises(ValueError) as refused:
+        site_area(poly)
+    assert "a hole (an inner ring) lies outside its outline at [0.002, 0.002]" in str(refused.value)
+    assert "shell" not in str(refused.value) and "[0.002 0.002]" not in str(refused.value)

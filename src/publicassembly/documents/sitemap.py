@@ -167,14 +167,74 @@ def _polygons(geometry: dict[str, Any], where: str = "geometry.") -> list[Polygo
     if geom.is_empty:
         raise ValueError(f"{where}coordinates: the polygon is empty")
     if not valid:
-        raise ValueError(f"{where}coordinates: the polygon is not valid ({explain_validity(geom)})")
+        raise ValueError(_why_invalid(geom, where))
     return list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
+
+
+#: What GEOS's reasons (`explain_validity`) mean, in plain words about the drawing.
+_REASONS = {
+    "Ring Self-intersection": "its outline touches itself at a point (a ring passes through the same point twice)",
+    "Hole lies outside shell": "a hole (an inner ring) lies outside its outline",
+    "Holes are nested": "a hole (an inner ring) lies inside another hole",
+    "Interior is disconnected": "its holes cut it into separate pieces; give each piece as a polygon of its own",
+    "Nested shells": "one of its polygons lies inside another",
+    "Duplicate Rings": "a ring is given twice",
+    "Too few distinct points in geometry component": "a ring has fewer than three distinct points",
+    "Ring is not closed": "a ring does not end at its first point",
+    "Invalid Coordinate": "a coordinate is not a number",
+    "Repeated Point": "a point is repeated",
+}
+
+
+def _at(reason: str) -> tuple[str, str]:
+    """GEOS's reason ``Self-intersection[0.5 1]`` as its name and ``" at [0.5, 1]"`` (empty without a point)."""
+    name, _, point = reason.partition("[")
+    numbers = point.rstrip("]").split()
+    return name.strip(), (f" at [{', '.join(numbers)}]" if numbers else "")
 
 
 def _position(geom: Any) -> str:
     """A point of `geom`, written as a GeoJSON position (``[-73.7774, 41.0755]``), in the file's coordinates."""
     point = geom.representative_point()
     return f"[{point.x:.10g}, {point.y:.10g}]"
+
+
+def _plainly(poly: Polygon | MultiPolygon) -> str:
+    """Why `poly` is not a valid polygon, in plain words, with where (the position, as the file writes one)."""
+    name, where = _at(explain_validity(poly))
+    if name == "Self-intersection":
+        if isinstance(poly, Polygon) and poly.interiors and Polygon(poly.exterior).is_valid:
+            return f"a hole (an inner ring) crosses its outline or another hole{where}"
+        return f"its outline crosses itself{where}"
+    if name in _REASONS:
+        return _REASONS[name] + where
+    return f"it is not a polygon that has an area ({name}{where})"
+
+
+def _why_invalid(geom: Polygon | MultiPolygon, where: str) -> str:
+    """The refusal of an invalid polygon: which polygon (``geometry.coordinates[1]`` for a MultiPolygon's
+    second), what is wrong — its outline crosses itself, its parts overlap or share an edge, … — and where."""
+    if not isinstance(geom, MultiPolygon):
+        return f"{where}coordinates: the polygon is not valid: {_plainly(geom)}"
+    parts = list(geom.geoms)
+    for i, part in enumerate(parts):
+        if not part.is_valid:
+            return f"{where}coordinates[{i}]: the polygon is not valid: {_plainly(part)}"
+    tree = shapely.STRtree(parts)
+    for i, j in sorted(zip(*tree.query(parts, predicate="intersects"), strict=True)):
+        if i >= j:
+            continue
+        common = parts[i].intersection(parts[j])
+        if common.is_empty or common.geom_type in ("Point", "MultiPoint"):
+            continue  # polygons of a MultiPolygon may touch at points
+        at = f" at {_position(common)}"
+        both = f"{where}coordinates[{i}] and {where}coordinates[{j}]"
+        if common.area > 0:
+            return (f"{both}: the MultiPolygon is not valid: these two of its polygons overlap{at}; that ground "
+                    "would be counted twice: draw them so that they do not overlap")
+        return (f"{both}: the MultiPolygon is not valid: these two of its polygons share an edge{at}; join them "
+                "into one polygon, or give each as a Feature of a FeatureCollection")
+    return f"{where}coordinates: the MultiPolygon is not valid: {_plainly(geom)}"
 
 
 def _floor_sq_ft(sq_m: Decimal) -> Decimal:

@@ -62,7 +62,7 @@ def test_a_determination_as_check_writes_it_is_reported(tmp_path, determination)
 def test_an_edited_determination_is_refused_naming_each_field(tmp_path, determination, change, lines):
     result, out = _report(tmp_path, change(dict(determination)))
     assert result.exit_code == 2, result.output
-    assert "Traceback" not in result.output and "determination.json: " in result.output
+    assert "Traceback" not in result.output and "determination.json" in result.output
     for line in lines:
         assert line in result.output, result.output
     assert not out.exists()

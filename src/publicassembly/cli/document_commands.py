@@ -442,13 +442,17 @@ def report(
     """Write the determination report (PDF) of a case file: verdict, deadlines on a timeline, occupant load
     per space as a bar chart, missing items, findings and penalty."""
     from publicassembly.cli.casefile import CaseFileError, read_case_file
+    from publicassembly.cli.law_commands import _invalid
     from publicassembly.law import LawError, evaluate
+    from publicassembly.law.cases import first_of
+    from publicassembly.law.errors import InvalidCase
 
     when = _as_of(as_of)
     try:
-        data = read_case_file(casefile).data
+        case_file = read_case_file(casefile)
     except CaseFileError as exc:
         fail(exc.describe())
+    data = case_file.data
     name = data.get("name") if isinstance(data, Mapping) else None
     case_name = name.strip() if isinstance(name, str) else ""
     from publicassembly.documents import determination_json as dj
@@ -462,11 +466,15 @@ def report(
             if dj.lacking(data):  # (a case file with a stray key would be told it lacks a verdict: say why)
                 shown = ", ".join(keys[:3]) + (", …" if len(keys) > 3 else "")
                 why = f"\n(read as a determination: it has {shown}, which no case file has)"
-            fail(f"{casefile}: {exc}{why}")
+            errors = [(f, m) if m else ("", f) for f, _, m in (line.partition(": ") for line in str(exc).split("\n"))]
+            field, message = first_of(errors)  # each on a line of its own, the first saying how many more
+            fail(_invalid(case_file, InvalidCase(field, message, errors=errors)) + why)
     else:
         try:
             on = when or (None if isinstance(data, Mapping) and data.get("as_of") else date.today())
             determination = evaluate(data, on)
+        except InvalidCase as exc:  # every bad fact listed, with its line, as check lists them
+            fail(_invalid(case_file, exc))
         except LawError as exc:
             fail(f"{casefile}: {exc}")
     write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name), source=casefile),

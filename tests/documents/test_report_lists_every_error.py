@@ -1,0 +1,71 @@
+"""`publicassembly report` refuses a case file or a determination's JSON with several bad fields listing each on
+a line of its own with its line and column, the first saying how many more follow ("(and N more errors)"), as
+`check` does: the report named only the first bad fact of a case file."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+from publicassembly.law import evaluate
+from publicassembly.law.jsonable import jsonable
+
+ROOT = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+
+def case(example: str, **changes) -> dict:
+    data = yaml.safe_load((ROOT / "examples" / f"{example}.yaml").read_text(encoding="utf-8"))
+    return data | changes
+
+
+def determination(data: dict) -> dict:
+    """As ``check --format json`` writes it and ``report`` reads it back."""
+    return json.loads(json.dumps(jsonable(evaluate(data).to_json())))
+
+
+@pytest.fixture(scope="module")
+def hall() -> dict:
+    """Kensico Manor on 2025-03-03."""
+    return determination(case("mount-pleasant-catering-hall"))
+
+
+def edited(data: dict) -> dict:
+    return copy.deepcopy(data)
+
+
+# --- every error listed --------------------------------------------------------------------------------------
+
+def test_a_case_file_with_several_bad_facts_is_refused_listing_each(tmp_path):
+    text = (ROOT / "examples" / "carmel-county-fair.yaml").read_text(encoding="utf-8")
+    text = text.replace("max_persons_at_one_time: 4000", "max_persons_at_one_time: -4").replace(
+        "vehicles_at_one_time: 950", "vehicles_at_one_time: lots")
+    source = tmp_path / "bad.yaml"
+    source.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["report", str(source), "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert lines[0].endswith("(and 1 more error)"), lines
+    assert "max_persons_at_one_time: must be at least 0 (got -4)" in result.output
+    assert lines[1].startswith("  ") and "bad.yaml, line " in lines[1]
+    assert "vehicles_at_one_time: must be a whole number (got 'lots')" in result.output
+
+
+def test_a_determination_with_several_bad_fields_lists_each_after_the_first(tmp_path, hall):
+    bad = edited(hall) | {"as_of": "yesterday", "permit_required": "maybe"}
+    bad["findings"][0]["status"] = "bad"
+    source = tmp_path / "d.json"
+    source.write_text(json.dumps(bad, indent=1), encoding="utf-8")
+    result = runner.invoke(app, ["report", str(source), "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert "as_of: must be a date" in lines[0] and lines[0].endswith("(and 2 more errors)"), lines
+    assert lines[1].startswith("  ") and "permit_required: " in lines[1]
+    assert lines[2].startswith("  ") and "findings[0].status: " in lines[2]

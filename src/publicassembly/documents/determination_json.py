@@ -6,8 +6,10 @@ place of a case file, and a file edited by hand is refused naming the field rath
 one of its subjects, dates (``YYYY-MM-DD``, 1778-2099), counts (whole numbers, 0 to 10^9), amounts (finite
 numbers or numeric strings, 0 to 10^15), the law core's answers (true, false, "needs_review", null), findings
 with a rule, a status of the law core (`publicassembly.law.core.Status`), a citation and a reason, a penalty's
-fines in order and its classification in the law's words — and leaves any other key as it is. A mapping with any
-key only a determination has (`keys_of_a_determination`) is one, for `publicassembly report`."""
+fines in order and its classification in the law's words — and leaves any other key as it is; once its form is
+accepted, the legal values it states are checked against the law core (`determination_law.against_the_law`,
+interpretation G-9). A mapping with any key only a determination has (`keys_of_a_determination`) is one, for
+`publicassembly report`."""
 
 from __future__ import annotations
 
@@ -240,9 +242,10 @@ def lacking(data: Mapping[Any, Any]) -> list[str]:
 
 
 def check_determination_json(data: object) -> dict[str, Any]:
-    """`data` itself when it is a determination's JSON object the report can print. Raises ValueError with one
-    line per problem, each naming its field (``findings[0].status: is required``, ``verdict: is required in a
-    determination``)."""
+    """`data` itself when it is a determination's JSON object the report can print and the legal values it states
+    are the law's for the facts it states. Raises ValueError with one line per problem, each naming its field
+    (``findings[0].status: is required``, ``verdict: is required in a determination``,
+    ``occupancy.lawful_occupancy: the file states 99,999; the law gives 540 (…)``)."""
     if not isinstance(data, dict):
         raise ValueError(f"determination: expected a JSON object (Determination.to_json()), got "
                          f"{given(data)}")
@@ -255,6 +258,10 @@ def check_determination_json(data: object) -> dict[str, Any]:
                 message = "is required in a determination"
             problems.append(f"{field}: {message}")
     problems += _requirement_problems(data.get("requirements"), "requirements")
+    if not problems:  # (its form accepted: the values it states, against the law core)
+        from publicassembly.documents.determination_law import against_the_law
+
+        problems = against_the_law(data)
     if problems:
         raise ValueError("\n".join(problems))
     return data

@@ -3,6 +3,7 @@ derived once (persons in the aggregate, the permit decision, the legal deadlines
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
@@ -115,17 +116,29 @@ class Context:
     @cached_property
     def parking_spaces_required(self) -> int | None:
         """Cars to be parked: one for every four persons at one time, rounded up (¶ C(6))."""
-        if self.persons is None:
-            return None
-        return ceil_div(self.persons, self.values["conditions.persons_per_parking_space"])
+        return parking_spaces_for(self.persons, self.values)
 
     @cached_property
     def registered_nurses_required(self) -> int | None:
         """Registered nurses on duty at all times: one for each 500 persons, rounded up, at least one (¶ C(9))."""
-        if self.persons is None:
-            return None
-        least: int = self.values["conditions.registered_nurses_min"]
-        return max(least, ceil_div(self.persons, self.values["conditions.persons_per_registered_nurse"]))
+        return registered_nurses_for(self.persons, self.values)
+
+
+def parking_spaces_for(persons: int | None, values: Mapping[str, Any]) -> int | None:
+    """The cars to be parked for `persons` at one time: one for every four, rounded up (¶ C(6)); None when the
+    persons are not known."""
+    if persons is None:
+        return None
+    return ceil_div(persons, values["conditions.persons_per_parking_space"])
+
+
+def registered_nurses_for(persons: int | None, values: Mapping[str, Any]) -> int | None:
+    """The registered nurses on duty at all times for `persons` at one time: one for each 500, rounded up, at
+    least one (¶ C(9)); None when the persons are not known."""
+    if persons is None:
+        return None
+    least: int = values["conditions.registered_nurses_min"]
+    return max(least, ceil_div(persons, values["conditions.persons_per_registered_nurse"]))
 
 
 @dataclass(slots=True)

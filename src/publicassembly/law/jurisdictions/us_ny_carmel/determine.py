@@ -7,7 +7,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Rule, decide
 from publicassembly.law.dates import LegalDate
-from publicassembly.law.determination import Determination
+from publicassembly.law.determination import Determination, Penalty, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
@@ -101,8 +101,28 @@ def requirements(ctx: Context) -> dict[str, Any]:
 
 def verdict(ctx: Context, winner: tuple[Rule, Finding] | None) -> str:
     """One plain sentence leading the report."""
-    p = penalty(ctx)
+    if winner is None:  # pragma: no cover - rule ¶ A always applies
+        return _("Whether a permit is required cannot be determined.")
+    rule, finding = winner
+    sponsor = ctx.case.sponsor
+    return verdict_sentence(ctx.permit_required, rule.citation, ctx.values["permit.threshold_persons"],
+                            persons=ctx.persons, properties=len(ctx.case.properties),
+                            within_town=ctx.case.within_town, exempt=ctx.exemption is not None,
+                            sponsor_name=sponsor.name if sponsor else None,
+                            sponsor_kind=str(sponsor.kind) if sponsor and sponsor.kind else None,
+                            reason=finding.reason, penalty=penalty(ctx))
+
+
+def verdict_sentence(permit_required: Tristate, citation: str, threshold: int, *, persons: int | None,
+                     properties: int, within_town: bool, exempt: bool, sponsor_name: str | None,
+                     sponsor_kind: str | None, reason: str, penalty: Penalty | None) -> str:
+    """The verdict from what a determination states: the answer to whether a permit is required, the
+    `citation` of the rule that decided it, the threshold in force, the persons at one time (None when not
+    given) on how many `properties`, whether the place is `within_town`, whether an exemption decided it (its
+    sponsor's name and kind), the deciding finding's `reason` (quoted when the answer is "needs_review" or
+    none) and the `penalty`. A determination read back is checked against it."""
     tail: str = ""
+    p = penalty
     if p is not None:
         counts = {"days": plural(p.violations, "day"), "violations": plural(p.violations, "separate violation"),
                   "max_fine": money(p.max_fine), "jail": plural(p.max_jail_days or 0, "day"),
@@ -111,42 +131,38 @@ def verdict(ctx: Context, winner: tuple[Rule, Finding] | None) -> str:
                   "imprisonment of up to {jail}, or both ({citation})", **counts) if p.violations == 1 else
                 _("; {days} of continued violation are {violations}, punishable by a fine of up to {max_fine}, "
                   "imprisonment of up to {jail}, or both ({citation})", **counts))
-    if winner is None:  # pragma: no cover - rule ¶ A always applies
-        return _("Whether a permit is required cannot be determined.")
-    rule, finding = winner
-    threshold = ctx.values["permit.threshold_persons"]
-    persons = plural(ctx.persons, "person") if ctx.persons is not None else _("the number of persons")
-    if ctx.exemption is not None:
+    said = plural(persons, "person") if persons is not None else _("the number of persons")
+    if exempt:
         return (_("No permit is required: the chapter does not apply to an assembly sponsored, "
-                  "organized and authorized by {sponsor} ({citation}){tail}.", sponsor=_sponsor(ctx),
-                  citation=rule.citation, tail=tail))
-    if ctx.permit_required is True:
-        aggregate = _(" in the aggregate") if len(ctx.case.properties) > 1 else ""
+                  "organized and authorized by {sponsor} ({citation}){tail}.",
+                  sponsor=sponsor_words(sponsor_name, sponsor_kind), citation=citation, tail=tail))
+    if permit_required is True:
+        aggregate = _(" in the aggregate") if properties > 1 else ""
         return (_("A permit from the Town Board is required: {persons} at one time{aggregate} "
-                  "is in excess of {threshold} ({citation}){tail}.", persons=persons, aggregate=aggregate,
-                  threshold=threshold, citation=rule.citation, tail=tail))
-    if ctx.permit_required is False:
-        if not ctx.case.within_town:
+                  "is in excess of {threshold} ({citation}){tail}.", persons=said, aggregate=aggregate,
+                  threshold=threshold, citation=citation, tail=tail))
+    if permit_required is False:
+        if not within_town:
             return _("No permit is required: the place is not within the Town of Carmel ({citation}).",
-                     citation=rule.citation)
+                     citation=citation)
         return (_("No permit is required: {persons} at one time is not in excess of "
-                  "{threshold} ({citation}).", persons=persons, threshold=threshold, citation=rule.citation))
-    if ctx.permit_required == "needs_review":
+                  "{threshold} ({citation}).", persons=said, threshold=threshold, citation=citation))
+    if permit_required == "needs_review":
         return (_("Whether a permit from the Town Board is required needs review: {reason} "
-                  "({citation}){tail}.", reason=clause(finding.reason), citation=rule.citation,
+                  "({citation}){tail}.", reason=clause(reason), citation=citation,
                   tail=tail))
     return (_("Whether a permit from the Town Board is required cannot be determined: "
-              "{reason} ({citation}){tail}.", reason=clause(finding.reason, lower=True), citation=rule.citation,
+              "{reason} ({citation}){tail}.", reason=clause(reason, lower=True), citation=citation,
               tail=tail))
 
 
-def _sponsor(ctx: Context) -> str:
-    s = ctx.case.sponsor
-    assert s is not None
+def sponsor_words(name: str | None, kind: str | None) -> str:
+    """An exempt sponsor as the verdict names it: "St. Mary's, an established church maintaining a place of
+    worship within the Town" (its kind alone without a name; "its sponsor" for a kind of no exemption)."""
     label = {"parochial_school": _("a parochial school located within the Town"),
              "private_school": _("a private school located within the Town"),
              "church": _("an established church maintaining a place of worship within the Town"),
              "veterans_organization": _("a veterans' organization with a chapter in the Town for one year"),
              "civic_group": _("a civic group with a chapter in the Town for one year")}.get(
-                 str(s.kind), _("its sponsor"))
-    return _("{name}, {kind}", name=s.name, kind=label) if s.name else label
+                 str(kind), _("its sponsor"))
+    return _("{name}, {kind}", name=name, kind=label) if name else label

@@ -64,16 +64,27 @@ def _verdict(ctx: Context, certificate: Tristate, exempt: bool, penalty: Penalty
     if penalty is not None and ctx.case.violation is not None:
         v = ctx.case.violation
         return penalties.offense_sentence(v.offense_number, None, v.section, penalty)
+    return verdict_sentence(certificate, exempt, None if ctx.loads_missing else ctx.lawful_occupancy, overcrowded,
+                            enclosed=any(s.use_group != "open_air" for s in ctx.case.spaces),
+                            open_air=any(s.use_group == "open_air" for s in ctx.case.spaces))
+
+
+def verdict_sentence(certificate: Tristate, exempt: bool, lawful_occupancy: int | None, overcrowded: bool | None,
+                     *, enclosed: bool, open_air: bool) -> str:
+    """The verdict of a determination without a violation, from what it states: whether a certificate is
+    required (`certificate`, `exempt` under the religious-worship exception), the lawful occupancy (None while
+    a space's measure is missing), whether the place is overcrowded, and whether it has enclosed spaces
+    (§ 164-7) and open-air areas (§ 164-8). A determination read back is checked against it."""
     # (numbers in Mount Pleasant's sentences are not grouped: "8,611" would read as 8.611 on a Spanish page)
     lawful = (_("lawful occupancy {lawful_occupancy}",
-                lawful_occupancy=plural(ctx.lawful_occupancy, "person", grouped=False))
-              if not ctx.loads_missing else _("lawful occupancy not yet computable (a space's floor area, or a bowling "
-                                              "alley's number of alleys, is missing)"))
+                lawful_occupancy=plural(lawful_occupancy, "person", grouped=False))
+              if lawful_occupancy is not None else
+              _("lawful occupancy not yet computable (a space's floor area, or a bowling alley's number of alleys, "
+                "is missing)"))
     crowd = ""
     if overcrowded:
         crowd = _("; overcrowded")
-    groups = {s.use_group == "open_air" for s in ctx.case.spaces}
-    measure = [sec for sec, present in (("164-7", False in groups), ("164-8", True in groups)) if present]
+    measure = [sec for sec, present in (("164-7", enclosed), ("164-8", open_air)) if present]
     if exempt:
         return (_("A place of assembly used solely for religious worship as approved by the Building "
                   "Inspector: no certificate is required; {lawful}, and the occupancy and toilet rules "

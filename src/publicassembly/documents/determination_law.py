@@ -1,0 +1,354 @@
+"""The legal values a determination's JSON states, checked against the law core: `publicassembly report` prints
+a determination read back from a file, and one edited by hand (a lawful occupancy of 99,999 persons, a verdict
+saying no certificate is required) is refused naming the field, the value the file states and the value the law
+gives, rather than printed as the law's.
+
+What is recomputed from the facts the file states, under the parameters in force on its ``as_of``:
+
+- Mount Pleasant: each space's occupant load from its use group, floor area and, for a bowling alley, its
+  alleys (the space's ``alleys`` or the § 164-7 finding's; without them, that the load is the area's plus a
+  whole number of alleys) (§§ 164-7, 164-8); the lawful occupancy as their sum (null while ``missing`` names a
+  space's area or alleys), also where the requirements state it (the certificate's, each room's sign); the
+  toilets required for the persons the requirements count (§ 164-6); the verdict the law core writes for the
+  answers, the lawful occupancy and overcrowding the file states (for a violation: the sentence of its offense
+  number, section and penalty).
+- Carmel: the parking spaces, registered nurses and physicians required (¶¶ C(6), C(9)) for the persons at one
+  time the ¶ A finding states (null when no permit is required); every finding stating persons at one time
+  states the same; the exemption and the verdict the law core writes for the deciding rule (resolved from the
+  findings' statuses by the law core's priorities), the persons, the sponsor and the penalty the file states.
+
+What is not recomputed (it needs facts a determination does not carry): the answers themselves
+(``permit_required``, ``certificate_required``), overcrowding, the penalty, deadlines, other requirements, and
+the findings' reasons; nor the verdict when a fact of it is not in the file. An area written with a fraction
+may be one the law core showed to six places: a load one person less than the law's for it is taken too
+(docs/interpretations.md G-9).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from publicassembly.law import jurisdictions
+from publicassembly.law.core import Finding, Status, decide
+from publicassembly.law.determination import Penalty
+from publicassembly.law.errors import ParameterNotInForce
+from publicassembly.law.jsonable import DISPLAY_PLACES
+from publicassembly.law.units import to_decimal
+
+_MISSING_MEASURE = re.compile(r"spaces\[\d+\]\.(area|alleys)")
+#: How far a number the law core shows to six places (`jsonable.number`) may be from the one it counted.
+_HALF_SHOWN = DISPLAY_PLACES / 2
+
+
+def _count(value: Any) -> int | None:
+    """`value` when it is a whole number (not a bool), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _persons(n: int) -> str:
+    return f"{n:,} person{'' if n == 1 else 's'}"
+
+
+def _shown(value: Any) -> str:
+    """A value as the message states what the file says: ``null``, a number grouped, text quoted."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+class _Check:
+    """The problems found, one line each: ``field: the file states X; the law gives Y (why)``."""
+
+    def __init__(self, as_of: date) -> None:
+        self.as_of = as_of
+        self.problems: list[str] = []
+
+    def same(self, field: str, stated: Any, law: Any, why: str) -> None:
+        if stated != law or isinstance(stated, bool) != isinstance(law, bool):  # (true is not 1 person)
+            self.problems.append(f"{field}: the file states {_shown(stated)}; the law gives {_shown(law)} ({why}, "
+                                 f"in force on {self.as_of.isoformat()})")
+
+
+def against_the_law(data: Mapping[str, Any]) -> list[str]:
+    """What the determination `data` (a `Determination.to_json` object whose form `check_determination_json`
+    has accepted) states against the law core, one line each naming the field, the value stated and the value
+    the law gives (empty when nothing; see the module docstring for what is checked)."""
+    j = jurisdictions.get(str(data["jurisdiction"]))
+    as_of = date.fromisoformat(str(data["as_of"]))
+    values = j.parameters.at(as_of)
+    check = _Check(as_of)
+    try:
+        if j.alias == "mount-pleasant-ny":
+            _mount_pleasant(data, values, check)
+        elif j.alias == "carmel-ny":
+            _carmel(data, values, check, j)
+    except ParameterNotInForce as exc:
+        return [f"as_of: {as_of.isoformat()} is before {exc.first}, the day {j.code} took effect; no law of the "
+                "chapter is in force on it"]
+    return check.problems
+
+
+def _findings(data: Mapping[str, Any]) -> dict[str, tuple[int, dict[str, Any]]]:
+    """The findings by rule id (the first of each), with their place in the list."""
+    out: dict[str, tuple[int, dict[str, Any]]] = {}
+    for i, f in enumerate(data.get("findings") or []):
+        if isinstance(f, dict) and isinstance(f.get("rule"), str):
+            out.setdefault(f["rule"], (i, f))
+    return out
+
+
+def _values(finding: tuple[int, dict[str, Any]] | None) -> dict[str, Any]:
+    values = finding[1].get("values") if finding else None
+    return values if isinstance(values, dict) else {}
+
+
+class _Unstated(Exception):
+    """The penalty does not state its classification or citation, which the verdict of a violation states: the
+    law core's verdict for it is not known."""
+
+
+def _penalty(data: Mapping[str, Any]) -> Penalty | None:
+    """The penalty the file states (None when none). Raises `_Unstated` when it has no classification or
+    citation."""
+    p = data.get("penalty")
+    if not isinstance(p, dict):
+        return None
+    if not isinstance(p.get("classification"), str) or not isinstance(p.get("citation"), str):
+        raise _Unstated
+    return Penalty(offense_number=_count(p.get("offense_number")), violations=_count(p.get("violations")) or 0,
+                   min_fine=to_decimal(p["min_fine"], "penalty.min_fine"),
+                   max_fine=to_decimal(p["max_fine"], "penalty.max_fine"),
+                   max_jail_days=_count(p.get("max_jail_days")), max_jail_months=_count(p.get("max_jail_months")),
+                   classification=p["classification"], citation=p["citation"])
+
+
+# --- Mount Pleasant ch. 164 ----------------------------------------------------------------------------------
+
+def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None:
+    from publicassembly.documents.pdf.certificate import use_group_name
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, toilets_required
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
+        floor_area_per_occupant,
+        occupant_load_of_space,
+    )
+
+    findings = _findings(data)
+    alleys_of = {s.get("space"): s.get("alleys")
+                 for s in _values(findings.get("mount-pleasant/164-7/occupant-load")).get("spaces") or []
+                 if isinstance(s, dict)}
+    occupancy = data.get("occupancy") if isinstance(data.get("occupancy"), dict) else None
+    loads: dict[str, int] = {}  # the law's occupant load of each space the file gives (by name)
+    complete = True  # every space's load could be computed
+    for i, space in enumerate((occupancy or {}).get("spaces") or []):
+        at, name = f"occupancy.spaces[{i}]", str(space["name"])
+        group, stated = str(space["use_group"]), space["occupant_load"]
+        if group not in USE_GROUPS:
+            check.problems.append(f"{at}.use_group: {group!r} is not a use group of §§ 164-7, 164-8; allowed: "
+                                  f"{', '.join(USE_GROUPS)}")
+            complete = False
+            continue
+        if space.get("area_sq_ft") is None:
+            check.problems.append(f"{at}.area_sq_ft: is required: a space's occupant load is its floor area divided "
+                                  f"by its use group's floor area per occupant (§ 164-7); a space whose area is "
+                                  f"not known has no occupant load (list it in missing)")
+            complete = False
+            continue
+        area = to_decimal(space["area_sq_ft"], f"{at}.area_sq_ft")
+        factor = floor_area_per_occupant(group, values)
+        section = cite("164-8" if group == "open_air" else "164-7")
+        named = use_group_name(group)
+        words = f"{area:,} sq ft of {named[:1].lower() + named[1:]} at {factor} sq ft per person"
+        # An area written with a fraction may be the law core's shown to six places (`jsonable.number`): the
+        # area it counted may be up to half a millionth of a square foot less, and its load one less (G-9).
+        areas = [area] if isinstance(space["area_sq_ft"], int) else [area, max(area - _HALF_SHOWN, Decimal(0))]
+        if group != "bowling_alley":
+            law = [occupant_load_of_space(group, a, None, values) for a in areas]
+            loads[name] = stated if _count(stated) is not None and stated in law[1:] else law[0]
+            check.same(f"{at}.occupant_load", stated, loads[name], f"{words}, rounded down; {section}")
+            continue
+        per = int(values["occupancy.bowling.persons_per_alley"])
+        alleys = _count(space.get("alleys", alleys_of.get(name)))
+        if alleys is not None:
+            law = [occupant_load_of_space(group, a, alleys, values) for a in areas]
+            loads[name] = stated if _count(stated) is not None and stated in law[1:] else law[0]
+            check.same(f"{at}.occupant_load", stated, loads[name],
+                       f"{alleys:,} alleys at {per} persons each and {words}; {section}")
+            continue
+        by_area = [occupant_load_of_space(group, a, 0, values) for a in areas]  # the alleys not stated
+        if _count(stated) is None or not any(stated >= b and not (stated - b) % per for b in by_area):
+            check.problems.append(f"{at}.occupant_load: the file states {_shown(stated)}; the law gives "
+                                  f"{by_area[0]:,} for {words} plus {per} persons for each alley, a whole number "
+                                  f"of alleys ({section}, in force on {check.as_of.isoformat()})")
+            complete = False
+            continue
+        loads[name] = stated
+    if occupancy is None or not complete:
+        return
+    measure_missing = [m for m in data.get("missing") or [] if _MISSING_MEASURE.fullmatch(str(m))]
+    lawful = None if measure_missing else sum(loads.values())
+    why = (f"not computable while {measure_missing[0]} is missing (§ 164-7)" if measure_missing else
+           f"the sum of the spaces' occupant loads; {cite('164-7', '164-8')}")
+    check.same("occupancy.lawful_occupancy", occupancy.get("lawful_occupancy"), lawful, why)
+    requirements = data.get("requirements") if isinstance(data.get("requirements"), dict) else {}
+    certificate = requirements.get("certificate")
+    if isinstance(certificate, dict) and "lawful_occupancy" in certificate:
+        check.same("requirements.certificate.lawful_occupancy", certificate["lawful_occupancy"], lawful,
+                   f"the lawful occupancy the certificate states; {cite('164-9')}")
+    sign = requirements.get("sign")
+    for k, room in enumerate((sign.get("rooms") or []) if isinstance(sign, dict) else []):
+        if isinstance(room, dict) and "lawful_occupancy" in room:
+            law = loads.get(str(room.get("room")))
+            check.same(f"requirements.sign.rooms[{k}].lawful_occupancy", room["lawful_occupancy"], law,
+                       f"the occupant load of the room's space, {cite('164-9')}" if law is not None else
+                       "the room is no space whose occupant load the file gives")
+    toilets = requirements.get("toilets")
+    if isinstance(toilets, dict):
+        persons = _count(toilets.get("persons"))
+        if toilets.get("persons_from") == "lawful_occupancy":
+            check.same("requirements.toilets.persons", toilets.get("persons"), lawful,
+                       "the lawful occupancy, when no attendance is given (interpretation M-9)")
+        if persons is not None and "required" in toilets:
+            per = int(values["toilets.persons_per_toilet"])
+            check.same("requirements.toilets.required", toilets["required"], toilets_required(persons, values),
+                       f"one toilet per {per} of {_persons(persons)}, rounded up; {cite('164-6')}")
+    _mount_pleasant_verdict(data, findings, lawful, check)
+
+
+def _mount_pleasant_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
+                            lawful: int | None, check: _Check) -> None:
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import offense_sentence
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.rulebook import verdict_sentence
+
+    try:
+        penalty = _penalty(data)
+    except _Unstated:
+        return
+    if penalty is not None:
+        section = _values(findings.get("mount-pleasant/164-14/penalty")).get("section")
+        number = penalty.offense_number
+        if number is None or number < 1 or not isinstance(section, str):
+            return  # the sentence of a violation states no answer, and its facts are not all in the file
+        law = offense_sentence(number, None, section, penalty)
+        why = f"a violation of § {section}, offense number {number}, with the penalty the file states"
+    else:
+        measured = [findings.get(f"mount-pleasant/{s}") for s in ("164-7/occupant-load", "164-8/open-air")]
+        if None in measured:
+            return
+        enclosed, open_air = (f is not None and f[1].get("status") != "not_applicable" for f in measured)
+        occupancy = data.get("occupancy") or {}
+        law = verdict_sentence(data.get("certificate_required"), data.get("exemption") is not None, lawful,
+                               occupancy.get("overcrowded"), enclosed=enclosed, open_air=open_air)
+        why = (f"certificate_required {_shown(data.get('certificate_required'))}"
+               f"{', an exemption' if data.get('exemption') is not None else ''}, lawful occupancy "
+               f"{_shown(lawful)}, overcrowded {_shown(occupancy.get('overcrowded'))}")
+    check.same("verdict", data.get("verdict"), str(law), why)
+
+
+# --- Carmel ch. 31 -------------------------------------------------------------------------------------------
+
+_PERSONS_FINDINGS = ("carmel/permit/a-required", "carmel/conditions/c6-parking", "carmel/conditions/c7-housing",
+                     "carmel/conditions/c9-medical")
+
+
+def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None:
+    from publicassembly.law.jurisdictions.us_ny_carmel.context import (
+        parking_spaces_for,
+        registered_nurses_for,
+    )
+
+    findings = _findings(data)
+    rule_a = findings.get("carmel/permit/a-required")
+    persons_known = rule_a is not None and "persons_at_one_time" in _values(rule_a)
+    persons = _count(_values(rule_a).get("persons_at_one_time")) if persons_known else None
+    if persons_known:
+        for rule in _PERSONS_FINDINGS[1:]:
+            other = findings.get(rule)
+            if other is not None and "persons_at_one_time" in _values(other):
+                check.same(f"findings[{other[0]}].values.persons_at_one_time",
+                           _values(other)["persons_at_one_time"], persons,
+                           f"the persons at one time findings[{rule_a[0]}] ({rule_a[1]['rule']}) states")
+    no_permit = data.get("permit_required") is False
+    requirements = data.get("requirements") if isinstance(data.get("requirements"), dict) else {}
+    law: dict[str, tuple[Any, str]] = {}  # requirement → (the law's value, why), in the order of the file
+    said = "the persons at one time are not given" if persons is None else f"{_persons(persons)} at one time"
+    per_car, per_nurse = (values[f"conditions.persons_per_{x}"] for x in ("parking_space", "registered_nurse"))
+    if persons_known:
+        law["parking_spaces"] = (parking_spaces_for(persons, values),
+                                 f"one car for every {per_car} persons, rounded up, for {said}; "
+                                 f"{values.cite('conditions.persons_per_parking_space')}")
+    law["physicians"] = (values["conditions.physicians_at_all_times"],
+                         f"doctors in attendance at all times; {values.cite('conditions.physicians_at_all_times')}")
+    if persons_known:
+        law["registered_nurses"] = (registered_nurses_for(persons, values),
+                                    f"one for each {per_nurse} persons, rounded up, at least "
+                                    f"{values['conditions.registered_nurses_min']}, for {said}; "
+                                    f"{values.cite('conditions.persons_per_registered_nurse')}")
+    if no_permit:
+        law = {key: (None, "no permit is required, so the chapter requires nothing of the assembly")
+               for key in ("parking_spaces", "physicians", "registered_nurses")}
+    for key, (value, why) in law.items():
+        if key in requirements:
+            check.same(f"requirements.{key}", requirements[key], value, why)
+    _carmel_verdict(data, findings, persons, persons_known, values, check, j)
+
+
+def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]], persons: int | None,
+                    persons_known: bool, values: Any, check: _Check, j: Any) -> None:
+    """The exemption and the verdict: the deciding rule resolved from the findings' statuses by the law core's
+    priorities (`decide`), then the law core's sentence for what the file states."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.determine import verdict_sentence
+
+    deciding = []
+    for rule in j.rules:
+        if rule.decides == "permit_required":
+            found = findings.get(rule.id)
+            if found is None:
+                return  # a deciding rule's finding is not in the file: which rule decided is not known
+            try:
+                status = Status(found[1]["status"])
+            except ValueError:
+                return
+            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]))))
+    winner = decide("permit_required", deciding)
+    answer = data.get("permit_required")
+    if winner is None:
+        return
+    rule, finding = winner
+    exempt = rule.priority > 0 and answer is False
+    law_exemption = {"rule": rule.id, "citation": rule.citation} if exempt else None
+    stated = data.get("exemption")
+    if isinstance(stated, dict):
+        stated = {"rule": stated.get("rule"), "citation": stated.get("citation")}
+    if stated != law_exemption:
+        check.problems.append(f"exemption: the file states {_shown(stated)}; the law gives "
+                              f"{_shown(law_exemption)} (the finding of {rule.id} decides whether a permit is "
+                              f"required, and permit_required is {_shown(answer)})")
+        return
+    assembly = _values(findings.get("carmel/definitions/assembly"))
+    within = assembly.get("within_town")
+    properties = _count(_values(findings.get("carmel/permit/a-required")).get("properties"))
+    sponsor = _values(findings.get(rule.id)) if exempt else {}
+    try:
+        penalty = _penalty(data)
+    except _Unstated:
+        return
+    if not persons_known or not isinstance(within, bool) or properties is None:
+        return  # the facts of the sentence are not all in the file
+    law = verdict_sentence(answer, rule.citation, values["permit.threshold_persons"], persons=persons,
+                           properties=properties, within_town=within, exempt=exempt,
+                           sponsor_name=sponsor.get("sponsor") if isinstance(sponsor.get("sponsor"), str) else None,
+                           sponsor_kind=sponsor.get("kind") if isinstance(sponsor.get("kind"), str) else None,
+                           reason=finding.reason, penalty=penalty)
+    check.same("verdict", data.get("verdict"), str(law),
+               f"permit_required {_shown(answer)}, decided by {rule.id}, for "
+               f"{'persons not given' if persons is None else _persons(persons) + ' at one time'}"
+               f"{' and the penalty the file states' if data.get('penalty') else ''}")

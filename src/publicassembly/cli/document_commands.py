@@ -455,10 +455,13 @@ def report(
     data = case_file.data
     name = data.get("name") if isinstance(data, Mapping) else None
     case_name = name.strip() if isinstance(name, str) else ""
+    unnamed = "not named in the case file"
     from publicassembly.documents import determination_json as dj
 
     keys = dj.keys_of_a_determination(data) if isinstance(data, Mapping) else []
     if keys:
+        # (check --format json writes no name: the case's name is printed when the file is given one)
+        unnamed = "not named (a determination's JSON does not carry the case's name; add \"name\" to print one)"
         try:  # already a determination (to_json), perhaps edited: every wrong field named, not a traceback
             determination: Any = dj.check_determination_json(dict(data))
         except ValueError as exc:
@@ -477,8 +480,8 @@ def report(
             fail(_invalid(case_file, exc))
         except LawError as exc:
             fail(f"{casefile}: {exc}")
-    write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name), source=casefile),
-                 force, "pdf")
+    write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name, unnamed=unnamed),
+                                 source=casefile), force, "pdf")
 
 
 @app.command()

@@ -233,10 +233,12 @@ def _exemption(exemption: Any, findings: list[dict[str, Any]]) -> str:
     return f"{reason} ({citation})" if reason else citation or str(exemption.get("rule"))
 
 
-def render_report(determination: Determination | dict[str, Any], *, title: str = "", case_name: str = "") -> bytes:
+def render_report(determination: Determination | dict[str, Any], *, title: str = "", case_name: str = "",
+                  unnamed: str = "not named in the case file") -> bytes:
     """The report of a determination (a `Determination` or its ``to_json()`` object) as PDF bytes, headed by
-    `case_name` (the event's or the venue's name, as the case file gives it) and the town's name; ids of the law
-    core are in words, money in dollars (``$500,000``), areas in square feet and loads in persons.
+    `case_name` (the event's or the venue's name, as the case file gives it; `unnamed` says why there is none)
+    and the town's name; ids of the law core are in words, money in dollars (``$500,000``), areas in square feet
+    and loads in persons.
 
     Raises ValueError naming each field of the JSON form that is missing or wrong, one per line, and
     `typeface.UnprintableText` (a ValueError) naming each text printed that the typeface cannot print."""
@@ -256,7 +258,7 @@ def render_report(determination: Determination | dict[str, Any], *, title: str =
         p(esc(heading), "title"),
         p(f"{esc(subject[:1].upper() + subject[1:])} under the law of the "
           f"{esc(town)}{' (' + esc(code) + ')' if code else ''}<br/>as of {long_date(as_of)}", "subtitle"),
-        table([["Case", name or "not named in the case file"],
+        table([["Case", name or unnamed],
                ["Verdict", str(data["verdict"])],
                ["Permit required", answer(data.get("permit_required"))],
                ["Certificate required", answer(data.get("certificate_required"))],

@@ -1,6 +1,6 @@
 """`publicassembly report` refuses a case file or a determination's JSON with several bad fields listing each on
 a line of its own with its line and column, the first saying how many more follow ("(and N more errors)"), as
-`check` does: the report named only the first bad fact of a case file."""
+`check` does (the report named only the first bad fact of a case file); and names the case, or says why not."""
 
 from __future__ import annotations
 
@@ -69,3 +69,23 @@ def test_a_determination_with_several_bad_fields_lists_each_after_the_first(tmp_
     assert "as_of: must be a date" in lines[0] and lines[0].endswith("(and 2 more errors)"), lines
     assert lines[1].startswith("  ") and "permit_required: " in lines[1]
     assert lines[2].startswith("  ") and "findings[0].status: " in lines[2]
+
+
+# --- the case's name -----------------------------------------------------------------------------------------
+
+def test_a_determination_given_a_name_is_reported_with_it_and_without_one_says_why(tmp_path, hall):
+    """`check --format json` writes no name (the determination's JSON has no key for it): the report said "not
+    named in the case file" of a case file that had one; it says why, and prints a name added to the file."""
+    from .conftest import pdf_text
+
+    source = tmp_path / "d.json"
+    source.write_text(json.dumps(hall | {"name": "Kensico Manor"}), encoding="utf-8")
+    result = runner.invoke(app, ["report", str(source), "-o", str(tmp_path / "named.pdf")])
+    assert result.exit_code == 0, result.output
+    assert "Determination: Kensico Manor" in pdf_text((tmp_path / "named.pdf").read_bytes())
+    source.write_text(json.dumps(hall), encoding="utf-8")
+    result = runner.invoke(app, ["report", str(source), "-o", str(tmp_path / "unnamed.pdf")])
+    assert result.exit_code == 0, result.output
+    text = " ".join(pdf_text((tmp_path / "unnamed.pdf").read_bytes()).split())
+    assert "not named in the case file" not in text
+    assert "a determination's JSON does not carry the case's name" in text

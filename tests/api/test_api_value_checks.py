@@ -127,3 +127,15 @@ def test_token_name_over_100_characters_is_422_naming_name_not_cut(db):
     assert not ApiToken.objects.exists()
     ok = _post(c, "/api/v1/auth/token", {**body, "name": "n" * 100})
     assert ok.status_code == 201 and ok.json()["name"] == "n" * 100
+
+
+def test_fee_payment_before_the_filing_is_422_and_not_stored(api, cu, held):
+    """A payment dated decades before the petition was filed (today) is refused naming ``paid_on``: web, API and
+    CLI all record it through the service; the day before filing is refused too, the filing day accepted."""
+    clerk = api(cu["town_clerk"])
+    url = f"{A}/{held.pk}/fee-payments"
+    for day in ("1990-01-01", (TODAY - dt.timedelta(days=1)).isoformat()):
+        r = _refused(_post(clerk, url, {"amount": "10", "paid_on": day}), "paid_on")
+        assert "before the petition was filed" in r["detail"], r
+    assert not FeePayment.objects.exists()
+    assert _post(clerk, url, {"amount": "10", "paid_on": TODAY.isoformat()}).status_code == 201

@@ -111,3 +111,17 @@ def test_hearing_after_the_boards_last_day_is_accepted_with_a_note_p4(walk):
 
 def _last_reason(app):
     return app.history.order_by("-history_id").first().history_change_reason
+
+
+def test_fee_paid_before_the_petition_was_filed_refused_filing_day_accepted(walk):
+    """Ch. 31, fee: "each application shall be accompanied by a fee" — a payment dated before the petition was
+    filed (1 June 2026), e.g. 1990-01-01, is refused naming ``paid_on`` and nothing is stored; the day of
+    filing is accepted."""
+    app = walk.approved()
+    for day in (date(1990, 1, 1), SUBMITTED - DAY):
+        e = refused("paid_on", lambda day=day: sv.record_fee_payment(walk.clerk, app, amount="250", paid_on=day,
+                                                                      today=APPROVALS))
+        assert "petition was filed" in e.detail and SUBMITTED.isoformat() in e.detail
+    assert not app.fee_payments.exists()
+    assert sv.record_fee_payment(walk.clerk, app, amount="250", paid_on=SUBMITTED,
+                                 today=APPROVALS).paid_on == SUBMITTED

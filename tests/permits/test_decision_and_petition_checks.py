@@ -63,8 +63,9 @@ def test_hearing_held_in_the_future_refused_and_before_its_notice_date_refused_p
 
 def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_refused(walk):
     """Fee (C-13): ``paid_on`` 0001-01-01 is refused naming it (G-2); a payment under the chapter cannot be
-    dated before the chapter was in force (1972-01-01); that day itself is accepted; today accepted, tomorrow
-    refused."""
+    dated before the chapter was in force (1972-01-01); that day itself is refused too, as before the petition
+    was filed (the fee accompanies the application), and the day of filing is accepted; today accepted,
+    tomorrow refused."""
     app = walk.submitted()
     today = timezone.localdate()
 
@@ -73,7 +74,8 @@ def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_re
 
     assert "1778-01-01" in refused("paid_on", lambda: pay(date(1, 1, 1))).detail
     assert "not in force" in refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY - DAY)).detail
-    assert pay(CHAPTER_FIRST_DAY).paid_on == CHAPTER_FIRST_DAY
+    assert "petition was filed" in refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY)).detail
+    assert pay(app.submitted_on).paid_on == app.submitted_on
     refused("paid_on", lambda: pay(today + DAY))
     assert pay(today).paid_on == today
     refused("paid_on", lambda: pay(20261127))

@@ -1232,7 +1232,9 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     the law core; see `issuance_blockers`). A payment that would take the total paid beyond the fee due is
     refused (`ValidationFailed`, field ``amount``, naming what may still be paid): the fee is not refundable
     (ch. 31, fee), so an overpayment could never be given back. With no schedule on file for the year (P-1) the
-    amount is recorded as given."""
+    amount is recorded as given. `paid_on`: not after `today` (default the Town's date) nor before the petition
+    was filed ("each application shall be accompanied by a fee", ch. 31, fee), else `ValidationFailed` naming
+    ``paid_on``."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
     paid_on = chapter_in_force("paid_on", _happened(paid_on, "paid_on", today=today),
@@ -1240,6 +1242,8 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record a fee payment"))
+        paid_on = _happened(paid_on, "paid_on", today=today, after=app.submitted_on,
+                            after_what=gettext_noop("the petition was filed (the fee accompanies the application)"))
         due = fee_due(app, today)
         if due is not None:
             paid = app.fee_payments.aggregate(total=Sum("amount"))["total"] or Decimal(0)

@@ -125,3 +125,18 @@ def test_fee_paid_before_the_petition_was_filed_refused_filing_day_accepted(walk
     assert not app.fee_payments.exists()
     assert sv.record_fee_payment(walk.clerk, app, amount="250", paid_on=SUBMITTED,
                                  today=APPROVALS).paid_on == SUBMITTED
+
+
+def test_authorization_given_before_the_submission_refused_submission_day_accepted_p10(walk):
+    """¶ D, interpretation P-10: the Town is furnished with the owner's authorization to inspect for the
+    petition; one dated before the petition was submitted (1 June 2026), e.g. 1990-01-01, is refused naming
+    ``given_on`` and nothing is stored; the day of submission is accepted."""
+    app = walk.approved()
+    doc = walk.doc()
+    for day in (date(1990, 1, 1), SUBMITTED - DAY):
+        e = refused("given_on", lambda day=day: sv.record_authorization(
+            walk.clerk, app, party="owner", name="County", given_on=day, document=doc, today=APPROVALS))
+        assert "petition was submitted" in e.detail and SUBMITTED.isoformat() in e.detail
+    assert not app.authorizations.exists()
+    assert sv.record_authorization(walk.clerk, app, party="owner", name="County", given_on=SUBMITTED, document=doc,
+                                   today=APPROVALS).given_on == SUBMITTED

@@ -1155,7 +1155,9 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
                          document: Document, property_index: int = 0, expected_version: int | None = None,
                          reason: str | None = None, today: date | None = None) -> Authorization:
     """The Clerk records the written authorization of the owner (or the tenant or lessee) of property
-    `property_index` for the Town to go upon it to inspect (¶ D)."""
+    `property_index` for the Town to go upon it to inspect (¶ D). `given_on`, the day the Town was furnished
+    with it: not after `today` (default the Town's date) nor before the petition was submitted (interpretation
+    P-10), else `ValidationFailed` naming ``given_on``."""
     require_role(by, app.town, CLERK)
     if party not in Party.values:
         raise ValidationFailed("party", _("%(value)s; allowed: %(allowed)s")
@@ -1166,6 +1168,9 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an authorization to inspect"))
+        given_on = _happened(given_on, "given_on", today=today, after=app.submitted_on,
+                             after_what=gettext_noop("the petition was submitted (the Town is furnished with the "
+                                                     "authorization for it: ¶ D, interpretation P-10)"))
         props = (app.facts or {}).get("properties") or []
         if not 0 <= property_index < len(props):
             raise ValidationFailed("property_index", ngettext("the application names %(n)s property (0 to %(last)s)",

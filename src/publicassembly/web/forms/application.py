@@ -350,7 +350,8 @@ class ApprovalForm(DocumentChoiceMixin, ReasonMixin):
 class AuthorizationForm(DocumentChoiceMixin, ReasonMixin):
     party = forms.ChoiceField(label=_("Who authorizes"), choices=Party.choices)
     name = forms.CharField(label=_("Name"), max_length=200)
-    given_on = forms.DateField(label=_("Given on"), widget=DateInput())
+    given_on = forms.DateField(label=_("Given on"), widget=DateInput(),
+                               help_text=_("The day the Town received it: not before the petition was submitted."))
 
 
 class InsuranceForm(DocumentChoiceMixin, ReasonMixin):

@@ -82,3 +82,21 @@ def test_payment_dated_in_the_future_or_0001_refused(bi, violation, day, mp):
     for when in (today + DAY, dt.date(1, 1, 1)):
         refused("paid_on", lambda when=when: es.record_payment(clerk, violation, amount="80", paid_on=when))
     assert es.record_payment(clerk, violation, amount="80", paid_on=today).state == "paid"
+
+
+def test_payment_before_the_disposition_refused_its_day_accepted_164_14(bi, violation, day, mp):
+    """A fine is paid once the court has imposed it: a payment dated before the disposition (decided 24 March
+    2025), e.g. 1990-01-01 or the day before, is refused naming ``paid_on`` and the violation stays disposed;
+    the disposition's day is accepted."""
+    es.issue_summons(bi, violation, issued_on=day, return_date=day + dt.timedelta(days=21))
+    violation.refresh_from_db()
+    decided = day + dt.timedelta(days=21)
+    es.record_disposition(bi, violation, outcome="convicted", decided_on=decided, fine="80")
+    violation.refresh_from_db()
+    clerk = mp[Role.TOWN_CLERK]
+    for when in (dt.date(1990, 1, 1), decided - DAY):
+        e = refused("paid_on", lambda when=when: es.record_payment(clerk, violation, amount="80", paid_on=when))
+        assert "disposition" in e.detail and decided.isoformat() in e.detail
+    violation.refresh_from_db()
+    assert violation.state == "disposed" and Disposition.objects.get().paid_on is None
+    assert es.record_payment(clerk, violation, amount="80", paid_on=decided).state == "paid"

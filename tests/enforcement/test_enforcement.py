@@ -286,7 +286,7 @@ def test_full_path_complaint_to_paid_and_closed(bi, police, firm, day, mp):
     v = _convicted(bi, firm, police, day, "80")
     clerk = mp[Role.TOWN_CLERK]
     with pytest.raises(ValidationFailed) as e:
-        es.record_payment(clerk, v, amount="79.99", paid_on=day)
+        es.record_payment(clerk, v, amount="79.99", paid_on=Disposition.objects.get(violation=v).decided_on)
     assert e.value.field == "amount"
     with pytest.raises(ValidationFailed):
         es.close_case(bi, v, reason="done")  # the fine is unpaid
@@ -382,7 +382,7 @@ def test_stop_order_for_overcrowding_then_lifted_164_5_164_13(hall, bi, police, 
 
 def test_every_change_is_in_the_history(bi, police, firm, day, hall):
     v = _convicted(bi, firm, police, day, "80")
-    es.record_payment(bi, v, amount="80", paid_on=day)
+    es.record_payment(bi, v, amount="80", paid_on=v.disposition.decided_on)
     es.lift_stop_order(police, es.record_stop_order(police, hall, performance="p", serious_menace=True),
                        correction="fixed")
     for model in (Offender, Complaint, Violation, Summons, Disposition, StopOrder):

@@ -633,12 +633,17 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
 def record_payment(by: Any, violation: Violation, *, amount: Any, paid_on: dt.date | None = None,
                    reason: str = "", expected_version: int | None = None) -> Violation:
     """Record payment of the fine in full (``amount`` in US dollars must equal the fine; `ValidationFailed`,
-    field ``amount``, otherwise). Building inspector or town clerk. The violation moves to ``paid``."""
+    field ``amount``, otherwise). ``paid_on`` (default today): not after today nor before the court's
+    disposition that imposed the fine (`ValidationFailed` naming ``paid_on``). Building inspector or town clerk.
+    The violation moves to ``paid``."""
     require_role(by, violation.town, *COURT_CLERKS)
     paid = _dollars("amount", amount)
     when = _happened("paid_on", paid_on, _today())
     with transaction.atomic():
         disposition = Disposition.objects.select_for_update().filter(violation=violation).first()
+        if disposition is not None:  # a fine is paid once imposed, not before
+            when = _happened("paid_on", when, not_before=disposition.decided_on,
+                             not_before_what=gettext_noop("the court's disposition imposing the fine"))
         if disposition is not None and disposition.outcome == Disposition.CONVICTED:
             if disposition.fine == 0:
                 raise ValidationFailed("amount", _("no fine was imposed; close the case instead"))

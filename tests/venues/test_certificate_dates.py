@@ -35,3 +35,18 @@ def test_certificate_before_the_chapter_is_refused_naming_issued_on(bi, hall):
     assert e.value.field == "issued_on"
     assert e.value.detail == "the chapter was not in force on 1976-02-23; it is in force from 1976-02-24"
     assert vs.issue_certificate(bi, hall, issued_on=dt.date(1976, 2, 24)).issued_on == dt.date(1976, 2, 24)
+
+
+def test_reissue_dated_before_the_certificate_it_supersedes_is_refused_its_day_accepted(bi, hall):
+    """A re-issue supersedes the valid (or stale) certificate: dated 1990-01-01, or the day before that
+    certificate, it is refused naming ``issued_on`` and the old one stays valid; dated on its day, it issues."""
+    first = vs.issue_certificate(bi, hall, issued_on=dt.date(2025, 1, 15))
+    for day in (dt.date(1990, 1, 1), dt.date(2025, 1, 14)):
+        with pytest.raises(ValidationFailed) as e:
+            vs.issue_certificate(bi, hall, issued_on=day)
+        assert e.value.field == "issued_on" and first.number in e.value.detail and "2025-01-15" in e.value.detail
+    first.refresh_from_db()
+    assert first.status == "valid" and hall.certificates.count() == 1
+    again = vs.issue_certificate(bi, hall, issued_on=dt.date(2025, 1, 15))
+    first.refresh_from_db()
+    assert (first.status, first.superseded_by_id) == ("superseded", again.pk)

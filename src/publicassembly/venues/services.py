@@ -580,7 +580,8 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     Raises `NotAllowed` (not the building inspector of the venue's town); `ValidationFailed`: field ``venue``
     when it is exempt (used solely for religious worship as approved, § 164-3), ``spaces`` when it has none or a
     space's measure is missing, ``issued_on`` when it is not a date, is after today (a certificate is not
-    dated ahead) or falls before the chapter was in force (the law core has no values for that day)."""
+    dated ahead), falls before the chapter was in force (the law core has no values for that day) or before the
+    day of the valid or stale certificate it supersedes (a re-issue follows the certificate it replaces)."""
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *CERTIFIERS)
     today = _today()
@@ -595,6 +596,14 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
             raise ValidationFailed("venue", _("%(venue)s is used solely for religious worship as approved by the "
                                               "Building Inspector: no certificate is required (§ 164-3)")
                                    % {"venue": venue.name})
+        replaced = (venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE])
+                    .order_by("-issued_on", "-id").first())
+        if replaced is not None and when < replaced.issued_on:
+            raise ValidationFailed("issued_on", _("%(day)s is before certificate %(number)s (issued %(issued)s), "
+                                                  "which the new certificate supersedes; date it %(issued)s or "
+                                                  "later")
+                                   % {"day": when.isoformat(), "number": replaced.number,
+                                      "issued": replaced.issued_on.isoformat()})
         try:
             det = determine_venue(venue, venue_case_data(venue), when)
         except ValidationFailed as e:  # the day of issue is the day the law is applied on

@@ -302,3 +302,21 @@ def test_upload_refuses_kind_given_twice(api, cu, draft_app):
                                                     "file": SimpleUploadedFile("a.pdf", PDF, content_type="application/pdf")})
     assert r.status_code == 422 and r.json()["field"] == "kind" and "given 2 times" in r.json()["detail"]
     assert not draft_app.documents.exists()
+
+
+def test_retroactive_fee_schedule_is_422_and_a_charged_year_is_not_changed_p9(api, carmel, cu, hearing_app):
+    """P-9: a year's fee is set by a resolution adopted before the year ends; PUT of last year's fee by a
+    resolution of today is 422 naming ``resolution_date``. This year's fee, charged on the application filed
+    today, cannot be changed (422 naming ``amount``), and the fee due on it stays."""
+    clerk = api(cu["town_clerk"])
+    last = TODAY.year - 1
+    r = _put(clerk, f"{F}/{last}", {"amount": "100", "resolution_date": TODAY.isoformat()})
+    assert r.status_code == 422 and r.json()["field"] == "resolution_date", r.json()
+    assert f"after {last} ended" in r.json()["detail"]
+    assert _put(clerk, f"{F}/{last}", {"amount": "100", "resolution_date": f"{last}-12-31"}).status_code == 200
+    body = {"amount": "250.00", "resolution_date": dt.date(TODAY.year, 1, 1).isoformat()}
+    assert _put(clerk, f"{F}/{TODAY.year}", body).status_code == 200  # first schedule of the year (P-1)
+    r = _put(clerk, f"{F}/{TODAY.year}", {**body, "amount": "100"})
+    assert r.status_code == 422 and r.json()["field"] == "amount", r.json()
+    fee = clerk.get(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/fee").json()
+    assert fee["fee_due"] == "250.00"

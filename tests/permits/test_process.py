@@ -309,9 +309,10 @@ def test_insurance_below_the_boards_limit_blocks_issuance(walk):
 
 
 def test_fee_short_of_the_boards_schedule_blocks_issuance(walk):
-    app = walk.approved()
-    walk.all_preconditions()
+    # the Board's fee for 2026 is $300 before anything is filed in 2026 (P-9: not changed once charged)
     sv.set_fee_schedule(walk.clerk, walk.town, year=2026, amount="300.00", resolution_date=date(2026, 1, 6))
+    app = walk.approved()
+    walk.all_preconditions()  # $250 paid
     blockers = sv.issuance_blockers(app, date(2026, 7, 1))
     assert [b.rule for b in blockers] == ["carmel/fee/filing"]
     assert "$250 paid, less than the filing fee of $300" in blockers[0].reason

@@ -6,7 +6,8 @@ on file in the office of the Town Clerk"; not refundable in whole or in part), o
   applicant needs the fee before applying (the public "Do I need a permit?" page is public for the same
   reason);
 - ``PUT /towns/{town}/fee-schedule/{year}`` — the Town Clerk keeps the fee the Board established for a year
-  (`permits.services.set_fee_schedule`; setting a year again replaces its amount, the history keeps the old);
+  (`permits.services.set_fee_schedule`; setting a year again replaces its amount, the history keeps the old,
+  until an application is filed in that year; a resolution after the year ended is refused: P-9);
 - ``GET /towns/{town}/applications/{id}/fee`` — the fee due on an application (the schedule in force on its
   filing date, `permits.services.fee_due`), what was paid and what remains, for those who may see it;
 - ``POST /towns/{town}/applications/{id}/fee-refund`` — always refused: 403 citing the fee section for the
@@ -101,7 +102,8 @@ class FeeScheduleIn(BodyIn):
 def set_fee_schedule(request: Any, town: str, year: Year, data: FeeScheduleIn) -> Any:
     """The Town Clerk records the Board's fee for ``year`` and the date of its resolution; again for the same
     year replaces the amount (kept in the history). Others 403; 422 naming the field: a year outside 1972 to
-    ten years after the current one, a bad amount, a resolution date after today or before 1972."""
+    ten years after the current one, a bad amount, a resolution date after today, before 1972 or after the year
+    ended, an amount changed once an application was filed in the year (interpretation P-9)."""
     from publicassembly.permits import services as sv
 
     _no_nul(data.reason, "reason")

@@ -1285,8 +1285,15 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
     `year`: the year the chapter took effect (its parameters' first date, 1972) to `FEE_YEARS_AHEAD` years after
     `today`'s year, else `ValidationFailed` (field ``year``); `resolution_date`: a date from that first day to
     `today` (default the Town's date) — the
-    Board's resolution has been adopted when the Clerk records it — else `ValidationFailed` (field
-    ``resolution_date``)."""
+    Board's resolution has been adopted when the Clerk records it — and not after the end of `year` (the fee is
+    "established annually": a resolution after the year has ended would set its fee retroactively), else
+    `ValidationFailed` (field ``resolution_date``).
+
+    Interpretation P-9: once an application has been filed in `year`, that year's fee on file is charged on it
+    and its amount can no longer be changed (`ValidationFailed`, field ``amount``; the same amount again, e.g.
+    to correct the resolution's date, is accepted). A first schedule for a year with none on file, whose filings
+    had no fee in force (P-1), may still be recorded, but not below what one of them has already paid (the fee
+    is not refundable, so the excess could never be given back)."""
     _require_carmel(town)
     require_role(by, town, CLERK)
     on = _today(today)
@@ -1305,14 +1312,49 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
     if resolution_date < first:
         raise ValidationFailed("resolution_date", _("%(day)s is before %(first)s, when the chapter took effect")
                                % {"day": resolution_date.isoformat(), "first": first.isoformat()})
+    if resolution_date.year > year:
+        raise ValidationFailed("resolution_date", _(
+            "%(day)s is after %(year)s ended; the filing fee is established annually, so a year's fee is set by a "
+            "resolution adopted before the year ends (on %(last)s at the latest), never after it (interpretation "
+            "P-9)") % {"day": resolution_date.isoformat(), "year": year, "last": date(year, 12, 31).isoformat()})
     with transaction.atomic():
         schedule = FeeSchedule.objects.select_for_update().filter(town=town, year=year).first()
+        _check_fee_unchanged_once_charged(town, year, schedule, value)
         if schedule is None:
             schedule = FeeSchedule(town=town, year=year)
         schedule.amount, schedule.resolution_date = value, resolution_date
         save_with_history(schedule, by=by, reason=reason or f"filing fee for {year} set to {money(value)} by "
                                                             f"resolution of {resolution_date.isoformat()}")
     return schedule
+
+
+def _check_fee_unchanged_once_charged(town: Any, year: int, schedule: FeeSchedule | None, amount: Decimal) -> None:
+    """Interpretation P-9: `ValidationFailed` (field ``amount``) when setting `year`'s fee to `amount` would
+    change the fee due on an application already filed in that year: the amount on file (`schedule`) once an
+    application was filed in the year, or, with none on file, an amount below what such an application has
+    already paid."""
+    filed = PermitApplication.objects.for_town(town).filter(submitted_on__year=year)
+    if schedule is not None:
+        if schedule.amount == amount or not filed.exists():
+            return
+        count = filed.count()
+        earliest = filed.order_by("submitted_on").values_list("submitted_on", flat=True).first()
+        raise ValidationFailed("amount", ngettext(
+            "the filing fee for %(year)s is %(fee)s and %(n)s application filed in %(year)s (on %(first)s) is "
+            "charged it; it cannot be changed once charged, since the fee due on a filing is the fee on file when it "
+            "was filed (interpretation P-9)",
+            "the filing fee for %(year)s is %(fee)s and %(n)s applications filed in %(year)s (the first on "
+            "%(first)s) are charged it; it cannot be changed once charged, since the fee due on a filing is the fee "
+            "on file when it was filed (interpretation P-9)", count)
+            % {"year": year, "fee": money(schedule.amount), "n": count,
+               "first": earliest.isoformat() if earliest else ""})
+    paid = (FeePayment.objects.filter(application__in=filed).values("application")
+            .annotate(total=Sum("amount")).order_by("-total").values_list("total", flat=True).first())
+    if paid is not None and paid > amount:
+        raise ValidationFailed("amount", _(
+            "an application filed in %(year)s has already paid %(paid)s, more than %(fee)s; the fee is not "
+            "refundable, so the fee for %(year)s cannot be set below what was paid (interpretation P-9)")
+            % {"year": year, "paid": money(paid), "fee": money(amount)})
 
 
 def fee_due(app: PermitApplication, today: date | None = None) -> Decimal | None:

@@ -305,16 +305,18 @@ def test_two_officials_at_once_the_stale_one_reads_spanish(cu, draft_app):
     """Two updates of one case: the one based on an old version is refused (nothing written) and a Spanish
     page says so in Spanish, naming the record and both versions; the English page keeps its sentence."""
     url = f"/carmel-ny/applications/{draft_app.pk}/withdraw/"
-    stale = {"expected_version": draft_app.version + 5}
+    opened = draft_app.version
+    sv.update_draft(cu["applicant"], draft_app, draft_app.facts, reason="changed in another window")
+    stale = {"expected_version": opened}
     r = _spanish(cu["applicant"]).post(url, stale)
     assert r.status_code == 422
     page = _text(r)
     assert (f"otra persona modificó el registro (solicitud de permiso) después de que usted abriera la página "
-            f"(versión {draft_app.version + 5}, ahora {draft_app.version})") in page
+            f"(versión {opened}, ahora {opened + 1})") in page
     assert "changed by someone else" not in page
     english = client_for(cu["applicant"]).post(url, stale).content.decode()
     assert (f"this permit application was changed by someone else since you opened it (version "
-            f"{draft_app.version + 5}, now {draft_app.version}); reload and try again") in english
+            f"{opened}, now {opened + 1}); reload and try again") in english
     draft_app.refresh_from_db()
     assert draft_app.state == "draft"
 

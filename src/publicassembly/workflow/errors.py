@@ -80,11 +80,22 @@ class StaleUpdate(WorkflowError):
         self.expected_version = expected_version
         self.current_version = current_version
         self.record = record
+        if self.never_was:
+            # a version the record has not reached cannot come from an earlier read of it
+            super().__init__(f"version {expected_version} is not a version of this {record}; it is at version "
+                             f"{current_version}: reload it and try again")
+            return
         now = "deleted" if current_version is None else str(current_version)
         super().__init__(
             f"this {record} was changed by someone else since you opened it (version {expected_version}, "
             f"now {now}); reload and try again"
         )
+
+    @property
+    def never_was(self) -> bool:
+        """The version given is newer than the record's: no read of the record gave it (a mistyped or made-up
+        ``expected_version``), so nobody changed the record since."""
+        return self.current_version is not None and self.expected_version > self.current_version
 
 
 class ValidationFailed(WorkflowError):

@@ -39,6 +39,11 @@ def refusal(e: Any) -> str:
 
     if isinstance(e, ValidationFailed):
         return f"{e.field}: {refusal_detail(e)}"
+    if isinstance(e, StaleUpdate) and e.never_was:  # worded here too, in the page's language
+        return _("version %(expected)s is not a version of this %(record)s; it is at version %(now)s: reload it "
+                 "and try again") % {
+            "record": _(e.record) if isinstance(e.record, str) else str(e.record), "expected": e.expected_version,
+            "now": e.current_version}
     if isinstance(e, StaleUpdate):  # written by the workflow layer, which has no catalog: worded here
         return _("this %(record)s was changed by someone else since you opened it (version %(expected)s, now "
                  "%(now)s); reload and try again") % {

@@ -108,6 +108,8 @@ def test_api_bad_draft_says_the_problem_and_how_to_correct_it(good_and_bad, cu):
     body = r.json()
     assert body["determination"] is None and body["facts_error_field"].startswith("facts.dates")
     assert body["correct_with"] == f"PUT /api/v1/towns/carmel-ny/applications/{bad_draft.pk}"
+    # no blocker can be computed from refused facts: null (not known), never [] (nothing stops issuance)
+    assert body["issuance_blockers"] is None
 
 
 def test_cli_applications_lists_every_application_and_marks_the_bad_ones(good_and_bad, monkeypatch):

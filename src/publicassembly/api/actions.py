@@ -19,7 +19,7 @@ from pydantic import AwareDatetime
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day
-from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue
+from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue, issuance_blockers
 from publicassembly.api.resources import router as records
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.units import FACT_YEARS, whole_number
@@ -384,12 +384,8 @@ def revoke(request: Any, town: str, pk: int, data: RevokeIn) -> Any:
 @router.get("/towns/{town}/applications/{pk}/blockers", response=APP_OUT, operation_id="issuance_blockers",
             summary="What still stops the permit from issuing, each with its citation")
 def blockers(request: Any, town: str, pk: int) -> Any:
-    from publicassembly.permits import services as sv
-
     app = _application(request, town, pk)
-    return {"id": app.pk, "state": app.state, "version": app.version,
-            "blockers": [{"rule": b.rule, "citation": b.citation, "reason": b.reason, "missing": list(b.missing)}
-                         for b in sv.issuance_blockers(app)]}
+    return {"id": app.pk, "state": app.state, "version": app.version, "blockers": issuance_blockers(app)}
 
 
 class BoardLimitsIn(Versioned):

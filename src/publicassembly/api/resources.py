@@ -148,12 +148,22 @@ def get_application(request: Any, town: str, pk: int) -> Any:
         # the stored facts are refused by the law core: say which field and how to correct it
         fix = {"draft": "PUT /api/v1/towns/{town}/applications/{pk}",
                "incomplete": "POST /api/v1/towns/{town}/applications/{pk}/amend"}
-        return {**out, "determination": None, "issuance_blockers": [],
+        # (no blocker can be computed from facts the law core refuses: null, not an empty list, which would read
+        # as "nothing stops issuance")
+        return {**out, "determination": None, "issuance_blockers": None,
                 "facts_error": sv.correction_note(problem), "facts_error_field": problem.field,
                 "correct_with": fix[app.state].format(town=town, pk=pk) if app.state in fix else None}
-    return {**out, "determination": sv.determination(app).to_json(),
-            "issuance_blockers": [{"rule": b.rule, "citation": b.citation, "reason": b.reason}
-                                  for b in sv.issuance_blockers(app)] if app.state == "approved" else []}
+    return {**out, "determination": sv.determination(app).to_json(), "issuance_blockers": issuance_blockers(app)}
+
+
+def issuance_blockers(app: Any) -> list[dict[str, Any]]:
+    """What still stops the permit of `app` from issuing (`permits.services.issuance_blockers`), each
+    ``{rule, citation, reason, missing}``: the same list in an application's ``issuance_blockers`` and at
+    ``/blockers``, in every state."""
+    from publicassembly.permits import services as sv
+
+    return [{"rule": b.rule, "citation": b.citation, "reason": b.reason, "missing": list(b.missing)}
+            for b in sv.issuance_blockers(app)]
 
 
 def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:

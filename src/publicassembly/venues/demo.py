@@ -23,6 +23,7 @@ from typing import Any
 from publicassembly.accounts.models import Membership, OfficerKind, Role
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Venue
+from publicassembly.workflow.access import takes_an
 from publicassembly.workflow.errors import ValidationFailed
 
 SPACES: dict[str, list[dict[str, Any]]] = {
@@ -77,7 +78,8 @@ def user_for_role(users: dict[str, Any], role: str) -> Any:
     try:
         return users[role]
     except KeyError:
-        raise ValidationFailed("users", f"the demo needs a {role.replace('_', ' ')} (users[{role!r}])") from None
+        article = "an" if takes_an(role) else "a"
+        raise ValidationFailed("users", f"the demo needs {article} {role.replace('_', ' ')} (users[{role!r}])") from None
 
 
 def load(town: Any, users: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,13 @@ from django.utils.translation import gettext_lazy as _
 
 from publicassembly.permits.models import CONDITIONS, Agency, CleanupResult, Party, RevocationGround
 from publicassembly.web import present
-from publicassembly.web.forms.widgets import YES_NO_UNKNOWN, DateInput, PlainErrors, tristate
+from publicassembly.web.forms.widgets import (
+    YES_NO_UNKNOWN,
+    DateInput,
+    MoreThanZeroDollars,
+    PlainErrors,
+    tristate,
+)
 
 Lines = forms.Textarea(attrs={"rows": 3})
 
@@ -322,8 +328,7 @@ class HearingHeldForm(ReasonMixin):
 class ApproveForm(ReasonMixin):
     conditions = forms.CharField(label=_("Conditions of the permit (one per line)"), widget=Lines, required=False)
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
-    bond_amount = forms.DecimalField(label=_("Cleanup bond (US dollars)"), min_value=0, max_digits=12,
-                                     decimal_places=2, required=False)
+    bond_amount = MoreThanZeroDollars(label=_("Cleanup bond (US dollars)"), max_digits=12, required=False)
     bodily_injury_limit = forms.DecimalField(label=_("Bodily injury insurance limit (US dollars)"), min_value=0,
                                              max_digits=12, decimal_places=2, required=False)
 
@@ -369,13 +374,13 @@ class InsuranceForm(DocumentChoiceMixin, ReasonMixin):
 
 
 class BondForm(ReasonMixin):
-    amount = forms.DecimalField(label=_("Amount (US dollars)"), min_value=0, max_digits=12, decimal_places=2)
+    amount = MoreThanZeroDollars(label=_("Amount (US dollars)"), max_digits=12)
     posted_on = forms.DateField(label=_("Posted on"), widget=DateInput())
     surety = forms.CharField(label=_("Surety"), max_length=200, required=False)
 
 
 class FeeForm(ReasonMixin):
-    amount = forms.DecimalField(label=_("Amount paid (US dollars)"), min_value=0, max_digits=10, decimal_places=2)
+    amount = MoreThanZeroDollars(label=_("Amount paid (US dollars)"), max_digits=10)
     paid_on = forms.DateField(label=_("Paid on"), widget=DateInput())
     receipt = forms.CharField(label=_("Receipt number"), max_length=60, required=False)
 

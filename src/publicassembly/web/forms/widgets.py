@@ -92,6 +92,24 @@ def choice_refused(field: forms.ChoiceField, value: object) -> str:
     return _("Choose one of: %(allowed)s, or leave it empty (got %(value)s).") % params
 
 
+class MoreThanZeroDollars(forms.DecimalField):
+    """US dollars in whole cents, more than $0 (a bond, a fee payment: the services refuse $0 too). Its refusal
+    of $0 or less says what is allowed ("more than $0"), not Django's "greater than or equal to 0", which
+    offered $0 that the service then refused."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(decimal_places=2, **kwargs)
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if value is not None and value <= 0:
+            raise forms.ValidationError(_("Give an amount of more than $0, e.g. 250.00 (got %(value)s)."),
+                                        code="not_more_than_zero")
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        return {**super().widget_attrs(widget), "min": "0.01"}
+
+
 #: Django's wording of a value it could not read, by field class and error code, in the project's words: what the
 #: field takes and what was given (the field's label stands beside it on the page). The first whose class the field
 #: is an instance of is taken: Django's DecimalField and FloatField are subclasses of IntegerField, so they come
@@ -103,6 +121,7 @@ _NOT_READ: tuple[tuple[type[forms.Field], str, Any], ...] = (
     (forms.DateTimeField, "invalid", _("Give a date and time, e.g. 2026-07-04 19:30 (got %(value)s).")),
     (forms.DateField, "invalid", _("Give a date written YYYY-MM-DD, e.g. 2026-07-04 (got %(value)s).")),
     (forms.TimeField, "invalid", _("Give a time of day, e.g. 09:30 or 19:30 (got %(value)s).")),
+    (MoreThanZeroDollars, "not_more_than_zero", _("Give an amount of more than $0, e.g. 250.00 (got %(value)s).")),
 )
 
 

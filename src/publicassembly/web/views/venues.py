@@ -89,11 +89,28 @@ def _holds(user: Any, t: Any, roles: Any) -> bool:
     return True
 
 
-def _context(request: HttpRequest, t: Any, venue: Venue, **forms_: Any) -> dict[str, Any]:
+def _revoke_form(cert: Certificate, data: Any = None) -> vf.ReasonForm:
+    """The form revoking `cert` (its reason), one per row of the certificates' table, with ids of its own."""
+    return vf.ReasonForm(data, auto_id=f"rv{cert.pk}-%s")
+
+
+def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, forms.Form] | None = None,
+             **forms_: Any) -> dict[str, Any]:
+    """The venue page's context; `revoking`: (certificate id, its revocation form just refused), shown again
+    in that certificate's row with its errors."""
     may = _may(request.user, t, venue)
+    certificates = list(venue.certificates.order_by("-id"))
+    rows = []
+    for c in certificates:
+        form = None
+        if revoking is not None and revoking[0] == c.pk:
+            form = revoking[1]
+        elif may["revoke"] and c.status in (Certificate.VALID, Certificate.STALE):
+            form = _revoke_form(c)
+        rows.append({"c": c, "revoke_form": form})
     ctx: dict[str, Any] = {"title": venue.name, "town": t, "venue": venue, "may": may,
                            "spaces": venue.spaces.order_by("id"),
-                           "certificates": venue.certificates.order_by("-id"),
+                           "certificates": certificates, "certificate_rows": rows,
                            "inspections": venue.inspections.order_by("-scheduled_for", "-id"),
                            "space_form": vf.SpaceForm(prefix="new") if may["edit"] else None,
                            "issue_form": vf.IssueForm() if may["issue"] else None,
@@ -236,16 +253,19 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
     require_role(request.user, t, *Certificate.state_machine.transitions["revoke"].roles)
     venue = _venue(t, pk)
     c = Certificate.objects.get_in_town(t, pk=cert, venue=venue)
-    reason = request.POST.get("reason", "").strip()
-    try:
-        vs.revoke_certificate(request.user, c, reason=reason)
-    except NotAllowed:
-        raise
-    except WorkflowError as e:
-        messages.error(request, refusal(e))
-    else:
-        messages.success(request, _("Certificate %(n)s revoked.") % {"n": c.number})
-    return redirect("web:venue", town=town, pk=pk)
+    form = _revoke_form(c, request.POST)
+    if form.is_valid():
+        try:
+            vs.revoke_certificate(request.user, c, reason=form.cleaned_data["reason"],
+                                  expected_version=posted_version(request))
+        except WorkflowError as e:
+            _put(form, e)
+        else:
+            messages.success(request, _("Certificate %(n)s revoked.") % {"n": c.number})
+            return redirect("web:venue", town=town, pk=pk)
+    # refused: the page again, the reason's error beside it in the certificate's row (nothing was changed)
+    return render(request, "web/venues/detail.html", _context(request, t, venue, revoking=(c.pk, form)),
+                  status=422)
 
 
 @login_required

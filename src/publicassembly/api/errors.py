@@ -260,10 +260,18 @@ def install(api: NinjaAPI) -> None:
         return api.create_response(request, body(str(exc)), status=exc.status_code)
 
 
-def too_big_message() -> str:
-    """The refusal of a request body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (bytes), naming the limit."""
+def body_limit() -> tuple[int, str]:
+    """The largest request body read (``DATA_UPLOAD_MAX_MEMORY_SIZE``, files uploaded in a multipart body not
+    counted): bytes, and the same in MiB as the refusals write it (``"2"``)."""
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return (f"is larger than the limit of {limit:,} bytes ({limit / 2**20:g} MiB); send a smaller request "
+    return limit, f"{limit / 2**20:g}"
+
+
+def too_big_message() -> str:
+    """The refusal of a request body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (bytes), naming the limit (the
+    pages say it in the same words: `publicassembly.web.views.errors.too_big`)."""
+    limit, mib = body_limit()
+    return (f"is larger than the limit of {limit:,} bytes ({mib} MiB); send a smaller request "
             "(a document goes to POST /api/v1/towns/{town}/applications/{id}/documents, as a multipart upload)")
 
 

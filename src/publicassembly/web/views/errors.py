@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from publicassembly.web import present
 
-TITLES = {400: "Bad request", 403: "Not allowed", 404: "Not found", 409: "Conflict",
+TITLES = {400: "Bad request", 403: "Not allowed", 404: "Not found", 409: "Conflict", 413: "Too much sent at once",
           422: "Check what was entered", 429: "Too many attempts", 500: "Server error"}
 
 
@@ -78,7 +78,27 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 400 (a request it refused before or while a view read it); a body larger than the limit is 413
+    saying the limit (`too_big`), not "could not be understood"."""
+    from django.core.exceptions import RequestDataTooBig
+
+    if isinstance(exception, RequestDataTooBig):
+        return error_page(request, 413, too_big())
     return error_page(request, 400, _("The request could not be understood."))
+
+
+def too_big() -> str:
+    """A form posted with more than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes (files not counted), in the API's
+    words (`publicassembly.api.errors.too_big_message`) and the page's language, with where documents go."""
+    from django.utils.formats import number_format
+
+    from publicassembly.api.errors import body_limit
+
+    limit, mib = body_limit()
+    return _("What was sent is larger than the limit of %(limit)s bytes (%(mib)s MiB); send a smaller form. "
+             "Documents (site maps, plans, certificates) are not typed into a form: upload them as PDF, PNG or JPEG "
+             "files on the application's documents form.") % {
+        "limit": number_format(limit, force_grouping=True), "mib": mib}
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -116,3 +116,26 @@ def petition_record() -> PetitionRecord:
         attachments=("Survey map (item 3)", "Facilities plan (item 4)", "Parking plan (item 5)"),
         filed_date=date(2025, 5, 2),
     )
+
+
+# --- case files and their determinations (report's tests) ------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def example_case(example: str, **changes: object) -> dict:
+    """The case of ``examples/<example>.yaml`` with `changes` to its top-level facts."""
+    import yaml
+
+    data = yaml.safe_load((EXAMPLES / f"{example}.yaml").read_text(encoding="utf-8"))
+    return data | changes
+
+
+def determination_json(data: dict) -> dict:
+    """The determination of `data` as ``check --format json`` writes it and ``report`` reads it back."""
+    import json
+
+    from publicassembly.law import evaluate
+    from publicassembly.law.jsonable import jsonable
+
+    return json.loads(json.dumps(jsonable(evaluate(data).to_json())))

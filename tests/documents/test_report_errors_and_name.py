@@ -9,26 +9,16 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
+from tests.documents.conftest import determination_json as determination
+from tests.documents.conftest import example_case as case
 from typer.testing import CliRunner
 
 import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
 from publicassembly.cli.app import app
-from publicassembly.law import evaluate
-from publicassembly.law.jsonable import jsonable
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
-
-def case(example: str, **changes) -> dict:
-    data = yaml.safe_load((ROOT / "examples" / f"{example}.yaml").read_text(encoding="utf-8"))
-    return data | changes
-
-
-def determination(data: dict) -> dict:
-    """As ``check --format json`` writes it and ``report`` reads it back."""
-    return json.loads(json.dumps(jsonable(evaluate(data).to_json())))
 
 
 @pytest.fixture(scope="module")

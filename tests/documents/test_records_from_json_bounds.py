@@ -8,7 +8,7 @@ of -50 and a 100,000-character name were accepted or crashed.)"""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -70,13 +70,32 @@ def test_every_problem_of_the_file_is_told_each_on_its_line(tmp_path, certificat
         assert any(f": {field}: " in line for line in lines), field
 
 
-def test_a_text_that_cannot_fit_a_page_is_refused_naming_it(tmp_path, certificate_record):
-    """Under the length bound but one unbroken word of 4,900 characters in the certificate's table: exit 2
-    naming the longest text, no traceback (ReportLab's layout error)."""
+def test_a_text_taller_than_a_page_continues_on_the_next(tmp_path, certificate_record):
+    """Under the length bound, one unbroken word of 4,900 characters in the certificate's table: the cell
+    continues on the next page (the tables split within a row) and the whole name is printed."""
     result = _certificate(tmp_path, certificate_record, venue_name="A" * 4900)
-    assert result.exit_code == 2, result.output
-    assert "too long to fit on one page" in result.output and "venue_name, 4,900 characters" in result.output
-    assert "Traceback" not in result.output
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_layout_that_cannot_be_made_is_refused_naming_the_longest_text(certificate_record, capsys):
+    """Should a document still not lay out (ReportLab's LayoutError: a part that cannot be split taller than a
+    page), the command exits 2 naming the longest text of the record, never a traceback."""
+    import typer
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from publicassembly.cli.document_commands import _render
+
+    def fails() -> bytes:
+        raise LayoutError("Flowable too large")
+
+    record = replace(certificate_record, venue_name="A" * 4900)
+    with pytest.raises(typer.Exit) as exited:
+        _render(fails, record, Path("c.json"))
+    assert exited.value.exit_code == 2
+    said = capsys.readouterr()
+    assert "c.json: a text of the record is too long to fit on one page of the document (the longest is " \
+           "venue_name, 4,900 characters); shorten it" in said.out + said.err
 
 
 def test_summons_and_permit_amounts_are_never_negative(tmp_path, summons_record, permit_record):

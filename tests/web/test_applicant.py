@@ -151,3 +151,17 @@ def test_a_refused_officer_or_sound_device_is_named_by_its_line_beside_its_field
     assert r.status_code == 422
     told = re.search(r'id="err-id_sound_equipment"[^>]*><p class="error">(.*?)</p>', r.content.decode())
     assert told is not None and told.group(1).startswith("Line 2, location: is too long: at most"), r.content.decode()
+
+
+def test_a_petition_of_many_or_long_officers_prints_across_pages_paragraph_b1(cu):
+    """¶ B(1): a corporation's directors and officers, each with an address, however many the form takes (120
+    lines; one address of 2,000 characters): the petition's PDF continues the answer on the next pages, not a
+    server error (a table cell taller than a page failed ReportLab's layout)."""
+    many = "\n".join(f"Person {i}, {i} Main Street, Carmel NY" for i in range(120))
+    long = "Ann Ferris, 1 Main St\nBo Lind, " + "x" * 1999
+    c = client_for(cu["applicant"])
+    for officers in (many, long):
+        r = c.post("/carmel-ny/apply/new/", dict(PETITION, officers=officers))
+        assert r.status_code == 302, r.content.decode()[:300]
+        pdf = c.get(r["Location"].rstrip("/") + "/petition.pdf")
+        assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

@@ -79,7 +79,9 @@ def or_blank(value: object) -> str:
 def table(rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, header: bool = True) -> Table:
     """A ruled table; string cells become wrapped paragraphs."""
     data = [[Paragraph(esc(c), STYLES["cell"]) if isinstance(c, str) else c for c in row] for row in rows]
-    t = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+    # splitInRow: a cell taller than a page (a long list of directors, a long description) continues on the next
+    # page instead of failing the layout.
+    t = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT", splitInRow=1)
     style = [("GRID", (0, 0), (-1, -1), 0.5, colors.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]
     if header:
         style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")))

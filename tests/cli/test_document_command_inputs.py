@@ -221,3 +221,18 @@ def test_calendar_alarm_days_0_and_365_are_written(days, trigger, tmp_path):
 def test_calendar_alarm_days_range_is_in_the_help():
     r = run(["calendar", "--help"])
     assert r.exit_code == 0 and "0 (on the day) to 365" in " ".join(r.output.replace("│", " ").split())
+
+
+@pytest.mark.parametrize("command", [["area", "examples/site.geojson"],
+                                     ["sign", "--occupancy", "5", "--room", "Hall", "--certificate", "C1"]])
+def test_an_output_in_a_directory_that_does_not_exist_is_refused_before_anything_is_printed(tmp_path, command):
+    """-o in a directory that does not exist: exit 2 naming the directory, before the result is printed (area
+    printed it, then failed to write) or the document made."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    args = [root / a if a.startswith("examples/") else a for a in command]
+    r = run([str(a) for a in args] + ["-o", str(tmp_path / "nodir" / ("x.txt" if command[0] == "area" else "x.pdf"))])
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == (f"publicassembly: error: -o: {tmp_path / 'nodir'} is not a directory; create it "
+                                "first, or give a file in an existing directory"), r.output

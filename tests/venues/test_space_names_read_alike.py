@@ -17,6 +17,7 @@ from publicassembly.workflow.errors import ValidationFailed
 def test_same_name_ignores_case_and_spaces():
     assert same_name(" Grand  Ballroom ") == same_name("grand ballroom") == same_name("GRAND BALLROOM")
     assert same_name("Ballroom") != same_name("Ballroom 2")
+    assert same_name("Caf\u00e9") == same_name("Cafe\u0301")  # é composed, and e with a combining acute accent
 
 
 def _venue(*names: str) -> dict:
@@ -24,7 +25,7 @@ def _venue(*names: str) -> dict:
             "spaces": [{"name": n, "use_group": "business", "area": 100} for n in names]}
 
 
-@pytest.mark.parametrize("second", ["hall", "Hall ", " HALL", "hALL", "Hall\t"])
+@pytest.mark.parametrize("second", ["hall", "Hall ", " HALL", "hALL", "Hall\t", "H\u0041LL"])
 def test_a_case_file_with_two_rooms_named_alike_is_refused_section_164_9(second):
     with pytest.raises(InvalidCase) as caught:
         parse_case(_venue("Hall", second))
@@ -53,3 +54,10 @@ def test_adding_or_renaming_a_space_to_a_name_read_alike_is_refused_and_changes_
     ballroom = hall.spaces.get(name="Ballroom")
     renamed = vs.update_space(bi, ballroom, name="BALLROOM", expected_version=ballroom.version)
     assert renamed.name == "BALLROOM"
+
+
+def test_a_name_encoded_two_ways_is_one_name_section_164_9():
+    """"Café" with a composed é and with e and a combining accent print alike on two signs: refused."""
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(_venue("Caf\u00e9", "Cafe\u0301"))
+    assert caught.value.field == "spaces[1].name"

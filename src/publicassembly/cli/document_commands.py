@@ -102,7 +102,7 @@ def check_output(path: Path, force: bool, kind: str | None = None) -> None:
     """Exit 2 when `path` cannot be the output of a document of format `kind`: its name ends in another
     format's extension (``pdf``, ``ics``, ``csv``, ``json``, ``txt``: ``-o permit.txt`` would be a PDF no text
     reader opens; a name without an extension is taken as it is), it is a directory (``-o ''`` names the
-    current one), or it exists and `force` is not given. ``-`` (standard output) passes. `write_output` checks
+    current one), its directory does not exist, or it exists and `force` is not given. ``-`` (standard output) passes. `write_output` checks
     it; a command that prints or works before writing checks it first, so that nothing is done for an output
     that will be refused."""
     if kind is not None and str(path) != STDOUT and path.suffix and path.suffix.lower() != f".{kind}":
@@ -116,6 +116,8 @@ def check_output(path: Path, force: bool, kind: str | None = None) -> None:
         fail(f"-o: {shown} is a directory, not a file; give the file's name (e.g. {example})")
     if path.exists() and not force:
         fail(f"-o: {path} exists; give --force to overwrite it")
+    if not path.parent.is_dir():
+        fail(f"-o: {path.parent} is not a directory; create it first, or give a file in an existing directory")
 
 
 def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) -> None:

@@ -2,6 +2,7 @@
 inspection and a violation (pydantic v2 models; unknown fields are refused)."""
 
 import re
+import unicodedata
 from decimal import Decimal
 from typing import Any, Literal, Self
 
@@ -51,9 +52,10 @@ def _empty() -> list[Any]:
 
 
 def same_name(name: str) -> str:
-    """A space's name as a reader takes it: case, and spaces around and between its words, not counted
-    ("Hall", "hall " and "HALL" are one name). Two rooms of one place may not have the same name so read."""
-    return " ".join(name.split()).casefold()
+    """A space's name as a reader takes it: case, spaces around and between its words, and how its letters are
+    encoded (Unicode NFC: "Café" with a composed é or with e and a combining accent) not counted ("Hall",
+    "hall " and "HALL" are one name). Two rooms of one place may not have the same name so read."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
 
 
 class _Facts(BaseModel):

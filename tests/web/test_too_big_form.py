@@ -49,3 +49,18 @@ def test_413_also_when_the_csrf_check_reads_the_body_first(cu, hearing_app):
     assert c.get(f"/carmel-ny/applications/{hearing_app.pk}/").status_code == 200  # the form's CSRF cookie
     r = c.post(f"/carmel-ny/applications/{hearing_app.pk}/record_fee_payment/", {"x": "y" * 3_000_000})
     assert r.status_code == 413 and "(2 MiB)" in r.content.decode()
+
+
+def test_a_form_of_more_fields_than_the_limit_says_the_limit(cu, hearing_app):
+    """A form of more fields than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` (1,000) is 400 saying that limit, not "could
+    not be understood"; nothing is changed. At the limit the form is read (and refused for its own reasons)."""
+    url = f"/carmel-ny/applications/{hearing_app.pk}/record_fee_payment/"
+    limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+    r = client_for(cu["town_clerk"]).post(url, {f"f{i}": "x" for i in range(limit + 1)})
+    assert r.status_code == 400
+    page = r.content.decode()
+    assert f"The form sent more than {limit:,} fields, the most a form may send; send fewer." in page
+    assert "could not be understood" not in page
+    assert not hearing_app.fee_payments.exists()
+    fields = {f"f{i}": "x" for i in range(limit - 1)}  # with the amount: the limit itself
+    assert client_for(cu["town_clerk"]).post(url, {**fields, "record_fee_payment-amount": "10"}).status_code == 422

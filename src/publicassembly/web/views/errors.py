@@ -79,11 +79,18 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Django's 400 (a request it refused before or while a view read it); a body larger than the limit is 413
-    saying the limit (`too_big`), not "could not be understood"."""
-    from django.core.exceptions import RequestDataTooBig
+    saying the limit (`too_big`), a form of more fields than the limit is 400 saying that limit, not "could not
+    be understood"."""
+    from django.conf import settings
+    from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
+    from django.utils.formats import number_format
 
     if isinstance(exception, RequestDataTooBig):
         return error_page(request, 413, too_big())
+    if isinstance(exception, TooManyFieldsSent):
+        return error_page(request, 400, _("The form sent more than %(limit)s fields, the most a form may send; "
+                                          "send fewer.") % {
+            "limit": number_format(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS, force_grouping=True)})
     return error_page(request, 400, _("The request could not be understood."))
 
 

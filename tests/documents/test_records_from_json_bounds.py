@@ -53,9 +53,16 @@ def test_certificate_record_out_of_bounds_exits_2_naming_the_field(tmp_path, cer
 
 
 @pytest.mark.parametrize(("field", "value"), [("lawful_occupancy", 0), ("lawful_occupancy", MAX_COUNT),
-                                              ("issued_date", "1778-01-01"), ("issued_date", "2099-12-31")])
+                                              ("issued_date", "1976-02-24"), ("issued_date", "2099-12-31")])
 def test_certificate_record_on_the_bounds_is_written(tmp_path, certificate_record, field, value):
-    result = _certificate(tmp_path, certificate_record, **{field: value})
+    """On the bounds of reading; a lawful occupancy is the sum of the spaces' loads (§ 164-7), so it is given
+    with one bowling alley space (alleys not stated: its load a whole number of alleys at 5 persons) holding it;
+    the earliest date is the chapter's first day (1976-02-24, interpretation M-1)."""
+    changes: dict = {field: value}
+    if field == "lawful_occupancy":
+        changes["spaces"] = [{"name": "Lanes", "use_group": "bowling_alley", "area_sq_ft": None,
+                              "occupant_load": value}]
+    result = _certificate(tmp_path, certificate_record, **changes)
     assert result.exit_code == 0, result.output
 
 
@@ -149,6 +156,8 @@ def test_a_certificates_room_area_is_held_to_the_law_cores_bound(tmp_path, certi
     assert result.exit_code == 2 and "spaces[0].area_sq_ft: " in result.output
     assert "is larger than any room or site (at most 10,000,000,000 sq ft)" in result.output
     data["spaces"][0]["area_sq_ft"] = "10000000000"
+    data["spaces"][0]["occupant_load"] = 666_666_666  # (§ 164-7: 15 sq ft per person, rounded down)
+    data["lawful_occupancy"] = 666_666_666 + 160 + 100
     result = runner.invoke(app, ["certificate", "--from-json", str(_file(tmp_path, data)), "-o",
                                  str(tmp_path / "c.pdf"), "--force"])
     assert result.exit_code == 0, result.output

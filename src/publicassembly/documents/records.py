@@ -310,7 +310,9 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     from 0 to 10^9; text of at most `MAX_TEXT` characters). Raises ValueError with one line per problem, each
     naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds, a
     record that contradicts itself (`inconsistencies`) or a summons that states other than the law
-    (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`)."""
+    (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`), or a
+    certificate whose number, date, spaces or loads are not what Mount Pleasant ch. 164 gives
+    (`certificate_against_the_law`)."""
     if not isinstance(data, dict):
         raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
                          f"got {given(data)}")
@@ -337,7 +339,7 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
         raise ValueError("\n".join(problems))
     record = cls(**kwargs)
     problems = inconsistencies(record, prefix) + against_the_law(record, prefix)
-    problems += summons_town_and_citations(record, prefix)
+    problems += summons_town_and_citations(record, prefix) + certificate_against_the_law(record, prefix)
     if problems:
         raise ValueError("\n".join(problems))
     return record
@@ -489,6 +491,119 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
         if not _same(field, stated, law):
             out.append(f"{p}{field}: the law's {words} for {what} is {_stated(field, law)} ({penalty.citation}, "
                        f"in force on offense_date {record.offense_date}); got {_stated(field, stated)}")
+    return out
+
+
+# --- A certificate against Mount Pleasant ch. 164 (`certificate_against_the_law`) -------------------------------
+
+def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
+    """What a certificate read from JSON states against Mount Pleasant ch. 164, one line each naming the field,
+    the value in the file and what the law gives or allows (empty when nothing; other records: nothing):
+
+    - ``number``: a certificate number (`documents.certificate_number`, the rule of ``sign --certificate`` and the
+      public look-up);
+    - ``issued_date``: not before the chapter took effect (its parameters' first day, 1976-02-24);
+    - ``spaces``: at least one; no two named alike as a reader takes a name (`same_name`: ``Hall`` and
+      ``hall ``), which `check` refuses too (each room's sign, § 164-9, must tell them apart); each ``use_group``
+      one of §§ 164-7, 164-8; each ``occupant_load`` the law core's (`occupant_load_of_space`) for its use group
+      and area under the values in force on ``issued_date`` — a bowling alley's, whose alleys the certificate
+      does not state, its area's load plus a whole number of alleys at § 164-7's persons per alley; an area
+      written with a fraction may be one shown to six places, and a load one person less is taken too
+      (interpretation G-9);
+    - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9).
+
+    The law's numbers are the law core's, never restated here. The workflow's certificates take their loads from
+    the law core (`venues.services`) and are not checked again."""
+    if not isinstance(record, CertificateRecord):
+        return []
+    from publicassembly.documents.certificate_number import (
+        CERTIFICATE_NUMBER_FORMAT,
+        as_given,
+        is_certificate_number,
+    )
+    from publicassembly.documents.pdf.certificate import use_group_name
+    from publicassembly.law import jurisdictions
+    from publicassembly.law.jsonable import DISPLAY_PLACES
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, same_name
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
+        floor_area_per_occupant,
+        occupant_load_of_space,
+    )
+
+    p = prefix
+    out: list[str] = []
+    if not is_certificate_number(record.number):
+        out.append(f"{p}number: a certificate number is {CERTIFICATE_NUMBER_FORMAT}; got {as_given(record.number)}")
+    j = jurisdictions.get("mount-pleasant-ny")
+    code = j.code.split(",")[0]
+    first = j.parameters.in_force_from
+    in_force = record.issued_date >= first
+    if not in_force:
+        out.append(f"{p}issued_date: {record.issued_date} is before {first}, the day {code} took effect; no "
+                   "certificate of the chapter is issued on it (interpretation M-1)")
+    if not record.spaces:
+        out.append(f"{p}spaces: a certificate states each room or area with its occupant load, whose sum is the "
+                   f"lawful occupancy ({cite('164-7', '164-9')}); got none, with a lawful occupancy of "
+                   f"{record.lawful_occupancy:,}")
+        return out
+    values = j.parameters.at(record.issued_date)
+    said: dict[str, int] = {}  # a name as read (`same_name`) -> the first space's index
+    total: int | None = 0  # the law's lawful occupancy (None when a space's load cannot be computed)
+    for i, space in enumerate(record.spaces):
+        at = f"{p}spaces[{i}]"
+        other = said.setdefault(same_name(space.name), i)
+        if other != i:
+            first = record.spaces[other].name
+            alike = (f"is also the name of spaces[{other}]" if space.name == first else
+                     f"is the name of spaces[{other}] ({first!r}) written differently")
+            out.append(f"{at}.name: {space.name!r} {alike}; each room or area needs its own name (its sign, "
+                       "§ 164-9, must tell them apart)")
+        if space.use_group not in USE_GROUPS:
+            out.append(f"{at}.use_group: {space.use_group!r} is not a use group of §§ 164-7, 164-8; allowed: "
+                       f"{', '.join(USE_GROUPS)}")
+            total = None
+            continue
+        if not in_force:
+            total = None
+            continue
+        bowling = space.use_group == "bowling_alley"
+        if space.area_sq_ft is None and not bowling:
+            out.append(f"{at}.area_sq_ft: is required for use group {space.use_group!r}: the occupant load is the "
+                       f"floor area divided by the floor area per occupant "
+                       f"({cite('164-8' if space.use_group == 'open_air' else '164-7')}); got null")
+            total = None
+            continue
+        area = Decimal(0) if space.area_sq_ft is None else space.area_sq_ft
+        # An area with a fraction may be the law core's shown to six places (`jsonable.number`): the area it
+        # counted may be up to half a millionth of a square foot less, its load one person less (G-9).
+        areas = [area] if area == area.to_integral_value() else [area, max(area - DISPLAY_PLACES / 2, Decimal(0))]
+        factor = floor_area_per_occupant(space.use_group, values)
+        section = cite("164-8" if space.use_group == "open_air" else "164-7")
+        named = use_group_name(space.use_group)
+        words = f"{area:,} sq ft of {named[:1].lower() + named[1:]} at {factor} sq ft per person"
+        stated = space.occupant_load
+        if bowling:
+            per = int(values["occupancy.bowling.persons_per_alley"])
+            by_area = [occupant_load_of_space(space.use_group, a, 0, values) for a in areas]
+            if not any(stated >= b and not (stated - b) % per for b in by_area):
+                out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {by_area[0]:,} for "
+                           f"{words} plus {per} persons for each alley, a whole number of alleys ({section}, in "
+                           f"force on issued_date {record.issued_date})")
+                total = None
+            elif total is not None:
+                total += stated
+            continue
+        law = [occupant_load_of_space(space.use_group, a, None, values) for a in areas]
+        if stated not in law:
+            out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {law[0]:,} ({words}, "
+                       f"rounded down; {section}, in force on issued_date {record.issued_date})")
+        if total is not None:
+            total += stated if stated in law else law[0]
+    if total is not None and record.lawful_occupancy != total:
+        out.append(f"{p}lawful_occupancy: the file states {record.lawful_occupancy:,}; the law gives {total:,} (the "
+                   f"sum of the spaces' occupant loads; {cite('164-7', '164-9')}, in force on issued_date "
+                   f"{record.issued_date})")
     return out
 
 

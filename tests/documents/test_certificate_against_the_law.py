@@ -1,0 +1,138 @@
+"""``certificate --from-json`` checks what a certificate states against Mount Pleasant ch. 164 (new user: a
+space's occupant load of 5,000 for 1,500 sq ft, a lawful occupancy of 5 for a room of 100, a use group
+"spaceship", no spaces, two rooms named alike, the number "../../etc" and a date of 1900 were all printed, exit
+0): refused with exit 2, every error listed, naming the field, the value in the file and what the law gives or
+allows — § 164-7 occupant loads (under the values in force on issued_date), §§ 164-7, 164-9 the lawful occupancy
+as their sum, the rooms' names told apart (§ 164-9 signs), the certificate number's format, the chapter's first
+day (interpretation M-1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+from publicassembly.documents.records import CertificateRecord, record_from_json
+
+runner = CliRunner()
+
+
+def base(**changes) -> dict:
+    """One 1,500 sq ft room of assembly without fixed seats: 100 persons at 15 sq ft each (§ 164-7)."""
+    return {"number": "MP-2025-0001", "issued_date": "2025-03-03", "venue_name": "Grange Hall",
+            "venue_address": "1 Main Street, Pleasantville, NY", "lawful_occupancy": 100, "inspector_name": "R. Dwyer",
+            "spaces": [{"name": "hall", "use_group": "assembly_without_fixed_seats", "area_sq_ft": 1500,
+                        "occupant_load": 100}]} | changes
+
+
+def space(**changes) -> dict:
+    return base()["spaces"][0] | changes
+
+
+def refusals(data: dict) -> list[str]:
+    with pytest.raises(ValueError) as refused:
+        record_from_json(CertificateRecord, data)
+    return str(refused.value).splitlines()
+
+
+def run(tmp_path: Path, data: dict):
+    source = tmp_path / "cert.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    return runner.invoke(app, ["certificate", "--from-json", str(source), "-o", str(tmp_path / "c.pdf"), "--force"])
+
+
+def test_the_base_record_is_printed_section_164_7(tmp_path):
+    result = run(tmp_path, base())
+    assert result.exit_code == 0, result.output
+
+
+def test_a_spaces_occupant_load_is_the_laws_section_164_7(tmp_path):
+    result = run(tmp_path, base(spaces=[space(occupant_load=5000)], lawful_occupancy=5000))
+    assert result.exit_code == 2 and not (tmp_path / "c.pdf").exists()
+    told = " ".join(result.output.split())
+    assert ("spaces[0].occupant_load: the file states 5,000; the law gives 100 (1,500 sq ft of assembly without "
+            "fixed seats at 15 sq ft per person, rounded down; Mount Pleasant Code § 164-7, in force on issued_date "
+            "2025-03-03)") in told
+    assert "lawful_occupancy: the file states 5,000; the law gives 100" in told
+
+
+def test_the_lawful_occupancy_is_the_sum_of_the_loads_sections_164_7_164_9():
+    assert refusals(base(lawful_occupancy=5)) == [
+        "lawful_occupancy: the file states 5; the law gives 100 (the sum of the spaces' occupant loads; Mount "
+        "Pleasant Code §§ 164-7, 164-9, in force on issued_date 2025-03-03)"]
+
+
+def test_a_use_group_is_one_of_sections_164_7_164_8():
+    told = refusals(base(spaces=[space(use_group="spaceship")]))
+    assert len(told) == 1 and told[0].startswith("spaces[0].use_group: 'spaceship' is not a use group of §§ 164-7, "
+                                                 "164-8; allowed: assembly_fixed_seats,")
+
+
+def test_a_certificate_states_its_spaces_sections_164_7_164_9():
+    assert refusals(base(spaces=[])) == [
+        "spaces: a certificate states each room or area with its occupant load, whose sum is the lawful occupancy "
+        "(Mount Pleasant Code §§ 164-7, 164-9); got none, with a lawful occupancy of 100"]
+
+
+@pytest.mark.parametrize(("second", "told"), [
+    ("Hall ", "spaces[1].name: 'Hall ' is the name of spaces[0] ('hall') written differently; each room or area "
+              "needs its own name (its sign, § 164-9, must tell them apart)"),
+    ("hall", "spaces[1].name: 'hall' is also the name of spaces[0]; each room or area needs its own name (its "
+             "sign, § 164-9, must tell them apart)")])
+def test_two_rooms_are_not_named_alike_section_164_9(second, told):
+    assert refusals(base(spaces=[space(), space(name=second)], lawful_occupancy=200)) == [told]
+
+
+def test_the_number_is_a_certificate_number(tmp_path):
+    result = run(tmp_path, base(number="../../etc"))
+    assert result.exit_code == 2
+    assert ("number: a certificate number is letters and digits joined by hyphens, at most 40 characters, e.g. "
+            "MP-2025-0001; got '../../etc'") in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("day", ["1900-01-01", "1976-02-23", "1778-01-01"])
+def test_a_certificate_is_not_issued_before_the_chapter_section_164_9(day):
+    assert refusals(base(issued_date=day)) == [
+        f"issued_date: {day} is before 1976-02-24, the day Mount Pleasant Code ch. 164 took effect; no certificate "
+        "of the chapter is issued on it (interpretation M-1)"]
+    assert record_from_json(CertificateRecord, base(issued_date="1976-02-24")).issued_date.isoformat() == "1976-02-24"
+
+
+def test_every_error_is_listed_each_naming_its_field(tmp_path):
+    data = base(number="../../etc", lawful_occupancy=5,
+                spaces=[space(occupant_load=5000), space(name="Hall ", use_group="spaceship")])
+    fields = [line.split(": ")[0] for line in refusals(data)]
+    assert fields == ["number", "spaces[0].occupant_load", "spaces[1].name", "spaces[1].use_group"]
+    result = run(tmp_path, data)
+    assert result.exit_code == 2 and all(f"{field}: " in result.output for field in fields)
+
+
+def test_an_area_shown_to_six_places_may_hold_one_person_less_not_more_section_164_7():
+    """G-9's tolerance: 1,499.9999999 sq ft shown as 1,500.0 by six places is 1,499.999999.. of the law core: a
+    load of 99 is taken for an area written 1500.0000001; never for one written as a whole number."""
+    assert record_from_json(CertificateRecord, base(spaces=[space(area_sq_ft=1500.0000001, occupant_load=99)],
+                                                    lawful_occupancy=99)).lawful_occupancy == 99
+    assert refusals(base(spaces=[space(area_sq_ft=1500.0000001, occupant_load=101)], lawful_occupancy=101))[0] \
+        .startswith("spaces[0].occupant_load: the file states 101; the law gives 100")
+    assert refusals(base(spaces=[space(occupant_load=99)], lawful_occupancy=99))[0] \
+        .startswith("spaces[0].occupant_load: the file states 99; the law gives 100")
+
+
+def test_the_loads_are_those_in_force_on_issued_date_section_164_7():
+    """A space whose load is the law's: the factors of § 164-7 by use group, open air § 164-8, bowling alleys'
+    loads a whole number of alleys (5 persons each) beyond the additional area's (the certificate does not say
+    how many alleys)."""
+    ok = base(spaces=[space(), space(name="Lawn", use_group="open_air", area_sq_ft=1500, occupant_load=100),
+                      space(name="Lanes", use_group="bowling_alley", area_sq_ft=100, occupant_load=70)],
+              lawful_occupancy=270)
+    assert record_from_json(CertificateRecord, ok).lawful_occupancy == 270
+    told = refusals(ok | {"spaces": ok["spaces"][:2] + [space(name="Lanes", use_group="bowling_alley",
+                                                              area_sq_ft=100, occupant_load=72)]})
+    assert told[0].startswith("spaces[2].occupant_load: the file states 72; the law gives 10 for 100 sq ft of ")
+    assert "plus 5 persons for each alley, a whole number of alleys (Mount Pleasant Code § 164-7" in told[0]
+    assert refusals(base(spaces=[space(area_sq_ft=None)]))[0].startswith(
+        "spaces[0].area_sq_ft: is required for use group 'assembly_without_fixed_seats'")

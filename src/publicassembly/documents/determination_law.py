@@ -17,9 +17,17 @@ What is recomputed from the facts the file states, under the parameters in force
   states the same; the exemption and the verdict the law core writes for the deciding rule (resolved from the
   findings' statuses by the law core's priorities), the persons, the sponsor and the penalty the file states.
 
+Also the requirements that come from a parameter in force alone: Mount Pleasant's persons per toilet (§ 164-6)
+and the sign's specification (§ 164-9); Carmel's insurance limits (the bodily injury minimum the Board's limit when
+the ¶ E finding states one in range, else any in range is taken), notice of cancellation and cleanup days (¶¶ E,
+F), all null (and no deadline) when no permit is required; and Carmel's deadlines, counted by the law core from
+the day a finding states (the assembly's first and last days, the submission, the hearing), and the same dates
+where a finding states them.
+
 What is not recomputed (it needs facts a determination does not carry): the answers themselves
-(``permit_required``, ``certificate_required``), overcrowding, the penalty, deadlines, other requirements, and
-the findings' reasons; nor the verdict when a fact of it is not in the file. An area written with a fraction
+(``permit_required``, ``certificate_required``), overcrowding, the penalty, a deadline whose day no finding
+states, the bond, filing fee, housing and permit holders, ``missing``, and the findings' statuses and reasons;
+nor the verdict when a fact of it is not in the file. An area written with a fraction
 may be one the law core showed to six places: a load one person less than the law's for it is taken too
 (docs/interpretations.md G-9).
 """
@@ -64,6 +72,27 @@ def _shown(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+def _number(value: Any) -> Decimal | None:
+    """`value` as an exact number when it is a JSON number (not a bool) or a numeric text, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        return None
+    try:
+        out = Decimal(repr(value)) if isinstance(value, float) else Decimal(str(value))
+    except ArithmeticError:
+        return None
+    return out if out.is_finite() else None
+
+
+def _day(value: Any) -> date | None:
+    """`value` as a date when it is one written YYYY-MM-DD, else None."""
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
 class _Check:
     """The problems found, one line each: ``field: the file states X; the law gives Y (why)``."""
 
@@ -75,6 +104,15 @@ class _Check:
         if stated != law or isinstance(stated, bool) != isinstance(law, bool):  # (true is not 1 person)
             self.problems.append(f"{field}: the file states {_shown(stated)}; the law gives {_shown(law)} ({why}, "
                                  f"in force on {self.as_of.isoformat()})")
+
+    def number(self, field: str, stated: Any, law: Any, why: str, shown: Any = None) -> None:
+        """`stated` is the number `law` (compared exactly: 250000 and 250000.00 are equal, 0.375 and 3/8 too);
+        `shown`: how the message writes the law's number (default: as `_shown` does)."""
+        read = _number(stated)
+        if read is None or read != Decimal(str(law)):
+            self.problems.append(f"{field}: the file states {_shown(stated)}; the law gives "
+                                 f"{_shown(law) if shown is None else shown} ({why}, in force on "
+                                 f"{self.as_of.isoformat()})")
 
 
 def against_the_law(data: Mapping[str, Any]) -> list[str]:
@@ -193,6 +231,7 @@ def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None
         loads[name] = stated
     if occupancy is None or not complete:
         return
+    _mount_pleasant_sign(data, values, check)
     measure_missing = [m for m in data.get("missing") or [] if _MISSING_MEASURE.fullmatch(str(m))]
     lawful = None if measure_missing else sum(loads.values())
     why = (f"not computable while {measure_missing[0]} is missing (§ 164-7)" if measure_missing else
@@ -212,6 +251,11 @@ def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None
                        "the room is no space whose occupant load the file gives")
     toilets = requirements.get("toilets")
     if isinstance(toilets, dict):
+        if "persons_per_toilet" in toilets:
+            check.number("requirements.toilets.persons_per_toilet", toilets["persons_per_toilet"],
+                         int(values["toilets.persons_per_toilet"]),
+                         f"no fewer than one toilet per each {values['toilets.persons_per_toilet']} persons in "
+                         f"attendance; {cite('164-6')}")
         persons = _count(toilets.get("persons"))
         if toilets.get("persons_from") == "lawful_occupancy":
             check.same("requirements.toilets.persons", toilets.get("persons"), lawful,
@@ -221,6 +265,28 @@ def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None
             check.same("requirements.toilets.required", toilets["required"], toilets_required(persons, values),
                        f"one toilet per {per} of {_persons(persons)}, rounded up; {cite('164-6')}")
     _mount_pleasant_verdict(data, findings, lawful, check)
+
+
+#: The sign's specification (§ 164-9) that the parameters in force give, each with the parameter it is.
+_SIGN_PARAMETERS = {"letter_height_in": "signs.letter_height_in", "letter_width_in": "signs.letter_width_in",
+                    "lettering_colour": "signs.lettering_colour", "background_colour": "signs.background_colour",
+                    "letter_weight": "signs.letter_weight"}
+
+
+def _mount_pleasant_sign(data: Mapping[str, Any], values: Any, check: _Check) -> None:
+    """The occupancy sign's specification the requirements state: each the parameter in force (§ 164-9)."""
+    requirements = data.get("requirements") if isinstance(data.get("requirements"), dict) else {}
+    sign = requirements.get("sign")
+    if not isinstance(sign, dict):
+        return
+    for key, name in _SIGN_PARAMETERS.items():
+        if key not in sign:
+            continue
+        law, why = values[name], f"the occupancy sign's {key.replace('_', ' ')}; {values.cite(name)}"
+        if isinstance(law, str):
+            check.same(f"requirements.sign.{key}", sign[key], law, why)
+        else:
+            check.number(f"requirements.sign.{key}", sign[key], law, why)
 
 
 def _mount_pleasant_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
@@ -294,11 +360,117 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
                                     f"{values.cite('conditions.persons_per_registered_nurse')}")
     if no_permit:
         law = {key: (None, "no permit is required, so the chapter requires nothing of the assembly")
-               for key in ("parking_spaces", "physicians", "registered_nurses")}
+               for key in _CARMEL_REQUIREMENTS}
+        if requirements.get("permit_holders", []) != []:
+            check.same("requirements.permit_holders", requirements["permit_holders"], [],
+                       "no permit is required, so there is no permit holder")
     for key, (value, why) in law.items():
         if key in requirements:
             check.same(f"requirements.{key}", requirements[key], value, why)
+    if not no_permit:
+        _carmel_insurance_and_cleanup(requirements, findings, values, check)
+    _carmel_deadlines(data, findings, values, check, no_permit)
     _carmel_verdict(data, findings, persons, persons_known, values, check, j)
+
+
+#: The requirements of a permit (Carmel `determine.requirements`), all null when no permit is required.
+_CARMEL_REQUIREMENTS = ("parking_spaces", "physicians", "registered_nurses", "housing_required",
+                        "insurance_bodily_injury_min", "insurance_bodily_injury_max",
+                        "insurance_property_damage_min", "insurance_cancellation_notice_days", "cleanup_days",
+                        "filing_fee", "bond")
+
+
+def _carmel_insurance_and_cleanup(requirements: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
+                                  values: Any, check: _Check) -> None:
+    """The requirements a permit takes from the parameters in force alone (¶¶ E, F): the insurance limits,
+    the notice of cancellation and the days for the cleanup; the bodily injury minimum the Town Board's limit
+    when the Board set one within the range (interpretation C-9), else the chapter's."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+    from publicassembly.law.units import dollars
+
+    bi_min, bi_max = dollars(values["insurance.bodily_injury_min"]), dollars(values["insurance.bodily_injury_max"])
+    cite_e = values.cite("insurance.bodily_injury_min")
+    if "insurance_bodily_injury_min" in requirements:
+        stated = requirements["insurance_bodily_injury_min"]
+        insurance = _values(findings.get("carmel/issuance/e-insurance"))
+        if "board_bodily_injury_limit" in insurance:  # the Board's limit is in the file: the law's minimum is known
+            board = _number(insurance["board_bodily_injury_limit"])
+            law = board if board is not None and bi_min <= board <= bi_max else bi_min
+            check.number("requirements.insurance_bodily_injury_min", stated, law,
+                         f"the Town Board's limit of {money(law)}, between {money(bi_min)} and {money(bi_max)}"
+                         if law is board else f"the chapter's least limit, the Town Board's limit "
+                         f"{_shown(insurance['board_bodily_injury_limit'])} not being one within {money(bi_min)}-"
+                         f"{money(bi_max)}", shown=money(law))
+            check.number(f"findings[{findings['carmel/issuance/e-insurance'][0]}].values.bodily_injury_required",
+                         insurance.get("bodily_injury_required"), law, "the least bodily injury limit required",
+                         shown=money(law))
+        else:  # the Board may have set any limit in the range
+            read = _number(stated)
+            if read is None or not bi_min <= read <= bi_max:
+                check.problems.append(
+                    f"requirements.insurance_bodily_injury_min: the file states {_shown(stated)}; the law gives "
+                    f"{money(bi_min)}, or the Town Board's limit when it set one between {money(bi_min)} and "
+                    f"{money(bi_max)} ({cite_e}, in force on {check.as_of.isoformat()})")
+    for key, name, words in (
+            ("insurance_bodily_injury_max", "insurance.bodily_injury_max",
+             "the greatest bodily injury limit the Town Board may set"),
+            ("insurance_property_damage_min", "insurance.property_damage_min", "the least property damage limit")):
+        if key in requirements:
+            law = dollars(values[name])
+            check.number(f"requirements.{key}", requirements[key], law, f"{words}; {values.cite(name)}",
+                         shown=money(law))
+    for key, name, words in (
+            ("insurance_cancellation_notice_days", "insurance.cancellation_notice_days",
+             "the days of prior written notice to the Town before the policy is cancelled"),
+            ("cleanup_days", "cleanup.days_after", "the days from the termination of the assembly for the cleanup")):
+        if key in requirements:
+            check.number(f"requirements.{key}", requirements[key], values[name], f"{words}; {values.cite(name)}")
+
+
+#: Each deadline of Carmel ch. 31: the function of `deadlines` that counts it, the finding whose values state
+#: the day it is counted from (and the key of that day), and the finding stating the deadline itself.
+_DEADLINES = {
+    "application_due": ("carmel/petition/b2-property-dates-persons", "first_day", "carmel/permit/b-filing-deadline"),
+    "decision_due": ("carmel/permit/b-board-action", "submitted_on", "carmel/permit/b-board-action"),
+    "hearing_notice_due": ("carmel/permit/b-hearing-notice", "hearing_on", "carmel/permit/b-hearing-notice"),
+    "cleanup_due": ("carmel/petition/b2-property-dates-persons", "last_day", "carmel/issuance/f-cleanup"),
+}
+
+
+def _carmel_deadlines(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]], values: Any,
+                      check: _Check, no_permit: bool) -> None:
+    """Each deadline whose day it is counted from the file states (a finding's values: the first and last days
+    of the assembly, the day of submission, the day of the hearing), counted by the law core (`deadlines`,
+    GCL §§ 20, 24, 25-a) under the values in force; none when no permit is required."""
+    from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as count
+
+    stated = data.get("deadlines") if isinstance(data.get("deadlines"), dict) else {}
+    if no_permit:
+        if stated:
+            check.same("deadlines", sorted(stated), [], "no permit is required, so the chapter sets no deadline")
+        return
+    for name, (source, key, stating) in _DEADLINES.items():
+        found = findings.get(source)
+        day = _day(_values(found).get(key)) if _values(found).get(key) is not None else None
+        if found is None or day is None:
+            continue  # the day it is counted from is not in the file
+        try:
+            law = getattr(count, name)(day, values)
+        except ValueError:  # (a day outside the years whose legal time is known, G-2)
+            continue
+        what = f"counted from {key} {day.isoformat()} that findings[{found[0]}] ({source}) states"
+        deadline = stated.get(name)
+        if isinstance(deadline, dict):
+            check.same(f"deadlines.{name}.date", deadline.get("date"), law.date.isoformat(),
+                       f"{law.counted} — {what}")
+            shown = law.to_json()
+            if "act_by" in shown or "act_by" in deadline:
+                check.same(f"deadlines.{name}.act_by", deadline.get("act_by"), shown.get("act_by"),
+                           f"the preceding business day when the Clerk's office is closed on the last day; {what}")
+        finding = findings.get(stating)
+        if finding is not None and name in _values(finding):
+            check.same(f"findings[{finding[0]}].values.{name}", _values(finding)[name], law.date.isoformat(),
+                       f"{law.counted} — {what}")
 
 
 def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]], persons: int | None,

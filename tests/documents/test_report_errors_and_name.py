@@ -79,3 +79,21 @@ def test_a_determination_given_a_name_is_reported_with_it_and_without_one_says_w
     text = " ".join(pdf_text((tmp_path / "unnamed.pdf").read_bytes()).split())
     assert "not named in the case file" not in text
     assert "a determination's JSON does not carry the case's name" in text
+
+
+def test_as_of_with_a_determination_is_refused_not_ignored(tmp_path):
+    """--as-of determines a case file on a date; a determination's JSON was made on its own as_of, which the
+    report prints: --as-of with it is refused (exit 2, nothing written), not silently ignored. Without --as-of
+    it is printed; a case file takes --as-of."""
+    made = tmp_path / "det.json"
+    made.write_text(json.dumps(determination(case("mount-pleasant-catering-hall"))), encoding="utf-8")
+    r = runner.invoke(app, ["report", str(made), "--as-of", "2025-01-01", "-o", str(tmp_path / "a.pdf")])
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == (f"publicassembly: error: --as-of: {made} is a determination, made on its own as_of "
+                                "('2025-03-03'); --as-of determines a case file: give the case file, or leave "
+                                "--as-of out"), r.output
+    assert not (tmp_path / "a.pdf").exists()
+    assert runner.invoke(app, ["report", str(made), "-o", str(tmp_path / "b.pdf")]).exit_code == 0
+    source = ROOT / "examples" / "mount-pleasant-catering-hall.yaml"
+    assert runner.invoke(app, ["report", str(source), "--as-of", "2025-01-01", "-o",
+                               str(tmp_path / "c.pdf")]).exit_code == 0

@@ -438,7 +438,8 @@ def sign(
 def report(
     casefile: Path = typer.Argument(..., help="A case file (YAML or JSON), or a determination's JSON."),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
-    as_of: str | None = typer.Option(None, "--as-of", help="Determine the case on this date (YYYY-MM-DD)."),
+    as_of: str | None = typer.Option(None, "--as-of", help="Determine the case on this date (YYYY-MM-DD); a "
+                                     "case file only (a determination's JSON keeps its own date)."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write the determination report (PDF) of a case file: verdict, deadlines on a timeline, occupant load
@@ -461,6 +462,9 @@ def report(
     from publicassembly.documents import determination_json as dj
 
     keys = dj.keys_of_a_determination(data) if isinstance(data, Mapping) else []
+    if keys and when is not None and not dj.lacking(data):
+        fail(f"--as-of: {casefile} is a determination, made on its own as_of ({given(data.get('as_of'))}); "
+             "--as-of determines a case file: give the case file, or leave --as-of out")
     if keys:
         # (check --format json writes no name: the case's name is printed when the file is given one)
         unnamed = "not named (a determination's JSON does not carry the case's name; add \"name\" to print one)"

@@ -28,6 +28,7 @@ from publicassembly.documents.certificate_number import (
 )
 from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
 from publicassembly.documents.records import (
+    DEFAULT_ALARM_DAYS,
     MAX_ALARM_DAYS,
     CertificateRecord,
     DeadlineItem,
@@ -670,8 +671,9 @@ def calendar(
                                    'notice records], "deadlines": [{application_reference, name, due, counted, '
                                    'citation}], "application": optional reference}.'),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
-    alarm_days: int = typer.Option(3, "--alarm-days", help="Days before a deadline its alarm rings, 0 (on the "
-                                   f"day) to {MAX_ALARM_DAYS}."),
+    alarm_days: int | None = typer.Option(None, "--alarm-days", help="Days before a deadline its alarm rings, 0 (on "
+                                          f"the day) to {MAX_ALARM_DAYS}; default {DEFAULT_ALARM_DAYS}. Not with "
+                                          "--public, which has no deadlines.", show_default=False),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Write an iCalendar file: a Town's public hearings (VEVENT, every application whose hearing was scheduled,
@@ -679,6 +681,11 @@ def calendar(
     the hearings alone, or one application's. An application whose stored facts the law core refuses is left
     out with a warning on standard error."""
     _one_source(**{"--town": town, "--from-json": from_json})
+    if alarm_days is not None and public:
+        fail("--alarm-days: the public feed (--public) holds the hearings only, no deadlines, so no alarms; leave "
+             "--alarm-days out, or --public")
+    if alarm_days is None:
+        alarm_days = DEFAULT_ALARM_DAYS
     if not 0 <= alarm_days <= MAX_ALARM_DAYS:
         fail(f"--alarm-days: {alarm_days} is not allowed; allowed: 0 to {MAX_ALARM_DAYS} days before a deadline")
     if from_json is None:

@@ -9,7 +9,13 @@ from typing import Any
 
 from icalendar import Alarm, Calendar, Event, Todo
 
-from publicassembly.documents.records import MAX_ALARM_DAYS, TOWN_TZ, DeadlineItem, HearingNoticeRecord
+from publicassembly.documents.records import (
+    DEFAULT_ALARM_DAYS,
+    MAX_ALARM_DAYS,
+    TOWN_TZ,
+    DeadlineItem,
+    HearingNoticeRecord,
+)
 
 PRODID = "-//publicassembly//documents//EN"
 UID_DOMAIN = "publicassembly"
@@ -94,7 +100,7 @@ def _calendar(name: str, hearings: Iterable[HearingNoticeRecord], deadlines: Ite
 
 
 def town_feed(town: str, hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem], *,
-              generated_at: datetime | None = None, alarm_days: int = 3,
+              generated_at: datetime | None = None, alarm_days: int = DEFAULT_ALARM_DAYS,
               hearing_duration: timedelta = timedelta(hours=1), name: str | None = None) -> bytes:
     """A Town's calendar feed (.ics bytes): every public hearing as a VEVENT and every statutory deadline as a
     VTODO due on its last day, with a display alarm `alarm_days` before. `name`: the calendar's name (default
@@ -106,7 +112,7 @@ def town_feed(town: str, hearings: Iterable[HearingNoticeRecord], deadlines: Ite
 
 def application_calendar(application_reference: str, hearing: HearingNoticeRecord | None,
                          deadlines: Iterable[DeadlineItem], *, generated_at: datetime | None = None,
-                         alarm_days: int = 3, hearing_duration: timedelta = timedelta(hours=1)) -> bytes:
+                         alarm_days: int = DEFAULT_ALARM_DAYS, hearing_duration: timedelta = timedelta(hours=1)) -> bytes:
     """One application's calendar (.ics bytes): its hearing (if noticed) and its deadlines."""
     return _calendar(f"Application {application_reference}", [hearing] if hearing else [],
                      [d for d in deadlines if d.application_reference == application_reference],

@@ -222,6 +222,8 @@ class PetitionRecord:
 #: a year. The calendar's deadlines are Carmel ch. 31's, whose longest period is 60 days (the petition's filing
 #: before the assembly): an alarm a year ahead already reminds of any of them early enough.
 MAX_ALARM_DAYS = 365
+#: The days before a deadline its alarm rings when no other number is asked.
+DEFAULT_ALARM_DAYS = 3
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from publicassembly.documents.records import (
+    DEFAULT_ALARM_DAYS,
     DeadlineItem,
     HearingNoticeRecord,
     InsuranceRecord,
@@ -262,7 +263,7 @@ def _calendar_hearing(app: Any) -> HearingNoticeRecord:
     return replace(hearing_notice_record(app), application_reference=calendar_reference(app))
 
 
-def application_calendar(app: Any, *, alarm_days: int = 3) -> bytes:
+def application_calendar(app: Any, *, alarm_days: int = DEFAULT_ALARM_DAYS) -> bytes:
     """One application's calendar (.ics bytes): its public hearing (if scheduled) and its deadlines."""
     from publicassembly.documents import calendars
 
@@ -278,7 +279,7 @@ def _town_apps(town: Any) -> Iterable[Any]:
                 .select_related("town", "applicant").order_by("pk"))
 
 
-def town_calendar(town: Any, *, public: bool = True, alarm_days: int = 3,
+def town_calendar(town: Any, *, public: bool = True, alarm_days: int = DEFAULT_ALARM_DAYS,
                   skipped: list[str] | None = None) -> bytes:
     """A Town's calendar feed (.ics bytes).
 

@@ -330,6 +330,7 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
         parking_spaces_for,
         registered_nurses_for,
     )
+    from publicassembly.law.jurisdictions.us_ny_carmel.determine import REQUIREMENTS
 
     findings = _findings(data)
     rule_a = findings.get("carmel/permit/a-required")
@@ -360,7 +361,7 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
                                     f"{values.cite('conditions.persons_per_registered_nurse')}")
     if no_permit:
         law = {key: (None, "no permit is required, so the chapter requires nothing of the assembly")
-               for key in _CARMEL_REQUIREMENTS}
+               for key in REQUIREMENTS}
         if requirements.get("permit_holders", []) != []:
             check.same("requirements.permit_holders", requirements["permit_holders"], [],
                        "no permit is required, so there is no permit holder")
@@ -373,19 +374,12 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
     _carmel_verdict(data, findings, persons, persons_known, values, check, j)
 
 
-#: The requirements of a permit (Carmel `determine.requirements`), all null when no permit is required.
-_CARMEL_REQUIREMENTS = ("parking_spaces", "physicians", "registered_nurses", "housing_required",
-                        "insurance_bodily_injury_min", "insurance_bodily_injury_max",
-                        "insurance_property_damage_min", "insurance_cancellation_notice_days", "cleanup_days",
-                        "filing_fee", "bond")
-
-
 def _carmel_insurance_and_cleanup(requirements: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
                                   values: Any, check: _Check) -> None:
     """The requirements a permit takes from the parameters in force alone (¶¶ E, F): the insurance limits,
     the notice of cancellation and the days for the cleanup; the bodily injury minimum the Town Board's limit
     when the Board set one within the range (interpretation C-9), else the chapter's."""
-    from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+    from publicassembly.law.jurisdictions.us_ny_carmel.issuance import bodily_injury_required, money
     from publicassembly.law.units import dollars
 
     bi_min, bi_max = dollars(values["insurance.bodily_injury_min"]), dollars(values["insurance.bodily_injury_max"])
@@ -395,7 +389,7 @@ def _carmel_insurance_and_cleanup(requirements: Mapping[str, Any], findings: dic
         insurance = _values(findings.get("carmel/issuance/e-insurance"))
         if "board_bodily_injury_limit" in insurance:  # the Board's limit is in the file: the law's minimum is known
             board = _number(insurance["board_bodily_injury_limit"])
-            law = board if board is not None and bi_min <= board <= bi_max else bi_min
+            law = bodily_injury_required(board, values)
             check.number("requirements.insurance_bodily_injury_min", stated, law,
                          f"the Town Board's limit of {money(law)}, between {money(bi_min)} and {money(bi_max)}"
                          if law is board else f"the chapter's least limit, the Town Board's limit "

@@ -11,7 +11,7 @@ from publicassembly.law.determination import Determination, Penalty, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
-from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.jurisdictions.us_ny_carmel.issuance import bodily_injury_required, money
 from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import permit_holders
 from publicassembly.law.messages import _, clause, plural
@@ -68,28 +68,27 @@ def deadlines(ctx: Context) -> dict[str, LegalDate]:
     return {k: v for k, v in out.items() if v is not None}
 
 
+#: What a permit requires (`requirements`), besides its permit holders: all null when no permit is required.
+REQUIREMENTS = ("parking_spaces", "physicians", "registered_nurses", "housing_required",
+                "insurance_bodily_injury_min", "insurance_bodily_injury_max", "insurance_property_damage_min",
+                "insurance_cancellation_notice_days", "cleanup_days", "filing_fee", "bond")
+
+
 def requirements(ctx: Context) -> dict[str, Any]:
     """What a permit requires of this assembly (all null, and no permit holders, when no permit is required).
 
     Units: parking_spaces (cars), physicians and registered_nurses (on duty at all times), insurance limits and
     filing_fee and bond (US dollars), insurance_cancellation_notice_days and cleanup_days (calendar days)."""
-    keys = ("parking_spaces", "physicians", "registered_nurses", "housing_required",
-            "insurance_bodily_injury_min", "insurance_bodily_injury_max", "insurance_property_damage_min",
-            "insurance_cancellation_notice_days", "cleanup_days", "filing_fee", "bond")
     if ctx.no_permit:
-        return {**dict.fromkeys(keys), "permit_holders": []}
+        return {**dict.fromkeys(REQUIREMENTS), "permit_holders": []}
     v = ctx.values
-    board = ctx.case.town_board.bodily_injury_limit
-    bi_min, bi_max = dollars(v["insurance.bodily_injury_min"]), dollars(v["insurance.bodily_injury_max"])
-    if board is not None and bi_min <= board <= bi_max:
-        bi_min = board  # the Board's limit is what the policy must carry
     return {
         "parking_spaces": ctx.parking_spaces_required,
         "physicians": v["conditions.physicians_at_all_times"],
         "registered_nurses": ctx.registered_nurses_required,
         "housing_required": ctx.multi_day,
-        "insurance_bodily_injury_min": bi_min,
-        "insurance_bodily_injury_max": bi_max,
+        "insurance_bodily_injury_min": bodily_injury_required(ctx.case.town_board.bodily_injury_limit, v),
+        "insurance_bodily_injury_max": dollars(v["insurance.bodily_injury_max"]),
         "insurance_property_damage_min": dollars(v["insurance.property_damage_min"]),
         "insurance_cancellation_notice_days": v["insurance.cancellation_notice_days"],
         "cleanup_days": v["cleanup.days_after"],

@@ -3,6 +3,7 @@ and the grounds for revoking a permit."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -54,6 +55,14 @@ def inspection_authorization(ctx: Context) -> Finding:
                    values, missing=tuple(items.missing))
 
 
+def bodily_injury_required(board: Decimal | None, values: Mapping[str, Any]) -> Decimal:
+    """The least bodily injury or death limit the policy must carry (¶ E, interpretation C-9), in US dollars:
+    the Town Board's limit `board` when it set one within the chapter's range (``insurance.bodily_injury_min``
+    to ``insurance.bodily_injury_max``), else the chapter's least limit."""
+    bi_min, bi_max = dollars(values["insurance.bodily_injury_min"]), dollars(values["insurance.bodily_injury_max"])
+    return board if board is not None and bi_min <= board <= bi_max else bi_min
+
+
 @RULES.rule("carmel/issuance/e-insurance", cites=CITE_E)
 def insurance(ctx: Context) -> Finding:
     """¶ E: a comprehensive liability policy insuring the Town, with a bodily injury or death limit set by the
@@ -80,7 +89,7 @@ def insurance(ctx: Context) -> Finding:
         items.defects.append(_("The Town Board's bodily injury limit of {board} is outside the "
                                "{bi_min}-{bi_max} the chapter allows it to set", board=money(board),
                                bi_min=money(bi_min), bi_max=money(bi_max)))
-    required_bi = board if board_valid and board is not None else bi_min
+    required_bi = bodily_injury_required(board, v)
     values["bodily_injury_required"] = required_bi
     if items.need(pol, "insurance") is FS.PROVIDED and pol is not None:
         values.update({"bodily_injury_limit": pol.bodily_injury_limit,

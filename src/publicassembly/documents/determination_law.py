@@ -93,6 +93,28 @@ def _day(value: Any) -> date | None:
         return None
 
 
+def space_load(group: str, area: Decimal, alleys: int | None, stated: Any, values: Any, *,
+               fractional: bool) -> tuple[bool, int]:
+    """Whether `stated` is an occupant load (persons) the law core gives a space of use group `group` and floor
+    area `area` (sq ft; §§ 164-7, 164-8) — a bowling alley's with its `alleys`, or, when they are not known, with
+    any whole number of alleys — and the load to count: `stated` when it is one, else the law's (for a bowling
+    alley without its alleys, its area's alone). `fractional`: the area was written with a fraction, perhaps the
+    law core's shown to six places (`jsonable.number`), so the area up to half a millionth of a square foot less,
+    and its load one person less, is taken too (interpretation G-9)."""
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import occupant_load_of_space
+
+    areas = [area, max(area - _HALF_SHOWN, Decimal(0))] if fractional else [area]
+    load = _count(stated)
+    if group == "bowling_alley" and alleys is None:
+        per = int(values["occupancy.bowling.persons_per_alley"])
+        by_area = [occupant_load_of_space(group, a, 0, values) for a in areas]
+        allowed = load is not None and any(load >= b and not (load - b) % per for b in by_area)
+        return allowed, (load if allowed and load is not None else by_area[0])
+    law = [occupant_load_of_space(group, a, alleys, values) for a in areas]
+    allowed = load is not None and load in law
+    return allowed, (load if allowed and load is not None else law[0])
+
+
 class _Check:
     """The problems found, one line each: ``field: the file states X; the law gives Y (why)``."""
 
@@ -174,10 +196,7 @@ def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None
     from publicassembly.documents.pdf.certificate import use_group_name
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, toilets_required
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
-    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
-        floor_area_per_occupant,
-        occupant_load_of_space,
-    )
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import floor_area_per_occupant
 
     findings = _findings(data)
     alleys_of = {s.get("space"): s.get("alleys")
@@ -205,30 +224,24 @@ def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None
         section = cite("164-8" if group == "open_air" else "164-7")
         named = use_group_name(group)
         words = f"{area:,} sq ft of {named[:1].lower() + named[1:]} at {factor} sq ft per person"
-        # An area written with a fraction may be the law core's shown to six places (`jsonable.number`): the
-        # area it counted may be up to half a millionth of a square foot less, and its load one less (G-9).
-        areas = [area] if isinstance(space["area_sq_ft"], int) else [area, max(area - _HALF_SHOWN, Decimal(0))]
-        if group != "bowling_alley":
-            law = [occupant_load_of_space(group, a, None, values) for a in areas]
-            loads[name] = stated if _count(stated) is not None and stated in law[1:] else law[0]
-            check.same(f"{at}.occupant_load", stated, loads[name], f"{words}, rounded down; {section}")
-            continue
-        per = int(values["occupancy.bowling.persons_per_alley"])
-        alleys = _count(space.get("alleys", alleys_of.get(name)))
-        if alleys is not None:
-            law = [occupant_load_of_space(group, a, alleys, values) for a in areas]
-            loads[name] = stated if _count(stated) is not None and stated in law[1:] else law[0]
-            check.same(f"{at}.occupant_load", stated, loads[name],
+        alleys = _count(space.get("alleys", alleys_of.get(name))) if group == "bowling_alley" else None
+        allowed, law = space_load(group, area, alleys, stated, values,
+                                  fractional=not isinstance(space["area_sq_ft"], int))
+        if group == "bowling_alley" and alleys is None:  # the alleys not stated: a whole number of them
+            if not allowed:
+                per = int(values["occupancy.bowling.persons_per_alley"])
+                check.problems.append(f"{at}.occupant_load: the file states {_shown(stated)}; the law gives "
+                                      f"{law:,} for {words} plus {per} persons for each alley, a whole number "
+                                      f"of alleys ({section}, in force on {check.as_of.isoformat()})")
+                complete = False
+                continue
+        elif group == "bowling_alley":
+            per = int(values["occupancy.bowling.persons_per_alley"])
+            check.same(f"{at}.occupant_load", stated, law,
                        f"{alleys:,} alleys at {per} persons each and {words}; {section}")
-            continue
-        by_area = [occupant_load_of_space(group, a, 0, values) for a in areas]  # the alleys not stated
-        if _count(stated) is None or not any(stated >= b and not (stated - b) % per for b in by_area):
-            check.problems.append(f"{at}.occupant_load: the file states {_shown(stated)}; the law gives "
-                                  f"{by_area[0]:,} for {words} plus {per} persons for each alley, a whole number "
-                                  f"of alleys ({section}, in force on {check.as_of.isoformat()})")
-            complete = False
-            continue
-        loads[name] = stated
+        else:
+            check.same(f"{at}.occupant_load", stated, law, f"{words}, rounded down; {section}")
+        loads[name] = law
     if occupancy is None or not complete:
         return
     _mount_pleasant_sign(data, values, check)

@@ -507,7 +507,7 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     - ``issued_date``: not before the chapter took effect (its parameters' first day, 1976-02-24);
     - ``spaces``: at least one; no two named alike as a reader takes a name (`same_name`: ``Hall`` and
       ``hall ``), which `check` refuses too (each room's sign, § 164-9, must tell them apart); each ``use_group``
-      one of §§ 164-7, 164-8; each ``occupant_load`` the law core's (`occupant_load_of_space`) for its use group
+      one of §§ 164-7, 164-8; each ``occupant_load`` the law core's (`determination_law.space_load`) for its use group
       and area under the values in force on ``issued_date`` — a bowling alley's, whose alleys the certificate
       does not state, its area's load plus a whole number of alleys at § 164-7's persons per alley; an area
       written with a fraction may be one shown to six places, and a load one person less is taken too
@@ -523,15 +523,12 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
         as_given,
         is_certificate_number,
     )
+    from publicassembly.documents.determination_law import space_load
     from publicassembly.documents.pdf.certificate import use_group_name
     from publicassembly.law import jurisdictions
-    from publicassembly.law.jsonable import DISPLAY_PLACES
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, same_name
-    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
-        floor_area_per_occupant,
-        occupant_load_of_space,
-    )
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import floor_area_per_occupant
 
     p = prefix
     out: list[str] = []
@@ -577,31 +574,26 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
             total = None
             continue
         area = Decimal(0) if space.area_sq_ft is None else space.area_sq_ft
-        # An area with a fraction may be the law core's shown to six places (`jsonable.number`): the area it
-        # counted may be up to half a millionth of a square foot less, its load one person less (G-9).
-        areas = [area] if area == area.to_integral_value() else [area, max(area - DISPLAY_PLACES / 2, Decimal(0))]
         factor = floor_area_per_occupant(space.use_group, values)
         section = cite("164-8" if space.use_group == "open_air" else "164-7")
         named = use_group_name(space.use_group)
         words = f"{area:,} sq ft of {named[:1].lower() + named[1:]} at {factor} sq ft per person"
         stated = space.occupant_load
-        if bowling:
+        # (a certificate does not state a bowling alley's alleys: any whole number of them is taken)
+        allowed, law = space_load(space.use_group, area, None, stated, values,
+                                  fractional=area != area.to_integral_value())
+        if not allowed and bowling:
             per = int(values["occupancy.bowling.persons_per_alley"])
-            by_area = [occupant_load_of_space(space.use_group, a, 0, values) for a in areas]
-            if not any(stated >= b and not (stated - b) % per for b in by_area):
-                out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {by_area[0]:,} for "
-                           f"{words} plus {per} persons for each alley, a whole number of alleys ({section}, in "
-                           f"force on issued_date {record.issued_date})")
-                total = None
-            elif total is not None:
-                total += stated
+            out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {law:,} for {words} plus "
+                       f"{per} persons for each alley, a whole number of alleys ({section}, in force on "
+                       f"issued_date {record.issued_date})")
+            total = None
             continue
-        law = [occupant_load_of_space(space.use_group, a, None, values) for a in areas]
-        if stated not in law:
-            out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {law[0]:,} ({words}, "
+        if not allowed:
+            out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {law:,} ({words}, "
                        f"rounded down; {section}, in force on issued_date {record.issued_date})")
         if total is not None:
-            total += stated if stated in law else law[0]
+            total += law
     if total is not None and record.lawful_occupancy != total:
         out.append(f"{p}lawful_occupancy: the file states {record.lawful_occupancy:,}; the law gives {total:,} (the "
                    f"sum of the spaces' occupant loads; {cite('164-7', '164-9')}, in force on issued_date "

@@ -178,12 +178,12 @@ _COUNTED: dict[str, tuple[Callable[[object], Message], Callable[[object], Messag
 }
 
 
-def plural(n: int, word: str, *, grouped: bool = True) -> Message:
+def plural(n: int, word: str) -> Message:
     """`n` with its counted `word` in the singular or plural, as a translatable message: ``plural(1, "person")``
-    → "1 person", ``plural(1500, "person")`` → "1,500 persons" (``grouped=False``: "1500 persons"). Words:
+    → "1 person", ``plural(1500, "person")`` → "1,500 persons" (thousands grouped, in both chapters). Words:
     ``day``, ``separate violation``, ``person``, ``toilet``; another raises KeyError (a programming error)."""
     one, many = _COUNTED[word]
-    written = f"{n:,}" if grouped else str(n)
+    written = f"{n:,}"
     return one(written) if n == 1 else many(written)
 
 

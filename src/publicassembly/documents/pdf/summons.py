@@ -145,8 +145,8 @@ def _carmel_signature(record: SummonsRecord) -> str:
 
 def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
     days = record.days_of_continued_violation or 0
-    day_text = plural(days, "day", grouped=False)
-    violations = plural(days, "separate violation", grouped=False)
+    day_text = plural(days, "day")
+    violations = plural(days, "separate violation")
     cite = esc(record.penalty_citation or "Carmel Code ch. 31, penalties ¶ B")
     charge = (f"from {long_date(record.offense_date)}{_at_place(record)}, you violated "
               f"<b>{esc(record.citation)}</b> for {day_text}: {esc(record.description)}")

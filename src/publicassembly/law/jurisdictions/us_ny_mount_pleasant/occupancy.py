@@ -138,8 +138,8 @@ def overcrowding(ctx: Context) -> Finding:
                        _("No attendance was given, so overcrowding cannot be judged."), values,
                        missing=("attendance",))
     if crowded_spaces:
-        names = join(_("{space} ({attendance}, occupant load {occupant_load})", space=c["space"],
-                       attendance=plural(cast(int, c["attendance"]), "person", grouped=False), occupant_load=c["occupant_load"]) for c in crowded_spaces)
+        names = join(_("{space} ({attendance}, occupant load {occupant_load:,})", space=c["space"],
+                       attendance=plural(cast(int, c["attendance"]), "person"), occupant_load=c["occupant_load"]) for c in crowded_spaces)
         return Finding(rule, Status.NOT_MET, citation,
                        _("Overcrowded: more persons than a space's occupant load in {names}.", names=names), values,
                        outcome=True)
@@ -150,13 +150,13 @@ def overcrowding(ctx: Context) -> Finding:
                          "overcrowding cannot be judged."), values, missing=ctx.loads_missing)
     if is_overcrowded(persons, approved):
         return Finding(rule, Status.NOT_MET, citation,
-                       _("Overcrowded: {persons} against an approved number of {approved}.",
-                         persons=plural(persons, "person", grouped=False), approved=approved), values,
+                       _("Overcrowded: {persons} against an approved number of {approved:,}.",
+                         persons=plural(persons, "person"), approved=approved), values,
                        outcome=True)
     return Finding(rule, Status.MET, citation,
-                   (_("{persons} persons are within the approved number of {approved}.", persons=persons,
+                   (_("{persons:,} persons are within the approved number of {approved:,}.", persons=persons,
                       approved=approved) if persons != 1 else
-                    _("1 person is within the approved number of {approved}.", approved=approved)), values, outcome=False)
+                    _("1 person is within the approved number of {approved:,}.", approved=approved)), values, outcome=False)
 
 
 _STOP_CONDITIONS = {"overcrowding": _("overcrowding"), "egress_obstructed": _("egress obstructed"),
@@ -230,7 +230,7 @@ def occupant_load(ctx: Context) -> Finding:
                      floor_area_per_occupant=floor_area_per_occupant('bowling_alley', ctx.values)))
     return Finding(rule, Status.MET, citation,
                    _("Enclosed spaces hold {total}: each area divided by its use group's floor "
-                     "area per occupant, rounded down{bowling}.", total=plural(total, "person", grouped=False),
+                     "area per occupant, rounded down{bowling}.", total=plural(total, "person"),
                      bowling=bowling), values, outcome=total)
 
 
@@ -254,7 +254,7 @@ def open_air(ctx: Context) -> Finding:
     total = sum(ld.occupant_load for ld in loads)
     return Finding(rule, Status.MET, citation,
                    _("Open-air areas hold {total} at one person per {factor} square feet, "
-                     "rounded down.", total=plural(total, "person", grouped=False), factor=factor),
+                     "rounded down.", total=plural(total, "person"), factor=factor),
                    values, outcome=total)
 
 

@@ -201,7 +201,7 @@ def _why_review(ctx: Context) -> Message:
     commercial = ctx.case.commercial
     threshold = (threshold_persons(commercial, ctx.values) if commercial is not None else
                  threshold_persons(True, ctx.values))
-    return _("depends on where the place's attendance gathers: {persons} of the {attendance} persons attending are "
+    return _("depends on where the place's attendance gathers: {persons:,} of the {attendance:,} persons attending are "
              "not stated space by space, and {threshold} or more of them in {groups} would make it a place of "
              "assembly; state the attendance of each space", persons=unplaced[0].unplaced_attendance,
              attendance=ctx.case.attendance, threshold=threshold,

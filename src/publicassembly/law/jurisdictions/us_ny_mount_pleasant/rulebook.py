@@ -77,7 +77,7 @@ def verdict_sentence(certificate: Tristate, exempt: bool, lawful_occupancy: int 
     (§ 164-7) and open-air areas (§ 164-8). A determination read back is checked against it."""
     # (numbers in Mount Pleasant's sentences are not grouped: "8,611" would read as 8.611 on a Spanish page)
     lawful = (_("lawful occupancy {lawful_occupancy}",
-                lawful_occupancy=plural(lawful_occupancy, "person", grouped=False))
+                lawful_occupancy=plural(lawful_occupancy, "person"))
               if lawful_occupancy is not None else
               _("lawful occupancy not yet computable (a space's floor area, or a bowling alley's number of alleys, "
                 "is missing)"))

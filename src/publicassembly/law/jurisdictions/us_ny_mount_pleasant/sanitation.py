@@ -14,18 +14,18 @@ from publicassembly.law.units import ceil_div
 
 
 def _persons(n: int) -> Message:
-    return plural(n, "person", grouped=False)
+    return plural(n, "person")
 
 
 def _required(n: int) -> Message:
     """"2 toilets are" / "1 toilet is" (the subject of "... required")."""
-    return _("{toilets} is", toilets=plural(n, "toilet", grouped=False)) if n == 1 else \
-        _("{toilets} are", toilets=plural(n, "toilet", grouped=False))
+    return _("{toilets} is", toilets=plural(n, "toilet")) if n == 1 else \
+        _("{toilets} are", toilets=plural(n, "toilet"))
 
 
 def _are(n: int) -> Message:
     """"2 are" / "1 is" (the number of toilets, named before)."""
-    return _("{n} is", n=n) if n == 1 else _("{n} are", n=n)
+    return _("{n} is", n=n) if n == 1 else _("{n:,} are", n=n)
 
 
 def toilets_required(persons: int, values: Mapping[str, Any]) -> int:
@@ -72,9 +72,9 @@ def toilets(ctx: Context) -> Finding:
     if provided < required:
         return Finding(rule, Status.NOT_MET, citation,
                        _("{provided} provided; at least {required} required for {persons} "
-                         "(one per {per}, rounded up).", provided=plural(provided, "toilet", grouped=False),
+                         "(one per {per}, rounded up).", provided=plural(provided, "toilet"),
                          required=_are(required), persons=_persons(persons), per=per), values, outcome=required)
     return Finding(rule, Status.MET, citation,
                    _("{provided} provided; at least {required} required for {persons} "
-                     "(one per {per}, rounded up).", provided=plural(provided, "toilet", grouped=False),
+                     "(one per {per}, rounded up).", provided=plural(provided, "toilet"),
                      required=_are(required), persons=_persons(persons), per=per), values, outcome=required)

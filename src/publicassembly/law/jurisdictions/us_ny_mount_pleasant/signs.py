@@ -69,8 +69,8 @@ def sign(ctx: Context) -> Finding:
         if seen_sign.states is None:
             missing.append(f"inspection.signs[{space.name}].states")
         elif lawful is not None and seen_sign.states != lawful:
-            faults.append(_("the sign in {space_name} states {states}, not its lawful occupancy "
-                            "{lawful}", space_name=space.name, states=seen_sign.states, lawful=lawful))
+            faults.append(_("the sign in {space_name} states {states:,}, not its lawful occupancy "
+                            "{lawful:,}", space_name=space.name, states=seen_sign.states, lawful=lawful))
         if seen_sign.conforms_to_specification is False:
             faults.append(_("the sign in {space_name} is not red on white in bold letters 1 inch by "
                             "3/8 inch", space_name=space.name))
@@ -123,11 +123,11 @@ def certificate_lawful_occupancy(ctx: Context) -> Finding:
         return Finding(rule, Status.NEEDS_REVIEW, citation,
                        _("The certificate states {lawful_occupancy}; §§ 164-7 and 164-8 give "
                          "{computed}: the Building Inspector should review it.",
-                         lawful_occupancy=plural(certificate.lawful_occupancy or 0, "person", grouped=False),
+                         lawful_occupancy=plural(certificate.lawful_occupancy or 0, "person"),
                          computed=computed), values)
     return Finding(rule, Status.MET, citation,
                    _("The certificate states {computed}, the lawful occupancy computed under "
-                     "§§ 164-7 and 164-8.", computed=plural(computed, "person", grouped=False)), values)
+                     "§§ 164-7 and 164-8.", computed=plural(computed, "person")), values)
 
 
 def certificate_on_premises(ctx: Context) -> Finding:

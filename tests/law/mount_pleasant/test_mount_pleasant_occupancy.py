@@ -208,6 +208,27 @@ def test_stop_performance_164_5(determine, present, egress, menace, stop):
     assert d.requirements["stop_performance"] is stop
 
 
+@pytest.mark.parametrize("present", [120, None])
+def test_stop_performance_for_a_room_above_its_occupant_load_164_5(determine, present):
+    """§ 164-5: "upon finding overcrowding conditions ... shall cause the performance ... to be stopped". A room
+    holding 40 persons against its occupant load of 10 (§ 164-7) is overcrowding (the § 164-5 overcrowding
+    finding says so) even when the place as a whole has room (120 of 210): the stop order is due, never
+    "the performance may go on"."""
+    d = determine(commercial=True, spaces=[
+        *HALL, {"name": "Side room", "use_group": "assembly_without_fixed_seats", "area": 150, "attendance": 40}],
+        inspection={"persons_present": present, "egress_obstructed": False, "serious_menace": False})
+    assert d.finding("mount-pleasant/164-5/overcrowding").status is Status.NOT_MET
+    f = d.finding("mount-pleasant/164-5/stop-performance")
+    assert f.status is Status.NOT_MET
+    assert f.values["overcrowding"] is True and f.values["stop_performance"] is True
+    assert d.requirements["stop_performance"] is True
+    # the other side: the room at its occupant load (10 of 10) calls for no stop order
+    d = determine(commercial=True, spaces=[
+        *HALL, {"name": "Side room", "use_group": "assembly_without_fixed_seats", "area": 150, "attendance": 10}],
+        inspection={"persons_present": 120, "egress_obstructed": False, "serious_menace": False})
+    assert d.finding("mount-pleasant/164-5/stop-performance").status is Status.MET
+
+
 def test_stop_performance_needs_an_inspection_164_5(determine):
     """§ 164-5: no inspection, no stop order (not_applicable); an inspection silent on egress → missing."""
     assert determine(commercial=True, spaces=HALL).finding(

@@ -118,6 +118,15 @@ def is_overcrowded(persons: int, lawful_occupancy: int) -> bool:
     return persons > lawful_occupancy
 
 
+def overcrowded_spaces(ctx: Context) -> list[dict[str, Any]]:
+    """The spaces whose stated attendance exceeds their own occupant load (§§ 164-5, 164-7; register M-8)."""
+    return [
+        {"space": s.name, "attendance": s.attendance, "occupant_load": ctx.load_of[s.name]}
+        for s in ctx.case.spaces
+        if s.attendance is not None and s.name in ctx.load_of and is_overcrowded(s.attendance, ctx.load_of[s.name])
+    ]
+
+
 # --- rules ------------------------------------------------------------------------------------------------
 
 def overcrowding(ctx: Context) -> Finding:
@@ -126,11 +135,7 @@ def overcrowding(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-5/overcrowding", cite("164-5")
     persons, source = persons_present(ctx)
     approved = approved_number(ctx)
-    crowded_spaces = [
-        {"space": s.name, "attendance": s.attendance, "occupant_load": ctx.load_of[s.name]}
-        for s in ctx.case.spaces
-        if s.attendance is not None and s.name in ctx.load_of and is_overcrowded(s.attendance, ctx.load_of[s.name])
-    ]
+    crowded_spaces = overcrowded_spaces(ctx)
     values: dict[str, Any] = {"persons": persons, "persons_from": source, "approved_number": approved,
                               "overcrowded_spaces": crowded_spaces}
     if persons is None and not crowded_spaces:
@@ -173,6 +178,10 @@ def stop_performance(ctx: Context) -> Finding:
     approved = approved_number(ctx)
     counted = inspection.persons_present
     overcrowded = None if counted is None or approved is None else is_overcrowded(counted, approved)
+    if overcrowded is not True and overcrowded_spaces(ctx):
+        # A room above its own occupant load is an overcrowding condition (the § 164-5 finding says so), even
+        # when the place as a whole has room: the stop order must not say the performance may go on.
+        overcrowded = True
     conditions = {"overcrowding": overcrowded, "egress_obstructed": inspection.egress_obstructed,
                   "serious_menace": inspection.serious_menace}
     found = [name for name, v in conditions.items() if v]
@@ -259,5 +268,5 @@ def open_air(ctx: Context) -> Finding:
 
 
 __all__ = ["CITE", "approved_number", "floor_area_per_occupant", "is_overcrowded", "occupant_load",
-           "occupant_load_of_space", "open_air", "overcrowding", "persons_present", "space_loads",
-           "stop_performance"]
+           "occupant_load_of_space", "open_air", "overcrowded_spaces", "overcrowding", "persons_present",
+           "space_loads", "stop_performance"]

@@ -55,6 +55,24 @@ def test_164_6_toilets_from_lawful_occupancy_without_attendance(determine):
     assert "toilets_provided" in d.missing
 
 
+@pytest.mark.parametrize("attendance, persons, persons_from, required, status", [
+    (100, 100, "attendance", 2, Status.NOT_MET),  # 100 persons stated in a room of occupant load 10
+    (76, 76, "attendance", 2, Status.NOT_MET),
+    (75, 75, "attendance", 1, Status.MET),
+    (5, 10, "lawful_occupancy", 1, Status.MET),  # below the load: the lawful occupancy, as before (M-9)
+])
+def test_164_6_toilets_never_fewer_than_for_the_persons_stated_in_the_spaces(
+        determine, attendance, persons, persons_from, required, status):
+    """§ 164-6 "in no event ... fewer ... than one toilet per each 75 persons in attendance": with no attendance
+    of the place, the persons a room states in attendance count when they exceed the lawful occupancy (100
+    persons in a 150 sq ft room, occupant load 10, need 2 toilets, not 1 — as `batch` counts that row)."""
+    d = determine(commercial=True, toilets_provided=1, spaces=[
+        {"name": "Room", "use_group": "assembly_without_fixed_seats", "area": 150, "attendance": attendance}])
+    t = d.requirements["toilets"]
+    assert (t["persons"], t["persons_from"], t["required"]) == (persons, persons_from, required)
+    assert d.finding("mount-pleasant/164-6/toilets").status is status
+
+
 def test_164_6_toilets_apply_to_a_place_of_worship(determine):
     """§§ 164-3, 164-6: an exempt place of worship still needs its toilets (240 persons → 4)."""
     d = determine(commercial=False, attendance=240, toilets_provided=3,

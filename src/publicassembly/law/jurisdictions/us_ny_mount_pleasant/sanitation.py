@@ -40,11 +40,17 @@ def toilets_required(persons: int, values: Mapping[str, Any]) -> int:
 
 def toilet_persons(ctx: Context) -> tuple[int | None, str | None]:
     """The persons the toilets are counted for: those present (inspection count, else stated attendance), or
-    else the lawful occupancy when every space's occupant load is known (register M-9)."""
+    else the lawful occupancy when every space's occupant load is known (register M-9) — but never fewer than
+    the persons the spaces state in attendance: "one toilet per each 75 persons in attendance" (§ 164-6) counts
+    100 persons stated for a room whose occupant load is 10 (that room is overcrowded, § 164-5, and its 100
+    persons still need toilets)."""
     persons, source = persons_present(ctx)
     if persons is not None:
         return persons, source
     if not ctx.loads_missing:
+        stated = sum(s.attendance for s in ctx.case.spaces if s.attendance is not None)
+        if stated > ctx.lawful_occupancy:
+            return stated, "attendance"
         return ctx.lawful_occupancy, "lawful_occupancy"
     return None, None
 

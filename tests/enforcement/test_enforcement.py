@@ -183,13 +183,14 @@ def test_a_term_in_the_unit_the_law_does_not_use_says_which_unit_it_uses_164_14(
         es.record_disposition(bi, first, outcome="convicted", fine="50", jail_days=1)
     assert e.value.field == "jail_days"
     assert e.value.detail.startswith("no imprisonment in days for a first offense") and "allowed: 0" in e.value.detail
-    es.record_disposition(bi, first, outcome="convicted", fine="50")
+    es.record_disposition(bi, first, outcome="convicted", fine="50", decided_on=first.summons.return_date)
     second = _summoned(bi, firm, police, day - dt.timedelta(days=100))
     with pytest.raises(ValidationFailed) as e:
         es.record_disposition(bi, second, outcome="convicted", fine="150", jail_months=1)
     assert e.value.field == "jail_months"
     assert e.value.detail.endswith("is counted in days, at most 15: give jail_days, not months (got 1 months)")
-    es.record_disposition(bi, second, outcome="convicted", fine="150", jail_days=15)
+    es.record_disposition(bi, second, outcome="convicted", fine="150", jail_days=15,
+                          decided_on=second.summons.return_date)
     third = _summoned(bi, firm, police, day)
     with pytest.raises(ValidationFailed) as e:
         es.record_disposition(bi, third, outcome="convicted", fine="500", jail_days=200)
@@ -206,6 +207,20 @@ def test_dismissed_and_later_offenses_do_not_count(bi, police, firm, day):
     assert es.penalty_range(v).offense_number == 1
     other = es.register_offender(bi, firm.town, kind="person", name="Jane Roe")
     assert es.prior_offenses(Violation(town=firm.town, offender=other, observed_on=day)) == 0
+
+
+@pytest.mark.parametrize(("decided_before", "offense_number"), [(1, 2), (0, 1), (-1, 1), (-30, 1)])
+def test_a_prior_offense_is_one_convicted_before_the_violation_was_committed_164_14_w3(
+        bi, police, firm, day, decided_before, offense_number):
+    """§ 164-14, register W-3 (the milder reading): an earlier offense makes this one a second offense only when
+    its conviction was decided on a day before this violation's day — the day before counts; the same day, or a
+    conviction after it (for an offense committed earlier), does not."""
+    earlier = _summoned(bi, firm, police, day - dt.timedelta(days=60))
+    v = _summoned(bi, firm, police, day)
+    es.record_disposition(bi, earlier, outcome="convicted", fine="50",
+                          decided_on=day - dt.timedelta(days=decided_before))
+    assert es.prior_offenses(v) == offense_number - 1
+    assert es.penalty_range(v).offense_number == offense_number
 
 
 def test_offense_history_across_cases(bi, police, firm, day, mp):
@@ -325,7 +340,7 @@ def test_withdrawn_dismissed_and_jail_only_paths(bi, police, firm, day):
         es.record_payment(bi, dismissed, amount="0")
     es.close_case(bi, dismissed.complaint, reason="dismissed in court")
 
-    _convicted(bi, firm, police, day - dt.timedelta(days=10), "30")
+    _convicted(bi, firm, police, day - dt.timedelta(days=40), "30")  # convicted on its return day, before `day`
     jailed = _summoned(bi, firm, police, day)
     es.record_disposition(bi, jailed, outcome="convicted", fine="0", jail_days=3)
     with pytest.raises(ValidationFailed):

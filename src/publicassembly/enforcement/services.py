@@ -517,14 +517,14 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
 
 
 def prior_offenses(violation: Violation) -> int:
-    """The offender's adjudicated offenses (convicted dispositions) in the same town committed before this
-    violation (earlier day, or same day and recorded earlier): Mount Pleasant § 164-14, register M-14, W-3."""
-    before = Q(observed_on__lt=violation.observed_on)
-    if violation.pk is not None:
-        before |= Q(observed_on=violation.observed_on, pk__lt=violation.pk)
+    """The offender's offenses in the same town convicted before this violation was committed: convicted
+    dispositions decided on a day before the violation's day (Mount Pleasant § 164-14, register M-14, W-3). A
+    conviction decided on that day or later does not count, even for an offense committed earlier: a second or
+    subsequent offense is one committed after a conviction, the milder reading of a penal provision."""
     return (Violation.objects.for_town(violation.town)
-            .filter(offender_id=violation.offender_id, disposition__outcome=Disposition.CONVICTED)
-            .exclude(pk=violation.pk).filter(before).count())
+            .filter(offender_id=violation.offender_id, disposition__outcome=Disposition.CONVICTED,
+                    disposition__decided_on__lt=violation.observed_on)
+            .exclude(pk=violation.pk).count())
 
 
 def penalty_range(violation: Violation) -> Penalty:

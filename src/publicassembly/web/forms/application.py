@@ -9,6 +9,7 @@ core's ``EventCase``; `initial_from_facts` does the reverse for editing. The ser
 
 from __future__ import annotations
 
+import copy
 from datetime import date
 from typing import Any
 
@@ -238,10 +239,67 @@ class PetitionForm(PlainErrors):
         return facts
 
 
+#: The facts the guided petition asks, where they lie (what `PetitionForm.to_facts` writes). Saving the form
+#: replaces these by its answers (an answer left empty removes the fact) and keeps every other fact stored —
+#: given through the API: the sponsor, further properties, the plans of items (3)-(5), (7), (9), (10), (12),
+#: the security's duties, hours and areas, the conditions of ¶ C — which the form does not ask (`merge_facts`).
+_ASKED: dict[str, tuple[str, ...]] = {
+    "": ("name", "purpose", "nature_of_activity", "dates", "max_persons_at_one_time", "persons_collectively",
+         "vehicles_at_one_time", "vehicles_collectively", "admission_fee"),
+    "applicant": ("name", "is_corporation", "age", "residence_address", "resides_in_town",
+                  "directors_and_officers", "agent"),
+    "properties[0]": ("address", "record_owner", "applicant_interest"),
+    "petition": ("on_town_form", "addressed_to_town_board", "sound_equipment", "emergency_medical_facilities",
+                 "housing_statement", "duration", "max_noise_decibels"),
+    "petition.food": ("intended", "preparation_and_distribution", "refuse_disposal"),
+    "petition.security": ("engaged", "number"),
+    "petition.fire_protection": ("precautions",),
+    "petition.outdoor_lights_or_signs": ("used",),
+    "petition.camping_or_housing": ("available",),
+}
+
+
+def merge_facts(stored: Any, answers: dict[str, Any]) -> dict[str, Any]:
+    """The facts to save when the petition form is saved over `stored`: the form's `answers` (from `to_facts`)
+    for what it asks (`_ASKED`), and every other stored fact kept as it is, so that saving the form never drops
+    silently what was given otherwise (through the API), which the form neither shows nor asks."""
+    out: dict[str, Any] = copy.deepcopy(stored) if isinstance(stored, dict) else {}
+    new = copy.deepcopy(answers)
+
+    def obj(parent: dict[str, Any], key: str) -> dict[str, Any]:
+        value = parent.get(key)
+        return value if isinstance(value, dict) else {}
+
+    def put(target: dict[str, Any], source: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+        for key in keys:
+            target.pop(key, None)
+            if key in source:
+                target[key] = source[key]
+        return target
+
+    put(out, new, _ASKED[""])
+    out["applicant"] = put(obj(out, "applicant"), obj(new, "applicant"), _ASKED["applicant"])
+    props = out.get("properties") if isinstance(out.get("properties"), list) else []
+    first = props[0] if props and isinstance(props[0], dict) else {}
+    new_props = new.get("properties") or [{}]
+    out["properties"] = [put(first, new_props[0], _ASKED["properties[0]"]), *props[1:]]
+    petition = put(obj(out, "petition"), obj(new, "petition"), _ASKED["petition"])
+    for where, keys in _ASKED.items():
+        if where.startswith("petition."):
+            part = where.split(".", 1)[1]
+            merged = put(obj(petition, part), obj(obj(new, "petition"), part), keys)
+            if merged:
+                petition[part] = merged
+            else:
+                petition.pop(part, None)
+    out["petition"] = petition
+    return out
+
+
 def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
     """The form's initial answers from stored facts (the reverse of `PetitionForm.to_facts`, for the fields
-    the form asks; facts given otherwise, e.g. through the API, are kept by the service on amendment only if
-    the form gives them again)."""
+    the form asks; the facts it does not ask, e.g. given through the API, are kept when it is saved:
+    `merge_facts`)."""
     f = facts or {}
     dates = f.get("dates") or {}
     a = f.get("applicant") or {}

@@ -249,12 +249,15 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     form = af.PetitionForm(request.POST or None, initial=af.initial_from_facts(app.facts))
     if request.method == "POST" and form.is_valid():
         version = _version(request)
+        # what the form does not ask (given through the API: the plans, the conditions of ¶ C, the sponsor,
+        # further properties …) is kept, never dropped by saving the form
+        facts = af.merge_facts(app.facts, form.to_facts())
         try:
             if app.state == State.INCOMPLETE and "amend" in request.POST:
-                sv.amend(request.user, app, form.to_facts(), expected_version=version)
+                sv.amend(request.user, app, facts, expected_version=version)
                 messages.success(request, _("The amended petition was sent to the Town Clerk."))
             else:
-                sv.update_draft(request.user, app, form.to_facts(), expected_version=version)
+                sv.update_draft(request.user, app, facts, expected_version=version)
                 messages.success(request, _("Saved."))
         except ValidationFailed as e:
             _field_error(form, e)

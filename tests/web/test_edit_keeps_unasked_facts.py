@@ -1,0 +1,65 @@
+"""Saving the guided petition form over a draft keeps the facts the form does not ask.
+
+A new-user trial gave a complete petition through the API (the county fair of the examples: the sponsor, the
+site map, facilities, parking and fire plans, the conditions of ¶ C(1)-(10), a second property), then changed
+only the assembly's name on the edit page: "Saved." — and every fact the form does not ask was gone (the
+determination's missing items went from 6 to 25, the sponsor on which the exemptions turn was dropped). The form
+replaces what it asks and keeps the rest (`merge_facts`)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.web.conftest import client_for, fair_facts
+
+from publicassembly.permits import services as sv
+from publicassembly.web.forms.application import initial_from_facts, merge_facts
+
+pytestmark = pytest.mark.django_db
+
+
+def _form_data(facts: dict) -> dict:
+    return {k: ("on" if v is True else v) for k, v in initial_from_facts(facts).items()
+            if v not in (None, False, "")}
+
+
+def test_saving_the_form_keeps_what_it_does_not_ask(carmel, cu):
+    facts = fair_facts()
+    facts["properties"].append({"address": "2 Side Road, Carmel", "record_owner": "B. Owner",
+                                "applicant_interest": "tenant"})
+    app = sv.create_draft(cu["applicant"], carmel, facts)
+    before = dict(app.facts)
+    missing_before = set(sv.determination(app).missing)
+    r = client_for(cu["applicant"]).post(f"/carmel-ny/applications/{app.pk}/edit/",
+                                         {**_form_data(app.facts), "name": "Putnam County Fair 2027",
+                                          "expected_version": app.version})
+    assert r.status_code == 302, r.content.decode()[:2000]
+    app.refresh_from_db()
+    after = app.facts
+    assert after["name"] == "Putnam County Fair 2027"
+    assert after["sponsor"] == before["sponsor"]
+    assert after["conditions"] == before["conditions"]
+    assert len(after["properties"]) == 2 and after["properties"][1]["address"] == "2 Side Road, Carmel"
+    for item in ("site_map", "facilities_plan", "parking_plan"):
+        assert after["petition"][item] == before["petition"][item]
+    assert after["petition"]["fire_protection"]["plan"] == before["petition"]["fire_protection"]["plan"]
+    assert after["petition"]["security"]["duties"] == before["petition"]["security"]["duties"]
+    assert set(sv.determination(app).missing) == missing_before
+
+
+def test_an_answer_the_form_asks_still_replaces_or_removes_the_fact():
+    stored = {"name": "Old", "admission_fee": "10.00", "sponsor": {"name": "S", "kind": "corporation"},
+              "applicant": {"name": "A", "is_corporation": True, "directors_and_officers": [{"name": "D"}]},
+              "properties": [{"address": "1 Main", "record_owner": "O"}, {"address": "2 Side"}],
+              "petition": {"food": {"intended": True, "refuse_disposal": "bins", "scale_drawing": {"title": "F"}},
+                           "site_map": {"title": "Survey"}, "duration": "two days"}}
+    answers = {"name": "New", "applicant": {"name": "A", "is_corporation": False},
+               "properties": [{"address": "1 Main"}],
+               "petition": {"on_town_form": True, "food": {"intended": False}}}
+    out = merge_facts(stored, answers)
+    assert out["name"] == "New" and "admission_fee" not in out          # emptied on the form: removed
+    assert "directors_and_officers" not in out["applicant"]              # no longer a corporation
+    assert out["properties"] == [{"address": "1 Main"}, {"address": "2 Side"}]
+    assert out["petition"]["food"] == {"intended": False, "scale_drawing": {"title": "F"}}
+    assert "duration" not in out["petition"] and out["petition"]["site_map"] == {"title": "Survey"}
+    assert out["sponsor"] == {"name": "S", "kind": "corporation"}
+    assert stored["name"] == "Old"                                       # the stored facts are not changed

@@ -1258,7 +1258,14 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
                     "%(left)s more can be recorded, and the fee is not refundable")
                     % {"amount": money(value), "due": money(due), "paid": money(paid),
                        "left": money(max(due - paid, Decimal(0)))})
-        payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt.strip())
+        receipt = (receipt or "").strip()
+        if receipt and app.fee_payments.filter(receipt=receipt).exists():
+            # a receipt is given for one payment: the same receipt again is the same payment entered twice
+            # (a double submission); recording it would overstate what was paid, and a payment cannot be undone
+            raise ValidationFailed("receipt", _(
+                "a payment with receipt %(receipt)s is already recorded on this application; a receipt is given "
+                "for one payment") % {"receipt": receipt})
+        payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt)
         save_with_history(payment, by=by, reason=reason or f"filing fee of {money(value)} paid")
     return payment
 

@@ -285,8 +285,12 @@ def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu,
         "insurer": "Hudson Mutual", "policy_number": "GL-2026-1", "bodily_injury_limit": "300000.00",
         "property_damage_limit": "500000.00", "cancellation_notice_days": 30, "document": doc}).status_code == 201
     assert post(clerk, A("carmel-ny", pk, "bonds"), {"amount": "5000.00", "posted_on": TODAY}).status_code == 201
-    assert post(clerk, A("carmel-ny", pk, "fee-payments"), {"amount": "250.00", "paid_on": TODAY}).status_code == 201
+    paid = post(clerk, A("carmel-ny", pk, "fee-payments"), {"amount": "250.00", "paid_on": TODAY})
+    assert paid.status_code == 201
     assert _blockers(clerk, pk) == []
+    # each record added to the file moved the application's version: the one read before them is stale
+    assert post(clerk, A("carmel-ny", pk, "issue"), {"expected_version": version}).status_code == 409
+    version = paid.json()["application"]["version"]
 
     assert post(board, A("carmel-ny", pk, "issue")).status_code == 403
     r = post(clerk, A("carmel-ny", pk, "issue"), {"expected_version": version})

@@ -1,6 +1,8 @@
-"""A fee payment's receipt is recorded once per application: the same payment submitted twice (a double click
-on the Clerk's page, whose form carries the application's version, which a payment does not change) was
-recorded twice, overstating what was paid, with no way to undo a payment. Refused, 422 naming `receipt`."""
+"""A fee payment is recorded once: the same payment submitted twice (a double click on the Clerk's page) was
+recorded twice, overstating what was paid, with no way to undo a payment. A record added to the application's
+file now moves its version (`permits.services._file_changed`), so the second form, carrying the version the page
+showed, is refused as stale; and a receipt already recorded on the application is refused, 422 naming
+`receipt`, whatever the version."""
 
 from __future__ import annotations
 
@@ -41,5 +43,26 @@ def test_double_submit_on_the_page_records_one_payment(carmel, cu, draft_app):
     url = f"/carmel-ny/applications/{app.pk}/record_fee_payment/"
     assert c.post(url, data).status_code == 302
     again = c.post(url, data)
-    assert again.status_code == 422 and "R-77" in again.content.decode()
+    assert again.status_code == 422 and "changed by someone else since you opened it" in again.content.decode()
     assert app.fee_payments.count() == 1
+
+
+@pytest.mark.parametrize("action, fields", [
+    ("record_fee_payment", {"amount": "100", "paid_on": None}),
+    ("post_bond", {"amount": "5000", "posted_on": None}),
+])
+def test_a_form_sent_twice_without_a_receipt_records_once(carmel, cu, draft_app, action, fields):
+    """A payment or a bond sent twice from the same page (no receipt number to tell them apart) is recorded
+    once: the second form's version is stale. Two $5,000 bonds no longer add up to the $10,000 fixed (¶ F)."""
+    app = _submitted(carmel, cu, draft_app)
+    app.refresh_from_db()
+    data = {"expected_version": app.version,
+            **{f"{action}-{k}": (app.submitted_on.isoformat() if v is None else v) for k, v in fields.items()}}
+    url = f"/carmel-ny/applications/{app.pk}/{action}/"
+    c = client_for(cu["town_clerk"])
+    assert c.post(url, data).status_code == 302
+    assert c.post(url, data).status_code == 422
+    records = app.fee_payments if action == "record_fee_payment" else app.bonds
+    assert records.count() == 1
+    app.refresh_from_db()
+    assert app.version == data["expected_version"] + 1

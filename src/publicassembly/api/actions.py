@@ -656,6 +656,7 @@ def remove_space(request: Any, town: str, pk: int, space: int, q: Query[RemoveQu
 class IssueCertificateIn(BodyIn):
     issued_on: Day | None = None
     reason: _text(2000) = ""
+    expected_version: Version = None
 
 
 @router.post("/towns/{town}/venues/{pk}/certificates", response={201: dict[str, Any], **ERRORS},
@@ -666,7 +667,7 @@ def issue_certificate(request: Any, town: str, pk: int, data: IssueCertificateIn
 
     v = _clean(data)
     return 201, _certificate(vs.issue_certificate(request.user, _venue_of(town, pk), issued_on=data.issued_on,
-                                                  reason=v.get("reason", "")))
+                                                  reason=v.get("reason", ""), expected_version=data.expected_version))
 
 
 class ReasonIn(BodyIn):

@@ -29,7 +29,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from pydantic import ValidationError
@@ -571,7 +571,8 @@ def _next_number(town: Town, year: int) -> str:
     return f"{prefix}{taken + 1:04d}"
 
 
-def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None, reason: str = "") -> Certificate:
+def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None, reason: str = "",
+                      expected_version: int | None = None) -> Certificate:
     """The Building Inspector issues the venue's certificate stating its lawful occupancy (§§ 164-3, 164-9): the
     occupant load of each space and the total, as the law core computes them under the values in force on
     ``issued_on`` (default today). A valid or stale certificate is superseded by the new one. Returns the new
@@ -581,7 +582,9 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     when it is exempt (used solely for religious worship as approved, § 164-3), ``spaces`` when it has none or a
     space's measure is missing, ``issued_on`` when it is not a date, is after today (a certificate is not
     dated ahead), falls before the chapter was in force (the law core has no values for that day) or before the
-    day of the valid or stale certificate it supersedes (a re-issue follows the certificate it replaces)."""
+    day of the valid or stale certificate it supersedes (a re-issue follows the certificate it replaces);
+    `StaleUpdate` when the venue is no longer at `expected_version` (the version the page or client read; None:
+    not checked). Issuing moves the venue's version by one, so the same form sent twice issues one certificate."""
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *CERTIFIERS)
     today = _today()
@@ -590,8 +593,11 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         raise ValidationFailed("issued_on", _("%(day)s is after today (%(today)s); a certificate is issued on the "
                                               "day it is signed or recorded later, never dated ahead")
                                % {"day": when.isoformat(), "today": today.isoformat()})
+    given = venue
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
+        if expected_version is not None and venue.version != expected_version:
+            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
         if venue.certificate_exempt:
             raise ValidationFailed("venue", _("%(venue)s is used solely for religious worship as approved by the "
                                               "Building Inspector: no certificate is required (§ 164-3)")
@@ -620,6 +626,11 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         cert = Certificate(town=venue.town, venue=venue, number=_next_number(venue.town, when.year), issued_on=when,
                            issued_by=by, space_loads=loads, lawful_occupancy=det.occupancy.lawful_occupancy)
         save_with_history(cert, by=by, reason=why)
+        # the venue's file changed: a form still showing it as it was is stale (a double click issues once)
+        Venue.objects.filter(pk=venue.pk, version=venue.version).update(version=F("version") + 1)
+        venue.version += 1
+        for f in Venue._meta.concrete_fields:  # the caller's object is the venue as it now is (as a save leaves it)
+            setattr(given, f.attname, getattr(venue, f.attname))
         for old in venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE]).exclude(pk=cert.pk):
             transition(old, "supersede", by=by, reason=f"superseded by certificate {cert.number}", superseded_by=cert)
     return cert

@@ -235,7 +235,8 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     form = vf.IssueForm(request.POST)
     if form.is_valid():
         try:
-            cert = vs.issue_certificate(request.user, venue, issued_on=form.cleaned_data.get("issued_on"))
+            cert = vs.issue_certificate(request.user, venue, issued_on=form.cleaned_data.get("issued_on"),
+                                        expected_version=posted_version(request))
         except WorkflowError as e:
             _put(form, e)
         else:

@@ -165,6 +165,20 @@ def test_bond_needs_review_until_fixed_then_posted_in_full_permit_requirements_f
     assert d.finding(rule).status is Status.NEEDS_REVIEW and d.requirements["bond"] is None
 
 
+def test_bond_posted_in_an_amount_not_stated_is_missing_not_met_permit_requirements_f(
+        determine: Determine, case: dict[str, Any]) -> None:
+    """Carmel ch. 31, permit requirements ¶ F: "the applicant shall post a bond with the Town Clerk in an amount
+    fixed by the Town Board". A bond recorded as posted with no amount is not shown to be the $2,500 fixed: the
+    amount is a missing item, and the finding does not say the fixed amount was posted."""
+    rule = "carmel/issuance/f-bond"
+    case["bond"] = {"posted": True}
+    f = determine(case).finding(rule)
+    assert f.status is Status.MISSING and f.missing == ("bond.amount",)
+    assert "is posted" not in f.reason
+    case["bond"]["amount"] = 2500
+    assert determine(case).finding(rule).status is Status.MET
+
+
 def test_ground_for_revocation_is_reported_permit_requirements_g(determine: Determine,
                                                                  case: dict[str, Any]) -> None:
     rule = "carmel/issuance/g-revocation"

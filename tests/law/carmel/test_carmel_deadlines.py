@@ -122,3 +122,19 @@ def test_cleanup_counts_from_the_last_day_of_a_multi_day_assembly_permit_require
         determine: Determine, case: dict[str, Any]) -> None:
     case["dates"]["last_day"] = "2026-09-14"
     assert determine(case).deadlines["cleanup_due"].date == date(2026, 9, 21)  # Saturday 19 → Monday 21
+
+
+def test_board_acting_with_no_public_hearing_recorded_is_not_met_silently_permit_requirements_b(
+        determine: Determine, case: dict[str, Any]) -> None:
+    """Carmel ch. 31, permit requirements ¶ B: "The Town Board shall act upon the application within 30 days
+    after its submission after a public hearing". A decision within the 30 days but with no public hearing
+    recorded is needs_review (the hearing is the Town's act, C-11), never met; with the hearing recorded before
+    the decision it is met."""
+    rule = "carmel/permit/b-board-action"
+    case["board_decision_on"] = "2026-08-05"  # hearing 2026-08-04
+    assert determine(case).finding(rule).status is Status.MET
+    hearing = case.pop("hearing")
+    f = determine(case).finding(rule)
+    assert f.status is Status.NEEDS_REVIEW and "no public hearing is recorded" in f.reason
+    case["hearing"] = {"notice_published_on": hearing["notice_published_on"]}  # a notice, no hearing held
+    assert determine(case).finding(rule).status is Status.NEEDS_REVIEW

@@ -172,6 +172,10 @@ def bond(ctx: Context) -> Finding:
     items = Items()
     items.flag(b.posted if b else None, "bond.posted", _("The bond of {fixed} has not been posted",
                                                          fixed=money(fixed)))
+    if b is not None and b.posted:
+        # ¶ F: a bond "in an amount fixed by the Town Board"; a bond posted in an amount not stated is not shown
+        # to be that bond (the finding would otherwise say the fixed amount was posted).
+        items.need(b.amount, "bond.amount")
     if b is not None and b.posted and b.amount is not None and b.amount < fixed:
         items.defects.append(_("The bond posted, {b_amount}, is less than the {fixed} fixed by the "
                                "Town Board", b_amount=money(b.amount), fixed=money(fixed)))

@@ -181,7 +181,9 @@ def hearing_notice(ctx: Context) -> Finding:
 @RULES.rule("carmel/permit/b-board-action", cites=CITE_B)
 def board_action(ctx: Context) -> Finding:
     """The Town Board acts upon the application within 30 days after its submission, after the public hearing
-    (¶ B), counted by `within_days_after` (a last day on a weekend or holiday runs to the next business day)."""
+    (¶ B), counted by `within_days_after` (a last day on a weekend or holiday runs to the next business day).
+    A decision before the hearing, or after the last day, is not_met; a decision with no public hearing recorded
+    is needs_review, not met ("after a public hearing")."""
     rule = "carmel/permit/b-board-action"
     if ctx.no_permit:
         return ctx.not_applicable(rule, "permit requirements ¶ B")
@@ -207,6 +209,12 @@ def board_action(ctx: Context) -> Finding:
                        _("The Board acted on {decided}, after {due_date}. {counted}",
                          decided=decided.isoformat(), due_date=due.date.isoformat(), counted=due.counted),
                        values)
+    if hearing_on is None:
+        # ¶ B: the Board acts "after a public hearing". A decision with no hearing recorded is not shown to meet
+        # it; the hearing is the Town's act, so it is for review (C-11), never silently met.
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
+                       _("The Board acted on {decided}, but no public hearing is recorded: the Board acts upon "
+                         "the application after a public hearing.", decided=decided.isoformat()), values)
     return Finding(rule, Status.MET, CITE_B,
                    _("The Board acted on {decided}, within the period ending {due_date}.",
                      decided=decided.isoformat(), due_date=due.date.isoformat()),

@@ -299,3 +299,18 @@ def _mount_pleasant_variants() -> list[dict]:
 def test_every_determination_the_law_core_writes_is_taken(data, as_of):
     written = determination(data | {"as_of": as_of})
     assert check_determination_json(written) is written
+
+
+def test_assembly_of_500_with_exemption_facts_missing_is_reported_carmel_31_exemptions_and_permit_requirements_a():
+    """Carmel ch. 31, exemptions ¶¶ A-D and permit requirements ¶ A: for 500 persons no permit is required
+    whatever an exemption's missing facts (the law core's `decide_permit`). The determination says so, with no
+    exemption, and report reads it back without finding a problem; a file claiming the exemption is refused."""
+    data = case("carmel-church-assembly", max_persons_at_one_time=500,
+                sponsor={"name": "St. X", "kind": "church", "sponsored": True, "organized": True,
+                         "authorized": True})
+    written = determination(data)
+    assert written["permit_required"] is False and written["exemption"] is None
+    assert check_determination_json(written) is written
+    forged = copy.deepcopy(written)
+    forged["exemption"] = {"rule": "carmel/exemptions/b-church", "citation": "Carmel Code ch. 31, exemptions ¶ B"}
+    assert any(line.startswith("exemption:") for line in refusals(forged))

@@ -41,7 +41,7 @@ from decimal import Decimal
 from typing import Any
 
 from publicassembly.law import jurisdictions
-from publicassembly.law.core import Finding, Status, decide
+from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
 from publicassembly.law.errors import ParameterNotInForce
 from publicassembly.law.jsonable import DISPLAY_PLACES
@@ -483,8 +483,8 @@ def _carmel_deadlines(data: Mapping[str, Any], findings: dict[str, tuple[int, di
 def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]], persons: int | None,
                     persons_known: bool, values: Any, check: _Check, j: Any) -> None:
     """The exemption and the verdict: the deciding rule resolved from the findings' statuses by the law core's
-    priorities (`decide`), then the law core's sentence for what the file states."""
-    from publicassembly.law.jurisdictions.us_ny_carmel.determine import verdict_sentence
+    priorities (`decide_permit`), then the law core's sentence for what the file states."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.determine import decide_permit, verdict_sentence
 
     deciding = []
     for rule in j.rules:
@@ -496,8 +496,13 @@ def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict
                 status = Status(found[1]["status"])
             except ValueError:
                 return
-            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]))))
-    winner = decide("permit_required", deciding)
+            # The outcomes `decide_permit` reads, as the statuses give them: an exemption missing facts is
+            # "needs_review"; ¶ A not met is False (no permit).
+            outcome = ("needs_review" if rule.priority > 0 and status is Status.MISSING
+                       else False if rule.priority == 0 and status is Status.NOT_MET else None)
+            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]),
+                                           outcome=outcome)))
+    winner = decide_permit(deciding)
     answer = data.get("permit_required")
     if winner is None:
         return

@@ -688,14 +688,13 @@ class ManyApplications:
     def permit_required(self, app: PermitApplication, as_of: date) -> Tristate:
         """Whether a permit is required for `app` on `as_of` (Carmel ch. 31 permit requirements ¶ A and
         exemptions ¶¶ A-D): the determination's ``permit_required``, from the deciding rules alone."""
-        from publicassembly.law.core import decide
         from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context
-        from publicassembly.law.jurisdictions.us_ny_carmel.determine import QUESTION
+        from publicassembly.law.jurisdictions.us_ny_carmel.determine import QUESTION, decide_permit
 
         key = (app.pk, as_of)
         if key not in self._decisions:
             ctx = Context(self.case(app), self._values_on(app, as_of))
-            winner = decide(QUESTION, [(r, r(ctx)) for r in RULES if r.decides == QUESTION])
+            winner = decide_permit([(r, r(ctx)) for r in RULES if r.decides == QUESTION])
             self._decisions[key] = None if winner is None else winner[1].outcome
         return self._decisions[key]
 

@@ -90,6 +90,25 @@ def test_exemption_of_an_assembly_of_500_still_says_the_chapter_does_not_apply_e
     assert determine(data).exemption is not None
 
 
+@pytest.mark.parametrize(("kind", "facts"), [("church", {}), ("veterans_organization", {}),
+                                              ("private_school", {}), ("civic_group", {"organized": None})])
+def test_exemption_facts_missing_do_not_unsettle_an_assembly_of_500_exemptions_and_permit_requirements_a(
+        determine: Determine, kind: str, facts: dict[str, Any]) -> None:
+    """Carmel ch. 31, exemptions ¶¶ A-D and permit requirements ¶ A: a permit is needed only "in excess of 500
+    persons". An exemption whose facts are missing can only take away a permit ¶ A requires, so for 500 persons
+    no permit is required whatever they are, and a violation described carries no penalty (it was "needs
+    review", with up to $250 and 15 days a day, before)."""
+    data = _case(kind=kind, **facts)
+    data["max_persons_at_one_time"] = 500
+    data["violation"] = {"days_of_continued_violation": 2}
+    d = determine(data)
+    assert d.permit_required is False and d.exemption is None and d.penalty is None
+    assert d.verdict.startswith("No permit is required: 500 persons at one time is not in excess of 500")
+    data["max_persons_at_one_time"] = 501
+    d = determine(data)
+    assert d.permit_required == "needs_review" and d.penalty is not None and d.penalty.violations == 2
+
+
 def test_exemptions_are_declared_exceptions_of_the_permit_rule_exemptions_and_permit_requirements_a() -> None:
     by_id = {r.id: r for r in RULES}
     base = by_id["carmel/permit/a-required"]

@@ -28,7 +28,7 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
     """
     ctx = Context(case, values)
     deciding: list[tuple[Rule, Finding]] = [(r, r(ctx)) for r in RULES if r.decides == QUESTION]
-    winner = decide(QUESTION, deciding)
+    winner = decide_permit(deciding)
     if winner is not None:
         rule, finding = winner
         ctx.permit_required = finding.outcome
@@ -56,6 +56,21 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
         findings=findings,
         penalty=penalty(ctx),
     )
+
+
+def decide_permit(deciding: list[tuple[Rule, Finding]]) -> tuple[Rule, Finding] | None:
+    """The rule that decides whether a permit is required, from the findings of the rules that decide it (the
+    exemptions ¶¶ A-D over permit requirements ¶ A, by priority: `decide`).
+
+    An exemption whose facts are missing (outcome ``"needs_review"``) can only take away a permit that ¶ A
+    requires. When ¶ A itself requires none (not in excess of 500 persons, or not within the Town), no permit is
+    required whatever the exemption's facts: ¶ A decides, and no penalty can follow."""
+    winner = decide(QUESTION, deciding)
+    if winner is not None and winner[0].priority > 0 and winner[1].outcome == "needs_review":
+        base = [(r, f) for r, f in deciding if r.priority == 0 and f.outcome is False]
+        if base:
+            return base[0]
+    return winner
 
 
 def deadlines(ctx: Context) -> dict[str, LegalDate]:

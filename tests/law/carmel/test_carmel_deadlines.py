@@ -36,7 +36,9 @@ def test_filed_one_day_late_is_not_met_permit_requirements_b(determine: Determin
 def test_last_day_to_file_on_a_sunday_stays_put_office_closed_permit_requirements_b(
         determine: Determine, case: dict[str, Any]) -> None:
     """First day Thursday 2026-09-10: 60 days before is Sunday 2026-07-12. The day is not moved; the report says
-    the office is closed and names Friday 2026-07-10 to act by. Filing on Monday 2026-07-13 is late."""
+    the office is closed and names Friday 2026-07-10 to act by. Filing on Monday 2026-07-13, the next business
+    day, is needs_review (GCL § 25-a names periods "before which" an act is done: interpretation G-1); Tuesday
+    2026-07-14 is late."""
     case["dates"] = {"first_day": "2026-09-10", "daily_hours": "18:00-23:00"}
     case["filed_on"] = "2026-07-12"
     d = determine(case)
@@ -45,6 +47,9 @@ def test_last_day_to_file_on_a_sunday_stays_put_office_closed_permit_requirement
     assert "Town Clerk's office is closed" in due.counted
     assert d.finding(FILING).status is Status.MET
     case["filed_on"] = "2026-07-13"
+    f = determine(case).finding(FILING)
+    assert f.status is Status.NEEDS_REVIEW and "GCL § 25-a" in f.reason and "(Sunday)" in f.reason
+    case["filed_on"] = "2026-07-14"
     assert determine(case).finding(FILING).status is Status.NOT_MET
 
 
@@ -53,6 +58,18 @@ def test_last_day_to_file_on_labor_day_stays_put_permit_requirements_b(determine
     case["dates"] = {"first_day": "2026-11-06", "daily_hours": "18:00-23:00"}
     due = determine(case).deadlines["application_due"]
     assert due.date == date(2026, 9, 7) and due.closed == "Labor Day" and due.act_by == date(2026, 9, 4)
+    for filed, status in (("2026-09-07", Status.MET), ("2026-09-08", Status.NEEDS_REVIEW),
+                          ("2026-09-09", Status.NOT_MET)):
+        case["filed_on"] = filed
+        assert determine(case).finding(FILING).status is status, filed
+
+
+def test_a_filing_the_day_after_an_open_last_day_is_late_permit_requirements_b(determine: Determine,
+                                                                                 case: dict[str, Any]) -> None:
+    """G-1: only a last day when the Clerk's office is closed leaves the next business day for review; the last
+    day Tuesday 2026-07-14 is open, so Wednesday is one day late (not_met)."""
+    case["filed_on"] = "2026-07-15"
+    assert determine(case).finding(FILING).status is Status.NOT_MET
 
 
 def test_not_filed_and_past_the_last_day_is_not_met_permit_requirements_b(determine: Determine,

@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from publicassembly.law.core import Finding, Status
+from publicassembly.law.dates import next_business_day
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, Items, cite
 from publicassembly.law.messages import _, join, plural
 
@@ -113,7 +114,9 @@ def verified_petition(ctx: Context) -> Finding:
 @RULES.rule("carmel/permit/b-filing-deadline", cites=CITE_B)
 def filing_deadline(ctx: Context) -> Finding:
     """The petition is filed with the Town Clerk at least 60 days prior to the date of the assembly (¶ B),
-    counted by `at_least_days_before` from the first day (GCL § 20; a last day counted backwards stays put)."""
+    counted by `at_least_days_before` from the first day (GCL § 20; a last day counted backwards stays put). A
+    filing on the next business day after a last day when the Clerk's office is closed is needs_review (GCL
+    § 25-a, interpretation G-1); any later filing is not_met."""
     rule = "carmel/permit/b-filing-deadline"
     if ctx.no_permit:
         return ctx.not_applicable(rule, "permit requirements ¶ B")
@@ -133,6 +136,17 @@ def filing_deadline(ctx: Context) -> Finding:
                        _("Not yet filed: file with the Town Clerk by {due_date}. {counted}",
                          due_date=due.date.isoformat(), counted=due.counted), values,
                        missing=("filed_on",))
+    if filed > due.date and due.closed and filed <= next_business_day(due.date):
+        # GCL § 25-a(1) names periods "within which or after which or before which" an act is required: a filing
+        # on the next business day after a last day the Clerk's office is closed may be timely (G-1). Neither
+        # met nor not_met is safe; the Town decides.
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
+                       _("Filed on {filed}, the next business day after the last day, {due_date}, when the Town "
+                         "Clerk's office was closed ({closed}): GCL § 25-a lets an act required before a period "
+                         "that ends on a Saturday, Sunday or public holiday be done on the next business day, but "
+                         "whether it moves a period counted backwards from the assembly is for the Town to decide "
+                         "(interpretation G-1). {counted}", filed=filed.isoformat(), due_date=due.date.isoformat(),
+                         closed=due.closed, counted=due.counted), values)
     if filed > due.date:
         late = (filed - due.date).days
         return Finding(rule, Status.NOT_MET, CITE_B,

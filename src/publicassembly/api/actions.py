@@ -481,9 +481,11 @@ def forfeit_bond(request: Any, town: str, pk: int, data: ForfeitIn) -> Any:
 
 
 @router.post("/towns/{town}/applications/{pk}/close", response=APP_OUT, operation_id="close_application",
-             summary="Close the case (the Clerk; after the bond's release or forfeiture, or a denial)")
+             summary="Close the case (the Clerk; after the bond's release or forfeiture, a denial, or the assembly's "
+                     "last day with the application still under review)")
 def close_application(request: Any, town: str, pk: int, data: Versioned) -> Any:
-    """bond_released | bond_forfeited | denied → closed."""
+    """bond_released | bond_forfeited | denied → closed; an application still under review once its assembly's
+    last day has passed → closed (interpretation P-11), before it 409 with the blocker."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)

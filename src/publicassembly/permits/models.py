@@ -72,7 +72,8 @@ PERMIT_MACHINE = StateMachine(
         "record_cleanup_inspection": ([S.ASSEMBLY_HELD], S.CLEANUP_INSPECTED, [CLERK, INSPECTOR]),
         "release_bond": ([S.CLEANUP_INSPECTED], S.BOND_RELEASED, [BOARD]),
         "forfeit_bond": ([S.CLEANUP_INSPECTED], S.BOND_FORFEITED, [BOARD]),
-        "close": ([S.BOND_RELEASED, S.BOND_FORFEITED, S.DENIED], S.CLOSED, [CLERK]),
+        # (from an application still under review only once its assembly is over: `services.close`, P-11)
+        "close": ([S.BOND_RELEASED, S.BOND_FORFEITED, S.DENIED, *UNDER_REVIEW], S.CLOSED, [CLERK]),
         "withdraw": (list(OPEN_STATES), S.WITHDRAWN),
         "revoke": ([S.ISSUED], S.REVOKED, [BOARD]),
     }

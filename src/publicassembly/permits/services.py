@@ -280,7 +280,9 @@ def _check_state(app: PermitApplication, action: str) -> None:
     except InvalidTransition as e:
         if e.to_state is None:
             raise
-        now = (", ".join(_(ACTION_WORDS[a]) if a in ACTION_WORDS else a for a in e.allowed)
+        allowed = [a for a in e.allowed if a != "close" or app.state not in UNDER_REVIEW or can_close_unheard(app)]
+        e.allowed = allowed  # (closing an application under review waits for the assembly's end: P-11)
+        now = (", ".join(_(ACTION_WORDS[a]) if a in ACTION_WORDS else a for a in allowed)
                or _("nothing more (this is a final state)"))
         e.message = (_("cannot %(action)s: %(state)s; what can be done now: %(now)s")
                      % {"action": _(ACTION_WORDS[action]) if action in ACTION_WORDS else action,
@@ -1540,12 +1542,31 @@ def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_versi
 
 def close(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
           reason: str | None = None) -> PermitApplication:
-    """The Clerk closes the case. bond_released|bond_forfeited|denied → closed."""
+    """The Clerk closes the case: bond_released|bond_forfeited|denied → closed; and an application still under
+    review (submitted, incomplete, amended, accepted, hearing scheduled or held, approved) once its assembly's
+    last day has passed (`assembly_over`, interpretation P-11): no permit can be issued for it any more (P-7) and
+    no hearing held before it (P-4), so without this it stayed in the Clerk's queue for ever. Before that day,
+    `Blocked` (409): the Town Board decides it, or the applicant withdraws it."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "close")
-        return _step(app, "close", by=by, reason=reason, default_reason="case closed", closed_on=_today(today))
+        default = "case closed"
+        if app.state in UNDER_REVIEW:
+            if not can_close_unheard(app, today):
+                raise Blocked(gettext_noop("close the case"), [Blocker(
+                    "carmel/permit/a-required", CITE_A,
+                    _("The assembly is not over: an application under review is closed by the Clerk only once its "
+                      "last day has passed (interpretation P-11); until then the Town Board decides it, or the "
+                      "applicant withdraws it"))])
+            default = "case closed: the assembly's last day has passed before a permit was issued (P-11)"
+        return _step(app, "close", by=by, reason=reason, default_reason=default, closed_on=_today(today))
+
+
+def can_close_unheard(app: PermitApplication, today: date | None = None) -> bool:
+    """Whether the Clerk may close `app`, still under review, because its assembly is over (P-11): the last day
+    of the assembly the facts state (else its first day) is before `today` (default the Town's date)."""
+    return app.state in UNDER_REVIEW and assembly_over(app, _today(today)) is not None
 
 
 def withdraw(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,

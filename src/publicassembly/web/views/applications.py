@@ -133,6 +133,8 @@ def _offered(user: Any, app: PermitApplication, roles: set[str]) -> list[Action]
             continue
         if a.roles == (APPLICANT,) and app.applicant_id != user.pk:
             continue
+        if a.name == "close" and app.state in UNDER_REVIEW and not sv.can_close_unheard(app):
+            continue  # (an application under review is closed only once its assembly is over: P-11)
         out.append(a)
     return out
 

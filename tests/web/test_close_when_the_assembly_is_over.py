@@ -1,0 +1,34 @@
+"""Carmel ch. 31, interpretation P-11, on the application page: the Clerk is offered "Close the case" for an
+application under review only once its assembly's last day has passed, and closing it there works."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from tests.web.conftest import client_for, fair_facts
+
+from publicassembly.permits import services as sv
+
+pytestmark = pytest.mark.django_db
+
+
+def test_no_close_button_before_the_assembly(cu, hearing_app):
+    page = client_for(cu["town_clerk"]).get(f"/carmel-ny/applications/{hearing_app.pk}/").content.decode()
+    assert "Close the case" not in page
+
+
+def test_an_application_whose_assembly_is_over_is_closed_from_the_page(carmel, cu):
+    facts = fair_facts()
+    past = dt.date.today() - dt.timedelta(days=30)
+    facts["dates"] = {**facts["dates"], "first_day": past.isoformat(),
+                      "last_day": (past + dt.timedelta(days=1)).isoformat()}
+    app = sv.create_draft(cu["applicant"], carmel, facts)
+    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.")
+    app.refresh_from_db()
+    c = client_for(cu["town_clerk"])
+    assert "Close the case" in c.get(f"/carmel-ny/applications/{app.pk}/").content.decode()
+    r = c.post(f"/carmel-ny/applications/{app.pk}/close/", {"expected_version": app.version})
+    assert r.status_code == 302, r.content.decode()[:500]
+    app.refresh_from_db()
+    assert app.state == "closed"

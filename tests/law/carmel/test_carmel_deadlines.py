@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import pytest
 from carmel_helpers import Determine
 
 from publicassembly.law import Status
@@ -155,3 +156,22 @@ def test_board_acting_with_no_public_hearing_recorded_is_not_met_silently_permit
     assert f.status is Status.NEEDS_REVIEW and "no public hearing is recorded" in f.reason
     case["hearing"] = {"notice_published_on": hearing["notice_published_on"]}  # a notice, no hearing held
     assert determine(case).finding(rule).status is Status.NEEDS_REVIEW
+
+
+@pytest.mark.parametrize(("hours", "refused"), [
+    ("10:00-22:00", None), ("0:00-24:00", None), ("20:00-04:00", None), ("noon to 10 p.m.", None),
+    ("23:59-24:00", None), ("25:00-99:00", "25:00"), ("10:00-24:01", "24:01"), ("9:60-10:00", "9:60"),
+])
+def test_daily_hours_are_free_text_but_a_written_time_must_be_a_time_of_day_permit_requirements_b2(
+        determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:
+    """¶ B(2): the proposed hours, printed on the permit: free text, but every H:MM in it is a time of day,
+    00:00 to 24:00 (24:00 the end of a day; 24:01 and 25:00 are not)."""
+    from publicassembly.law.errors import InvalidCase
+
+    case["dates"]["daily_hours"] = hours
+    if refused is None:
+        determine(case)
+        return
+    with pytest.raises(InvalidCase) as e:
+        determine(case)
+    assert e.value.field == "dates.daily_hours" and f"{refused} is not a time of day" in str(e.value)

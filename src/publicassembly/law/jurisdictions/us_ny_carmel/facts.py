@@ -8,10 +8,11 @@ apply. Counts are non-negative integers, money is US dollars in whole cents, dat
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from publicassembly.law.messages import _
 from publicassembly.law.units import Age, CaseDate, Count, Decibels, Money, PositiveCount, Text
@@ -89,12 +90,28 @@ class Property(_Facts):
     tenant_authorization_to_inspect: bool | None = None
 
 
+#: A time written as hours and minutes ("9:30", "22:00") in free text.
+_CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
+
+
 class Dates(_Facts):
     """The proposed dates and hours (¶ B(2)); ``last_day`` defaults to ``first_day`` (a one-day assembly)."""
 
     first_day: CaseDate
     last_day: CaseDate | None = None
-    daily_hours: Text | None = Field(None, description='e.g. "10:00-22:00"')
+    daily_hours: Text | None = Field(None, description='e.g. "10:00-22:00"; free text, but every H:MM in it '
+                                     'must be a time of day, 00:00 to 24:00')
+
+    @field_validator("daily_hours")
+    @classmethod
+    def _times_of_day(cls, value: str | None) -> str | None:
+        # The hours are free text ("10:00-22:00", "noon to 10 p.m."), printed on the permit: a time written as
+        # H:MM must be one ("25:00-99:00" was accepted and printed).
+        for hours, minutes in _CLOCK.findall(value or ""):
+            if int(minutes) > 59 or int(hours) > 24 or (int(hours) == 24 and int(minutes) > 0):
+                raise ValueError(_("{time} is not a time of day; write times from 00:00 to 24:00 (e.g. "
+                                   "10:00-22:00)", time=f"{hours}:{minutes}"))
+        return value
 
     @model_validator(mode="after")
     def _order(self) -> Dates:

@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 from tests.documents.conftest import pdf_text
 
-from publicassembly.documents.pdf.summons import clock, render_summons, signature
+from publicassembly.documents.pdf._common import signature
+from publicassembly.documents.pdf.summons import clock, render_summons
 
 DEMO_NAME = "Building Inspector Town of Mount Pleasant, New York"
 
@@ -66,3 +67,14 @@ def test_return_hour_in_words_164_12(raw, words):
 def test_return_hour_printed_164_12(summons_record):
     text = pdf_text(render_summons(replace(summons_record, return_time="19:00")))
     assert "on Tuesday, May 6, 2025 (2025-05-06) at 7:00 p.m., to answer the charge" in text
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("Ann Spofford", "Ann Spofford, Town Clerk, for the Town Board, Town of Carmel, New York"),
+    ("Town Clerk Town of Carmel, New York", "Town Clerk Town of Carmel, New York, for the Town Board"),
+    ("", "Town Clerk, for the Town Board, Town of Carmel, New York"),
+])
+def test_the_permits_signature_line_says_office_and_town_once_carmel_a(name, line):
+    """Carmel ch. 31 ¶ A: the permit is issued by the Town Board through its Clerk; the line under the signature
+    names the Clerk, the office and the Town once each, also for a user named after the office (the demo's)."""
+    assert signature(name, "Town Clerk", "for the Town Board", "Town of Carmel, New York") == line

@@ -120,3 +120,13 @@ def build(story: list[Any], *, title: str, subject: str, author: str = "publicas
 
 
 CONTENT_WIDTH = LETTER[0] - 1.5 * inch
+
+
+def signature(name: str, *words: str) -> str:
+    """The line under a signature: the signer's name, then each of `words` (an office, "for the Town Board", the
+    town) unless the name already says it (a user named after his office, e.g. "Building Inspector Town of Mount
+    Pleasant, New York"), so that nothing is written twice. Escaped for the PDF."""
+    said = " ".join(name.split()).casefold()
+    parts = [name.strip()] if name.strip() else []
+    parts += [w for w in words if w and " ".join(w.split()).casefold() not in said]
+    return ", ".join(esc(x) for x in parts)

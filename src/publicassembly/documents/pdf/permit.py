@@ -7,7 +7,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
 from publicassembly.documents.pdf import typeface
-from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
+from publicassembly.documents.pdf._common import build, esc, long_date, money, p, signature, table
 from publicassembly.documents.records import PERMIT_STATUSES, PermitRecord
 
 CITE = "Carmel Code ch. 31, permit requirements"
@@ -91,6 +91,6 @@ def render_permit(record: PermitRecord) -> bytes:
           "within the time or date set for the assembly or use."),
         Spacer(1, 30),
         p("______________________________________<br/>"
-          f"{esc(record.clerk_name)}, Town Clerk, for the Town Board, {esc(record.town)}"),
+          + signature(record.clerk_name, "Town Clerk", "for the Town Board", record.town)),
     ]
     return build(story, title=f"Permit {record.number}", subject=f"{CITE} (Public Assembly Ordinance)")

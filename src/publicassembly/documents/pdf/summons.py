@@ -16,7 +16,7 @@ from reportlab.platypus import Spacer
 
 from publicassembly.documents.lawparams import CARMEL, MOUNT_PLEASANT, court_name
 from publicassembly.documents.pdf import typeface
-from publicassembly.documents.pdf._common import build, esc, long_date, money, p, table
+from publicassembly.documents.pdf._common import build, esc, long_date, money, p, signature, table
 from publicassembly.documents.records import SUMMONS_JURISDICTIONS, SummonsRecord
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, ordinal
 from publicassembly.law.messages import plural
@@ -90,16 +90,6 @@ def _at_place(record: SummonsRecord) -> str:
     """``, at <place>`` of the charge, or nothing when the violation has no place recorded."""
     place = record.offense_place.strip()
     return f", at {esc(place)}" if place else ""
-
-
-def signature(name: str, title: str, town: str) -> str:
-    """The line under the signature: the issuer's name, then `title` and `town` each unless the name already
-    says it (a user named after his office, e.g. "Building Inspector Town of Mount Pleasant, New York"), so
-    neither is written twice. Escaped for the PDF."""
-    said = " ".join(name.split()).casefold()
-    parts = [name.strip()] if name.strip() else []
-    parts += [words for words in (title, town) if words and " ".join(words.split()).casefold() not in said]
-    return ", ".join(esc(x) for x in parts)
 
 
 def town_name(record: SummonsRecord) -> str:

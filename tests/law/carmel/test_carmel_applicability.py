@@ -50,6 +50,30 @@ def test_portions_on_two_properties_300_plus_200_need_no_permit_permit_requireme
     assert determine(bare(properties=_two(300, 200))).permit_required is False
 
 
+def _one_unknown(a: int) -> list[dict[str, Any]]:
+    return [{"address": "1 North Field", "record_owner": "Ann Owner", "max_persons_at_one_time": a},
+            {"address": "2 South Field", "record_owner": "Bob Owner"}]
+
+
+def test_known_portions_already_over_500_require_a_permit_though_another_is_unknown_permit_requirements_a(
+        determine: Determine) -> None:
+    """¶ A counts the portions in the aggregate: 501 persons on one property, the other's number not given, is
+    already in excess of 500 — a permit is required (found by a legal audit); the other number is still missing."""
+    d = determine(bare(properties=_one_unknown(501)))
+    assert d.permit_required is True
+    f = d.finding("carmel/permit/a-required")
+    assert f.status is Status.MET and "already in excess of 500" in f.reason
+    assert "petition.2.max_persons_at_one_time" in d.missing
+
+
+def test_known_portions_at_500_with_another_unknown_cannot_be_determined_permit_requirements_a(
+        determine: Determine) -> None:
+    """500 known persons are not in excess of 500; with another property's number unknown, ¶ A is missing."""
+    d = determine(bare(properties=_one_unknown(500)))
+    assert d.permit_required is None
+    assert d.finding("carmel/permit/a-required").status is Status.MISSING
+
+
 def test_collective_count_alone_over_500_needs_review_permit_requirements_a(determine: Determine) -> None:
     """400 at one time on each of three days, 1,200 collectively: interpretation C-4."""
     d = determine(bare(max_persons_at_one_time=400, persons_collectively=1200,

@@ -54,6 +54,16 @@ def permit_required(ctx: Context) -> Finding:
                        _("The place is not within the Town of Carmel: the chapter requires no permit."), values,
                        outcome=False)
     collective_over = case.persons_collectively is not None and case.persons_collectively > threshold
+    known = sum(p.max_persons_at_one_time for p in case.properties if p.max_persons_at_one_time is not None)
+    if ctx.persons is None and known > threshold:
+        # ¶ A counts the portions in the aggregate: the properties whose numbers are given already exceed it, so a
+        # permit is required whatever the others hold (their numbers are still wanted, for ¶ C's parking and nurses).
+        return Finding(rule, Status.MET, CITE_A,
+                       _("The properties whose numbers are given hold {persons} at one time in the aggregate, "
+                         "already in excess of {threshold}: a written permit of the Town Board, issued through its "
+                         "Clerk, is required (the number at one time of the other properties is still to be "
+                         "given).", persons=plural(known, "person"), threshold=threshold), values, outcome=True,
+                       missing=("petition.2.max_persons_at_one_time",))
     if ctx.persons is None:
         if collective_over:
             return Finding(rule, Status.NEEDS_REVIEW, CITE_A,

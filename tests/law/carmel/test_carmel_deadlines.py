@@ -3,7 +3,7 @@ submission; hearing notice at least 10 days before) and ¶ F (cleanup within 5 d
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -175,3 +175,15 @@ def test_daily_hours_are_free_text_but_a_written_time_must_be_a_time_of_day_perm
     with pytest.raises(InvalidCase) as e:
         determine(case)
     assert e.value.field == "dates.daily_hours" and f"{refused} is not a time of day" in str(e.value)
+
+
+def test_an_overdue_board_decision_says_so_permit_requirements_b(determine: Determine, case: dict[str, Any]) -> None:
+    """¶ B: the Board acts within 30 days after submission. With no decision recorded, the finding stays the
+    Town's act (needs_review, C-11); on the last day it says by when, the day after it says the day has passed."""
+    case.pop("board_decision_on", None)
+    due = determine(case).deadlines["decision_due"].date
+    on_the_day = determine(case, as_of=due).finding("carmel/permit/b-board-action")
+    assert on_the_day.status is Status.NEEDS_REVIEW and "is to act" in on_the_day.reason
+    after = determine(case, as_of=due + timedelta(days=1)).finding("carmel/permit/b-board-action")
+    assert after.status is Status.NEEDS_REVIEW
+    assert f"by {due.isoformat()}; no decision is recorded and that day passed 1 day ago" in after.reason

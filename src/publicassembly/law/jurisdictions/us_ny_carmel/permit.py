@@ -220,6 +220,12 @@ def board_action(ctx: Context) -> Finding:
     hearing_on = ctx.case.hearing.held_on if ctx.case.hearing else None
     values = {"submitted_on": ctx.case.submitted_on, "decision_due": due.date, "board_decision_on": decided,
               "hearing_on": hearing_on}
+    if decided is None and ctx.as_of > due.date:
+        # still the Town's act (C-11: needs_review), but overdue: said so, with how long
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
+                       _("The Town Board was to act, after the public hearing, by {due_date}; no decision is "
+                         "recorded and that day passed {late} ago. {counted}", due_date=due.date.isoformat(),
+                         late=plural((ctx.as_of - due.date).days, "day"), counted=due.counted), values)
     if decided is None:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
                        _("The Town Board is to act, after the public hearing, by {due_date}. {counted}",

@@ -141,10 +141,17 @@ def verdict_sentence(permit_required: Tristate, citation: str, threshold: int, *
         counts = {"days": plural(p.violations, "day"), "violations": plural(p.violations, "separate violation"),
                   "max_fine": money(p.max_fine), "jail": plural(p.max_jail_days or 0, "day"),
                   "citation": p.citation}
-        tail = (_("; {days} of continued violation is {violations}, punishable by a fine of up to {max_fine}, "
-                  "imprisonment of up to {jail}, or both ({citation})", **counts) if p.violations == 1 else
-                _("; {days} of continued violation are {violations}, punishable by a fine of up to {max_fine}, "
-                  "imprisonment of up to {jail}, or both ({citation})", **counts))
+        if permit_required is True:
+            tail = (_("; {days} of continued violation is {violations}, punishable by a fine of up to {max_fine}, "
+                      "imprisonment of up to {jail}, or both ({citation})", **counts) if p.violations == 1 else
+                    _("; {days} of continued violation are {violations}, punishable by a fine of up to {max_fine}, "
+                      "imprisonment of up to {jail}, or both ({citation})", **counts))
+        else:  # (not yet decided: the penalty is the law's only if a permit is required)
+            tail = (_("; if a permit is required, {days} of continued violation is {violations}, punishable by a "
+                      "fine of up to {max_fine}, imprisonment of up to {jail}, or both ({citation})", **counts)
+                    if p.violations == 1 else
+                    _("; if a permit is required, {days} of continued violation are {violations}, punishable by a "
+                      "fine of up to {max_fine}, imprisonment of up to {jail}, or both ({citation})", **counts))
     said = plural(persons, "person") if persons is not None else _("the number of persons")
     if exempt:
         return (_("No permit is required: the chapter does not apply to an assembly sponsored, "

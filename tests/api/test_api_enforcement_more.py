@@ -135,3 +135,20 @@ def test_stop_order_for_obstructed_egress_whatever_the_crowd(api, mu, hall):
     r = post(api(mu["building_inspector"]), f"{E}/venues/{hall.pk}/stop-orders",
              {"performance": "Concert", "persons_present": 20, "egress_obstructed": True})
     assert r.status_code == 201 and r.json()["egress_obstructed"] is True and r.json()["overcrowding"] is False
+
+
+def test_stop_order_by_the_count_in_a_room_164_5_164_7(api, mu, hall):
+    """§§ 164-5, 164-7: an officer may give the count room by room (`persons_by_space`): 311 in the ballroom,
+    whose occupant load is 310, is overcrowding and the order records the count; a room the place does not have
+    is 422 naming ``persons_by_space``, as is a count that is not a whole number."""
+    url = f"{E}/venues/{hall.pk}/stop-orders"
+    police = api(mu["enforcement_officer"])
+    body = {"performance": "Saturday dance", "ordered_at": "2026-05-02T22:15:00-04:00"}
+    assert post(police, url, {**body, "persons_by_space": {"Ballroom": 310}}).json()["field"] == "grounds"
+    r = post(police, url, {**body, "persons_by_space": {"Kitchen": 1}})
+    assert r.status_code == 422 and r.json()["field"] == "persons_by_space" and "Ballroom" in r.json()["detail"]
+    r = post(police, url, {**body, "persons_by_space": {"Ballroom": -3}})
+    assert r.status_code == 422 and r.json()["field"].startswith("persons_by_space")
+    r = post(police, url, {**body, "persons_by_space": {"Ballroom": 311}})
+    assert r.status_code == 201, r.json()
+    assert r.json()["overcrowding"] is True and r.json()["persons_by_space"] == {"Ballroom": 311}

@@ -83,6 +83,27 @@ def test_164_5_no_stop_order_at_the_approved_number(mu, hall):
     assert not StopOrder.objects.exists()
 
 
+def test_164_5_164_7_stop_order_by_the_count_in_a_room(mu, hall):
+    """§§ 164-5, 164-7: 200 persons in all, 311 of them said to be in the ballroom (occupant load 310): the
+    room is overcrowded, the order is given and keeps the count room by room."""
+    r = _stop(client_for(mu["building_inspector"]), hall,
+              **{"so-persons_present": "", "so-persons_by_space": "Ballroom, 311\n"})
+    assert r.status_code == 302, r.content.decode()[:3000]
+    order = StopOrder.objects.get()
+    assert order.overcrowding and order.persons_by_space == {"Ballroom": 311}
+
+
+@pytest.mark.parametrize(("lines", "said"), [("Ballroom 311", "Line 1: write the room"),
+                                             ("Ballroom, 3\nBallroom, 4", "Line 2: Ballroom is named on an earlier"),
+                                             ("Ballroom, ²", "Line 1: write the room"),
+                                             ("Kitchen, 5", "no space of Kensico Manor is named")])
+def test_stop_order_room_counts_refused_beside_the_field(mu, hall, lines, said):
+    r = _stop(client_for(mu["building_inspector"]), hall, **{"so-persons_by_space": lines})
+    assert r.status_code == 422 and _beside(r.content.decode(), "id_so-persons_by_space")
+    assert said in r.content.decode()
+    assert not StopOrder.objects.exists()
+
+
 def test_stop_order_negative_persons_beside_the_field(mu, hall):
     r = _stop(client_for(mu["building_inspector"]), hall, **{"so-persons_present": "-1"})
     assert r.status_code == 422 and _beside(r.content.decode(), "id_so-persons_present")

@@ -1026,8 +1026,8 @@ def close_complaint(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
 def _stop_order(o: Any) -> dict[str, Any]:
     return {"id": o.pk, "venue": o.venue_id, "complaint": o.complaint_id, "performance": o.performance,
             "ordered_at": o.ordered_at.isoformat(), "officer_kind": o.officer_kind,
-            "persons_present": o.persons_present, "approved_number": o.approved_number,
-            "overcrowding": o.overcrowding, "egress_obstructed": o.egress_obstructed,
+            "persons_present": o.persons_present, "persons_by_space": o.persons_by_space,
+            "approved_number": o.approved_number, "overcrowding": o.overcrowding, "egress_obstructed": o.egress_obstructed,
             "serious_menace": o.serious_menace, "rule": o.rule_id, "citation": o.citation,
             "description": o.description, "state": o.state, "version": o.version,
             "lifted_at": o.lifted_at.isoformat() if o.lifted_at else None, "correction": o.correction}
@@ -1049,6 +1049,9 @@ class StopOrderIn(BodyIn):
     performance: _text(300, min_length=1)
     ordered_at: Moment | None = Field(None, description="when the order was given (default: now)")
     persons_present: Count | None = None
+    persons_by_space: dict[_text(200), Count] | None = Field(
+        None, description="persons counted in each room (space name → persons): a room above its own occupant "
+                          "load is overcrowding though the place has room (§§ 164-5, 164-7)")
     egress_obstructed: bool = False
     serious_menace: bool = False
     description: _text(5000) = ""
@@ -1061,7 +1064,8 @@ class StopOrderIn(BodyIn):
              summary="Stop a performance for overcrowding, obstructed egress or a serious menace (§ 164-5)")
 def record_stop_order(request: Any, town: str, pk: int, data: StopOrderIn) -> Any:
     """A Building Inspector or enforcement officer stops the performance until corrected. The law core decides
-    from the facts (persons present against the approved number, the conditions) whether a stop order is due;
+    from the facts (persons present against the approved number, persons in a room against its occupant load,
+    the conditions) whether a stop order is due;
     if not, 422 naming ``grounds``. Mount Pleasant only (another town: 422 naming ``town``)."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Complaint
@@ -1072,7 +1076,8 @@ def record_stop_order(request: Any, town: str, pk: int, data: StopOrderIn) -> An
         request.user, venue, performance=v["performance"], ordered_at=data.ordered_at,
         persons_present=data.persons_present, egress_obstructed=data.egress_obstructed,
         serious_menace=data.serious_menace, description=v.get("description", ""),
-        complaint=_ref(Complaint, venue.town, data.complaint, "complaint"), reason=v.get("reason", "")))
+        complaint=_ref(Complaint, venue.town, data.complaint, "complaint"), reason=v.get("reason", ""),
+        persons_by_space=data.persons_by_space))
 
 
 class LiftIn(BodyIn):

@@ -102,6 +102,9 @@ class StopOrder(TownScoped, Versioned):
                                    verbose_name=_("ordered by"))
     officer_kind = models.CharField(_("officer"), max_length=40, choices=EnforcerKind.choices)
     persons_present = models.PositiveIntegerField(_("persons present"), null=True, blank=True)
+    #: The officer's count in each room (space name → persons), when given: a room above its own occupant load is
+    #: overcrowding though the place as a whole has room (§§ 164-5, 164-7; register M-8).
+    persons_by_space = models.JSONField(_("persons in each room"), default=dict, blank=True)
     approved_number = models.PositiveIntegerField(_("approved number of occupants"), null=True, blank=True)
     overcrowding = models.BooleanField(_("overcrowding"), default=False)
     egress_obstructed = models.BooleanField(_("egress obstructed"), default=False)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -56,7 +57,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
 from publicassembly.law.units import InvalidNumber, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
-from publicassembly.venues.services import determine_venue, venue_case_data
+from publicassembly.venues.services import check_persons_by_space, determine_venue, venue_case_data
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
 from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
@@ -287,14 +288,16 @@ def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.
 def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt.datetime | None = None,
                       persons_present: int | None = None, egress_obstructed: bool = False,
                       serious_menace: bool = False, description: str = "", complaint: Complaint | None = None,
-                      reason: str = "") -> StopOrder:
+                      reason: str = "", persons_by_space: Mapping[str, int] | None = None) -> StopOrder:
     """An officer who finds overcrowding, obstructed egress or a serious menace to life and safety stops the
     performance until the condition is corrected (Mount Pleasant § 164-5). The law core decides from the facts
     (persons present against the approved number; the conditions) whether a stop order is due; if not,
     `ValidationFailed` (field ``grounds``). Building inspector or enforcement officer of the venue's town.
     ``ordered_at`` (aware datetime, default now): not in the future, nor before the chapter is in force
     (`ValidationFailed` naming ``ordered_at``). Returns the `StopOrder` (in force), its grounds as the law core
-    found them."""
+    found them. ``persons_by_space`` (space name → persons counted there): a room above its own occupant load is
+    overcrowding though the place as a whole has room (§§ 164-5, 164-7; register M-8); a name that is no space
+    of the venue, or a count that is not a whole number, is `ValidationFailed` naming ``persons_by_space``."""
     town = venue.town
     if _alias(town) != MOUNT_PLEASANT:
         raise ValidationFailed("town", _("%(town)s's chapter has no stop order; § 164-5 is Mount Pleasant's")
@@ -308,12 +311,14 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
         if not isinstance(v, bool):
             raise ValidationFailed(name, _("true or false"))
+    check_persons_by_space(venue, persons_by_space)
     when = _moment_past("ordered_at", ordered_at, gettext_noop("the stop order was given"))
     kind = _kind_of(membership)
     facts = {"date": timezone.localdate(when), "officer": kind, "persons_present": persons_present,
              "egress_obstructed": egress_obstructed, "serious_menace": serious_menace}
     try:
-        det = determine_venue(venue, venue_case_data(venue, inspection=facts), timezone.localdate(when))
+        det = determine_venue(venue, venue_case_data(venue, inspection=facts, persons_by_space=persons_by_space),
+                              timezone.localdate(when))
     except ValidationFailed as problem:  # the law's day is the day of the order
         raise problem.renamed({"inspection.date": "ordered_at", "as_of": "ordered_at"}) from None
     finding = det.finding(STOP_RULE)
@@ -329,6 +334,7 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     order = StopOrder(
         town=town, venue=venue, complaint=complaint, performance=_text("performance", performance), ordered_at=when,
         ordered_by=by, officer_kind=kind, persons_present=persons_present,
+        persons_by_space=dict(persons_by_space or {}),
         approved_number=finding.values.get("approved_number"), overcrowding=bool(finding.values.get("overcrowding")),
         egress_obstructed=egress_obstructed, serious_menace=serious_menace, rule_id=finding.rule,
         citation=finding.citation, description=(description or "").strip())

@@ -835,6 +835,18 @@ def _opt_count(name: str, value: Any) -> int | None:
     return value
 
 
+def check_persons_by_space(venue: Venue, persons_by_space: Mapping[str, int] | None) -> None:
+    """An officer's count of persons in each room (space name → persons), as an inspection or a stop order takes
+    it: every name a space of `venue`, every count a whole number, 0 or more. Else `ValidationFailed` naming
+    ``persons_by_space`` (the name and the spaces there are) or ``persons_by_space[<room>]``."""
+    names = set(venue.spaces.values_list("name", flat=True))
+    for room, n in (persons_by_space or {}).items():
+        if room not in names:
+            raise ValidationFailed("persons_by_space", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                                   % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
+        _opt_count(f"persons_by_space[{room}]", n)
+
+
 def record_inspection(
     by: Any, inspection: Inspection, *, done_on: dt.date | None = None, persons_present: int | None = None,
     persons_by_space: Mapping[str, int] | None = None, exits_blocked: bool | None = None,
@@ -871,13 +883,11 @@ def record_inspection(
     }
     _opt_count("toilets_provided", toilets_provided)
     names = set(venue.spaces.values_list("name", flat=True))
-    for room in list(signs or {}) + list(persons_by_space or {}):
+    for room in signs or {}:
         if room not in names:
-            raise ValidationFailed("signs" if room in (signs or {}) else "persons_by_space",
-                                   _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+            raise ValidationFailed("signs", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
                                    % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
-    for room, n in (persons_by_space or {}).items():
-        _opt_count(f"persons_by_space[{room}]", n)
+    check_persons_by_space(venue, persons_by_space)
     with transaction.atomic():
         data = venue_case_data(venue, persons_by_space=persons_by_space, toilets_provided=toilets_provided,
                                inspection=facts)

@@ -220,6 +220,12 @@ class StopOrderForm(PlainErrors):
                                          required=False,
                                          help_text=gettext_lazy("Counted by the officer; compared with the "
                                                                 "approved number of occupants (§ 164-5)."))
+    persons_by_space = forms.CharField(
+        label=gettext_lazy("Persons in each room"), max_length=5000, required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Optional, one room per line: its name, a comma, the persons counted there "
+                               "(e.g. \"Cocktail room, 120\"). A room above its own occupant load is overcrowding "
+                               "though the place as a whole has room (§§ 164-5, 164-7)."))
     egress_obstructed = forms.BooleanField(label=gettext_lazy("Means of egress obstructed"), required=False)
     serious_menace = forms.BooleanField(label=gettext_lazy("Serious menace to life and safety"), required=False)
     ordered_at = forms.DateTimeField(label=gettext_lazy("Ordered at"), widget=DateTimeInput(), required=False,
@@ -234,7 +240,27 @@ class StopOrderForm(PlainErrors):
         self.fields["complaint"] = forms.ModelChoiceField(
             label=gettext_lazy("Complaint"), queryset=Complaint.objects.for_town(town).order_by("-filed_on", "-id"),
             required=False)
-        self.order_fields(["venue", "performance", "persons_present", "egress_obstructed", "serious_menace"])
+        self.order_fields(["venue", "performance", "persons_present", "persons_by_space", "egress_obstructed",
+                           "serious_menace"])
+
+    def clean_persons_by_space(self) -> dict[str, int] | None:
+        """The lines "room, persons" as {room: persons}; a line without a comma and a whole number after it, or a
+        room named twice, is an error naming the line (the service checks that each room is the place's)."""
+        counts: dict[str, int] = {}
+        for n, line in enumerate((self.cleaned_data.get("persons_by_space") or "").splitlines(), 1):
+            if not line.strip():
+                continue
+            room, comma, number = line.rpartition(",")
+            room, number = room.strip(), number.strip()
+            if not comma or not room or not re.fullmatch(r"[0-9]{1,9}", number):
+                raise forms.ValidationError(gettext_lazy("Line %(n)d: write the room's name, a comma, then the "
+                                                         "persons counted there as a whole number (e.g. "
+                                                         "\"Cocktail room, 120\")") % {"n": n})
+            if room in counts:
+                raise forms.ValidationError(gettext_lazy("Line %(n)d: %(room)s is named on an earlier line")
+                                            % {"n": n, "room": room})
+            counts[room] = int(number)
+        return counts or None
 
 
 class LiftStopOrderForm(VersionedForm):

@@ -33,6 +33,7 @@ from publicassembly.permits.models import (
     AWAITING_DECISION,
     PERMIT_MACHINE,
     UNDER_REVIEW,
+    Agency,
     Document,
     PermitApplication,
     State,
@@ -96,7 +97,7 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
                                             bodily_injury_limit=d.get("bodily_injury_limit"))),
     Action("deny", gettext_lazy("Deny, with reasons"), af.DenyForm, (BOARD,), _machine("deny"),
            lambda u, app, d, ev: sv.deny(u, app, expected_version=ev, **d), danger=True),
-    Action("record_approval", gettext_lazy("Record a written approval (¶ C)"), af.ApprovalForm, (HEALTH, BOARD, CLERK),
+    Action("record_approval", gettext_lazy("Record a written approval (¶ C)"), af.ApprovalForm, (HEALTH, BOARD),
            tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_approval(u, app, expected_version=ev, **d), documents=True),
     Action("record_authorization", gettext_lazy("Record an authorization to inspect (¶ D)"), af.AuthorizationForm,
            (CLERK,), tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_authorization(u, app, expected_version=ev, **d),
@@ -139,11 +140,22 @@ def _offered(user: Any, app: PermitApplication, roles: set[str]) -> list[Action]
     return out
 
 
-def _make_form(action: Action, app: PermitApplication, data: Any = None) -> forms.Form:
+#: The approving body each role records a written approval for (¶ C: the Health Department's reviewer, the Board).
+_AGENCY_OF = {HEALTH: Agency.HEALTH_DEPARTMENT, BOARD: Agency.TOWN_BOARD}
+
+
+def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: set[str] | None = None
+               ) -> forms.Form:
     if action.documents:
-        return action.form(data, documents=Document.objects.for_town(app.town).filter(application=app),
+        form = action.form(data, documents=Document.objects.for_town(app.town).filter(application=app),
                            prefix=action.name)
-    return action.form(data, prefix=action.name)
+    else:
+        form = action.form(data, prefix=action.name)
+    if action.name == "record_approval" and roles is not None:
+        # only the bodies the user records for: a Board member is not offered the Health Department's approval
+        mine = {_AGENCY_OF[r] for r in roles if r in _AGENCY_OF}
+        form.fields["agency"].choices = [(v, label) for v, label in Agency.choices if v in mine]
+    return form
 
 
 # --- Applicant ---------------------------------------------------------------------------------------------
@@ -286,7 +298,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
     ctx = present.context(sv.determination(app)) if problem is None else {}
     actions = []
     for a in _offered(request.user, app, roles):
-        form = (bound or {}).get(a.name) or _make_form(a, app)
+        form = (bound or {}).get(a.name) or _make_form(a, app, roles=roles)
         actions.append({"action": a, "form": form, "open": bool(bound and a.name in bound)})
     offered = {x["action"].name for x in actions}
     refused = [str(e) for name, f in (bound or {}).items() if name not in offered
@@ -325,7 +337,7 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
     if spec is None:
         raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
                                % {"action": repr(action), "allowed": ", ".join(ACTIONS)})
-    form = _make_form(spec, app, request.POST)
+    form = _make_form(spec, app, request.POST, roles=roles_of(request.user, t))
     if form.is_valid():
         try:
             spec.call(request.user, app, _ev(form), _version(request))

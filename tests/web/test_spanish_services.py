@@ -311,11 +311,11 @@ def test_two_officials_at_once_the_stale_one_reads_spanish(cu, draft_app):
     r = _spanish(cu["applicant"]).post(url, stale)
     assert r.status_code == 422
     page = _text(r)
-    assert (f"otra persona modificó el registro (solicitud de permiso) después de que usted abriera la página "
+    assert (f"el registro (solicitud de permiso) cambió después de que usted abriera la página "
             f"(versión {opened}, ahora {opened + 1})") in page
-    assert "changed by someone else" not in page
+    assert "changed since you opened it" not in page
     english = client_for(cu["applicant"]).post(url, stale).content.decode()
-    assert (f"this permit application was changed by someone else since you opened it (version "
+    assert (f"this permit application has changed since you opened it (version "
             f"{opened}, now {opened + 1}); reload and try again") in english
     draft_app.refresh_from_db()
     assert draft_app.state == "draft"

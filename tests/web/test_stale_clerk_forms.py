@@ -20,7 +20,7 @@ def test_a_fee_payment_sent_from_a_page_shown_before_another_change_is_refused_c
         late = client_for(cu["town_clerk"]).post(url, {**paid, "expected_version": str(version)})
         assert late.status_code == 422, (version, late.status_code)
         page = late.content.decode()
-        assert ("changed by someone else since you opened it" in page if version < now else
+        assert ("changed since you opened it" in page if version < now else
                 f"version {version} is not a version of this permit application" in page)
     assert not hearing_app.fee_payments.exists()
     ok = client_for(cu["town_clerk"]).post(url, {**paid, "expected_version": str(now)})

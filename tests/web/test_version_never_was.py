@@ -1,6 +1,6 @@
 """Optimistic locking: an ``expected_version`` newer than the record's cannot come from an earlier read of it,
 so the refusal does not say someone changed it since ("version 2, now 1"): it says the version given is not one
-of the record's and which one it is at. A version older than the record's is still "changed by someone else".
+of the record's and which one it is at. A version older than the record's is still "has changed since you opened it".
 Nothing is written either way (409)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def test_a_version_the_record_never_had_is_said_so(cu, draft_app):
     message = str(e.value)
     assert message == ("version 2 is not a version of this permit application; it is at version 1: reload it and "
                        "try again")
-    assert "someone else" not in message
+    assert "has changed since you opened it" not in message
     draft_app.refresh_from_db()
     assert (draft_app.state, draft_app.version) == ("draft", 1)
 
@@ -34,7 +34,7 @@ def test_an_older_version_is_still_a_change_by_someone_else(cu, draft_app):
     assert draft_app.version == 2
     with pytest.raises(StaleUpdate) as e:
         sv.submit(cu["applicant"], draft_app, verification_statement="Sworn.", expected_version=1)
-    assert "changed by someone else since you opened it (version 1, now 2)" in str(e.value)
+    assert "changed since you opened it (version 1, now 2)" in str(e.value)
 
 
 def test_the_api_and_the_page_say_it_too(cu, draft_app):
@@ -47,6 +47,6 @@ def test_the_api_and_the_page_say_it_too(cu, draft_app):
     page = client_for(cu["applicant"]).post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/",
                                             {"expected_version": "2"}).content.decode()
     assert "version 2 is not a version of this permit application; it is at version 1: reload it" in page
-    assert "someone else" not in page
+    assert "has changed since you opened it" not in page
     draft_app.refresh_from_db()
     assert (draft_app.state, draft_app.version) == ("draft", 1)

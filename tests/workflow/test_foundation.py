@@ -146,7 +146,7 @@ def test_stale_update_raises_and_overwrites_nothing(carmel, carmel_clerk, applic
     assert applicant_view.version == 2
     with pytest.raises(StaleUpdate) as e:
         save_versioned(clerk_view, 1, by=carmel_clerk, reason="typo", title="County Fair")
-    assert "changed by someone else since you opened it (version 1, now 2); reload and try again" in str(
+    assert "changed since you opened it (version 1, now 2); reload and try again" in str(
         e.value
     )
     stored = SampleCase.objects.get(pk=case.pk)

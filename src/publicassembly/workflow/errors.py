@@ -87,7 +87,7 @@ class StaleUpdate(WorkflowError):
             return
         now = "deleted" if current_version is None else str(current_version)
         super().__init__(
-            f"this {record} was changed by someone else since you opened it (version {expected_version}, "
+            f"this {record} has changed since you opened it (version {expected_version}, "
             f"now {now}); reload and try again"
         )
 

@@ -166,7 +166,7 @@ def save_versioned(
 ) -> Versioned:
     """Apply a user's edit made on `expected_version`: ``UPDATE ... WHERE pk = ? AND version = ?``.
 
-    Raises `StaleUpdate` ("this case was changed by someone else since you opened it (version X, now Y);
+    Raises `StaleUpdate` ("this case has changed since you opened it (version X, now Y);
     reload and try again") when the stored row is no longer at `expected_version`; nothing is overwritten.
     `by` (a User) and `reason` are written to the history row. Returns `obj` with its new version.
     """

@@ -45,7 +45,7 @@ def refusal(e: Any) -> str:
             "record": _(e.record) if isinstance(e.record, str) else str(e.record), "expected": e.expected_version,
             "now": e.current_version}
     if isinstance(e, StaleUpdate):  # written by the workflow layer, which has no catalog: worded here
-        return _("this %(record)s was changed by someone else since you opened it (version %(expected)s, now "
+        return _("this %(record)s has changed since you opened it (version %(expected)s, now "
                  "%(now)s); reload and try again") % {
             "record": _(e.record) if isinstance(e.record, str) else str(e.record), "expected": e.expected_version,
             "now": _("deleted") if e.current_version is None else e.current_version}

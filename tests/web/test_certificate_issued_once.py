@@ -51,3 +51,25 @@ def test_the_api_refuses_a_stale_issue_with_409(mu, hall):
     assert first.status_code == 201, first.content
     again = c.post(url, {"expected_version": hall.version}, content_type="application/json")
     assert again.status_code == 409, again.content
+
+
+def test_a_room_added_in_another_tab_makes_the_certificate_form_stale(mu, hall):
+    """A tab showing the venue (and its lawful occupancy) before a room was added in another tab does not issue
+    a certificate for rooms it never showed: adding the room moved the venue's version (second new-user trial)."""
+    hall.refresh_from_db()
+    shown = hall.version
+    vs.add_space(mu["building_inspector"], hall, name="Side room", kind="room",
+                 use_group="assembly_fixed_seats", area="300")
+    hall.refresh_from_db()
+    assert hall.version == shown + 1
+    before = Certificate.objects.filter(venue=hall).count()
+    r = client_for(mu["building_inspector"]).post(f"{V}/{hall.pk}/certificates/", {"expected_version": shown})
+    assert r.status_code == 422 and "changed since you opened it" in r.content.decode()
+    assert Certificate.objects.filter(venue=hall).count() == before
+
+
+def test_the_api_answer_of_an_issue_carries_the_venues_new_version(mu, hall):
+    hall.refresh_from_db()
+    r = api_client(mu["building_inspector"]).post(f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/certificates",
+                                                  {"expected_version": hall.version}, content_type="application/json")
+    assert r.status_code == 201 and r.json()["venue_version"] == hall.version + 1

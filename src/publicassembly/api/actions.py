@@ -668,8 +668,10 @@ def issue_certificate(request: Any, town: str, pk: int, data: IssueCertificateIn
     from publicassembly.venues import services as vs
 
     v = _clean(data)
-    return 201, _certificate(vs.issue_certificate(request.user, _venue_of(town, pk), issued_on=data.issued_on,
-                                                  reason=v.get("reason", ""), expected_version=data.expected_version))
+    venue = _venue_of(town, pk)
+    cert = vs.issue_certificate(request.user, venue, issued_on=data.issued_on, reason=v.get("reason", ""),
+                                expected_version=data.expected_version)
+    return 201, {**_certificate(cert), "venue_version": venue.version}  # (issuing moved the venue's version)
 
 
 class ReasonIn(BodyIn):

@@ -441,8 +441,19 @@ def _set_connections(by: Any, space: Space, others: list[Space], why: str) -> li
     return said
 
 
+def _venue_changed(venue: Venue) -> None:
+    """A space or a certificate of `venue` was added, changed or removed: the venue's version goes up by one (in the
+    database and on `venue`), so that a page or a client still showing the venue as it was — the certificate form
+    of a tab opened before a room was added, a form sent twice — is refused as stale (`StaleUpdate`). The venue's
+    own fields are unchanged, so it gets no history row of its own (the space's or certificate's says what)."""
+    Venue.objects.filter(pk=venue.pk).update(version=F("version") + 1)
+    venue.version = Venue.objects.values_list("version", flat=True).get(pk=venue.pk)
+
+
 def _mark_stale(by: Any, venue: Venue, what: str) -> Certificate | None:
-    """A valid certificate of `venue` becomes stale (a space changed since it was issued)."""
+    """A space of `venue` changed: its version moves (`_venue_changed`) and its valid certificate, if any, becomes
+    stale (the lawful occupancy must be re-certified)."""
+    _venue_changed(venue)
     cert = venue.certificates.filter(status=Certificate.VALID).order_by("-id").first()
     if cert is None:
         return None
@@ -472,6 +483,7 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     values = _clean_space({"name": name, "kind": kind, "use_group": use_group, "area": area,
                            "area_unit": area_unit, "alleys": alleys, "story": story,
                            "common_entrance": common_entrance})
+    given = venue
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
         _require_editor(by, venue)
@@ -483,6 +495,7 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
         _set_connections(by, space, others, why)
         _check_case(venue)
         _mark_stale(by, venue, f"space {space.name} added")
+    given.version = venue.version  # (the caller's venue moved with it)
     return space
 
 
@@ -626,9 +639,7 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         cert = Certificate(town=venue.town, venue=venue, number=_next_number(venue.town, when.year), issued_on=when,
                            issued_by=by, space_loads=loads, lawful_occupancy=det.occupancy.lawful_occupancy)
         save_with_history(cert, by=by, reason=why)
-        # the venue's file changed: a form still showing it as it was is stale (a double click issues once)
-        Venue.objects.filter(pk=venue.pk, version=venue.version).update(version=F("version") + 1)
-        venue.version += 1
+        _venue_changed(venue)  # (a form still showing the venue as it was is stale: a double click issues once)
         for f in Venue._meta.concrete_fields:  # the caller's object is the venue as it now is (as a save leaves it)
             setattr(given, f.attname, getattr(venue, f.attname))
         for old in venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE]).exclude(pk=cert.pk):

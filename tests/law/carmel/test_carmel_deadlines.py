@@ -161,6 +161,8 @@ def test_board_acting_with_no_public_hearing_recorded_is_not_met_silently_permit
 @pytest.mark.parametrize(("hours", "refused"), [
     ("10:00-22:00", None), ("0:00-24:00", None), ("20:00-04:00", None), ("noon to 10 p.m.", None),
     ("23:59-24:00", None), ("25:00-99:00", "25:00"), ("10:00-24:01", "24:01"), ("9:60-10:00", "9:60"),
+    ("18:00:00-23:30:00", None), ("10:00:99-12:00", "10:00:99"), ("7:5-9:00", "7:5"), ("013:00-14:00", "013:00"),
+    ("-1:00 to 2:00", None),
 ])
 def test_daily_hours_are_free_text_but_a_written_time_must_be_a_time_of_day_permit_requirements_b2(
         determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:

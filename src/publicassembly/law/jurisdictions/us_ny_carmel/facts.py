@@ -90,8 +90,9 @@ class Property(_Facts):
     tenant_authorization_to_inspect: bool | None = None
 
 
-#: A time written as hours and minutes ("9:30", "22:00") in free text.
-_CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
+#: A time written with colons in free text ("9:30", "22:00", "22:00:00"): hours, minutes and perhaps seconds, each
+#: group of digits taken whole, so that "013:00", "7:5" and "10:00:99" are seen as written.
+_CLOCK = re.compile(r"(?<![\d:])((\d+):(\d+)(?::(\d+))?)(?![\d:])")
 
 
 class Dates(_Facts):
@@ -107,10 +108,12 @@ class Dates(_Facts):
     def _times_of_day(cls, value: str | None) -> str | None:
         # The hours are free text ("10:00-22:00", "noon to 10 p.m."), printed on the permit: a time written as
         # H:MM must be one ("25:00-99:00" was accepted and printed).
-        for hours, minutes in _CLOCK.findall(value or ""):
-            if int(minutes) > 59 or int(hours) > 24 or (int(hours) == 24 and int(minutes) > 0):
+        for written, hours, minutes, seconds in _CLOCK.findall(value or ""):
+            h, m, sec = int(hours), int(minutes), int(seconds or 0)
+            if (len(hours) > 2 or len(minutes) != 2 or (seconds and len(seconds) != 2) or m > 59 or sec > 59
+                    or h > 24 or (h == 24 and (m or sec))):
                 raise ValueError(_("{time} is not a time of day; write times from 00:00 to 24:00 (e.g. "
-                                   "10:00-22:00)", time=f"{hours}:{minutes}"))
+                                   "10:00-22:00)", time=written))
         return value
 
     @model_validator(mode="after")

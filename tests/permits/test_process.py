@@ -333,7 +333,9 @@ def test_fee_schedule_is_read_by_the_law_core_as_the_dated_value(walk):
                         today=date(2027, 1, 5))
     app = walk.submitted()
     assert sv.fee_due(app) == Decimal("250.00")
-    walk.draft()
+    facts = fair_facts()  # (next year's fair: a petition is for an assembly still to come, P-11)
+    facts["dates"] = {**facts["dates"], "first_day": "2027-08-13", "last_day": "2027-08-15"}
+    walk.draft(facts)
     later = sv.submit(walk.applicant, walk.app, verification_statement="sworn", today=date(2027, 2, 1))
     assert sv.fee_due(later) == Decimal("275.00")
 

@@ -861,7 +861,8 @@ def submit(by: Any, app: PermitApplication, *, verification_statement: str, toda
     date (`today`) starts the Board's 30 days. Refused (`ValidationFailed`, field ``facts``, naming the items)
     while the petition lacks an essential item (`essentials_missing`) — the applicant's name and residence address, the
     dates of the assembly, the number of persons at one time — without which the Town cannot act on it
-    (interpretation P-5). draft → submitted."""
+    (interpretation P-5); and (field ``facts.dates.last_day``) once the assembly's last day has passed (P-11).
+    draft → submitted."""
     _require_own(by, app)
     statement = _text(verification_statement, "verification_statement",
                       "the applicant's verification statement (the petition is a verified petition, ¶ B)")
@@ -873,6 +874,11 @@ def submit(by: Any, app: PermitApplication, *, verification_statement: str, toda
             raise ValidationFailed("facts", _("the petition cannot be acted on without: %(items)s (¶ B); add them "
                                               "to the draft, then submit it")
                                    % {"items": "; ".join(law_text(missing_item(m)) for m in essential)})
+        over = assembly_over(app, _today(today))
+        if over is not None:  # (a petition is for an assembly to come: P-7, P-11)
+            raise ValidationFailed("facts.dates.last_day", _(
+                "%(why)s; a petition asks a permit for an assembly still to come (interpretation P-11)")
+                % {"why": law_text(over.reason)})
         return _step(app, "submit", by=by, reason=reason, default_reason="verified petition submitted",
                      submitted_on=_today(today), verification_statement=statement)
 

@@ -63,3 +63,11 @@ def test_a_list_of_other_mappings_is_still_told_as_a_list(runner, tmp_path):
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     assert "the file holds a list, not a mapping" in result.stderr
+
+
+def test_a_list_of_one_determination_is_said_in_the_singular(runner, tmp_path):
+    made = runner.invoke(app, ["check", str(ROOT / "examples" / "carmel-county-fair.yaml"), "--format", "json"])
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps([{**json.loads(made.stdout), "file": "fair.yaml"}]), encoding="utf-8")
+    result = runner.invoke(app, ["report", str(path), "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 2 and "a list of 1 determination," in result.stderr

@@ -27,14 +27,14 @@ def _row(text: str, label: str) -> str:
 
 def test_carmel_insurance_limits_and_bond_are_dollars():
     """Carmel ch. 31 ¶ E: bodily injury $500,000 (4,000 persons), property damage $250,000; ¶ F: bond $10,000;
-    the filing fee is not set by the Town Board (—); counts stay plain numbers."""
+    the filing fee is not set by the Town Board (—); counts stay plain numbers, grouped as the sentences write them (1,000 cars, not $1,000)."""
     out = _check("carmel-county-fair.yaml")
     assert _row(out, "Insurance bodily injury min") == "$500,000"
     assert _row(out, "Insurance bodily injury max") == "$500,000"
     assert _row(out, "Insurance property damage min") == "$250,000"
     assert _row(out, "Bond") == "$10,000"
     assert _row(out, "Filing fee") == "—"
-    assert _row(out, "Parking spaces") == "1000"
+    assert _row(out, "Parking spaces") == "1,000"
     assert _row(out, "Insurance cancellation notice days") == "10"
 
 

@@ -336,13 +336,18 @@ def parse_text(text: str, path: str, kind: str | None = None) -> CaseFile:
         kind_name = {list: "a list", str: "a single text", bool: "a single true/false", int: "a single number",
                      Decimal: "a single number", date: "a single date"}.get(type(data), "a single value")
         if _list_of_determinations(data):
-            raise CaseFileError(path, f"the file holds a list of {len(data)} determinations, what check writes with "
+            held = _determinations(len(data))
+            raise CaseFileError(path, f"the file holds a list of {held}, what check writes with "
                                       "--format json for several files, not a case file; give one case file "
                                       "(report also takes one determination: check FILE --format json writes "
                                       "one)", line=1)
         raise CaseFileError(path, f"the file holds {kind_name}, not a mapping; a case file is a mapping of "
                                   "fields with at least 'jurisdiction' and 'subject'", line=1)
     return CaseFile(path, data, positions)
+
+
+def _determinations(n: int) -> str:
+    return "1 determination" if n == 1 else f"{n:,} determinations"
 
 
 def _list_of_determinations(data: object) -> bool:

@@ -76,6 +76,8 @@ def _value(value: Any, indent: str = "") -> str:
             sep = "\n" if "\n" in inner else " "
             lines.append(f"{indent}{_label(str(k)).lower()}:{sep}{inner}")
         return "\n".join(lines)
+    if isinstance(data, int) and not isinstance(data, bool):
+        return f"{data:,}"  # (persons, spaces, days: grouped as the law's sentences write them)
     return str(data)
 
 
@@ -129,8 +131,9 @@ def _occupancy(det: Determination) -> RenderableType | None:
     table.add_column("occupant load", justify="right")
     for s in occ.spaces:
         area = "—" if s.area_sq_ft is None else str(jsonable(s.area_sq_ft))
-        table.add_row(_text(s.name), _text(s.use_group), _text(area), _text(str(s.occupant_load)))
-    summary = (Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy} persons", "bold"))
+        load = "—" if s.occupant_load is None else f"{s.occupant_load:,}"
+        table.add_row(_text(s.name), _text(s.use_group), _text(area), _text(load))
+    summary = (Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy:,} persons", "bold"))
                if occ.lawful_occupancy is not None else
                Text.assemble("Lawful occupancy: ", ("not yet computable", "bold"),
                              " (a space's floor area, or a bowling alley's number of alleys, is missing)"))

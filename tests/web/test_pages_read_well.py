@@ -134,19 +134,21 @@ def test_counts_and_areas_read_in_the_pages_language_section_164_7():
         assert present.number(1800) == "1,800" and present.number(4000) == "4,000"
         assert present.area("3000.0000") == "3,000" and present.area("4650.5000") == "4,650.50"
         assert present.number("0.375") == "0.375" and present.number(None) == "—"
-    with translation.override("es"):
-        assert present.number(1800) == "1\xa0800"
-        assert present.area("4650.0000") == "4\xa0650" and present.area("4650.5") == "4\xa0650,50"
-        assert present.number(0.375) == "0,375"
+    with translation.override("es"):  # (Spanish as written in the United States, CLDR es-US: site/formats/es)
+        assert present.number(1800) == "1,800"
+        assert present.area("4650.0000") == "4,650" and present.area("4650.5") == "4,650.50"
+        assert present.number(0.375) == "0.375"
 
 
-def test_sign_letter_width_reads_with_the_decimal_comma_in_spanish_section_164_9():
-    """§ 164-9: letters at least 3/8 inch wide: "0,375" in Spanish beside the money's "$250 000"."""
+def test_sign_letter_width_reads_with_the_decimal_point_in_us_spanish_section_164_9():
+    """§ 164-9: letters at least 3/8 inch wide: "0.375" in Spanish as written in the United States, as the law's
+    sentences and the money's "$250,000" write numbers (not Spain's "0,375", which beside "8,611 personas" made
+    a thousands comma read as a decimal one)."""
     with translation.override("es"):
         rows = dict(present.rows(present.context(evaluate(load_example("mount-pleasant-catering-hall")))["d"]
                                  ["requirements"]))
     widths = [v for k, v in rows.items() if "ancho" in k]
-    assert widths and all(v == "0,375" for v in widths)
+    assert widths and all(v == "0.375" for v in widths)
 
 
 def test_venue_page_writes_areas_and_occupancy_in_the_pages_language_section_164_7(mu, hall):
@@ -155,7 +157,7 @@ def test_venue_page_writes_areas_and_occupancy_in_the_pages_language_section_164
     english = _section(client_for(mu["building_inspector"]).get(url).content.decode(), "sp-h")
     spanish = _section(_es(client_for(mu["building_inspector"])).get(url).content.decode(), "sp-h")
     assert "4,650 square feet" in english and "4650.0000" not in english
-    assert "4\xa0650 pies cuadrados" in spanish and "4650,0000" not in spanish
+    assert "4,650 pies cuadrados" in spanish and "4650.0000" not in spanish
 
 
 def test_application_page_groups_persons_at_one_time_permit_requirements_a(carmel, cu, hearing_app):
@@ -163,7 +165,7 @@ def test_application_page_groups_persons_at_one_time_permit_requirements_a(carme
         facts={**hearing_app.facts, "max_persons_at_one_time": 1800})
     url = f"/carmel-ny/applications/{hearing_app.pk}/"
     assert "Persons at one time 1,800" in _text(client_for(cu["town_clerk"]).get(url))
-    assert "Personas a la vez 1\xa0800" in _text(_es(client_for(cu["town_clerk"])).get(url))
+    assert "Personas a la vez 1,800" in _text(_es(client_for(cu["town_clerk"])).get(url))
 
 
 # --- 3. One term for one thing in Spanish ---------------------------------------------------------------------

@@ -216,19 +216,19 @@ def test_requirement_amounts_read_as_us_dollars_in_english_permit_requirements_e
 
 
 def test_requirement_amounts_read_as_money_in_spanish_permit_requirements_e_f():
-    """The same amounts in Spanish, grouped by Django's Spanish number format (a non-breaking space)."""
+    """The same amounts in Spanish, grouped as Spanish is written in the United States (site/formats/es)."""
     rows = _requirement_rows("es")
     money = [v for k, v in rows.items() if "500" in v and v.startswith("$")]
-    assert money and all(v == "$500\xa0000" for v in money)
-    assert "$250\xa0000" in rows.values() and "$10\xa0000" in rows.values()
-    assert rows["espacios de estacionamiento"] == "1\xa0000"  # ¶ C(6): grouped like the money beside it
+    assert money and all(v == "$500,000" for v in money)
+    assert "$250,000" in rows.values() and "$10,000" in rows.values()
+    assert rows["espacios de estacionamiento"] == "1,000"  # ¶ C(6): grouped like the money beside it
 
 
 def test_money_keeps_cents_and_writes_whole_dollars_without_them():
     assert present.money("1250.5") == "$1,250.50"
     assert present.money(250) == "$250" and present.money("500000.00") == "$500,000"
     with translation.override("es"):
-        assert present.money("1250.5") == "$1\xa0250,50"
+        assert present.money("1250.5") == "$1,250.50"
 
 
 def test_permit_check_page_shows_money_in_both_languages_permit_requirements_e():
@@ -237,7 +237,7 @@ def test_permit_check_page_shows_money_in_both_languages_permit_requirements_e()
     english = _text(Client().get("/permit-check/", params))
     assert re.search(r"<td>\$250,000</td>", english) and "<td>250000</td>" not in english
     spanish = _text(_spanish().get("/permit-check/", params))
-    assert "<td>$250\xa0000</td>" in spanish and "<td>250000</td>" not in spanish
+    assert "<td>$250,000</td>" in spanish and "<td>250000</td>" not in spanish
 
 
 def test_rendered_determination_penalty_range_reads_as_money():

@@ -182,6 +182,8 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # --- Time and language -------------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español")]
+#: Spanish numbers as written in the United States ("1,600"; site/formats/es/formats.py).
+FORMAT_MODULE_PATH = ["publicassembly.site.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "America/New_York"
 USE_I18N = True

@@ -88,9 +88,8 @@ def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
 
 def money(value: Any) -> str:
     """An amount of US dollars (a Decimal, int, float or decimal string) as a page shows it in its language,
-    grouped by Django's number format of the active language: "$500,000" and "$1,250.50" in English; in
-    Spanish Django's format groups with a space and writes the decimal comma ("$500 000", "$1 250,50").
-    Whole dollars are shown without cents."""
+    grouped by Django's number format of the active language: "$500,000" and "$1,250.50" in English and in
+    Spanish as written in the United States (site/formats/es). Whole dollars are shown without cents."""
     amount = Decimal(str(value))
     places = 0 if amount == amount.to_integral_value() else 2
     grouped = number_format(amount, decimal_pos=places, use_l10n=True, force_grouping=True)
@@ -100,8 +99,8 @@ def money(value: Any) -> str:
 def number(value: Any) -> str:
     """A count or a measure of the page's own (persons, toilets, parking spaces, inches of a letter) as the
     page's language writes it, with Django's number format of the active language: grouped in thousands and
-    with the decimals it was given — 1800 → "1,800" in English, "1 800" in Spanish (Django groups Spanish
-    with a no-break space); 0.375 → "0.375" / "0,375". A value that is not a number (text, "—") unchanged."""
+    with the decimals it was given — 1800 → "1,800", 0.375 → "0.375" (English, and Spanish as written in the
+    United States: site/formats/es). A value that is not a number (text, "—") unchanged."""
     if value is None or value == "":
         return "—"
     if isinstance(value, bool):
@@ -120,7 +119,7 @@ def number(value: Any) -> str:
 def area(value: Any) -> str:
     """An area (square feet or square metres, a Decimal as stored with four places) as the page's language
     writes it: grouped in thousands, whole areas without decimals and others with two places — 3000.0000 →
-    "3,000", 4650.5 → "4,650.50" in English, "4 650,50" in Spanish. None as "—"."""
+    "3,000", 4650.5 → "4,650.50" (English and US Spanish alike). None as "—"."""
     if value is None or value == "":
         return "—"
     amount = Decimal(str(value))

@@ -367,6 +367,10 @@ def test_create_venue_add_update_remove_space_and_certificate(api, mu, cu):
 
     post(bi, f"{V}/{venue}/spaces", {**space, "name": "Terrace", "area": "300"})
     assert bi.delete(url).status_code == 422  # the reason is required
+    in_body = bi.delete(url, json.dumps({"reason": "gone"}), content_type="application/json")
+    assert in_body.status_code == 422  # a DELETE's parameters are its query's: the refusal says where to put them
+    assert in_body.json()["detail"] == ("reason: is required; give it in the query string (?reason=...): the body "
+                                        "of a DELETE is not read")
     assert api(mu["enforcement_officer"]).delete(url + "?reason=gone").status_code == 403
     assert bi.delete(url + "?reason=gone&expected_version=1").status_code == 409
     assert bi.delete(url + "?reason=demolished").status_code == 204

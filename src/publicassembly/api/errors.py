@@ -180,6 +180,12 @@ def install(api: NinjaAPI) -> None:
                 allowed = _fields_allowed(api, request, list(e.get("loc", [])))
                 if allowed:
                     out["msg"] = f"is not a field here; allowed: {', '.join(allowed)}"
+            elif (list(e.get("loc", []))[:1] == ["query"] and request.method == "DELETE"
+                  and request.body.strip()):
+                # (a DELETE's parameters are its query string's: a body sent with it, e.g. {"reason": ...}, is
+                # not read, and "is required" alone sent the client looking in the body it had given)
+                out["msg"] += (f"; give it in the query string (?{out['field']}=...): the body of a DELETE is "
+                               "not read")
         field, message = first_of([(e["field"], e["msg"]) for e in errors] or [("(request)", "is not valid")])
         return api.create_response(request, body(f"{field}: {message}", field, errors), status=422)
 

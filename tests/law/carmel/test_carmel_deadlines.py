@@ -189,3 +189,20 @@ def test_an_overdue_board_decision_says_so_permit_requirements_b(determine: Dete
     after = determine(case, as_of=due + timedelta(days=1)).finding("carmel/permit/b-board-action")
     assert after.status is Status.NEEDS_REVIEW
     assert f"by {due.isoformat()}; no decision is recorded and that day passed 1 day ago" in after.reason
+
+
+@pytest.mark.parametrize(("filed_on", "refused"), [("1971-12-31", True), ("1972-01-01", False)])
+def test_a_filing_date_before_the_chapter_is_refused_naming_filed_on_fee(
+        determine: Determine, case: dict[str, Any], filed_on: str, refused: bool) -> None:
+    """Fee (the fee in force on the filing date): a petition dated before ch. 31 took effect (1972-01-01) is a
+    wrong fact, refused naming ``filed_on`` — it raised the law's ParameterNotInForce (found by the fuzz of the
+    case-file parser)."""
+    from publicassembly.law.errors import InvalidCase
+
+    case["filed_on"] = filed_on
+    if not refused:
+        assert determine(case).finding("carmel/fee/filing") is not None
+        return
+    with pytest.raises(InvalidCase) as e:
+        determine(case)
+    assert e.value.field == "filed_on" and "before ch. 31 took effect (1972-01-01)" in str(e.value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from publicassembly.law.core import Finding, Status
+from publicassembly.law.errors import InvalidCase, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
 from publicassembly.law.messages import _
@@ -16,9 +17,14 @@ CITE_FEE = cite("fee")
 def filing_fee(ctx: Context) -> Decimal | None:
     """The filing fee in US dollars in force on the filing date (or, before filing, on the date of the
     determination), or None when the Town Board's schedule for that date is not on file here (interpretation
-    C-13)."""
+    C-13). Raises `InvalidCase` naming ``filed_on`` for a filing date before the chapter took effect."""
     when = ctx.case.filed_on or ctx.as_of
-    value = ctx.values.parameters["fees.filing"].at(when)
+    try:
+        value = ctx.values.parameters["fees.filing"].at(when)
+    except ParameterNotInForce as exc:  # (a filing date before the chapter: the case's fact is wrong, not the law)
+        raise InvalidCase("filed_on", _("{filed_on} is before ch. 31 took effect ({since}): no petition under it "
+                                        "can have been filed then", filed_on=when.isoformat(),
+                                        since=str(exc.first))) from None
     return None if value is None else Decimal(value)
 
 

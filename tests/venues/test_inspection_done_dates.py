@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from django.utils import timezone
 from tests.refused import refused
 
 from publicassembly.venues import services as vs
+from publicassembly.workflow.errors import ValidationFailed
 
 FIRST = dt.date(1976, 2, 24)
 DAY = dt.timedelta(days=1)
@@ -45,7 +47,19 @@ def test_certificate_issued_on_0001_refused_164_9(bi, hall):
 
 
 def test_area_minus_zero_is_kept_as_zero_164_7(bi, hall):
-    space = vs.add_space(bi, hall, name="Cloakroom", kind="room", use_group="assembly_without_fixed_seats",
+    """§ 164-7: a bowling alley's additional area beyond its alleys may be none; "-0.0" is kept as 0."""
+    space = vs.add_space(bi, hall, name="Lanes", kind="room", use_group="bowling_alley", alleys=4,
                          area="-0.0", story=1)
     space.refresh_from_db()
     assert str(space.area).lstrip("0.") == "" and not space.area.is_signed()
+
+
+@pytest.mark.parametrize("area", ["0", "-0.0", "0.0000"])
+def test_a_room_of_no_floor_area_is_refused_164_7(bi, hall, area):
+    """§§ 164-7, 164-8: a room or open-air area of 0 square feet holds no one; it is a slip, refused naming the
+    area (a second new-user trial); 0.0001 square feet is a floor area."""
+    with pytest.raises(ValidationFailed) as e:
+        vs.add_space(bi, hall, name="Cloakroom", kind="room", use_group="assembly_without_fixed_seats", area=area)
+    assert e.value.field == "area" and "more than 0" in e.value.detail
+    assert vs.add_space(bi, hall, name="Cloakroom", kind="room", use_group="assembly_without_fixed_seats",
+                        area="0.0001").area > 0

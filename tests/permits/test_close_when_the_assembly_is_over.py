@@ -47,3 +47,15 @@ def test_the_refusal_of_another_action_offers_close_only_when_it_can_be_done_p11
         sv.issue(walk.clerk, app, today=date(2026, 6, 1))
     said = str(e.value)
     assert ("close the case" in said) == sv.can_close_unheard(app)
+
+
+def test_an_application_whose_assembly_is_over_is_not_accepted_p11(walk):
+    """P-11: once the assembly's last day has passed, accepting the petition is refused with that blocker (the
+    Clerk closes it instead); on the last day it is still accepted."""
+    app = walk.to(State.SUBMITTED)
+    with pytest.raises(sv.Blocked) as e:
+        sv.accept(walk.clerk, app, today=date(2026, 8, 17))
+    assert "has passed" in str(e.value)
+    app.refresh_from_db()
+    assert app.state == State.SUBMITTED
+    assert sv.accept(walk.clerk, app, today=LAST_DAY).state == State.ACCEPTED

@@ -922,11 +922,15 @@ def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_ve
 def accept(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
            reason: str | None = None) -> PermitApplication:
     """The Clerk accepts a complete petition. Refused (`Blocked`) while an item of ¶ B(1)-(15) is missing or
-    contrary to the law, listing each. submitted|amended → accepted."""
+    contrary to the law, listing each, and once the assembly's last day has passed (nothing is left to review
+    it for: the Clerk closes it, P-11). submitted|amended → accepted."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "accept")
+        over = assembly_over(app, _today(today))
+        if over is not None:
+            raise Blocked("accept the petition", [over])
         blockers = petition_blockers(app, today)
         if blockers:
             raise Blocked("accept the petition", blockers)

@@ -136,6 +136,8 @@ def _offered(user: Any, app: PermitApplication, roles: set[str]) -> list[Action]
             continue
         if a.name == "close" and app.state in UNDER_REVIEW and not sv.can_close_unheard(app):
             continue  # (an application under review is closed only once its assembly is over: P-11)
+        if a.name == "accept" and sv.can_close_unheard(app):
+            continue  # (nor accepted then: nothing is left to review it for)
         out.append(a)
     return out
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -82,7 +82,7 @@ from publicassembly.workflow.errors import (
     ValidationFailed,
     WorkflowError,
 )
-from publicassembly.workflow.models import save_with_history
+from publicassembly.workflow.models import file_changed, save_with_history
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
@@ -214,16 +214,6 @@ def _lock(app: PermitApplication, expected_version: int | None) -> PermitApplica
     if app.version != expected:
         raise StaleUpdate(expected, app.version, record=PermitApplication._meta.verbose_name)
     return app
-
-
-def _file_changed(app: PermitApplication) -> None:
-    """A record was added to the (locked) application's file — a written approval, an authorization, an insurance
-    certificate, a bond, a fee payment: the application's version goes up by one, so that a page or a client still
-    showing the file as it was (a form sent twice, another official's form) is refused as stale (`StaleUpdate`)
-    instead of recording the same thing again. The record's own history row says what was added; the application's
-    fields are unchanged, so it gets no history row of its own."""
-    PermitApplication.objects.filter(pk=app.pk, version=app.version).update(version=F("version") + 1)
-    app.version += 1
 
 
 def _step(app: PermitApplication, action: str, *, by: Any, reason: str | None, default_reason: str,
@@ -1169,7 +1159,7 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
                             approved_on=approved_on, document=doc)
         save_with_history(approval, by=by, reason=reason or f"¶ C({condition}) {CONDITIONS[condition]} approved "
                                                             f"in writing by the {Agency(agency).label}")
-        _file_changed(app)
+        file_changed(app)
     return approval
 
 
@@ -1204,7 +1194,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
                              name=name, given_on=given_on, document=_document_of(app, document))
         save_with_history(auth, by=by, reason=reason or f"{Party(party).label}'s written authorization to "
                                                         f"inspect (¶ D) received")
-        _file_changed(app)
+        file_changed(app)
     return auth
 
 
@@ -1232,7 +1222,7 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
             bodily_injury_limit=bi, property_damage_limit=pd, cancellation_notice_days=cancellation_notice_days,
             document=_document_of(app, document), recorded_on=_today(today))
         save_with_history(cert, by=by, reason=reason or "insurance certificate received (¶ E)")
-        _file_changed(app)
+        file_changed(app)
     return cert
 
 
@@ -1251,7 +1241,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
         bond = Bond(town=app.town, application=app, amount=value, posted_on=posted_on, surety=surety.strip(),
                     document=_document_of(app, document, required=False))
         save_with_history(bond, by=by, reason=reason or f"bond of {money(value)} posted with the Town Clerk (¶ F)")
-        _file_changed(app)
+        file_changed(app)
     return bond
 
 
@@ -1292,7 +1282,7 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
                 "for one payment") % {"receipt": receipt})
         payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt)
         save_with_history(payment, by=by, reason=reason or f"filing fee of {money(value)} paid")
-        _file_changed(app)
+        file_changed(app)
     return payment
 
 

@@ -29,7 +29,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from pydantic import ValidationError
@@ -55,7 +55,7 @@ from publicassembly.venues.models import (
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
-from publicassembly.workflow.models import apply_changes, save_with_history
+from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
@@ -446,19 +446,10 @@ def _set_connections(by: Any, space: Space, others: list[Space], why: str) -> li
     return said
 
 
-def _venue_changed(venue: Venue) -> None:
-    """A space or a certificate of `venue` was added, changed or removed: the venue's version goes up by one (in the
-    database and on `venue`), so that a page or a client still showing the venue as it was — the certificate form
-    of a tab opened before a room was added, a form sent twice — is refused as stale (`StaleUpdate`). The venue's
-    own fields are unchanged, so it gets no history row of its own (the space's or certificate's says what)."""
-    Venue.objects.filter(pk=venue.pk).update(version=F("version") + 1)
-    venue.version = Venue.objects.values_list("version", flat=True).get(pk=venue.pk)
-
-
 def _mark_stale(by: Any, venue: Venue, what: str) -> Certificate | None:
-    """A space of `venue` changed: its version moves (`_venue_changed`) and its valid certificate, if any, becomes
+    """A space of `venue` changed: its version moves (`file_changed`) and its valid certificate, if any, becomes
     stale (the lawful occupancy must be re-certified)."""
-    _venue_changed(venue)
+    file_changed(venue)
     cert = venue.certificates.filter(status=Certificate.VALID).order_by("-id").first()
     if cert is None:
         return None
@@ -644,7 +635,7 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         cert = Certificate(town=venue.town, venue=venue, number=_next_number(venue.town, when.year), issued_on=when,
                            issued_by=by, space_loads=loads, lawful_occupancy=det.occupancy.lawful_occupancy)
         save_with_history(cert, by=by, reason=why)
-        _venue_changed(venue)  # (a form still showing the venue as it was is stale: a double click issues once)
+        file_changed(venue)  # (a form still showing the venue as it was is stale: a double click issues once)
         for f in Venue._meta.concrete_fields:  # the caller's object is the venue as it now is (as a save leaves it)
             setattr(given, f.attname, getattr(venue, f.attname))
         for old in venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE]).exclude(pk=cert.pk):

@@ -92,6 +92,17 @@ class Versioned(models.Model):
         raise StaleUpdate(expected, current, record=self._meta.verbose_name)
 
 
+def file_changed(record: Versioned) -> None:
+    """A record was added to `record`'s file (a payment or an approval to a permit application, a room or a
+    certificate to a venue) while its own fields stay as they are: its version goes up by one, in the database and
+    on `record`, so that a page or a client still showing it as it was (another official's form, the same form
+    sent twice) is refused as stale (`StaleUpdate`) instead of adding the same thing again. No history row: the
+    added record's own says what was added. Call it inside the transaction that adds the record."""
+    manager = type(record)._default_manager
+    manager.filter(pk=record.pk).update(version=models.F("version") + 1)
+    record.version = manager.values_list("version", flat=True).get(pk=record.pk)
+
+
 def _editable_field_names(obj: models.Model) -> list[str]:
     names = []
     for f in obj._meta.concrete_fields:

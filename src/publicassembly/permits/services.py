@@ -97,6 +97,8 @@ HEALTH = "health_department_reviewer"
 INSPECTOR = "building_inspector"
 #: The Town's officials who may read every application of their town.
 OFFICIALS = (CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+#: Who records each approving body's written approval of a condition of ¶ C: its own official.
+APPROVER = {Agency.HEALTH_DEPARTMENT: HEALTH, Agency.TOWN_BOARD: BOARD}
 
 #: The rules of the law core whose findings must all be met before a permit issues (¶¶ C, D, E, F, fee).
 ISSUANCE_RULES: tuple[str, ...] = (
@@ -1139,7 +1141,7 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
     if agency not in Agency.values:
         raise ValidationFailed("agency", _("%(value)s is not an approving body; allowed: %(allowed)s")
                                % {"value": repr(agency), "allowed": ", ".join(Agency.values)})
-    require_role(by, app.town, HEALTH if agency == Agency.HEALTH_DEPARTMENT else BOARD)
+    require_role(by, app.town, APPROVER[Agency(agency)])
     if condition not in CONDITIONS:
         raise ValidationFailed("condition", _("%(value)s is not a condition of ¶ C; allowed: 1-10 (%(allowed)s)")
                                % {"value": repr(condition),

@@ -142,10 +142,6 @@ def _offered(user: Any, app: PermitApplication, roles: set[str]) -> list[Action]
     return out
 
 
-#: The approving body each role records a written approval for (¶ C: the Health Department's reviewer, the Board).
-_AGENCY_OF = {HEALTH: Agency.HEALTH_DEPARTMENT, BOARD: Agency.TOWN_BOARD}
-
-
 def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: set[str] | None = None
                ) -> forms.Form:
     if action.documents:
@@ -155,7 +151,7 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
         form = action.form(data, prefix=action.name)
     if action.name == "record_approval" and roles is not None:
         # only the bodies the user records for: a Board member is not offered the Health Department's approval
-        mine = {_AGENCY_OF[r] for r in roles if r in _AGENCY_OF}
+        mine = {agency for agency, role in sv.APPROVER.items() if role in roles}
         form.fields["agency"].choices = [(v, label) for v, label in Agency.choices if v in mine]
     return form
 

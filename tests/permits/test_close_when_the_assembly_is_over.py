@@ -5,12 +5,14 @@ for ever in the Clerk's queue (no hearing can be held after the assembly, P-4; n
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
+
+from .conftest import fair_facts
 
 pytestmark = pytest.mark.django_db
 
@@ -40,13 +42,30 @@ def test_an_issued_permit_is_not_closed_this_way_p11(walk):
         sv.close(walk.clerk, app, today=date(2026, 12, 1))
 
 
-def test_the_refusal_of_another_action_offers_close_only_when_it_can_be_done_p11(walk):
-    """"What can be done now" lists closing the case only once the assembly is over."""
-    app = walk.to(State.ACCEPTED)
+@pytest.mark.parametrize(("today", "close", "accept"), [(LAST_DAY, False, True), (date(2026, 8, 17), True, False)])
+def test_close_and_accept_are_available_on_either_side_of_the_last_day_p11(walk, today, close, accept):
+    """P-11: on the assembly's last day an application under review may be accepted, not closed; the day after,
+    closed, not accepted (what the refusals list and the page offers)."""
+    app = walk.to(State.SUBMITTED)
+    assert (sv.available(app, "close", today), sv.available(app, "accept", today)) == (close, accept)
+    assert sv.available(app, "mark_incomplete", today)
+
+
+def test_the_refusal_of_another_action_lists_close_only_when_it_can_be_done_p11(walk):
+    """"What can be done now" lists closing the case only once the assembly is over: the county fair of August
+    2026 (over) lists it; the same fair a year after today does not."""
+    over = walk.to(State.ACCEPTED)
     with pytest.raises(sv.InvalidTransition) as e:
-        sv.issue(walk.clerk, app, today=date(2026, 6, 1))
-    said = str(e.value)
-    assert ("close the case" in said) == sv.can_close_unheard(app)
+        sv.issue(walk.clerk, over, today=date(2026, 6, 1))
+    assert "close" in e.value.allowed and "close the case" in str(e.value)
+    ahead = date.today() + timedelta(days=365)
+    facts = fair_facts()
+    facts["dates"] = {**facts["dates"], "first_day": ahead.isoformat(), "last_day": ahead.isoformat()}
+    walk.draft(facts)
+    coming = sv.submit(walk.applicant, walk.app, verification_statement="sworn")
+    with pytest.raises(sv.InvalidTransition) as e:
+        sv.issue(walk.clerk, coming)
+    assert "close" not in e.value.allowed and "close the case" not in str(e.value)
 
 
 def test_an_application_whose_assembly_is_over_is_not_accepted_p11(walk):

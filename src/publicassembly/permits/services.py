@@ -272,8 +272,8 @@ def _check_state(app: PermitApplication, action: str) -> None:
     except InvalidTransition as e:
         if e.to_state is None:
             raise
-        allowed = [a for a in e.allowed if a != "close" or app.state not in UNDER_REVIEW or can_close_unheard(app)]
-        e.allowed = allowed  # (closing an application under review waits for the assembly's end: P-11)
+        allowed = [a for a in e.allowed if available(app, a)]
+        e.allowed = allowed
         now = (", ".join(_(ACTION_WORDS[a]) if a in ACTION_WORDS else a for a in allowed)
                or _("nothing more (this is a final state)"))
         e.message = (_("cannot %(action)s: %(state)s; what can be done now: %(now)s")
@@ -1563,6 +1563,17 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
                       "applicant withdraws it"))])
             default = "case closed: the assembly's last day has passed before a permit was issued (P-11)"
         return _step(app, "close", by=by, reason=reason, default_reason=default, closed_on=_today(today))
+
+
+def available(app: PermitApplication, action: str, today: date | None = None) -> bool:
+    """Whether `action`, which the state machine allows in the application's state, can be done now given the
+    assembly's days (P-11): an application under review is closed only once its assembly is over, and accepted
+    only while it is not. The refusals' "what can be done now" and the page's buttons both ask this."""
+    if action == "close" and app.state in UNDER_REVIEW:
+        return can_close_unheard(app, today)
+    if action == "accept":
+        return assembly_over(app, _today(today)) is None
+    return True
 
 
 def can_close_unheard(app: PermitApplication, today: date | None = None) -> bool:

@@ -134,10 +134,8 @@ def _offered(user: Any, app: PermitApplication, roles: set[str]) -> list[Action]
             continue
         if a.roles == (APPLICANT,) and app.applicant_id != user.pk:
             continue
-        if a.name == "close" and app.state in UNDER_REVIEW and not sv.can_close_unheard(app):
-            continue  # (an application under review is closed only once its assembly is over: P-11)
-        if a.name == "accept" and sv.can_close_unheard(app):
-            continue  # (nor accepted then: nothing is left to review it for)
+        if not sv.available(app, a.name):
+            continue  # (closed only once the assembly is over, accepted only before: P-11)
         out.append(a)
     return out
 

@@ -496,12 +496,7 @@ def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict
                 status = Status(found[1]["status"])
             except ValueError:
                 return
-            # The outcomes `decide_permit` reads, as the statuses give them: an exemption missing facts is
-            # "needs_review"; ¶ A not met is False (no permit).
-            outcome = ("needs_review" if rule.priority > 0 and status is Status.MISSING
-                       else False if rule.priority == 0 and status is Status.NOT_MET else None)
-            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]),
-                                           outcome=outcome)))
+            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]))))
     winner = decide_permit(deciding)
     answer = data.get("permit_required")
     if winner is None:

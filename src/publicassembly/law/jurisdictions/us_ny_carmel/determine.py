@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from publicassembly.law.core import Finding, Rule, decide
+from publicassembly.law.core import Finding, Rule, Status, decide
 from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Determination, Penalty, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
@@ -62,12 +62,14 @@ def decide_permit(deciding: list[tuple[Rule, Finding]]) -> tuple[Rule, Finding] 
     """The rule that decides whether a permit is required, from the findings of the rules that decide it (the
     exemptions ¶¶ A-D over permit requirements ¶ A, by priority: `decide`).
 
-    An exemption whose facts are missing (outcome ``"needs_review"``) can only take away a permit that ¶ A
-    requires. When ¶ A itself requires none (not in excess of 500 persons, or not within the Town), no permit is
-    required whatever the exemption's facts: ¶ A decides, and no penalty can follow."""
+    An exemption whose facts are missing (status ``missing``, outcome ``"needs_review"``) can only take away a
+    permit that ¶ A requires. When ¶ A itself requires none (``not_met``: not in excess of 500 persons, or not
+    within the Town), no permit is required whatever the exemption's facts: ¶ A decides, and no penalty can
+    follow. Decided on the findings' statuses alone, so that a determination read back from its JSON (whose
+    findings carry no outcome) is decided the same way."""
     winner = decide(QUESTION, deciding)
-    if winner is not None and winner[0].priority > 0 and winner[1].outcome == "needs_review":
-        base = [(r, f) for r, f in deciding if r.priority == 0 and f.outcome is False]
+    if winner is not None and winner[0].priority > 0 and winner[1].status is Status.MISSING:
+        base = [(r, f) for r, f in deciding if r.priority == 0 and f.status is Status.NOT_MET]
         if base:
             return base[0]
     return winner

@@ -168,6 +168,47 @@ def test_one_day_assembly_needs_no_housing_statement_two_days_do_permit_requirem
     assert f.missing == ("petition.14.housing_statement",)
 
 
+@pytest.mark.parametrize(("hours", "into_another_day"), [
+    ("10:00-22:00", False), ("18:00-24:00", False), ("18:00-00:00", False), ("0:00-24:00", False),
+    ("18:00-23:59", False), ("20:00-00:01", True), ("20:00-04:00", True), ("10:00-10:00", True),
+    ("8:00 p.m. to 2:00 a.m.", True), ("6:00 p.m. to 12:00 a.m.", False), ("10:00 am - 4:00 pm", False),
+    ("11:00 PM until 1:00 AM", True), ("Fri 18:00-23:00, Sat 10:00-02:00", True), ("noon to 10 p.m.", False),
+])
+def test_hours_past_midnight_continue_into_another_day_permit_requirements_b14_c7_interpretation_c18(
+        determine: Determine, case: dict[str, Any], hours: str, into_another_day: bool) -> None:
+    """¶ B(14), ¶ C(7), C-18: a one-day assembly whose hours end after midnight continues into another day, so
+    the housing statement and housing are required; hours ending at midnight itself (24:00, 00:00, 12:00 a.m.)
+    do not. 23:59 and 00:01 are the two sides of the boundary."""
+    case["dates"] = {"first_day": case["dates"]["first_day"], "daily_hours": hours}
+    d = determine(case)
+    b14 = d.finding("carmel/petition/b14-housing-statement")
+    c7 = d.finding("carmel/conditions/c7-housing")
+    assert d.requirements["housing_required"] is into_another_day
+    if into_another_day:
+        assert b14.missing == ("petition.14.housing_statement",)
+        assert c7.missing == ("conditions.7.housing",)
+    else:
+        assert b14.status is Status.NOT_APPLICABLE and c7.status is Status.NOT_APPLICABLE
+
+
+@pytest.mark.parametrize(("hours", "refused"), [
+    ("12:00 p.m.-11:00 p.m.", None), ("1:00 am-3:00 am", None), ("13:00 pm-2:00 am", "13:00 pm"),
+    ("10:00-0:30 a.m.", "0:30 a.m."),
+])
+def test_a_time_with_am_or_pm_has_an_hour_of_1_to_12_permit_requirements_b2_interpretation_c18(
+        determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:
+    """¶ B(2), C-18: "13:00 pm" and "0:30 a.m." are not times of day, and the field is named."""
+    from publicassembly.law.errors import InvalidCase
+
+    case["dates"]["daily_hours"] = hours
+    if refused is None:
+        determine(case)
+        return
+    with pytest.raises(InvalidCase) as e:
+        determine(case)
+    assert e.value.field == "dates.daily_hours" and f"{refused} is not a time of day" in str(e.value)
+
+
 def test_no_sound_equipment_is_a_statement_permit_requirements_b6(determine: Determine, case: dict[str, Any]) -> None:
     case["petition"]["sound_equipment"] = "none"
     assert determine(case).finding("carmel/petition/b6-sound-equipment").status is Status.MET

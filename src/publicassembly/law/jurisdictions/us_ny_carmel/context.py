@@ -64,9 +64,10 @@ class Context:
 
     @cached_property
     def multi_day(self) -> bool | None:
-        """True when the assembly continues from one day into another (None when no dates are given)."""
+        """True when the assembly continues from one day into another: it has more than one day, or its hours
+        run past midnight (C-18). None when no dates are given."""
         d = self.case.dates
-        return None if d is None else d.end > d.first_day
+        return None if d is None else d.end > d.first_day or d.runs_past_midnight
 
     @property
     def no_permit(self) -> bool:

@@ -95,13 +95,32 @@ class Property(_Facts):
 _CLOCK = re.compile(r"(?<![\d:])((\d+):(\d+)(?::(\d+))?)(?![\d:])")
 
 
+#: A range of hours ("20:00-04:00", "8:00 p.m. to 2:00 a.m.", "18:00 until 1:00"): its two times, each H:MM with
+#: perhaps seconds and perhaps a.m./p.m. (interpretation C-18). Groups: start hours, minutes, a/p; end hours,
+#: minutes, a/p.
+_TIME = r"(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?\s?m\b\.?)?"
+_RANGE = re.compile(rf"(?<![\d:]){_TIME}\s*(?:-|\u2013|\u2014|\bto\b|\buntil\b|\btill\b)\s*{_TIME}", re.IGNORECASE)
+#: A time with a.m. or p.m.: its hours must be 1 to 12.
+_TIME_12 = re.compile(r"(?<![\d:])((\d+):\d+(?::\d+)?\s*[ap]\.?\s?m\b\.?)", re.IGNORECASE)
+_MIDNIGHT = (0, 24 * 60)
+
+
+def _minute_of_day(hours: str, minutes: str, meridiem: str) -> int:
+    """A written time as minutes after midnight (0-1440): on the 24-hour clock unless it has a.m./p.m."""
+    h = int(hours)
+    if meridiem:
+        h = h % 12 + (12 if meridiem.lower() == "p" else 0)
+    return h * 60 + int(minutes)
+
+
 class Dates(_Facts):
     """The proposed dates and hours (¶ B(2)); ``last_day`` defaults to ``first_day`` (a one-day assembly)."""
 
     first_day: CaseDate
     last_day: CaseDate | None = None
     daily_hours: Text | None = Field(None, description='e.g. "10:00-22:00"; free text, but every H:MM in it '
-                                     'must be a time of day, 00:00 to 24:00')
+                                     'must be a time of day, 00:00 to 24:00 (or 1:00 to 12:59 with a.m./p.m.); '
+                                     'hours that end after midnight ("20:00-02:00") continue into the next day')
 
     @field_validator("daily_hours")
     @classmethod
@@ -114,6 +133,10 @@ class Dates(_Facts):
                     or h > 24 or (h == 24 and (m or sec))):
                 raise ValueError(_("{time} is not a time of day; write times from 00:00 to 24:00 (e.g. "
                                    "10:00-22:00)", time=written))
+        for written, hours in _TIME_12.findall(value or ""):
+            if not 1 <= int(hours) <= 12:
+                raise ValueError(_("{time} is not a time of day; with a.m. or p.m. the hour is 1 to 12 (or "
+                                   "write times from 00:00 to 24:00, e.g. 10:00-22:00)", time=written.strip()))
         return value
 
     @model_validator(mode="after")
@@ -127,6 +150,18 @@ class Dates(_Facts):
     def end(self) -> date:
         """The last day of the assembly."""
         return self.last_day or self.first_day
+
+    @property
+    def runs_past_midnight(self) -> bool:
+        """Whether a range of the daily hours ends after midnight (interpretation C-18): its end is at or before
+        its start ("20:00-04:00", "8:00 p.m. to 2:00 a.m.", "10:00-10:00"), unless it ends at midnight itself
+        ("18:00-24:00", "18:00-00:00", "6:00 p.m. to 12:00 a.m."). Times without a.m./p.m. are on the 24-hour
+        clock; hours written otherwise ("noon to 10 p.m.") are not read, and count as not past midnight."""
+        for h1, m1, p1, h2, m2, p2 in _RANGE.findall(self.daily_hours or ""):
+            start, end = _minute_of_day(h1, m1, p1), _minute_of_day(h2, m2, p2)
+            if end not in _MIDNIGHT and end <= start:
+                return True
+        return False
 
 
 class Plan(_Facts):

@@ -48,6 +48,23 @@ def test_500_persons_needs_no_permit():
     assert "No permit is required" in r.content.decode()
 
 
+@pytest.mark.parametrize(("established", "answer"), [
+    ("yes", "No permit is required: the chapter does not apply"),
+    ("no", "A permit from the Town Board is required"),
+    ("", "sponsor.established"),
+])
+def test_a_church_sponsor_is_asked_whether_it_is_established_exemptions_b_interpretation_c14(established, answer):
+    """Carmel ch. 31, exemptions ¶ B, C-14: only an established church is exempt; not stated, the page names the
+    fact that is missing instead of declaring the assembly exempt."""
+    r = Client().get("/permit-check/", {"persons": 900, "first_day": "2026-09-12", "sponsor_kind": "church",
+                                        "sponsor_in_town": "yes", "church_established": established,
+                                        "sponsor_runs_it": "yes", "as_of": "2026-05-01"})
+    html = htmllib.unescape(r.content.decode())
+    assert r.status_code == 200 and answer in html
+    if established == "":
+        assert "No permit is required" not in html
+
+
 def test_htmx_request_gets_only_the_answer():
     r = Client().get("/permit-check/", {"persons": 600, "as_of": "2026-05-01"}, HTTP_HX_REQUEST="true")
     html = r.content.decode()

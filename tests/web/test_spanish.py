@@ -246,7 +246,8 @@ def test_permit_check_exempt_church_is_in_spanish():
     """Carmel ch. 31, exemptions ¶ B: a church with a place of worship in the Town is exempt."""
     page = _page(_spanish(), "/permit-check/", {"persons": 900, "first_day": "2026-09-12", "within_town": "yes",
                                                 "sponsor_kind": "church", "sponsor_in_town": "yes",
-                                                "sponsor_runs_it": "yes", "as_of": "2026-05-01"})
+                                                "church_established": "yes", "sponsor_runs_it": "yes",
+                                                "as_of": "2026-05-01"})
     assert "No se requiere permiso: el capítulo no se aplica a una reunión patrocinada" in page
     assert "una iglesia establecida que mantiene un lugar de culto dentro del Pueblo" in page
     assert _english_left(page, PUBLIC_FILES) == []

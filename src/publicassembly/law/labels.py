@@ -164,6 +164,7 @@ WORDS: dict[str, Message] = {
     "chapter_in_town_since": _("chapter in town since"),
     "located_in_town": _("located in town"),
     "place_of_worship_in_town": _("place of worship in town"),
+    "established": _("established"),
     "sponsored": _("sponsored"),
     "organized": _("organized"),
     "authorized": _("authorized"),

@@ -42,7 +42,31 @@ def test_public_school_is_not_listed_and_not_exempt_exemptions_a(determine: Dete
 
 
 def test_church_with_a_place_of_worship_in_the_town_is_exempt_exemptions_b(determine: Determine) -> None:
-    assert determine(_case(kind="church", place_of_worship_in_town=True)).permit_required is False
+    assert determine(_case(kind="church", established=True, place_of_worship_in_town=True)).permit_required is False
+
+
+@pytest.mark.parametrize(("established", "worship", "permit", "missing"), [
+    (True, True, False, ()),
+    (False, True, True, ()),
+    (None, True, "needs_review", ("sponsor.established",)),
+    (None, None, "needs_review", ("sponsor.established", "sponsor.place_of_worship_in_town")),
+    (False, None, True, ()),
+    (None, False, True, ()),
+])
+def test_only_an_established_church_is_exempt_and_unstated_is_not_decided_exemptions_b_interpretation_c14(
+        determine: Determine, established: bool | None, worship: bool | None, permit: object,
+        missing: tuple[str, ...]) -> None:
+    """Exemptions ¶ B, C-14: "any established church maintaining a place of worship within the Town". Both are
+    stated facts: either one false and the chapter applies to 2,000 persons (permit required); either unstated
+    (and neither false) and whether a permit is required is left for review, naming what is missing."""
+    sponsor = {k: v for k, v in (("established", established), ("place_of_worship_in_town", worship))
+               if v is not None}
+    d = determine(_case(kind="church", **sponsor))
+    f = d.finding("carmel/exemptions/b-church")
+    assert d.permit_required == permit
+    assert f.missing == missing
+    if established is False:
+        assert f.status is Status.NOT_APPLICABLE and f.reason == "The sponsor is not an established church."
 
 
 def test_church_without_a_place_of_worship_in_the_town_is_not_exempt_exemptions_b(determine: Determine) -> None:
@@ -72,20 +96,20 @@ def test_chapter_date_absent_is_missing_and_needs_review_exemptions_c(determine:
 
 def test_assembly_not_authorized_by_the_church_is_not_exempt_exemptions_b(determine: Determine) -> None:
     """Sponsored and organized but not authorized: all three are needed."""
-    d = determine(_case(kind="church", place_of_worship_in_town=True, authorized=False))
+    d = determine(_case(kind="church", established=True, place_of_worship_in_town=True, authorized=False))
     assert d.permit_required is True
     assert "not authorized by an established church" in d.finding("carmel/exemptions/b-church").reason
 
 
 def test_authorization_unknown_is_missing_exemptions_b(determine: Determine) -> None:
-    d = determine(_case(kind="church", place_of_worship_in_town=True, authorized=None))
+    d = determine(_case(kind="church", established=True, place_of_worship_in_town=True, authorized=None))
     assert d.permit_required == "needs_review"
     assert d.finding("carmel/exemptions/b-church").missing == ("sponsor.authorized",)
 
 
 def test_exemption_of_an_assembly_of_500_still_says_the_chapter_does_not_apply_exemptions_b(
         determine: Determine) -> None:
-    data = _case(kind="church", place_of_worship_in_town=True)
+    data = _case(kind="church", established=True, place_of_worship_in_town=True)
     data["max_persons_at_one_time"] = 500
     assert determine(data).exemption is not None
 
@@ -131,7 +155,7 @@ def test_two_rules_of_one_priority_deciding_the_permit_raise_rule_conflict_exemp
         return Finding("test/rival-exemption", Status.MET, "Carmel Code ch. 31, exemptions ¶ B", "rival",
                        outcome=False)
 
-    data = _case(kind="church", place_of_worship_in_town=True)
+    data = _case(kind="church", established=True, place_of_worship_in_town=True)
     facts = JURISDICTION.subjects["event"].model_validate(
         {k: v for k, v in data.items() if k not in ("jurisdiction", "subject", "as_of")})
     ctx = Context(facts, JURISDICTION.parameters.at(date(2026, 5, 1)))  # type: ignore[arg-type]

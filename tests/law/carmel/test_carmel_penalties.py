@@ -58,7 +58,7 @@ def test_injunction_remedy_reported_with_a_violation_penalties_c(determine: Dete
 
 
 def test_exempt_assembly_carries_no_penalty_exemptions_b_penalties_a(determine: Determine) -> None:
-    sponsor = {"kind": "church", "place_of_worship_in_town": True, "sponsored": True, "organized": True,
+    sponsor = {"kind": "church", "established": True, "place_of_worship_in_town": True, "sponsored": True, "organized": True,
                "authorized": True}
     d = determine(_violation(3, sponsor=sponsor))
     assert d.penalty is None

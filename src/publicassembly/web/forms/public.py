@@ -58,6 +58,10 @@ class PermitCheckForm(OnceEach):
     sponsor_in_town = forms.ChoiceField(
         label=_("Is the school located, or the church's place of worship maintained, within the Town?"),
         choices=YES_NO_UNKNOWN, required=False)
+    church_established = forms.ChoiceField(
+        label=_("If a church: is it an established church?"), choices=YES_NO_UNKNOWN, required=False,
+        help_text=_("An established church with a standing congregation, not a body formed for the assembly "
+                    "(Carmel Code ch. 31, exemptions ¶ B)."))
     chapter_in_town_since = forms.DateField(
         label=_("Since when has the post, chapter or organization been maintained within the Town?"),
         required=False, widget=DateInput())
@@ -100,6 +104,9 @@ class PermitCheckForm(OnceEach):
             if in_town is not None:
                 sponsor["located_in_town"] = in_town
                 sponsor["place_of_worship_in_town"] = in_town
+            established = tristate(d.get("church_established"))
+            if established is not None and kind == "church":
+                sponsor["established"] = established
             if d.get("chapter_in_town_since"):
                 sponsor["chapter_in_town_since"] = d["chapter_in_town_since"].isoformat()
             runs = tristate(d.get("sponsor_runs_it"))

@@ -86,11 +86,17 @@ def _school(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict
 
 
 def _church(ctx: Context, s: Sponsor) -> tuple[bool | None, str, list[str], dict[str, Any]]:
-    v = {"place_of_worship_in_town": s.place_of_worship_in_town}
-    if s.place_of_worship_in_town is None:
-        return None, "", ["sponsor.place_of_worship_in_town"], v
-    if not s.place_of_worship_in_town:
+    """¶ B: "any established church maintaining a place of worship within the Town": both are facts the sponsor
+    states (C-14); either one false and the exemption does not reach the assembly, either one unstated and it
+    is not decided."""
+    v = {"established": s.established, "place_of_worship_in_town": s.place_of_worship_in_town}
+    if s.established is False:
+        return False, _("The sponsor is not an established church."), [], v
+    if s.place_of_worship_in_town is False:
         return False, _("The church maintains no place of worship within the Town of Carmel."), [], v
+    missing = [f"sponsor.{k}" for k, given in v.items() if given is None]
+    if missing:
+        return None, "", missing, v
     return True, _("maintaining a place of worship within the Town"), [], v
 
 

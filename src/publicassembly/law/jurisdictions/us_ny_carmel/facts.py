@@ -35,8 +35,12 @@ class Sponsor(_Facts):
     name: Text | None = None
     kind: SponsorKind | None = None
     located_in_town: bool | None = Field(None, description="A school located within the Town of Carmel (¶ A).")
+    established: bool | None = Field(
+        None, description="A church that is an established church (¶ B), as the sponsor states: e.g. a religious "
+                          "corporation with a standing congregation, not a body formed for the assembly. Not "
+                          "stated: the exemption is not decided (interpretation C-14).")
     place_of_worship_in_town: bool | None = Field(
-        None, description="An established church maintaining a place of worship within the Town (¶ B).")
+        None, description="A church maintaining a place of worship within the Town (¶ B).")
     chapter_in_town_since: CaseDate | None = Field(
         None, description="Since when a chapter, post, lodge, camp or local organization has been maintained "
                           "within the Town (¶¶ C, D).")

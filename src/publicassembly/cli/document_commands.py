@@ -20,7 +20,15 @@ from typing import Any, TypeVar
 
 import typer
 
-from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, error, fail, parse_date_option
+from publicassembly.cli.app import (
+    EXIT_BAD_INPUT,
+    EXIT_ERROR,
+    app,
+    error,
+    fail,
+    parse_date_option,
+    whole_number,
+)
 from publicassembly.documents.certificate_number import (
     CERTIFICATE_NUMBER_FORMAT,
     as_given,
@@ -378,7 +386,7 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
 def sign(
     certificate: str = typer.Option(..., "--certificate", help="The certificate's number, as the "
                                      f"public look-up takes it: {CERTIFICATE_NUMBER_FORMAT}."),
-    occupancy: int | None = typer.Option(None, "--occupancy", help="The lawful occupancy, in persons, "
+    occupancy: int | None = typer.Option(None, "--occupancy", parser=whole_number, help="The lawful occupancy, in persons, "
                                          "0 to 1000000000 (with --room; omit both to read the certificate from "
                                          "the database). When the database holds the certificate, it must be in "
                                          "force and the number the one it records for the room (or the whole "
@@ -563,7 +571,7 @@ def certificate(
 
 @app.command()
 def permit(
-    application: int | None = typer.Option(None, "--application", help="The application's id (database)."),
+    application: int | None = typer.Option(None, "--application", parser=whole_number, help="The application's id (database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=PERMIT_FROM_JSON_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
@@ -583,7 +591,7 @@ def permit(
 
 @app.command()
 def petition(
-    application: int | None = typer.Option(None, "--application", help="The application's id (database)."),
+    application: int | None = typer.Option(None, "--application", parser=whole_number, help="The application's id (database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP + " Omit for the blank form."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
@@ -603,7 +611,7 @@ def petition(
 
 @app.command()
 def notice(
-    application: int | None = typer.Option(None, "--application", help="The application's id (database)."),
+    application: int | None = typer.Option(None, "--application", parser=whole_number, help="The application's id (database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
@@ -660,7 +668,7 @@ def _calendar_lists(source: Path, data: Mapping[str, Any]) -> None:
 @app.command()
 def calendar(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database."),
-    application: int | None = typer.Option(None, "--application", help="With --town: only this application's "
+    application: int | None = typer.Option(None, "--application", parser=whole_number, help="With --town: only this application's "
                                            "calendar."),
     public: bool = typer.Option(False, "--public", help="With --town: what the public feed "
                                 "/towns/<alias>/hearings.ics shows: the public hearings only, upcoming and held, of "
@@ -671,7 +679,7 @@ def calendar(
                                    'notice records], "deadlines": [{application_reference, name, due, counted, '
                                    'citation}], "application": optional reference}.'),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
-    alarm_days: int | None = typer.Option(None, "--alarm-days", help="Days before a deadline its alarm rings, 0 (on "
+    alarm_days: int | None = typer.Option(None, "--alarm-days", parser=whole_number, help="Days before a deadline its alarm rings, 0 (on "
                                           f"the day) to {MAX_ALARM_DAYS}; default {DEFAULT_ALARM_DAYS}. Not with "
                                           "--public, which has no deadlines.", show_default=False),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from publicassembly.cli.app import EXIT_BAD_INPUT, app, fail, parse_date_option
+from publicassembly.cli.app import EXIT_BAD_INPUT, app, fail, parse_date_option, whole_number
 from publicassembly.cli.workflow_commands import DataDirOption, _fail, _setup_django
 from publicassembly.permits import MAX_DAYS_AHEAD, check_days_ahead
 
@@ -39,7 +39,7 @@ def remind(
     today: Annotated[str | None, typer.Option("--today", help="The day to run for (YYYY-MM-DD; default: today).")]
     = None,
     days_ahead: Annotated[list[int] | None, typer.Option(
-        "--days-ahead", help=f"Remind this many days before each deadline, 0 (on the day) to {MAX_DAYS_AHEAD} "
+        "--days-ahead", parser=whole_number, help=f"Remind this many days before each deadline, 0 (on the day) to {MAX_DAYS_AHEAD} "
                              "(repeatable; default 7 and 1).")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="List the reminders due; send and record nothing.")]
     = False,

@@ -21,7 +21,14 @@ from typing import Annotated
 
 import typer
 
-from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, environment_for_server, fail
+from publicassembly.cli.app import (
+    EXIT_BAD_INPUT,
+    EXIT_ERROR,
+    app,
+    environment_for_server,
+    fail,
+    whole_number_in,
+)
 from publicassembly.site.paths import DATA_DIR_ENV, data_dir
 
 SECRET_ENV = "PUBLICASSEMBLY_SECRET_KEY"
@@ -84,9 +91,10 @@ def _demo_loaded() -> bool:
 @app.command("serve")
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
-    workers: Annotated[int, typer.Option("--workers", min=1, max=64,
-                                         help="gunicorn worker processes.")] = 2,
+    port: Annotated[int, typer.Option("--port", parser=whole_number_in(1, 65535),
+                                      help="Port to listen on, 1 to 65535.")] = 8000,
+    workers: Annotated[int, typer.Option("--workers", parser=whole_number_in(1, 64),
+                                         help="gunicorn worker processes, 1 to 64.")] = 2,
     demo: Annotated[bool, typer.Option("--demo", help="Load the demo towns, people and cases once (not "
                                                       "into a database of real users) and list the demo logins.")] = False,
     data_dir_option: Annotated[Path | None, typer.Option(

@@ -100,3 +100,17 @@ def test_cli_refuses_a_one_degree_square_exit_2_naming_the_feature(tmp_path):
     site.write_text(json.dumps(collection(polygon(square(-74.0, 41.0, 1.0)))))
     r = CliRunner().invoke(app, ["area", str(site)])
     assert r.exit_code == 2 and "features[0].geometry.coordinates" in r.output and "10,000,000,000" in r.output
+
+
+def test_a_ring_not_closed_is_refused_naming_the_ring_rfc_7946_section_3_1_6():
+    """§ 164-8 areas from a site map: a ring must end where it begins (GeoJSON, RFC 7946 § 3.1.6). Shapely would
+    close it silently and measure another shape than the one drawn; the refusal names the ring."""
+    ring = square(-73.8, 41.1, 0.001)[0]
+    assert site_area(polygon([ring])).area_sq_ft > 0  # closed: measured
+    with pytest.raises(ValueError, match=r"^geometry\.coordinates\[0\]: the ring is not closed: it ends at "
+                                         r"\[-73\.8, 41\.101\] but begins at \[-73\.8, 41\.1\]"):
+        site_area(polygon([ring[:-1]]))
+    hole = [[-73.7996, 41.1004], [-73.7994, 41.1004], [-73.7994, 41.1006]]
+    with pytest.raises(ValueError, match=r"^features\[0\]\.geometry\.coordinates\[1\]\[1\]: the ring is not closed"):
+        site_area(collection({"type": "MultiPolygon",
+                              "coordinates": [square(-73.9, 41.1, 0.001), [ring, hole]]}))

@@ -91,6 +91,23 @@ def _check_coordinates(value: Any, where: str) -> None:
         raise ValueError(f"{where}coordinates: {str(value)[:40]!r} is not a coordinate; give finite numbers")
 
 
+def _check_rings_closed(kind: str, coordinates: Any, where: str) -> None:
+    """Refuse a ring whose last position is not its first (RFC 7946 § 3.1.6: "The first and last positions are
+    equivalent"): shapely would close it silently, and a ring cut short (a position lost in a copy) would then
+    be measured as another shape. Naming the ring: ``coordinates[0]`` of a Polygon, ``coordinates[1][0]`` of a
+    MultiPolygon. A malformed nesting is left to shapely's refusal."""
+    polygons = [("", coordinates)] if kind == "Polygon" else [
+        (f"[{i}]", p) for i, p in enumerate(coordinates if isinstance(coordinates, list) else [])]
+    for at, rings in polygons:
+        if not isinstance(rings, list):
+            continue
+        for r, ring in enumerate(rings):
+            if isinstance(ring, list) and len(ring) >= 2 and ring[0] != ring[-1]:
+                raise ValueError(f"{where}coordinates{at}[{r}]: the ring is not closed: it ends at {ring[-1]} "
+                                 f"but begins at {ring[0]}; a ring's last position repeats its first (GeoJSON, "
+                                 "RFC 7946 § 3.1.6)")
+
+
 def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     if isinstance(data, bytes | str):
         try:
@@ -157,6 +174,7 @@ def _polygons(geometry: dict[str, Any], where: str = "geometry.") -> list[Polygo
     if kind not in POLYGON_TYPES:
         raise ValueError(f"{where}type: {kind!r} has no area; allowed: {', '.join(POLYGON_TYPES)}")
     _check_coordinates(geometry.get("coordinates"), where)
+    _check_rings_closed(kind, geometry.get("coordinates"), where)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # shapely's RuntimeWarning on a degenerate ring is a refusal here

@@ -37,6 +37,26 @@ def fair_facts() -> dict:
     return data
 
 
+#: The further properties' management fields of a petition posted with none (the page sends them).
+NO_FURTHER_PROPERTIES = {"property-TOTAL_FORMS": "0", "property-INITIAL_FORMS": "0", "property-MIN_NUM_FORMS": "0",
+                         "property-MAX_NUM_FORMS": "20"}
+
+
+def petition_post(facts: dict) -> dict:
+    """What the petition page posts for `facts` as its edit page shows them: the form's answers, and a form for
+    each property after the first with the formset's management fields."""
+    from publicassembly.web.forms.application import further_properties, initial_from_facts
+
+    data = {k: ("on" if v is True else v) for k, v in initial_from_facts(facts).items()
+            if v not in (None, False, "")}
+    rows = further_properties(facts)
+    data.update(NO_FURTHER_PROPERTIES, **{"property-TOTAL_FORMS": str(len(rows)),
+                                          "property-INITIAL_FORMS": str(len(rows))})
+    for i, row in enumerate(rows):
+        data.update({f"property-{i}-{k}": v for k, v in row.items() if v not in (None, "")})
+    return data
+
+
 def _users(town: Town, prefix: str) -> dict[str, User]:
     out = {}
     for role in ROLES:

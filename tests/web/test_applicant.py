@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.web.conftest import client_for
+from tests.web.conftest import NO_FURTHER_PROPERTIES, client_for, petition_post
 
 from publicassembly.permits.models import PermitApplication
 
@@ -19,6 +19,7 @@ PETITION = {
     "officers": "Ann Ferris, 12 Oak Lane, Brewster", "agent_name": "Ann Ferris", "agent_address": "12 Oak Lane",
     "agent_in_putnam": "yes", "agent_accepts_service": "on", "property_address": "Gleneida Avenue, Carmel",
     "food_intended": "yes", "food_preparation": "Licensed vendors", "camping_available": "no",
+    **NO_FURTHER_PROPERTIES,
 }
 
 
@@ -90,11 +91,8 @@ def test_upload_submit_incomplete_amend_withdraw(cu, draft_app):
     page = c.get(f"{base}/").content.decode()
     assert "site map by a surveyor" in page and "Amend the petition" in page
     draft_app.refresh_from_db()
-    from publicassembly.web.forms.application import initial_from_facts
-
-    data = {k: ("on" if v is True else v) for k, v in initial_from_facts(draft_app.facts).items()
-            if v not in (None, False, "")}
-    r = c.post(f"{base}/edit/", {**data, "amend": "1", "expected_version": draft_app.version})
+    r = c.post(f"{base}/edit/", {**petition_post(draft_app.facts), "amend": "1",
+                                 "expected_version": draft_app.version})
     assert r.status_code == 302, r.content.decode()[:2000]
     draft_app.refresh_from_db()
     assert draft_app.state == "amended"

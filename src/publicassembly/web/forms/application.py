@@ -3,8 +3,11 @@
 The petition form asks only what applies: a corporation is asked for its directors and officers, an applicant
 not residing in the Town for an agent, a food seller for the food plan, a multi-day assembly for camping or
 housing (the questions are shown as the answers that call for them are given; without JavaScript all are shown
-and those that do not apply are ignored). `to_facts` turns the answers into the applicant's facts of the law
-core's ``EventCase``; `initial_from_facts` does the reverse for editing. The services validate the facts.
+and those that do not apply are ignored). It asks every fact of the law core's ``EventCase`` that is the
+applicant's to give (the API's petition): beside items (1)-(15) of ¶ B with their maps and plans, the sponsor
+(exemptions ¶¶ A-D), the facilities of ¶ C, and further properties (`PropertyFormSet`). `to_facts` turns the
+answers into the applicant's facts; `initial_from_facts` and `further_properties` do the reverse for editing. The
+services validate the facts with the law core's model.
 """
 
 from __future__ import annotations
@@ -15,14 +18,17 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.permits.models import CONDITIONS, Agency, CleanupResult, Party, RevocationGround
 from publicassembly.web import present
+from publicassembly.web.forms.public import SPONSOR_KINDS
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
     MoreThanZeroDollars,
+    OnceEachFormSet,
     PlainErrors,
     tristate,
 )
@@ -38,8 +44,48 @@ def _yn(value: bool | None) -> str:
     return "" if value is None else ("yes" if value else "no")
 
 
+#: Who prepared a map, plan or drawing (the law core's ``Preparer``; ¶ B(3) and (4) ask a licensed land surveyor or
+#: licensed engineer: interpretation C-16).
+PREPARERS = [("", _("Not stated")), ("licensed_land_surveyor", _("A licensed land surveyor")),
+             ("licensed_professional_engineer", _("A licensed professional engineer")),
+             ("other", _("Someone else"))]
+#: The kinds of sponsor an exemption names (exemptions ¶¶ A-D), as the sections' conditions write them.
+_SCHOOLS = "parochial_school|private_school"
+_CHAPTERS = "veterans_organization|civic_group"
+_EXEMPT_KINDS = f"{_SCHOOLS}|church|{_CHAPTERS}"
+#: The most further properties the form takes at once (a bound of the form, not of the law).
+MAX_PROPERTIES = 20
+
+
+def _text_field(label: Any, help_text: Any, *, lines: bool = False, max_length: int = 300) -> forms.CharField:
+    if lines:
+        return forms.CharField(label=label, help_text=help_text, widget=Lines, required=False)
+    return forms.CharField(label=label, help_text=help_text, max_length=max_length, required=False)
+
+
+def _yes_no_field(label: Any, help_text: Any) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, help_text=help_text, choices=YES_NO_UNKNOWN, required=False)
+
+
+def _count_field(label: Any, help_text: Any, max_value: int = 10_000_000) -> forms.IntegerField:
+    return forms.IntegerField(label=label, help_text=help_text, min_value=0, max_value=max_value, required=False)
+
+
+def _plan_fields(what: Any, cites: str) -> tuple[forms.Field, forms.Field, forms.Field]:
+    """The title, preparer and scale of an attached map, plan or drawing, labelled with `what` it is (e.g.
+    "Site map: title") and citing the item that asks it."""
+    title = _text_field(format_lazy("{}: {}", what, _("title")),
+                        format_lazy(_("As written on the map or plan attached (upload it under Documents); {}."),
+                                    cites), max_length=200)
+    by = forms.ChoiceField(label=format_lazy("{}: {}", what, _("prepared by")), choices=PREPARERS,
+                           required=False, help_text=format_lazy(_("Who drew it ({})."), cites))
+    scale = _yes_no_field(format_lazy("{}: {}", what, _("drawn to scale?")),
+                          format_lazy(_("Whether it is drawn to scale ({})."), cites))
+    return title, by, scale
+
+
 class PetitionForm(PlainErrors):
-    """The verified petition's answers, in the order of ¶ B(1)-(15)."""
+    """The verified petition's answers, in the order of ¶ B(1)-(15), then the facilities of ¶ C."""
 
     # The assembly (¶ B(2))
     name = forms.CharField(label=_("Name of the assembly"), max_length=200)
@@ -60,6 +106,27 @@ class PetitionForm(PlainErrors):
                                                max_value=100_000_000, required=False)
     admission_fee = forms.DecimalField(label=_("Admission fee (US dollars; 0 if none)"), min_value=0,
                                        max_digits=10, decimal_places=2, required=False)
+    # The sponsor (exemptions ¶¶ A-D)
+    sponsor_name = _text_field(_("Sponsor's name"), _("Who sponsors the assembly, if not the applicant "
+                                                      "(exemptions ¶¶ A-D)."), max_length=200)
+    sponsor_kind = forms.ChoiceField(label=_("Kind of sponsor"), choices=SPONSOR_KINDS, required=False,
+                                     help_text=_("A parochial or private school, an established church, a veterans' "
+                                                 "organization or a civic group of the Town may be exempt "
+                                                 "(exemptions ¶¶ A-D)."))
+    sponsor_located_in_town = _yes_no_field(_("Is the school located within the Town of Carmel?"),
+                                            _("Exemptions ¶ A."))
+    sponsor_place_of_worship_in_town = _yes_no_field(
+        _("Does the church maintain a place of worship within the Town?"), _("Exemptions ¶ B."))
+    sponsor_chapter_in_town_since = forms.DateField(
+        label=_("Since when has it maintained a chapter, post, lodge, camp or local organization within the "
+                "Town?"), widget=DateInput(), required=False,
+        help_text=_("For one year before the assembly (exemptions ¶¶ C, D)."))
+    sponsor_sponsored = _yes_no_field(_("Does the sponsor itself sponsor the assembly?"),
+                                      _("Sponsored, organized and authorized by it (exemptions ¶¶ A-D)."))
+    sponsor_organized = _yes_no_field(_("Does the sponsor itself organize the assembly?"),
+                                      _("Sponsored, organized and authorized by it (exemptions ¶¶ A-D)."))
+    sponsor_authorized = _yes_no_field(_("Does the sponsor itself authorize the assembly?"),
+                                       _("Sponsored, organized and authorized by it (exemptions ¶¶ A-D)."))
     # The applicant (¶ B(1))
     applicant_name = forms.CharField(label=_("Applicant's name (or the corporation's)"), max_length=200)
     is_corporation = forms.BooleanField(label=_("The applicant is a corporation"), required=False)
@@ -80,11 +147,45 @@ class PetitionForm(PlainErrors):
                                                 "County?"), choices=YES_NO_UNKNOWN, required=False)
     agent_accepts_service = forms.BooleanField(
         label=_("The agent agrees by verified statement to accept notices and summonses"), required=False)
-    # The property (¶ B(2))
+    # The property (¶ B(2)); further properties: `PropertyFormSet`
+    within_town = forms.ChoiceField(label=_("Is the place within the Town of Carmel?"),
+                                    choices=[("yes", _("Yes")), ("no", _("No"))], initial="yes", required=False,
+                                    help_text=_("The chapter governs assemblies within the Town (permit "
+                                                "requirements ¶ A)."))
     property_address = forms.CharField(label=_("Address of the property"), max_length=300)
     record_owner = forms.CharField(label=_("Record owner"), max_length=200, required=False)
     applicant_interest = forms.CharField(label=_("The applicant's interest in the property"), max_length=300,
                                          required=False, help_text=_("For example: owner, tenant, licensee."))
+    property_persons = _count_field(_("Persons on this property at one time"),
+                                    _("When the assembly uses several properties: this one's share (permit "
+                                      "requirements ¶ A)."))
+    tenant_or_lessee = _text_field(_("The owner's tenant or lessee, if any"),
+                                   _("Who also authorizes the Town to inspect (permit requirements ¶ D)."),
+                                   max_length=200)
+    # Item (3): the site map
+    site_map_title, site_map_prepared_by, site_map_to_scale = _plan_fields(_("Site map"), "¶ B(3)")
+    site_map_property_size = _yes_no_field(_("Does the map show the size of the property?"), "¶ B(3)")
+    site_map_zoning_district = _text_field(_("Zoning district the map shows"),
+                                           _("Write “none” if the property lies in no zoning district (¶ B(3): "
+                                             "“if any”)."), max_length=200)
+    site_map_adjoining_owners = _yes_no_field(
+        _("Does the map show the names and record owners of the adjoining properties?"), "¶ B(3)")
+    site_map_abutting_streets = _yes_no_field(_("Does the map show the streets or highways abutting the "
+                                                "property?"), "¶ B(3)")
+    site_map_buildings = _yes_no_field(_("Does the map show the size and location of existing buildings and of "
+                                         "structures to be erected?"), "¶ B(3)")
+    site_map_new_structures = _yes_no_field(_("Are buildings or structures to be erected for the assembly?"),
+                                            "¶ B(3)")
+    site_map_construction = _yes_no_field(_("Does the map give the method, construction and materials of the "
+                                            "new buildings or structures?"), "¶ B(3)")
+    # Item (4): the plan to scale by a licensed engineer or surveyor (its text is cut short: C-3, D-5)
+    facilities_plan_title, facilities_plan_prepared_by, facilities_plan_to_scale = _plan_fields(
+        _("Plan of item (4)"), "¶ B(4)")
+    # Item (5): the parking plan
+    parking_plan_title, parking_plan_prepared_by, parking_plan_to_scale = _plan_fields(_("Parking plan"),
+                                                                                         "¶ B(5)")
+    parking_plan_ingress_egress = _yes_no_field(_("Does the parking plan show the means of egress and ingress?"),
+                                                "¶ B(5)")
     # Items (6)-(15)
     sound_equipment = forms.CharField(label=_("Sound equipment (type, number, location), or “none”"),
                                       widget=Lines, required=False,
@@ -94,40 +195,114 @@ class PetitionForm(PlainErrors):
     food_preparation = forms.CharField(label=_("How food will be prepared and distributed"), widget=Lines,
                                        required=False)
     food_refuse = forms.CharField(label=_("How refuse will be disposed of"), widget=Lines, required=False)
+    food_drawing_title, food_drawing_prepared_by, food_drawing_to_scale = _plan_fields(
+        _("Drawing of the food structures"), "¶ B(7)")
     security_engaged = forms.ChoiceField(label=_("Will security guards or police be engaged?"),
                                          choices=YES_NO_UNKNOWN, required=False)
     security_number = forms.IntegerField(label=_("How many guards"), min_value=0, max_value=100_000,
                                          required=False)
+    security_duties = _text_field(_("Their duties"), "¶ B(8)", lines=True)
+    security_hours = _text_field(_("Hours to be worked"), "¶ B(8)", max_length=200)
+    security_areas = _text_field(_("Areas of responsibility"), "¶ B(8)", lines=True)
     fire_precautions = forms.CharField(label=_("Precautions for fire protection"), widget=Lines, required=False)
+    fire_plan_title, fire_plan_prepared_by, fire_plan_to_scale = _plan_fields(_("Fire protection plan"),
+                                                                              "¶ B(9)")
+    fire_plan_fire_lanes = _yes_no_field(_("Does the fire protection plan show the fire lanes?"), "¶ B(9)")
+    fire_plan_water_supply = _yes_no_field(_("Does the fire protection plan show the water supply for fire "
+                                             "control?"), "¶ B(9)")
     lights_or_signs = forms.ChoiceField(label=_("Will outdoor lights or signs be used?"), choices=YES_NO_UNKNOWN,
                                         required=False)
+    lights_map_title, lights_map_prepared_by, lights_map_to_scale = _plan_fields(
+        _("Map of the lights and signs"), "¶ B(10)")
     emergency_medical = forms.CharField(label=_("Emergency medical facilities"), widget=Lines, required=False)
     camping_available = forms.ChoiceField(label=_("Will camping or housing facilities be available?"),
                                           choices=YES_NO_UNKNOWN, required=False)
+    camping_plan_title, camping_plan_prepared_by, camping_plan_to_scale = _plan_fields(
+        _("Plan of the camping or housing facilities"), "¶ B(12)")
     housing_statement = forms.CharField(label=_("Statement on overnight housing"), widget=Lines, required=False,
                                         help_text=_("For an assembly of more than one day."))
     duration = forms.CharField(label=_("Duration of the assembly"), max_length=200, required=False)
     max_noise_decibels = forms.DecimalField(label=_("Greatest noise at the nearest adjoining property (dB)"),
                                             min_value=0, max_digits=6, decimal_places=1, required=False)
+    # The facilities of ¶ C, described for the written approval of the Health Department and the Town Board
+    c_drinking_water = _text_field(_("Drinking water"), "¶ C(1)", lines=True)
+    c_toilets = _text_field(_("Toilet facilities"), "¶ C(2)", lines=True)
+    c_sewage = _text_field(_("Sewage disposal or treatment"), "¶ C(3)", lines=True)
+    c_solid_waste = _text_field(_("Disposal of solid waste, garbage and trash"), "¶ C(4)", lines=True)
+    c_food_supply = _text_field(_("Food supply, its storage and handling, and dish washing"),
+                                _("Asked of every assembly, even one where no food is sold (¶ C(5))."), lines=True)
+    c_parking = _text_field(_("Off-street and off-road parking"), "¶ C(6)", lines=True)
+    c_parking_spaces = _count_field(_("Parking spaces provided"),
+                                    _("At least one car for every four persons in attendance (¶ C(6))."))
+    c_access_roads = _text_field(_("Access roads to and from the site"), "¶ C(8)", lines=True)
+    c_medical = _text_field(_("Medical facilities"), "¶ C(9)", lines=True)
+    c_first_aid_station = _yes_no_field(_("Is there a first-aid station?"), "¶ C(9)")
+    c_physicians = _count_field(_("Doctors in attendance at all times"), _("At least one (¶ C(9))."), 100_000)
+    c_nurses = _count_field(_("Registered nurses on duty at all times"),
+                            _("At least one for each 500 people in attendance (¶ C(9))."), 100_000)
+    c_fire_protection = _text_field(_("Fire protection arrangements for buildings"), "¶ C(10)", lines=True)
+    c_housing = _text_field(_("Housing for the people in attendance"), "¶ C(7)", lines=True)
+    c_housing_persons = _count_field(_("Persons it houses"), "¶ C(7)")
 
+    #: The form's sections: title, fields, and when they are asked (``field=value``, values separated by ``|``;
+    #: ``multiday``: an assembly of more than one day; None: always). The same condition shows a section on the
+    #: page (site.js) and decides whether its answers are kept (`to_facts`).
     SECTIONS = (
-        (_("The assembly"), ("name", "purpose", "nature_of_activity", "first_day", "last_day", "daily_hours",
-                             "max_persons_at_one_time", "persons_collectively", "vehicles_at_one_time",
-                             "vehicles_collectively", "admission_fee"), None),
-        (_("The applicant"), ("applicant_name", "is_corporation", "applicant_age", "residence_address",
-                              "resides_in_town"), None),
+        (_("The assembly (¶ B(2))"), ("name", "purpose", "nature_of_activity", "first_day", "last_day",
+                                      "daily_hours", "max_persons_at_one_time", "persons_collectively",
+                                      "vehicles_at_one_time", "vehicles_collectively", "admission_fee"), None),
+        (_("The sponsor (exemptions ¶¶ A-D)"), ("sponsor_name", "sponsor_kind"), None),
+        (_("The school"), ("sponsor_located_in_town",), f"sponsor_kind={_SCHOOLS}"),
+        (_("The church"), ("sponsor_place_of_worship_in_town",), "sponsor_kind=church"),
+        (_("The organization's chapter in the Town"), ("sponsor_chapter_in_town_since",),
+         f"sponsor_kind={_CHAPTERS}"),
+        (_("Who runs the assembly"), ("sponsor_sponsored", "sponsor_organized", "sponsor_authorized"),
+         f"sponsor_kind={_EXEMPT_KINDS}"),
+        (_("The applicant (¶ B(1))"), ("applicant_name", "is_corporation", "applicant_age", "residence_address",
+                                       "resides_in_town"), None),
         (_("Directors and officers of the corporation"), ("officers",), "is_corporation=on"),
         (_("Agent in the county"), ("agent_name", "agent_address", "agent_in_putnam", "agent_accepts_service"),
          "resides_in_town=no"),
-        (_("The property"), ("property_address", "record_owner", "applicant_interest"), None),
-        (_("Sound, security, fire, lights, medical"), ("sound_equipment", "security_engaged", "security_number",
-                                                      "fire_precautions", "lights_or_signs", "emergency_medical",
-                                                      "duration", "max_noise_decibels"), None),
-        (_("Food and beverage"), ("food_intended",), None),
-        (_("Food plan"), ("food_preparation", "food_refuse"), "food_intended=yes"),
-        (_("Camping and housing (an assembly of more than one day)"), ("camping_available", "housing_statement"),
+        (_("The property (¶ B(2))"), ("within_town", "property_address", "record_owner", "applicant_interest",
+                                      "property_persons", "tenant_or_lessee"), None),
+        (_("Site map (¶ B(3))"), ("site_map_title", "site_map_prepared_by", "site_map_property_size",
+                                  "site_map_zoning_district", "site_map_adjoining_owners",
+                                  "site_map_abutting_streets", "site_map_buildings", "site_map_new_structures",
+                                  "site_map_to_scale"), None),
+        (_("New buildings or structures (¶ B(3))"), ("site_map_construction",), "site_map_new_structures=yes"),
+        (_("Plan of item (4): how the facilities will be provided (¶ B(4))"),
+         ("facilities_plan_title", "facilities_plan_prepared_by", "facilities_plan_to_scale"), None),
+        (_("Parking plan (¶ B(5))"), ("parking_plan_title", "parking_plan_prepared_by", "parking_plan_to_scale",
+                                      "parking_plan_ingress_egress"), None),
+        (_("Sound equipment (¶ B(6))"), ("sound_equipment",), None),
+        (_("Food and beverage (¶ B(7))"), ("food_intended",), None),
+        (_("Food plan"), ("food_preparation", "food_refuse", "food_drawing_title", "food_drawing_prepared_by",
+                          "food_drawing_to_scale"), "food_intended=yes"),
+        (_("Security (¶ B(8))"), ("security_engaged",), None),
+        (_("Security guards or police"), ("security_number", "security_duties", "security_hours",
+                                          "security_areas"), "security_engaged=yes"),
+        (_("Fire protection (¶ B(9))"), ("fire_precautions", "fire_plan_title", "fire_plan_prepared_by",
+                                         "fire_plan_to_scale", "fire_plan_fire_lanes", "fire_plan_water_supply"),
+         None),
+        (_("Outdoor lights and signs (¶ B(10))"), ("lights_or_signs",), None),
+        (_("Map of the lights and signs"), ("lights_map_title", "lights_map_prepared_by", "lights_map_to_scale"),
+         "lights_or_signs=yes"),
+        (_("Emergency medical facilities (¶ B(11))"), ("emergency_medical",), None),
+        (_("Camping or housing facilities (¶ B(12))"), ("camping_available",), None),
+        (_("Plan of the camping or housing facilities"), ("camping_plan_title", "camping_plan_prepared_by",
+                                                          "camping_plan_to_scale"), "camping_available=yes"),
+        (_("Duration and noise (¶ B(13), (15))"), ("duration", "max_noise_decibels"), None),
+        (_("Housing on the premises (an assembly of more than one day, ¶ B(14))"), ("housing_statement",),
          "multiday"),
+        (_("Facilities for the written approval of the Health Department and the Town Board (¶ C)"),
+         ("c_drinking_water", "c_toilets", "c_sewage", "c_solid_waste", "c_food_supply", "c_parking",
+          "c_parking_spaces", "c_access_roads", "c_medical", "c_first_aid_station", "c_physicians", "c_nurses",
+          "c_fire_protection"), None),
+        (_("Housing for those attending (an assembly of more than one day, ¶ C(7))"),
+         ("c_housing", "c_housing_persons"), "multiday"),
     )
+    #: The section after which the further properties (`PropertyFormSet`) are shown.
+    PROPERTIES_AFTER = "property_address"
 
     def clean(self) -> dict[str, Any]:
         d = super().clean()
@@ -145,11 +320,17 @@ class PetitionForm(PlainErrors):
         return d
 
     def sections(self) -> list[dict[str, Any]]:
-        return [{"title": t, "fields": [self[n] for n in names], "when": when} for t, names, when in self.SECTIONS]
+        return [{"title": t, "fields": [self[n] for n in names], "when": when,
+                 "properties_after": self.PROPERTIES_AFTER in names} for t, names, when in self.SECTIONS]
 
-    def to_facts(self) -> dict[str, Any]:
-        """The applicant's facts (``EventCase`` without the Town's acts) from the cleaned answers; questions
-        that do not apply (e.g. officers of an individual) are left out."""
+    def asked(self, name: str) -> bool:
+        """Whether the field `name` is asked given the other answers (its section's condition holds)."""
+        return _holds(_WHEN[name], self.cleaned_data)
+
+    def to_facts(self, properties: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The applicant's facts (``EventCase`` without the Town's acts) from the cleaned answers and the further
+        `properties` (`PropertyFormSet.properties`); questions that do not apply (e.g. officers of an
+        individual, a food drawing when no food is served) are left out."""
         d = self.cleaned_data
         first, last = d["first_day"], d.get("last_day")
         facts: dict[str, Any] = {"name": d["name"], "purpose": d["purpose"],
@@ -190,10 +371,12 @@ class PetitionForm(PlainErrors):
             applicant["agent"] = agent
         facts["applicant"] = applicant
         prop: dict[str, Any] = {"address": d["property_address"]}
-        for key in ("record_owner", "applicant_interest"):
+        for key in ("record_owner", "applicant_interest", "tenant_or_lessee"):
             if d.get(key):
                 prop[key] = d[key]
-        facts["properties"] = [prop]
+        if d.get("property_persons") is not None:
+            prop["max_persons_at_one_time"] = d["property_persons"]
+        facts["properties"] = [prop, *(properties or [])]
         petition: dict[str, Any] = {"on_town_form": True, "addressed_to_town_board": True}
         sound = _lines(d.get("sound_equipment", ""))
         if sound == ["none"] or [s.lower() for s in sound] == ["none"]:
@@ -225,30 +408,214 @@ class PetitionForm(PlainErrors):
             petition["outdoor_lights_or_signs"] = {"used": lights}
         if d.get("emergency_medical"):
             petition["emergency_medical_facilities"] = d["emergency_medical"]
-        if last and last > first:
-            camping = tristate(d.get("camping_available"))
-            if camping is not None:
-                petition["camping_or_housing"] = {"available": camping}
-            if d.get("housing_statement"):
-                petition["housing_statement"] = d["housing_statement"]
+        # item (12) is asked of every assembly; item (14) of one that continues into another day
+        camping = tristate(d.get("camping_available"))
+        if camping is not None:
+            petition["camping_or_housing"] = {"available": camping}
+        if last and last > first and d.get("housing_statement"):
+            petition["housing_statement"] = d["housing_statement"]
         if d.get("duration"):
             petition["duration"] = d["duration"]
         if d.get("max_noise_decibels") is not None:
             petition["max_noise_decibels"] = str(d["max_noise_decibels"])
         facts["petition"] = petition
+        within = d.get("within_town")
+        if within:
+            facts["within_town"] = within == "yes"
+        for name, (path, kind) in ONE_FACT.items():
+            value = _fact_value(kind, d.get(name))
+            if value is not None and self.asked(name):
+                _put(facts, path, value)
         return facts
 
 
+#: The form's fields that are one fact each (beyond those `PetitionForm.to_facts` builds by hand): the field →
+#: where the fact lies in the facts and how it is written: ``text``; ``yes_no`` (yes, no, not stated); ``count``;
+#: ``date``; ``choice`` (a key of the law core); ``zoning`` (text, "none" for ``not_applicable``: ¶ B(3) "if any").
+ONE_FACT: dict[str, tuple[str, str]] = {
+    "sponsor_name": ("sponsor.name", "text"),
+    "sponsor_kind": ("sponsor.kind", "choice"),
+    "sponsor_located_in_town": ("sponsor.located_in_town", "yes_no"),
+    "sponsor_place_of_worship_in_town": ("sponsor.place_of_worship_in_town", "yes_no"),
+    "sponsor_chapter_in_town_since": ("sponsor.chapter_in_town_since", "date"),
+    "sponsor_sponsored": ("sponsor.sponsored", "yes_no"),
+    "sponsor_organized": ("sponsor.organized", "yes_no"),
+    "sponsor_authorized": ("sponsor.authorized", "yes_no"),
+    "site_map_title": ("petition.site_map.title", "text"),
+    "site_map_prepared_by": ("petition.site_map.prepared_by", "choice"),
+    "site_map_to_scale": ("petition.site_map.to_scale", "yes_no"),
+    "site_map_property_size": ("petition.site_map.shows_property_size", "yes_no"),
+    "site_map_zoning_district": ("petition.site_map.zoning_district", "zoning"),
+    "site_map_adjoining_owners": ("petition.site_map.shows_adjoining_record_owners", "yes_no"),
+    "site_map_abutting_streets": ("petition.site_map.shows_abutting_streets", "yes_no"),
+    "site_map_buildings": ("petition.site_map.shows_buildings_and_structures", "yes_no"),
+    "site_map_new_structures": ("petition.site_map.new_structures", "yes_no"),
+    "site_map_construction": ("petition.site_map.shows_construction_methods_and_materials", "yes_no"),
+    "facilities_plan_title": ("petition.facilities_plan.title", "text"),
+    "facilities_plan_prepared_by": ("petition.facilities_plan.prepared_by", "choice"),
+    "facilities_plan_to_scale": ("petition.facilities_plan.to_scale", "yes_no"),
+    "parking_plan_title": ("petition.parking_plan.title", "text"),
+    "parking_plan_prepared_by": ("petition.parking_plan.prepared_by", "choice"),
+    "parking_plan_to_scale": ("petition.parking_plan.to_scale", "yes_no"),
+    "parking_plan_ingress_egress": ("petition.parking_plan.shows_ingress_and_egress", "yes_no"),
+    "food_drawing_title": ("petition.food.scale_drawing.title", "text"),
+    "food_drawing_prepared_by": ("petition.food.scale_drawing.prepared_by", "choice"),
+    "food_drawing_to_scale": ("petition.food.scale_drawing.to_scale", "yes_no"),
+    "security_duties": ("petition.security.duties", "text"),
+    "security_hours": ("petition.security.hours", "text"),
+    "security_areas": ("petition.security.areas", "text"),
+    "fire_plan_title": ("petition.fire_protection.plan.title", "text"),
+    "fire_plan_prepared_by": ("petition.fire_protection.plan.prepared_by", "choice"),
+    "fire_plan_to_scale": ("petition.fire_protection.plan.to_scale", "yes_no"),
+    "fire_plan_fire_lanes": ("petition.fire_protection.plan.shows_fire_lanes", "yes_no"),
+    "fire_plan_water_supply": ("petition.fire_protection.plan.shows_water_supply", "yes_no"),
+    "lights_map_title": ("petition.outdoor_lights_or_signs.map.title", "text"),
+    "lights_map_prepared_by": ("petition.outdoor_lights_or_signs.map.prepared_by", "choice"),
+    "lights_map_to_scale": ("petition.outdoor_lights_or_signs.map.to_scale", "yes_no"),
+    "camping_plan_title": ("petition.camping_or_housing.plan.title", "text"),
+    "camping_plan_prepared_by": ("petition.camping_or_housing.plan.prepared_by", "choice"),
+    "camping_plan_to_scale": ("petition.camping_or_housing.plan.to_scale", "yes_no"),
+    **{f"c_{name}": (f"conditions.{name}.description", "text")
+       for name in ("drinking_water", "toilets", "sewage", "solid_waste", "food_supply", "parking", "housing",
+                    "access_roads", "medical", "fire_protection")},
+    "c_parking_spaces": ("conditions.parking.spaces", "count"),
+    "c_housing_persons": ("conditions.housing.persons_housed", "count"),
+    "c_first_aid_station": ("conditions.medical.first_aid_station", "yes_no"),
+    "c_physicians": ("conditions.medical.physicians_at_all_times", "count"),
+    "c_nurses": ("conditions.medical.registered_nurses_at_all_times", "count"),
+}
+
+#: Each field's condition (its section's): when it is asked.
+_WHEN: dict[str, str | None] = {name: when for _t, names, when in PetitionForm.SECTIONS for name in names}
+
+
+def _holds(when: str | None, answers: dict[str, Any]) -> bool:
+    """Whether a section's condition (`PetitionForm.SECTIONS`) holds for the cleaned `answers`, as site.js
+    decides whether to show it."""
+    if when is None:
+        return True
+    if when == "multiday":
+        first, last = answers.get("first_day"), answers.get("last_day")
+        return bool(first and last and last > first)
+    name, _sep, values = when.partition("=")
+    value = answers.get(name)
+    given = ("on" if value else "") if isinstance(value, bool) else str(value or "")
+    return given in values.split("|")
+
+
+def _fact_value(kind: str, value: Any) -> Any:
+    """An answer as the fact is written (None: not given)."""
+    if value in (None, ""):
+        return None
+    if kind == "yes_no":
+        return tristate(value)
+    if kind == "date":
+        return value.isoformat()
+    if kind == "zoning" and str(value).strip().casefold() == "none":
+        return "not_applicable"
+    return value
+
+
+def _answer(kind: str, value: Any) -> Any:
+    """A stored fact as the form's answer (the reverse of `_fact_value`)."""
+    if kind == "yes_no":
+        return _yn(value) if isinstance(value, bool) else ""
+    if kind == "zoning" and value == "not_applicable":
+        return "none"
+    return value
+
+
+def _put(facts: dict[str, Any], path: str, value: Any) -> None:
+    *parents, key = path.split(".")
+    for part in parents:
+        facts = facts.setdefault(part, {})
+    facts[key] = value
+
+
+def _get(facts: Any, path: str) -> Any:
+    for part in path.split("."):
+        if not isinstance(facts, dict):
+            return None
+        facts = facts.get(part)
+    return facts
+
+
+class PropertyForm(PlainErrors):
+    """A further property on which the assembly or a portion of it takes place (¶ B(2), ¶ A, ¶ D). A form left
+    empty is no property."""
+
+    address = forms.CharField(label=_("Address"), max_length=300, required=False)
+    record_owner = forms.CharField(label=_("Record owner"), max_length=200, required=False)
+    applicant_interest = forms.CharField(label=_("The applicant's interest in the property"), max_length=300,
+                                         required=False, help_text=_("For example: owner, tenant, licensee."))
+    max_persons_at_one_time = _count_field(_("Persons on this property at one time"),
+                                           _("This property's share of the assembly (permit requirements ¶ A)."))
+    tenant_or_lessee = _text_field(_("The owner's tenant or lessee, if any"),
+                                   _("Who also authorizes the Town to inspect (permit requirements ¶ D)."),
+                                   max_length=200)
+
+    def clean(self) -> dict[str, Any]:
+        d = super().clean()
+        given = [name for name in self.fields if name != "DELETE" and d.get(name) not in (None, "")]
+        if given and not d.get("address") and "address" not in self.errors:
+            self.add_error("address", _("Give the address of this property, or leave all its fields empty."))
+        return d
+
+    def fact(self) -> dict[str, Any] | None:
+        """The property as the facts write it, or None when the form was left empty."""
+        d = self.cleaned_data
+        prop = {name: d[name] for name in ("address", "record_owner", "applicant_interest",
+                                           "max_persons_at_one_time", "tenant_or_lessee")
+                if d.get(name) not in (None, "")}
+        return prop or None
+
+
+class BasePropertyFormSet(OnceEachFormSet):
+    """The further properties (the second and after); a form marked "Remove" or left empty is left out."""
+
+    default_error_messages = {
+        "too_many_forms": _("At most %(num)d further properties at once."),
+    }
+
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        if "DELETE" in form.fields:
+            form.fields["DELETE"].label = _("Remove this property")
+
+    def properties(self) -> list[tuple[int, dict[str, Any]]]:
+        """The further properties given, each with the number of its form (so that a refusal of
+        ``properties[k]`` is shown beside the form it came from)."""
+        out = []
+        for i, form in enumerate(self.forms):
+            if self.can_delete and self._should_delete_form(form):
+                continue
+            prop = form.fact() if form.is_valid() else None
+            if prop is not None:
+                out.append((i, prop))
+        return out
+
+
+PropertyFormSet = forms.formset_factory(PropertyForm, formset=BasePropertyFormSet, extra=1, can_delete=True,
+                                        max_num=MAX_PROPERTIES, absolute_max=MAX_PROPERTIES + 1,
+                                        validate_max=True)
+
+
+def further_properties(facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The `PropertyFormSet`'s initial answers: the stored properties after the first."""
+    props = (facts or {}).get("properties") or []
+    keys = tuple(PropertyForm.base_fields)
+    return [{k: p.get(k) for k in keys} for p in props[1:] if isinstance(p, dict)]
+
+
 #: The facts the guided petition asks, where they lie (what `PetitionForm.to_facts` writes). Saving the form
-#: replaces these by its answers (an answer left empty removes the fact) and keeps every other fact stored —
-#: given through the API: the sponsor, further properties, the plans of items (3)-(5), (7), (9), (10), (12),
-#: the security's duties, hours and areas, the conditions of ¶ C — which the form does not ask (`merge_facts`).
+#: replaces these by its answers (an answer left empty removes the fact) and keeps every other fact stored
+#: (`merge_facts`), so that a fact the form does not ask is never dropped by saving it. ``properties`` are
+#: asked whole (each property's `_PROPERTY_KEYS`, the list as the form gives it).
 _ASKED: dict[str, tuple[str, ...]] = {
     "": ("name", "purpose", "nature_of_activity", "dates", "max_persons_at_one_time", "persons_collectively",
-         "vehicles_at_one_time", "vehicles_collectively", "admission_fee"),
+         "vehicles_at_one_time", "vehicles_collectively", "admission_fee", "within_town"),
     "applicant": ("name", "is_corporation", "age", "residence_address", "resides_in_town",
                   "directors_and_officers", "agent"),
-    "properties[0]": ("address", "record_owner", "applicant_interest"),
     "petition": ("on_town_form", "addressed_to_town_board", "sound_equipment", "emergency_medical_facilities",
                  "housing_statement", "duration", "max_noise_decibels"),
     "petition.food": ("intended", "preparation_and_distribution", "refuse_disposal"),
@@ -256,50 +623,57 @@ _ASKED: dict[str, tuple[str, ...]] = {
     "petition.fire_protection": ("precautions",),
     "petition.outdoor_lights_or_signs": ("used",),
     "petition.camping_or_housing": ("available",),
+    "conditions": (),
 }
+for _path, _kind in ONE_FACT.values():
+    _where, _sep, _key = _path.rpartition(".")
+    _ASKED[_where] = (*_ASKED.get(_where, ()), _key)
+#: Parents before their parts (``petition`` before ``petition.food`` before ``petition.food.scale_drawing``).
+_ASKED = dict(sorted(_ASKED.items(), key=lambda item: item[0].count(".") + bool(item[0])))
+_PROPERTY_KEYS = ("address", "record_owner", "applicant_interest", "max_persons_at_one_time", "tenant_or_lessee")
 
 
 def merge_facts(stored: Any, answers: dict[str, Any]) -> dict[str, Any]:
     """The facts to save when the petition form is saved over `stored`: the form's `answers` (from `to_facts`)
-    for what it asks (`_ASKED`), and every other stored fact kept as it is, so that saving the form never drops
-    silently what was given otherwise (through the API), which the form neither shows nor asks."""
+    for what it asks (`_ASKED`, and the properties), and every other stored fact kept as it is, so that saving
+    the form never drops silently what was given otherwise (through the API) and the form does not ask."""
     out: dict[str, Any] = copy.deepcopy(stored) if isinstance(stored, dict) else {}
     new = copy.deepcopy(answers)
 
-    def obj(parent: dict[str, Any], key: str) -> dict[str, Any]:
-        value = parent.get(key)
-        return value if isinstance(value, dict) else {}
+    def obj(parent: dict[str, Any], path: str) -> dict[str, Any]:
+        """The part of `parent` at `path`, made (as an empty mapping) where it is missing."""
+        for part in filter(None, path.split(".")):
+            if not isinstance(parent.get(part), dict):
+                parent[part] = {}
+            parent = parent[part]
+        return parent
 
-    def put(target: dict[str, Any], source: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    for where, keys in _ASKED.items():
+        target, source = obj(out, where), _get(new, where) if where else new
         for key in keys:
             target.pop(key, None)
-            if key in source:
+            if isinstance(source, dict) and key in source:
                 target[key] = source[key]
-        return target
-
-    put(out, new, _ASKED[""])
-    out["applicant"] = put(obj(out, "applicant"), obj(new, "applicant"), _ASKED["applicant"])
-    props = out.get("properties") if isinstance(out.get("properties"), list) else []
-    first = props[0] if props and isinstance(props[0], dict) else {}
-    new_props = new.get("properties") or [{}]
-    out["properties"] = [put(first, new_props[0], _ASKED["properties[0]"]), *props[1:]]
-    petition = put(obj(out, "petition"), obj(new, "petition"), _ASKED["petition"])
-    for where, keys in _ASKED.items():
-        if where.startswith("petition."):
-            part = where.split(".", 1)[1]
-            merged = put(obj(petition, part), obj(obj(new, "petition"), part), keys)
-            if merged:
-                petition[part] = merged
-            else:
-                petition.pop(part, None)
-    out["petition"] = petition
+    for where in reversed(_ASKED):  # parts left empty are removed, the deepest first
+        parent, _sep, key = where.rpartition(".")
+        holder = _get(out, parent) if parent else out
+        if key and isinstance(holder, dict) and holder.get(key) == {}:
+            del holder[key]
+    if "properties" not in new:
+        return out
+    stored_props = out.get("properties") if isinstance(out.get("properties"), list) else []
+    merged = []
+    for i, prop in enumerate(new.get("properties") or []):
+        kept = stored_props[i] if i < len(stored_props) and isinstance(stored_props[i], dict) else {}
+        kept = {k: v for k, v in kept.items() if k not in _PROPERTY_KEYS}
+        merged.append({**kept, **prop})
+    out["properties"] = merged
     return out
 
 
 def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
-    """The form's initial answers from stored facts (the reverse of `PetitionForm.to_facts`, for the fields
-    the form asks; the facts it does not ask, e.g. given through the API, are kept when it is saved:
-    `merge_facts`)."""
+    """The form's initial answers from stored facts (the reverse of `PetitionForm.to_facts`; the further
+    properties: `further_properties`)."""
     f = facts or {}
     dates = f.get("dates") or {}
     a = f.get("applicant") or {}
@@ -316,7 +690,8 @@ def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
         sound_text = ""
     food = p.get("food") or {}
     sec = p.get("security") or {}
-    return {
+    within = f.get("within_town")
+    initial = {
         "name": f.get("name"), "purpose": f.get("purpose"), "nature_of_activity": f.get("nature_of_activity"),
         "first_day": dates.get("first_day"), "last_day": dates.get("last_day"),
         "daily_hours": dates.get("daily_hours"), "max_persons_at_one_time": f.get("max_persons_at_one_time"),
@@ -330,8 +705,11 @@ def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
         "agent_name": agent.get("name"), "agent_address": agent.get("address"),
         "agent_in_putnam": _yn(agent.get("resides_in_putnam_county")),
         "agent_accepts_service": bool(agent.get("verified_statement_accepting_service")),
+        "within_town": "no" if within is False else "yes",
         "property_address": props[0].get("address"), "record_owner": props[0].get("record_owner"),
-        "applicant_interest": props[0].get("applicant_interest"), "sound_equipment": sound_text,
+        "applicant_interest": props[0].get("applicant_interest"),
+        "property_persons": props[0].get("max_persons_at_one_time"),
+        "tenant_or_lessee": props[0].get("tenant_or_lessee"), "sound_equipment": sound_text,
         "food_intended": _yn(food.get("intended")), "food_preparation": food.get("preparation_and_distribution"),
         "food_refuse": food.get("refuse_disposal"), "security_engaged": _yn(sec.get("engaged")),
         "security_number": sec.get("number"),
@@ -342,6 +720,9 @@ def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
         "housing_statement": p.get("housing_statement"), "duration": p.get("duration"),
         "max_noise_decibels": p.get("max_noise_decibels"),
     }
+    for name, (path, kind) in ONE_FACT.items():
+        initial[name] = _answer(kind, _get(f, path))
+    return initial
 
 
 # --- Officials' actions ------------------------------------------------------------------------------------------

@@ -166,12 +166,13 @@ def applicant_home(request: HttpRequest, town: str) -> HttpResponse:
                   {"title": _("My applications"), "town": t, "apps": apps})
 
 
-def _petition_page(request: HttpRequest, t: Any, form: af.PetitionForm, app: PermitApplication | None,
-                   status: int = 200) -> HttpResponse:
+def _petition_page(request: HttpRequest, t: Any, form: af.PetitionForm, properties: af.PropertyFormSet,
+                   app: PermitApplication | None, status: int = 200, version: Any = None) -> HttpResponse:
     title = _("New application for a public assembly permit") if app is None else _("Edit application %(n)s") % {
         "n": app.pk}
     return render(request, "web/applications/petition.html",
-                  {"title": title, "town": t, "form": form, "app": app}, status=status)
+                  {"title": title, "town": t, "form": form, "properties": properties, "app": app,
+                   "version": version if version is not None else (app.version if app else None)}, status=status)
 
 
 #: Facts of the petition whose form field is not named by the fact's last part.
@@ -179,17 +180,21 @@ _FIELD_OF_FACT = {"dates.first_day": "first_day", "dates.last_day": "last_day", 
                   "applicant.name": "applicant_name", "applicant.age": "applicant_age",
                   "applicant.agent.name": "agent_name", "applicant.agent.address": "agent_address",
                   "properties[0].address": "property_address", "petition.max_noise_decibels": "max_noise_decibels",
+                  "properties[0].max_persons_at_one_time": "property_persons",
                   "petition.food.preparation_and_distribution": "food_preparation",
                   "petition.food.refuse_disposal": "food_refuse",
                   "petition.fire_protection.precautions": "fire_precautions",
                   "petition.security.number": "security_number",
-                  "petition.emergency_medical_facilities": "emergency_medical"}
+                  "petition.emergency_medical_facilities": "emergency_medical",
+                  **{path: name for name, (path, _kind) in af.ONE_FACT.items()}}
 #: Facts entered one per line in a text area (¶ B(1) directors and officers, ¶ B(6) sound equipment): the line's
 #: number and the part of the line (``applicant.directors_and_officers[2].address`` → line 3, address).
 _FACT_ON_A_LINE = re.compile(r"(applicant\.directors_and_officers|petition\.sound_equipment)\[(\d+)\](?:\.(\w+))?")
 _LINE_FIELDS = {"applicant.directors_and_officers": "officers", "petition.sound_equipment": "sound_equipment"}
 _LINE_PARTS = {"name": gettext_lazy("name"), "address": gettext_lazy("address"), "type": gettext_lazy("type"),
                "number": gettext_lazy("number"), "location": gettext_lazy("location")}
+#: A fact of a further property (the second and after: ``properties[1].record_owner``), shown in its own form.
+_FURTHER_PROPERTY = re.compile(r"properties\[([1-9]\d*)\]\.(\w+)")
 #: The most refusals shown beside one field; the rest are counted.
 _MOST_PER_FIELD = 5
 
@@ -206,43 +211,91 @@ def _form_field(fact: str) -> tuple[str, str]:
     return _FIELD_OF_FACT.get(fact, fact.split(".")[-1]), ""
 
 
-def _field_error(form: forms.Form, e: ValidationFailed) -> None:
+def _field_error(form: forms.Form, e: ValidationFailed, properties: af.PropertyFormSet | None = None,
+                 forms_of: list[int] | None = None) -> None:
     """Put each of a service's complaints beside the form field it names (``facts.dates.last_day`` → ``last_day``;
-    a line of a text area is named by its number), at most `_MOST_PER_FIELD` per field; a complaint of a fact the
-    form does not ask goes above the form, naming the fact."""
-    beside: dict[str, list[str]] = {}
+    a line of a text area is named by its number; a further property's fact, ``facts.properties[2].address``,
+    beside its field in that property's form: `forms_of` holds the form of each further property), at most
+    `_MOST_PER_FIELD` per field; a complaint of a fact the form does not ask goes above the form, naming the
+    fact."""
+    beside: dict[tuple[int | None, str], list[str]] = {}
     above: list[tuple[str, str]] = []
     for fact, message in e.errors:
-        name, where = _form_field(fact.removeprefix("facts."))
+        path = fact.removeprefix("facts.")
+        further = _FURTHER_PROPERTY.fullmatch(path)
+        if further is not None and properties is not None and forms_of is not None:
+            k, name = int(further.group(1)), further.group(2)
+            if k - 1 < len(forms_of) and name in properties.forms[forms_of[k - 1]].fields:
+                beside.setdefault((forms_of[k - 1], name), []).append(str(present.tr(message)))
+                continue
+        name, where = _form_field(path)
         if name in form.fields:
-            beside.setdefault(name, []).append(where + str(present.tr(message)))
+            beside.setdefault((None, name), []).append(where + str(present.tr(message)))
         else:
             above.append((fact, message))
-    for name, said in beside.items():
+    for (index, name), said in beside.items():
+        target = form if index is None or properties is None else properties.forms[index]
         more = len(said) - _MOST_PER_FIELD
         for text in said[:_MOST_PER_FIELD]:
-            form.add_error(name, text)
+            target.add_error(name, text)
         if more > 0:
-            form.add_error(name, ngettext("and %(n)d more error in this field", "and %(n)d more errors in this field",
-                                          more) % {"n": more})
+            target.add_error(name, ngettext("and %(n)d more error in this field",
+                                            "and %(n)d more errors in this field", more) % {"n": more})
     if above:
         form.add_error(None, refusal(ValidationFailed.of_all(above)))
+
+
+def _petition_forms(request: HttpRequest, app: PermitApplication | None
+                    ) -> tuple[af.PetitionForm, af.PropertyFormSet, bool]:
+    """The petition form and the further properties' forms: bound to what was posted; unbound from the stored
+    facts (`app`, when editing) for a GET. "Add another property" (``add_property``) shows the answers posted
+    again, unchecked, with one empty property form more (True: nothing is saved)."""
+    facts = app.facts if app is not None else {}
+    if request.method != "POST":
+        return (af.PetitionForm(initial=af.initial_from_facts(facts) if app is not None else None),
+                af.PropertyFormSet(initial=af.further_properties(facts), prefix="property"), False)
+    form = af.PetitionForm(request.POST, initial=af.initial_from_facts(facts) if app is not None else None)
+    properties = af.PropertyFormSet(request.POST, initial=af.further_properties(facts), prefix="property")
+    if "add_property" not in request.POST or properties.repeated_management_fields():
+        return form, properties, False
+    answers = {name: form[name].value() for name in form.fields}
+    rows = [{name: f[name].value() for name in f.fields if name != "DELETE"}
+            for f in properties.forms[:af.MAX_PROPERTIES] if not f["DELETE"].value()]
+    return (af.PetitionForm(initial=answers), af.PropertyFormSet(initial=rows, prefix="property"), True)
 
 
 @login_required
 def application_new(request: HttpRequest, town: str) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, APPLICANT)
-    form = af.PetitionForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    form, properties, adding = _petition_forms(request, None)
+    if request.method == "POST" and not adding and _valid(form, properties):
+        forms_of, further = _further(properties)
         try:
-            app = sv.create_draft(request.user, t, form.to_facts())
+            app = sv.create_draft(request.user, t, form.to_facts(further))
         except ValidationFailed as e:
-            _field_error(form, e)
+            _field_error(form, e, properties, forms_of)
         else:
             messages.success(request, _("Saved as a draft. Upload the maps and plans, then submit."))
             return redirect("web:application", town=town, pk=app.pk)
-    return _petition_page(request, t, form, None, status=422 if form.errors else 200)
+    return _petition_page(request, t, form, properties, None, status=_status(request, adding, form, properties))
+
+
+def _valid(form: af.PetitionForm, properties: af.PropertyFormSet) -> bool:
+    return all([form.is_valid(), properties.is_valid()])  # (both checked, so both show their errors)
+
+
+def _further(properties: af.PropertyFormSet) -> tuple[list[int], list[dict[str, Any]]]:
+    given = properties.properties()
+    return [i for i, _p in given], [p for _i, p in given]
+
+
+def _status(request: HttpRequest, adding: bool, form: af.PetitionForm, properties: af.PropertyFormSet) -> int:
+    """422 for a petition posted and refused (the form shown again with its errors), else 200."""
+    if request.method != "POST" or adding:
+        return 200
+    refused = form.errors or properties.non_form_errors() or any(f.errors for f in properties.forms)
+    return 422 if refused else 200
 
 
 @login_required
@@ -256,12 +309,12 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
         messages.error(request, _("The petition can be changed only while it is a draft or returned as "
                                   "incomplete; it is %(s)s.") % {"s": app.get_state_display()})
         return redirect("web:application", town=town, pk=pk)
-    form = af.PetitionForm(request.POST or None, initial=af.initial_from_facts(app.facts))
-    if request.method == "POST" and form.is_valid():
+    form, properties, adding = _petition_forms(request, app)
+    if request.method == "POST" and not adding and _valid(form, properties):
         version = _version(request)
-        # what the form does not ask (given through the API: the plans, the conditions of ¶ C, the sponsor,
-        # further properties …) is kept, never dropped by saving the form
-        facts = af.merge_facts(app.facts, form.to_facts())
+        forms_of, further = _further(properties)
+        # a fact the form does not ask (given through the API) is kept, never dropped by saving the form
+        facts = af.merge_facts(app.facts, form.to_facts(further))
         try:
             if app.state == State.INCOMPLETE and "amend" in request.POST:
                 sv.amend(request.user, app, facts, expected_version=version)
@@ -270,14 +323,15 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
                 sv.update_draft(request.user, app, facts, expected_version=version)
                 messages.success(request, _("Saved."))
         except ValidationFailed as e:
-            _field_error(form, e)
+            _field_error(form, e, properties, forms_of)
         except NotAllowed:
             raise  # a 403 page saying who may do it, not a form error
         except WorkflowError as e:
             form.add_error(None, refusal(e))
         else:
             return redirect("web:application", town=town, pk=pk)
-    return _petition_page(request, t, form, app, status=422 if form.errors else 200)
+    return _petition_page(request, t, form, properties, app, status=_status(request, adding, form, properties),
+                          version=request.POST.get("expected_version") if adding else None)
 
 
 def _version(request: HttpRequest) -> int | None:

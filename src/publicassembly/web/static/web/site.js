@@ -14,9 +14,10 @@
       }
       var spec = when.split("=");
       var ctl = document.getElementsByName(spec[0]);
+      var values = spec[1].split("|");  // "sponsor_kind=church|civic_group": any of the values
       var show = false;
       ctl.forEach(function (c) {
-        if ((c.type === "checkbox" || c.type === "radio") ? (c.checked && c.value === spec[1]) : c.value === spec[1]) { show = true; }
+        if ((c.type === "checkbox" || c.type === "radio") ? (c.checked && values.indexOf(c.value) >= 0) : values.indexOf(c.value) >= 0) { show = true; }
         if (c.type === "checkbox" && spec[1] === "on" && c.checked) { show = true; }
       });
       el.hidden = !show;

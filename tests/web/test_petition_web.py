@@ -37,7 +37,8 @@ FULL = {
     "applicant_name": "Gleneida Arts, Inc.", "is_corporation": "on",
     "residence_address": "10 Main Street, Brewster, NY", "resides_in_town": "no",
     "officers": "Ann Ferris, 12 Oak Lane, Brewster", "agent_name": "Ann Ferris",
-    "agent_address": "12 Oak Lane, Brewster", "agent_in_putnam": "yes", "agent_accepts_service": "on",
+    "agent_address": "12 Oak Lane, Brewster", "agent_natural_person": "yes", "agent_in_putnam": "no",
+    "agent_business_in_putnam": "yes", "agent_accepts_service": "on",
     "within_town": "yes", "property_address": "Gleneida Avenue, Carmel, NY", "record_owner": "Town of Carmel",
     "applicant_interest": "Licensee", "property_persons": "1000", "tenant_or_lessee": "Carmel Parks Trust",
     "property-TOTAL_FORMS": "1", "property-INITIAL_FORMS": "0", "property-MIN_NUM_FORMS": "0",
@@ -116,6 +117,7 @@ def test_the_form_asks_every_fact_of_the_applicants_that_the_case_model_has_perm
     applicant = {f"applicant.{k}" for k in ("name", "age", "residence_address", "resides_in_town", "is_corporation")}
     applicant |= {"applicant.directors_and_officers.name", "applicant.directors_and_officers.address"}
     applicant |= {f"applicant.agent.{k}" for k in ("name", "address", "natural_person", "resides_in_putnam_county",
+                                                    "place_of_business_in_putnam_county",
                                                     "verified_statement_accepting_service")}
     properties = {f"properties.{k}" for k in af.PropertyForm.base_fields}
     one_fact = {path for path, _kind in af.ONE_FACT.values()}
@@ -123,8 +125,7 @@ def test_the_form_asks_every_fact_of_the_applicants_that_the_case_model_has_perm
                if leaf.split(".")[0] not in town and leaf not in town
                and not leaf.endswith(("_approved_on", "_authorization_to_inspect"))
                and leaf not in by_hand | applicant | properties | one_fact]
-    # the agent's place of business in Putnam County: the page asks "reside or have a place of business" in one
-    assert unasked == ["applicant.agent.place_of_business_in_putnam_county"]
+    assert unasked == []
     assert "within_town" in af.PetitionForm.base_fields
 
 
@@ -177,12 +178,17 @@ def test_every_answer_is_saved_and_shown_again_on_the_edit_page(carmel, cu):
     assert facts["properties"][1] == {"address": "5 Lake Road, Carmel, NY", "record_owner": "B. Owner",
                                       "applicant_interest": "Tenant", "max_persons_at_one_time": 200}
     assert facts["within_town"] is True
+    assert facts["applicant"]["agent"] == {
+        "name": "Ann Ferris", "address": "12 Oak Lane, Brewster", "natural_person": True,
+        "resides_in_putnam_county": False, "place_of_business_in_putnam_county": True,
+        "verified_statement_accepting_service": True}
     r = c.get(f"/carmel-ny/applications/{app.pk}/edit/")
     assert r.status_code == 200
     form, properties = r.context["form"], r.context["properties"]
     for name in af.ONE_FACT:
         assert str(form[name].value() or "") == FULL.get(name, ""), name
-    for name in ("property_persons", "tenant_or_lessee", "within_town"):
+    for name in ("property_persons", "tenant_or_lessee", "within_town", "agent_natural_person",
+                 "agent_in_putnam", "agent_business_in_putnam"):
         assert str(form[name].value()) == FULL[name], name
     assert properties.forms[0]["address"].value() == "5 Lake Road, Carmel, NY"
     assert properties.forms[0]["max_persons_at_one_time"].value() == 200
@@ -234,6 +240,8 @@ DROPPED = [
     (("c_nurses",), "conditions.9.registered_nurses_at_all_times"),
     (("c_fire_protection",), "conditions.10.fire_protection"),
     (("property-0-record_owner",), "petition.2.properties[1].record_owner"),
+    (("agent_natural_person",), "petition.1.agent_natural_person"),
+    (("agent_business_in_putnam",), "petition.1.agent_in_putnam_county"),
 ]
 
 

@@ -113,7 +113,7 @@ class PetitionForm(PlainErrors):
                                      help_text=_("A parochial or private school, an established church, a veterans' "
                                                  "organization or a civic group of the Town may be exempt "
                                                  "(exemptions ¶¶ A-D)."))
-    sponsor_located_in_town = _yes_no_field(_("Is the school located within the Town of Carmel?"),
+    sponsor_located_in_town = _yes_no_field(_("Is the school in the Town of Carmel?"),
                                             _("Exemptions ¶ A."))
     sponsor_place_of_worship_in_town = _yes_no_field(
         _("Does the church maintain a place of worship within the Town?"), _("Exemptions ¶ B."))
@@ -143,8 +143,13 @@ class PetitionForm(PlainErrors):
                                  help_text=_("An applicant not residing in the Town names an agent to accept "
                                              "notices and summonses."))
     agent_address = forms.CharField(label=_("Agent's address"), max_length=300, required=False)
-    agent_in_putnam = forms.ChoiceField(label=_("Does the agent reside or have a place of business in Putnam "
-                                                "County?"), choices=YES_NO_UNKNOWN, required=False)
+    agent_natural_person = _yes_no_field(_("Is the agent a natural person (an individual, not a firm)?"),
+                                         "¶ B(1)")
+    agent_in_putnam = forms.ChoiceField(label=_("Does the agent reside in Putnam County?"), choices=YES_NO_UNKNOWN,
+                                        required=False, help_text=_("Residing or having a place of business in the "
+                                                                    "county is enough (¶ B(1))."))
+    agent_business_in_putnam = _yes_no_field(_("Does the agent have a place of business in Putnam County?"),
+                                             "¶ B(1)")
     agent_accepts_service = forms.BooleanField(
         label=_("The agent agrees by verified statement to accept notices and summonses"), required=False)
     # The property (¶ B(2)); further properties: `PropertyFormSet`
@@ -261,8 +266,8 @@ class PetitionForm(PlainErrors):
         (_("The applicant (¶ B(1))"), ("applicant_name", "is_corporation", "applicant_age", "residence_address",
                                        "resides_in_town"), None),
         (_("Directors and officers of the corporation"), ("officers",), "is_corporation=on"),
-        (_("Agent in the county"), ("agent_name", "agent_address", "agent_in_putnam", "agent_accepts_service"),
-         "resides_in_town=no"),
+        (_("Agent in the county"), ("agent_name", "agent_address", "agent_natural_person", "agent_in_putnam",
+                                    "agent_business_in_putnam", "agent_accepts_service"), "resides_in_town=no"),
         (_("The property (¶ B(2))"), ("within_town", "property_address", "record_owner", "applicant_interest",
                                       "property_persons", "tenant_or_lessee"), None),
         (_("Site map (¶ B(3))"), ("site_map_title", "site_map_prepared_by", "site_map_property_size",
@@ -294,7 +299,7 @@ class PetitionForm(PlainErrors):
         (_("Duration and noise (¶ B(13), (15))"), ("duration", "max_noise_decibels"), None),
         (_("Housing on the premises (an assembly of more than one day, ¶ B(14))"), ("housing_statement",),
          "multiday"),
-        (_("Facilities for the written approval of the Health Department and the Town Board (¶ C)"),
+        (_("Facilities to be approved in writing by the Health Department and by the Town Board (¶ C)"),
          ("c_drinking_water", "c_toilets", "c_sewage", "c_solid_waste", "c_food_supply", "c_parking",
           "c_parking_spaces", "c_access_roads", "c_medical", "c_first_aid_station", "c_physicians", "c_nurses",
           "c_fire_protection"), None),
@@ -362,12 +367,13 @@ class PetitionForm(PlainErrors):
             if officers:
                 applicant["directors_and_officers"] = officers
         if resides is False and (d.get("agent_name") or d.get("agent_address")):
-            in_putnam = tristate(d.get("agent_in_putnam"))
             agent: dict[str, Any] = {"name": d.get("agent_name") or None, "address": d.get("agent_address") or None,
-                                     "natural_person": True,
                                      "verified_statement_accepting_service": bool(d.get("agent_accepts_service"))}
-            if in_putnam is not None:
-                agent["resides_in_putnam_county"] = in_putnam
+            for key, name in (("natural_person", "agent_natural_person"),
+                              ("resides_in_putnam_county", "agent_in_putnam"),
+                              ("place_of_business_in_putnam_county", "agent_business_in_putnam")):
+                if tristate(d.get(name)) is not None:
+                    agent[key] = tristate(d.get(name))
             applicant["agent"] = agent
         facts["applicant"] = applicant
         prop: dict[str, Any] = {"address": d["property_address"]}
@@ -703,7 +709,9 @@ def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
         "officers": "\n".join(f"{o.get('name') or ''}, {o.get('address') or ''}".strip(", ")
                               for o in a.get("directors_and_officers") or []),
         "agent_name": agent.get("name"), "agent_address": agent.get("address"),
+        "agent_natural_person": _yn(agent.get("natural_person")),
         "agent_in_putnam": _yn(agent.get("resides_in_putnam_county")),
+        "agent_business_in_putnam": _yn(agent.get("place_of_business_in_putnam_county")),
         "agent_accepts_service": bool(agent.get("verified_statement_accepting_service")),
         "within_town": "no" if within is False else "yes",
         "property_address": props[0].get("address"), "record_owner": props[0].get("record_owner"),

@@ -57,18 +57,26 @@ _EXEMPT_KINDS = f"{_SCHOOLS}|church|{_CHAPTERS}"
 MAX_PROPERTIES = 20
 
 
+def _cited(help_text: Any) -> Any:
+    """A help text that is only a citation ("¶ C(1)") written as a sentence naming the part of the chapter."""
+    if isinstance(help_text, str) and help_text.startswith("¶"):
+        return format_lazy(_("Permit requirements {}."), help_text)
+    return help_text
+
+
 def _text_field(label: Any, help_text: Any, *, lines: bool = False, max_length: int = 300) -> forms.CharField:
+    help_text = _cited(help_text)
     if lines:
         return forms.CharField(label=label, help_text=help_text, widget=Lines, required=False)
     return forms.CharField(label=label, help_text=help_text, max_length=max_length, required=False)
 
 
 def _yes_no_field(label: Any, help_text: Any) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, help_text=help_text, choices=YES_NO_UNKNOWN, required=False)
+    return forms.ChoiceField(label=label, help_text=_cited(help_text), choices=YES_NO_UNKNOWN, required=False)
 
 
 def _count_field(label: Any, help_text: Any, max_value: int = 10_000_000) -> forms.IntegerField:
-    return forms.IntegerField(label=label, help_text=help_text, min_value=0, max_value=max_value, required=False)
+    return forms.IntegerField(label=label, help_text=_cited(help_text), min_value=0, max_value=max_value, required=False)
 
 
 def _plan_fields(what: Any, cites: str) -> tuple[forms.Field, forms.Field, forms.Field]:

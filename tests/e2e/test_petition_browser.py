@@ -48,3 +48,27 @@ def test_organizer_names_the_sponsor_a_plan_and_three_properties(page, carmel):
         "Gleneida Avenue, Carmel, NY", "5 Lake Road, Carmel, NY", "7 Hill Road, Carmel, NY"]
     assert facts["sponsor"] == {"kind": "private_school"}
     assert facts["petition"]["outdoor_lights_or_signs"] == {"used": True, "map": {"title": "Lighting map"}}
+
+
+HOURS = ["10:00-22:00", "18:00-24:00", "18:00-00:00", "0:00-24:00", "18:00-23:59", "20:00-00:01", "20:00-04:00",
+         "10:00-10:00", "8:00 p.m. to 2:00 a.m.", "6:00 p.m. to 12:00 a.m.", "10:00 am - 4:00 pm",
+         "11:00 PM until 1:00 AM", "Fri 18:00-23:00, Sat 10:00-02:00", "noon to 10 p.m.", "7:30pm-11:30pm",
+         "22:00\u201302:00", "9:00 till 8:59", "12:00 a.m.-1:00 a.m.", "", "18:00:00-01:30:00"]
+
+
+def test_the_page_shows_the_housing_questions_by_the_law_cores_reading_of_the_hours_c18(page, carmel):
+    """¶ B(14), ¶ C(7), C-18: the page's script reads the daily hours as the law core does (the same answer for
+    each of these hours), and shows the housing questions of a one-day assembly past midnight as it is typed."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.facts import hours_run_past_midnight
+
+    person("organizer", carmel, "applicant")
+    sign_in(page, "organizer")
+    page.goto("/carmel-ny/apply/new/")
+    in_browser = page.evaluate("hours => hours.map(h => window.publicassemblyPastMidnight(h))", HOURS)
+    assert in_browser == [hours_run_past_midnight(h) for h in HOURS]
+    statement = page.get_by_label("Statement on overnight housing")
+    page.locator("#id_first_day").fill((dt.date.today() + dt.timedelta(days=120)).isoformat())
+    page.locator("#id_daily_hours").fill("18:00-23:00")
+    assert not statement.is_visible()
+    page.locator("#id_daily_hours").fill("20:00-02:00")
+    assert statement.is_visible()

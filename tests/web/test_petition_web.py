@@ -162,7 +162,8 @@ def test_every_answer_is_saved_and_shown_again_on_the_edit_page(carmel, cu):
     facts = app.facts
     # the questions of an exempt sponsor's tie to the Town are not asked of a corporation (see the sponsor's test)
     assert {n for n in af.ONE_FACT if n not in FULL} == {
-        "sponsor_located_in_town", "sponsor_place_of_worship_in_town", "sponsor_chapter_in_town_since",
+        "sponsor_located_in_town", "sponsor_established", "sponsor_place_of_worship_in_town",
+        "sponsor_chapter_in_town_since",
         "sponsor_sponsored", "sponsor_organized", "sponsor_authorized"}
     for name, (path, kind) in af.ONE_FACT.items():
         if name not in FULL:
@@ -252,17 +253,23 @@ def test_an_answer_left_out_is_what_the_determination_finds_missing(carmel, cu, 
 
 
 def test_the_sponsors_answers_reach_the_exemptions_church_exemptions_b(carmel, cu):
-    church = {**FULL, "sponsor_name": "St. James Church", "sponsor_kind": "church",
+    church = {**FULL, "sponsor_name": "St. James Church", "sponsor_kind": "church", "sponsor_established": "yes",
               "sponsor_place_of_worship_in_town": "yes", "sponsor_sponsored": "yes", "sponsor_organized": "yes",
               "sponsor_authorized": "yes", "sponsor_chapter_in_town_since": "2001-05-01"}
     app = _file(client_for(cu["applicant"]), church)
-    assert app.facts["sponsor"] == {"name": "St. James Church", "kind": "church", "place_of_worship_in_town": True,
-                                    "sponsored": True, "organized": True, "authorized": True}  # (no chapter asked)
+    assert app.facts["sponsor"] == {"name": "St. James Church", "kind": "church", "established": True,
+                                    "place_of_worship_in_town": True, "sponsored": True, "organized": True,
+                                    "authorized": True}  # (no chapter asked)
     det = sv.determination(app)
     assert det.permit_required is False and det.exemption is not None
     assert "exemptions ¶ B" in det.exemption["citation"]
     r = client_for(cu["applicant"]).get(f"/carmel-ny/applications/{app.pk}/edit/")
     assert r.context["form"]["sponsor_place_of_worship_in_town"].value() == "yes"
+    assert r.context["form"]["sponsor_established"].value() == "yes"
+    # C-14: a church that does not say it is established is not decided exempt
+    app = _file(client_for(cu["applicant"]), {**church, "sponsor_established": ""})
+    assert "established" not in app.facts["sponsor"]
+    assert sv.determination(app).permit_required == "needs_review"
     # a veterans' post of less than a year is not exempt; since when it is maintained reaches ¶ C
     post = {**church, "sponsor_kind": "veterans_organization",
             "sponsor_chapter_in_town_since": (FIRST - dt.timedelta(days=100)).isoformat()}
@@ -277,6 +284,20 @@ def test_a_one_day_assembly_is_asked_item_12_and_not_item_14_permit_requirements
     assert app.facts["petition"]["camping_or_housing"]["available"] is True
     assert "housing_statement" not in app.facts["petition"] and "housing" not in app.facts["conditions"]
     assert _missing_of_the_applicant(app) == []
+
+
+@pytest.mark.parametrize(("hours", "kept"), [("18:00-24:00", False), ("20:00-02:00", True)])
+def test_a_one_day_assembly_past_midnight_keeps_its_housing_answers_permit_requirements_b14_c7_c18(
+        carmel, cu, hours, kept):
+    """¶ B(14), ¶ C(7), C-18: a one-day assembly whose hours end after midnight continues into another day, so
+    the page keeps its housing statement and housing and the determination asks for them; one ending at
+    midnight does not."""
+    one_day = {k: v for k, v in FULL.items() if k != "last_day"} | {"daily_hours": hours}
+    app = _file(client_for(cu["applicant"]), one_day)
+    assert ("housing_statement" in app.facts["petition"]) is kept
+    assert ("housing" in app.facts["conditions"]) is kept
+    assert _missing_of_the_applicant(app) == []
+    assert sv.determination(app).requirements["housing_required"] is kept
 
 
 def test_answers_of_questions_that_do_not_apply_are_left_out(carmel, cu):

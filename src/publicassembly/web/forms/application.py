@@ -21,6 +21,7 @@ from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from publicassembly.law.jurisdictions.us_ny_carmel.facts import continues_into_another_day
 from publicassembly.permits.models import CONDITIONS, Agency, CleanupResult, Party, RevocationGround
 from publicassembly.web import present
 from publicassembly.web.forms.public import SPONSOR_KINDS
@@ -123,6 +124,9 @@ class PetitionForm(PlainErrors):
                                                  "(exemptions ¶¶ A-D)."))
     sponsor_located_in_town = _yes_no_field(_("Is the school in the Town of Carmel?"),
                                             _("Exemptions ¶ A."))
+    sponsor_established = _yes_no_field(
+        _("Is the church an established church?"),
+        _("With a standing congregation, not a body formed for the assembly (exemptions ¶ B)."))
     sponsor_place_of_worship_in_town = _yes_no_field(
         _("Does the church maintain a place of worship within the Town?"), _("Exemptions ¶ B."))
     sponsor_chapter_in_town_since = forms.DateField(
@@ -258,7 +262,7 @@ class PetitionForm(PlainErrors):
     c_housing_persons = _count_field(_("Persons it houses"), "¶ C(7)")
 
     #: The form's sections: title, fields, and when they are asked (``field=value``, values separated by ``|``;
-    #: ``multiday``: an assembly of more than one day; None: always). The same condition shows a section on the
+    #: ``multiday``: an assembly that continues into another day, by its days or its hours (C-18); None: always). The same condition shows a section on the
     #: page (site.js) and decides whether its answers are kept (`to_facts`).
     SECTIONS = (
         (_("The assembly (¶ B(2))"), ("name", "purpose", "nature_of_activity", "first_day", "last_day",
@@ -266,7 +270,7 @@ class PetitionForm(PlainErrors):
                                       "vehicles_at_one_time", "vehicles_collectively", "admission_fee"), None),
         (_("The sponsor (exemptions ¶¶ A-D)"), ("sponsor_name", "sponsor_kind"), None),
         (_("The school"), ("sponsor_located_in_town",), f"sponsor_kind={_SCHOOLS}"),
-        (_("The church"), ("sponsor_place_of_worship_in_town",), "sponsor_kind=church"),
+        (_("The church"), ("sponsor_established", "sponsor_place_of_worship_in_town"), "sponsor_kind=church"),
         (_("The organization's chapter in the Town"), ("sponsor_chapter_in_town_since",),
          f"sponsor_kind={_CHAPTERS}"),
         (_("Who runs the assembly"), ("sponsor_sponsored", "sponsor_organized", "sponsor_authorized"),
@@ -305,13 +309,13 @@ class PetitionForm(PlainErrors):
         (_("Plan of the camping or housing facilities"), ("camping_plan_title", "camping_plan_prepared_by",
                                                           "camping_plan_to_scale"), "camping_available=yes"),
         (_("Duration and noise (¶ B(13), (15))"), ("duration", "max_noise_decibels"), None),
-        (_("Housing on the premises (an assembly of more than one day, ¶ B(14))"), ("housing_statement",),
-         "multiday"),
+        (_("Housing on the premises (an assembly that continues into another day, ¶ B(14))"),
+         ("housing_statement",), "multiday"),
         (_("Facilities to be approved in writing by the Health Department and by the Town Board (¶ C)"),
          ("c_drinking_water", "c_toilets", "c_sewage", "c_solid_waste", "c_food_supply", "c_parking",
           "c_parking_spaces", "c_access_roads", "c_medical", "c_first_aid_station", "c_physicians", "c_nurses",
           "c_fire_protection"), None),
-        (_("Housing for those attending (an assembly of more than one day, ¶ C(7))"),
+        (_("Housing for those attending (an assembly that continues into another day, ¶ C(7))"),
          ("c_housing", "c_housing_persons"), "multiday"),
     )
     #: The section after which the further properties (`PropertyFormSet`) are shown.
@@ -426,7 +430,7 @@ class PetitionForm(PlainErrors):
         camping = tristate(d.get("camping_available"))
         if camping is not None:
             petition["camping_or_housing"] = {"available": camping}
-        if last and last > first and d.get("housing_statement"):
+        if _holds("multiday", d) and d.get("housing_statement"):
             petition["housing_statement"] = d["housing_statement"]
         if d.get("duration"):
             petition["duration"] = d["duration"]
@@ -450,6 +454,7 @@ ONE_FACT: dict[str, tuple[str, str]] = {
     "sponsor_name": ("sponsor.name", "text"),
     "sponsor_kind": ("sponsor.kind", "choice"),
     "sponsor_located_in_town": ("sponsor.located_in_town", "yes_no"),
+    "sponsor_established": ("sponsor.established", "yes_no"),
     "sponsor_place_of_worship_in_town": ("sponsor.place_of_worship_in_town", "yes_no"),
     "sponsor_chapter_in_town_since": ("sponsor.chapter_in_town_since", "date"),
     "sponsor_sponsored": ("sponsor.sponsored", "yes_no"),
@@ -508,9 +513,10 @@ def _holds(when: str | None, answers: dict[str, Any]) -> bool:
     decides whether to show it."""
     if when is None:
         return True
-    if when == "multiday":
-        first, last = answers.get("first_day"), answers.get("last_day")
-        return bool(first and last and last > first)
+    if when == "multiday":  # ¶ B(14), ¶ C(7): more than one day, or hours past midnight (C-18)
+        first = answers.get("first_day")
+        return bool(first) and continues_into_another_day(first, answers.get("last_day"),
+                                                          answers.get("daily_hours"))
     name, _sep, values = when.partition("=")
     value = answers.get(name)
     given = ("on" if value else "") if isinstance(value, bool) else str(value or "")

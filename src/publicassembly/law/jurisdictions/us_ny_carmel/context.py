@@ -67,7 +67,7 @@ class Context:
         """True when the assembly continues from one day into another: it has more than one day, or its hours
         run past midnight (C-18). None when no dates are given."""
         d = self.case.dates
-        return None if d is None else d.end > d.first_day or d.runs_past_midnight
+        return None if d is None else d.continues_into_another_day
 
     @property
     def no_permit(self) -> bool:

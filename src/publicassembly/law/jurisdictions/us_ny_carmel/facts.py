@@ -103,7 +103,8 @@ _CLOCK = re.compile(r"(?<![\d:])((\d+):(\d+)(?::(\d+))?)(?![\d:])")
 #: perhaps seconds and perhaps a.m./p.m. (interpretation C-18). Groups: start hours, minutes, a/p; end hours,
 #: minutes, a/p.
 _TIME = r"(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?\s?m\b\.?)?"
-_RANGE = re.compile(rf"(?<![\d:]){_TIME}\s*(?:-|\u2013|\u2014|\bto\b|\buntil\b|\btill\b)\s*{_TIME}", re.IGNORECASE)
+_RANGE = re.compile(rf"(?<![\d:]){_TIME}\s*(?:-|\u2013|\u2014|\bto\b|\buntil\b|\btill\b)\s*{_TIME}",
+                    re.IGNORECASE | re.ASCII)
 #: A time with a.m. or p.m.: its hours must be 1 to 12.
 _TIME_12 = re.compile(r"(?<![\d:])((\d+):\d+(?::\d+)?\s*[ap]\.?\s?m\b\.?)", re.IGNORECASE)
 _MIDNIGHT = (0, 24 * 60)
@@ -115,6 +116,25 @@ def _minute_of_day(hours: str, minutes: str, meridiem: str) -> int:
     if meridiem:
         h = h % 12 + (12 if meridiem.lower() == "p" else 0)
     return h * 60 + int(minutes)
+
+
+def hours_run_past_midnight(daily_hours: str | None) -> bool:
+    """Whether a range of the daily hours (¶ B(2), free text) ends after midnight (interpretation C-18): its end
+    is at or before its start ("20:00-04:00", "8:00 p.m. to 2:00 a.m.", "10:00-10:00"), unless it ends at
+    midnight itself ("18:00-24:00", "18:00-00:00", "6:00 p.m. to 12:00 a.m."). Times without a.m./p.m. are on
+    the 24-hour clock; hours written otherwise ("noon to 10 p.m.") are not read, and count as not past
+    midnight. (The web petition's script, site.js, shows the housing questions by the same reading.)"""
+    for h1, m1, p1, h2, m2, p2 in _RANGE.findall(daily_hours or ""):
+        start, end = _minute_of_day(h1, m1, p1), _minute_of_day(h2, m2, p2)
+        if end not in _MIDNIGHT and end <= start:
+            return True
+    return False
+
+
+def continues_into_another_day(first_day: date, last_day: date | None, daily_hours: str | None) -> bool:
+    """Whether the assembly continues from one day into another (¶ B(14), ¶ C(7)): its last day is after its
+    first, or its hours run past midnight (`hours_run_past_midnight`, C-18)."""
+    return (last_day is not None and last_day > first_day) or hours_run_past_midnight(daily_hours)
 
 
 class Dates(_Facts):
@@ -156,16 +176,9 @@ class Dates(_Facts):
         return self.last_day or self.first_day
 
     @property
-    def runs_past_midnight(self) -> bool:
-        """Whether a range of the daily hours ends after midnight (interpretation C-18): its end is at or before
-        its start ("20:00-04:00", "8:00 p.m. to 2:00 a.m.", "10:00-10:00"), unless it ends at midnight itself
-        ("18:00-24:00", "18:00-00:00", "6:00 p.m. to 12:00 a.m."). Times without a.m./p.m. are on the 24-hour
-        clock; hours written otherwise ("noon to 10 p.m.") are not read, and count as not past midnight."""
-        for h1, m1, p1, h2, m2, p2 in _RANGE.findall(self.daily_hours or ""):
-            start, end = _minute_of_day(h1, m1, p1), _minute_of_day(h2, m2, p2)
-            if end not in _MIDNIGHT and end <= start:
-                return True
-        return False
+    def continues_into_another_day(self) -> bool:
+        """More than one day, or hours past midnight (`continues_into_another_day`, C-18)."""
+        return continues_into_another_day(self.first_day, self.last_day, self.daily_hours)
 
 
 class Plan(_Facts):

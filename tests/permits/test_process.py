@@ -12,7 +12,7 @@ from publicassembly.permits import services as sv
 from publicassembly.permits.models import Document, FeeSchedule, PermitApplication, State
 from publicassembly.workflow.errors import InvalidTransition, NotAllowed, StaleUpdate, ValidationFailed
 
-from .conftest import HEARING, NOTICE, PDF, PNG, SUBMITTED, fair_facts
+from .conftest import APPROVALS, HEARING, NOTICE, PDF, PNG, SUBMITTED, fair_facts
 
 pytestmark = pytest.mark.django_db
 
@@ -490,3 +490,27 @@ def test_the_same_written_approval_twice_is_refused_par_c(walk):
     sv.record_approval(walk.board, app, condition=1, agency="town_board", approved_on=day + timedelta(days=1),
                        document=doc)
     assert app.approvals.filter(condition=1, agency="town_board").count() == 2
+
+
+def test_an_authorization_to_inspect_stays_with_its_property_when_the_petition_changes_paragraph_d_p12(walk):
+    """¶ D, P-12: the owner's written authorization is for one property. When the applicant amends the petition
+    and the properties change places, it follows its property's address; when its property is no longer named,
+    it counts for none (it had moved onto whichever property took its place)."""
+    facts = fair_facts()
+    second = {**facts["properties"][0], "address": "5 Lake Road, Carmel, NY", "record_owner": "B. Owner"}
+    facts["properties"].append(second)
+    walk.draft(facts)
+    sv.submit(walk.applicant, walk.app, verification_statement="sworn", today=SUBMITTED)
+    sv.record_authorization(walk.clerk, walk.app, party="owner", name="B. Owner", given_on=APPROVALS,
+                            property_index=1, document=walk.doc("owner's authorization"))
+    owners = lambda: [p.get("owner_authorization_to_inspect") for p in sv.case_data(walk.app)["properties"]]  # noqa: E731
+    assert owners() == [None, True]
+    sv.mark_incomplete(walk.clerk, walk.app, missing_items=["a better map"])
+    reordered = {**facts, "properties": [second, facts["properties"][0]]}
+    sv.amend(walk.applicant, walk.app, reordered)
+    assert owners() == [True, None]  # with its property, now the first
+    sv.mark_incomplete(walk.clerk, walk.app, missing_items=["a better map"])
+    sv.amend(walk.applicant, walk.app, {**facts, "properties": [facts["properties"][0]]})
+    assert owners() == [None]  # its property is gone: it authorizes nothing named
+    walk.app.refresh_from_db()
+    assert walk.app.authorizations.get().property_address == "5 Lake Road, Carmel, NY"

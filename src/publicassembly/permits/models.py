@@ -242,10 +242,14 @@ class Approval(TownScoped):
 
 class Authorization(TownScoped):
     """The owner's or the tenant's written authorization for the Town to go upon a property to inspect it
-    (¶ D). ``property_index``: the property's position in the application's facts (0 = first)."""
+    (¶ D). ``property_index``: the property's position in the application's facts (0 = first) when it was
+    recorded; ``property_address``: that property's address then. The authorization counts for the property
+    of the petition that has this address (interpretation P-12), so removing or reordering properties never
+    moves it onto another one; an authorization whose property is no longer named counts for none."""
 
     application = models.ForeignKey(PermitApplication, on_delete=models.CASCADE, related_name="authorizations")
     property_index = models.PositiveSmallIntegerField(_("property"), default=0)
+    property_address = models.TextField(_("property's address"), blank=True, default="")
     party = models.CharField(_("party"), max_length=10, choices=Party.choices)
     name = models.CharField(_("name of who authorizes"), max_length=200)
     given_on = models.DateField(_("given on"))

@@ -454,8 +454,9 @@ def _case_data(app: PermitApplication, *, preloaded: bool,
         conditions[CONDITIONS[a.condition]] = facility
     properties = d.get("properties") or []
     for auth in _related(app, "authorizations", records):
-        if auth.property_index < len(properties):
-            properties[auth.property_index][f"{auth.party}_authorization_to_inspect"] = True
+        i = authorized_property(auth, properties)
+        if i is not None:
+            properties[i][f"{auth.party}_authorization_to_inspect"] = True
     if preloaded:
         certs = sorted(_related(app, "insurance_certificates", records), key=lambda c: (c.recorded_on, c.pk))
         cert = certs[-1] if certs else None
@@ -1165,6 +1166,24 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
     return approval
 
 
+def _address(prop: Any) -> str:
+    return " ".join(str(prop.get("address") or "").split()).casefold() if isinstance(prop, dict) else ""
+
+
+def authorized_property(auth: Authorization, properties: list[Any]) -> int | None:
+    """The position in `properties` (the petition's, now) of the property `auth` authorizes to be inspected,
+    or None when the petition no longer names it (P-12): the property with the address it was recorded for
+    (spaces and case aside), the one at its recorded position first when two have that address. An
+    authorization recorded before addresses were kept has only its position."""
+    if not auth.property_address:
+        return auth.property_index if auth.property_index < len(properties) else None
+    wanted = " ".join(auth.property_address.split()).casefold()
+    matches = [i for i, p in enumerate(properties) if _address(p) == wanted]
+    if not matches:
+        return None
+    return auth.property_index if auth.property_index in matches else matches[0]
+
+
 def record_authorization(by: Any, app: PermitApplication, *, party: str, name: str, given_on: date,
                          document: Document, property_index: int = 0, expected_version: int | None = None,
                          reason: str | None = None, today: date | None = None) -> Authorization:
@@ -1193,6 +1212,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
         if party == Party.TENANT and not props[property_index].get("tenant_or_lessee"):
             raise ValidationFailed("party", _("the application names no tenant or lessee of this property"))
         auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
+                             property_address=str(props[property_index].get("address") or ""),
                              name=name, given_on=given_on, document=_document_of(app, document))
         save_with_history(auth, by=by, reason=reason or f"{Party(party).label}'s written authorization to "
                                                         f"inspect (¶ D) received")

@@ -166,6 +166,14 @@ def test_security_headers_on_every_page():
     assert r["X-Content-Type-Options"] == "nosniff"
 
 
+def test_every_page_names_its_icon_so_browsers_do_not_ask_for_a_missing_favicon():
+    from django.contrib.staticfiles import finders
+
+    html = Client().get("/").content.decode()
+    href = re.search(r'<link rel="icon" href="/static/(web/favicon\.svg)"', html)
+    assert href is not None and finders.find(href.group(1)) is not None
+
+
 def test_spanish_pages():
     c = Client(HTTP_ACCEPT_LANGUAGE="es")
     html = c.get("/permit-check/").content.decode()

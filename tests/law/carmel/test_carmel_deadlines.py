@@ -162,12 +162,14 @@ def test_board_acting_with_no_public_hearing_recorded_is_not_met_silently_permit
     ("10:00-22:00", None), ("0:00-24:00", None), ("20:00-04:00", None), ("noon to 10 p.m.", None),
     ("23:59-24:00", None), ("25:00-99:00", "25:00"), ("10:00-24:01", "24:01"), ("9:60-10:00", "9:60"),
     ("18:00:00-23:30:00", None), ("10:00:99-12:00", "10:00:99"), ("7:5-9:00", "7:5"), ("013:00-14:00", "013:00"),
-    ("-1:00 to 2:00", None),
+    ("-1:00 to 2:00", None), ("12:00 p.m.-11:00 p.m.", None), ("1:00 am-3:00 am", None),
+    ("13:00 pm-2:00 am", "13:00 pm"), ("10:00-0:30 a.m.", "0:30 a.m."),
 ])
 def test_daily_hours_are_free_text_but_a_written_time_must_be_a_time_of_day_permit_requirements_b2(
         determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:
     """¶ B(2): the proposed hours, printed on the permit: free text, but every H:MM in it is a time of day,
-    00:00 to 24:00 (24:00 the end of a day; 24:01 and 25:00 are not)."""
+    00:00 to 24:00 (24:00 the end of a day; 24:01 and 25:00 are not), and with a.m./p.m. its hour is 1 to 12
+    (C-18: "13:00 pm" and "0:30 a.m." are not)."""
     from publicassembly.law.errors import InvalidCase
 
     case["dates"]["daily_hours"] = hours

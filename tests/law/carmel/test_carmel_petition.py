@@ -191,24 +191,6 @@ def test_hours_past_midnight_continue_into_another_day_permit_requirements_b14_c
         assert b14.status is Status.NOT_APPLICABLE and c7.status is Status.NOT_APPLICABLE
 
 
-@pytest.mark.parametrize(("hours", "refused"), [
-    ("12:00 p.m.-11:00 p.m.", None), ("1:00 am-3:00 am", None), ("13:00 pm-2:00 am", "13:00 pm"),
-    ("10:00-0:30 a.m.", "0:30 a.m."),
-])
-def test_a_time_with_am_or_pm_has_an_hour_of_1_to_12_permit_requirements_b2_interpretation_c18(
-        determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:
-    """¶ B(2), C-18: "13:00 pm" and "0:30 a.m." are not times of day, and the field is named."""
-    from publicassembly.law.errors import InvalidCase
-
-    case["dates"]["daily_hours"] = hours
-    if refused is None:
-        determine(case)
-        return
-    with pytest.raises(InvalidCase) as e:
-        determine(case)
-    assert e.value.field == "dates.daily_hours" and f"{refused} is not a time of day" in str(e.value)
-
-
 def test_no_sound_equipment_is_a_statement_permit_requirements_b6(determine: Determine, case: dict[str, Any]) -> None:
     case["petition"]["sound_equipment"] = "none"
     assert determine(case).finding("carmel/petition/b6-sound-equipment").status is Status.MET

@@ -122,3 +122,21 @@ def test_164_12_enforcement_finding(determine):
     f = d.finding("mount-pleasant/164-12/enforcement")
     assert f.status is Status.MET
     assert d.requirements["enforcement"]["summons_returnable_in"] == "Town Justice Court of the Town of Mount Pleasant"
+
+
+@pytest.mark.parametrize("day, refused", [(date(2025, 3, 2), False), (date(2025, 3, 3), False),
+                                          (date(2025, 3, 4), True)])
+def test_164_14_violation_after_as_of_is_refused_naming_violation_date(determine, day, refused):
+    """§§ 164-12, 164-14: the case is evaluated as of 2025-03-03; a violation of the day before or of that day is
+    an offense whose penalty is found; one of the day after has not been committed yet: refused naming
+    ``violation.date`` (it was accepted and given a penalty)."""
+    violation = {"rule": "164-10", "offender": "J. Doe", "prior_offenses": 0, "date": day.isoformat()}
+    if not refused:
+        d = determine(commercial=True, spaces=HALL, violation=violation)
+        assert d.penalty is not None and d.penalty.offense_number == 1
+        assert d.finding("mount-pleasant/164-14/penalty").values["date"] == day
+        return
+    with pytest.raises(InvalidCase) as info:
+        determine(commercial=True, spaces=HALL, violation=violation)
+    assert info.value.field == "violation.date"
+    assert "2025-03-04 is after the day the case is evaluated as of (2025-03-03)" in info.value.message

@@ -7,6 +7,7 @@ from typing import Any
 
 from publicassembly.law.core import Finding, Rule, RuleBook, Status, decide
 from publicassembly.law.determination import Determination, Occupancy, Penalty, Tristate
+from publicassembly.law.errors import InvalidCase
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     enforcement,
     exits,
@@ -107,7 +108,14 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
     """Apply ch. 164 to a venue under the values in force on ``values.as_of``.
 
     Raises `RuleConflict` if two rules decide whether a certificate is required at the same priority, and
-    `InvalidCase` for a violation dated before the chapter's penalties were in force."""
+    `InvalidCase` naming ``violation.date`` for a violation dated after ``values.as_of`` (the case is evaluated
+    as of that day: nothing after it has been committed) or before the chapter's penalties were in force."""
+    if case.violation is not None and case.violation.date > values.as_of:
+        raise InvalidCase("violation.date", _("{violation_date} is after the day the case is evaluated as of "
+                                              "({as_of}): a violation cannot have been committed yet; give the "
+                                              "day it was committed, or a later as_of",
+                                              violation_date=case.violation.date.isoformat(),
+                                              as_of=values.as_of.isoformat()))
     ctx = context(case, values)
     rules = list(RULES)
     order = [r for r in rules if r.id not in _AFTER] + [r for r in rules if r.id in _AFTER]

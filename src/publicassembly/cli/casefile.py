@@ -375,11 +375,39 @@ def kind_of(path: Path) -> str | None:
     return None
 
 
+#: The name of a case file that is read from standard input (``check -``, ``report -``), and what its refusals
+#: and reports call it.
+STDIN = "-"
+STDIN_SHOWN = "standard input"
+
+
+def read_standard_input(shown: str = STDIN_SHOWN) -> CaseFile:
+    """Case data (YAML or JSON, by content) read from standard input, named `shown` in its refusals. A terminal
+    is refused rather than waited on: ``-`` is for a file piped or redirected in."""
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # no standard input at all (closed), or one of text only
+        raise CaseFileError(shown, "cannot be read: there is no standard input to read the case file from")
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        if stream.isatty():
+            raise CaseFileError(shown, "is a terminal; pipe or redirect a case file into it "
+                                       "(e.g. < case.yaml), or give the file's name instead of -")
+    try:
+        raw = stream.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise CaseFileError(shown, f"cannot be read: {exc.strerror or exc}") from None
+    return parse_bytes(raw, shown)
+
+
 def read_case_file(name: str | Path) -> CaseFile:
-    """Read a case file (YAML .yaml/.yml, JSON .json, by content otherwise). Raises CaseFileError naming the
-    file: missing, a directory, unreadable, too large, empty, binary, not UTF-8, malformed, not a mapping."""
-    path = Path(name)
+    """Read a case file (YAML .yaml/.yml, JSON .json, by content otherwise); ``-`` reads it from standard input
+    (`read_standard_input`). Raises CaseFileError naming the file: missing, a directory, unreadable, too large,
+    empty, binary, not UTF-8, malformed, not a mapping."""
     shown = str(name)
+    if shown == STDIN:
+        return read_standard_input()
+    path = Path(name)
     try:
         if path.is_dir():
             raise CaseFileError(shown, "is a directory, not a case file; give YAML or JSON files "

@@ -445,7 +445,8 @@ def sign(
 
 @app.command()
 def report(
-    casefile: Path = typer.Argument(..., help="A case file (YAML or JSON), or a determination's JSON."),
+    casefile: Path = typer.Argument(..., help="A case file (YAML or JSON), or a determination's JSON "
+                                  "(what check --format json writes); - reads it from standard input."),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     as_of: str | None = typer.Option(None, "--as-of", help="Determine the case on this date (YYYY-MM-DD); a "
                                      "case file only (a determination's JSON keeps its own date)."),
@@ -472,7 +473,7 @@ def report(
 
     keys = dj.keys_of_a_determination(data) if isinstance(data, Mapping) else []
     if keys and when is not None and not dj.lacking(data):
-        fail(f"--as-of: {casefile} is a determination, made on its own as_of ({given(data.get('as_of'))}); "
+        fail(f"--as-of: {case_file.path} is a determination, made on its own as_of ({given(data.get('as_of'))}); "
              "--as-of determines a case file: give the case file, or leave --as-of out")
     if keys:
         # (check --format json writes no name: the case's name is printed when the file is given one)
@@ -494,9 +495,9 @@ def report(
         except InvalidCase as exc:  # every bad fact listed, with its line, as check lists them
             fail(_invalid(case_file, exc))
         except LawError as exc:
-            fail(f"{casefile}: {exc}")
+            fail(f"{case_file.path}: {exc}")
     write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name, unnamed=unnamed),
-                                 source=casefile), force, "pdf")
+                                 source=Path(case_file.path)), force, "pdf")
 
 
 @app.command()

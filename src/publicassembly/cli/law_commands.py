@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, app, error, fail, parse_date_option
-from publicassembly.cli.casefile import CaseFile, CaseFileError, read_case_file
+from publicassembly.cli.casefile import STDIN, CaseFile, CaseFileError, read_case_file
 from publicassembly.law import (
     InvalidCase,
     LawError,
@@ -110,7 +110,8 @@ def _invalid(case_file: CaseFile, exc: InvalidCase) -> str:
 def check(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE", show_default=False,
-        help="Case files: YAML (.yaml, .yml) or JSON (.json); another extension is read by its content.",
+        help="Case files: YAML (.yaml, .yml) or JSON (.json); another extension is read by its content; - "
+             "reads one from standard input.",
     )],
     as_of: Annotated[str | None, typer.Option(
         "--as-of", metavar="YYYY-MM-DD", show_default=False,
@@ -123,7 +124,8 @@ def check(
 
     A case file is a mapping with **jurisdiction** (carmel-ny, mount-pleasant-ny, or an Open Civic
     Data id), **subject** (event for Carmel, venue for Mount Pleasant), optionally
-    **as_of** (YYYY-MM-DD), and the facts of the case; `publicassembly schema` lists every field.
+    **as_of** (YYYY-MM-DD), and the facts of the case; `publicassembly schema` lists every field. FILE - reads
+    one case file from standard input.
 
     The text report leads with the verdict, then the requirements, occupancy, deadlines in date order (each
     with how it was counted under the General Construction Law, and a mark when the Town Clerk's office is
@@ -137,6 +139,8 @@ def check(
     """
     fmt = parse_format(output_format)
     when = parse_as_of(as_of)
+    if files.count(STDIN) > 1:
+        fail(f"FILE: - (standard input) is given {files.count(STDIN)} times; standard input holds one case file")
     console = _console() if fmt == "text" else None
     outputs: list[dict[str, Any]] = []
     worst = EXIT_OK
@@ -207,7 +211,7 @@ def _check_one(name: str, when: date | None, fmt: str,
     from publicassembly.cli.report import print_report
 
     assert console is not None  # text format
-    print_report(console, determination, source=name, jurisdiction_name=f"{j.name} ({j.alias}), {j.code}",
+    print_report(console, determination, source=case_file.path, jurisdiction_name=f"{j.name} ({j.alias}), {j.code}",
                  as_of_source=source)
     return EXIT_OK, None
 

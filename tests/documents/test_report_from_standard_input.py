@@ -1,0 +1,79 @@
+"""`publicassembly report -` reads the determination's JSON (what `check --format json` writes), or a case file,
+from standard input — as `check -` reads a case file: one way for both (`cli.casefile.read_case_file`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+
+from .conftest import pdf_text
+
+ROOT = Path(__file__).resolve().parents[2]
+HALL = ROOT / "examples" / "mount-pleasant-catering-hall.yaml"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def determination_json() -> str:
+    made = runner.invoke(app, ["check", str(HALL), "--format", "json"])
+    assert made.exit_code == 0, made.output
+    return made.stdout
+
+
+def test_report_dash_reads_a_determination_from_standard_input(tmp_path, determination_json):
+    """The PDF of `check … --format json | report - -o` says what the same JSON in a file does (Mount Pleasant
+    § 164-7: the hall's verdict and lawful occupancy)."""
+    source = tmp_path / "determination.json"
+    source.write_text(determination_json, encoding="utf-8")
+    from_file, from_stdin = tmp_path / "file.pdf", tmp_path / "stdin.pdf"
+    assert runner.invoke(app, ["report", str(source), "-o", str(from_file)]).exit_code == 0
+    result = runner.invoke(app, ["report", "-", "-o", str(from_stdin)], input=determination_json)
+    assert result.exit_code == 0, result.output
+    text = pdf_text(from_stdin.read_bytes())
+    assert text == pdf_text(from_file.read_bytes())
+    assert "Mount Pleasant Code" in text
+
+
+def test_report_dash_reads_a_case_file_from_standard_input(tmp_path):
+    """A case file piped in (YAML) is determined and reported, as the same file named."""
+    out = tmp_path / "r.pdf"
+    result = runner.invoke(app, ["report", "-", "-o", str(out)], input=HALL.read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("given, said", [
+    ("", "publicassembly: error: standard input: the file is empty"),
+    ('{"verdict": "x"', "publicassembly: error: standard input, line 1"),
+])
+def test_report_dash_refuses_bad_input_naming_standard_input(tmp_path, given, said):
+    """Nothing on standard input, or malformed JSON: exit 2, named "standard input", nothing written."""
+    out = tmp_path / "r.pdf"
+    result = runner.invoke(app, ["report", "-", "-o", str(out)], input=given)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(said), result.stderr
+    assert not out.exists()
+
+
+def test_check_dash_reads_a_case_file_from_standard_input():
+    """`check -` (the same reader): the case piped in is determined as the file is; its JSON has no "file"."""
+    import json
+
+    named = runner.invoke(app, ["check", str(HALL), "--format", "json"])
+    piped = runner.invoke(app, ["check", "-", "--format", "json"], input=HALL.read_text(encoding="utf-8"))
+    assert piped.exit_code == 0, piped.output
+    assert json.loads(piped.stdout) == json.loads(named.stdout)
+    text = runner.invoke(app, ["check", "-"], input=HALL.read_text(encoding="utf-8"), env={"COLUMNS": "200"})
+    assert text.exit_code == 0 and "standard input" in text.stdout
+
+
+def test_check_refuses_standard_input_twice():
+    """Standard input holds one case file: `check - -` is refused, exit 2, before reading it."""
+    result = runner.invoke(app, ["check", "-", "-"], input=HALL.read_text(encoding="utf-8"))
+    assert result.exit_code == 2
+    assert "- (standard input) is given 2 times" in result.stderr

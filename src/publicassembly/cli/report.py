@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from publicassembly.cli.app import printable
-from publicassembly.law import Determination, Status
+from publicassembly.law import Determination, Status, labels
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.labels import DOLLAR_KEYS
 
@@ -51,9 +51,12 @@ def _answer(value: object) -> Text:
     return _text(str(value))
 
 
-def _value(value: Any, indent: str = "") -> str:
-    """A requirement's value as plain text: exact numbers, ISO dates, yes/no; a mapping one "key: value" per
-    line and a list of mappings one "• ..." per item (nested values indented)."""
+def _value(value: Any, indent: str = "", key: str = "") -> str:
+    """A requirement's value as plain text: exact numbers, ISO dates, yes/no; an identifier of the law core
+    under `key` (an officer, where a count of persons comes from, the sign's colours) in words
+    (`labels.value`: ``issued_by: building_inspector`` → "the Building Inspector"), as the PDF report and the
+    pages show it; a mapping one "key: value" per line and a list of mappings one "• ..." per item (nested
+    values indented)."""
     data = jsonable(value)
     if isinstance(data, bool):
         return "yes" if data else "no"
@@ -63,22 +66,22 @@ def _value(value: Any, indent: str = "") -> str:
         if not data:
             return "none"
         if all(not isinstance(v, dict | list) for v in data):
-            return ", ".join(_value(v) for v in data)
+            return ", ".join(_value(v, key=key) for v in data)
         return "\n".join(f"{indent}• {_value(v, indent + '  ').lstrip()}" for v in data)
     if isinstance(data, dict):
         if not data:
             return "none"
         if all(not isinstance(v, dict | list) for v in data.values()) and len(data) <= 3 and indent:
-            return ", ".join(f"{_label(str(k)).lower()}: {_value(v)}" for k, v in data.items())
+            return ", ".join(f"{_label(str(k)).lower()}: {_value(v, key=str(k))}" for k, v in data.items())
         lines = []
         for k, v in data.items():
-            inner = _value(v, indent + "  ")
+            inner = _value(v, indent + "  ", str(k))
             sep = "\n" if "\n" in inner else " "
             lines.append(f"{indent}{_label(str(k)).lower()}:{sep}{inner}")
         return "\n".join(lines)
     if isinstance(data, int) and not isinstance(data, bool):
         return f"{data:,}"  # (persons, spaces, days: grouped as the law's sentences write them)
-    return str(data)
+    return str(labels.value(key, data))
 
 
 def dollars(value: Any) -> str:
@@ -115,7 +118,7 @@ def _requirements(requirements: Mapping[str, Any]) -> Table | None:
     table.add_column("requirement", style="bold")
     table.add_column("value", overflow="fold")
     for key, value in requirements.items():
-        shown = dollars(value) if key in DOLLAR_KEYS and not isinstance(value, bool) else _value(value)
+        shown = dollars(value) if key in DOLLAR_KEYS and not isinstance(value, bool) else _value(value, key=key)
         table.add_row(_text(_label(key)), _text(shown))
     return table
 
@@ -132,7 +135,7 @@ def _occupancy(det: Determination) -> RenderableType | None:
     for s in occ.spaces:
         area = "—" if s.area_sq_ft is None else str(jsonable(s.area_sq_ft))
         load = "—" if s.occupant_load is None else f"{s.occupant_load:,}"
-        table.add_row(_text(s.name), _text(s.use_group), _text(area), _text(load))
+        table.add_row(_text(s.name), _text(labels.phrase(s.use_group)), _text(area), _text(load))
     summary = (Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy:,} persons", "bold"))
                if occ.lawful_occupancy is not None else
                Text.assemble("Lawful occupancy: ", ("not yet computable", "bold"),
@@ -166,7 +169,7 @@ def _missing(items: Iterable[str]) -> RenderableType | None:
         return None
     text = _text("Missing items", style="bold yellow")
     for item in items:
-        text.append(printable(f"\n  • {item}"), style="")
+        text.append(printable(f"\n  • {labels.missing_item(item)}"), style="")  # in words, as the pages say it
     return text
 
 
@@ -180,7 +183,8 @@ def _findings(det: Determination) -> Table | None:
     for f in det.findings:
         where = _text(f.citation)
         where.append(f"\n{f.rule}", style="dim")
-        table.add_row(_text(f.status.value, style=STATUS_STYLE.get(f.status, "")), where, _text(f.reason))
+        table.add_row(_text(_label(f.status.value).lower(), style=STATUS_STYLE.get(f.status, "")), where,
+                      _text(f.reason))
     return table
 
 

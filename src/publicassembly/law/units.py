@@ -8,7 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Annotated, Literal, cast
 
-from pydantic import AfterValidator, BeforeValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field, PlainSerializer
 
 from publicassembly.law.dates import KNOWN_YEARS
 from publicassembly.law.messages import _, join
@@ -256,8 +256,18 @@ Count = Annotated[int, Field(ge=0, le=MAX_COUNT), BeforeValidator(_whole_number)
 Age = Annotated[int, Field(ge=0, le=130), BeforeValidator(_whole_number)]
 #: A count that is at least 1 (e.g. days of continued violation, sound devices of a type).
 PositiveCount = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole_number)]
-#: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law).
-Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), BeforeValidator(_money)]
+def money_json(amount: Decimal) -> str:
+    """A money amount's JSON form: a decimal string in whole cents, whatever form it was given in (``10``,
+    ``10.0``, ``"10"``, ``"1e1"`` → ``"10.00"``; ``-0`` → ``"0.00"``), as the API writes records' money; the
+    facts stored as JSON (a petition's ``admission_fee``) thus read back as they were stored, exact."""
+    cents = amount.quantize(Decimal("0.01"))
+    return f"{cents.copy_abs() if cents.is_zero() else cents:f}"
+
+
+#: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law). Exact (a
+#: Decimal) in Python; in JSON a decimal string in whole cents (`money_json`).
+Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), BeforeValidator(_money),
+                  PlainSerializer(money_json, return_type=str, when_used="json")]
 #: A non-negative decimal number (e.g. decibels, an area before its unit is applied), not a boolean.
 Number = Annotated[Decimal, BeforeValidator(_number)]
 #: A sound level in decibels: 0 to 1,000 (an input bound, not law; no sound reaches it).

@@ -152,7 +152,8 @@ class PermitApplication(TownScoped, Versioned):
 
     ``facts``: the applicant's facts of the assembly as JSON validated by the Carmel `EventCase` model (without
     the Town's own acts, which live in the fields and related records below and are layered on when the law
-    core is asked). Money in US dollars (Decimal), dates are dates.
+    core is asked). Money in US dollars is stored as a decimal string in whole cents (``"10.00"``, `units.money_json`,
+    whatever form it was given in) and read as a Decimal; dates as ``YYYY-MM-DD``.
     """
 
     applicant = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,

@@ -268,3 +268,50 @@ def test_years_before_29_february_is_28_february():
     assert years_before(date(2028, 2, 29), 4) == date(2024, 2, 29)
     assert years_before(date(2027, 3, 1), 1) == date(2026, 3, 1)
     assert years_before(date(2026, 7, 4), 1) == date(2025, 7, 4)
+
+
+# --- the counted sentences name a holiday without an article ---------------------------------------------------
+
+
+@pytest.mark.parametrize("year", [2020, 2021, 2022, 2023, 2026, 2027, 2028])
+def test_a_holiday_is_named_without_an_article_in_the_counted_sentences_24_25a(year):
+    """GCL §§ 24, 25-a: a period ending on a weekday that is a § 24 holiday says "…, Juneteenth, a public holiday
+    (GCL § 24), so the period runs …" and "It is Juneteenth, a public holiday (GCL § 24), when …" — never "a
+    Juneteenth" — for every holiday of the year (each name from the `holidays` package as corrected to § 24,
+    Sunday holidays observed on Monday among them). A weekend day is still "a Saturday", "a Sunday"."""
+    weekdays = {day: name for day, name in public_holidays(year).items() if day.weekday() < 5}
+    assert weekdays, year
+    for day, name in weekdays.items():
+        phrase = f"{name}, a public holiday (GCL § 24)"
+        after = within_days_after(day - timedelta(days=10), 10, what="x").counted
+        assert f"{day.strftime('%A')} {day.isoformat()}, {phrase}, so the period runs to the next business day" in after
+        before = at_least_days_before(day + timedelta(days=10), 10, what="x").counted
+        assert f"It is {phrase}, when the Town Clerk's office is closed" in before
+        for sentence in (after, before):
+            assert f"a {name}" not in sentence and f"an {name}" not in sentence
+    for day, label in holidays.country_holidays("US", subdiv="NY", years=year).items():  # every library name
+        if day.weekday() < 5 and day in weekdays:  # (one not of § 24, e.g. Susan B. Anthony Day, closes nothing)
+            before = at_least_days_before(day + timedelta(days=10), 10, what="x").counted
+            assert f"It is {weekdays[day]}, a public holiday (GCL § 24), when" in before, (label, before)
+
+
+@pytest.mark.parametrize("day, phrase", [(date(2026, 7, 4), "a Saturday"), (date(2026, 7, 5), "a Sunday")])
+def test_a_weekend_day_keeps_its_article_25a(day, phrase):
+    """GCL § 25-a: a period ending on a Saturday or a Sunday (Independence Day 2026 is a Saturday: the office is
+    closed for the weekend, as `closed_because` says) reads "…, a Saturday, so the period runs …"."""
+    after = within_days_after(day - timedelta(days=10), 10, what="x").counted
+    assert f"{day.isoformat()}, {phrase}, so the period runs to the next business day" in after
+    before = at_least_days_before(day + timedelta(days=10), 10, what="x").counted
+    assert f"It is {phrase}, when the Town Clerk's office is closed" in before
+
+
+def test_every_holiday_of_the_table_is_named_without_an_article_24():
+    """GCL § 24, 1990-2100: every holiday on a weekday of every year of the table reads "It is <name>, a public
+    holiday (GCL § 24)" when a period counted backwards ends on it."""
+    from publicassembly.law.holiday_table import FIRST_YEAR, LAST_YEAR
+
+    for year in range(FIRST_YEAR, LAST_YEAR + 1):
+        for day, name in public_holidays(year).items():
+            if day.weekday() < 5:
+                before = at_least_days_before(day + timedelta(days=10), 10, what="x").counted
+                assert f"It is {name}, a public holiday (GCL § 24), when" in before, (day, before)

@@ -172,6 +172,17 @@ def why_closed(day: date) -> Message | None:
     return None if day.weekday() < 5 else _("a {weekday}", weekday=_WEEKDAYS[day.weekday()])
 
 
+def _closed_phrase(day: date) -> Message:
+    """Why the Town Clerk's office is closed on `day`, a closed day, as a phrase that reads after "It is" or a
+    date and a comma, for the same reason `closed_because` gives: "a Saturday", "Juneteenth, a public holiday
+    (GCL § 24)" (never "a Juneteenth": a holiday's name takes no article)."""
+    if day.weekday() >= 5:
+        return _("a {weekday}", weekday=_WEEKDAYS[day.weekday()])
+    name = holiday_name(day)
+    assert name is not None, day  # a closed weekday is a holiday
+    return _("{holiday}, a public holiday (GCL § 24)", holiday=_holiday_message(name))
+
+
 def no_public_hearing_because(day: date) -> Message | None:
     """Why a town board may not hold a public hearing on `day`, or None (interpretation P-8): a Sunday or a
     GCL § 24 public holiday. A Saturday is not refused (a town board may sit on a Saturday); the caller notes
@@ -250,9 +261,9 @@ def within_days_after(start: date, days: int, *, what: str) -> LegalDate:
                                     "{last}.", days=days, what=what, start=_fmt(start), last=_fmt(nominal)),
                          act_by=nominal)
     extended = next_business_day(nominal)
-    counted = _("{days} calendar days after {what} on {start}, that day excluded (GCL § 20): {last}, a {closed}, "
+    counted = _("{days} calendar days after {what} on {start}, that day excluded (GCL § 20): {last}, {closed}, "
                 "so the period runs to the next business day, {extended} (GCL § 25-a).", days=days, what=what,
-                start=_fmt(start), last=_fmt(nominal), closed=closed, extended=_fmt(extended))
+                start=_fmt(start), last=_fmt(nominal), closed=_closed_phrase(nominal), extended=_fmt(extended))
     return LegalDate(extended, counted, act_by=extended)
 
 
@@ -274,9 +285,9 @@ def at_least_days_before(event: date, days: int, *, what: str) -> LegalDate:
                                  event=_fmt(event), last=_fmt(last)), act_by=last)
     act_by = preceding_business_day(last)
     counted = _("{days} calendar days before {what} on {event}, that day excluded (GCL § 20): {last}; a day "
-                "counted backwards is not extended. It is a {closed}, when the Town Clerk's office is closed: act "
+                "counted backwards is not extended. It is {closed}, when the Town Clerk's office is closed: act "
                 "by the preceding business day, {act_by}.", days=days, what=what, event=_fmt(event),
-                last=_fmt(last), closed=closed, act_by=_fmt(act_by))
+                last=_fmt(last), closed=_closed_phrase(last), act_by=_fmt(act_by))
     return LegalDate(last, counted, closed=closed, act_by=act_by)
 
 

@@ -141,3 +141,20 @@ def test_the_signs_specification_is_the_laws_section_164_9(hall, key, value, law
     data["requirements"]["sign"]["letter_width_in"] = "0.3750"  # the same number written otherwise
     data["requirements"]["sign"][key] = hall["requirements"]["sign"][key]
     assert check_determination_json(data) is data
+
+
+def test_a_known_portions_verdict_read_back_is_checked_against_its_known_total():
+    """Carmel ch. 31 ¶ A (C-4): a determination whose properties' given numbers already exceed 500 (320 + 300, a
+    third not given) is taken as check wrote it; its verdict, stating "at least 620 persons", is checked against
+    the known total ¶ A's finding states, so a verdict edited to another total is refused."""
+    data = case("carmel-county-fair")
+    data.pop("max_persons_at_one_time", None)
+    data["properties"] = [{"address": f"{i} Field", "record_owner": f"Owner {i}"} | n
+                          for i, n in enumerate(({"max_persons_at_one_time": 320}, {"max_persons_at_one_time": 300},
+                                                 {}), 1)]
+    made = determination(data)
+    assert "at least 620 persons at one time in the aggregate" in made["verdict"]
+    assert check_determination_json(made) is made
+    wrong = copy.deepcopy(made)
+    wrong["verdict"] = made["verdict"].replace("620", "700")
+    assert any(line.startswith("verdict:") for line in refusals(wrong))

@@ -526,7 +526,9 @@ def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict
                            properties=properties, within_town=within, exempt=exempt,
                            sponsor_name=sponsor.get("sponsor") if isinstance(sponsor.get("sponsor"), str) else None,
                            sponsor_kind=sponsor.get("kind") if isinstance(sponsor.get("kind"), str) else None,
-                           reason=finding.reason, penalty=penalty)
+                           reason=finding.reason, penalty=penalty,
+                           known=_count(_values(findings.get("carmel/permit/a-required"))
+                                        .get("persons_known_at_one_time")))
     check.same("verdict", data.get("verdict"), str(law),
                f"permit_required {_shown(answer)}, decided by {rule.id}, for "
                f"{'persons not given' if persons is None else _persons(persons) + ' at one time'}"

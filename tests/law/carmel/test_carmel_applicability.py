@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from carmel_helpers import Determine, bare
 
 from publicassembly.law import Status
@@ -64,6 +65,35 @@ def test_known_portions_already_over_500_require_a_permit_though_another_is_unkn
     f = d.finding("carmel/permit/a-required")
     assert f.status is Status.MET and "already in excess of 500" in f.reason
     assert "petition.2.max_persons_at_one_time" in d.missing
+
+
+def _known(*numbers: int | None) -> list[dict[str, Any]]:
+    return [{"address": f"{i} Field", "record_owner": f"Owner {i}"}
+            | ({} if n is None else {"max_persons_at_one_time": n}) for i, n in enumerate(numbers, 1)]
+
+
+@pytest.mark.parametrize("numbers, known", [((320, 300, None), 620), ((501, None), 501), ((None, 250, 251), 501)])
+def test_known_portions_verdict_states_the_known_total_permit_requirements_a(
+        determine: Determine, numbers: tuple[int | None, ...], known: int) -> None:
+    """¶ A, C-4: the properties whose numbers are given already exceed 500 in the aggregate (501 and more): the
+    verdict states how many they hold ("at least 620 persons"), not "the number of persons"; ¶ A's finding keeps
+    it in its values."""
+    d = determine(bare(properties=_known(*numbers)))
+    assert d.permit_required is True
+    assert d.verdict == (f"A permit from the Town Board is required: at least {known:,} persons at one time in the "
+                         "aggregate, counting only the properties whose numbers are given, is in excess of 500 "
+                         "(Carmel Code ch. 31, permit requirements ¶ A).")
+    assert d.finding("carmel/permit/a-required").values["persons_known_at_one_time"] == known
+    assert "the number of persons" not in d.verdict
+
+
+def test_known_portions_at_500_state_no_total_permit_requirements_a(determine: Determine) -> None:
+    """¶ A, C-4: 250 + 250 known, a third not given: not in excess of 500 yet, so no permit answer and no known
+    total in the verdict or the finding (the answer waits for the missing number)."""
+    d = determine(bare(properties=_known(250, 250, None)))
+    assert d.permit_required is None
+    assert "persons_known_at_one_time" not in d.finding("carmel/permit/a-required").values
+    assert "at least" not in d.verdict
 
 
 def test_known_portions_at_500_with_another_unknown_cannot_be_determined_permit_requirements_a(

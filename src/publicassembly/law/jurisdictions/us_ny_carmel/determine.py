@@ -126,17 +126,21 @@ def verdict(ctx: Context, winner: tuple[Rule, Finding] | None) -> str:
                             within_town=ctx.case.within_town, exempt=ctx.exemption is not None,
                             sponsor_name=sponsor.name if sponsor else None,
                             sponsor_kind=str(sponsor.kind) if sponsor and sponsor.kind else None,
-                            reason=finding.reason, penalty=penalty(ctx))
+                            reason=finding.reason, penalty=penalty(ctx),
+                            known=finding.values.get("persons_known_at_one_time"))
 
 
 def verdict_sentence(permit_required: Tristate, citation: str, threshold: int, *, persons: int | None,
                      properties: int, within_town: bool, exempt: bool, sponsor_name: str | None,
-                     sponsor_kind: str | None, reason: str, penalty: Penalty | None) -> str:
+                     sponsor_kind: str | None, reason: str, penalty: Penalty | None,
+                     known: int | None = None) -> str:
     """The verdict from what a determination states: the answer to whether a permit is required, the
     `citation` of the rule that decided it, the threshold in force, the persons at one time (None when not
     given) on how many `properties`, whether the place is `within_town`, whether an exemption decided it (its
     sponsor's name and kind), the deciding finding's `reason` (quoted when the answer is "needs_review" or
-    none) and the `penalty`. A determination read back is checked against it."""
+    none) and the `penalty`. `known`: when the persons of some properties are not given, the persons of those
+    whose numbers are given (¶ A's finding states it when they alone are in excess of the threshold,
+    interpretation C-4). A determination read back is checked against it."""
     tail: str = ""
     p = penalty
     if p is not None:
@@ -159,6 +163,11 @@ def verdict_sentence(permit_required: Tristate, citation: str, threshold: int, *
         return (_("No permit is required: the chapter does not apply to an assembly sponsored, "
                   "organized and authorized by {sponsor} ({citation}){tail}.",
                   sponsor=sponsor_words(sponsor_name, sponsor_kind), citation=citation, tail=tail))
+    if permit_required is True and persons is None and known is not None:
+        return (_("A permit from the Town Board is required: at least {persons} at one time in the aggregate, "
+                  "counting only the properties whose numbers are given, is in excess of {threshold} "
+                  "({citation}){tail}.", persons=plural(known, "person"), threshold=threshold, citation=citation,
+                  tail=tail))
     if permit_required is True:
         aggregate = _(" in the aggregate") if properties > 1 else ""
         return (_("A permit from the Town Board is required: {persons} at one time{aggregate} "

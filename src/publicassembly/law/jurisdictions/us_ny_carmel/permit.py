@@ -58,6 +58,7 @@ def permit_required(ctx: Context) -> Finding:
     if ctx.persons is None and known > threshold:
         # ¶ A counts the portions in the aggregate: the properties whose numbers are given already exceed it, so a
         # permit is required whatever the others hold (their numbers are still wanted, for ¶ C's parking and nurses).
+        values["persons_known_at_one_time"] = known  # (the verdict states it: "at least {known} …")
         return Finding(rule, Status.MET, CITE_A,
                        _("The properties whose numbers are given hold {persons} at one time in the aggregate, "
                          "already in excess of {threshold}: a written permit of the Town Board, issued through its "

@@ -1,6 +1,7 @@
-"""The ``area_sq_ft`` output column is what ``batch --help`` says it is: exact for square feet, square metres
-rounded half to even to at most 4 decimal places, and every area a plain decimal without trailing zeros or
-exponent (the help used to say "shown to 4 decimal places", which the output never did: 100.5, not 100.5000)."""
+"""The ``area_sq_ft`` output column is what ``batch --help`` says it is: every area rounded half to even to at most
+4 decimal places (interpretation B-3: as `check` shows it; exact for square feet given with no more), and every
+area a plain decimal without trailing zeros or exponent (the help used to say "shown to 4 decimal places", which
+the output never did: 100.5, not 100.5000)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ SHOWN = [
     ("100.5000", "sq_ft", "100.5"),  # trailing zeros dropped
     ("6.0", "sq_ft", "6"),
     ("1e3", "sq_ft", "1000"),  # no exponent
-    ("600.00001", "sq_ft", "600.00001"),  # square feet are exact: more than 4 places kept
+    ("600.0001", "sq_ft", "600.0001"),  # square feet with 4 places: exact
+    ("600.00001", "sq_ft", "600"),  # more than 4 places: rounded as check shows it (B-3)
+    ("600.00015", "sq_ft", "600.0002"),  # half to even
+    ("600.00025", "sq_ft", "600.0002"),
     ("9.33675552", "sq_m", "100.5"),  # exactly 100.5 sq ft: not 100.5000
     ("10", "sq_m", "107.6391"),  # 107.63910416… sq ft
     ("9.290308645152", "sq_m", "100"),  # exactly 100.00005 sq ft: half to even → 100.0000, written 100
@@ -43,7 +47,7 @@ def test_cli_output_and_help_say_the_same_of_area_sq_ft(tmp_path: Path) -> None:
     lines = out.read_text(encoding="utf-8").splitlines()
     assert [line.split('"area_sq_ft":')[1].split(",")[0] for line in lines] == [s for _, _, s in SHOWN]
     shown_help = " ".join(CliRunner().invoke(app, ["batch", "--help"]).output.split())
-    assert ("converted from square metres with 1 sq ft = 0.09290304 m² and rounded half to even to at most 4 "
-            "decimal places (the occupant load uses the exact area); written as a plain decimal, without "
-            "trailing zeros or exponent (100.5000 → 100.5, 1e3 → 1000)") in shown_help
+    assert ("the area in square feet (from square metres with 1 sq ft = 0.09290304 m²), rounded half to even to "
+            "at most 4 decimal places, as check shows it (the occupant load uses the exact area); written as a "
+            "plain decimal, without trailing zeros or exponent (100.5000 → 100.5, 1e3 → 1000)") in shown_help
     assert "shown to 4 decimal places" not in shown_help

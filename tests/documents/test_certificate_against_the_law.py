@@ -111,8 +111,8 @@ def test_every_error_is_listed_each_naming_its_field(tmp_path):
     assert result.exit_code == 2 and all(f"{field}: " in result.output for field in fields)
 
 
-def test_an_area_shown_to_six_places_may_hold_one_person_less_not_more_section_164_7():
-    """G-9's tolerance: 1,499.9999999 sq ft shown as 1,500.0 by six places is 1,499.999999.. of the law core: a
+def test_an_area_shown_to_four_places_may_hold_one_person_less_not_more_section_164_7():
+    """G-9's tolerance: 1,499.9999999 sq ft shown as 1,500.0 by four places is 1,499.9999.. of the law core: a
     load of 99 is taken for an area written 1500.0000001; never for one written as a whole number."""
     assert record_from_json(CertificateRecord, base(spaces=[space(area_sq_ft=1500.0000001, occupant_load=99)],
                                                     lawful_occupancy=99)).lawful_occupancy == 99

@@ -162,10 +162,10 @@ def test_a_lawful_occupancy_is_null_while_a_spaces_area_is_missing_section_164_7
     assert refusals(forged)[0].startswith("occupancy.lawful_occupancy: the file states null; the law gives 460")
 
 
-def test_an_area_shown_to_six_places_may_hold_one_person_less_not_more_section_164_7():
+def test_an_area_shown_to_four_places_may_hold_one_person_less_not_more_section_164_7():
     """§ 164-7: 1,499.99999999999999999 sq ft at 15 sq ft per person hold 99 persons; the JSON shows the area to
-    six places, 1500.0, for which the law gives 100. The determination is still taken (interpretation G-9): an
-    area written with a fraction may have been up to half a millionth of a square foot more than the one
+    four places (B-3), 1500.0, for which the law gives 100. The determination is still taken (interpretation
+    G-9): an area written with a fraction may have been up to half a ten-thousandth of a square foot more than the one
     counted, so one person less is taken — never more, and never for an area written as a whole number."""
     data = {"jurisdiction": "mount-pleasant-ny", "subject": "venue", "as_of": "2026-03-02",
             "spaces": [{"name": "Hall", "use_group": "assembly_without_fixed_seats",

@@ -48,10 +48,10 @@ OUTPUT_COLUMNS: tuple[Column, ...] = (
     Column("venue_id", False, "as given"),
     Column("space", False, "as given"),
     Column("use_group", False, "as given (trimmed, lower case)"),
-    Column("area_sq_ft", False, "the area in square feet: exact for square feet; converted from square metres "
-                                "with 1 sq ft = 0.09290304 m² and rounded half to even to at most 4 decimal "
-                                "places (the occupant load uses the exact area); written as a plain decimal, "
-                                "without trailing zeros or exponent (100.5000 → 100.5, 1e3 → 1000)"),
+    Column("area_sq_ft", False, "the area in square feet (from square metres with 1 sq ft = 0.09290304 m²), "
+                                "rounded half to even to at most 4 decimal places, as check shows it (the "
+                                "occupant load uses the exact area); written as a plain decimal, without "
+                                "trailing zeros or exponent (100.5000 → 100.5, 1e3 → 1000)"),
     Column("floor_area_per_occupant_sq_ft", False, "the use group's floor area per occupant (§ 164-7, § 164-8)"),
     Column("occupant_load", False, "persons the space may hold (§ 164-7, § 164-8), rounded down"),
     Column("place_of_assembly", False, "whether this space alone is a place of assembly (§ 164-4); blank when "

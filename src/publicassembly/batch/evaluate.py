@@ -82,9 +82,11 @@ def decimal_text(value: Decimal) -> str:
 
 
 def area_text(area: Decimal, unit: str) -> str:
-    """The area in square feet as shown: exact for square feet; from square metres rounded half to even to
-    `bulk.AREA_DIGITS` decimal places (as `bulk.area_square_feet`)."""
-    if unit == "sq_m":
+    """The area in square feet as shown: rounded half to even to at most `bulk.AREA_DIGITS` decimal places (as
+    `bulk.area_square_feet`, and as `check` shows it: `jsonable.number`), so exact for square feet given with
+    no more; `unit` is the unit it was given in (square metres are converted before)."""
+    exponent = area.as_tuple().exponent
+    if unit == "sq_m" or (isinstance(exponent, int) and exponent < -bulk.AREA_DIGITS):
         area = area.quantize(Decimal(1).scaleb(-bulk.AREA_DIGITS), rounding=ROUND_HALF_EVEN)
     return decimal_text(area)
 

@@ -133,7 +133,8 @@ def _occupancy(det: Determination) -> RenderableType | None:
     table.add_column("area (sq ft)", justify="right")
     table.add_column("occupant load", justify="right")
     for s in occ.spaces:
-        area = "—" if s.area_sq_ft is None else str(jsonable(s.area_sq_ft))
+        # (to the places the JSON shows, B-3, written as batch writes it: 1500, not 1500.0)
+        area = "—" if s.area_sq_ft is None else f"{Decimal(str(jsonable(s.area_sq_ft))).normalize():f}"
         load = "—" if s.occupant_load is None else f"{s.occupant_load:,}"
         table.add_row(_text(s.name), _text(labels.phrase(s.use_group)), _text(area), _text(load))
     summary = (Text.assemble("Lawful occupancy: ", (f"{occ.lawful_occupancy:,} persons", "bold"))

@@ -28,7 +28,7 @@ What is not recomputed (it needs facts a determination does not carry): the answ
 (``permit_required``, ``certificate_required``), overcrowding, the penalty, a deadline whose day no finding
 states, the bond, filing fee, housing and permit holders, ``missing``, and the findings' statuses and reasons;
 nor the verdict when a fact of it is not in the file. An area written with a fraction
-may be one the law core showed to six places: a load one person less than the law's for it is taken too
+may be one the law core showed to four places: a load one person less than the law's for it is taken too
 (docs/interpretations.md G-9).
 """
 
@@ -48,7 +48,7 @@ from publicassembly.law.jsonable import DISPLAY_PLACES
 from publicassembly.law.units import to_decimal
 
 _MISSING_MEASURE = re.compile(r"spaces\[\d+\]\.(area|alleys)")
-#: How far a number the law core shows to six places (`jsonable.number`) may be from the one it counted.
+#: How far a number the law core shows to four places (`jsonable.number`) may be from the one it counted.
 _HALF_SHOWN = DISPLAY_PLACES / 2
 
 
@@ -99,7 +99,7 @@ def space_load(group: str, area: Decimal, alleys: int | None, stated: Any, value
     area `area` (sq ft; §§ 164-7, 164-8) — a bowling alley's with its `alleys`, or, when they are not known, with
     any whole number of alleys — and the load to count: `stated` when it is one, else the law's (for a bowling
     alley without its alleys, its area's alone). `fractional`: the area was written with a fraction, perhaps the
-    law core's shown to six places (`jsonable.number`), so the area up to half a millionth of a square foot less,
+    law core's shown to four places (`jsonable.number`), so the area up to half a ten-thousandth of a square foot less,
     and its load one person less, is taken too (interpretation G-9)."""
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import occupant_load_of_space
 

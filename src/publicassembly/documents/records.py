@@ -510,7 +510,7 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
       one of §§ 164-7, 164-8; each ``occupant_load`` the law core's (`determination_law.space_load`) for its use group
       and area under the values in force on ``issued_date`` — a bowling alley's, whose alleys the certificate
       does not state, its area's load plus a whole number of alleys at § 164-7's persons per alley; an area
-      written with a fraction may be one shown to six places, and a load one person less is taken too
+      written with a fraction may be one shown to four places, and a load one person less is taken too
       (interpretation G-9);
     - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9).
 

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from publicassembly.law.jsonable import SHOWN_PLACES
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     USE_GROUPS,
     floor_area_per_occupant,
@@ -39,8 +40,9 @@ Int64Array = npt.NDArray[np.int64]
 Int8Array = npt.NDArray[np.int8]
 BoolArray = npt.NDArray[np.bool_]
 
-#: Fixed point of the areas given to this module: an area is an integer count of 1/10**AREA_DIGITS of its unit.
-AREA_DIGITS = 4
+#: Fixed point of the areas given to this module: an area is an integer count of 1/10**AREA_DIGITS of its unit;
+#: also the places an area is shown to (`jsonable.SHOWN_PLACES`, the one precision of every output: B-3).
+AREA_DIGITS = SHOWN_PLACES
 AREA_SCALE = 10**AREA_DIGITS
 
 #: Codes of `SpaceResults.place_of_assembly` and of the ``commercial`` input.

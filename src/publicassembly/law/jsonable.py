@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
@@ -13,16 +13,19 @@ from typing import Any
 
 from publicassembly.law.messages import Message
 
-#: Places kept when a quantity has a longer (non-terminating) expansion, such as an area converted from
-#: square metres (a quotient by 0.09290304); the computation itself keeps full precision.
-DISPLAY_PLACES = Decimal("0.000001")
+#: The decimal places a quantity is shown to at most: an area converted from square metres (a quotient by
+#: 0.09290304, of no end) is shown rounded half to even to four places, in `check`'s JSON and text, the API and
+#: the report as in `batch` (`bulk.AREA_DIGITS`; the areas a venue records have at most four places too). The
+#: computation itself keeps full precision (interpretation B-3).
+SHOWN_PLACES = 4
+DISPLAY_PLACES = Decimal(1).scaleb(-SHOWN_PLACES)  # 0.0001
 
 
 def number(value: Decimal | Fraction | int) -> int | float | str:
     """An exact quantity as a JSON number: an int when whole; a float when that float prints back as the
-    same decimal (at most 15 significant digits). A decimal with more than six places (the expansion of a
-    quotient, e.g. square metres converted to square feet) is shown rounded half-even to six places; a value
-    that still does not fit a float exactly is given as a decimal string."""
+    same decimal (at most 15 significant digits). A decimal with more than four places (`SHOWN_PLACES`: the
+    expansion of a quotient, e.g. square metres converted to square feet) is shown rounded half-even to four
+    places; a value that still does not fit a float exactly is given as a decimal string."""
     if type(value) is not Decimal:  # (a decimal, the usual case, skips the tests of other types)
         if isinstance(value, int):
             return value
@@ -33,8 +36,8 @@ def number(value: Decimal | Fraction | int) -> int | float | str:
     if value == value.to_integral_value():
         return int(value)
     exponent = value.as_tuple().exponent
-    if isinstance(exponent, int) and exponent < -6:
-        value = value.quantize(DISPLAY_PLACES)
+    if isinstance(exponent, int) and exponent < -SHOWN_PLACES:
+        value = value.quantize(DISPLAY_PLACES, rounding=ROUND_HALF_EVEN)
     as_float = float(value)
     if Decimal(repr(as_float)) == value.normalize():
         return as_float

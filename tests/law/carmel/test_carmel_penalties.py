@@ -3,6 +3,7 @@ not more than $250, imprisonment not exceeding 15 days, or both; and the injunct
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -14,8 +15,30 @@ from publicassembly.law import Status, evaluate
 
 
 def _violation(days: int, **extra: object) -> dict[str, object]:
-    return bare(max_persons_at_one_time=2000, dates={"first_day": "2026-06-19"},
+    """A violation of `days` days from 2026-06-19, evaluated as of its last day."""
+    last = date(2026, 6, 19) + timedelta(days=max(days, 1) - 1)
+    return bare(max_persons_at_one_time=2000, dates={"first_day": "2026-06-19"}, as_of=last.isoformat(),
                 violation={"days_of_continued_violation": days, "first_day": "2026-06-19"}, **extra)
+
+
+@pytest.mark.parametrize(("first_day", "days", "field"), [
+    ("2026-06-25", 1, None), ("2026-06-26", 1, "violation.first_day"),
+    ("2026-06-19", 7, None), ("2026-06-19", 8, "violation.days_of_continued_violation"),
+])
+def test_a_violation_not_yet_committed_on_as_of_is_refused_penalties_a(first_day, days, field) -> None:
+    """Penalties ¶ A: each day's continued violation is a separate violation; evaluated as of 2026-06-25, a
+    violation first committed the day after, or an eighth day from 2026-06-19, has not been committed yet and
+    is refused naming the field (it had been given a penalty for days still to come)."""
+    from publicassembly.law import InvalidCase
+
+    data = bare(max_persons_at_one_time=2000, dates={"first_day": "2026-06-19"}, as_of="2026-06-25",
+                violation={"days_of_continued_violation": days, "first_day": first_day})
+    if field is None:
+        assert evaluate(data).penalty.violations == days
+        return
+    with pytest.raises(InvalidCase) as err:
+        evaluate(data)
+    assert err.value.field == field and "is evaluated as of (2026-06-25)" in err.value.message
 
 
 def test_one_day_is_one_violation_250_dollars_15_days_penalties_a_b(determine: Determine) -> None:

@@ -140,3 +140,20 @@ def test_164_14_violation_after_as_of_is_refused_naming_violation_date(determine
         determine(commercial=True, spaces=HALL, violation=violation)
     assert info.value.field == "violation.date"
     assert "2025-03-04 is after the day the case is evaluated as of (2025-03-03)" in info.value.message
+
+
+@pytest.mark.parametrize("day, refused", [(date(2025, 3, 2), False), (date(2025, 3, 3), False),
+                                          (date(2025, 3, 4), True)])
+def test_an_inspection_after_as_of_is_refused_naming_inspection_date_164_5_164_10(determine, day, refused):
+    """§§ 164-5, 164-10, 164-11: what an officer found is counted only once the inspection has been made; one
+    dated the day after the day the case is evaluated as of (2025-03-03) is refused naming ``inspection.date``
+    (its blocked exits had been found as facts)."""
+    inspection = {"date": day.isoformat(), "persons_present": 50, "exits_blocked": True}
+    if not refused:
+        d = determine(commercial=True, spaces=HALL, inspection=inspection)
+        assert d.finding("mount-pleasant/164-10/exits-not-blocked").status is Status.NOT_MET
+        return
+    with pytest.raises(InvalidCase) as info:
+        determine(commercial=True, spaces=HALL, inspection=inspection)
+    assert info.value.field == "inspection.date"
+    assert "2025-03-04 is after the day the case is evaluated as of (2025-03-03)" in info.value.message

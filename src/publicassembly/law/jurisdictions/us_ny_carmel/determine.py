@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from publicassembly.law.core import Finding, Rule, Status, decide
-from publicassembly.law.dates import LegalDate
+from publicassembly.law.dates import LegalDate, days_between
 from publicassembly.law.determination import Determination, Penalty, Tristate
+from publicassembly.law.errors import InvalidCase
 from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
@@ -21,11 +22,35 @@ from publicassembly.law.units import dollars
 QUESTION = "permit_required"
 
 
+def _violation_by_as_of(case: EventCase, values: ParameterValues) -> None:
+    """Refuse a violation (penalties ¶ A) not yet committed on the day the case is evaluated as of: its first
+    day after it (`InvalidCase` naming ``violation.first_day``), or more days of continued violation than
+    there are from its first day to that day, both counted (naming ``violation.days_of_continued_violation``):
+    each day's continued violation is a separate violation, and a day still to come is none yet."""
+    v = case.violation
+    if v is None or v.first_day is None:
+        return
+    if v.first_day > values.as_of:
+        raise InvalidCase("violation.first_day", _(
+            "{violation_date} is after the day the case is evaluated as of ({as_of}): a violation cannot have "
+            "been committed yet; give the day it was committed, or a later as_of",
+            violation_date=v.first_day.isoformat(), as_of=values.as_of.isoformat()))
+    most = days_between(v.first_day, values.as_of) + 1
+    if v.days_of_continued_violation > most:
+        raise InvalidCase("violation.days_of_continued_violation", _(
+            "{days} from {first_day} would run past the day the case is evaluated as of ({as_of}): by then there "
+            "are at most {most}; give the days up to {as_of}, or a later as_of",
+            days=plural(v.days_of_continued_violation, "day"), first_day=v.first_day.isoformat(),
+            as_of=values.as_of.isoformat(), most=plural(most, "day")))
+
+
 def determine(case: EventCase, values: ParameterValues) -> Determination:
     """Apply Carmel ch. 31 to `case` under `values` (the parameters in force on the determination's date).
 
-    Raises `RuleConflict` when two rules of the same priority both decide whether a permit is required.
+    Raises `RuleConflict` when two rules of the same priority both decide whether a permit is required, and
+    `InvalidCase` for a violation whose days run past ``values.as_of`` (`_violation_by_as_of`).
     """
+    _violation_by_as_of(case, values)
     ctx = Context(case, values)
     deciding: list[tuple[Rule, Finding]] = [(r, r(ctx)) for r in RULES if r.decides == QUESTION]
     winner = decide_permit(deciding)

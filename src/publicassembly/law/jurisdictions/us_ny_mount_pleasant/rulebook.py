@@ -108,8 +108,15 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
     """Apply ch. 164 to a venue under the values in force on ``values.as_of``.
 
     Raises `RuleConflict` if two rules decide whether a certificate is required at the same priority, and
-    `InvalidCase` naming ``violation.date`` for a violation dated after ``values.as_of`` (the case is evaluated
-    as of that day: nothing after it has been committed) or before the chapter's penalties were in force."""
+    `InvalidCase` naming ``inspection.date`` or ``violation.date`` for an inspection or a violation dated after
+    ``values.as_of`` (the case is evaluated as of that day: nothing after it has happened), or a violation
+    dated before the chapter's penalties were in force."""
+    if case.inspection is not None and case.inspection.date is not None and case.inspection.date > values.as_of:
+        raise InvalidCase("inspection.date", _("{inspection_date} is after the day the case is evaluated as of "
+                                               "({as_of}): an inspection cannot have been made yet; give the day "
+                                               "it was made, or a later as_of",
+                                               inspection_date=case.inspection.date.isoformat(),
+                                               as_of=values.as_of.isoformat()))
     if case.violation is not None and case.violation.date > values.as_of:
         raise InvalidCase("violation.date", _("{violation_date} is after the day the case is evaluated as of "
                                               "({as_of}): a violation cannot have been committed yet; give the "

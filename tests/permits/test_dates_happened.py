@@ -75,9 +75,9 @@ def test_fee_bond_approval_authorization_not_in_the_future_par_c_d_f(walk):
                                                        approved_on=SUBMITTED - DAY, document=doc, today=today))
     assert sv.record_approval(health, app, condition=1, agency="health_department", approved_on=today,
                               document=doc, today=today).approved_on == today
-    refused("given_on", lambda: sv.record_authorization(walk.clerk, app, party="owner", name="County",
+    refused("given_on", lambda: sv.record_authorization(walk.clerk, app, party="owner", name="County of Putnam",
                                                          given_on=today + DAY, document=doc, today=today))
-    assert sv.record_authorization(walk.clerk, app, party="owner", name="County", given_on=today, document=doc,
+    assert sv.record_authorization(walk.clerk, app, party="owner", name="County of Putnam", given_on=today, document=doc,
                                    today=today).given_on == today
 
 
@@ -135,8 +135,8 @@ def test_authorization_given_before_the_submission_refused_submission_day_accept
     doc = walk.doc()
     for day in (date(1990, 1, 1), SUBMITTED - DAY):
         e = refused("given_on", lambda day=day: sv.record_authorization(
-            walk.clerk, app, party="owner", name="County", given_on=day, document=doc, today=APPROVALS))
+            walk.clerk, app, party="owner", name="County of Putnam", given_on=day, document=doc, today=APPROVALS))
         assert "petition was submitted" in e.detail and SUBMITTED.isoformat() in e.detail
     assert not app.authorizations.exists()
-    assert sv.record_authorization(walk.clerk, app, party="owner", name="County", given_on=SUBMITTED, document=doc,
+    assert sv.record_authorization(walk.clerk, app, party="owner", name="County of Putnam", given_on=SUBMITTED, document=doc,
                                    today=APPROVALS).given_on == SUBMITTED

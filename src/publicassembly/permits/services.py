@@ -1190,7 +1190,9 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
     """The Clerk records the written authorization of the owner (or the tenant or lessee) of property
     `property_index` for the Town to go upon it to inspect (¶ D). `given_on`, the day the Town was furnished
     with it: not after `today` (default the Town's date) nor before the petition was submitted (interpretation
-    P-10), else `ValidationFailed` naming ``given_on``."""
+    P-10), else `ValidationFailed` naming ``given_on``. `name`: the property's record owner (or its tenant or
+    lessee) as the petition names it, spaces and letter case aside, else `ValidationFailed` naming ``name``
+    (P-12)."""
     require_role(by, app.town, CLERK)
     if party not in Party.values:
         raise ValidationFailed("party", _("%(value)s; allowed: %(allowed)s")
@@ -1211,6 +1213,13 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
                                                               len(props)) % {"n": len(props), "last": len(props) - 1})
         if party == Party.TENANT and not props[property_index].get("tenant_or_lessee"):
             raise ValidationFailed("party", _("the application names no tenant or lessee of this property"))
+        named = props[property_index].get("record_owner" if party == Party.OWNER else "tenant_or_lessee")
+        if named and " ".join(name.split()).casefold() != " ".join(str(named).split()).casefold():
+            raise ValidationFailed("name", _("the petition names %(named)s as the %(party)s of the property at "
+                                             "%(address)s, not %(name)s: the authorization must be theirs (¶ D, "
+                                             "P-12); if the petition names them wrongly, it is amended first")
+                                   % {"named": named, "party": Party(party).label, "name": name,
+                                      "address": props[property_index].get("address") or "—"})
         auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
                              property_address=str(props[property_index].get("address") or ""),
                              name=name, given_on=given_on, document=_document_of(app, document))

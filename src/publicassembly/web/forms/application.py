@@ -814,10 +814,22 @@ class ApprovalForm(DocumentChoiceMixin, ReasonMixin):
 
 
 class AuthorizationForm(DocumentChoiceMixin, ReasonMixin):
+    property_index = forms.TypedChoiceField(label=_("Property"), coerce=int, choices=[(0, _("The first"))],
+                                            help_text=_("Each property needs its own owner's authorization "
+                                                        "(permit requirements ¶ D)."))
     party = forms.ChoiceField(label=_("Who authorizes"), choices=Party.choices)
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=200,
+                           help_text=_("As the petition names the property's record owner, or its tenant or "
+                                       "lessee."))
     given_on = forms.DateField(label=_("Given on"), widget=DateInput(),
                                help_text=_("The day the Town received it: not before the petition was submitted."))
+
+    def name_properties(self, properties: list[Any]) -> None:
+        """Offer the petition's `properties` (its facts' list) by number and address, with their owners."""
+        self.fields["property_index"].choices = [
+            (i, format_lazy(_("Property {n}: {address} (record owner {owner})"), n=i + 1,
+                            address=(p or {}).get("address") or "—", owner=(p or {}).get("record_owner") or "—"))
+            for i, p in enumerate(properties)]
 
 
 class InsuranceForm(DocumentChoiceMixin, ReasonMixin):

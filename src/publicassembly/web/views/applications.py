@@ -151,6 +151,8 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
         # only the bodies the user records for: a Board member is not offered the Health Department's approval
         mine = {agency for agency, role in sv.APPROVER.items() if role in roles}
         form.fields["agency"].choices = [(v, label) for v, label in Agency.choices if v in mine]
+    if action.name == "record_authorization":
+        form.name_properties((app.facts or {}).get("properties") or [])
     return form
 
 

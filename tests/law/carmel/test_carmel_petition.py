@@ -173,6 +173,8 @@ def test_one_day_assembly_needs_no_housing_statement_two_days_do_permit_requirem
     ("18:00-23:59", False), ("20:00-00:01", True), ("20:00-04:00", True), ("10:00-10:00", True),
     ("8:00 p.m. to 2:00 a.m.", True), ("6:00 p.m. to 12:00 a.m.", False), ("10:00 am - 4:00 pm", False),
     ("11:00 PM until 1:00 AM", True), ("Fri 18:00-23:00, Sat 10:00-02:00", True), ("noon to 10 p.m.", False),
+    ("8 pm - 2 am", True), ("8pm-2am", True), ("8 p.m. to 2 a.m.", True), ("20.00-02.00", True),
+    ("6 pm to midnight", False), ("noon to midnight", False), ("From 8:00 p.m. to 2:00 a.m. each night.", True),
 ])
 def test_hours_past_midnight_continue_into_another_day_permit_requirements_b14_c7_interpretation_c18(
         determine: Determine, case: dict[str, Any], hours: str, into_another_day: bool) -> None:
@@ -189,6 +191,22 @@ def test_hours_past_midnight_continue_into_another_day_permit_requirements_b14_c
         assert c7.missing == ("conditions.7.housing",)
     else:
         assert b14.status is Status.NOT_APPLICABLE and c7.status is Status.NOT_APPLICABLE
+
+
+@pytest.mark.parametrize("hours", ["20:00", "2000-0200", "dusk to dawn", "9.75-10.00", "20:00 and later"])
+def test_hours_that_cannot_be_read_leave_the_housing_for_review_permit_requirements_b14_c7_interpretation_c18(
+        determine: Determine, case: dict[str, Any], hours: str) -> None:
+    """¶ B(14), ¶ C(7), C-18: when no range of two times can be read in a one-day assembly's hours, whether it
+    continues into another day cannot be told: the housing statement and housing are left for review, saying
+    how to write the hours (they had counted as not past midnight, so "2000-0200" needed no housing)."""
+    case["dates"] = {"first_day": case["dates"]["first_day"], "daily_hours": hours}
+    d = determine(case)
+    assert d.requirements["housing_required"] == "needs_review"
+    for rule in ("carmel/petition/b14-housing-statement", "carmel/conditions/c7-housing"):
+        f = d.finding(rule)
+        assert f.status is Status.NEEDS_REVIEW and "write them as times, e.g. 20:00-02:00" in f.reason
+    case["dates"]["last_day"] = "2026-09-13"  # two days: it continues, whatever the hours
+    assert determine(case).requirements["housing_required"] is True
 
 
 def test_no_sound_equipment_is_a_statement_permit_requirements_b6(determine: Determine, case: dict[str, Any]) -> None:

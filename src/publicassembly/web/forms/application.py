@@ -513,10 +513,10 @@ def _holds(when: str | None, answers: dict[str, Any]) -> bool:
     decides whether to show it."""
     if when is None:
         return True
-    if when == "multiday":  # ¶ B(14), ¶ C(7): more than one day, or hours past midnight (C-18)
+    if when == "multiday":  # ¶ B(14), ¶ C(7): more than one day, or hours past midnight or unreadable (C-18)
         first = answers.get("first_day")
         return bool(first) and continues_into_another_day(first, answers.get("last_day"),
-                                                          answers.get("daily_hours"))
+                                                          answers.get("daily_hours")) is not False
     name, _sep, values = when.partition("=")
     value = answers.get(name)
     given = ("on" if value else "") if isinstance(value, bool) else str(value or "")

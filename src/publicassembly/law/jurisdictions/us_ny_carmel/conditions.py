@@ -141,6 +141,8 @@ def housing(ctx: Context) -> Finding:
         return Finding(rule, Status.NOT_APPLICABLE, _cite(7),
                        _("The assembly does not extend from one day to another: no housing is required."),
                        {"housing_required": False})
+    if ctx.hours_unreadable:
+        return ctx.continuation_unknown(rule, _cite(7), {"housing_required": "needs_review"})
     items = Items()
     if ctx.multi_day is None:
         items.missing.append("petition.2.dates")

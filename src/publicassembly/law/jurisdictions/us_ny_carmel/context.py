@@ -65,9 +65,26 @@ class Context:
     @cached_property
     def multi_day(self) -> bool | None:
         """True when the assembly continues from one day into another: it has more than one day, or its hours
-        run past midnight (C-18). None when no dates are given."""
+        run past midnight (C-18). None when no dates are given, or when it has one day and its hours cannot be
+        read (`hours_unreadable`)."""
         d = self.case.dates
         return None if d is None else d.continues_into_another_day
+
+    @property
+    def hours_unreadable(self) -> bool:
+        """True when the assembly has one day and hours in which no range of two times can be read (C-18)."""
+        return self.case.dates is not None and self.multi_day is None
+
+    def continuation_unknown(self, rule: str, citation: str, values: dict[str, Any]) -> Finding:
+        """The finding of a rule of an assembly continuing into another day (¶ B(14), ¶ C(7)) when its hours
+        cannot be read (`hours_unreadable`): left for review until the petition writes them as times."""
+        d = self.case.dates
+        assert d is not None
+        return Finding(rule, Status.NEEDS_REVIEW, citation,
+                       _("Whether the assembly continues from one day into another cannot be told from its hours "
+                         "({hours}): write them as times, e.g. 20:00-02:00 (interpretation C-18). If it does, "
+                         "this is required.", hours=d.daily_hours or ""),
+                       {**values, "daily_hours": d.daily_hours})
 
     @property
     def no_permit(self) -> bool:

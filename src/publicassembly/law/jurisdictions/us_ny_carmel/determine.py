@@ -128,7 +128,7 @@ def requirements(ctx: Context) -> dict[str, Any]:
         "parking_spaces": ctx.parking_spaces_required,
         "physicians": v["conditions.physicians_at_all_times"],
         "registered_nurses": ctx.registered_nurses_required,
-        "housing_required": ctx.multi_day,
+        "housing_required": "needs_review" if ctx.hours_unreadable else ctx.multi_day,
         "insurance_bodily_injury_min": bodily_injury_required(ctx.case.town_board.bodily_injury_limit, v),
         "insurance_bodily_injury_max": dollars(v["insurance.bodily_injury_max"]),
         "insurance_property_damage_min": dollars(v["insurance.property_damage_min"]),

@@ -99,42 +99,77 @@ class Property(_Facts):
 _CLOCK = re.compile(r"(?<![\d:])((\d+):(\d+)(?::(\d+))?)(?![\d:])")
 
 
-#: A range of hours ("20:00-04:00", "8:00 p.m. to 2:00 a.m.", "18:00 until 1:00"): its two times, each H:MM with
-#: perhaps seconds and perhaps a.m./p.m. (interpretation C-18). Groups: start hours, minutes, a/p; end hours,
-#: minutes, a/p.
-_TIME = r"(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?\s?m\b\.?)?"
-_RANGE = re.compile(rf"(?<![\d:]){_TIME}\s*(?:-|\u2013|\u2014|\bto\b|\buntil\b|\btill\b)\s*{_TIME}",
-                    re.IGNORECASE | re.ASCII)
+#: A time of day as organizers write one (interpretation C-18): "20:00", "20.00" or "20:00:00" on the 24-hour
+#: clock, or with a.m./p.m. ("8:00 p.m.", "8 pm", "8pm"), or the words "noon" and "midnight". Groups: hours,
+#: minutes (of a written H:MM or H.MM), a/p, and the hours of a time written without minutes (with a.m./p.m.).
+_MERIDIEM = r"\s*([ap])\.?\s?m\b\.?"
+_TIME = re.compile(rf"(?<![\d:.])(?:(\d{{1,2}})[:.](\d{{2}})(?::\d{{2}})?(?![\d:]|\.\d)(?:{_MERIDIEM})?"
+                   rf"|(\d{{1,2}}){_MERIDIEM}|\b(noon)\b|\b(midnight)\b)",
+                   re.IGNORECASE | re.ASCII)
+#: What joins the two times of a range: a dash, "to", "until", "till", "through".
+_BETWEEN = re.compile(r"\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*", re.IGNORECASE)
 #: A time with a.m. or p.m.: its hours must be 1 to 12.
-_TIME_12 = re.compile(r"(?<![\d:])((\d+):\d+(?::\d+)?\s*[ap]\.?\s?m\b\.?)", re.IGNORECASE)
+_TIME_12 = re.compile(r"(?<![\d:])((\d+)(?::\d+(?::\d+)?)?\s*[ap]\.?\s?m\b\.?)", re.IGNORECASE | re.ASCII)
 _MIDNIGHT = (0, 24 * 60)
 
 
-def _minute_of_day(hours: str, minutes: str, meridiem: str) -> int:
-    """A written time as minutes after midnight (0-1440): on the 24-hour clock unless it has a.m./p.m."""
-    h = int(hours)
+def _minute_of_day(match: re.Match[str]) -> int | None:
+    """The time `match` (of `_TIME`) as minutes after midnight, 0 to 1440 ("midnight": 1440, the end of the
+    day, as a range ending at it does not run past it; as a start it is read as 0 below); None when it is no
+    time of day (25:00, 9.75)."""
+    hours, minutes, meridiem, bare_hours, bare_meridiem, noon, midnight = (
+        match.group(1), match.group(2), match.group(3), match.group(4), match.group(5), match.group(6),
+        match.group(7))
+    if noon:
+        return 12 * 60
+    if midnight:
+        return 24 * 60
+    if bare_hours is not None:
+        hours, minutes, meridiem = bare_hours, "00", bare_meridiem
+    h, m = int(hours), int(minutes)
     if meridiem:
+        if not 1 <= h <= 12:
+            return None
         h = h % 12 + (12 if meridiem.lower() == "p" else 0)
-    return h * 60 + int(minutes)
+    if m > 59 or h > 24 or (h == 24 and m):
+        return None
+    return h * 60 + m
 
 
-def hours_run_past_midnight(daily_hours: str | None) -> bool:
+def hours_run_past_midnight(daily_hours: str | None) -> bool | None:
     """Whether a range of the daily hours (¶ B(2), free text) ends after midnight (interpretation C-18): its end
-    is at or before its start ("20:00-04:00", "8:00 p.m. to 2:00 a.m.", "10:00-10:00"), unless it ends at
-    midnight itself ("18:00-24:00", "18:00-00:00", "6:00 p.m. to 12:00 a.m."). Times without a.m./p.m. are on
-    the 24-hour clock; hours written otherwise ("noon to 10 p.m.") are not read, and count as not past
-    midnight. (The web petition's script, site.js, shows the housing questions by the same reading.)"""
-    for h1, m1, p1, h2, m2, p2 in _RANGE.findall(daily_hours or ""):
-        start, end = _minute_of_day(h1, m1, p1), _minute_of_day(h2, m2, p2)
+    is at or before its start ("20:00-04:00", "8 p.m. to 2 a.m.", "10:00-10:00"), unless it ends at midnight
+    itself ("18:00-24:00", "18:00-00:00", "6 p.m. to midnight"). Times are read on the 24-hour clock unless
+    written with a.m./p.m. (`_TIME`). False when no hours are given (¶ B(2) asks for them); None when hours are
+    given but no range of two times can be read in them ("20:00", "2000-0200", "dusk to dawn"): whether the
+    assembly runs past midnight cannot be told. (The web petition's script, site.js, reads hours the same
+    way.)"""
+    text = daily_hours or ""
+    if not text.strip():
+        return False
+    times = list(_TIME.finditer(text))
+    read = False
+    for first, second in zip(times, times[1:], strict=False):
+        if not _BETWEEN.fullmatch(text, first.end(), second.start()):
+            continue
+        start, end = _minute_of_day(first), _minute_of_day(second)
+        if start is None or end is None:
+            continue
+        read = True
+        if start == 24 * 60:  # "midnight to 6 a.m.": from the midnight that begins the day
+            start = 0
         if end not in _MIDNIGHT and end <= start:
             return True
-    return False
+    return False if read else None
 
 
-def continues_into_another_day(first_day: date, last_day: date | None, daily_hours: str | None) -> bool:
+def continues_into_another_day(first_day: date, last_day: date | None, daily_hours: str | None) -> bool | None:
     """Whether the assembly continues from one day into another (¶ B(14), ¶ C(7)): its last day is after its
-    first, or its hours run past midnight (`hours_run_past_midnight`, C-18)."""
-    return (last_day is not None and last_day > first_day) or hours_run_past_midnight(daily_hours)
+    first, or its hours run past midnight (`hours_run_past_midnight`, C-18); None when it is one day and its
+    hours cannot be read."""
+    if last_day is not None and last_day > first_day:
+        return True
+    return hours_run_past_midnight(daily_hours)
 
 
 class Dates(_Facts):
@@ -176,7 +211,7 @@ class Dates(_Facts):
         return self.last_day or self.first_day
 
     @property
-    def continues_into_another_day(self) -> bool:
+    def continues_into_another_day(self) -> bool | None:
         """More than one day, or hours past midnight (`continues_into_another_day`, C-18)."""
         return continues_into_another_day(self.first_day, self.last_day, self.daily_hours)
 

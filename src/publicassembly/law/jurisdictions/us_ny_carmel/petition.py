@@ -358,6 +358,8 @@ def housing_statement(ctx: Context) -> Finding:
     if ctx.no_permit:
         return ctx.not_applicable(rule, "permit requirements ¶ B(14)")
     items = Items()
+    if ctx.hours_unreadable:
+        return ctx.continuation_unknown(rule, _cite(14), {"multi_day": "needs_review"})
     if ctx.multi_day is None:
         items.missing.append("petition.2.dates")
         return _finding(rule, 14, items, "")

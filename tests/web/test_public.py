@@ -51,7 +51,7 @@ def test_500_persons_needs_no_permit():
 @pytest.mark.parametrize(("established", "answer"), [
     ("yes", "No permit is required: the chapter does not apply"),
     ("no", "A permit from the Town Board is required"),
-    ("", "sponsor.established"),
+    ("", "whether the church is an established church"),
 ])
 def test_a_church_sponsor_is_asked_whether_it_is_established_exemptions_b_interpretation_c14(established, answer):
     """Carmel ch. 31, exemptions ¶ B, C-14: only an established church is exempt; not stated, the page names the

@@ -377,6 +377,14 @@ def value(key: str, shown: object) -> object:
 #: Missing items whose id alone does not say what is wanted, as a member of the public reads it.
 MISSING: dict[str, Message] = {
     "filed_on": _("the date the petition was filed with the Town Clerk"),
+    # the sponsor's facts of the exemptions ¶¶ A-D, as the questions ask them
+    "sponsor.established": _("whether the church is an established church"),
+    "sponsor.place_of_worship_in_town": _("whether the church maintains a place of worship within the Town"),
+    "sponsor.located_in_town": _("whether the school is located within the Town"),
+    "sponsor.chapter_in_town_since": _("since when its chapter has been maintained within the Town"),
+    "sponsor.sponsored": _("whether the sponsor itself sponsors the assembly"),
+    "sponsor.organized": _("whether the sponsor itself organizes the assembly"),
+    "sponsor.authorized": _("whether the sponsor itself authorizes the assembly"),
 }
 
 _PETITION_ITEM = re.compile(r"^petition\.(?P<n>\d+)\.(?P<rest>.+)$")

@@ -16,6 +16,7 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.dates import years_before
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Sponsor
+from publicassembly.law.labels import missing_item
 from publicassembly.law.messages import _, both, join
 
 EXEMPTION_PRIORITY = 10
@@ -34,6 +35,9 @@ _KINDS: dict[str, dict[str, str]] = {
     "carmel/exemptions/c-veterans": {"veterans_organization": _("a veterans' organization")},
     "carmel/exemptions/d-civic-group": {"civic_group": _("a civic group")},
 }
+#: A kind of sponsor named before the fact that would settle it is given (C-14: "an established church" only once
+#: the sponsor says it is established).
+_UNSETTLED_KIND = {"church": _("a church")}
 _NOT_OF_KINDS = {rule: _("The sponsor is not {kinds}.", kinds=both(sorted(set(kinds.values())), "or"))
                  for rule, kinds in _KINDS.items()}
 
@@ -68,9 +72,12 @@ def _exemption(ctx: Context, rule: str, section: str, tie: TownTie) -> Finding:
     if exempt is False:
         return Finding(rule, Status.NOT_APPLICABLE, citation, reason, values)
     if missing:
+        # (named as the sponsor says it is: a church not yet said to be established is "a church")
+        said = _UNSETTLED_KIND.get(sponsor.kind, label) if "sponsor.established" in missing else label
         return Finding(rule, Status.MISSING, citation,
                        _("The sponsor is {label}; whether the assembly is exempt depends on facts not "
-                         "given: {items}.", label=label, items=join(missing)), values, outcome="needs_review", missing=tuple(missing))
+                         "given: {items}.", label=said, items=join([missing_item(m) for m in missing])),
+                       values, outcome="needs_review", missing=tuple(missing))
     return Finding(rule, Status.MET, citation,
                    _("The chapter does not apply: the assembly is sponsored, organized and authorized "
                      "by {label} {reason}.", label=label, reason=reason), values, outcome=False)

@@ -112,7 +112,8 @@ def test_occupancy_commercial_not_a_choice_in_spanish_names_the_choices_in_spani
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
-    ("form-0-use_group", "hall", "Choose one of: assembly_fixed_seats, assembly_without_fixed_seats, business, "),
+    ("form-0-use_group", "hall", "Choose one of: assembly_fixed_seats (assembly with fixed seats), "
+                                 "assembly_without_fixed_seats, business (business building), "),
     ("form-0-area_unit", "acre", "Choose one of: sq_ft (square feet), sq_m (square metres) (got 'acre')."),
 ])
 def test_occupancy_room_choice_not_a_choice_names_the_choices(field, value, words):
@@ -120,7 +121,7 @@ def test_occupancy_room_choice_not_a_choice_names_the_choices(field, value, word
     said = _beside(r, f"id_{field}")
     assert r.status_code == 422 and said.startswith(words) and f"(got '{value}')." in said
     if field.endswith("use_group"):
-        assert "bowling_alley, open_air (got 'hall')." in said  # every use group, none left out, no "empty"
+        assert "bowling_alley, open_air (unenclosed open-air area) (got 'hall')." in said  # every use group, none left out
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [

@@ -29,8 +29,10 @@ from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
     MoreThanZeroDollars,
+    NumberField,
     OnceEachFormSet,
     PlainErrors,
+    WholeNumberField,
     tristate,
 )
 
@@ -76,8 +78,8 @@ def _yes_no_field(label: Any, help_text: Any) -> forms.ChoiceField:
     return forms.ChoiceField(label=label, help_text=_cited(help_text), choices=YES_NO_UNKNOWN, required=False)
 
 
-def _count_field(label: Any, help_text: Any, max_value: int = 10_000_000) -> forms.IntegerField:
-    return forms.IntegerField(label=label, help_text=_cited(help_text), min_value=0, max_value=max_value, required=False)
+def _count_field(label: Any, help_text: Any, max_value: int = 10_000_000) -> WholeNumberField:
+    return WholeNumberField(label=label, help_text=_cited(help_text), min_value=0, max_value=max_value, required=False)
 
 
 def _plan_fields(what: Any, cites: str) -> tuple[forms.Field, forms.Field, forms.Field]:
@@ -105,16 +107,16 @@ class PetitionForm(PlainErrors):
                                help_text=_("Leave empty for a one-day assembly."))
     daily_hours = forms.CharField(label=_("Hours each day"), max_length=60, required=False,
                                   help_text=_("For example 10:00-22:00."))
-    max_persons_at_one_time = forms.IntegerField(label=_("Most persons at one time"), min_value=0,
-                                                 max_value=10_000_000)
-    persons_collectively = forms.IntegerField(label=_("Persons over the whole assembly"), min_value=0,
-                                              max_value=100_000_000, required=False)
-    vehicles_at_one_time = forms.IntegerField(label=_("Most vehicles at one time"), min_value=0,
-                                              max_value=10_000_000, required=False)
-    vehicles_collectively = forms.IntegerField(label=_("Vehicles over the whole assembly"), min_value=0,
-                                               max_value=100_000_000, required=False)
-    admission_fee = forms.DecimalField(label=_("Admission fee (US dollars; 0 if none)"), min_value=0,
-                                       max_digits=10, decimal_places=2, required=False)
+    max_persons_at_one_time = WholeNumberField(label=_("Most persons at one time"), min_value=0,
+                                               max_value=10_000_000)
+    persons_collectively = WholeNumberField(label=_("Persons over the whole assembly"), min_value=0,
+                                            max_value=100_000_000, required=False)
+    vehicles_at_one_time = WholeNumberField(label=_("Most vehicles at one time"), min_value=0,
+                                            max_value=10_000_000, required=False)
+    vehicles_collectively = WholeNumberField(label=_("Vehicles over the whole assembly"), min_value=0,
+                                             max_value=100_000_000, required=False)
+    admission_fee = NumberField(label=_("Admission fee (US dollars; 0 if none)"), min_value=0,
+                                max_digits=10, decimal_places=2, required=False)
     # The sponsor (exemptions ¶¶ A-D)
     sponsor_name = _text_field(_("Sponsor's name"), _("Who sponsors the assembly, if not the applicant "
                                                       "(exemptions ¶¶ A-D)."), max_length=200)
@@ -142,8 +144,8 @@ class PetitionForm(PlainErrors):
     # The applicant (¶ B(1))
     applicant_name = forms.CharField(label=_("Applicant's name (or the corporation's)"), max_length=200)
     is_corporation = forms.BooleanField(label=_("The applicant is a corporation"), required=False)
-    applicant_age = forms.IntegerField(label=_("Applicant's age"), min_value=0, max_value=130, required=False,
-                                       help_text=_("Not asked of a corporation."))
+    applicant_age = WholeNumberField(label=_("Applicant's age"), min_value=0, max_value=130, required=False,
+                                     help_text=_("Not asked of a corporation."))
     residence_address = forms.CharField(label=_("Residence address (a corporation: its office)"),
                                         max_length=300, required=False)
     resides_in_town = forms.ChoiceField(label=_("Does the applicant reside (or the corporation have its "
@@ -216,8 +218,8 @@ class PetitionForm(PlainErrors):
         _("Drawing of the food structures"), "¶ B(7)")
     security_engaged = forms.ChoiceField(label=_("Will security guards or police be engaged?"),
                                          choices=YES_NO_UNKNOWN, required=False)
-    security_number = forms.IntegerField(label=_("How many guards"), min_value=0, max_value=100_000,
-                                         required=False)
+    security_number = WholeNumberField(label=_("How many guards"), min_value=0, max_value=100_000,
+                                       required=False)
     security_duties = _text_field(_("Their duties"), "¶ B(8)", lines=True)
     security_hours = _text_field(_("Hours to be worked"), "¶ B(8)", max_length=200)
     security_areas = _text_field(_("Areas of responsibility"), "¶ B(8)", lines=True)
@@ -239,8 +241,8 @@ class PetitionForm(PlainErrors):
     housing_statement = forms.CharField(label=_("Statement on overnight housing"), widget=Lines, required=False,
                                         help_text=_("For an assembly of more than one day."))
     duration = forms.CharField(label=_("Duration of the assembly"), max_length=200, required=False)
-    max_noise_decibels = forms.DecimalField(label=_("Greatest noise at the nearest adjoining property (dB)"),
-                                            min_value=0, max_digits=6, decimal_places=1, required=False)
+    max_noise_decibels = NumberField(label=_("Greatest noise at the nearest adjoining property (dB)"),
+                                     min_value=0, max_digits=6, decimal_places=1, required=False)
     # The facilities of ¶ C, described for the written approval of the Health Department and the Town Board
     c_drinking_water = _text_field(_("Drinking water"), "¶ C(1)", lines=True)
     c_toilets = _text_field(_("Toilet facilities"), "¶ C(2)", lines=True)
@@ -330,7 +332,7 @@ class PetitionForm(PlainErrors):
             if line.lower() == "none":
                 continue
             parts = [p.strip() for p in line.split(",")]
-            if len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) < 1:
+            if len(parts) < 2 or not (parts[1].isascii() and parts[1].isdigit()) or int(parts[1]) < 1:
                 self.add_error("sound_equipment", _("Line %(n)d: write the type, then the number of devices "
                                                     "(1 or more), then the location.") % {"n": i + 1})
                 break
@@ -790,8 +792,8 @@ class ApproveForm(ReasonMixin):
     conditions = forms.CharField(label=_("Conditions of the permit (one per line)"), widget=Lines, required=False)
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
     bond_amount = MoreThanZeroDollars(label=_("Cleanup bond (US dollars)"), max_digits=12, required=False)
-    bodily_injury_limit = forms.DecimalField(label=_("Bodily injury insurance limit (US dollars)"), min_value=0,
-                                             max_digits=12, decimal_places=2, required=False)
+    bodily_injury_limit = NumberField(label=_("Bodily injury insurance limit (US dollars)"), min_value=0,
+                                      max_digits=12, decimal_places=2, required=False)
 
 
 class DenyForm(ReasonMixin):
@@ -835,12 +837,12 @@ class AuthorizationForm(DocumentChoiceMixin, ReasonMixin):
 class InsuranceForm(DocumentChoiceMixin, ReasonMixin):
     insurer = forms.CharField(label=_("Insurer"), max_length=200)
     policy_number = forms.CharField(label=_("Policy number"), max_length=100)
-    bodily_injury_limit = forms.DecimalField(label=_("Bodily injury limit (US dollars)"), min_value=0,
-                                             max_digits=12, decimal_places=2)
-    property_damage_limit = forms.DecimalField(label=_("Property damage limit (US dollars)"), min_value=0,
-                                               max_digits=12, decimal_places=2)
-    cancellation_notice_days = forms.IntegerField(label=_("Days' notice to the Town before cancellation"),
-                                                  min_value=0, max_value=3650)
+    bodily_injury_limit = NumberField(label=_("Bodily injury limit (US dollars)"), min_value=0,
+                                      max_digits=12, decimal_places=2)
+    property_damage_limit = NumberField(label=_("Property damage limit (US dollars)"), min_value=0,
+                                        max_digits=12, decimal_places=2)
+    cancellation_notice_days = WholeNumberField(label=_("Days' notice to the Town before cancellation"),
+                                                min_value=0, max_value=3650)
     comprehensive_liability = forms.BooleanField(label=_("Comprehensive liability policy"), required=False,
                                                  initial=True)
     insures_town = forms.BooleanField(label=_("Insures the Town"), required=False, initial=True)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from publicassembly.enforcement.models import Complaint, Offender
 from publicassembly.venues.models import Venue
-from publicassembly.web.forms.widgets import DateInput, PlainErrors
+from publicassembly.web.forms.widgets import DateInput, NumberField, PlainErrors, WholeNumberField
 
 
 class DateTimeInput(forms.DateTimeInput):
@@ -26,7 +26,7 @@ class DateTimeInput(forms.DateTimeInput):
 class VersionedForm(PlainErrors):
     """A change of a record the page showed: the version it showed (a change made since is refused, not lost)."""
 
-    expected_version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    expected_version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=0)
 
 
 class ReasonForm(VersionedForm):
@@ -204,22 +204,22 @@ class DispositionForm(PlainErrors):
     outcome = forms.ChoiceField(label=gettext_lazy("Outcome"), choices=[("convicted", gettext_lazy("convicted")),
                                                                        ("dismissed", gettext_lazy("dismissed"))])
     decided_on = forms.DateField(label=gettext_lazy("Decided on"), widget=DateInput(), required=False)
-    fine = forms.DecimalField(label=gettext_lazy("Fine (US dollars)"), min_value=0, max_digits=10,
-                              decimal_places=2, required=False)
-    jail_days = forms.IntegerField(label=gettext_lazy("Imprisonment (days)"), min_value=0, max_value=3650,
+    fine = NumberField(label=gettext_lazy("Fine (US dollars)"), min_value=0, max_digits=10,
+                       decimal_places=2, required=False)
+    jail_days = WholeNumberField(label=gettext_lazy("Imprisonment (days)"), min_value=0, max_value=3650,
+                                 required=False)
+    jail_months = WholeNumberField(label=gettext_lazy("Imprisonment (months)"), min_value=0, max_value=120,
                                    required=False)
-    jail_months = forms.IntegerField(label=gettext_lazy("Imprisonment (months)"), min_value=0, max_value=120,
-                                     required=False)
 
 
 class StopOrderForm(PlainErrors):
     """§ 164-5: the officer stops a performance for overcrowding, obstructed egress or a serious menace."""
 
     performance = forms.CharField(label=gettext_lazy("Performance stopped"), max_length=300)
-    persons_present = forms.IntegerField(label=gettext_lazy("Persons present"), min_value=0, max_value=1_000_000,
-                                         required=False,
-                                         help_text=gettext_lazy("Counted by the officer; compared with the "
-                                                                "approved number of occupants (§ 164-5)."))
+    persons_present = WholeNumberField(label=gettext_lazy("Persons present"), min_value=0, max_value=1_000_000,
+                                       required=False,
+                                       help_text=gettext_lazy("Counted by the officer; compared with the "
+                                                              "approved number of occupants (§ 164-5)."))
     persons_by_space = forms.CharField(
         label=gettext_lazy("Persons in each room"), max_length=5000, required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -271,8 +271,8 @@ class LiftStopOrderForm(VersionedForm):
 
 
 class PaymentForm(VersionedForm):
-    amount = forms.DecimalField(label=gettext_lazy("Amount paid (US dollars)"), min_value=0, max_digits=10,
-                                decimal_places=2, help_text=gettext_lazy("The fine in full."))
+    amount = NumberField(label=gettext_lazy("Amount paid (US dollars)"), min_value=0, max_digits=10,
+                         decimal_places=2, help_text=gettext_lazy("The fine in full."))
     paid_on = forms.DateField(label=gettext_lazy("Paid on"), widget=DateInput(), required=False,
                               help_text=gettext_lazy("Default: today."))
 

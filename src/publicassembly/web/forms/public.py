@@ -19,8 +19,10 @@ from publicassembly.web import present
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
+    NumberField,
     OnceEach,
     OnceEachFormSet,
+    WholeNumberField,
     area_field,
     check_alleys,
     check_area,
@@ -41,7 +43,7 @@ AREA_UNITS = [("sq_ft", _("square feet")), ("sq_m", _("square metres"))]
 class PermitCheckForm(OnceEach):
     """Carmel Code ch. 31: is a permit needed for this assembly, and what follows if it is."""
 
-    persons = forms.IntegerField(
+    persons = WholeNumberField(
         label=_("Most persons at the assembly at one time"), min_value=0, max_value=10_000_000,
         help_text=_("Everyone present at the same moment, over all the properties used."))
     purpose = forms.CharField(label=_("Purpose of the gathering"), max_length=200, required=False,
@@ -52,8 +54,8 @@ class PermitCheckForm(OnceEach):
     first_day = forms.DateField(label=_("First day of the assembly"), required=False, widget=DateInput())
     last_day = forms.DateField(label=_("Last day of the assembly"), required=False, widget=DateInput(),
                                help_text=_("Leave empty for a one-day assembly."))
-    admission_fee = forms.DecimalField(label=_("Admission fee (US dollars)"), required=False, min_value=0,
-                                       max_digits=10, decimal_places=2)
+    admission_fee = NumberField(label=_("Admission fee (US dollars)"), required=False, min_value=0,
+                                max_digits=10, decimal_places=2)
     sponsor_kind = forms.ChoiceField(label=_("Who sponsors it?"), choices=SPONSOR_KINDS, required=False)
     sponsor_in_town = forms.ChoiceField(
         label=_("Is the school located, or the church's place of worship maintained, within the Town?"),
@@ -123,8 +125,8 @@ class SpaceForm(OnceEach):
     use_group = forms.ChoiceField(label=_("Use"), choices=USE_GROUP_CHOICES)
     area = area_field(required=False)
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
-    alleys = forms.IntegerField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False,
-                                help_text=_("Only for a bowling alley."))
+    alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False,
+                              help_text=_("Only for a bowling alley."))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -182,9 +184,9 @@ class OccupancyCheckForm(OnceEach):
 
     commercial = forms.ChoiceField(label=_("Is it a commercial place of assembly?"), choices=YES_NO_UNKNOWN,
                                    required=False)
-    attendance = forms.IntegerField(label=_("Persons expected at the gathering"), min_value=0,
-                                    max_value=10_000_000, required=False)
-    toilets = forms.IntegerField(label=_("Toilets provided"), min_value=0, max_value=100_000, required=False)
+    attendance = WholeNumberField(label=_("Persons expected at the gathering"), min_value=0,
+                                  max_value=10_000_000, required=False)
+    toilets = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000, required=False)
     as_of = forms.DateField(label=_("Determine under the law in force on"), required=False, widget=DateInput(),
                             help_text=_("Default: today."))
 

@@ -13,6 +13,7 @@ from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
     PlainErrors,
+    WholeNumberField,
     area_field,
     check_area,
     tristate,
@@ -23,8 +24,8 @@ class VenueForm(PlainErrors):
     name = forms.CharField(label=_("Name of the place"), max_length=200)
     address = forms.CharField(label=_("Address"), max_length=300)
     commercial = forms.ChoiceField(label=_("Commercial place of assembly?"), choices=YES_NO_UNKNOWN, required=False)
-    toilets_provided = forms.IntegerField(label=_("Toilets provided"), min_value=0, max_value=100_000,
-                                          required=False)
+    toilets_provided = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000,
+                                        required=False)
 
     def values(self) -> dict[str, Any]:
         d = self.cleaned_data
@@ -37,8 +38,8 @@ class SpaceForm(PlainErrors):
     use_group = forms.ChoiceField(label=_("Use group (§§ 164-7, 164-8)"), choices=USE_GROUP_CHOICES)
     area = area_field(help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
-    alleys = forms.IntegerField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
-    story = forms.IntegerField(label=_("Story"), min_value=-10, max_value=200, required=False)
+    alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
+    story = WholeNumberField(label=_("Story"), min_value=-10, max_value=200, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -72,8 +73,8 @@ class ScheduleInspectionForm(PlainErrors):
 
 class RecordInspectionForm(PlainErrors):
     done_on = forms.DateField(label=_("Done on"), widget=DateInput(), required=False)
-    persons_present = forms.IntegerField(label=_("Persons present"), min_value=0, max_value=10_000_000,
-                                         required=False)
+    persons_present = WholeNumberField(label=_("Persons present"), min_value=0, max_value=10_000_000,
+                                       required=False)
     exits_blocked = forms.ChoiceField(label=_("Exits blocked? (§ 164-10)"), choices=YES_NO_UNKNOWN, required=False)
     exit_access_clear = forms.ChoiceField(label=_("Access to exits clear? (§ 164-11)"), choices=YES_NO_UNKNOWN,
                                           required=False)
@@ -83,8 +84,8 @@ class RecordInspectionForm(PlainErrors):
                                        required=False)
     certificate_on_premises = forms.ChoiceField(label=_("Certificate kept on the premises?"),
                                                 choices=YES_NO_UNKNOWN, required=False)
-    toilets_provided = forms.IntegerField(label=_("Toilets provided"), min_value=0, max_value=100_000,
-                                          required=False)
+    toilets_provided = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000,
+                                        required=False)
     corrected = forms.ChoiceField(label=_("Violations corrected forthwith?"), choices=YES_NO_UNKNOWN,
                                   required=False)
     notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from pydantic import TypeAdapter
+from pydantic import ValidationError as PydanticValidationError
 
-from publicassembly.law.units import given
+from publicassembly.law.units import InvalidNumber, WholeNumber, given, to_decimal
+from publicassembly.web.present import tr
 
 YES_NO_UNKNOWN = [("", _("Not stated")), ("yes", _("Yes")), ("no", _("No"))]
 
@@ -24,11 +28,76 @@ def tristate(value: str | None) -> bool | None:
     return {"yes": True, "no": False}.get(value or "")
 
 
-def area_field(**kwargs: Any) -> forms.DecimalField:
+#: The law core's reading of a whole number given as text (`law.units.WholeNumber`, the type of every count:
+#: `Count`, `PositiveCount`, `Age` add only their bounds).
+_WHOLE_NUMBER: TypeAdapter[int] = TypeAdapter(WholeNumber)
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number (persons, spaces, nurses, alleys, days...) read exactly as the law core reads one given
+    as text (`law.units.WholeNumber`; register G-5): the digits 0-9, a sign, surrounding spaces and a point
+    followed only by zeros (``12.00``) taken; Python's grouping ``1_000``, other digits (full-width ``２０００``,
+    Arabic-Indic ``٣``) and an exponent (``1e3``), which Django's `IntegerField` took or worded as it pleased,
+    refused beside the field. Every field of the web forms that takes a whole number is one of these, so that a
+    page takes what the CLI and the API take, as the same number."""
+
+    default_error_messages = {
+        "not_digits": _("Write a whole number in the digits 0-9 (got %(value)s)."),
+    }
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not text:
+            return None
+        try:
+            return _WHOLE_NUMBER.validate_python(text)
+        except PydanticValidationError:
+            # Text written with other digits or "_" is told which digits to write; other text (``two``) is
+            # worded by `PlainErrors` ("Give a whole number, e.g. 12").
+            code = "not_digits" if "_" in text or not text.isascii() else "invalid"
+            raise forms.ValidationError(self.error_messages[code], code=code,
+                                        params={"value": given(str(value))}) from None
+
+
+class NumberField(forms.DecimalField):
+    """A decimal number (money, an area, decibels) read exactly as the law core reads one given as text
+    (`law.units.to_decimal`; register G-5): other Unicode decimal digits are read for their value
+    (``１００.５`` is 100.5, as in a case file), Python's grouping (``1_0.5``, which Django's `DecimalField` took as
+    10.5) is refused beside the field, and so is a number beyond the law core's bounds (more than 10^15, more
+    than 20 decimal places), in its words. Every field of the web forms that takes a decimal is one of these."""
+
+    default_error_messages = {
+        "grouped": _("Write a number without '_', e.g. 1250 or 1250.50 (got %(value)s)."),
+    }
+
+    def to_python(self, value: Any) -> Decimal | None:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not text:
+            return None
+        if "_" in text:
+            raise forms.ValidationError(self.error_messages["grouped"], code="grouped",
+                                        params={"value": given(str(value))})
+        try:
+            return to_decimal(text, "value")
+        except InvalidNumber as e:
+            try:
+                readable = Decimal(text).is_finite()
+            except InvalidOperation:
+                readable = False
+            if not readable:  # not a number at all: worded by `PlainErrors` ("Give a number, e.g. 1250")
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+            raise forms.ValidationError(str(tr(e.problem)), code="out_of_bounds") from None
+
+
+def area_field(**kwargs: Any) -> NumberField:
     """A floor area (square feet or metres, at most four decimal places, not negative). Its size is not
     bounded here by a count of digits (Django's "no more than 14 digits in total" says nothing of rooms): the
     form's `check_area` refuses a too large area with the law core's own bound and words."""
-    return forms.DecimalField(label=_("Floor area"), min_value=0, decimal_places=4, **kwargs)
+    return NumberField(label=_("Floor area"), min_value=0, decimal_places=4, **kwargs)
 
 
 def check_area(form: forms.Form, data: dict[str, object]) -> None:
@@ -92,7 +161,7 @@ def choice_refused(field: forms.ChoiceField, value: object) -> str:
     return _("Choose one of: %(allowed)s, or leave it empty (got %(value)s).") % params
 
 
-class MoreThanZeroDollars(forms.DecimalField):
+class MoreThanZeroDollars(NumberField):
     """US dollars in whole cents, more than $0 (a bond, a fee payment: the services refuse $0 too). Its refusal
     of $0 or less says what is allowed ("more than $0"), not Django's "greater than or equal to 0", which
     offered $0 that the service then refused."""

@@ -78,8 +78,8 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
     adding = (data is not None and "add" in data
               and not SpaceFormSet(data, prefix="form").repeated_management_fields())
     if data is not None and adding:
-        total = min(int(data.get("form-TOTAL_FORMS", "1") or 1) + 1, 50) if data.get(
-            "form-TOTAL_FORMS", "1").isdigit() else 1
+        given_total = data.get("form-TOTAL_FORMS", "1")  # (the digits 0-9 only: "²" is a digit to isdigit)
+        total = min(int(given_total or 1) + 1, 50) if given_total.isascii() and given_total.isdigit() else 1
         data["form-TOTAL_FORMS"] = str(total)
     form = OccupancyCheckForm(data)
     formset = SpaceFormSet(data, prefix="form")

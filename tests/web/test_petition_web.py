@@ -278,26 +278,75 @@ def test_the_sponsors_answers_reach_the_exemptions_church_exemptions_b(carmel, c
     assert sv.determination(app).permit_required is True
 
 
+def _status(app: PermitApplication, rule: str) -> str:
+    return next(str(f.status) for f in sv.determination(app).findings if f.rule == rule)
+
+
 def test_a_one_day_assembly_is_asked_item_12_and_not_item_14_permit_requirements_b12(carmel, cu):
+    """Item (12) is asked of every assembly; item (14) and ¶ C(7) only of one that continues into another day.
+    Their answers typed for a one-day assembly are kept (to come back when the days call for them) and found
+    not applicable."""
     one_day = {k: v for k, v in FULL.items() if k != "last_day"}
     app = _file(client_for(cu["applicant"]), one_day)
     assert app.facts["petition"]["camping_or_housing"]["available"] is True
-    assert "housing_statement" not in app.facts["petition"] and "housing" not in app.facts["conditions"]
+    assert app.facts["petition"]["housing_statement"] == FULL["housing_statement"]
+    assert _status(app, "carmel/petition/b14-housing-statement") == "not_applicable"
+    assert _status(app, "carmel/conditions/c7-housing") == "not_applicable"
     assert _missing_of_the_applicant(app) == []
 
 
-@pytest.mark.parametrize(("hours", "kept"), [("18:00-24:00", False), ("20:00-02:00", True)])
-def test_a_one_day_assembly_past_midnight_keeps_its_housing_answers_permit_requirements_b14_c7_c18(
-        carmel, cu, hours, kept):
+@pytest.mark.parametrize(("hours", "multi"), [("18:00-24:00", False), ("20:00-02:00", True)])
+def test_a_one_day_assembly_past_midnight_is_asked_its_housing_permit_requirements_b14_c7_c18(
+        carmel, cu, hours, multi):
     """¶ B(14), ¶ C(7), C-18: a one-day assembly whose hours end after midnight continues into another day, so
-    the page keeps its housing statement and housing and the determination asks for them; one ending at
-    midnight does not."""
+    the determination asks for its housing statement and housing; one ending at midnight does not (the answers
+    are kept either way)."""
     one_day = {k: v for k, v in FULL.items() if k != "last_day"} | {"daily_hours": hours}
     app = _file(client_for(cu["applicant"]), one_day)
-    assert ("housing_statement" in app.facts["petition"]) is kept
-    assert ("housing" in app.facts["conditions"]) is kept
+    assert app.facts["petition"]["housing_statement"] == FULL["housing_statement"]
+    assert app.facts["conditions"]["housing"] == {"description": FULL["c_housing"], "persons_housed": 50}
     assert _missing_of_the_applicant(app) == []
-    assert sv.determination(app).requirements["housing_required"] is kept
+    assert sv.determination(app).requirements["housing_required"] is multi
+    for rule in ("carmel/petition/b14-housing-statement", "carmel/conditions/c7-housing"):
+        assert (_status(app, rule) == "not_applicable") is not multi and _status(app, rule) != "missing"
+
+
+def test_housing_answers_survive_a_change_of_hours_and_back_permit_requirements_b14_c7_c18(carmel, cu):
+    """A new-user trial: an organizer changed the hours from 20:00-02:00 to 18:00-24:00, saved, changed them back
+    and had lost the housing paragraphs (¶ B(14), ¶ C(7)), dropped when the assembly did not continue into
+    another day. They are kept while not asked, shown again on the edit page and used by the determination when
+    the hours call for them again; other conditional sections still keep only what is asked."""
+    c = client_for(cu["applicant"])
+    night = {k: v for k, v in FULL.items() if k != "last_day"} | {"daily_hours": "20:00-02:00"}
+    app = _file(c, night)
+    edit = f"/carmel-ny/applications/{app.pk}/edit/"
+    extra = {"property-INITIAL_FORMS": "1", "property-TOTAL_FORMS": "2"}
+    # the evening hours, the housing fields sent as the page sends them (shown or hidden, they are in the form)
+    evening = {**night, **extra, "daily_hours": "18:00-24:00", "food_intended": "no",
+               "expected_version": app.version}
+    r = c.post(edit, evening)
+    assert r.status_code == 302, r.content.decode()[:3000]
+    app.refresh_from_db()
+    assert app.facts["dates"]["daily_hours"] == "18:00-24:00"
+    assert app.facts["petition"]["housing_statement"] == "Camping for 50 staff"
+    assert app.facts["conditions"]["housing"] == {"description": "Staff camping area", "persons_housed": 50}
+    assert "scale_drawing" not in app.facts["petition"]["food"]  # (a food drawing when no food: still dropped)
+    assert sv.determination(app).requirements["housing_required"] is False
+    assert _status(app, "carmel/conditions/c7-housing") == "not_applicable"
+    # back to the night hours: the edit page shows the housing answers, and the determination uses them
+    form = c.get(edit).context["form"]
+    assert form["housing_statement"].value() == "Camping for 50 staff"
+    assert form["c_housing"].value() == "Staff camping area" and str(form["c_housing_persons"].value()) == "50"
+    r = c.post(edit, {**night, **extra, "expected_version": app.version})
+    assert r.status_code == 302, r.content.decode()[:3000]
+    app.refresh_from_db()
+    d = sv.determination(app)
+    assert d.requirements["housing_required"] is True
+    assert "petition.14.housing_statement" not in d.missing and "conditions.7.housing" not in d.missing
+    b14 = next(f for f in d.findings if f.rule == "carmel/petition/b14-housing-statement")
+    assert str(b14.status) != "missing" and b14.values == {"multi_day": True}
+    c7 = next(f for f in d.findings if f.rule == "carmel/conditions/c7-housing")
+    assert c7.values["persons_housed"] == 50
 
 
 def test_answers_of_questions_that_do_not_apply_are_left_out(carmel, cu):

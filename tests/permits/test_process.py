@@ -514,3 +514,18 @@ def test_an_authorization_to_inspect_stays_with_its_property_when_the_petition_c
     assert owners() == [None]  # its property is gone: it authorizes nothing named
     walk.app.refresh_from_db()
     assert walk.app.authorizations.get().property_address == "5 Lake Road, Carmel, NY"
+
+
+@pytest.mark.parametrize(("hours", "printed"), [("10:00-22:00", False), ("20:00-02:00", True),
+                                                ("dusk to dawn", True)])
+def test_the_petition_prints_the_housing_statement_only_when_the_assembly_continues_into_another_day_b14(
+        walk, hours, printed):
+    """¶ B(14), C-18: the web keeps a housing statement when the hours change, so the printed petition gives it
+    under item (14) only when the assembly continues into another day (or its hours cannot be read)."""
+    from publicassembly.permits.documents import petition_record
+
+    facts = fair_facts()
+    facts["dates"] = {"first_day": facts["dates"]["first_day"], "daily_hours": hours}
+    facts["petition"]["housing_statement"] = "Camping for 50 staff"
+    walk.draft(facts)
+    assert (petition_record(walk.app).overnight_housing == "Camping for 50 staff") is printed

@@ -175,6 +175,19 @@ def _title(value: Any) -> str:
     return str(value or "")
 
 
+def _into_another_day(dates: dict[str, Any]) -> bool | None:
+    """Whether the stored dates and hours continue into another day (¶ B(14), C-18; None: not known), so that
+    item (14) prints the housing statement only then (the web keeps it when the hours change)."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.facts import continues_into_another_day
+
+    try:
+        first = date.fromisoformat(str(dates.get("first_day")))
+        last = date.fromisoformat(str(dates["last_day"])) if dates.get("last_day") else None
+    except ValueError:
+        return None
+    return continues_into_another_day(first, last, dates.get("daily_hours"))
+
+
 def petition_record(app: Any) -> PetitionRecord:
     """The verified petition (¶ B (1)-(15)) as the applicant filled it in (blank items stay blank)."""
     f = _facts(app)
@@ -230,7 +243,7 @@ def petition_record(app: Any) -> PetitionRecord:
         emergency_medical=str(pet.get("emergency_medical_facilities") or ""),
         camping_housing=_title(camping.get("plan")) if camping.get("available") else "",
         duration=str(pet.get("duration") or ""),
-        overnight_housing=str(pet.get("housing_statement") or ""),
+        overnight_housing=str(pet.get("housing_statement") or "") if _into_another_day(dates) is not False else "",
         max_noise_decibels=_dec(pet.get("max_noise_decibels")),
         attachments=tuple(attachments),
         filed_date=app.submitted_on,

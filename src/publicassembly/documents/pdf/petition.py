@@ -83,7 +83,7 @@ def item_answers(r: PetitionRecord) -> list[list[tuple[str, str]]]:
         [("Emergency medical treatment", or_blank(r.emergency_medical))],
         [("Camping or housing facilities", or_blank(r.camping_housing))],
         [("Contemplated duration", or_blank(r.duration))],
-        [("Housing on the premises (multi-day)", or_blank(r.overnight_housing))],
+        [("Housing on the premises (if it continues into another day)", or_blank(r.overnight_housing))],
         [("Maximum noise (decibels) at the nearest adjoining property",
           BLANK if r.max_noise_decibels is None else f"{r.max_noise_decibels} dB")],
     ]

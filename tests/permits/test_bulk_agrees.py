@@ -48,7 +48,8 @@ def _cases(draw: st.DrawFn) -> tuple[dict, str, date | None, date | None]:
     facts["dates"] = {**facts["dates"], "first_day": first.isoformat(),
                       "last_day": (first + timedelta(days=draw(st.integers(0, 6)))).isoformat()}
     facts["max_persons_at_one_time"] = draw(st.sampled_from([None, 499, 500, 501, 4000]))
-    facts["persons_collectively"] = draw(st.sampled_from([None, 500, 501, 12000]))
+    at_once = facts["max_persons_at_one_time"] or 0  # (collectively is at least the number at one time)
+    facts["persons_collectively"] = draw(st.sampled_from([None, *(n for n in (500, 501, 12000) if n >= at_once)]))
     facts["within_town"] = draw(st.booleans())
     if draw(st.booleans()):
         since = first - timedelta(days=365 + draw(st.integers(-2, 2)))

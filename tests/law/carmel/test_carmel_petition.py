@@ -225,3 +225,22 @@ def test_essential_items_of_an_empty_petition_in_order_interpretation_p5(determi
 def test_a_complete_petition_misses_no_essential_item_interpretation_p5(determine: Determine,
                                                                           case: dict[str, Any]) -> None:
     assert essential_items_missing(determine(case)) == []
+
+
+@pytest.mark.parametrize(("field", "at_once_field"), [("persons_collectively", "max_persons_at_one_time"),
+                                                      ("vehicles_collectively", "vehicles_at_one_time")])
+def test_collectively_is_at_least_the_number_at_one_time_permit_requirements_b2(
+        determine: Determine, case: dict[str, Any], field: str, at_once_field: str) -> None:
+    """¶ B(2), "at one time and collectively": the whole assembly's count includes its largest crowd, so 2,000
+    at one time and 2,000 collectively is accepted and 1,999 collectively is refused naming the field (10
+    collectively beside 2,000 at one time was accepted without a word)."""
+    from publicassembly.law.errors import InvalidCase
+
+    case[at_once_field] = 2000
+    case[field] = 2000
+    determine(case)
+    case[field] = 1999
+    with pytest.raises(InvalidCase) as e:
+        determine(case)
+    assert e.value.field == field
+    assert "1,999 collectively is fewer than the 2,000 at one time" in str(e.value)

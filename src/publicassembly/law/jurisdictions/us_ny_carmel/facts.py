@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from publicassembly.law.errors import FactError
 from publicassembly.law.messages import _
 from publicassembly.law.units import Age, CaseDate, Count, Decibels, Money, PositiveCount, Text
 
@@ -446,3 +447,17 @@ class EventCase(_Facts):
     filing_fee_paid: Money | None = None
     revocation_grounds: RevocationGrounds | None = None
     violation: Violation | None = None
+
+    @model_validator(mode="after")
+    def _collectively_at_least_at_one_time(self) -> EventCase:
+        # ¶ B(2): "at one time and collectively": the whole assembly's count includes the largest crowd at one
+        # time, so fewer collectively than at one time is a slip (10 collectively beside 2,000 at one time).
+        for field, together, at_once in (
+                ("persons_collectively", self.persons_collectively, self.max_persons_at_one_time),
+                ("vehicles_collectively", self.vehicles_collectively, self.vehicles_at_one_time)):
+            if together is not None and at_once is not None and together < at_once:
+                raise FactError(field, _(
+                    "{together:,} collectively is fewer than the {at_once:,} at one time; collectively counts "
+                    "everyone over the whole assembly, so it is at least the number at one time",
+                    together=together, at_once=at_once))
+        return self

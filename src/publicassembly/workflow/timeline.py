@@ -86,6 +86,32 @@ def _display(model: Any, name: str, value: Any) -> Any:
     return value
 
 
+def _plain_json(value: Any) -> bool:
+    """A JSON record shown by what changed in it (an application's facts), not by a verdict it keeps."""
+    return isinstance(value, dict) and "verdict" not in value
+
+
+def _paths(old: Any, new: Any, prefix: str = "", depth: int = 2) -> list[str]:
+    """The keys (dotted, to `depth` levels) whose values differ between two JSON records."""
+    if not (isinstance(old, dict) and isinstance(new, dict)) or depth == 0:
+        return [prefix] if old != new and prefix else []
+    out: list[str] = []
+    for key in sorted(set(old) | set(new), key=str):
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if key not in old or key not in new:
+            out.append(path)
+        elif old[key] != new[key]:
+            out.extend(_paths(old[key], new[key], path, depth - 1) or [path])
+    return out
+
+
+def _json_changes(old: dict[str, Any], new: dict[str, Any]) -> str:
+    """What changed in a JSON record, by its keys ("changed: dates.daily_hours, properties"): the timeline had
+    said "(recorded) → (recorded)"."""
+    paths = _paths(old, new)
+    return gettext("changed: %(paths)s") % {"paths": ", ".join(paths)} if paths else gettext("(recorded)")
+
+
 def _label(model: Any, name: str) -> str:
     try:
         return str(model._meta.get_field(name).verbose_name)
@@ -129,6 +155,8 @@ def entries_for(obj: Any) -> list[TimelineEntry]:
         else:
             delta = rec.diff_against(prev, excluded_fields=list(HIDDEN_FIELDS))
             changes = tuple(
+                FieldChange(c.field, _label(model, c.field), None, _json_changes(c.old, c.new))
+                if _plain_json(c.old) and _plain_json(c.new) else
                 FieldChange(
                     c.field,
                     _label(model, c.field),

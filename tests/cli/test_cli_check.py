@@ -150,7 +150,7 @@ def test_text_report_timeline_in_date_order_with_office_closed_mark(runner, writ
     text = """\
 jurisdiction: carmel-ny
 subject: event
-as_of: 2026-06-01
+as_of: 2026-06-02
 max_persons_at_one_time: 2000
 dates:
   first_day: 2026-09-02

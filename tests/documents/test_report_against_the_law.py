@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from tests.documents.conftest import determination_json as determination
 from tests.documents.conftest import example_case as case
+from tests.happened import as_it_stood
 from typer.testing import CliRunner
 
 import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
@@ -300,6 +301,7 @@ def test_every_determination_the_law_core_writes_is_taken(data, as_of):
     violation = data.get("violation") or {}
     if str(violation.get("first_day") or violation.get("date") or "") > as_of:
         data = {k: v for k, v in data.items() if k != "violation"}  # not yet committed that day: refused
+    data = as_it_stood(data, as_of)  # nor anything else done after that day (G-10)
     written = determination(data | {"as_of": as_of})
     assert check_determination_json(written) is written
 

@@ -157,7 +157,7 @@ def test_no_case_file_is_taken_for_a_determination(tmp_path, determination, exam
     assert {"verdict", "findings", "requirements", "deadlines", "penalty"} <= determination_keys()
     assert determination_keys() <= set(determination)  # (`Determination.to_json`'s keys)
     out = tmp_path / "r.pdf"
-    result = runner.invoke(app, ["report", str(example), "-o", str(out), "--as-of", "2026-07-01"])
+    result = runner.invoke(app, ["report", str(example), "-o", str(out)])  # (on its own as_of: G-10)
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF")
 

@@ -272,7 +272,7 @@ def test_the_sponsors_answers_reach_the_exemptions_church_exemptions_b(carmel, c
     assert sv.determination(app).permit_required == "needs_review"
     # a veterans' post of less than a year is not exempt; since when it is maintained reaches ¶ C
     post = {**church, "sponsor_kind": "veterans_organization",
-            "sponsor_chapter_in_town_since": (FIRST - dt.timedelta(days=100)).isoformat()}
+            "sponsor_chapter_in_town_since": (dt.date.today() - dt.timedelta(days=1)).isoformat()}
     app = _file(client_for(cu["applicant"]), post)
     assert app.facts["sponsor"]["chapter_in_town_since"] == post["sponsor_chapter_in_town_since"]
     assert sv.determination(app).permit_required is True

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections import abc
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from functools import cache
 from types import NoneType, UnionType
 from typing import Annotated, Any, Union, get_args, get_origin
 
@@ -23,7 +24,7 @@ from publicassembly.law.determination import Determination
 from publicassembly.law.errors import FactError, InvalidCase
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterSet
-from publicassembly.law.units import InvalidNumber, given, known_date
+from publicassembly.law.units import Happened, InvalidNumber, given, known_date
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -352,6 +353,145 @@ def read_date(value: object, field: str) -> date:
         except ValueError:
             pass
     raise InvalidCase(field, _("{value!r} is not a date; write it as YYYY-MM-DD", value=value))
+
+
+# --- Dates of what has happened, not after the day a case is evaluated as of (interpretation G-10) -------------
+
+
+def _kind_of(info: Any) -> Any:
+    """A model field's type with its `Annotated` metadata, which pydantic moves out of a field's ``annotation``
+    into its ``metadata`` when the field is not optional (``date: HappenedDate``)."""
+    return Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+
+
+def _marked(kind: Any) -> bool:
+    """Whether `kind` (perhaps within a union, ``HappenedDate | None``) carries the `Happened` mark."""
+    if get_origin(kind) is Annotated:
+        base, *metadata = get_args(kind)
+        return any(isinstance(m, Happened) for m in metadata) or _marked(base)
+    return _is_union(kind) and any(_marked(member) for member in _members(kind))
+
+
+def _reaches(kind: Any, seen: frozenset[type] = frozenset()) -> bool:
+    """Whether a value of type `kind` may hold a date with the `Happened` mark: it is one, or a model, list or
+    union holding one at any depth."""
+    if _marked(kind):
+        return True
+    if get_origin(kind) is Annotated:
+        return _reaches(get_args(kind)[0], seen)
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        return kind not in seen and any(_reaches(_kind_of(info), seen | {kind})
+                                        for info in kind.model_fields.values())
+    return any(_reaches(arg, seen) for arg in get_args(kind) if arg is not Ellipsis)
+
+
+@cache
+def _happened_fields(model: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
+    """The fields of `model` (each as the case names it, with its type) that are or may hold a date of
+    something that has happened (`HappenedDate`), in the model's order: the others are not looked into."""
+    return tuple((info.alias or name, _kind_of(info)) for name, info in model.model_fields.items()
+                 if _reaches(_kind_of(info)))
+
+
+def _item_kind(kind: Any) -> Any:
+    """The type of the items of a list or tuple of type `kind` (perhaps within `Annotated` or a union)."""
+    origin = get_origin(kind)
+    if origin is Annotated:
+        return _item_kind(get_args(kind)[0])
+    if origin in (list, tuple, set, frozenset, abc.Sequence, abc.Set) and get_args(kind):
+        return get_args(kind)[0]
+    if _is_union(kind):
+        for member in _members(kind):
+            inner = _item_kind(member)
+            if inner is not None:
+                return inner
+    return None
+
+
+def _happened_dates(value: Any, kind: Any, path: str) -> Iterator[tuple[str, date]]:
+    if value is None:
+        return
+    if isinstance(value, BaseModel):
+        for name, inner in _happened_fields(type(value)):
+            yield from _happened_dates(getattr(value, name), inner, f"{path}.{name}" if path else name)
+    elif isinstance(value, list | tuple):
+        item = _item_kind(kind)
+        if item is not None and _reaches(item):
+            for i, each in enumerate(value):
+                yield from _happened_dates(each, item, f"{path}[{i}]")
+    elif isinstance(value, date) and _marked(kind):
+        yield path, value
+
+
+def happened_fields(model: type[BaseModel], prefix: str = "") -> list[str]:
+    """The fields of a case `model` that record something that has happened (`units.HappenedDate`), named as
+    `happened_dates` names them (an item of a list as ``[0]``), in the model's order: the list of
+    interpretation G-10."""
+    out: list[str] = []
+    for name, kind in _happened_fields(model):
+        path = f"{prefix}.{name}" if prefix else name
+        while (item := _item_kind(kind)) is not None:
+            kind, path = item, f"{path}[0]"
+        if _marked(kind):
+            out.append(path)
+        inner = [k for k in (_plain(kind), *_members(_plain(kind))) if isinstance(k, type)
+                 and issubclass(k, BaseModel)]
+        for sub in dict.fromkeys(inner):
+            out += happened_fields(sub, path)
+    return out
+
+
+def happened_dates(facts: BaseModel) -> list[tuple[str, date]]:
+    """Every date of `facts` (a validated case's facts) that records something that has happened (a
+    `units.HappenedDate`), as (field, date) in the model's order, the field named as errors name it
+    (``certificate.issued``, ``conditions.toilets.health_department_approved_on``, ``properties[1]....``)."""
+    return list(_happened_dates(facts, type(facts), ""))
+
+
+@cache
+def _plan(model: type[BaseModel]) -> tuple[tuple[str, bool], ...]:
+    """What `not_after_as_of` looks at in a `model`: each field that is or may hold a happened date, and whether
+    it is one itself (else a model or a list of models holding one), worked out once per model."""
+    return tuple((name, _marked(kind)) for name, kind in _happened_fields(model))
+
+
+def _first_after(value: BaseModel, as_of: date) -> tuple[list[str | int], date] | None:
+    """The path (names and list positions, innermost last) and the date of the first happened date after
+    `as_of` in `value`, or None: the same order as `happened_dates`, walked by `_plan` (a determination calls
+    it on every case, so it only reads attributes; the path is made once, when a date is found)."""
+    for name, marked in _plan(type(value)):
+        inner = getattr(value, name)
+        if inner is None:
+            continue
+        if marked and isinstance(inner, date):
+            if inner > as_of:
+                return [name], inner
+        elif isinstance(inner, BaseModel):
+            found = _first_after(inner, as_of)
+            if found is not None:
+                return [name, *found[0]], found[1]
+        elif isinstance(inner, list | tuple):
+            for i, each in enumerate(inner):
+                if isinstance(each, BaseModel):
+                    found = _first_after(each, as_of)
+                    if found is not None:
+                        return [name, i, *found[0]], found[1]
+                elif marked and isinstance(each, date) and each > as_of:
+                    return [name, i], each
+    return None
+
+
+def not_after_as_of(facts: BaseModel, as_of: date) -> None:
+    """Refuse a case that states something as having happened after the day it is evaluated as of (`as_of`):
+    the first date of `happened_dates` after it raises `InvalidCase` naming its field (interpretation G-10).
+    The day itself is accepted. Each jurisdiction's ``determine`` calls it."""
+    found = _first_after(facts, as_of)
+    if found is not None:
+        parts, day = found
+        field = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(parts))
+        raise InvalidCase(field, _("{date} is after the day the case is evaluated as of ({as_of}): what it "
+                                   "records cannot have happened yet; give the day it happened, or a later "
+                                   "as_of", date=day.isoformat(), as_of=as_of.isoformat()))
 
 
 def evaluate(data: object, as_of: date | None = None, parameters: ParameterSet | None = None) -> Determination:

@@ -278,3 +278,23 @@ Text = Annotated[str, Field(max_length=MAX_TEXT)]
 Name = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 #: A date fact: an ISO date (``YYYY-MM-DD``) in the years 1778-2099 (`known_date`).
 CaseDate = Annotated[date, AfterValidator(known_date)]
+
+
+class Happened:
+    """The mark of a date fact that records something that has happened (a filing, an approval, a certificate
+    issued, an inspection, a violation): a case evaluated as of a day cannot state it after that day
+    (`cases.not_after_as_of`, interpretation G-10). Only its presence in a date type's `Annotated` metadata
+    counts; pydantic ignores it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "HAPPENED"
+
+
+#: The one `Happened` mark (`HappenedDate`).
+HAPPENED = Happened()
+#: A date fact that records something that has happened: a `CaseDate` (1778-2099) that a case evaluated as of a
+#: day may not state after that day (`cases.not_after_as_of`, interpretation G-10). A date of something planned
+#: (the assembly's days, the day set for a hearing) is a plain `CaseDate`.
+HappenedDate = Annotated[date, AfterValidator(known_date), HAPPENED]

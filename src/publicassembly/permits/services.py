@@ -485,15 +485,54 @@ def _case_data(app: PermitApplication, *, preloaded: bool,
     return d
 
 
+#: The Town's records of `case_data` that are dates of something done (`units.HappenedDate`): key paths in the
+#: case data (``*``: every facility of ¶ C). `as_it_stood` leaves out those after the day a case is taken on.
+_TOWN_RECORD_DATES: tuple[tuple[str, ...], ...] = (
+    ("filed_on",), ("submitted_on",), ("hearing", "notice_published_on"), ("board_decision_on",),
+    ("cleanup_completed_on",), ("conditions", "*", "health_department_approved_on"),
+    ("conditions", "*", "town_board_approved_on"),
+)
+
+
+def _drop_after(node: Any, path: tuple[str, ...], on: str) -> None:
+    if not isinstance(node, dict) or not path:
+        return
+    head, rest = path[0], path[1:]
+    for key in (list(node) if head == "*" else [head]):
+        if not rest:
+            value = node.get(key)
+            if isinstance(value, date):
+                value = value.isoformat()
+            if isinstance(value, str) and value > on:
+                del node[key]
+        else:
+            _drop_after(node.get(key), rest, on)
+
+
+def as_it_stood(data: dict[str, Any], on: date) -> dict[str, Any]:
+    """The case data of an application as the Town's records stood on `on`: a record of something done after
+    that day (a submission, the notice published, the Board's decision, a written approval, the cleanup:
+    `_TOWN_RECORD_DATES`) had not happened yet and is left out, so that the law core, which refuses a date of
+    something done after the day a case is evaluated as of (interpretation G-10), takes the case of a day in
+    the application's past (its submission, its notice, the cleanup inspected). The applicant's own facts are
+    kept as they are (one after `on` is refused, naming it). `data` is not changed."""
+    out = _copy_json(data)
+    for path in _TOWN_RECORD_DATES:
+        _drop_after(out, path, on.isoformat())
+    return out
+
+
 def determination(app: PermitApplication, as_of: date | None = None, *, data: dict[str, Any] | None = None
                   ) -> Determination:
     """The law core's determination of this application on `as_of` (default today), under Carmel's
-    parameters with the Town's fee schedule. `data` overrides the case data (to test a proposed change)."""
+    parameters with the Town's fee schedule, the Town's records as they stood on that day (`as_it_stood`).
+    `data` overrides the case data (to test a proposed change)."""
     from publicassembly.law import evaluate
     from publicassembly.law.errors import InvalidCase
 
+    on = _today(as_of)
     try:
-        return evaluate(data if data is not None else case_data(app), _today(as_of), parameter_set(app.town))
+        return evaluate(as_it_stood(data if data is not None else case_data(app), on), on, parameter_set(app.town))
     except InvalidCase as e:
         raise ValidationFailed(f"facts.{e.field}", e.message,
                                errors=[(f"facts.{field}", message) for field, message in e.errors]) from None
@@ -597,6 +636,10 @@ def _deadline_table() -> dict[str, tuple[Callable[[EventCase], date | None], Cal
         "cleanup_due": (lambda c: c.dates.end if c.dates else None, due.cleanup_due),
     }
 
+
+#: The deadlines counted from a record of the Town's (the submission), which `as_it_stood` leaves out of a case
+#: taken on a day before it was made.
+_FROM_TOWN_RECORDS = frozenset({"decision_due"})
 
 #: Each deadline of a Carmel determination (in its order): the day of the case it counts from, and the law
 #: core's function counting it (`us_ny_carmel.deadlines`, as `Context` counts it).
@@ -706,6 +749,8 @@ class ManyApplications:
         if day is None:
             return None
         on = _today(as_of)
+        if name in _FROM_TOWN_RECORDS and day > on:
+            return None  # counted from a Town record not yet made on that day (`as_it_stood`, G-10)
         if self.permit_required(app, on) is False:
             return None
         from publicassembly.law.errors import InvalidCase

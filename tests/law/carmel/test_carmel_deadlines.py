@@ -61,8 +61,8 @@ def test_last_day_to_file_on_labor_day_stays_put_permit_requirements_b(determine
     assert due.date == date(2026, 9, 7) and due.closed == "Labor Day" and due.act_by == date(2026, 9, 4)
     for filed, status in (("2026-09-07", Status.MET), ("2026-09-08", Status.NEEDS_REVIEW),
                           ("2026-09-09", Status.NOT_MET)):
-        case["filed_on"] = filed
-        assert determine(case).finding(FILING).status is status, filed
+        case["filed_on"] = filed  # (a filing is a thing done: evaluated on a day after it, G-10)
+        assert determine(case, as_of=date(2026, 9, 9)).finding(FILING).status is status, filed
 
 
 def test_a_filing_the_day_after_an_open_last_day_is_late_permit_requirements_b(determine: Determine,
@@ -75,7 +75,9 @@ def test_a_filing_the_day_after_an_open_last_day_is_late_permit_requirements_b(d
 
 def test_not_filed_and_past_the_last_day_is_not_met_permit_requirements_b(determine: Determine,
                                                                            case: dict[str, Any]) -> None:
-    del case["filed_on"]
+    # (the case as it stood before any filing: the Town's later acts and approvals had not happened yet, G-10)
+    for done in ("filed_on", "submitted_on", "hearing", "board_decision_on", "conditions"):
+        case.pop(done, None)
     assert determine(case, as_of=date(2026, 7, 14)).finding(FILING).status is Status.MISSING
     assert determine(case, as_of=date(2026, 7, 15)).finding(FILING).status is Status.NOT_MET
 
@@ -130,10 +132,11 @@ def test_cleanup_within_5_days_met_on_the_5th_not_met_on_the_6th_permit_requirem
         determine: Determine, case: dict[str, Any]) -> None:
     """Last day Saturday 2026-09-12: cleanup by Thursday 2026-09-17."""
     assert determine(case).deadlines["cleanup_due"].date == date(2026, 9, 17)
+    after = date(2026, 9, 18)  # (a cleanup completed is a thing done: evaluated on a day after it, G-10)
     case["cleanup_completed_on"] = "2026-09-17"
-    assert determine(case).finding("carmel/issuance/f-cleanup").status is Status.MET
+    assert determine(case, as_of=after).finding("carmel/issuance/f-cleanup").status is Status.MET
     case["cleanup_completed_on"] = "2026-09-18"
-    assert determine(case).finding("carmel/issuance/f-cleanup").status is Status.NOT_MET
+    assert determine(case, as_of=after).finding("carmel/issuance/f-cleanup").status is Status.NOT_MET
 
 
 def test_cleanup_counts_from_the_last_day_of_a_multi_day_assembly_permit_requirements_f(

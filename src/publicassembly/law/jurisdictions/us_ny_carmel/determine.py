@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from publicassembly.law.cases import not_after_as_of
 from publicassembly.law.core import Finding, Rule, Status, decide
 from publicassembly.law.dates import LegalDate, days_between
 from publicassembly.law.determination import Determination, Penalty, Tristate
@@ -53,6 +54,7 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
     _violation_by_as_of(case, values)
     ctx = Context(case, values)
     deciding: list[tuple[Rule, Finding]] = [(r, r(ctx)) for r in RULES if r.decides == QUESTION]
+    not_after_as_of(case, values.as_of)  # nothing recorded as done after as_of (G-10; after "no law in force")
     winner = decide_permit(deciding)
     if winner is not None:
         rule, finding = winner

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from publicassembly.law.errors import FactError
 from publicassembly.law.messages import _
-from publicassembly.law.units import Age, CaseDate, Count, Decibels, Money, PositiveCount, Text
+from publicassembly.law.units import Age, CaseDate, Count, Decibels, HappenedDate, Money, PositiveCount, Text
 
 SponsorKind = Literal[
     "individual", "corporation", "parochial_school", "private_school", "public_school", "church",
@@ -42,7 +42,7 @@ class Sponsor(_Facts):
                           "stated: the exemption is not decided (interpretation C-14).")
     place_of_worship_in_town: bool | None = Field(
         None, description="A church maintaining a place of worship within the Town (¶ B).")
-    chapter_in_town_since: CaseDate | None = Field(
+    chapter_in_town_since: HappenedDate | None = Field(
         None, description="Since when a chapter, post, lodge, camp or local organization has been maintained "
                           "within the Town (¶¶ C, D).")
     sponsored: bool | None = None
@@ -327,8 +327,8 @@ class Facility(_Facts):
     Board (dates of the written approvals)."""
 
     description: Text | None = None
-    health_department_approved_on: CaseDate | None = None
-    town_board_approved_on: CaseDate | None = None
+    health_department_approved_on: HappenedDate | None = None
+    town_board_approved_on: HappenedDate | None = None
 
 
 class Parking(Facility):
@@ -393,10 +393,12 @@ class TownBoard(_Facts):
 
 
 class Hearing(_Facts):
-    """The public hearing (¶ B) and the publication of its notice in the official newspaper."""
+    """The public hearing (¶ B) and the publication of its notice in the official newspaper. ``held_on``: the
+    day of the hearing, held or set (the notice is counted from it before it is held; interpretation G-10);
+    ``notice_published_on``: the day the notice was published, which has happened."""
 
     held_on: CaseDate | None = None
-    notice_published_on: CaseDate | None = None
+    notice_published_on: HappenedDate | None = None
 
 
 class RevocationGrounds(_Facts):
@@ -410,7 +412,7 @@ class Violation(_Facts):
     """A violation of the chapter (penalties ¶ A): each day's continued violation is a separate violation."""
 
     days_of_continued_violation: PositiveCount
-    first_day: CaseDate | None = None
+    first_day: HappenedDate | None = None
     description: Text | None = None
 
 
@@ -439,11 +441,11 @@ class EventCase(_Facts):
     insurance: Insurance | None = None
     bond: Bond | None = None
     town_board: TownBoard = Field(default_factory=TownBoard)
-    filed_on: CaseDate | None = Field(None, description="The verified petition was filed with the Town Clerk.")
-    submitted_on: CaseDate | None = Field(None, description="The application was submitted to the Town Board.")
+    filed_on: HappenedDate | None = Field(None, description="The verified petition was filed with the Town Clerk.")
+    submitted_on: HappenedDate | None = Field(None, description="The application was submitted to the Town Board.")
     hearing: Hearing | None = None
-    board_decision_on: CaseDate | None = None
-    cleanup_completed_on: CaseDate | None = None
+    board_decision_on: HappenedDate | None = None
+    cleanup_completed_on: HappenedDate | None = None
     filing_fee_paid: Money | None = None
     revocation_grounds: RevocationGrounds | None = None
     violation: Violation | None = None

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from publicassembly.law.errors import FactError
 from publicassembly.law.messages import Message, _, join
-from publicassembly.law.units import CaseDate, Count, Name, Text, WholeNumber, area_sq_ft, to_decimal
+from publicassembly.law.units import Count, HappenedDate, Name, Text, WholeNumber, area_sq_ft, to_decimal
 
 #: The use groups of § 164-7 and the open-air area of § 164-8 (ids fixed for the whole project).
 USE_GROUPS: tuple[str, ...] = (
@@ -114,7 +114,7 @@ class Certificate(_Facts):
     """The Building Inspector's certificate (§§ 164-3, 164-9): number, date of issue, lawful occupancy stated."""
 
     number: Text | None = None
-    issued: CaseDate | None = None
+    issued: HappenedDate | None = None
     lawful_occupancy: Count | None = None
 
 
@@ -134,7 +134,7 @@ class Inspection(_Facts):
     means of egress obstructed; ``serious_menace``: a condition constituting a serious menace to life and
     safety; ``corrected``: whether the violations found were corrected forthwith."""
 
-    date: CaseDate | None = None
+    date: HappenedDate | None = None
     officer: OfficerKind | None = None
     persons_present: Count | None = None
     fire_exits_designated: bool | None = None
@@ -160,7 +160,7 @@ class Violation(_Facts):
     rule: Text
     offender: Name
     prior_offenses: Count
-    date: CaseDate
+    date: HappenedDate
     observed_by: OfficerKind | None = None
     in_presence: bool | None = None
 

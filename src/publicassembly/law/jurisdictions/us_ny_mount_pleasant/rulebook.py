@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from publicassembly.law.cases import not_after_as_of
 from publicassembly.law.core import Finding, Rule, RuleBook, Status, decide
 from publicassembly.law.determination import Determination, Occupancy, Penalty, Tristate
 from publicassembly.law.errors import InvalidCase
@@ -124,6 +125,7 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
                                               violation_date=case.violation.date.isoformat(),
                                               as_of=values.as_of.isoformat()))
     ctx = context(case, values)
+    not_after_as_of(case, values.as_of)  # nothing else done after as_of (G-10; after "no law in force")
     rules = list(RULES)
     order = [r for r in rules if r.id not in _AFTER] + [r for r in rules if r.id in _AFTER]
     for r in order:

@@ -55,7 +55,7 @@ HOURS = ["10:00-22:00", "18:00-24:00", "18:00-00:00", "0:00-24:00", "18:00-23:59
          "11:00 PM until 1:00 AM", "Fri 18:00-23:00, Sat 10:00-02:00", "noon to 10 p.m.", "7:30pm-11:30pm",
          "22:00\u201302:00", "9:00 till 8:59", "12:00 a.m.-1:00 a.m.", "", "18:00:00-01:30:00", "8 pm - 2 am",
          "8pm-2am", "8 p.m. to 2 a.m.", "20.00-02.00", "6 pm to midnight", "noon to midnight", "midnight to 6 am",
-         "20:00", "2000-0200", "dusk to dawn", "9.75-10.00", "25:00-02:00", "20:00-02:00.", "13 pm - 2 am"]
+         "20:00", "2000-0200", "dusk to dawn", "9.75-10.00", "25:00-02:00", "20:00-02:00.", "13 pm - 2 am", "24:00-02:00"]
 
 
 def test_the_page_shows_the_housing_questions_by_the_law_cores_reading_of_the_hours_c18(page, carmel):

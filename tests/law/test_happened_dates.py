@@ -107,6 +107,9 @@ def test_the_first_date_after_as_of_in_the_models_order_is_named():
     with pytest.raises(InvalidCase) as refused:
         evaluate(data)
     assert refused.value.field == "filed_on"
+    # every such date is told, as other bad facts are (a second new-user trial found only the first named)
+    assert [field for field, _message in refused.value.errors] == ["filed_on", "board_decision_on"]
+    assert "(and 1 more error)" in refused.value.message
 
 
 def test_check_exits_2_naming_the_field(tmp_path):

@@ -68,3 +68,14 @@ def test_a_property_the_petition_does_not_name_is_refused_paragraph_d(cu, two_pr
     app, doc = two_properties
     r = _post(cu, app, doc, property_index="2", name="Evan Neighbor")
     assert r.status_code == 422 and not app.authorizations.exists()
+
+
+def test_a_second_authorization_of_the_same_owner_for_the_same_property_is_refused_paragraph_d(cu, two_properties):
+    """¶ D: one owner's authorization per property is enough; recording it again (a double submit, or a second
+    copy) is refused naming who and when, instead of a second record (found by a new-user trial)."""
+    app, doc = two_properties
+    assert _post(cu, app, doc, property_index="1", name="Evan Neighbor").status_code == 302
+    app.refresh_from_db()
+    r = _post(cu, app, doc, property_index="1", name="evan  neighbor")
+    assert r.status_code == 422 and app.authorizations.count() == 1
+    assert "is already recorded" in r.content.decode()

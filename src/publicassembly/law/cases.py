@@ -455,43 +455,40 @@ def _plan(model: type[BaseModel]) -> tuple[tuple[str, bool], ...]:
     return tuple((name, _marked(kind)) for name, kind in _happened_fields(model))
 
 
-def _first_after(value: BaseModel, as_of: date) -> tuple[list[str | int], date] | None:
-    """The path (names and list positions, innermost last) and the date of the first happened date after
-    `as_of` in `value`, or None: the same order as `happened_dates`, walked by `_plan` (a determination calls
-    it on every case, so it only reads attributes; the path is made once, when a date is found)."""
+def _all_after(value: BaseModel, as_of: date, path: tuple[str | int, ...] = ()
+               ) -> Iterator[tuple[tuple[str | int, ...], date]]:
+    """The path (names and list positions) and the date of each happened date after `as_of` in `value`, in the
+    order of `happened_dates`, walked by `_plan` (a determination calls it on every case, so it only reads
+    attributes; a path is made only for a date found)."""
     for name, marked in _plan(type(value)):
         inner = getattr(value, name)
         if inner is None:
             continue
         if marked and isinstance(inner, date):
             if inner > as_of:
-                return [name], inner
+                yield (*path, name), inner
         elif isinstance(inner, BaseModel):
-            found = _first_after(inner, as_of)
-            if found is not None:
-                return [name, *found[0]], found[1]
+            yield from _all_after(inner, as_of, (*path, name))
         elif isinstance(inner, list | tuple):
             for i, each in enumerate(inner):
                 if isinstance(each, BaseModel):
-                    found = _first_after(each, as_of)
-                    if found is not None:
-                        return [name, i, *found[0]], found[1]
+                    yield from _all_after(each, as_of, (*path, name, i))
                 elif marked and isinstance(each, date) and each > as_of:
-                    return [name, i], each
-    return None
+                    yield (*path, name, i), each
 
 
 def not_after_as_of(facts: BaseModel, as_of: date) -> None:
     """Refuse a case that states something as having happened after the day it is evaluated as of (`as_of`):
-    the first date of `happened_dates` after it raises `InvalidCase` naming its field (interpretation G-10).
-    The day itself is accepted. Each jurisdiction's ``determine`` calls it."""
-    found = _first_after(facts, as_of)
-    if found is not None:
-        parts, day = found
-        field = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(parts))
-        raise InvalidCase(field, _("{date} is after the day the case is evaluated as of ({as_of}): what it "
-                                   "records cannot have happened yet; give the day it happened, or a later "
-                                   "as_of", date=day.isoformat(), as_of=as_of.isoformat()))
+    `InvalidCase` naming the first date of `happened_dates` after it, with every such date in its ``errors``
+    (a file with several is told each, as with other bad facts; interpretation G-10). The day itself is
+    accepted. Each jurisdiction's ``determine`` calls it."""
+    errors: list[tuple[str, str]] = [
+        ("".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(parts)),
+         _("{date} is after the day the case is evaluated as of ({as_of}): what it records cannot have happened "
+           "yet; give the day it happened, or a later as_of", date=day.isoformat(), as_of=as_of.isoformat()))
+        for parts, day in _all_after(facts, as_of)]
+    if errors:
+        raise _together(errors)
 
 
 def evaluate(data: object, as_of: date | None = None, parameters: ParameterSet | None = None) -> Determination:

@@ -1265,6 +1265,15 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
                                              "P-12); if the petition names them wrongly, it is amended first")
                                    % {"named": named, "party": Party(party).label, "name": name,
                                       "address": props[property_index].get("address") or "—"})
+        if named:
+            name = str(named)  # (recorded as the petition writes it: "bob  owner" is Bob Owner's)
+        already = next((a for a in app.authorizations.filter(party=party)
+                        if authorized_property(a, props) == property_index), None)
+        if already is not None:
+            raise ValidationFailed("party", _("the %(party)s's authorization for the property at %(address)s is "
+                                              "already recorded (given on %(given_on)s); one is enough (¶ D)")
+                                   % {"party": Party(party).label, "address": props[property_index].get("address")
+                                      or "—", "given_on": already.given_on.isoformat()})
         auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
                              property_address=str(props[property_index].get("address") or ""),
                              name=name, given_on=given_on, document=_document_of(app, document))

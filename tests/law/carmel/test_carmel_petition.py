@@ -175,6 +175,7 @@ def test_one_day_assembly_needs_no_housing_statement_two_days_do_permit_requirem
     ("11:00 PM until 1:00 AM", True), ("Fri 18:00-23:00, Sat 10:00-02:00", True), ("noon to 10 p.m.", False),
     ("8 pm - 2 am", True), ("8pm-2am", True), ("8 p.m. to 2 a.m.", True), ("20.00-02.00", True),
     ("6 pm to midnight", False), ("noon to midnight", False), ("From 8:00 p.m. to 2:00 a.m. each night.", True),
+    ("24:00-02:00", True), ("midnight to 6 am", False),  # (24:00 is the day's end; "midnight" a start is 0:00)
 ])
 def test_hours_past_midnight_continue_into_another_day_permit_requirements_b14_c7_interpretation_c18(
         determine: Determine, case: dict[str, Any], hours: str, into_another_day: bool) -> None:

@@ -157,7 +157,7 @@ def hours_run_past_midnight(daily_hours: str | None) -> bool | None:
         if start is None or end is None:
             continue
         read = True
-        if start == 24 * 60:  # "midnight to 6 a.m.": from the midnight that begins the day
+        if start == 24 * 60 and first.group(7):  # "midnight to 6 a.m.": from the midnight that begins the day
             start = 0
         if end not in _MIDNIGHT and end <= start:
             return True

@@ -36,7 +36,7 @@
       var start = minuteOfDay(first), end = minuteOfDay(second);
       if (start === null || end === null) { continue; }
       read = true;
-      if (start === 1440) { start = 0; }
+      if (start === 1440 && first[7]) { start = 0; }
       if (end !== 0 && end !== 1440 && end <= start) { return true; }
     }
     return read ? false : null;

@@ -79,3 +79,19 @@ def test_a_second_authorization_of_the_same_owner_for_the_same_property_is_refus
     r = _post(cu, app, doc, property_index="1", name="evan  neighbor")
     assert r.status_code == 422 and app.authorizations.count() == 1
     assert "is already recorded" in r.content.decode()
+
+
+def test_the_applications_page_says_which_facts_an_amendment_changed(carmel, cu):
+    """The history on the application's page names what a change changed (an amendment: "changed:
+    properties"), where it gave only the reason (found by a second new-user trial)."""
+    facts = fair_facts()
+    facts["properties"].append({**facts["properties"][0], "address": "102 Farm Road, Carmel, NY"})
+    app = sv.create_draft(cu["applicant"], carmel, facts)
+    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=dt.date.today())
+    sv.mark_incomplete(cu["town_clerk"], app, missing_items=["a better map"])
+    app.refresh_from_db()
+    facts = {**app.facts, "properties": app.facts["properties"][1:]}
+    sv.amend(cu["applicant"], app, facts)
+    page = client_for(cu["applicant"]).get(f"/carmel-ny/applications/{app.pk}/").content.decode()
+    assert "petition amended" in page and "changed: properties" in page
+    assert "state: incomplete → amended" in page

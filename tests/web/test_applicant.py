@@ -163,3 +163,15 @@ def test_a_petition_of_many_or_long_officers_prints_across_pages_paragraph_b1(cu
         assert r.status_code == 302, r.content.decode()[:300]
         pdf = c.get(r["Location"].rstrip("/") + "/petition.pdf")
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_drafts_still_to_be_provided_says_the_verification_in_words_permit_requirements_b(cu, draft_app):
+    """¶ B, a verified petition: before submission the draft's "Still to be provided" list names the
+    verification in words, where it showed the id ("petition · verified", found by a second new-user trial)."""
+    import re
+
+    page = client_for(cu["applicant"]).get(f"/carmel-ny/applications/{draft_app.pk}/").content.decode()
+    still = re.search(r'<ul class="missing">(.*?)</ul>', page, re.S)
+    assert still is not None
+    assert "<li>the petition&#x27;s verification (sworn to when it is submitted)</li>" in still.group(1)
+    assert "petition · verified" not in still.group(1)

@@ -378,6 +378,7 @@ def value(key: str, shown: object) -> object:
 #: Missing items whose id alone does not say what is wanted, as a member of the public reads it.
 MISSING: dict[str, Message] = {
     "filed_on": _("the date the petition was filed with the Town Clerk"),
+    "petition.verified": _("the petition's verification (sworn to when it is submitted)"),
     # the sponsor's facts of the exemptions ¶¶ A-D, as the questions ask them
     "sponsor.established": _("whether the church is an established church"),
     "sponsor.place_of_worship_in_town": _("whether the church maintains a place of worship within the Town"),

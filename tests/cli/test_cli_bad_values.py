@@ -7,6 +7,7 @@ command, an option without its value) and ``--help`` are left as they were."""
 from __future__ import annotations
 
 import pytest
+import typer
 
 from publicassembly.cli import app
 
@@ -27,11 +28,11 @@ SIGN = ["sign", "--certificate", "MP-C-1", "--room", "X"]
     (["serve", "--port", "8_000"], "--port: '8_000' is not a whole number in the digits 0-9; allowed: 1 to 65535"),
     (["calendar", "--town", "carmel-ny", "--alarm-days", "1_0", "-o", "{d}/c.ics"],
      "--alarm-days: '1_0' is not a whole number in the digits 0-9"),
-    (["calendar", "--town", "carmel-ny", "--alarm-days", "+5", "-o", "{d}/c.ics"],
-     "--alarm-days: '+5' is not a whole number in the digits 0-9"),
+    (["calendar", "--town", "carmel-ny", "--alarm-days", "1e1", "-o", "{d}/c.ics"],
+     "--alarm-days: '1e1' is not a whole number in the digits 0-9"),
     ([*SIGN, "--occupancy", "\uff11\uff10", "-o", "{d}/s.pdf"],
      "--occupancy: '\uff11\uff10' is not a whole number in the digits 0-9"),
-    (["remind", "--days-ahead", " 7"], "--days-ahead: ' 7' is not a whole number in the digits 0-9"),
+    (["remind", "--days-ahead", "7.5"], "--days-ahead: '7.5' is not a whole number in the digits 0-9"),
     (["serve", "--port", "0"], "--port: 0 is not allowed; allowed: 1 to 65535"),
     (["serve", "--port", "65536"], "--port: 65536 is not allowed; allowed: 1 to 65535"),
     (["serve", "--workers", "0"], "--workers: 0 is not allowed; allowed: 1 to 64"),
@@ -69,3 +70,21 @@ def test_a_value_typer_takes_goes_on_to_the_command(runner, tmp_path):
                            env={"PUBLICASSEMBLY_DATA_DIR": str(tmp_path)})
     assert result.exit_code == 0, result.output
     assert (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("text", ["+5", " 7", "12.00", "-1", "1_0", "\uff11\uff10", "1e3", "7.5", "x"])
+def test_an_options_whole_number_is_read_as_the_law_core_reads_a_count_g5(text):
+    """G-5, G-7: an option's whole number is the law core's (`WholeNumber`): what it takes ("+5", " 7",
+    "12.00") is the same number, and what it refuses ("1_0", "１０", "1e3") is refused in one line."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from publicassembly.cli.app import whole_number
+    from publicassembly.law.units import WholeNumber
+
+    try:
+        expected = TypeAdapter(WholeNumber).validate_python(text)
+    except ValidationError:
+        with pytest.raises(typer.BadParameter, match="is not a whole number in the digits 0-9"):
+            whole_number(text)
+    else:
+        assert whole_number(text) == expected

@@ -132,21 +132,32 @@ def _repeated_options(params: list[Any], args: list[str]) -> tuple[str, list[str
     return next(((option, values) for option, values in given.values() if len(values) > 1), None)
 
 
-#: A whole number as the project reads one (G-5, G-7): the digits 0-9, a minus sign for a negative number.
-_WHOLE = re.compile(r"-?[0-9]+")
+@functools.cache
+def _whole_number_reader() -> Any:
+    """The law core's reading of a whole number (`law.units.WholeNumber`), made when an option first needs it
+    (not at start-up)."""
+    from pydantic import TypeAdapter
+
+    from publicassembly.law.units import WholeNumber
+
+    return TypeAdapter(WholeNumber)
 
 
 def whole_number(text: str | int) -> int:
-    """The ``parser`` of every option that takes a whole number (persons, days, an id, a port): the digits 0-9,
-    as the law core reads a count in a case file (G-5, G-7). Typer's own conversion takes ``1_0`` as 10, ``+5``
-    and `` 7``; here they are refused with `typer.BadParameter`, which the command prints in one line naming
-    the option (``--alarm-days: '1_0' is not a whole number in the digits 0-9``), exit 2. The range is the
-    command's to check (an option given a parser has no ``min``/``max`` of its own)."""
+    """The ``parser`` of every option that takes a whole number (persons, days, an id, a port), read as the law
+    core reads a count given as text (`law.units.WholeNumber`, G-5, G-7; the web forms read it the same way):
+    Typer's own conversion took ``1_0`` as 10; here it, other digits (``１０``) and ``1e3`` are refused with
+    `typer.BadParameter`, which the command prints in one line naming the option (``--alarm-days: '1_0' is not
+    a whole number in the digits 0-9``), exit 2. The range is the command's to check (an option given a parser
+    has no ``min``/``max`` of its own)."""
     if isinstance(text, int):  # the option's default
         return text
-    if not _WHOLE.fullmatch(text):
-        raise typer.BadParameter(f"{text!r} is not a whole number in the digits 0-9")
-    return int(text)
+    from pydantic import ValidationError
+
+    try:
+        return int(_whole_number_reader().validate_python(text))
+    except ValidationError:
+        raise typer.BadParameter(f"{text!r} is not a whole number in the digits 0-9") from None
 
 
 def whole_number_in(low: int, high: int) -> Callable[[str | int], int]:

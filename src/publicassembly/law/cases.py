@@ -408,21 +408,6 @@ def _item_kind(kind: Any) -> Any:
     return None
 
 
-def _happened_dates(value: Any, kind: Any, path: str) -> Iterator[tuple[str, date]]:
-    if value is None:
-        return
-    if isinstance(value, BaseModel):
-        for name, inner in _happened_fields(type(value)):
-            yield from _happened_dates(getattr(value, name), inner, f"{path}.{name}" if path else name)
-    elif isinstance(value, list | tuple):
-        item = _item_kind(kind)
-        if item is not None and _reaches(item):
-            for i, each in enumerate(value):
-                yield from _happened_dates(each, item, f"{path}[{i}]")
-    elif isinstance(value, date) and _marked(kind):
-        yield path, value
-
-
 def happened_fields(model: type[BaseModel], prefix: str = "") -> list[str]:
     """The fields of a case `model` that record something that has happened (`units.HappenedDate`), named as
     `happened_dates` names them (an item of a list as ``[0]``), in the model's order: the list of
@@ -445,7 +430,12 @@ def happened_dates(facts: BaseModel) -> list[tuple[str, date]]:
     """Every date of `facts` (a validated case's facts) that records something that has happened (a
     `units.HappenedDate`), as (field, date) in the model's order, the field named as errors name it
     (``certificate.issued``, ``conditions.toilets.health_department_approved_on``, ``properties[1]....``)."""
-    return list(_happened_dates(facts, type(facts), ""))
+    return [(_field_name(parts), day) for parts, day in _all_after(facts, date.min)]
+
+
+def _field_name(parts: tuple[str | int, ...]) -> str:
+    """A path of names and list positions as errors name a field (``properties[1].record_owner``)."""
+    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(parts))
 
 
 @cache
@@ -483,7 +473,7 @@ def not_after_as_of(facts: BaseModel, as_of: date) -> None:
     (a file with several is told each, as with other bad facts; interpretation G-10). The day itself is
     accepted. Each jurisdiction's ``determine`` calls it."""
     errors: list[tuple[str, str]] = [
-        ("".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(parts)),
+        (_field_name(parts),
          _("{date} is after the day the case is evaluated as of ({as_of}): what it records cannot have happened "
            "yet; give the day it happened, or a later as_of", date=day.isoformat(), as_of=as_of.isoformat()))
         for parts, day in _all_after(facts, as_of)]

@@ -24,18 +24,13 @@ QUESTION = "permit_required"
 
 
 def _violation_by_as_of(case: EventCase, values: ParameterValues) -> None:
-    """Refuse a violation (penalties ¶ A) not yet committed on the day the case is evaluated as of: its first
-    day after it (`InvalidCase` naming ``violation.first_day``), or more days of continued violation than
-    there are from its first day to that day, both counted (naming ``violation.days_of_continued_violation``):
-    each day's continued violation is a separate violation, and a day still to come is none yet."""
+    """Refuse more days of continued violation (penalties ¶ A) than there are from the violation's first day to
+    the day the case is evaluated as of, both counted (`InvalidCase` naming
+    ``violation.days_of_continued_violation``): each day's continued violation is a separate violation, and a
+    day still to come is none yet. (A first day after that day is refused before, by `not_after_as_of`.)"""
     v = case.violation
     if v is None or v.first_day is None:
         return
-    if v.first_day > values.as_of:
-        raise InvalidCase("violation.first_day", _(
-            "{violation_date} is after the day the case is evaluated as of ({as_of}): a violation cannot have "
-            "been committed yet; give the day it was committed, or a later as_of",
-            violation_date=v.first_day.isoformat(), as_of=values.as_of.isoformat()))
     most = days_between(v.first_day, values.as_of) + 1
     if v.days_of_continued_violation > most:
         raise InvalidCase("violation.days_of_continued_violation", _(
@@ -49,12 +44,13 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
     """Apply Carmel ch. 31 to `case` under `values` (the parameters in force on the determination's date).
 
     Raises `RuleConflict` when two rules of the same priority both decide whether a permit is required, and
-    `InvalidCase` for a violation whose days run past ``values.as_of`` (`_violation_by_as_of`).
+    `InvalidCase` for a date of something done after ``values.as_of`` (`not_after_as_of`, G-10) or a
+    violation whose days run past it (`_violation_by_as_of`).
     """
-    _violation_by_as_of(case, values)
     ctx = Context(case, values)
     deciding: list[tuple[Rule, Finding]] = [(r, r(ctx)) for r in RULES if r.decides == QUESTION]
     not_after_as_of(case, values.as_of)  # nothing recorded as done after as_of (G-10; after "no law in force")
+    _violation_by_as_of(case, values)
     winner = decide_permit(deciding)
     if winner is not None:
         rule, finding = winner

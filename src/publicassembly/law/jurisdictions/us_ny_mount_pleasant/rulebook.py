@@ -8,7 +8,6 @@ from typing import Any
 from publicassembly.law.cases import not_after_as_of
 from publicassembly.law.core import Finding, Rule, RuleBook, Status, decide
 from publicassembly.law.determination import Determination, Occupancy, Penalty, Tristate
-from publicassembly.law.errors import InvalidCase
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     enforcement,
     exits,
@@ -109,23 +108,11 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
     """Apply ch. 164 to a venue under the values in force on ``values.as_of``.
 
     Raises `RuleConflict` if two rules decide whether a certificate is required at the same priority, and
-    `InvalidCase` naming ``inspection.date`` or ``violation.date`` for an inspection or a violation dated after
-    ``values.as_of`` (the case is evaluated as of that day: nothing after it has happened), or a violation
-    dated before the chapter's penalties were in force."""
-    if case.inspection is not None and case.inspection.date is not None and case.inspection.date > values.as_of:
-        raise InvalidCase("inspection.date", _("{inspection_date} is after the day the case is evaluated as of "
-                                               "({as_of}): an inspection cannot have been made yet; give the day "
-                                               "it was made, or a later as_of",
-                                               inspection_date=case.inspection.date.isoformat(),
-                                               as_of=values.as_of.isoformat()))
-    if case.violation is not None and case.violation.date > values.as_of:
-        raise InvalidCase("violation.date", _("{violation_date} is after the day the case is evaluated as of "
-                                              "({as_of}): a violation cannot have been committed yet; give the "
-                                              "day it was committed, or a later as_of",
-                                              violation_date=case.violation.date.isoformat(),
-                                              as_of=values.as_of.isoformat()))
+    `InvalidCase` for a violation dated before the chapter's penalties were in force, or for a date of
+    something done after ``values.as_of`` (the inspection, the violation, the certificate: `not_after_as_of`,
+    G-10)."""
     ctx = context(case, values)
-    not_after_as_of(case, values.as_of)  # nothing else done after as_of (G-10; after "no law in force")
+    not_after_as_of(case, values.as_of)  # nothing done after as_of (G-10; after "no law in force")
     rules = list(RULES)
     order = [r for r in rules if r.id not in _AFTER] + [r for r in rules if r.id in _AFTER]
     for r in order:

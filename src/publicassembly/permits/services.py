@@ -1211,8 +1211,9 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
     return approval
 
 
-def _address(prop: Any) -> str:
-    return " ".join(str(prop.get("address") or "").split()).casefold() if isinstance(prop, dict) else ""
+def _words(text: object) -> str:
+    """`text` compared as words (P-12: an address, an owner's name): whitespace runs as one space, case aside."""
+    return " ".join(str(text or "").split()).casefold()
 
 
 def authorized_property(auth: Authorization, properties: list[Any]) -> int | None:
@@ -1222,8 +1223,8 @@ def authorized_property(auth: Authorization, properties: list[Any]) -> int | Non
     authorization recorded before addresses were kept has only its position."""
     if not auth.property_address:
         return auth.property_index if auth.property_index < len(properties) else None
-    wanted = " ".join(auth.property_address.split()).casefold()
-    matches = [i for i, p in enumerate(properties) if _address(p) == wanted]
+    wanted = _words(auth.property_address)
+    matches = [i for i, p in enumerate(properties) if isinstance(p, dict) and _words(p.get("address")) == wanted]
     if not matches:
         return None
     return auth.property_index if auth.property_index in matches else matches[0]
@@ -1259,7 +1260,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
         if party == Party.TENANT and not props[property_index].get("tenant_or_lessee"):
             raise ValidationFailed("party", _("the application names no tenant or lessee of this property"))
         named = props[property_index].get("record_owner" if party == Party.OWNER else "tenant_or_lessee")
-        if named and " ".join(name.split()).casefold() != " ".join(str(named).split()).casefold():
+        if named and _words(name) != _words(named):
             raise ValidationFailed("name", _("the petition names %(named)s as the %(party)s of the property at "
                                              "%(address)s, not %(name)s: the authorization must be theirs (¶ D, "
                                              "P-12); if the petition names them wrongly, it is amended first")

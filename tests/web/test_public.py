@@ -288,8 +288,8 @@ def test_carmel_two_properties_missing_items_name_property_2_permit_requirements
     html = determination_html(carmel_two_properties(), "en")
     text = " ".join(visible_text(html).split())
     assert internal_keys(html) == []
-    assert "petition · 2 · property 2 · record owner" in text
-    assert "petition · 2 · property 2 · applicant interest" in text
+    assert "Not given in item (2) of the petition: property 2 · record owner" in text  # the finding's reason
+    assert "property 2 · applicant interest, in item (2) of the petition" in text  # the list of what is missing
     assert "inspection · property 2 · owner authorization" in text
     assert "property 1 ·" not in text
 

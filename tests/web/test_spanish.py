@@ -258,7 +258,7 @@ def test_permit_check_with_missing_facts_is_in_spanish():
     Spanish."""
     page = _page(_spanish(), "/permit-check/", {"persons": 600, "within_town": "yes", "as_of": "2026-05-01"})
     assert "No constan las fechas de la reunión." in page
-    assert "petición · 2 · fechas" in page
+    assert "No consta en el punto (2) de la petición: fechas" in page  # a finding's reason (labels.not_given)
     assert _english_left(page, PUBLIC_FILES) == []
 
 
@@ -357,7 +357,7 @@ def test_carmel_two_properties_in_spanish_name_propiedad_2_permit_requirements_b
     case["properties"].append({"address": "102 Example Farm Road, Carmel, NY 10512 (hypothetical)"})
     text = _words(_determination_es(case))
     assert _internal_keys(text) == []
-    assert "petición · 2 · propiedad 2 · propietario registrado" in text
+    assert "No consta en el punto (2) de la petición: propiedad 2 · propietario registrado" in text
     assert "No consta: inspección · propiedad 2 · autorización del propietario." in text
     assert "propiedad 1 ·" not in text
     for english in ("property 2", "record owner", "owner authorization", "Not given"):

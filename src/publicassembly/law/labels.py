@@ -7,7 +7,7 @@ the words of their paths (``petition.1.applicant_age``), so that a page can show
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from publicassembly.law.messages import Message, _, join
 
@@ -379,6 +379,8 @@ def value(key: str, shown: object) -> object:
 MISSING: dict[str, Message] = {
     "filed_on": _("the date the petition was filed with the Town Clerk"),
     "petition.verified": _("the petition's verification (sworn to when it is submitted)"),
+    "petition.on_town_form": _("whether the petition is on the Town's form"),
+    "petition.addressed_to_town_board": _("whether the petition is addressed to the Town Board"),
     # the sponsor's facts of the exemptions ¶¶ A-D, as the questions ask them
     "sponsor.established": _("whether the church is an established church"),
     "sponsor.place_of_worship_in_town": _("whether the church maintains a place of worship within the Town"),
@@ -390,17 +392,63 @@ MISSING: dict[str, Message] = {
 }
 
 _PETITION_ITEM = re.compile(r"^petition\.(?P<n>\d+)\.(?P<rest>.+)$")
+_CONDITION = re.compile(r"^conditions\.(?P<n>\d+)\.(?P<rest>.+)$")
+
+
+def _numbered(key: str) -> tuple[str, int, str] | None:
+    """("petition" or "condition", its number, the rest of the id) for an item of the Carmel petition (¶ B(1)-(15))
+    or a condition of issuance (¶ C(1)-(10)), else None."""
+    for kind, pattern in (("petition", _PETITION_ITEM), ("condition", _CONDITION)):
+        m = pattern.match(str(key))
+        if m is not None:
+            return kind, int(m.group("n")), m.group("rest")
+    return None
+
+
+def _in_part(kind: str, n: int, what: object) -> Message:
+    """`what`, said of item `n` of the petition or of condition `n` of ¶ C."""
+    if kind == "petition":
+        return _("{what}, in item ({n}) of the petition", what=what, n=n)
+    return _("{what}, for condition ({n}) of permit requirements ¶ C", what=what, n=n)
 
 
 def missing_item(key: str) -> Message | str:
     """A missing item's id as a member of the public reads it (the "Still to be provided" list of a page): the
-    item of the Carmel petition (¶ B(1)-(10)) is said in words after what is wanted —
-    ``petition.2.dates`` → "dates, in item (2) of the petition"; ``petition.2.properties[1].record_owner`` →
-    "property 2 · record owner, in item (2) of the petition"; ``filed_on`` → "the date the petition was filed
-    with the Town Clerk"; any other id as `phrase`."""
+    item of the Carmel petition (¶ B(1)-(15)) or the condition of issuance (¶ C(1)-(10)) is said in words after
+    what is wanted — ``petition.2.dates`` → "dates, in item (2) of the petition";
+    ``petition.2.properties[1].record_owner`` → "property 2 · record owner, in item (2) of the petition";
+    ``conditions.1.drinking_water`` → "drinking water, for condition (1) of permit requirements ¶ C";
+    ``filed_on`` → "the date the petition was filed with the Town Clerk"; any other id as `phrase`."""
     if key in MISSING:
         return MISSING[key]
-    m = _PETITION_ITEM.match(str(key))
-    if m is not None:
-        return _("{what}, in item ({n}) of the petition", what=phrase(m.group("rest")), n=int(m.group("n")))
+    part = _numbered(key)
+    if part is not None:
+        kind, n, rest = part
+        return _in_part(kind, n, phrase(rest))
     return phrase(key)
+
+
+def not_given(keys: Sequence[str]) -> Message:
+    """The sentence of a finding's reason that names the items it lacks (`keys`, ids as in its ``missing``),
+    each as `missing_item` says it, those of one item of the Carmel petition (or of one condition of ¶ C)
+    said together: ``["petition.2.hours", "petition.2.admission_fee"]`` → "Not given in item (2) of the
+    petition: hours, admission fee."; ``["filed_on", "petition.1.applicant"]`` → "Not given: the date the
+    petition was filed with the Town Clerk; applicant, in item (1) of the petition." `keys` holds at least
+    one id."""
+    groups: dict[object, list[Message | str]] = {}  # (kind, number) of a part, or the id itself, in order
+    for key in keys:
+        part = None if key in MISSING else _numbered(key)
+        if part is None:
+            groups.setdefault(key, []).append(missing_item(key))
+        else:
+            groups.setdefault(part[:2], []).append(phrase(part[2]))
+    if len(groups) == 1:
+        ((group, whats),) = groups.items()
+        if isinstance(group, tuple) and group[0] == "petition":
+            return _("Not given in item ({n}) of the petition: {items}.", n=group[1], items=join(whats))
+        if isinstance(group, tuple):
+            return _("Not given for condition ({n}) of permit requirements ¶ C: {items}.", n=group[1],
+                     items=join(whats))
+    parts = [_in_part(*group, join(whats)) if isinstance(group, tuple) else whats[0]
+             for group, whats in groups.items()]
+    return _("Not given: {items}.", items=join(parts, "; "))

@@ -15,7 +15,7 @@ from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel import deadlines
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
-from publicassembly.law.labels import phrase
+from publicassembly.law.labels import not_given
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterValues
 from publicassembly.law.units import ceil_div
@@ -189,13 +189,14 @@ class Items:
         return Status.MET
 
     def reason(self, ok: str) -> str:
-        """`ok` when nothing is wrong; else the defects and the missing items, each named in words
-        (`labels.phrase`: ``petition.2.properties[1].record_owner`` → "petition · 2 · property 2 · record
-        owner"; the ids themselves are the finding's ``missing``)."""
+        """`ok` when nothing is wrong; else the defects and the missing items, named in words as the pages'
+        "Still to be provided" list names them (`labels.not_given`: ``petition.2.properties[1].record_owner`` →
+        "Not given in item (2) of the petition: property 2 · record owner."; the ids themselves are the
+        finding's ``missing``)."""
         parts: list[Message] = []
         if self.defects:
             parts.append(_("{defects}.", defects=join(self.defects, "; ")))
         if self.missing:
-            parts.append(_("Not given: {items}.", items=join([phrase(item) for item in self.missing])))
+            parts.append(not_given(self.missing))
         return join(parts, " ") if parts else ok
 

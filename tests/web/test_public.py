@@ -83,6 +83,7 @@ def test_bad_input_shows_the_error_beside_its_field():
 def test_htmx_bad_input_swaps_the_error_beside_the_field():
     r = Client().get("/permit-check/", {"persons": "lots"}, HTTP_HX_REQUEST="true")
     html = r.content.decode()
+    assert r.status_code == 422  # as the whole page answers it (site.js swaps the 422 partial in)
     assert re.search(r'id="err-id_persons" aria-live="polite" hx-swap-oob="true"><p class="error">', html)
 
 

@@ -21,7 +21,8 @@ PERMIT_FIELDS = {"max_persons_at_one_time": "persons", "dates.first_day": "first
                  "as_of": "as_of", "purpose": "purpose", "sponsor.chapter_in_town_since": "chapter_in_town_since"}
 OCCUPANCY_FIELDS = {"attendance": "attendance", "toilets_provided": "toilets", "as_of": "as_of",
                     "commercial": "commercial"}
-_SPACE = re.compile(r"^spaces\[(\d+)\]\.?(\w+)?")
+#: A law-core field of a space (``spaces[1]``, ``spaces[1].area``): the space's index and, if named, its field.
+SPACE_FIELD = re.compile(r"^spaces\[(\d+)\]\.?(\w+)?")
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -29,13 +30,16 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _is_htmx(request: HttpRequest) -> bool:
+    """Whether HTMX asks (``HX-Request: true``): the answer is then only the partial (``_result.html``). Bad
+    input is **422** whether the page or the partial answers, the partial showing each error beside its field
+    (out of band) and the errors of no field where the answer goes; ``site.js`` swaps a 422 partial in."""
     return request.headers.get("HX-Request") == "true"
 
 
 def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = None) -> None:
     """Put the law core's complaint beside the field it names (or on the form as a whole)."""
     if isinstance(exc, InvalidCase):
-        m = _SPACE.match(exc.field)
+        m = SPACE_FIELD.match(exc.field)
         if m and formset is not None and int(m.group(1)) < len(formset.forms):
             sub = formset.forms[int(m.group(1))]
             name = m.group(2) if m.group(2) in sub.fields else None
@@ -65,7 +69,7 @@ def permit_check(request: HttpRequest) -> HttpResponse:
         except LawError as exc:
             _law_error(form, exc, PERMIT_FIELDS)
     template = "web/public/_result.html" if _is_htmx(request) else "web/public/permit_check.html"
-    status = 422 if bound and form.errors and not _is_htmx(request) else 200
+    status = 422 if bound and form.errors else 200
     return render(request, template, ctx, status=status)
 
 
@@ -96,5 +100,5 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
         ctx["formset"] = formset
     ctx["formset_errors"] = bound and not adding and (bool(form.errors) or not formset.is_valid())
     template = "web/public/_result.html" if _is_htmx(request) else "web/public/occupancy_check.html"
-    status = 422 if ctx["formset_errors"] and not _is_htmx(request) else 200
+    status = 422 if ctx["formset_errors"] else 200
     return render(request, template, ctx, status=status)

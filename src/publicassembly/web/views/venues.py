@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from publicassembly.accounts.models import Membership
 from publicassembly.enforcement.services import ENFORCERS
 from publicassembly.law import evaluate
-from publicassembly.law.errors import LawError
+from publicassembly.law.errors import InvalidCase, LawError
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import awaits_inspection
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Certificate, Inspection, Space, Venue
@@ -27,6 +27,7 @@ from publicassembly.web import present
 from publicassembly.web.forms import venues as vf
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import posted_version, refusal, refusal_detail
+from publicassembly.web.views.public import SPACE_FIELD
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -143,7 +144,10 @@ def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 
 @login_required
 def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
-    """HTMX: the occupancy of the venue as it would be with the space being typed (not saved)."""
+    """HTMX: the occupancy of the venue as it would be with the space being typed (not saved). Bad input is
+    **422**, as the page's form answers it: each error beside its field (swapped out of band), and the law core's
+    refusal of the space as a whole (alleys on a room that is not a bowling alley) where the preview goes, in the
+    page's language. A refusal of the place as recorded (not of this input) is shown there too, with 200."""
     t = town_for(town)
     require_role(request.user, t, INSPECTOR, OFFICER)
     venue = _venue(t, pk)
@@ -159,9 +163,15 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
         data.update(jurisdiction="mount-pleasant-ny", subject="venue")
         try:
             ctx.update(present.context(evaluate(data, timezone.localdate())))
+        except InvalidCase as e:
+            m = SPACE_FIELD.match(e.field)
+            if m and int(m.group(1)) == len(data["spaces"]) - 1:  # the space being typed
+                form.add_error(m.group(2) if m.group(2) in form.fields else None, present.tr(e.message))
+            else:
+                ctx["error"] = str(e)
         except LawError as e:
             ctx["error"] = str(e)
-    return render(request, "web/venues/_preview.html", ctx)
+    return render(request, "web/venues/_preview.html", ctx, status=422 if form.errors else 200)
 
 
 @login_required

@@ -41,6 +41,11 @@
     }
     return read ? false : null;
   }
+  // A live answer (an HTMX partial) refusing bad input is 422 with the errors beside their fields; HTMX swaps no
+  // 4xx answer by itself, so that one is swapped in, as an answer and not as a failed request.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (e.detail.xhr.status === 422) { e.detail.shouldSwap = true; e.detail.isError = false; }
+  });
   window.publicassemblyPastMidnight = pastMidnight;  // (for the browser test that compares it with the law core)
   function place(root) {
     (root || document).querySelectorAll(".timeline .tick[data-pos]").forEach(function (t) {

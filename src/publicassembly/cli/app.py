@@ -186,15 +186,15 @@ _NOT_A_NUMBER = frozenset({"float_parsing", "float_type", "decimal_parsing", "de
 def _one_line_bad_values(command: Any) -> None:
     """Make `command` refuse a value that Typer cannot convert to its option's (or argument's) type, or that is
     outside its ``min``/``max``, in the project's one line (``publicassembly: error: --occupancy: 'abc' is not a
-    whole number``, exit 2) instead of Typer's boxed usage error. Only those: a missing option or argument,
-    an unknown option or command and an option without its value keep Click's usage error, and ``--help`` is
-    not concerned (it is handled before any value is converted)."""
+    whole number``, exit 2) instead of Typer's boxed usage error. A missing option or argument (Click's
+    `MissingParameter`, a `BadParameter` too) is left to `_one_line_usage_errors`, and ``--help`` is not
+    concerned (it is handled before any value is converted)."""
     if getattr(command, "one_line_bad_values", False):
         return
     parse = command.parse_args
     # Click's exceptions, vendored by Typer (typer._click) or Click's own (older Typer): MissingParameter is a
-    # BadParameter too, and is left to Click.
-    missing = importlib.import_module(typer.BadParameter.__module__).MissingParameter
+    # BadParameter too, and is left to `_one_line_usage_errors`.
+    missing = _click_exceptions().MissingParameter
 
     def parse_args(ctx: Any, args: list[str]) -> Any:
         try:
@@ -232,11 +232,124 @@ def bad_value(exc: Any) -> str:
     return f"{name}: {str(exc.message).rstrip('.')}"
 
 
+def _click_exceptions() -> Any:
+    """Click's exceptions module, as Typer uses it (vendored, ``typer._click.exceptions``, or Click's own)."""
+    return importlib.import_module(typer.BadParameter.__module__)
+
+
+def _one_line_usage_errors(command: Any) -> None:
+    """Make `command` refuse what Click refuses before any value is converted in the project's one line on
+    standard error, exit 2, instead of Typer's boxed usage error with its "Usage:" and "Try ... -h" lines
+    (`usage_error` words each). Both the reading of its arguments (``parse_args``) and, for a group, the
+    choosing of its command (``resolve_command``) are covered. A group called without a command (Click's
+    `NoArgsIsHelpError`) still prints its help, and ``--help`` is not concerned (it exits before)."""
+    if getattr(command, "one_line_usage_errors", False):
+        return
+    exceptions = _click_exceptions()
+    parse = command.parse_args
+
+    def parse_args(ctx: Any, args: list[str]) -> Any:
+        try:
+            return parse(ctx, args)
+        except exceptions.UsageError as exc:
+            if isinstance(exc, exceptions.NoArgsIsHelpError):
+                raise
+            fail(usage_error(exc, command, ctx))
+
+    command.parse_args = parse_args
+    resolve = getattr(command, "resolve_command", None)
+    if resolve is not None:
+        def resolve_command(ctx: Any, args: list[str]) -> Any:
+            try:
+                return resolve(ctx, args)
+            except exceptions.UsageError as exc:
+                import difflib  # (only for a mistyped command: not loaded at start-up)
+
+                name = args[0] if args else ""
+                known = command.list_commands(ctx)
+                close = difflib.get_close_matches(name, known)
+                maybe = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+                fail(f"{name!r}: no such command of {ctx.command_path!r}{maybe}; commands: {', '.join(known)}"
+                     if name else f"{ctx.command_path}: {str(exc.message).rstrip('.')}")
+
+        command.resolve_command = resolve_command
+    command.one_line_usage_errors = True
+
+
+def _option_names(param: Any) -> str:
+    """An option's names as a refusal lists them: its long names, then its short ones in brackets
+    (``--format (-f)``, ``--help (-h)``)."""
+    names = [*param.opts, *getattr(param, "secondary_opts", [])]
+    long = [n for n in names if n.startswith("--")] or names[:1]
+    short = [n for n in names if n not in long]
+    return "/".join(long) + (f" ({', '.join(short)})" if short else "")
+
+
+def _usage(command: Any, ctx: Any) -> str:
+    """The command's usage in one line: ``publicassembly check [OPTIONS] FILE...``."""
+    pieces = [ctx.command_path, "[OPTIONS]"]
+    for param in command.get_params(ctx):
+        if getattr(param, "param_type_name", "") == "argument":
+            word = (param.metavar or str(param.name).upper()) + ("..." if param.nargs == -1 else "")
+            pieces.append(word if param.required else f"[{word}]")
+    if getattr(command, "commands", None) is not None:
+        pieces.append("COMMAND [ARGS]...")
+    return " ".join(pieces)
+
+
+def usage_error(exc: Any, command: Any, ctx: Any) -> str:
+    """The one-line refusal of Click's usage error `exc` raised while `command` read its arguments, naming the
+    option or argument first, as `bad_value` does:
+
+    - an unknown option: ``--bogus: no such option of 'publicassembly check'; allowed: --as-of, --format (-f),
+      --help (-h)`` (with Click's close matches first: ``(did you mean --as-of?)``);
+    - an option without its value: ``--as-of: given without its value; write --as-of YYYY-MM-DD``;
+    - a required option or argument not given: ``FILE: missing; usage: publicassembly check [OPTIONS] FILE...``,
+      ``--output (-o): missing; 'publicassembly batch' requires --output OUTPUT``;
+    - an argument the command does not take: ``extra: unexpected argument of 'publicassembly rules'; usage:
+      publicassembly rules [OPTIONS]``; anything else: the command and Click's words, then its usage."""
+    exceptions = _click_exceptions()
+    params = command.get_params(ctx)
+    options = [p for p in params if getattr(p, "param_type_name", "") == "option" and not getattr(p, "hidden", False)]
+    if isinstance(exc, exceptions.NoSuchOption):
+        close = sorted(exc.possibilities or [])
+        maybe = f" (did you mean {', '.join(close)}?)" if close else ""
+        allowed = ", ".join(_option_names(p) for p in options)
+        return f"{exc.option_name}: no such option of {ctx.command_path!r}{maybe}; allowed: {allowed}"
+    if isinstance(exc, exceptions.BadOptionUsage):
+        name = exc.option_name
+        param = next((p for p in options if name in (*p.opts, *getattr(p, "secondary_opts", []))), None)
+        words = str(exc.message).rstrip(".")
+        if param is not None and "requires" in words:
+            return f"{name}: given without its value; write {name} {param.metavar or 'VALUE'}"
+        return f"{name}: {re.sub(r'^Option .*? ', '', words)}"
+    if isinstance(exc, exceptions.MissingParameter) and exc.param is not None:
+        param = exc.param
+        if getattr(param, "param_type_name", "") == "option":
+            long = next((o for o in param.opts if o.startswith("--")), param.opts[0])
+            return (f"{_option_names(param)}: missing; {ctx.command_path!r} requires "
+                    f"{long} {param.metavar or 'VALUE'}")
+        return f"{param.metavar or str(param.name).upper()}: missing; usage: {_usage(command, ctx)}"
+    words = str(exc.message).rstrip(".")
+    extra = _EXTRA_ARGUMENTS.match(words)
+    if extra:
+        noun = "arguments" if " " in extra.group(1) else "argument"
+        return f"{extra.group(1)}: unexpected {noun} of {ctx.command_path!r}; usage: {_usage(command, ctx)}"
+    return f"{ctx.command_path}: {words}; usage: {_usage(command, ctx)}"
+
+
+#: Click's words for arguments a command does not take: "Got unexpected extra argument(s) (x y)".
+_EXTRA_ARGUMENTS = re.compile(r"^Got unexpected extra arguments?(?:\(s\))? \((.*)\)$", re.DOTALL)
+
+
 def _resuming(command: Any) -> None:
     """Make `command` (and its subcommands) call `resume_collector` before its own code, refuse an option
-    given twice (`_given_once`) and a value Typer cannot convert in one line (`_one_line_bad_values`)."""
+    given twice (`_given_once`), a value Typer cannot convert (`_one_line_bad_values`) and what Click refuses
+    before (`_one_line_usage_errors`: an unknown option or command, an option without its value, a missing
+    option or argument) in one line."""
     _given_once(command)
     _one_line_bad_values(command)
+    _one_line_usage_errors(command)
     callback: Callable[..., Any] | None = command.callback
     if callback is not None and not getattr(callback, "resumes_collector", False):
         @functools.wraps(callback)
@@ -304,6 +417,7 @@ class LazyCommandGroup(TyperGroup):
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self._all_loaded = False
+        _one_line_usage_errors(self)  # (the root's own options and the choice of its command)
         for command in self.commands.values():  # those of modules imported before (tests import them)
             _resuming(command)
 

@@ -128,15 +128,16 @@ def _missing(html: str) -> list[str]:
 
 
 def test_counts_and_areas_read_in_the_pages_language_section_164_7():
-    """§ 164-7 areas (square feet, stored with four places) and counts of persons: grouped in thousands, whole
-    areas without decimals, others with two places; a measure keeps the decimals it was given."""
+    """§ 164-7 areas (square feet, stored with four places) and counts of persons: grouped in thousands, areas
+    with the law core's digits (B-3: whole areas without decimals, others without trailing zeros); a measure
+    keeps the decimals it was given."""
     with translation.override("en"):
         assert present.number(1800) == "1,800" and present.number(4000) == "4,000"
-        assert present.area("3000.0000") == "3,000" and present.area("4650.5000") == "4,650.50"
+        assert present.area("3000.0000") == "3,000" and present.area("4650.5000") == "4,650.5"
         assert present.number("0.375") == "0.375" and present.number(None) == "—"
     with translation.override("es"):  # (Spanish as written in the United States, CLDR es-US: site/formats/es)
         assert present.number(1800) == "1,800"
-        assert present.area("4650.0000") == "4,650" and present.area("4650.5") == "4,650.50"
+        assert present.area("4650.0000") == "4,650" and present.area("4650.5") == "4,650.5"
         assert present.number(0.375) == "0.375"
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 
 from publicassembly.law import labels
 from publicassembly.law.jsonable import jsonable
+from publicassembly.law.jsonable import number as law_number
 from publicassembly.law.labels import DOLLAR_KEYS
 from publicassembly.law.messages import translate
 
@@ -117,14 +118,14 @@ def number(value: Any) -> str:
 
 
 def area(value: Any) -> str:
-    """An area (square feet or square metres, a Decimal as stored with four places) as the page's language
-    writes it: grouped in thousands, whole areas without decimals and others with two places — 3000.0000 →
-    "3,000", 4650.5 → "4,650.50" (English and US Spanish alike). None as "—"."""
+    """An area (square feet or square metres: a Decimal as stored with four places, or the law core's JSON
+    number) with the digits the law core shows (`jsonable.number`: at most four places, rounded half to even,
+    no trailing zeros; interpretation B-3), written as the page's language writes a number (`number`): grouped
+    in thousands — 3000.0000 → "3,000", 4650.5 → "4,650.5", 0.0001 → "0.0001" (English and US Spanish alike).
+    None as "—"."""
     if value is None or value == "":
         return "—"
-    amount = Decimal(str(value))
-    places = 0 if amount == amount.to_integral_value() else 2
-    return number_format(amount, decimal_pos=places, use_l10n=True, force_grouping=True)
+    return number(law_number(Decimal(str(value))))
 
 
 def shown(value: Any) -> str:

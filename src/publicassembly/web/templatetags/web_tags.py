@@ -65,8 +65,8 @@ def count(value: Any) -> str:
 
 @register.filter
 def area(value: Any) -> str:
-    """An area in the page's language (`present.area`): "3,000" or "4,650.50" in English, "4 650,50" in
-    Spanish; none as "—"."""
+    """An area with the law core's digits (at most four places, B-3) in the page's language (`present.area`):
+    "3,000", "4,650.5", "0.0001"; none as "—"."""
     return present.area(value)
 
 

@@ -183,6 +183,8 @@ class PetitionForm(PlainErrors):
     tenant_or_lessee = _text_field(_("The owner's tenant or lessee, if any"),
                                    _("Who also authorizes the Town to inspect (permit requirements ¶ D)."),
                                    max_length=200)
+    #: Offered only while the petition holds another property (`offer_removal`): a petition names at least one.
+    remove_property = forms.BooleanField(label=_("Remove this property"), required=False)
     # Item (3): the site map
     site_map_title, site_map_prepared_by, site_map_to_scale = _plan_fields(_("Site map"), "¶ B(3)")
     site_map_property_size = _yes_no_field(_("Does the map show the size of the property?"), "¶ B(3)")
@@ -285,7 +287,7 @@ class PetitionForm(PlainErrors):
         (_("Agent in the county"), ("agent_name", "agent_address", "agent_natural_person", "agent_in_putnam",
                                     "agent_business_in_putnam", "agent_accepts_service"), "resides_in_town=no"),
         (_("The property (¶ B(2))"), ("within_town", "property_address", "record_owner", "applicant_interest",
-                                      "property_persons", "tenant_or_lessee"), None),
+                                      "property_persons", "tenant_or_lessee", "remove_property"), None),
         (_("Site map (¶ B(3))"), ("site_map_title", "site_map_prepared_by", "site_map_property_size",
                                   "site_map_zoning_district", "site_map_adjoining_owners",
                                   "site_map_abutting_streets", "site_map_buildings", "site_map_new_structures",
@@ -324,9 +326,46 @@ class PetitionForm(PlainErrors):
     )
     #: The section after which the further properties (`PropertyFormSet`) are shown.
     PROPERTIES_AFTER = "property_address"
+    #: The first property's answers: left out, with their errors, when it is removed (``remove_property``).
+    FIRST_PROPERTY = ("property_address", "record_owner", "applicant_interest", "property_persons",
+                      "tenant_or_lessee")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.removes_first_property():
+            self.fields["property_address"].required = False
+
+    def removes_first_property(self) -> bool:
+        """Whether the first property is marked "Remove this property" (as posted; after cleaning, as cleaned)."""
+        if "remove_property" not in self.fields:
+            return False
+        if hasattr(self, "cleaned_data"):
+            return bool(self.cleaned_data.get("remove_property"))
+        return bool(self["remove_property"].value())
+
+    def offer_removal(self, properties: BasePropertyFormSet) -> None:
+        """Leave out the first property's "Remove this property" box when the petition holds no other property
+        (`properties`: the further ones) and the box was not ticked: the only property cannot be removed."""
+        if not (self.removes_first_property() or properties.others()):
+            del self.fields["remove_property"]
+
+    def keeps_a_property(self, further: list[dict[str, Any]]) -> bool:
+        """Whether the petition still names a property (¶ B(2)) with the `further` properties given
+        (`PropertyFormSet.properties`); when the first is removed and no other is given, False and the error
+        stands beside ``remove_property``."""
+        if self.removes_first_property() and not further:
+            self.add_error("remove_property", _("A petition names at least one property (permit requirements "
+                                                "¶ B(2)): keep this one, or give another property before "
+                                                "removing it."))
+            return False
+        return True
 
     def clean(self) -> dict[str, Any]:
         d = super().clean()
+        if d.get("remove_property"):  # (a property removed is left out, as a further property marked "Remove")
+            for name in self.FIRST_PROPERTY:
+                self._errors.pop(name, None)
+                d.pop(name, None)
         first, last = d.get("first_day"), d.get("last_day")
         if first and last and last < first:
             self.add_error("last_day", _("The last day cannot be before the first day."))
@@ -341,7 +380,7 @@ class PetitionForm(PlainErrors):
         return d
 
     def sections(self) -> list[dict[str, Any]]:
-        return [{"title": t, "fields": [self[n] for n in names], "when": when,
+        return [{"title": t, "fields": [self[n] for n in names if n in self.fields], "when": when,
                  "properties_after": self.PROPERTIES_AFTER in names} for t, names, when in self.SECTIONS]
 
     def asked(self, name: str) -> bool:
@@ -406,13 +445,16 @@ class PetitionForm(PlainErrors):
                     agent[key] = tristate(d.get(name))
             applicant["agent"] = agent
         facts["applicant"] = applicant
-        prop: dict[str, Any] = {"address": d["property_address"]}
-        for key in ("record_owner", "applicant_interest", "tenant_or_lessee"):
-            if d.get(key):
-                prop[key] = d[key]
-        if d.get("property_persons") is not None:
-            prop["max_persons_at_one_time"] = d["property_persons"]
-        facts["properties"] = [prop, *(properties or [])]
+        if d.get("remove_property"):  # the first property removed: the next one is the first (`keeps_a_property`)
+            facts["properties"] = list(properties or [])
+        else:
+            prop: dict[str, Any] = {"address": d["property_address"]}
+            for key in ("record_owner", "applicant_interest", "tenant_or_lessee"):
+                if d.get(key):
+                    prop[key] = d[key]
+            if d.get("property_persons") is not None:
+                prop["max_persons_at_one_time"] = d["property_persons"]
+            facts["properties"] = [prop, *(properties or [])]
         petition: dict[str, Any] = {"on_town_form": True, "addressed_to_town_board": True}
         sound = _lines(d.get("sound_equipment", ""))
         if sound == ["none"] or [s.lower() for s in sound] == ["none"]:
@@ -620,6 +662,16 @@ class BasePropertyFormSet(OnceEachFormSet):
         super().add_fields(form, index)
         if "DELETE" in form.fields:
             form.fields["DELETE"].label = _("Remove this property")
+
+    def others(self) -> bool:
+        """Whether a further property is given: stored (unbound) or posted, with an answer and not marked
+        "Remove this property"."""
+        for form in self.forms:
+            if "DELETE" in form.fields and form["DELETE"].value():
+                continue
+            if any(form[name].value() not in (None, "") for name in form.fields if name != "DELETE"):
+                return True
+        return False
 
     def properties(self) -> list[tuple[int, dict[str, Any]]]:
         """The further properties given, each with the number of its form (so that a refusal of

@@ -195,8 +195,8 @@ _FACT_ON_A_LINE = re.compile(r"(applicant\.directors_and_officers|petition\.soun
 _LINE_FIELDS = {"applicant.directors_and_officers": "officers", "petition.sound_equipment": "sound_equipment"}
 _LINE_PARTS = {"name": gettext_lazy("name"), "address": gettext_lazy("address"), "type": gettext_lazy("type"),
                "number": gettext_lazy("number"), "location": gettext_lazy("location")}
-#: A fact of a further property (the second and after: ``properties[1].record_owner``), shown in its own form.
-_FURTHER_PROPERTY = re.compile(r"properties\[([1-9]\d*)\]\.(\w+)")
+#: A fact of a property (``properties[1].record_owner``): a further property's is shown in its own form.
+_PROPERTY_FACT = re.compile(r"properties\[(\d+)\]\.(\w+)")
 #: The most refusals shown beside one field; the rest are counted.
 _MOST_PER_FIELD = 5
 
@@ -214,21 +214,23 @@ def _form_field(fact: str) -> tuple[str, str]:
 
 
 def _field_error(form: forms.Form, e: ValidationFailed, properties: af.PropertyFormSet | None = None,
-                 forms_of: list[int] | None = None) -> None:
+                 forms_of: list[int | None] | None = None) -> None:
     """Put each of a service's complaints beside the form field it names (``facts.dates.last_day`` → ``last_day``;
     a line of a text area is named by its number; a further property's fact, ``facts.properties[2].address``,
-    beside its field in that property's form: `forms_of` holds the form of each further property), at most
+    beside its field in that property's form: `forms_of` holds, for each property of the facts, the number of
+    its form in `properties`, or None for the petition form's first property — `_properties_of`), at most
     `_MOST_PER_FIELD` per field; a complaint of a fact the form does not ask goes above the form, naming the
     fact."""
     beside: dict[tuple[int | None, str], list[str]] = {}
     above: list[tuple[str, str]] = []
     for fact, message in e.errors:
         path = fact.removeprefix("facts.")
-        further = _FURTHER_PROPERTY.fullmatch(path)
-        if further is not None and properties is not None and forms_of is not None:
-            k, name = int(further.group(1)), further.group(2)
-            if k - 1 < len(forms_of) and name in properties.forms[forms_of[k - 1]].fields:
-                beside.setdefault((forms_of[k - 1], name), []).append(str(present.tr(message)))
+        of_a_property = _PROPERTY_FACT.fullmatch(path)
+        if of_a_property is not None and properties is not None and forms_of is not None:
+            k, name = int(of_a_property.group(1)), of_a_property.group(2)
+            index = forms_of[k] if k < len(forms_of) else None
+            if index is not None and name in properties.forms[index].fields:
+                beside.setdefault((index, name), []).append(str(present.tr(message)))
                 continue
         name, where = _form_field(path)
         if name in form.fields:
@@ -254,16 +256,25 @@ def _petition_forms(request: HttpRequest, app: PermitApplication | None
     again, unchecked, with one empty property form more (True: nothing is saved)."""
     facts = app.facts if app is not None else {}
     if request.method != "POST":
-        return (af.PetitionForm(initial=af.initial_from_facts(facts) if app is not None else None),
-                af.PropertyFormSet(initial=af.further_properties(facts), prefix="property"), False)
+        return _removal_offered(
+            af.PetitionForm(initial=af.initial_from_facts(facts) if app is not None else None),
+            af.PropertyFormSet(initial=af.further_properties(facts), prefix="property"), False)
     form = af.PetitionForm(request.POST, initial=af.initial_from_facts(facts) if app is not None else None)
     properties = af.PropertyFormSet(request.POST, initial=af.further_properties(facts), prefix="property")
     if "add_property" not in request.POST or properties.repeated_management_fields():
-        return form, properties, False
+        return _removal_offered(form, properties, False)
     answers = {name: form[name].value() for name in form.fields}
     rows = [{name: f[name].value() for name in f.fields if name != "DELETE"}
             for f in properties.forms[:af.MAX_PROPERTIES] if not f["DELETE"].value()]
-    return (af.PetitionForm(initial=answers), af.PropertyFormSet(initial=rows, prefix="property"), True)
+    return _removal_offered(af.PetitionForm(initial=answers), af.PropertyFormSet(initial=rows, prefix="property"),
+                            True)
+
+
+def _removal_offered(form: af.PetitionForm, properties: af.PropertyFormSet, adding: bool
+                     ) -> tuple[af.PetitionForm, af.PropertyFormSet, bool]:
+    """The forms, the first property's "Remove this property" box offered only beside another property."""
+    form.offer_removal(properties)
+    return form, properties, adding
 
 
 @login_required
@@ -272,7 +283,7 @@ def application_new(request: HttpRequest, town: str) -> HttpResponse:
     require_role(request.user, t, APPLICANT)
     form, properties, adding = _petition_forms(request, None)
     if request.method == "POST" and not adding and _valid(form, properties):
-        forms_of, further = _further(properties)
+        forms_of, further = _properties_of(form, properties)
         try:
             app = sv.create_draft(request.user, t, form.to_facts(further))
         except ValidationFailed as e:
@@ -284,12 +295,19 @@ def application_new(request: HttpRequest, town: str) -> HttpResponse:
 
 
 def _valid(form: af.PetitionForm, properties: af.PropertyFormSet) -> bool:
-    return all([form.is_valid(), properties.is_valid()])  # (both checked, so both show their errors)
+    """Both forms valid (both checked, so both show their errors), and a property kept (¶ B(2))."""
+    if not all([form.is_valid(), properties.is_valid()]):
+        return False
+    return form.keeps_a_property(_properties_of(form, properties)[1])
 
 
-def _further(properties: af.PropertyFormSet) -> tuple[list[int], list[dict[str, Any]]]:
+def _properties_of(form: af.PetitionForm, properties: af.PropertyFormSet
+                   ) -> tuple[list[int | None], list[dict[str, Any]]]:
+    """For each property of the facts, the number of its form in `properties` (None: the petition form's first
+    property, unless it is removed); and the further properties given."""
     given = properties.properties()
-    return [i for i, _p in given], [p for _i, p in given]
+    first: list[int | None] = [] if form.removes_first_property() else [None]
+    return first + [i for i, _p in given], [p for _i, p in given]
 
 
 def _status(request: HttpRequest, adding: bool, form: af.PetitionForm, properties: af.PropertyFormSet) -> int:
@@ -314,7 +332,7 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     form, properties, adding = _petition_forms(request, app)
     if request.method == "POST" and not adding and _valid(form, properties):
         version = _version(request)
-        forms_of, further = _further(properties)
+        forms_of, further = _properties_of(form, properties)
         # a fact the form does not ask (given through the API) is kept, never dropped by saving the form
         facts = af.merge_facts(app.facts, form.to_facts(further))
         try:

@@ -210,6 +210,75 @@ def test_hours_that_cannot_be_read_leave_the_housing_for_review_permit_requireme
     assert determine(case).requirements["housing_required"] is True
 
 
+@pytest.mark.parametrize(("hours", "into_another_day"), [
+    # one a.m./p.m. for both times: the time without it read as a.m. and as p.m., the same answer both ways
+    ("8 - 11 pm", False), ("8-11pm", False), ("7 to 11 p.m.", False), ("10 - 2 am", True), ("10-2am", True),
+    ("11:30 - 12:30 am", True), ("12 - 12 am", False), ("8 pm - 2", True), ("9 to midnight", False),
+    # a bare hour 0 or 13-24 beside a 12-hour time is on the 24-hour clock: one reading
+    ("20 - 2 am", True), ("13 - 11 pm", False), ("0 - 2 am", False), ("24 - 2 am", True),
+    # the two readings disagree (11:00-13:00 or 23:00-13:00; 20:00-11:00 or 20:00-23:00): left for review
+    ("11 - 1 pm", "needs_review"), ("8 pm - 11", "needs_review"), ("10:00 - 4 pm", "needs_review"),
+    ("12:00 - 2 am", "needs_review"), ("Fri 18:00-23:00, Sat 11 - 1 pm", "needs_review"),
+    # no a.m./p.m. on either side: an hour alone is not read (a 24-hour H:MM is, as before)
+    ("8 - 11", "needs_review"), ("8 - 22:00", "needs_review"), ("08:00-22:00", False),
+    # "12 noon" is 12:00; "12 midnight" ends the day (24:00) and starts it (0:00) as "midnight" does
+    ("12 noon - 12 midnight", False), ("12 noon to 12 midnight", False), ("noon - 12 midnight", False),
+    ("12:00 noon - 8 pm", False), ("8 pm to 12 midnight", False), ("8 pm to 12.00 midnight", False),
+    ("12 midnight to 6 am", False), ("10 pm - 12 noon", True),
+])
+def test_hours_with_one_am_pm_or_twelve_noon_are_read_permit_requirements_b14_c7_interpretation_c18(
+        determine: Determine, case: dict[str, Any], hours: str, into_another_day: bool | str) -> None:
+    """¶ B(14), ¶ C(7), C-18: "8 - 11 pm" and "10 - 2 am" give a.m./p.m. once for both times; the other time is
+    read both ways and the hours decide whether the assembly continues into another day when both readings
+    agree (they were left for review); when they disagree ("11 - 1 pm") they stay for review, as does a range
+    with no a.m./p.m. at all ("8 - 11"). "12 noon" and "12 midnight" are noon and midnight."""
+    case["dates"] = {"first_day": case["dates"]["first_day"], "daily_hours": hours}
+    d = determine(case)
+    assert d.requirements["housing_required"] == into_another_day
+    b14 = d.finding("carmel/petition/b14-housing-statement")
+    c7 = d.finding("carmel/conditions/c7-housing")
+    if into_another_day is True:
+        assert b14.missing == ("petition.14.housing_statement",) and c7.missing == ("conditions.7.housing",)
+    elif into_another_day is False:
+        assert b14.status is Status.NOT_APPLICABLE and c7.status is Status.NOT_APPLICABLE
+    else:
+        assert b14.status is Status.NEEDS_REVIEW and c7.status is Status.NEEDS_REVIEW
+        assert "write them as times, e.g. 20:00-02:00" in b14.reason
+
+
+@pytest.mark.parametrize(("hours", "past_midnight"), [
+    ("8 - 11 pm", False), ("8 - 11 PM", False), ("8 - 11 Pm", False), ("8 - 11 p.m.", False),
+    ("8 - 11 P.M.", False), ("8 \u2013 11 p.m.", False), ("8 until 11pm", False),
+    ("10 - 2 am", True), ("10 - 2 AM", True), ("10 - 2 a.m.", True), ("10 - 2 A.M.", True), ("10 till 2am", True),
+    ("11 - 1 pm", None), ("11 - 1 PM", None), ("11 - 1 p.m.", None),
+    ("12 NOON - 12 MIDNIGHT", False), ("12noon-12midnight", False), ("12 Noon to 12 Midnight", False),
+])
+def test_one_am_pm_for_both_times_in_any_letter_case_interpretation_c18(
+        hours: str, past_midnight: bool | None) -> None:
+    """C-18 (¶ B(14), ¶ C(7)): a.m./p.m. is read in capitals, small letters and with points, and so is the
+    reading of the time written without it."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.facts import hours_run_past_midnight
+
+    assert hours_run_past_midnight(hours) is past_midnight
+
+
+@pytest.mark.parametrize(("hours", "refused"), [("13 pm - 11", "13 pm"), ("8 - 13 pm", "13 pm"),
+                                                ("13 - 11 pm", None), ("20 - 2 am", None)])
+def test_an_hour_13_or_more_with_am_pm_is_still_refused_permit_requirements_b2_interpretation_c18(
+        determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:
+    """¶ B(2), C-18: with a.m./p.m. the hour is 1 to 12, also when it gives a.m./p.m. for both times ("13 pm"
+    is refused naming the field); an hour 13 to 24 without it is the 24-hour clock's and is accepted."""
+    from publicassembly.law.errors import InvalidCase
+
+    case["dates"]["daily_hours"] = hours
+    if refused is None:
+        determine(case)
+        return
+    with pytest.raises(InvalidCase) as e:
+        determine(case)
+    assert e.value.field == "dates.daily_hours" and f"{refused} is not a time of day" in str(e.value)
+
+
 def test_no_sound_equipment_is_a_statement_permit_requirements_b6(determine: Determine, case: dict[str, Any]) -> None:
     case["petition"]["sound_equipment"] = "none"
     assert determine(case).finding("carmel/petition/b6-sound-equipment").status is Status.MET

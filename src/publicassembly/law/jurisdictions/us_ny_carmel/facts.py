@@ -101,11 +101,15 @@ _CLOCK = re.compile(r"(?<![\d:])((\d+):(\d+)(?::(\d+))?)(?![\d:])")
 
 
 #: A time of day as organizers write one (interpretation C-18): "20:00", "20.00" or "20:00:00" on the 24-hour
-#: clock, or with a.m./p.m. ("8:00 p.m.", "8 pm", "8pm"), or the words "noon" and "midnight". Groups: hours,
-#: minutes (of a written H:MM or H.MM), a/p, and the hours of a time written without minutes (with a.m./p.m.).
+#: clock, or with a.m./p.m. ("8:00 p.m.", "8 pm", "8pm"), the words "noon" and "midnight" (also "12 noon",
+#: "12:00 midnight"), or an hour alone ("8", "20"), read only beside a time in the 12-hour style (`_readings`).
+#: Groups: noon, midnight, the hours, minutes and a/p of a written H:MM or H.MM, the hours and a/p of an hour
+#: with a.m./p.m. and no minutes, and an hour alone.
 _MERIDIEM = r"\s*([ap])\.?\s?m\b\.?"
-_TIME = re.compile(rf"(?<![\d:.])(?:(\d{{1,2}})[:.](\d{{2}})(?::\d{{2}})?(?![\d:]|\.\d)(?:{_MERIDIEM})?"
-                   rf"|(\d{{1,2}}){_MERIDIEM}|\b(noon)\b|\b(midnight)\b)",
+_TWELVE = r"(?:12(?:[:.]00)?\s*|\b)"
+_TIME = re.compile(rf"(?<![\d:.])(?:{_TWELVE}(noon)\b|{_TWELVE}(midnight)\b"
+                   rf"|(\d{{1,2}})[:.](\d{{2}})(?::\d{{2}})?(?![\d:]|\.\d)(?:{_MERIDIEM})?"
+                   rf"|(\d{{1,2}}){_MERIDIEM}|\b(\d{{1,2}})(?![\w:]|\.\d))",
                    re.IGNORECASE | re.ASCII)
 #: What joins the two times of a range: a dash, "to", "until", "till", "through".
 _BETWEEN = re.compile(r"\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*", re.IGNORECASE)
@@ -114,54 +118,72 @@ _TIME_12 = re.compile(r"(?<![\d:])((\d+)(?::\d+(?::\d+)?)?\s*[ap]\.?\s?m\b\.?)",
 _MIDNIGHT = (0, 24 * 60)
 
 
-def _minute_of_day(match: re.Match[str]) -> int | None:
-    """The time `match` (of `_TIME`) as minutes after midnight, 0 to 1440 ("midnight": 1440, the end of the
-    day, as a range ending at it does not run past it; as a start it is read as 0 below); None when it is no
-    time of day (25:00, 9.75)."""
-    hours, minutes, meridiem, bare_hours, bare_meridiem, noon, midnight = (
-        match.group(1), match.group(2), match.group(3), match.group(4), match.group(5), match.group(6),
-        match.group(7))
+def _twelve_hour(match: re.Match[str]) -> bool:
+    """Whether the time `match` (of `_TIME`) is written in the 12-hour style: with a.m./p.m., "noon" or
+    "midnight"."""
+    return any(match.group(g) for g in (1, 2, 5, 7))
+
+
+def _readings(match: re.Match[str], beside_twelve_hour: bool) -> tuple[int, ...]:
+    """The times of day the time `match` (of `_TIME`) may be, as minutes after midnight, 0 to 1440 ("midnight":
+    1440, the end of the day, as a range ending at it does not run past it; as a start it is read as 0 below).
+    One reading, except for a time without a.m./p.m. whose hour is 1 to 12 beside a time in the 12-hour style
+    (`beside_twelve_hour`: "8 - 11 pm", "10:00 - 2 am", "8 pm - 11"): it may be a.m. or p.m., both are given
+    (8:00 and 20:00; "12" is 0:00 and 12:00). An hour alone ("8", "20") is read only beside such a time. None
+    (empty) when it is no time of day (25:00, 9.75, "13 pm") or an hour alone is not so placed."""
+    noon, midnight, hours, minutes, meridiem, bare_hours, bare_meridiem, hour_alone = match.groups()
     if noon:
-        return 12 * 60
+        return (12 * 60,)
     if midnight:
-        return 24 * 60
-    if bare_hours is not None:
+        return (24 * 60,)
+    if hour_alone is not None:
+        if not beside_twelve_hour:
+            return ()
+        hours, minutes = hour_alone, "00"
+    elif bare_hours is not None:
         hours, minutes, meridiem = bare_hours, "00", bare_meridiem
     h, m = int(hours), int(minutes)
     if meridiem:
         if not 1 <= h <= 12:
-            return None
-        h = h % 12 + (12 if meridiem.lower() == "p" else 0)
+            return ()
+        return ((h % 12 + (12 if meridiem.lower() == "p" else 0)) * 60 + m,) if m <= 59 else ()
     if m > 59 or h > 24 or (h == 24 and m):
-        return None
-    return h * 60 + m
+        return ()
+    if beside_twelve_hour and 1 <= h <= 12:
+        return (h % 12 * 60 + m, (h % 12 + 12) * 60 + m)
+    return (h * 60 + m,)
 
 
 def hours_run_past_midnight(daily_hours: str | None) -> bool | None:
     """Whether a range of the daily hours (¶ B(2), free text) ends after midnight (interpretation C-18): its end
     is at or before its start ("20:00-04:00", "8 p.m. to 2 a.m.", "10:00-10:00"), unless it ends at midnight
-    itself ("18:00-24:00", "18:00-00:00", "6 p.m. to midnight"). Times are read on the 24-hour clock unless
-    written with a.m./p.m. (`_TIME`). False when no hours are given (¶ B(2) asks for them); None when hours are
-    given but no range of two times can be read in them ("20:00", "2000-0200", "dusk to dawn"): whether the
-    assembly runs past midnight cannot be told. (The web petition's script, site.js, reads hours the same
-    way.)"""
+    itself ("18:00-24:00", "18:00-00:00", "6 p.m. to midnight", "12 noon - 12 midnight"). Times are read on the
+    24-hour clock unless written with a.m./p.m. (`_TIME`); a time without a.m./p.m. beside one in the 12-hour
+    style ("8 - 11 pm", "10 - 2 am") is read both ways, a.m. and p.m. (`_readings`), and the range is read when
+    both give the same answer ("8 - 11 pm": no; "10 - 2 am": yes). False when no hours are given (¶ B(2) asks
+    for them); None when hours are given but no range of two times can be read in them ("20:00", "2000-0200",
+    "dusk to dawn", "8 - 11"), or when none runs past midnight and one read both ways gives both answers
+    ("11 - 1 pm": 11:00-13:00 or 23:00-13:00): whether the assembly runs past midnight cannot be told. (The web
+    petition's script, site.js, reads hours the same way.)"""
     text = daily_hours or ""
     if not text.strip():
         return False
     times = list(_TIME.finditer(text))
-    read = False
+    read = doubtful = False
     for first, second in zip(times, times[1:], strict=False):
         if not _BETWEEN.fullmatch(text, first.end(), second.start()):
             continue
-        start, end = _minute_of_day(first), _minute_of_day(second)
-        if start is None or end is None:
-            continue
-        read = True
-        if start == 24 * 60 and first.group(7):  # "midnight to 6 a.m.": from the midnight that begins the day
-            start = 0
-        if end not in _MIDNIGHT and end <= start:
-            return True
-    return False if read else None
+        starts, ends = _readings(first, _twelve_hour(second)), _readings(second, _twelve_hour(first))
+        if first.group(2):  # "midnight to 6 a.m.": from the midnight that begins the day
+            starts = (0,)
+        answers = {end not in _MIDNIGHT and end <= start for start in starts for end in ends}
+        if len(answers) > 1:
+            doubtful = True
+        elif answers:
+            read = True
+            if True in answers:
+                return True
+    return None if doubtful or not read else False
 
 
 def continues_into_another_day(first_day: date, last_day: date | None, daily_hours: str | None) -> bool | None:

@@ -55,7 +55,13 @@ HOURS = ["10:00-22:00", "18:00-24:00", "18:00-00:00", "0:00-24:00", "18:00-23:59
          "11:00 PM until 1:00 AM", "Fri 18:00-23:00, Sat 10:00-02:00", "noon to 10 p.m.", "7:30pm-11:30pm",
          "22:00\u201302:00", "9:00 till 8:59", "12:00 a.m.-1:00 a.m.", "", "18:00:00-01:30:00", "8 pm - 2 am",
          "8pm-2am", "8 p.m. to 2 a.m.", "20.00-02.00", "6 pm to midnight", "noon to midnight", "midnight to 6 am",
-         "20:00", "2000-0200", "dusk to dawn", "9.75-10.00", "25:00-02:00", "20:00-02:00.", "13 pm - 2 am", "24:00-02:00"]
+         "20:00", "2000-0200", "dusk to dawn", "9.75-10.00", "25:00-02:00", "20:00-02:00.", "13 pm - 2 am", "24:00-02:00",
+         "8 - 11 pm", "8-11pm", "10 - 2 am", "7 to 11 p.m.", "10-2AM", "8 - 11 P.M.", "11 - 1 pm", "8 pm - 11",
+         "8 pm - 2", "8 - 11", "8 - 22:00", "20 - 2 am", "13 - 11 pm", "0 - 2 am", "24 - 2 am", "12 - 12 am",
+         "11:30 - 12:30 am", "10:00 - 4 pm", "12:00 - 2 am", "9 to midnight", "Fri 18:00-23:00, Sat 11 - 1 pm",
+         "2026-09-12 8 pm - 2 am", "12 noon - 12 midnight", "12 noon to 12 midnight", "noon - 12 midnight",
+         "12noon-12midnight", "12:00 noon - 8 pm", "8 pm to 12.00 midnight", "12 midnight to 6 am",
+         "10 pm - 12 noon"]
 
 
 def test_the_page_shows_the_housing_questions_by_the_law_cores_reading_of_the_hours_c18(page, carmel):

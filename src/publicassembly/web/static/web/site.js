@@ -4,24 +4,34 @@
   // Carmel ch. 31 ¶ B(14), ¶ C(7), interpretation C-18, as the law core reads it (us_ny_carmel/facts.py
   // hours_run_past_midnight): a range of the daily hours whose end is at or before its start, unless it ends
   // at midnight itself; times on the 24-hour clock (H:MM, H.MM) unless written with a.m./p.m.; "noon" and
-  // "midnight". true, false, or null when hours are given but no range can be read. Only to show the housing
+  // "midnight" ("12 noon", "12 midnight"); a time without a.m./p.m. beside one with a.m./p.m., "noon" or
+  // "midnight" read both ways ("8 - 11 pm": 8:00 or 20:00; an hour alone only so), the range read when both
+  // give the same answer. true, false, or null when hours are given but no range can be read, or when none runs
+  // past midnight and one read both ways gives both answers ("11 - 1 pm"). Only to show the housing
   // questions: the server decides by the law core.
   var MERIDIEM = "\\s*([ap])\\.?\\s?m\\b\\.?";
-  var TIME = new RegExp("(?<![\\d:.])(?:(\\d{1,2})[:.](\\d{2})(?::\\d{2})?(?![\\d:]|\\.\\d)(?:" + MERIDIEM + ")?" +
-                        "|(\\d{1,2})" + MERIDIEM + "|\\b(noon)\\b|\\b(midnight)\\b)", "gi");
+  var TWELVE = "(?:12(?:[:.]00)?\\s*|\\b)";
+  var TIME = new RegExp("(?<![\\d:.])(?:" + TWELVE + "(noon)\\b|" + TWELVE + "(midnight)\\b" +
+                        "|(\\d{1,2})[:.](\\d{2})(?::\\d{2})?(?![\\d:]|\\.\\d)(?:" + MERIDIEM + ")?" +
+                        "|(\\d{1,2})" + MERIDIEM + "|\\b(\\d{1,2})(?![\\w:]|\\.\\d))", "gi");
   var BETWEEN = /^\s*(?:-|\u2013|\u2014|to|until|till|through|thru)\s*$/i;
-  function minuteOfDay(m) {
-    if (m[6]) { return 720; }
-    if (m[7]) { return 1440; }
-    var hours = m[1], minutes = m[2], meridiem = m[3];
-    if (m[4] !== undefined) { hours = m[4]; minutes = "00"; meridiem = m[5]; }
+  function twelveHour(m) { return !!(m[1] || m[2] || m[5] || m[7]); }
+  function readings(m, besideTwelveHour) {
+    if (m[1]) { return [720]; }
+    if (m[2]) { return [1440]; }
+    var hours = m[3], minutes = m[4], meridiem = m[5];
+    if (m[8] !== undefined) {
+      if (!besideTwelveHour) { return []; }
+      hours = m[8]; minutes = "00";
+    } else if (m[6] !== undefined) { hours = m[6]; minutes = "00"; meridiem = m[7]; }
     var h = parseInt(hours, 10), min = parseInt(minutes, 10);
     if (meridiem) {
-      if (h < 1 || h > 12) { return null; }
-      h = h % 12 + (meridiem.toLowerCase() === "p" ? 12 : 0);
+      if (h < 1 || h > 12) { return []; }
+      return min <= 59 ? [(h % 12 + (meridiem.toLowerCase() === "p" ? 12 : 0)) * 60 + min] : [];
     }
-    if (min > 59 || h > 24 || (h === 24 && min)) { return null; }
-    return h * 60 + min;
+    if (min > 59 || h > 24 || (h === 24 && min)) { return []; }
+    if (besideTwelveHour && h >= 1 && h <= 12) { return [h % 12 * 60 + min, (h % 12 + 12) * 60 + min]; }
+    return [h * 60 + min];
   }
   function pastMidnight(text) {
     text = text || "";
@@ -29,17 +39,19 @@
     var times = [], m;
     TIME.lastIndex = 0;
     while ((m = TIME.exec(text)) !== null) { times.push(m); }
-    var read = false;
+    var read = false, doubtful = false;
     for (var i = 0; i + 1 < times.length; i++) {
       var first = times[i], second = times[i + 1];
       if (!BETWEEN.test(text.slice(first.index + first[0].length, second.index))) { continue; }
-      var start = minuteOfDay(first), end = minuteOfDay(second);
-      if (start === null || end === null) { continue; }
-      read = true;
-      if (start === 1440 && first[7]) { start = 0; }
-      if (end !== 0 && end !== 1440 && end <= start) { return true; }
+      var starts = readings(first, twelveHour(second)), ends = readings(second, twelveHour(first));
+      if (first[2]) { starts = [0]; }  // "midnight to 6 a.m.": from the midnight that begins the day
+      var past = false, notPast = false;
+      starts.forEach(function (s) {
+        ends.forEach(function (e) { if (e !== 0 && e !== 1440 && e <= s) { past = true; } else { notPast = true; } });
+      });
+      if (past && notPast) { doubtful = true; } else if (past) { return true; } else if (notPast) { read = true; }
     }
-    return read ? false : null;
+    return (doubtful || !read) ? null : false;
   }
   // A live answer (an HTMX partial) refusing bad input is 422 with the errors beside their fields; HTMX swaps no
   // 4xx answer by itself, so that one is swapped in, as an answer and not as a failed request.

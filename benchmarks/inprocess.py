@@ -11,9 +11,9 @@ the check (reading the body, validating the case, the determination, its JSON) a
   load generator, gunicorn and the other worker do between two requests of a served worker.
 
 Each figure is CPU time per call in microseconds (best of 5 rounds). Served, a worker's CPU time per request
-is close to the *cold* figures, not the warm ones (docs/performance.md, "The check served is cold"): the
-check's cost is set by how much code and data it touches per request more than by how many instructions it
-runs. Nothing here is a test; it prints and exits 0.
+is about twice the *warm* figure (docs/performance.md, "The check served costs about twice its in-process
+time"); the *cold* figures come near it when the host's shared cache is busy, and vary from run to run.
+Nothing here is a test; it prints and exits 0.
 """
 
 from __future__ import annotations

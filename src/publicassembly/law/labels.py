@@ -435,13 +435,14 @@ def not_given(keys: Sequence[str]) -> Message:
     petition: hours, admission fee."; ``["filed_on", "petition.1.applicant"]`` → "Not given: the date the
     petition was filed with the Town Clerk; applicant, in item (1) of the petition." `keys` holds at least
     one id."""
-    groups: dict[object, list[Message | str]] = {}  # (kind, number) of a part, or the id itself, in order
+    # (kind, number) of a part of the chapter, or the id itself, in the order the items come
+    groups: dict[tuple[str, int] | str, list[Message | str]] = {}
     for key in keys:
         part = None if key in MISSING else _numbered(key)
         if part is None:
             groups.setdefault(key, []).append(missing_item(key))
         else:
-            groups.setdefault(part[:2], []).append(phrase(part[2]))
+            groups.setdefault((part[0], part[1]), []).append(phrase(part[2]))
     if len(groups) == 1:
         ((group, whats),) = groups.items()
         if isinstance(group, tuple) and group[0] == "petition":
@@ -449,6 +450,6 @@ def not_given(keys: Sequence[str]) -> Message:
         if isinstance(group, tuple):
             return _("Not given for condition ({n}) of permit requirements ¶ C: {items}.", n=group[1],
                      items=join(whats))
-    parts = [_in_part(*group, join(whats)) if isinstance(group, tuple) else whats[0]
+    parts = [_in_part(group[0], group[1], join(whats)) if isinstance(group, tuple) else whats[0]
              for group, whats in groups.items()]
     return _("Not given: {items}.", items=join(parts, "; "))

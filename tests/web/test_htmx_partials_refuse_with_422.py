@@ -12,6 +12,7 @@ import re
 import pytest
 from django.test import Client
 from tests.web.conftest import client_for
+from tests.web.test_public import _space
 
 pytestmark = pytest.mark.django_db
 
@@ -57,14 +58,6 @@ def test_permit_check_partial_with_good_input_is_200_with_empty_error_boxes():
 
 
 # -- "How many people may this space hold?" -------------------------------------------------------------------
-
-def _space(**kw):
-    data = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
-            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
-            "commercial": "yes", "as_of": "2026-05-01"}
-    data.update(kw)
-    return data
-
 
 @pytest.mark.parametrize(("params", "field", "words"), [
     ({"form-0-area": "a lot"}, "id_form-0-area", "(got 'a lot')"),

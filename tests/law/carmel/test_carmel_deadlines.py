@@ -167,6 +167,8 @@ def test_board_acting_with_no_public_hearing_recorded_is_not_met_silently_permit
     ("18:00:00-23:30:00", None), ("10:00:99-12:00", "10:00:99"), ("7:5-9:00", "7:5"), ("013:00-14:00", "013:00"),
     ("-1:00 to 2:00", None), ("12:00 p.m.-11:00 p.m.", None), ("1:00 am-3:00 am", None),
     ("13:00 pm-2:00 am", "13:00 pm"), ("10:00-0:30 a.m.", "0:30 a.m."),
+    # C-18, a.m./p.m. given once for both times: still 1 to 12 with it; an hour 13 to 24 without it is 24-hour
+    ("13 pm - 11", "13 pm"), ("8 - 13 pm", "13 pm"), ("13 - 11 pm", None), ("20 - 2 am", None),
 ])
 def test_daily_hours_are_free_text_but_a_written_time_must_be_a_time_of_day_permit_requirements_b2(
         determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:

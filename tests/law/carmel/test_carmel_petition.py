@@ -262,23 +262,6 @@ def test_one_am_pm_for_both_times_in_any_letter_case_interpretation_c18(
     assert hours_run_past_midnight(hours) is past_midnight
 
 
-@pytest.mark.parametrize(("hours", "refused"), [("13 pm - 11", "13 pm"), ("8 - 13 pm", "13 pm"),
-                                                ("13 - 11 pm", None), ("20 - 2 am", None)])
-def test_an_hour_13_or_more_with_am_pm_is_still_refused_permit_requirements_b2_interpretation_c18(
-        determine: Determine, case: dict[str, Any], hours: str, refused: str | None) -> None:
-    """¶ B(2), C-18: with a.m./p.m. the hour is 1 to 12, also when it gives a.m./p.m. for both times ("13 pm"
-    is refused naming the field); an hour 13 to 24 without it is the 24-hour clock's and is accepted."""
-    from publicassembly.law.errors import InvalidCase
-
-    case["dates"]["daily_hours"] = hours
-    if refused is None:
-        determine(case)
-        return
-    with pytest.raises(InvalidCase) as e:
-        determine(case)
-    assert e.value.field == "dates.daily_hours" and f"{refused} is not a time of day" in str(e.value)
-
-
 def test_no_sound_equipment_is_a_statement_permit_requirements_b6(determine: Determine, case: dict[str, Any]) -> None:
     case["petition"]["sound_equipment"] = "none"
     assert determine(case).finding("carmel/petition/b6-sound-equipment").status is Status.MET

@@ -988,9 +988,8 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     is not at least 10 days prior to the hearing, as the law core counts it (¶ B; GCL § 20); ``hearing_time``
     not a time → `ValidationFailed` (field ``hearing_time``). The dates must keep their order: the hearing on
     or after `today` (the day it is scheduled; default the Town's date) and after the submission
-    (field ``hearing_on``); the notice, a thing done (`_happened`, interpretation G-10), not after `today` nor
-    before the submission (field ``notice_published_on``; so never after the hearing, which is not before
-    `today`); the hearing before the assembly's first day (field ``hearing_on``: the Board
+    (field ``hearing_on``); the notice not before the submission nor after the hearing (field
+    ``notice_published_on``); the hearing before the assembly's first day (field ``hearing_on``: the Board
     decides before the assembly); not on a Sunday or a GCL § 24 public holiday (field ``hearing_on``, saying
     why; a Saturday is accepted with a note in the history: interpretation P-8). A hearing after the Board's
     last day to act (30 days after submission, ¶ B) is accepted with a note in the history (interpretation P-4)
@@ -1000,7 +999,7 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     if hearing_time is not None and not isinstance(hearing_time, time):
         raise ValidationFailed("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
                                % {"value": repr(hearing_time)})
-    notice_published_on = _happened(notice_published_on, "notice_published_on", today=today)
+    notice_published_on = _date(notice_published_on, "notice_published_on")
     place = _text(place, "place", gettext_noop("the place of the public hearing"))
     newspaper = _text(newspaper, "newspaper", gettext_noop("the official newspaper in which the notice was published"))
     require_printable(("place", place), ("newspaper", newspaper))  # the notice of hearing prints them (G-6)
@@ -1027,6 +1026,10 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
             raise ValidationFailed("notice_published_on", _("%(day)s is before the petition was submitted "
                                                             "(%(submitted)s)")
                                    % {"day": notice_published_on.isoformat(), "submitted": submitted.isoformat()})
+        if notice_published_on > hearing_on:
+            raise ValidationFailed("notice_published_on", _("%(day)s is after the hearing (%(hearing)s); the notice "
+                                                            "gives at least 10 days' notice before it (¶ B)")
+                                   % {"day": notice_published_on.isoformat(), "hearing": hearing_on.isoformat()})
         first_day = _first_day(app)
         if first_day is not None and hearing_on >= first_day:
             raise ValidationFailed("hearing_on", _("%(day)s is not before the assembly's first day (%(first)s); the "

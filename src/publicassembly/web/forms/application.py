@@ -848,8 +848,7 @@ class ScheduleHearingForm(ReasonMixin):
                                    help_text=_("Leave empty if the time is to be announced."))
     place = forms.CharField(label=_("Place of the hearing"), max_length=200)
     notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(),
-                                          help_text=_("The day it was published, not a day still to come; at "
-                                                      "least 10 days before the hearing (¶ B)."))
+                                          help_text=_("At least 10 days before the hearing (¶ B)."))
     newspaper = forms.CharField(label=_("Official newspaper"), max_length=200)
 
 

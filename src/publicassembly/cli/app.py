@@ -183,31 +183,6 @@ _NOT_WHOLE = frozenset({"int_parsing", "int_type", "int_from_float", "int_parsin
 _NOT_A_NUMBER = frozenset({"float_parsing", "float_type", "decimal_parsing", "decimal_type"})
 
 
-def _one_line_bad_values(command: Any) -> None:
-    """Make `command` refuse a value that Typer cannot convert to its option's (or argument's) type, or that is
-    outside its ``min``/``max``, in the project's one line (``publicassembly: error: --occupancy: 'abc' is not a
-    whole number``, exit 2) instead of Typer's boxed usage error. A missing option or argument (Click's
-    `MissingParameter`, a `BadParameter` too) is left to `_one_line_usage_errors`, and ``--help`` is not
-    concerned (it is handled before any value is converted)."""
-    if getattr(command, "one_line_bad_values", False):
-        return
-    parse = command.parse_args
-    # Click's exceptions, vendored by Typer (typer._click) or Click's own (older Typer): MissingParameter is a
-    # BadParameter too, and is left to `_one_line_usage_errors`.
-    missing = _click_exceptions().MissingParameter
-
-    def parse_args(ctx: Any, args: list[str]) -> Any:
-        try:
-            return parse(ctx, args)
-        except typer.BadParameter as exc:
-            if isinstance(exc, missing) or exc.param is None:
-                raise
-            fail(bad_value(exc))
-
-    command.parse_args = parse_args
-    command.one_line_bad_values = True
-
-
 def bad_value(exc: Any) -> str:
     """The one-line refusal (``<option>: <what is wrong; what is allowed>``) of a `typer.BadParameter` raised
     when a parameter's text was converted: its long option's name (an argument's name), then the value given
@@ -237,14 +212,19 @@ def _click_exceptions() -> Any:
     return importlib.import_module(typer.BadParameter.__module__)
 
 
-def _one_line_usage_errors(command: Any) -> None:
-    """Make `command` refuse what Click refuses before any value is converted in the project's one line on
-    standard error, exit 2, instead of Typer's boxed usage error with its "Usage:" and "Try ... -h" lines
-    (`usage_error` words each). Both the reading of its arguments (``parse_args``) and, for a group, the
-    choosing of its command (``resolve_command``) are covered. A group called without a command (Click's
-    `NoArgsIsHelpError`) still prints its help, and ``--help`` is not concerned (it exits before)."""
-    if getattr(command, "one_line_usage_errors", False):
+def _one_line_errors(command: Any) -> None:
+    """Make `command` refuse what Click and Typer refuse while reading its arguments in the project's one line
+    on standard error, exit 2, instead of Typer's boxed usage error with its "Usage:" and "Try ... -h" lines:
+    a value Typer cannot convert to its option's (or argument's) type, or outside its ``min``/``max``
+    (`bad_value`: ``--occupancy: 'abc' is not a whole number``), and what Click refuses before converting any
+    (`usage_error`: an unknown option, an option without its value, a missing option or argument, an extra
+    argument). Both the reading of its arguments (``parse_args``) and, for a group, the choosing of its command
+    (``resolve_command``) are covered. A group called without a command (Click's `NoArgsIsHelpError`) still
+    prints its help, and ``--help`` is not concerned (it exits before)."""
+    if getattr(command, "one_line_errors", False):
         return
+    # Click's exceptions, vendored by Typer (typer._click) or Click's own (older Typer). A missing option or
+    # argument (MissingParameter) is a BadParameter too, but nothing was given to convert: `usage_error`.
     exceptions = _click_exceptions()
     parse = command.parse_args
 
@@ -254,7 +234,9 @@ def _one_line_usage_errors(command: Any) -> None:
         except exceptions.UsageError as exc:
             if isinstance(exc, exceptions.NoArgsIsHelpError):
                 raise
-            fail(usage_error(exc, command, ctx))
+            converting = (isinstance(exc, exceptions.BadParameter) and exc.param is not None
+                          and not isinstance(exc, exceptions.MissingParameter))
+            fail(bad_value(exc) if converting else usage_error(exc, command, ctx))
 
     command.parse_args = parse_args
     resolve = getattr(command, "resolve_command", None)
@@ -273,7 +255,7 @@ def _one_line_usage_errors(command: Any) -> None:
                      if name else f"{ctx.command_path}: {str(exc.message).rstrip('.')}")
 
         command.resolve_command = resolve_command
-    command.one_line_usage_errors = True
+    command.one_line_errors = True
 
 
 def _option_names(param: Any) -> str:
@@ -344,12 +326,11 @@ _EXTRA_ARGUMENTS = re.compile(r"^Got unexpected extra arguments?(?:\(s\))? \((.*
 
 def _resuming(command: Any) -> None:
     """Make `command` (and its subcommands) call `resume_collector` before its own code, refuse an option
-    given twice (`_given_once`), a value Typer cannot convert (`_one_line_bad_values`) and what Click refuses
-    before (`_one_line_usage_errors`: an unknown option or command, an option without its value, a missing
-    option or argument) in one line."""
+    given twice (`_given_once`), and a value Typer cannot convert or what Click refuses before (an unknown
+    option or command, an option without its value, a missing option or argument) in one line
+    (`_one_line_errors`)."""
     _given_once(command)
-    _one_line_bad_values(command)
-    _one_line_usage_errors(command)
+    _one_line_errors(command)
     callback: Callable[..., Any] | None = command.callback
     if callback is not None and not getattr(callback, "resumes_collector", False):
         @functools.wraps(callback)
@@ -417,7 +398,7 @@ class LazyCommandGroup(TyperGroup):
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self._all_loaded = False
-        _one_line_usage_errors(self)  # (the root's own options and the choice of its command)
+        _one_line_errors(self)  # (the root's own options and the choice of its command)
         for command in self.commands.values():  # those of modules imported before (tests import them)
             _resuming(command)
 

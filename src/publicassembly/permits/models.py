@@ -64,6 +64,8 @@ PERMIT_MACHINE = StateMachine(
         "amend": ([S.INCOMPLETE], S.AMENDED),
         "accept": ([S.SUBMITTED, S.AMENDED], S.ACCEPTED, [CLERK]),
         "schedule_hearing": ([S.ACCEPTED], S.HEARING_SCHEDULED, [CLERK]),
+        # (no change of state: the notice's publication recorded once it has happened, `services`, G-10)
+        "record_notice_published": ([S.HEARING_SCHEDULED], S.HEARING_SCHEDULED, [CLERK]),
         "record_hearing_held": ([S.HEARING_SCHEDULED], S.HEARING_HELD, [CLERK]),
         "approve": ([S.HEARING_HELD], S.APPROVED, [BOARD]),
         "deny": ([S.HEARING_HELD], S.DENIED, [BOARD]),

@@ -46,7 +46,7 @@ from publicassembly.law.dates import LegalDate, closed_because, no_public_hearin
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
-from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A, too_late_to_issue
+from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A, CITE_B, too_late_to_issue
 from publicassembly.law.jurisdictions.us_ny_carmel.petition import essential_items_missing
 from publicassembly.law.labels import missing_item
 from publicassembly.law.parameters import ParameterSet, ParameterValues
@@ -232,6 +232,7 @@ ACTION_WORDS = {
     "mark_incomplete": gettext_noop("return the petition as incomplete"),
     "amend": gettext_noop("amend the petition"), "accept": gettext_noop("accept the petition"),
     "schedule_hearing": gettext_noop("schedule the public hearing"),
+    "record_notice_published": gettext_noop("record the notice's publication"),
     "record_hearing_held": gettext_noop("record the hearing as held"),
     "approve": gettext_noop("approve the application"), "deny": gettext_noop("deny the application"),
     "issue": gettext_noop("issue the permit"), "record_assembly_held": gettext_noop("record the assembly as held"),
@@ -978,28 +979,97 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
 # --- Public hearing and decision --------------------------------------------------------------------------------------
 
 
+#: The law core's rule of the hearing's notice (¶ B: published at least once in the official newspaper at least
+#: 10 days prior to the hearing).
+HEARING_NOTICE_RULE = "carmel/permit/b-hearing-notice"
+#: The law core's fields of the hearing → the services' names for them (a refusal of the law core renamed).
+_HEARING_FIELDS = {"facts.hearing.held_on": "hearing_on", "facts.hearing.notice_published_on": "notice_published_on"}
+
+
+def _hearing_case(app: PermitApplication, hearing_on: date, notice_published_on: date | None, on: date
+                  ) -> Determination:
+    """The law core's determination on `on` of `app` with its public hearing on `hearing_on` and its notice
+    published on `notice_published_on` (None: not yet); a refusal of the law core renamed to the services'
+    fields (``hearing_on``, ``notice_published_on``)."""
+    data = case_data(app)
+    data["hearing"] = {"held_on": hearing_on.isoformat(),
+                       "notice_published_on": notice_published_on.isoformat() if notice_published_on else None}
+    try:
+        return determination(app, on, data=data)
+    except ValidationFailed as problem:
+        raise problem.renamed(_HEARING_FIELDS) from None
+
+
+def _notice_in_order(app: PermitApplication, notice_published_on: date, hearing_on: date) -> None:
+    """`ValidationFailed` (field ``notice_published_on``) when the notice is dated before the petition was
+    submitted or after the hearing (¶ B: it gives notice of the hearing)."""
+    submitted = app.submitted_on
+    if submitted is not None and notice_published_on < submitted:
+        raise ValidationFailed("notice_published_on", _("%(day)s is before the petition was submitted "
+                                                        "(%(submitted)s)")
+                               % {"day": notice_published_on.isoformat(), "submitted": submitted.isoformat()})
+    if notice_published_on > hearing_on:
+        raise ValidationFailed("notice_published_on", _("%(day)s is after the hearing (%(hearing)s); the notice "
+                                                        "gives at least 10 days' notice before it (¶ B)")
+                               % {"day": notice_published_on.isoformat(), "hearing": hearing_on.isoformat()})
+
+
+def _notice_in_time(app: PermitApplication, notice_published_on: date, hearing_on: date) -> None:
+    """`ValidationFailed` (field ``notice_published_on``, the law core's reason and citation) when the law core
+    finds the notice not at least 10 days prior to the hearing (¶ B; GCL § 20), the case taken as it stood on
+    the day the notice was published."""
+    finding = _hearing_case(app, hearing_on, notice_published_on, notice_published_on).finding(HEARING_NOTICE_RULE)
+    if finding.status is Status.NOT_MET:
+        raise ValidationFailed("notice_published_on", f"{law_text(finding.reason)} ({finding.citation})")
+
+
+def _notice_still_possible(app: PermitApplication, hearing_on: date, on: date) -> None:
+    """`ValidationFailed` (field ``hearing_on``) when a hearing on `hearing_on`, its notice not yet published,
+    can no longer be given 10 days' notice: the last day to publish it, the law core's ``hearing_notice_due``
+    (¶ B; GCL § 20, counted backwards, not extended), is before `on` (today). None when the law core has no
+    such day (no permit required)."""
+    due = dict(_hearing_case(app, hearing_on, None, on).deadlines).get("hearing_notice_due")
+    if due is not None and due.date < on:
+        raise ValidationFailed("hearing_on", _(
+            "%(day)s is too soon for its notice: the notice must be published in the official newspaper by "
+            "%(due)s, which is before today (%(today)s); schedule the hearing for a later day (¶ B). %(counted)s")
+            % {"day": hearing_on.isoformat(), "due": due.date.isoformat(), "today": on.isoformat(),
+               "counted": law_text(due.counted)})
+
+
 def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str,
-                     notice_published_on: date, newspaper: str, expected_version: int | None = None,
+                     notice_published_on: date | None = None, newspaper: str, expected_version: int | None = None,
                      reason: str | None = None, hearing_time: time | None = None, today: date | None = None
                      ) -> PermitApplication:
-    """The Clerk schedules the public hearing and records the notice published in the official newspaper.
+    """The Clerk schedules the public hearing (Carmel ch. 31, permit requirements ¶ B: "after a public hearing
+    pursuant to notice published at least once in the official newspaper 10 days prior to such hearing"), names
+    the official ``newspaper`` and the ``place``, and, when it has already been published, records the notice's
+    publication (``notice_published_on``; default None: not yet, recorded later by `record_notice_published`
+    once the newspaper has printed the notice made from the scheduled hearing, interpretation G-10).
     ``hearing_time``: the hour of the hearing (local time, `datetime.time`), or None when it is to be
-    announced; the notice prints it. Refused (`ValidationFailed`, field ``notice_published_on``) when the notice
-    is not at least 10 days prior to the hearing, as the law core counts it (¶ B; GCL § 20); ``hearing_time``
-    not a time → `ValidationFailed` (field ``hearing_time``). The dates must keep their order: the hearing on
-    or after `today` (the day it is scheduled; default the Town's date) and after the submission
-    (field ``hearing_on``); the notice not before the submission nor after the hearing (field
-    ``notice_published_on``); the hearing before the assembly's first day (field ``hearing_on``: the Board
-    decides before the assembly); not on a Sunday or a GCL § 24 public holiday (field ``hearing_on``, saying
-    why; a Saturday is accepted with a note in the history: interpretation P-8). A hearing after the Board's
-    last day to act (30 days after submission, ¶ B) is accepted with a note in the history (interpretation P-4)
-    and `hearing_after_decision_due` warns of it. accepted → hearing_scheduled."""
+    announced; the notice prints it; not a time → `ValidationFailed` (field ``hearing_time``).
+
+    Refused with `ValidationFailed` naming the field (nothing written):
+
+    - ``hearing_on``: before `today` (the day it is scheduled; default the Town's date) or not after the
+      submission; on or after the assembly's first day (the Board decides before the assembly); on a Sunday or
+      a GCL § 24 public holiday, saying why (a Saturday is accepted with a note in the history: interpretation
+      P-8); with no notice recorded, a day for which 10 days' notice can no longer be given, i.e. whose last
+      day to publish the notice (the law core's ``hearing_notice_due``, ¶ B; GCL § 20) is before `today`,
+      the message naming that day;
+    - ``notice_published_on`` (when given): a thing done (`_happened`, interpretation G-10), so not after
+      `today` (saying today); not before the submission nor after the hearing; not at least 10 days prior to
+      the hearing, as the law core counts it (¶ B; GCL § 20; the law core's reason and citation).
+
+    A hearing after the Board's last day to act (30 days after submission, ¶ B) is accepted with a note in the
+    history (interpretation P-4) and `hearing_after_decision_due` warns of it. accepted → hearing_scheduled."""
     require_role(by, app.town, CLERK)
     hearing_on = _date(hearing_on, "hearing_on")
     if hearing_time is not None and not isinstance(hearing_time, time):
         raise ValidationFailed("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
                                % {"value": repr(hearing_time)})
-    notice_published_on = _date(notice_published_on, "notice_published_on")
+    if notice_published_on is not None:
+        notice_published_on = _happened(notice_published_on, "notice_published_on", today=today)
     place = _text(place, "place", gettext_noop("the place of the public hearing"))
     newspaper = _text(newspaper, "newspaper", gettext_noop("the official newspaper in which the notice was published"))
     require_printable(("place", place), ("newspaper", newspaper))  # the notice of hearing prints them (G-6)
@@ -1022,14 +1092,8 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
             raise ValidationFailed("hearing_on", _("%(day)s is not after the petition was submitted "
                                                    "(%(submitted)s); the hearing is held on it")
                                    % {"day": hearing_on.isoformat(), "submitted": submitted.isoformat()})
-        if submitted is not None and notice_published_on < submitted:
-            raise ValidationFailed("notice_published_on", _("%(day)s is before the petition was submitted "
-                                                            "(%(submitted)s)")
-                                   % {"day": notice_published_on.isoformat(), "submitted": submitted.isoformat()})
-        if notice_published_on > hearing_on:
-            raise ValidationFailed("notice_published_on", _("%(day)s is after the hearing (%(hearing)s); the notice "
-                                                            "gives at least 10 days' notice before it (¶ B)")
-                                   % {"day": notice_published_on.isoformat(), "hearing": hearing_on.isoformat()})
+        if notice_published_on is not None:  # (so never after the hearing: it is not after today)
+            _notice_in_order(app, notice_published_on, hearing_on)
         first_day = _first_day(app)
         if first_day is not None and hearing_on >= first_day:
             raise ValidationFailed("hearing_on", _("%(day)s is not before the assembly's first day (%(first)s); the "
@@ -1041,21 +1105,54 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
                 "will be late" if due is not None and hearing_on > due.date else "")
         if closed_because(hearing_on) is not None:  # a Saturday (P-8): accepted, the Clerk's office is closed
             late += "; note: on a Saturday, when the Town Clerk's office is closed (interpretation P-8)"
-        data = case_data(app)
-        data["hearing"] = {"held_on": hearing_on.isoformat(), "notice_published_on": notice_published_on.isoformat()}
-        try:
-            finding = determination(app, notice_published_on, data=data).finding("carmel/permit/b-hearing-notice")
-        except ValidationFailed as problem:
-            raise problem.renamed({"facts.hearing.held_on": "hearing_on",
-                                   "facts.hearing.notice_published_on": "notice_published_on"}) from None
-        if finding.status is Status.NOT_MET:
-            raise ValidationFailed("notice_published_on", f"{law_text(finding.reason)} ({finding.citation})")
+        if notice_published_on is not None:
+            _notice_in_time(app, notice_published_on, hearing_on)
+            notice = f"notice published in {newspaper} on {notice_published_on.isoformat()}"
+        else:
+            _notice_still_possible(app, hearing_on, on)
+            notice = f"notice to be published in {newspaper}; its publication not yet recorded"
         return _step(app, "schedule_hearing", by=by, reason=reason,
                      default_reason=f"public hearing set for {hearing_on.isoformat()}"
                                     f"{' at ' + hearing_time.strftime('%H:%M') if hearing_time else ''} at {place}; "
-                                    f"notice published in {newspaper} on {notice_published_on.isoformat()}{late}",
+                                    f"{notice}{late}",
                      hearing_on=hearing_on, hearing_time=hearing_time, hearing_place=place, notice_published_on=notice_published_on,
                      newspaper=newspaper)
+
+
+def record_notice_published(by: Any, app: PermitApplication, *, notice_published_on: date,
+                            expected_version: int | None = None, reason: str | None = None,
+                            today: date | None = None) -> PermitApplication:
+    """The Clerk records the day the notice of the scheduled public hearing was published in the official
+    newspaper (Carmel ch. 31, permit requirements ¶ B: "notice published at least once in the official
+    newspaper 10 days prior to such hearing"), once it has been (interpretation G-10): the hearing is
+    scheduled first without it (`schedule_hearing`), so that the notice the newspaper prints can be made.
+
+    ``notice_published_on``: a `datetime.date` (or ``YYYY-MM-DD``) in 1778-2099. Refused with
+    `ValidationFailed` (field ``notice_published_on``; nothing written) when it is after `today` (default the
+    Town's date: a thing done, saying today), before the petition was submitted, after the hearing, or not at
+    least 10 days prior to the hearing as the law core counts it (¶ B; GCL § 20: the law core's reason and
+    citation); and when a publication is already recorded (the first publication is the one ¶ B counts; a
+    recorded one is not changed, interpretation G-10). Only while the hearing is scheduled (else
+    `InvalidTransition`, 409); `StaleUpdate` (409) when no longer at `expected_version`. The state does not
+    change (hearing_scheduled → hearing_scheduled); the history says what was recorded."""
+    require_role(by, app.town, CLERK)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "record_notice_published")
+        if app.notice_published_on is not None:
+            raise ValidationFailed("notice_published_on", _(
+                "the notice's publication is already recorded (%(day)s in %(newspaper)s); ¶ B asks it published at "
+                "least once, and the first publication is the one counted")
+                % {"day": app.notice_published_on.isoformat(), "newspaper": app.newspaper})
+        notice = _happened(notice_published_on, "notice_published_on", today=today)
+        hearing_on = app.hearing_on
+        assert hearing_on is not None  # (set with the state hearing_scheduled)
+        _notice_in_order(app, notice, hearing_on)
+        _notice_in_time(app, notice, hearing_on)
+        return _step(app, "record_notice_published", by=by, reason=reason,
+                     default_reason=f"notice of the public hearing of {hearing_on.isoformat()} published in "
+                                    f"{app.newspaper} on {notice.isoformat()}",
+                     notice_published_on=notice)
 
 
 def _first_day(app: PermitApplication) -> date | None:
@@ -1073,11 +1170,16 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
     """The Clerk records that the public hearing was held (default: on the date it was scheduled for).
     `held_on` (or the scheduled date) must be a date in 1778-2099, not after `today` (default the Town's date:
     a hearing is recorded once held, not ahead of its day) nor before the date in its notice (¶ B); else
-    `ValidationFailed` naming ``held_on``. hearing_scheduled → hearing_held."""
+    `ValidationFailed` naming ``held_on``. Refused (`Blocked`, 409, citing ¶ B) while no publication of the
+    notice is recorded: the hearing of ¶ B is held "pursuant to notice published ... in the official
+    newspaper" (interpretation G-10; the Clerk records it first, `record_notice_published`).
+    hearing_scheduled → hearing_held."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_hearing_held")
+        if app.notice_published_on is None:
+            raise Blocked(gettext_noop("record the hearing as held"), [_no_notice_recorded()])
         held = _date(held_on, "held_on") if held_on is not None else app.hearing_on
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
             raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
@@ -1651,13 +1753,26 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
 
 def available(app: PermitApplication, action: str, today: date | None = None) -> bool:
     """Whether `action`, which the state machine allows in the application's state, can be done now given the
-    assembly's days (P-11): an application under review is closed only once its assembly is over, and accepted
-    only while it is not. The refusals' "what can be done now" and the page's buttons both ask this."""
+    assembly's days (P-11) and the hearing's notice (G-10): an application under review is closed only once its
+    assembly is over, and accepted only while it is not; the notice's publication is recorded once, and the
+    hearing recorded as held only after it. The refusals' "what can be done now" and the page's buttons both
+    ask this."""
     if action == "close" and app.state in UNDER_REVIEW:
         return can_close_unheard(app, today)
     if action == "accept":
         return assembly_over(app, _today(today)) is None
+    if action == "record_notice_published":
+        return app.notice_published_on is None
+    if action == "record_hearing_held":
+        return app.notice_published_on is not None
     return True
+
+
+def _no_notice_recorded() -> Blocker:
+    """The hearing cannot be recorded as held: no publication of its notice is recorded (¶ B; G-10)."""
+    return Blocker(HEARING_NOTICE_RULE, CITE_B, _(
+        "No publication of the hearing's notice is recorded: the public hearing is held pursuant to notice "
+        "published in the official newspaper at least 10 days prior to it; record the notice's publication first"))
 
 
 def can_close_unheard(app: PermitApplication, today: date | None = None) -> bool:

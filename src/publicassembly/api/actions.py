@@ -109,8 +109,17 @@ class ScheduleHearingIn(Versioned):
     hearing_on: Day
     hearing_time: time | None = None
     place: _text(200, min_length=1)
-    notice_published_on: Day
+    notice_published_on: Day | None = Field(None, description="the day the notice was published in the official "
+                                                              "newspaper, when it already has been (not after "
+                                                              "today); else null, recorded later by "
+                                                              "record-notice-published (¶ B)")
     newspaper: _text(200, min_length=1)
+
+
+class NoticePublishedIn(Versioned):
+    notice_published_on: Day = Field(description="the day the notice of the scheduled hearing was published in the "
+                                                 "official newspaper: not after today, at least 10 days before the "
+                                                 "hearing (¶ B)")
 
 
 class HearingHeldIn(Versioned):
@@ -244,8 +253,13 @@ def accept(request: Any, town: str, pk: int, data: Versioned) -> Any:
 
 
 @router.post("/towns/{town}/applications/{pk}/schedule-hearing", response=APP_OUT,
-             operation_id="schedule_hearing", summary="Schedule the public hearing and record its notice (the Clerk)")
+             operation_id="schedule_hearing",
+             summary="Schedule the public hearing, with its notice's publication if already published (the Clerk)")
 def schedule_hearing(request: Any, town: str, pk: int, data: ScheduleHearingIn) -> Any:
+    """The hearing's day, time (null: to be announced), place and official newspaper (¶ B). Without
+    ``notice_published_on`` the hearing is scheduled with no notice recorded (its notice PDF can then be made
+    for the newspaper), refused (422 naming ``hearing_on``) when 10 days' notice can no longer be given; a
+    ``notice_published_on`` after today is 422 naming it (interpretation G-10)."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -256,8 +270,23 @@ def schedule_hearing(request: Any, town: str, pk: int, data: ScheduleHearingIn) 
                                     **_reason(v)))
 
 
+@router.post("/towns/{town}/applications/{pk}/record-notice-published", response=APP_OUT,
+             operation_id="record_notice_published",
+             summary="Record the day the hearing's notice was published in the official newspaper (the Clerk; ¶ B)")
+def record_notice_published(request: Any, town: str, pk: int, data: NoticePublishedIn) -> Any:
+    """Once, while the hearing is scheduled and no publication is recorded (interpretation G-10): a day after
+    today, before the submission, after the hearing or less than 10 days before it, or a publication already
+    recorded, is 422 naming ``notice_published_on``; another state or a stale ``expected_version`` is 409."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.record_notice_published(request.user, app, notice_published_on=data.notice_published_on,
+                                           expected_version=data.expected_version, **_reason(v)))
+
+
 @router.post("/towns/{town}/applications/{pk}/hearing-held", response=APP_OUT, operation_id="record_hearing_held",
-             summary="Record the public hearing as held (the Clerk)")
+             summary="Record the public hearing as held (the Clerk; 409 while no notice's publication is recorded)")
 def record_hearing_held(request: Any, town: str, pk: int, data: HearingHeldIn) -> Any:
     from publicassembly.permits import services as sv
 

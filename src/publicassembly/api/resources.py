@@ -51,6 +51,7 @@ class ApplicationOut(Schema):
     facts: dict[str, Any]
     submitted_on: str | None
     hearing_on: str | None
+    notice_published_on: str | None = None
     permit_number: str
     decision_overdue: bool
     hearing_after_decision_due: str | None = None
@@ -95,6 +96,7 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
         overdue, after, facts_error = False, None, sv.correction_note(e)
     return {"id": a.pk, "town": a.town.jurisdiction_alias, "state": a.state, "version": a.version,
             "facts": a.facts, "submitted_on": _iso(a.submitted_on), "hearing_on": _iso(a.hearing_on),
+            "notice_published_on": _iso(a.notice_published_on),
             "permit_number": a.permit_number, "decision_overdue": overdue, "facts_error": facts_error,
             "hearing_after_decision_due": _iso(after.date) if after else None,
             "bond_amount": _dollars(a.bond_amount), "bodily_injury_limit": _dollars(a.bodily_injury_limit),

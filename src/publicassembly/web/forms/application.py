@@ -847,9 +847,20 @@ class ScheduleHearingForm(ReasonMixin):
                                    widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
                                    help_text=_("Leave empty if the time is to be announced."))
     place = forms.CharField(label=_("Place of the hearing"), max_length=200)
-    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(),
-                                          help_text=_("At least 10 days before the hearing (¶ B)."))
+    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(), required=False,
+                                          help_text=_("At least 10 days before the hearing (¶ B). Leave empty if "
+                                                      "the notice is not yet published; record it when it is "
+                                                      "published (“Record the notice's publication”)."))
     newspaper = forms.CharField(label=_("Official newspaper"), max_length=200)
+
+
+class NoticePublishedForm(ReasonMixin):
+    """The day the notice of the scheduled hearing was published in the official newspaper (¶ B; G-10)."""
+
+    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(),
+                                          help_text=_("The day the official newspaper published the notice of the "
+                                                      "hearing: at least 10 days before the hearing, not after "
+                                                      "today (¶ B)."))
 
 
 class HearingHeldForm(ReasonMixin):

@@ -210,7 +210,14 @@ EVENTS: tuple[tuple[Any, ...], ...] = (
     ("Putnam Balloon Festival", "Festival", "Hot-air balloon launches",
      "Balloon field, Carmel, NY 10512 (hypothetical)", "Balloon Field LLC", None, 1, 2000,
      State.WITHDRAWN, -5),
+    ("Kent Lakes Regatta Day", "Regatta", "Rowing and sailing races with a lakeside fair",
+     "Kent Lakes shore lot, Carmel, NY 10512 (hypothetical)", "Kent Lakes Shore LLC", None, 1, 1000,
+     State.HEARING_SCHEDULED, -2),
 )
+#: Demo assemblies whose hearing is scheduled and whose notice is not yet published: the Clerk scheduled the
+#: hearing the day after the submission, the newspaper prints the notice made from it, and the Clerk records
+#: its publication later (`services.record_notice_published`, interpretation G-10).
+NOTICE_TO_COME = frozenset({"Kent Lakes Regatta Day"})
 _AFTER = (State.ASSEMBLY_HELD, State.CLEANUP_INSPECTED, State.BOND_RELEASED, State.BOND_FORFEITED, State.CLOSED)
 #: Days from submission to the first day of the assembly (the petition is filed well over 60 days ahead).
 LEAD_DAYS = 75
@@ -236,14 +243,14 @@ class _Builder:
         submitted = first - timedelta(days=LEAD_DAYS)
         facts = _facts(name, purpose, activity, address, owner, first, days, persons, tenant=tenant)
         app = sv.create_draft(self.applicant, self.town, facts, reason="demo application")
-        steps = self._steps(app, state, submitted, first, days, tenant)
+        steps = self._steps(app, state, submitted, first, days, tenant, notice_to_come=name in NOTICE_TO_COME)
         for step in steps:
             step()
         app.refresh_from_db()
         return app
 
-    def _steps(self, app: PermitApplication, state: str, s: date, first: date, days: int, tenant: str | None
-               ) -> list[Callable[[], Any]]:
+    def _steps(self, app: PermitApplication, state: str, s: date, first: date, days: int, tenant: str | None,
+               *, notice_to_come: bool = False) -> list[Callable[[], Any]]:
         hearing, notice = s + timedelta(days=15), s + timedelta(days=5)
         while no_public_hearing_because(hearing) is not None:  # (not on a Sunday or § 24 holiday: P-8)
             hearing += timedelta(days=1)
@@ -258,7 +265,8 @@ class _Builder:
             ("accepted", lambda: sv.accept(self.clerk, app, today=s)),
             ("hearing_scheduled", lambda: sv.schedule_hearing(
                 self.clerk, app, hearing_on=hearing, place="Carmel Town Hall, 60 McAlpin Avenue, Mahopac",
-                notice_published_on=notice, newspaper="Putnam County Courier", today=notice)),
+                notice_published_on=None if notice_to_come else notice, newspaper="Putnam County Courier",
+                today=s + timedelta(days=1) if notice_to_come else notice)),
             ("hearing_held", lambda: sv.record_hearing_held(self.clerk, app)),
             ("decision", lambda: self._decide(app, state, decided)),
             ("preconditions", lambda: self._preconditions(app, hearing - timedelta(days=1), s, tenant)),

@@ -20,7 +20,7 @@ from publicassembly.permits import services as sv
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.workflow.errors import InvalidTransition, NotAllowed, StaleUpdate, ValidationFailed
 
-from .conftest import HEARING, NOTICE, SUBMITTED
+from .conftest import HEARING, NOTICE, SUBMITTED, fair_facts
 
 SCHEDULED = SUBMITTED + timedelta(days=1)
 CITE_B = "Carmel Code ch. 31, permit requirements ¶ B"
@@ -206,3 +206,26 @@ def test_notice_pdf_is_made_for_a_hearing_scheduled_without_its_notice_g10(walk)
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         text = " ".join(" ".join(page.extract_text() or "" for page in doc.pages).split())
     assert "June 12, 2026" in text and "Putnam County Courier" in text and "June 22, 2026" in text
+
+
+def test_notice_pdf_of_a_hearing_scheduled_for_an_assembly_needing_no_permit(walk):
+    """An assembly of 300 persons needs no permit (¶ A: in excess of 500), so the determination counts no notice
+    day; the Clerk may still have scheduled its hearing without the notice's date. Its notice is made all the
+    same, with ¶ B's 10 days counted by the law core (12 June for the hearing of 22 June), not a failure for
+    want of a recorded publication."""
+    from publicassembly.documents.pdf import render_hearing_notice
+    from publicassembly.permits.documents import hearing_notice_record
+
+    facts = fair_facts()
+    facts["max_persons_at_one_time"], facts["persons_collectively"] = 300, 400
+    walk.draft(facts)
+    sv.submit(walk.applicant, walk.app, verification_statement="Sworn.", today=SUBMITTED)
+    sv.accept(walk.clerk, walk.app, today=SUBMITTED)
+    app = sv.schedule_hearing(walk.clerk, walk.app, hearing_on=HEARING, place="Town Hall",
+                              newspaper="Putnam County Courier", today=SCHEDULED)
+    assert sv.determination(app, SCHEDULED).permit_required is False
+    assert "hearing_notice_due" not in sv.deadlines(app, SCHEDULED)
+    assert sv.hearing_notice_due(app, SCHEDULED).date == NOTICE
+    record = hearing_notice_record(app)
+    assert record.latest_publication_date == NOTICE
+    assert render_hearing_notice(record).startswith(b"%PDF")

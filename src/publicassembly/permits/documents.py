@@ -87,14 +87,16 @@ def hearing_at(app: Any, hearing_time: time | None = None) -> tuple[datetime, bo
 
 
 def hearing_notice_record(app: Any, hearing_time: time | None = None) -> HearingNoticeRecord:
-    """The notice of public hearing of `app` (scheduled). The latest publication date is the law core's
-    ``hearing_notice_due`` as the permits service computes it. Raises ValueError when no hearing is set."""
+    """The notice of public hearing of `app` (scheduled, its publication recorded or not yet: G-10). The latest
+    publication date is the law core's ``hearing_notice_due`` as the permits service computes it
+    (`services.hearing_notice_due`). Raises ValueError when no hearing is set."""
     from publicassembly.permits import services
 
     if app.hearing_on is None:
         raise ValueError(f"application {app.pk}: no public hearing has been scheduled")
-    due = services.deadlines(app).get("hearing_notice_due")
-    latest = (due.act_by or due.date) if due is not None else app.notice_published_on
+    due = services.hearing_notice_due(app)
+    assert due is not None  # (a hearing is set)
+    latest = due.act_by or due.date
     moment, to_be_announced = hearing_at(app, hearing_time)
     return HearingNoticeRecord(
         town=app.town.name, application_reference=reference(app), applicant=applicant_name(app),

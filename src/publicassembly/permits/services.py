@@ -573,6 +573,23 @@ def decision_due(app: PermitApplication) -> LegalDate | None:
     return deadlines(app, app.submitted_on).get("decision_due")
 
 
+def hearing_notice_due(app: PermitApplication, as_of: date | None = None) -> LegalDate | None:
+    """The last day to publish the notice of the application's scheduled hearing in the official newspaper: at
+    least 10 days prior to it (¶ B; GCL § 20, counted backwards, not extended), the ``hearing_notice_due`` of
+    `deadlines` on `as_of` (default today). When the determination counts none because no permit is required,
+    the law core's own count of it (`us_ny_carmel.deadlines.hearing_notice_due`, the values in force on
+    `as_of`): the Clerk scheduled a hearing, and its notice, perhaps not yet published (G-10), names the day.
+    None when no hearing is scheduled."""
+    if app.hearing_on is None:
+        return None
+    due = deadlines(app, as_of).get("hearing_notice_due")
+    if due is None:
+        from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as counted
+
+        due = counted.hearing_notice_due(app.hearing_on, parameter_set(app.town).at(_today(as_of)))
+    return due
+
+
 #: `hearing_after_decision_due` without a last day to act already computed: it asks the law core.
 ASK = object()
 
@@ -1026,8 +1043,8 @@ def _notice_in_time(app: PermitApplication, notice_published_on: date, hearing_o
 def _notice_still_possible(app: PermitApplication, hearing_on: date, on: date) -> None:
     """`ValidationFailed` (field ``hearing_on``) when a hearing on `hearing_on`, its notice not yet published,
     can no longer be given 10 days' notice: the last day to publish it, the law core's ``hearing_notice_due``
-    (¶ B; GCL § 20, counted backwards, not extended), is before `on` (today). None when the law core has no
-    such day (no permit required)."""
+    (¶ B; GCL § 20, counted backwards, not extended), is before `on` (today). Nothing is refused when the law
+    core counts no such day (no permit required)."""
     due = dict(_hearing_case(app, hearing_on, None, on).deadlines).get("hearing_notice_due")
     if due is not None and due.date < on:
         raise ValidationFailed("hearing_on", _(
@@ -1092,7 +1109,7 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
             raise ValidationFailed("hearing_on", _("%(day)s is not after the petition was submitted "
                                                    "(%(submitted)s); the hearing is held on it")
                                    % {"day": hearing_on.isoformat(), "submitted": submitted.isoformat()})
-        if notice_published_on is not None:  # (so never after the hearing: it is not after today)
+        if notice_published_on is not None:  # (never after the hearing here: it is not after today, the hearing is)
             _notice_in_order(app, notice_published_on, hearing_on)
         first_day = _first_day(app)
         if first_day is not None and hearing_on >= first_day:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import timedelta
 
 import pytest
 from icalendar import Calendar
@@ -88,6 +89,20 @@ def test_petition_and_notice_from_the_database_carmel_31_b(models, tmp_path):
     text = _pdf(notice_dir, "notice", "--application", str(app_.pk))
     assert "public hearing" in text.lower()
     assert app_.hearing_place in text
+
+
+def test_notice_of_a_hearing_whose_notice_is_not_yet_published_carmel_31_b_g10(models, tmp_path):
+    """The demo's regatta: its hearing scheduled without the notice's date (G-10). `publicassembly notice` makes
+    the notice the newspaper is to print, with the last day to publish it (¶ B: 10 days before the hearing)."""
+    from publicassembly.permits import services as sv
+
+    PermitApplication, _, _ = models
+    app_ = PermitApplication.objects.get(state="hearing_scheduled", notice_published_on__isnull=True)
+    text = " ".join(_pdf(tmp_path, "notice", "--application", str(app_.pk)).split())
+    due = sv.hearing_notice_due(app_)
+    assert due.date == app_.hearing_on - timedelta(days=10)
+    assert f"publish at least once, on or before {(due.act_by or due.date):%A}" in text
+    assert f"({(due.act_by or due.date).isoformat()})" in text and "Putnam County Courier" in text
 
 
 def test_notice_of_an_application_without_hearing_exits_2(models, tmp_path):

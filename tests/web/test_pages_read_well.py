@@ -305,12 +305,12 @@ def test_clerk_queue_filter_offers_only_the_states_it_holds(carmel, cu, draft_ap
 
 
 def test_clerk_queue_tells_a_state_it_does_not_hold_rather_than_listing_everything(carmel, cu, hearing_app):
-    """A misspelt or stale filter (?state=submited, ?state=draft) is answered 400 naming it and the states the
-    queue offers, with no rows — not the whole queue as if it were the filtered one."""
+    """A misspelt or stale filter (?state=submited, ?state=draft) is answered 422 (bad input, as the forms answer
+    it) naming it and the states the queue offers, with no rows — not the whole queue as if it were the filtered one."""
     c = client_for(cu["town_clerk"])
     for bad in ("submited", "draft"):
         r = c.get("/carmel-ny/applications/", {"state": bad})
-        assert r.status_code == 400
+        assert r.status_code == 422
         page = _text(r)
         assert f"“{bad}” is not a state of an application in the queue; choose one of: submitted, incomplete, amended" in page
         assert f"<tr><td>{hearing_app.pk}</td>" not in r.content.decode()
@@ -319,9 +319,9 @@ def test_clerk_queue_tells_a_state_it_does_not_hold_rather_than_listing_everythi
 
 
 def test_clerk_queue_refuses_a_state_given_twice_naming_both(carmel, cu, hearing_app):
-    """?state=a&state=b is one filter too many: 400 naming both, no rows (Django would take the last)."""
+    """?state=a&state=b is one filter too many: 422 naming both, no rows (Django would take the last)."""
     c = client_for(cu["town_clerk"])
     r = c.get("/carmel-ny/applications/?state=submitted&state=hearing_scheduled")
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert "state: Given 2 times ('submitted', 'hearing_scheduled'); give it once." in _text(r)
     assert f"<tr><td>{hearing_app.pk}</td>" not in r.content.decode()

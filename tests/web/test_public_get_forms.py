@@ -1,7 +1,7 @@
 """The public GET forms (certificate look-up, occupancy check, permit check) refuse bad input from a link with an
-error naming the field and what it takes: a certificate number that is not one is a bad request (400) and a
-number of no certificate 404; a choice that is not one of the field's names the values allowed (in the page's
-language); a management field of the rooms' formset given twice is refused like any field given twice."""
+error naming the field and what it takes: a certificate number that is not one is refused as every form refuses
+bad input (422, not 400) and a number of no certificate 404; a choice that is not one of the field's names the
+values allowed (in the page's language); a management field of the rooms' formset given twice is refused like any field given twice."""
 
 from __future__ import annotations
 
@@ -31,23 +31,23 @@ def _text(r) -> str:
 FORMAT = "A certificate number is letters and digits joined by hyphens, at most 40 characters, e.g. MP-2025-0001"
 
 
-def test_certificate_number_given_twice_is_a_bad_request_naming_both():
+def test_certificate_number_given_twice_is_refused_422_naming_both():
     r = Client().get("/certificates/?number=MP-2025-0001&number=MP-2025-0002")
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert _beside(r, "id_number") == "Given 2 times ('MP-2025-0001', 'MP-2025-0002'); give it once."
 
 
-def test_certificate_number_given_twice_in_spanish_is_a_bad_request_in_spanish():
+def test_certificate_number_given_twice_in_spanish_is_refused_422_in_spanish():
     r = Client().get("/certificates/?number=MP-2025-0001&number=MP-2025-0002", HTTP_ACCEPT_LANGUAGE="es")
-    assert r.status_code == 400 and '<html lang="es"' in r.content.decode()
+    assert r.status_code == 422 and '<html lang="es"' in r.content.decode()
     assert "('MP-2025-0001', 'MP-2025-0002')" in _beside(r, "id_number")
     assert "give it once" not in _beside(r, "id_number")
 
 
 @pytest.mark.parametrize("query", ["number=", "number=%20%20", "numbr=MP-2025-0001"])
-def test_certificate_look_up_without_a_number_is_a_bad_request_asking_for_it(query):
+def test_certificate_look_up_without_a_number_is_refused_422_asking_for_it(query):
     r = Client().get(f"/certificates/?{query}")
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert _beside(r, "id_number") == ("Give the certificate number, as printed on the certificate or the "
                                        "occupancy sign, e.g. MP-2025-0001.")
 
@@ -56,9 +56,9 @@ def test_certificate_look_up_without_a_number_is_a_bad_request_asking_for_it(que
     ("MP 2025 0001", "'MP 2025 0001'"), ("MP_2025_0001", "'MP_2025_0001'"), ("MP--2025", "'MP--2025'"),
     ("<b>MP</b>", "'<b>MP</b>'"), ("MP-2025-0001\x00", r"'MP-2025-0001\x00'"), ("A" * 41, f"'{'A' * 40}'…"),
 ])
-def test_certificate_number_not_of_the_format_is_a_bad_request_naming_the_format(number, shown):
+def test_certificate_number_not_of_the_format_is_refused_422_naming_the_format(number, shown):
     r = Client().get("/certificates/", {"number": number})
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert _beside(r, "id_number") == f"{FORMAT} (got {shown})."
 
 
@@ -199,10 +199,11 @@ def test_occupancy_management_field_optional_left_empty_is_taken():
 # --- the occupancy sign's room -------------------------------------------------------------------------------
 
 
-def test_sign_of_a_room_given_twice_is_a_bad_request_naming_both(hall):
+def test_sign_of_a_room_given_twice_is_refused_422_naming_both(hall):
     number = hall.certificates.get().number
     r = Client().get(f"/certificates/{number}/sign.pdf?room=Lobby&room=Ballroom")  # not Ballroom's sign, the last
-    assert r.status_code == 400 and r["Content-Type"].startswith("text/html")
+    assert r.status_code == 422 and r["Content-Type"].startswith("text/html")
+    assert "Check what was entered" in _text(r)  # the error page of bad input (422), not "Bad request"
     assert "room: Given 2 times ('Lobby', 'Ballroom'); give it once." in _text(r)
     once = Client().get(f"/certificates/{number}/sign.pdf", {"room": "Ballroom"})
     assert once.status_code == 200 and once.content.startswith(b"%PDF")

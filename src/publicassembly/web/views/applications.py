@@ -577,7 +577,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     if len(states_given) > 1:  # ?state=a&state=b: one filter, not the last of two taken silently
         return render(request, "web/applications/queue.html",
                       {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
-                       "state_error": f"state: {given_twice(states_given)}"}, status=400)
+                       "state_error": f"state: {given_twice(states_given)}"}, status=422)
     if state and state not in dict(offered):
         # A misspelt or stale link (?state=submited) is told, not shown as the whole queue as if filtered.
         return render(request, "web/applications/queue.html",
@@ -585,7 +585,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
                        "state_error": _("“%(state)s” is not a state of an application in the queue; choose one "
                                         "of: %(allowed)s.") % {
                            "state": state[:40], "allowed": ", ".join(str(label) for _v, label in offered)}},
-                      status=400)
+                      status=422)
     qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
           .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)),
                                   When(state__in=sv.NO_MORE_FILING, then=Value(2)), default=Value(1)))

@@ -77,15 +77,15 @@ class LookupForm(OnceEach):
 
 def certificate_lookup(request: HttpRequest) -> HttpResponse:
     """The public look-up of a certificate by its number. A number that is not one (empty, not letters and
-    digits joined by hyphens, given twice) is a bad request, 400, told beside the field; a number of no
-    certificate is 404."""
+    digits joined by hyphens, given twice) is refused as every form refuses bad input, 422, told beside the
+    field; a number of no certificate is 404."""
     from publicassembly.venues import services
 
     form = LookupForm(request.GET or None)
     found = None
     status = 200
     if request.GET:
-        status = 400
+        status = 422
         if form.is_valid():
             try:
                 found = services.lookup_certificate(form.cleaned_data["number"])
@@ -120,15 +120,15 @@ def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
 def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
     code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) gets
-    no sign: 409 naming its state. ``room`` given twice is a bad request, 400 naming it (not the last one
-    printed)."""
+    no sign: 409 naming its state. ``room`` given twice is refused as bad input, 422 naming it and the values
+    (not the last one printed)."""
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_documents
     from publicassembly.web.views.errors import error_page
 
     rooms = request.GET.getlist("room")
     if len(rooms) > 1:
-        return error_page(request, 400, f"room: {given_twice(rooms)}")
+        return error_page(request, 422, f"room: {given_twice(rooms)}")
     cert = _certificate(number)
     venue_documents.require_in_force(cert)
     loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}

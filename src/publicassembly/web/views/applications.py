@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from publicassembly.law import units
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import (
     AWAITING_DECISION,
@@ -555,6 +556,26 @@ def _row_warnings(law: sv.ManyApplications, app: PermitApplication, today: Any) 
 QUEUE_PAGE_SIZE = 50
 
 
+def queue_page_refused(pages: list[str], last: int) -> str | None:
+    """What the Clerk's queue tells a ``page`` asked of it (``pages``: every value of ``?page=``), None when
+    none is asked (page 1) or the one asked is one of its pages, a whole number from 1 to ``last`` (an empty
+    queue has page 1). Given twice, not a whole number (``abc``, ``1.5``, ``-1``, empty) or out of the range,
+    it is refused naming ``page`` and the pages there are — Django's ``Paginator.get_page`` showed page 1 or
+    the last page instead, as if that were the one asked."""
+    if not pages:
+        return None
+    if len(pages) > 1:
+        return f"page: {given_twice(pages)}"
+    raw = pages[0]
+    digits = raw.lstrip("0")
+    if raw.isascii() and raw.isdigit() and len(digits) <= 18 and 1 <= int(raw) <= last:
+        return None
+    if last == 1:
+        return _("page: the queue has one page, page 1 (got %(value)s).") % {"value": units.given(raw)}
+    return _("page: must be a whole number from 1 to %(last)s, the pages of the queue (got %(value)s).") % {
+        "last": present.number(last), "value": units.given(raw)}
+
+
 @login_required
 def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     """The Clerk's (and Board's, reviewers') queue, most urgent first, a page of `QUEUE_PAGE_SIZE` at a time.
@@ -567,7 +588,9 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     and pages the ids alone (sorting whole rows, facts included, would carry every application's facts
     through the sort), then loads the page's rows. The warnings of the page's rows come from the law core
     through `permits.services.ManyApplications` (the legal deadlines without a full determination per row): a
-    fixed number of SQL queries per page, whatever the number of applications."""
+    fixed number of SQL queries per page, whatever the number of applications. A ``state`` the queue does not
+    hold or a ``page`` it does not have (`queue_page_refused`), or either given twice, is 422 told above the
+    table, with no rows."""
     t = town_for(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     today = timezone.localdate()
@@ -592,7 +615,13 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
           .order_by("awaiting", F("submitted_on").asc(nulls_last=True), "-pk"))
     if state:
         qs = qs.filter(state=state)
-    page = Paginator(qs.values_list("pk", flat=True), QUEUE_PAGE_SIZE).get_page(request.GET.get("page"))
+    paginator = Paginator(qs.values_list("pk", flat=True), QUEUE_PAGE_SIZE)
+    page_error = queue_page_refused(request.GET.getlist("page"), paginator.num_pages)
+    if page_error is not None:  # ?page=abc, ?page=999: told, not page 1 or the last page shown as if asked
+        return render(request, "web/applications/queue.html",
+                      {"title": _("Applications"), "town": t, "rows": [], "state": state, "states": offered,
+                       "page_error": page_error}, status=422)
+    page = paginator.page(int(request.GET.get("page") or 1))
     ids = list(page.object_list)
     loaded = PermitApplication.objects.for_town(t).select_related("applicant").in_bulk(ids)
     apps = [loaded[pk] for pk in ids if pk in loaded]

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from publicassembly.permits import documents as permit_docs
 from publicassembly.permits import services as sv
 from publicassembly.web.towns import town_for
+from publicassembly.web.views.errors import read_only
 
 ICS = "text/calendar; charset=utf-8"
 #: Who downloads the BLDS export of a town (its officials who keep the records).
@@ -26,6 +27,7 @@ def download(data: bytes, content_type: str, filename: str, *, inline: bool = Tr
     return response
 
 
+@read_only
 def town_feed(request: HttpRequest, town: str) -> HttpResponse:
     """A Town's public calendar (no sign-in): its public hearings and the statutory deadlines of the
     applications whose hearing has been scheduled (Carmel ch. 31 ¶ B)."""

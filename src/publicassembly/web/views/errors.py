@@ -2,16 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.csrf import csrf_exempt
 
 from publicassembly.web import present
 
-TITLES = {400: "Bad request", 403: "Not allowed", 404: "Not found", 409: "Conflict", 413: "Too much sent at once",
-          422: "Check what was entered", 429: "Too many attempts", 500: "Server error"}
+#: The title of an error page by its status (translated when shown: `error_page`; marked for the catalog).
+TITLES = {400: gettext_noop("Bad request"), 403: gettext_noop("Not allowed"), 404: gettext_noop("Not found"),
+          405: gettext_noop("Method not allowed"), 409: gettext_noop("Conflict"),
+          413: gettext_noop("Too much sent at once"), 422: gettext_noop("Check what was entered"),
+          429: gettext_noop("Too many attempts"), 500: gettext_noop("Server error")}
+#: The methods a page that is only read answers (`read_only`).
+READ_METHODS = ("GET", "HEAD")
+
+
+def read_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page that is only read (a public page, a public PDF or calendar: it changes nothing): any method but
+    GET and HEAD is **405** with ``Allow: GET, HEAD`` and the site's error page saying so, in the page's
+    language. The page is exempt from the CSRF check — it never reads a form nor changes anything, and the check
+    ran before it, so a POST (with or without a token) was refused 403 "the form expired or came from another
+    site", which is not what is wrong."""
+
+    @wraps(view)
+    def only_read(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in READ_METHODS:
+            response = error_page(request, 405, _(
+                "This page is only read, with GET (a link or its address): it takes nothing sent with %(method)s.")
+                % {"method": str(request.method)[:20]})
+            response["Allow"] = ", ".join(READ_METHODS)
+            return response
+        return view(request, *args, **kwargs)
+
+    return csrf_exempt(only_read)
 
 
 def posted_version(request: HttpRequest) -> int | None:

@@ -14,6 +14,7 @@ from publicassembly.law import evaluate
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.web import present
 from publicassembly.web.forms.public import OccupancyCheckForm, PermitCheckForm, SpaceFormSet
+from publicassembly.web.views.errors import read_only
 
 #: Case field (law core) → form field, so the law core's complaint shows beside the field that caused it.
 PERMIT_FIELDS = {"max_persons_at_one_time": "persons", "dates.first_day": "first_day",
@@ -25,6 +26,7 @@ OCCUPANCY_FIELDS = {"attendance": "attendance", "toilets_provided": "toilets", "
 SPACE_FIELD = re.compile(r"^spaces\[(\d+)\]\.?(\w+)?")
 
 
+@read_only
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", {"title": _("Public assemblies")})
 
@@ -58,6 +60,7 @@ def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = 
         form.add_error(None, str(exc))
 
 
+@read_only
 def permit_check(request: HttpRequest) -> HttpResponse:
     """"Do I need a permit?" — Carmel Code ch. 31. GET with the form's values determines the case."""
     bound = bool(request.GET)
@@ -73,6 +76,7 @@ def permit_check(request: HttpRequest) -> HttpResponse:
     return render(request, template, ctx, status=status)
 
 
+@read_only
 def occupancy_check(request: HttpRequest) -> HttpResponse:
     """"How many people may this space hold?" — Mount Pleasant Code ch. 164, §§ 164-7, 164-8."""
     bound = "form-TOTAL_FORMS" in request.GET

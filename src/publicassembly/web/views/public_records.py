@@ -16,7 +16,7 @@ from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, a
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
 from publicassembly.web.forms.widgets import OnceEach, given_twice
-from publicassembly.web.views.errors import refusal_detail
+from publicassembly.web.views.errors import read_only, refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
 
@@ -26,12 +26,14 @@ def upcoming_hearings() -> list[PermitApplication]:
                 .select_related("town", "applicant").order_by("hearing_on", "pk"))
 
 
+@read_only
 def hearings(request: HttpRequest) -> HttpResponse:
     rows = [{"app": a, "event": records.event_name(a), "applicant": records.applicant_name(a),
              "address": records.property_address(a)} for a in upcoming_hearings()]
     return render(request, "web/public/hearings.html", {"title": _("Upcoming public hearings"), "rows": rows})
 
 
+@read_only
 def hearing_notice_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The published notice of an upcoming (or held) hearing: public once the hearing is scheduled."""
     from publicassembly.documents.pdf import render_hearing_notice
@@ -75,6 +77,7 @@ class LookupForm(OnceEach):
         return number
 
 
+@read_only
 def certificate_lookup(request: HttpRequest) -> HttpResponse:
     """The public look-up of a certificate by its number. A number that is not one (empty, not letters and
     digits joined by hyphens, given twice) is refused as every form refuses bad input, 422, told beside the
@@ -109,6 +112,7 @@ def _certificate(number: str):  # type: ignore[no-untyped-def]
     return cert
 
 
+@read_only
 def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
     from publicassembly.documents.pdf import render_certificate
     from publicassembly.venues import documents as venue_documents
@@ -117,6 +121,7 @@ def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
     return _pdf(render_certificate(venue_documents.certificate_record(cert)), f"certificate-{cert.number}.pdf")
 
 
+@read_only
 def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
     code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) gets
@@ -141,6 +146,7 @@ def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     return _pdf(pdf, f"sign-{cert.number}.pdf")
 
 
+@read_only
 def certificate_detail(request: HttpRequest, number: str) -> HttpResponse:
     """The public page of one certificate (the occupancy sign's QR code opens it)."""
     from publicassembly.venues import services

@@ -1,0 +1,91 @@
+"""The public pages that are only read (the home page, the two checks, the hearings and their notices, the
+certificate look-up, page and PDFs, a Town's hearings calendar) answer GET and HEAD. Any other method — a POST
+with or without a CSRF token, a PUT, a DELETE — is 405 with ``Allow: GET, HEAD`` and the site's error page in the
+page's language; a POST without a token was 403 "The form expired or came from another site", which is not what
+is wrong. The pages that take a form (signing in) still refuse a POST without a token, 403."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+SAID = "This page is only read, with GET (a link or its address): it takes nothing sent with {method}."
+
+
+def _text(response) -> str:
+    return re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())))
+
+
+@pytest.fixture
+def read_only_urls(hall, hearing_app) -> list[str]:
+    number = hall.certificates.get().number
+    return ["/", "/permit-check/", "/permit-check/?persons=600&as_of=2026-05-01", "/occupancy/", "/hearings/",
+            f"/hearings/{hearing_app.pk}/notice.pdf", "/certificates/", f"/certificates/?number={number}",
+            f"/certificates/{number}/", f"/certificates/{number}/certificate.pdf",
+            f"/certificates/{number}/sign.pdf", "/towns/carmel-ny/hearings.ics"]
+
+
+def _csrf_client() -> tuple[Client, str]:
+    """A client that the CSRF check applies to (as a browser), with a token from the sign-in page's form."""
+    c = Client(enforce_csrf_checks=True)
+    page = c.get("/accounts/login/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    return c, token.group(1)
+
+
+def _refused_405(r, method: str) -> None:
+    assert r.status_code == 405
+    assert r["Allow"] == "GET, HEAD"
+    assert r["Content-Type"].startswith("text/html")
+    assert SAID.format(method=method) in _text(r)
+    assert "Method not allowed" in _text(r)  # the error page's title
+    assert "form expired" not in _text(r)
+
+
+def test_a_read_only_page_answers_get_and_head(read_only_urls):
+    c, _token = _csrf_client()
+    for url in read_only_urls:
+        assert c.get(url).status_code == 200, url
+        assert c.head(url).status_code == 200, url
+
+
+def test_a_post_without_a_token_is_405_not_form_expired(read_only_urls):
+    c, _token = _csrf_client()
+    for url in read_only_urls:
+        _refused_405(c.post(url, {"persons": "600"}), "POST")
+
+
+def test_a_post_with_a_token_is_405_not_the_page(read_only_urls):
+    """With a token the CSRF check let the POST through and the page answered it as a GET, 200."""
+    c, token = _csrf_client()
+    for url in read_only_urls:
+        _refused_405(c.post(url, {"csrfmiddlewaretoken": token, "persons": "600"}), "POST")
+
+
+@pytest.mark.parametrize("method", ["put", "delete", "patch", "options"])
+def test_other_methods_are_405(read_only_urls, method):
+    c, _token = _csrf_client()
+    for url in read_only_urls:
+        _refused_405(getattr(c, method)(url), method.upper())
+
+
+def test_the_405_page_is_in_the_pages_language():
+    c, _token = _csrf_client()
+    c.cookies["django_language"] = "es"
+    r = c.post("/permit-check/")
+    assert r.status_code == 405 and '<html lang="es"' in r.content.decode() and r["Allow"] == "GET, HEAD"
+
+
+def test_a_page_taking_a_form_still_refuses_a_post_without_a_token():
+    """The CSRF check is left out only on the pages that are only read: signing in without a token is 403."""
+    c, token = _csrf_client()
+    r = c.post("/accounts/login/", {"username": "x", "password": "y"})
+    assert r.status_code == 403 and "The form expired or came from another site." in _text(r)
+    with_token = c.post("/accounts/login/", {"csrfmiddlewaretoken": token, "username": "x", "password": "y"})
+    assert with_token.status_code != 403

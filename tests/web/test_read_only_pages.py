@@ -89,3 +89,14 @@ def test_a_page_taking_a_form_still_refuses_a_post_without_a_token():
     assert r.status_code == 403 and "The form expired or came from another site." in _text(r)
     with_token = c.post("/accounts/login/", {"csrfmiddlewaretoken": token, "username": "x", "password": "y"})
     assert with_token.status_code != 403
+
+
+def test_the_language_form_of_a_read_only_page_still_carries_a_working_token():
+    """The pages are exempt from the check, not from the token: the language form they show (a POST to
+    /i18n/setlang/) has one, and it is taken."""
+    c = Client(enforce_csrf_checks=True)
+    page = c.get("/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    r = c.post("/i18n/setlang/", {"csrfmiddlewaretoken": token.group(1), "language": "es", "next": "/"})
+    assert r.status_code == 302 and '<html lang="es"' in c.get("/").content.decode()

@@ -58,6 +58,26 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (e.detail.xhr.status === 422) { e.detail.shouldSwap = true; e.detail.isError = false; }
   });
+  // The live answer swaps in each field's errors (its err-<id> element, out of band) but not the inputs: each
+  // input is then marked as the server marks it (web_tags.control) — aria-invalid="true" and aria-describedby
+  // naming its err-<id> element while that holds an error, no aria-invalid once it is empty — and its
+  // field's error style (has-error) follows.
+  function markErrors() {
+    document.querySelectorAll('.errors[id^="err-"]').forEach(function (box) {
+      var ctl = document.getElementById(box.id.slice(4));
+      if (!ctl) { return; }
+      var invalid = box.querySelector(".error") !== null;
+      var inputs = ctl.matches("input, select, textarea") ? [ctl] : ctl.querySelectorAll("input, select, textarea");
+      inputs.forEach(function (c) {
+        if (!invalid) { c.removeAttribute("aria-invalid"); return; }
+        c.setAttribute("aria-invalid", "true");
+        var ids = (c.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+        if (ids.indexOf(box.id) < 0) { ids.push(box.id); c.setAttribute("aria-describedby", ids.join(" ")); }
+      });
+      var field = ctl.closest(".field");
+      if (field) { field.classList.toggle("has-error", invalid); }
+    });
+  }
   window.publicassemblyPastMidnight = pastMidnight;  // (for the browser test that compares it with the law core)
   function place(root) {
     (root || document).querySelectorAll(".timeline .tick[data-pos]").forEach(function (t) {
@@ -87,7 +107,7 @@
     place(document);
     document.addEventListener("change", function () { place(document); });
     document.addEventListener("input", function (e) { if (e.target.name === "daily_hours") { place(document); } });
-    document.body.addEventListener("htmx:afterSwap", function (e) { place(e.target); });
+    document.body.addEventListener("htmx:afterSwap", function (e) { place(e.target); markErrors(); });
     var lang = document.getElementById("language");
     if (lang) { lang.addEventListener("change", function () { lang.form.submit(); }); }
   });

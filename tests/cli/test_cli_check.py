@@ -133,14 +133,23 @@ def test_text_report_prints_brackets_as_written(runner, write, venue_yaml):
     assert "[bold]hall.yaml" in result.stdout
 
 
-def test_text_report_shows_control_characters_instead_of_sending_them_to_the_terminal(runner, write, venue_yaml):
-    """A name holding terminal commands (clear the screen, set the window title) is printed with its control
-    characters as visible escapes; the JSON report escapes them as JSON does."""
+def test_a_name_holding_terminal_commands_is_refused_naming_its_control_characters(runner, write, venue_yaml):
+    """A name holding terminal commands (clear the screen, set the window title) is refused as every text of a
+    case holding a control character (interpretation G-6): exit 2, one line naming the field and the characters
+    by their code points, none of them sent to the terminal. (It was printed with visible escapes, as a name.)"""
     case = venue_yaml.replace("name: Hall", 'name: "Hall\\e[2J\\e]0;pwned\\a"')
-    result = runner.invoke(app, ["check", str(write("hall.yaml", case))], env={"COLUMNS": "200"})
+    for fmt in ("text", "json"):
+        result = runner.invoke(app, ["check", str(write("hall.yaml", case)), "--format", fmt])
+        _one_error(result, "hall.yaml", "name: must be text without control characters (it holds U+001B, U+0007,")
+        assert "\x1b" not in result.output and "\x07" not in result.output
+
+
+def test_a_file_name_holding_a_control_character_is_shown_as_an_escape(runner, write, venue_yaml):
+    """What the report prints as it was given (the file's name) still shows a control character as a visible
+    escape, never sends it to the terminal."""
+    result = runner.invoke(app, ["check", str(write("hall\x1b[2J.yaml", venue_yaml))], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.stderr
-    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
-    assert "Hall\\x1b[2J\\x1b]0;pwned\\x07" in result.stdout
+    assert "\x1b" not in result.stdout and "hall\\x1b[2J.yaml" in result.stdout
 
 
 def test_text_report_timeline_in_date_order_with_office_closed_mark(runner, write):
@@ -385,14 +394,17 @@ def test_every_error_of_a_file_is_listed_with_its_line(runner, write):
 
 
 def test_an_error_quoting_a_case_shows_its_control_characters_as_escapes(runner, write):
-    """A refusal that quotes the case's names (here the spaces a connection could mean) never sends their
-    control characters to the terminal."""
+    """A refusal that quotes what the case gave (here a use group that is none) never sends its control
+    characters to the terminal; a space's name holding them is refused naming them by their code points."""
     text = ('jurisdiction: mount-pleasant-ny\nsubject: venue\nas_of: 2026-07-01\nname: X\nspaces:\n'
-            '  - {name: "Bar \\e]0;title\\a", use_group: school, area: 100, connects_with: [Nope]}\n')
+            '  - {name: Bar, use_group: "school\\e]0;title\\a", area: 100}\n')
     result = runner.invoke(app, ["check", str(write("esc.yaml", text))])
-    assert result.exit_code == 2
-    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
-    assert "spaces: Bar \\x1b]0;title\\x07" in result.stderr
+    line = _one_error(result, "spaces[0].use_group: must be one of:", "(got 'school\\x1b]0;title\\x07')")
+    assert "\x1b" not in line and "\x07" not in line
+    named = text.replace('name: Bar, use_group: "school\\e]0;title\\a"', 'name: "Bar \\e]0;title\\a", use_group: school')
+    result = runner.invoke(app, ["check", str(write("esc.yaml", named))])
+    line = _one_error(result, "spaces[0].name: must be text without control characters (it holds U+001B, U+0007,")
+    assert "\x1b" not in line and "\x07" not in line
 
 
 def test_a_key_holding_a_newline_and_an_escape_is_named_on_one_line(runner, write):

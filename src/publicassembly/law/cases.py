@@ -24,7 +24,7 @@ from publicassembly.law.determination import Determination
 from publicassembly.law.errors import FactError, InvalidCase
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.parameters import ParameterSet
-from publicassembly.law.units import Happened, InvalidNumber, given, known_date
+from publicassembly.law.units import Happened, InvalidNumber, controls, controls_refused, given, known_date
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -228,6 +228,8 @@ def _one_error(e: Any, members: frozenset[int] = frozenset()) -> tuple[str, str]
         message = (_("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r}: {detail})",
                      given=written, detail=str(detail)) if detail else
                    _("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r})", given=written))
+    elif e["type"] == "string_pattern_mismatch" and isinstance(e.get("input"), str) and controls(e["input"]):
+        message = controls_refused(controls(e["input"]))  # a text's control characters (units.NO_CONTROLS)
     elif e["type"] in _PYDANTIC:
         message = _PYDANTIC[e["type"]](e.get("ctx") or {}, given(e.get("input")))
     if e["type"] == "extra_forbidden":

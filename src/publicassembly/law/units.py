@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
@@ -11,7 +12,7 @@ from typing import Annotated, Literal, cast
 from pydantic import AfterValidator, BeforeValidator, Field, PlainSerializer
 
 from publicassembly.law.dates import KNOWN_YEARS
-from publicassembly.law.messages import _, join
+from publicassembly.law.messages import Message, _, join
 
 #: One square foot is exactly 0.09290304 square metres (international foot, 0.3048 m, squared).
 SQUARE_METRES_PER_SQUARE_FOOT = Decimal("0.09290304")
@@ -272,10 +273,43 @@ Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), BeforeValid
 Number = Annotated[Decimal, BeforeValidator(_number)]
 #: A sound level in decibels: 0 to 1,000 (an input bound, not law; no sound reaches it).
 Decibels = Annotated[Decimal, Field(ge=0, le=1000), BeforeValidator(_decibels)]
-#: Free text of a fact (a name, an address, a description): at most `MAX_TEXT` characters.
-Text = Annotated[str, Field(max_length=MAX_TEXT)]
-#: Free text that must not be empty (e.g. the name of a room): 1 to `MAX_TEXT` characters.
-Name = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
+#: The bidirectional classes of the controls that embed, override or isolate a direction (U+202A-U+202E,
+#: U+2066-U+2069): they turn around the text shown after them.
+DIRECTION_CONTROLS = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+#: A text without control characters (`controls`), as a pattern pydantic checks in its compiled core (a Python
+#: validator on every text would cost about a quarter of the time of reading a case): the C0 and C1 controls
+#: and DEL that are not whitespace, and the direction controls.
+NO_CONTROLS = r"^[^\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]*$"
+#: The most control characters a refusal names (then "…").
+MAX_CONTROLS_NAMED = 10
+
+
+def controls(text: str) -> list[str]:
+    """The control characters of `text`, each once, in the order of the text: the C0 and C1 controls and DEL
+    (general category Cc) other than whitespace (a tab, a line break: printed as a space), and the direction
+    controls (`DIRECTION_CONTROLS`) — the characters interpretation G-6 names "controls" that the documents
+    cannot print, and that `NO_CONTROLS` refuses."""
+    if text.isprintable():  # (the usual case, in C: letters, digits, punctuation, symbols and spaces)
+        return []
+    return list(dict.fromkeys(ch for ch in text if not ch.isspace() and (
+        unicodedata.category(ch) == "Cc" or unicodedata.bidirectional(ch) in DIRECTION_CONTROLS)))
+
+
+def controls_refused(found: list[str]) -> Message:
+    """What a text holding the control characters `found` is told (interpretation G-6): them by their code
+    points, never the characters themselves, which would act on the terminal or page showing the refusal."""
+    named = ", ".join(f"U+{ord(ch):04X}" for ch in found[:MAX_CONTROLS_NAMED])
+    return _("must be text without control characters (it holds {characters}, which no document prints and "
+             "which would act on the screen showing them)",
+             characters=named + (", …" if len(found) > MAX_CONTROLS_NAMED else ""))
+
+
+#: Free text of a fact (a name, an address, a description): at most `MAX_TEXT` characters, without control
+#: characters (`NO_CONTROLS`; refused in the words of `controls_refused`, `cases.invalid_from`).
+Text = Annotated[str, Field(max_length=MAX_TEXT, pattern=NO_CONTROLS)]
+#: Free text that must not be empty (e.g. the name of a room): 1 to `MAX_TEXT` characters, without control
+#: characters.
+Name = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, pattern=NO_CONTROLS)]
 #: A date fact: an ISO date (``YYYY-MM-DD``) in the years 1778-2099 (`known_date`).
 CaseDate = Annotated[date, AfterValidator(known_date)]
 

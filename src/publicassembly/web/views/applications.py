@@ -558,11 +558,12 @@ QUEUE_PAGE_SIZE = 50
 
 def queue_page_refused(pages: list[str], last: int) -> str | None:
     """What the Clerk's queue tells a ``page`` asked of it (``pages``: every value of ``?page=``), None when
-    none is asked (page 1) or the one asked is one of its pages, a whole number from 1 to ``last`` (an empty
-    queue has page 1). Given twice, not a whole number (``abc``, ``1.5``, ``-1``, empty) or out of the range,
+    none is asked or it is empty (page 1, as an empty ``state`` is no filter) or the one asked is one of its
+    pages, a whole number from 1 to ``last`` (an empty queue has page 1). Given twice, not a whole number
+    (``abc``, ``1.5``, ``-1``) or out of the range,
     it is refused naming ``page`` and the pages there are — Django's ``Paginator.get_page`` showed page 1 or
     the last page instead, as if that were the one asked."""
-    if not pages:
+    if not pages or pages == [""]:
         return None
     if len(pages) > 1:
         return f"page: {given_twice(pages)}"

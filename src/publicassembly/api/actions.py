@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from ninja import Field, Query, Router, Schema
+from ninja import Field, Query, Router, Schema, Status
 from pydantic import AwareDatetime
 
 from publicassembly.api.auth import token_auth
@@ -330,7 +330,7 @@ def record_approval(request: Any, town: str, pk: int, data: ApprovalIn) -> Any:
     rec = sv.record_approval(request.user, app, condition=data.condition, agency=data.agency,
                              approved_on=data.approved_on, document=_document(app, data.document),
                              expected_version=data.expected_version, **_reason(v))
-    return 201, _with_record(rec, app)
+    return Status(201, _with_record(rec, app))
 
 
 @router.post("/towns/{town}/applications/{pk}/authorizations", response={201: dict[str, Any], **ERRORS},
@@ -344,7 +344,7 @@ def record_authorization(request: Any, town: str, pk: int, data: AuthorizationIn
     rec = sv.record_authorization(request.user, app, party=data.party, name=v["name"], given_on=data.given_on,
                                   document=_document(app, data.document), property_index=data.property_index,
                                   expected_version=data.expected_version, **_reason(v))
-    return 201, _with_record(rec, app)
+    return Status(201, _with_record(rec, app))
 
 
 @router.post("/towns/{town}/applications/{pk}/insurance", response={201: dict[str, Any], **ERRORS},
@@ -361,7 +361,7 @@ def record_insurance(request: Any, town: str, pk: int, data: InsuranceIn) -> Any
                               document=_document(app, data.document),
                               comprehensive_liability=data.comprehensive_liability, insures_town=data.insures_town,
                               expected_version=data.expected_version, **_reason(v))
-    return 201, _with_record(rec, app)
+    return Status(201, _with_record(rec, app))
 
 
 @router.post("/towns/{town}/applications/{pk}/bonds", response={201: dict[str, Any], **ERRORS},
@@ -374,7 +374,7 @@ def post_bond(request: Any, town: str, pk: int, data: BondIn) -> Any:
     rec = sv.post_bond(request.user, app, amount=str(data.amount), posted_on=data.posted_on,
                        surety=v.get("surety", ""), document=_document(app, data.document),
                        expected_version=data.expected_version, **_reason(v))
-    return 201, _with_record(rec, app)
+    return Status(201, _with_record(rec, app))
 
 
 @router.post("/towns/{town}/applications/{pk}/fee-payments", response={201: dict[str, Any], **ERRORS},
@@ -386,7 +386,7 @@ def record_fee_payment(request: Any, town: str, pk: int, data: FeePaymentIn) -> 
     app = _application(request, town, pk)
     rec = sv.record_fee_payment(request.user, app, amount=str(data.amount), paid_on=data.paid_on,
                                 receipt=v.get("receipt", ""), expected_version=data.expected_version, **_reason(v))
-    return 201, _with_record(rec, app)
+    return Status(201, _with_record(rec, app))
 
 
 @router.post("/towns/{town}/applications/{pk}/issue", response=APP_OUT, operation_id="issue_permit",
@@ -632,10 +632,10 @@ def create_venue(request: Any, town: str, data: VenueIn) -> Any:
     from publicassembly.venues import services as vs
 
     v = _clean(data)
-    return 201, _venue(vs.create_venue(request.user, _town(town), name=v["name"], address=v["address"],
+    return Status(201, _venue(vs.create_venue(request.user, _town(town), name=v["name"], address=v["address"],
                                        commercial=data.commercial,
                                        used_solely_for_religious_worship=data.used_solely_for_religious_worship,
-                                       toilets_provided=data.toilets_provided, reason=v.get("reason", "")))
+                                       toilets_provided=data.toilets_provided, reason=v.get("reason", ""))))
 
 
 @router.post("/towns/{town}/venues/{pk}/spaces", response={201: dict[str, Any], **ERRORS}, operation_id="add_space",
@@ -645,10 +645,10 @@ def add_space(request: Any, town: str, pk: int, data: SpaceIn) -> Any:
 
     v = _clean(data)
     venue = _venue_of(town, pk)
-    return 201, _space(vs.add_space(request.user, venue, name=v["name"], kind=data.kind, use_group=data.use_group,
+    return Status(201, _space(vs.add_space(request.user, venue, name=v["name"], kind=data.kind, use_group=data.use_group,
                                     area=data.area, area_unit=data.area_unit, alleys=data.alleys, story=data.story,
                                     common_entrance=data.common_entrance, connects_with=v.get("connects_with", []),
-                                    reason=v.get("reason", "")))
+                                    reason=v.get("reason", ""))))
 
 
 @router.patch("/towns/{town}/venues/{pk}/spaces/{space}", response={200: dict[str, Any], **ERRORS},
@@ -681,7 +681,7 @@ def remove_space(request: Any, town: str, pk: int, space: int, q: Query[RemoveQu
     v = _clean(q)
     vs.remove_space(request.user, _space_of(town, pk, space), expected_version=q.expected_version,
                     reason=v["reason"])
-    return 204, None
+    return Status(204, None)
 
 
 class IssueCertificateIn(BodyIn):
@@ -700,7 +700,7 @@ def issue_certificate(request: Any, town: str, pk: int, data: IssueCertificateIn
     venue = _venue_of(town, pk)
     cert = vs.issue_certificate(request.user, venue, issued_on=data.issued_on, reason=v.get("reason", ""),
                                 expected_version=data.expected_version)
-    return 201, {**_certificate(cert), "venue_version": venue.version}  # (issuing moved the venue's version)
+    return Status(201, {**_certificate(cert), "venue_version": venue.version})  # (issuing moved the venue's version)
 
 
 class ReasonIn(BodyIn):
@@ -749,9 +749,9 @@ def schedule_inspection(request: Any, town: str, pk: int, data: ScheduleInspecti
         inspector = User.objects.filter(username=v["inspector"]).first()
         if inspector is None:
             raise ValidationFailed("inspector", f"no user is named {v['inspector']!r}")
-    return 201, _inspection(vs.schedule_inspection(request.user, _venue_of(town, pk),
+    return Status(201, _inspection(vs.schedule_inspection(request.user, _venue_of(town, pk),
                                                    scheduled_for=data.scheduled_for, inspector=inspector,
-                                                   reason=v.get("reason", "")))
+                                                   reason=v.get("reason", ""))))
 
 
 class SignSeen(BodyIn):
@@ -825,7 +825,7 @@ def register_offender(request: Any, town: str, data: OffenderIn) -> Any:
     v = _clean(data)
     o = es.register_offender(request.user, _town(town), kind=data.kind, name=v["name"], address=v.get("address", ""),
                              reason=v.get("reason", ""))
-    return 201, {"id": o.pk, "kind": o.kind, "name": o.name, "address": o.address}
+    return Status(201, {"id": o.pk, "kind": o.kind, "name": o.name, "address": o.address})
 
 
 class ComplaintIn(BodyIn):
@@ -859,11 +859,11 @@ def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
 
     v = _clean(data)
     t = _town(town)
-    return 201, _complaint(es.file_complaint(
+    return Status(201, _complaint(es.file_complaint(
         request.user, t, description=v["description"], observed_on=data.observed_on, filed_on=data.filed_on,
         offender=_ref(Offender, t, data.offender, "offender"), venue=_ref(Venue, t, data.venue, "venue"),
         inspection=_ref(Inspection, t, data.inspection, "inspection"), place=v.get("place", ""),
-        in_presence=data.in_presence, reason=v.get("reason", "")))
+        in_presence=data.in_presence, reason=v.get("reason", ""))))
 
 
 class ViolationIn(BodyIn):
@@ -890,12 +890,12 @@ def record_violation(request: Any, town: str, pk: int, data: ViolationIn) -> Any
     v = _clean(data)
     t = _town(town)
     complaint = Complaint.objects.get_in_town(t, pk=pk)
-    return 201, _violation(es.record_violation(
+    return Status(201, _violation(es.record_violation(
         request.user, complaint, rule_id=v.get("rule_id"), offender=_ref(Offender, t, data.offender, "offender"),
         observed_on=data.observed_on, description=v.get("description", ""), in_presence=data.in_presence,
         venue=_ref(Venue, t, data.venue, "venue"), deficiency=_ref(Deficiency, t, data.deficiency, "deficiency"),
         place=v.get("place", ""), days_of_continued_violation=data.days_of_continued_violation,
-        reason=v.get("reason", ""), expected_version=data.expected_version))
+        reason=v.get("reason", ""), expected_version=data.expected_version)))
 
 
 class SummonsIn(BodyIn):
@@ -924,8 +924,8 @@ def issue_summons(request: Any, town: str, pk: int, data: SummonsIn) -> Any:
     s = es.issue_summons(request.user, _violation_of(town, pk), return_date=data.return_date,
                          return_time=v.get("return_time", ""), issued_on=data.issued_on, reason=v.get("reason", ""),
                          expected_version=data.expected_version)
-    return 201, {"id": s.pk, "number": s.number, "violation": s.violation_id, "court": s.court,
-                 "issued_on": s.issued_on.isoformat(), "return_date": s.return_date.isoformat()}
+    return Status(201, {"id": s.pk, "number": s.number, "violation": s.violation_id, "court": s.court,
+                 "issued_on": s.issued_on.isoformat(), "return_date": s.return_date.isoformat()})
 
 
 class DispositionIn(BodyIn):
@@ -949,8 +949,8 @@ def record_disposition(request: Any, town: str, pk: int, data: DispositionIn) ->
                               fine=str(data.fine) if data.fine else 0, jail_days=data.jail_days,
                               jail_months=data.jail_months, reason=v.get("reason", ""),
                               expected_version=data.expected_version)
-    return 201, {"id": d.pk, "violation": d.violation_id, "outcome": d.outcome, "offense_number": d.offense_number,
-                 "fine": str(d.fine), "jail_days": d.jail_days, "jail_months": d.jail_months, "penalty": d.penalty}
+    return Status(201, {"id": d.pk, "violation": d.violation_id, "outcome": d.outcome, "offense_number": d.offense_number,
+                 "fine": str(d.fine), "jail_days": d.jail_days, "jail_months": d.jail_months, "penalty": d.penalty})
 
 
 class PaymentIn(BodyIn):
@@ -1103,12 +1103,12 @@ def record_stop_order(request: Any, town: str, pk: int, data: StopOrderIn) -> An
 
     v = _clean(data)
     venue = _venue_of(town, pk)
-    return 201, _stop_order(es.record_stop_order(
+    return Status(201, _stop_order(es.record_stop_order(
         request.user, venue, performance=v["performance"], ordered_at=data.ordered_at,
         persons_present=data.persons_present, egress_obstructed=data.egress_obstructed,
         serious_menace=data.serious_menace, description=v.get("description", ""),
         complaint=_ref(Complaint, venue.town, data.complaint, "complaint"), reason=v.get("reason", ""),
-        persons_by_space=data.persons_by_space))
+        persons_by_space=data.persons_by_space)))
 
 
 class LiftIn(BodyIn):

@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 from django.conf import settings
 from django.http import HttpResponse
-from ninja import Field, File, Form, Router
+from ninja import Field, File, Form, Router, Status
 from ninja.files import UploadedFile
 
 from publicassembly.api.auth import token_auth
@@ -86,7 +86,7 @@ def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: Fi
                                  content_type=None if declared in _UNDECLARED else declared)
     except ValidationFailed as e:
         raise e.renamed({"content": "file", "content_type": "file"}) from None
-    return 201, _document(doc)
+    return Status(201, _document(doc))
 
 
 def _only_kind_and_one_file(request: Any) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from ninja import Router, Schema
+from ninja import Router, Schema, Status
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn
@@ -135,7 +135,7 @@ def create_application(request: Any, town: str, data: FactsIn) -> Any:
     from publicassembly.permits import services as sv
 
     _no_nul(data.facts, "facts")
-    return 201, _app(sv.create_draft(request.user, _town(town), data.facts))
+    return Status(201, _app(sv.create_draft(request.user, _town(town), data.facts)))
 
 
 @router.get("/towns/{town}/applications/{pk}", response={200: dict[str, Any], **ERRORS},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import authenticate
-from ninja import Field, Router, Schema
+from ninja import Field, Router, Schema, Status
 
 from publicassembly.api.errors import body
 from publicassembly.api.inputs import BodyIn
@@ -41,17 +41,17 @@ def create_token(request: Any, data: TokenIn) -> Any:
     address = throttle.client_address(request)
     for field in ("username", "password", "name"):
         if "\x00" in getattr(data, field):
-            return 422, body(f"{field}: must not contain NUL characters", field)
+            return Status(422, body(f"{field}: must not contain NUL characters", field))
     limit = ApiToken._meta.get_field("name").max_length or 0
     if len(data.name.strip()) > limit:
-        return 422, body(f"name: at most {limit} characters (got {len(data.name.strip()):,})", "name")
+        return Status(422, body(f"name: at most {limit} characters (got {len(data.name.strip()):,})", "name"))
     try:
         throttle.check(data.username, address)
     except throttle.TooManyAttempts as exc:
-        return 429, body(str(exc))
+        return Status(429, body(str(exc)))
     user = authenticate(request, username=data.username, password=data.password)
     throttle.record(data.username, address, succeeded=user is not None)
     if user is None:
-        return 401, body("wrong username or password")
+        return Status(401, body("wrong username or password"))
     token, raw = ApiToken.objects.issue(user, data.name)
-    return 201, {"token": raw, "name": token.name, "prefix": token.prefix}
+    return Status(201, {"token": raw, "name": token.name, "prefix": token.prefix})

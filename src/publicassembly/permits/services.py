@@ -1054,6 +1054,94 @@ def _notice_still_possible(app: PermitApplication, hearing_on: date, on: date) -
                "counted": law_text(due.counted)})
 
 
+#: The official newspaper in the words of a refusal of it left blank (`schedule_hearing`).
+NEWSPAPER_WORDS = gettext_noop("the official newspaper in which the notice was published")
+
+
+@dataclass(frozen=True)
+class _HearingSet:
+    """The values of a public hearing as the Clerk sets it, checked by `_hearing_values` (each a value of its
+    own) and then `_hearing_in_case` (against the application and the law core)."""
+
+    hearing_on: date
+    hearing_time: time | None
+    place: str
+    newspaper: str
+    notice_published_on: date | None
+    on: date
+
+    def said(self) -> str:
+        """The hearing in the history's words: "2026-06-22 at 18:30 at Town Hall"."""
+        at = f" at {self.hearing_time.strftime('%H:%M')}" if self.hearing_time else ""
+        return f"{self.hearing_on.isoformat()}{at} at {self.place}"
+
+
+def _hearing_values(*, hearing_on: Any, hearing_time: Any, place: Any, newspaper: Any,
+                    notice_published_on: Any, today: date | None) -> _HearingSet:
+    """The hearing's values checked each on its own, before the application is locked; `ValidationFailed`
+    naming the field (nothing written): ``hearing_on`` not a date, before `today` (default the Town's date), or
+    on a Sunday or a GCL § 24 public holiday (P-8); ``hearing_time`` not a `datetime.time` (None: to be
+    announced); ``place`` or ``newspaper`` empty or not printable (G-6); ``notice_published_on`` (None: not yet
+    published) not a thing done on `today` (G-10)."""
+    hearing_on = _date(hearing_on, "hearing_on")
+    if hearing_time is not None and not isinstance(hearing_time, time):
+        raise ValidationFailed("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
+                               % {"value": repr(hearing_time)})
+    if notice_published_on is not None:
+        notice_published_on = _happened(notice_published_on, "notice_published_on", today=today)
+    place = _text(place, "place", gettext_noop("the place of the public hearing"))
+    newspaper = _text(newspaper, "newspaper", NEWSPAPER_WORDS)
+    require_printable(("place", place), ("newspaper", newspaper))  # the notice of hearing prints them (G-6)
+    on = _today(today)
+    if hearing_on < on:
+        raise ValidationFailed("hearing_on", _("%(day)s is in the past (today is %(today)s); schedule the hearing "
+                                               "for today or a later day")
+                               % {"day": hearing_on.isoformat(), "today": on.isoformat()})
+    refused = no_public_hearing_because(hearing_on)
+    if refused is not None:
+        raise ValidationFailed("hearing_on", _("%(day)s is %(why)s; the Town Board does not hold a public hearing "
+                                               "on a Sunday or a public holiday (¶ B; interpretation P-8): choose "
+                                               "another day")
+                               % {"day": hearing_on.isoformat(), "why": law_text(refused)})
+    return _HearingSet(hearing_on, hearing_time, place, newspaper, notice_published_on, on)
+
+
+def _hearing_in_case(app: PermitApplication, h: _HearingSet) -> str:
+    """The hearing `h` checked against the (locked) application and the law core; `ValidationFailed` naming
+    the field (nothing written): ``hearing_on`` not after the submission, or on or after the assembly's first
+    day (P-4), or, with no notice given, a day for which 10 days' notice can no longer be given (its last day to
+    publish, the law core's ``hearing_notice_due``, ¶ B; GCL § 20, before today); ``notice_published_on`` (when
+    given) before the submission or not at least 10 days prior to the hearing (¶ B; the law core's reason and
+    citation). Returns the history's words of the notice and the notes: a hearing after the Board's last day
+    to act (P-4), on a Saturday (P-8)."""
+    hearing_on, notice_published_on = h.hearing_on, h.notice_published_on
+    submitted = app.submitted_on
+    if submitted is not None and hearing_on <= submitted:
+        raise ValidationFailed("hearing_on", _("%(day)s is not after the petition was submitted "
+                                               "(%(submitted)s); the hearing is held on it")
+                               % {"day": hearing_on.isoformat(), "submitted": submitted.isoformat()})
+    if notice_published_on is not None:  # (never after the hearing here: it is not after today, the hearing is)
+        _notice_in_order(app, notice_published_on, hearing_on)
+    first_day = _first_day(app)
+    if first_day is not None and hearing_on >= first_day:
+        raise ValidationFailed("hearing_on", _("%(day)s is not before the assembly's first day (%(first)s); the "
+                                               "Town Board must hold the hearing and decide before the assembly "
+                                               "(¶ B)")
+                               % {"day": hearing_on.isoformat(), "first": first_day.isoformat()})
+    due = decision_due(app)
+    late = (f"; note: after the Town Board's last day to act ({due.date.isoformat()}, ¶ B), so the decision "
+            "will be late" if due is not None and hearing_on > due.date else "")
+    if closed_because(hearing_on) is not None:  # a Saturday (P-8): accepted, the Clerk's office is closed
+        late += "; note: on a Saturday, when the Town Clerk's office is closed (interpretation P-8)"
+    if notice_published_on is not None:
+        _notice_in_time(app, notice_published_on, hearing_on)
+        notice = f"notice published in {h.newspaper} on {notice_published_on.isoformat()}"
+    else:
+        _notice_still_possible(app, hearing_on, h.on)
+        notice = f"notice to be published in {h.newspaper}; its publication not yet recorded"
+    return f"{notice}{late}"
+
+
 def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str,
                      notice_published_on: date | None = None, newspaper: str, expected_version: int | None = None,
                      reason: str | None = None, hearing_time: time | None = None, today: date | None = None
@@ -1076,64 +1164,23 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
       the message naming that day;
     - ``notice_published_on`` (when given): a thing done (`_happened`, interpretation G-10), so not after
       `today` (saying today); not before the submission nor after the hearing; not at least 10 days prior to
-      the hearing, as the law core counts it (¶ B; GCL § 20; the law core's reason and citation).
+      the hearing, as the law core counts it (¶ B; GCL § 20; the law core's reason and citation);
+    - ``place``, ``newspaper``: empty, or not printable (G-6).
 
     A hearing after the Board's last day to act (30 days after submission, ¶ B) is accepted with a note in the
-    history (interpretation P-4) and `hearing_after_decision_due` warns of it. accepted → hearing_scheduled."""
+    history (interpretation P-4) and `hearing_after_decision_due` warns of it. The checks are
+    `_hearing_values` and `_hearing_in_case`. accepted → hearing_scheduled."""
     require_role(by, app.town, CLERK)
-    hearing_on = _date(hearing_on, "hearing_on")
-    if hearing_time is not None and not isinstance(hearing_time, time):
-        raise ValidationFailed("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
-                               % {"value": repr(hearing_time)})
-    if notice_published_on is not None:
-        notice_published_on = _happened(notice_published_on, "notice_published_on", today=today)
-    place = _text(place, "place", gettext_noop("the place of the public hearing"))
-    newspaper = _text(newspaper, "newspaper", gettext_noop("the official newspaper in which the notice was published"))
-    require_printable(("place", place), ("newspaper", newspaper))  # the notice of hearing prints them (G-6)
-    on = _today(today)
-    if hearing_on < on:
-        raise ValidationFailed("hearing_on", _("%(day)s is in the past (today is %(today)s); schedule the hearing "
-                                               "for today or a later day")
-                               % {"day": hearing_on.isoformat(), "today": on.isoformat()})
-    refused = no_public_hearing_because(hearing_on)
-    if refused is not None:
-        raise ValidationFailed("hearing_on", _("%(day)s is %(why)s; the Town Board does not hold a public hearing "
-                                               "on a Sunday or a public holiday (¶ B; interpretation P-8): choose "
-                                               "another day")
-                               % {"day": hearing_on.isoformat(), "why": law_text(refused)})
+    h = _hearing_values(hearing_on=hearing_on, hearing_time=hearing_time, place=place, newspaper=newspaper,
+                        notice_published_on=notice_published_on, today=today)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
-        submitted = app.submitted_on
-        if submitted is not None and hearing_on <= submitted:
-            raise ValidationFailed("hearing_on", _("%(day)s is not after the petition was submitted "
-                                                   "(%(submitted)s); the hearing is held on it")
-                                   % {"day": hearing_on.isoformat(), "submitted": submitted.isoformat()})
-        if notice_published_on is not None:  # (never after the hearing here: it is not after today, the hearing is)
-            _notice_in_order(app, notice_published_on, hearing_on)
-        first_day = _first_day(app)
-        if first_day is not None and hearing_on >= first_day:
-            raise ValidationFailed("hearing_on", _("%(day)s is not before the assembly's first day (%(first)s); the "
-                                                   "Town Board must hold the hearing and decide before the assembly "
-                                                   "(¶ B)")
-                                   % {"day": hearing_on.isoformat(), "first": first_day.isoformat()})
-        due = decision_due(app)
-        late = (f"; note: after the Town Board's last day to act ({due.date.isoformat()}, ¶ B), so the decision "
-                "will be late" if due is not None and hearing_on > due.date else "")
-        if closed_because(hearing_on) is not None:  # a Saturday (P-8): accepted, the Clerk's office is closed
-            late += "; note: on a Saturday, when the Town Clerk's office is closed (interpretation P-8)"
-        if notice_published_on is not None:
-            _notice_in_time(app, notice_published_on, hearing_on)
-            notice = f"notice published in {newspaper} on {notice_published_on.isoformat()}"
-        else:
-            _notice_still_possible(app, hearing_on, on)
-            notice = f"notice to be published in {newspaper}; its publication not yet recorded"
+        said = _hearing_in_case(app, h)
         return _step(app, "schedule_hearing", by=by, reason=reason,
-                     default_reason=f"public hearing set for {hearing_on.isoformat()}"
-                                    f"{' at ' + hearing_time.strftime('%H:%M') if hearing_time else ''} at {place}; "
-                                    f"{notice}{late}",
-                     hearing_on=hearing_on, hearing_time=hearing_time, hearing_place=place, notice_published_on=notice_published_on,
-                     newspaper=newspaper)
+                     default_reason=f"public hearing set for {h.said()}; {said}",
+                     hearing_on=h.hearing_on, hearing_time=h.hearing_time, hearing_place=h.place,
+                     notice_published_on=h.notice_published_on, newspaper=h.newspaper)
 
 
 def record_notice_published(by: Any, app: PermitApplication, *, notice_published_on: date,

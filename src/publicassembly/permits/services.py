@@ -1054,8 +1054,9 @@ def _notice_still_possible(app: PermitApplication, hearing_on: date, on: date) -
                "counted": law_text(due.counted)})
 
 
-#: The official newspaper in the words of a refusal of it left blank (`schedule_hearing`).
-NEWSPAPER_WORDS = gettext_noop("the official newspaper in which the notice was published")
+#: The official newspaper in the words of a refusal of it left blank: the hearing is scheduled before its notice
+#: is published as well as after (G-10), so the words hold for both.
+NEWSPAPER_WORDS = gettext_noop("the official newspaper in which the notice of the hearing is published")
 
 
 @dataclass(frozen=True)

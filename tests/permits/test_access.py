@@ -42,6 +42,8 @@ ACTIONS: dict[str, tuple[Callable[[Walk], Any], tuple[str, ...], Callable[[Any, 
     "schedule_hearing": (Walk.accepted, ("town_clerk",), lambda u, a, w: sv.schedule_hearing(
         u, a, hearing_on=HEARING, place="Town Hall", notice_published_on=NOTICE, newspaper="Courier",
         today=NOTICE)),
+    "reschedule_hearing": (Walk.hearing_scheduled, ("town_clerk",), lambda u, a, w: sv.reschedule_hearing(
+        u, a, hearing_on=date(2026, 6, 29), today=date(2026, 6, 15))),
     "record_hearing_held": (Walk.hearing_scheduled, ("town_clerk",), lambda u, a, w: sv.record_hearing_held(u, a)),
     "approve": (Walk.hearing_held, ("town_board_member",),
                 lambda u, a, w: sv.approve(u, a, decided_on=date(2026, 6, 24))),

@@ -66,6 +66,8 @@ PERMIT_MACHINE = StateMachine(
         "schedule_hearing": ([S.ACCEPTED], S.HEARING_SCHEDULED, [CLERK]),
         # (no change of state: the notice's publication recorded once it has happened, `services`, G-10)
         "record_notice_published": ([S.HEARING_SCHEDULED], S.HEARING_SCHEDULED, [CLERK]),
+        # (no change of state: the hearing moved to another day, its notice cleared unless given, G-10)
+        "reschedule_hearing": ([S.HEARING_SCHEDULED], S.HEARING_SCHEDULED, [CLERK]),
         "record_hearing_held": ([S.HEARING_SCHEDULED], S.HEARING_HELD, [CLERK]),
         "approve": ([S.HEARING_HELD], S.APPROVED, [BOARD]),
         "deny": ([S.HEARING_HELD], S.DENIED, [BOARD]),

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date, time
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from types import EllipsisType
 from typing import Any
 
 from django.conf import settings
@@ -233,6 +234,7 @@ ACTION_WORDS = {
     "amend": gettext_noop("amend the petition"), "accept": gettext_noop("accept the petition"),
     "schedule_hearing": gettext_noop("schedule the public hearing"),
     "record_notice_published": gettext_noop("record the notice's publication"),
+    "reschedule_hearing": gettext_noop("reschedule the public hearing"),
     "record_hearing_held": gettext_noop("record the hearing as held"),
     "approve": gettext_noop("approve the application"), "deny": gettext_noop("deny the application"),
     "issue": gettext_noop("issue the permit"), "record_assembly_held": gettext_noop("record the assembly as held"),
@@ -1169,8 +1171,8 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     - ``place``, ``newspaper``: empty, or not printable (G-6).
 
     A hearing after the Board's last day to act (30 days after submission, ¶ B) is accepted with a note in the
-    history (interpretation P-4) and `hearing_after_decision_due` warns of it. The checks are
-    `_hearing_values` and `_hearing_in_case`. accepted → hearing_scheduled."""
+    history (interpretation P-4) and `hearing_after_decision_due` warns of it. The checks are those of
+    `reschedule_hearing` too (`_hearing_values`, `_hearing_in_case`). accepted → hearing_scheduled."""
     require_role(by, app.town, CLERK)
     h = _hearing_values(hearing_on=hearing_on, hearing_time=hearing_time, place=place, newspaper=newspaper,
                         notice_published_on=notice_published_on, today=today)
@@ -1182,6 +1184,73 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
                      default_reason=f"public hearing set for {h.said()}; {said}",
                      hearing_on=h.hearing_on, hearing_time=h.hearing_time, hearing_place=h.place,
                      notice_published_on=h.notice_published_on, newspaper=h.newspaper)
+
+
+#: `reschedule_hearing`'s ``hearing_time`` when not given: the time of the hearing is kept.
+KEEP = ...
+
+
+def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str | None = None,
+                       hearing_time: time | None | EllipsisType = KEEP, newspaper: str | None = None,
+                       notice_published_on: date | None = None, expected_version: int | None = None,
+                       reason: str | None = None, today: date | None = None) -> PermitApplication:
+    """The Clerk moves the scheduled public hearing to another day, time or place (Carmel ch. 31, permit
+    requirements ¶ B: the hearing is held "pursuant to notice published at least once in the official
+    newspaper 10 days prior to such hearing"; interpretation G-10): the Town Board adjourns it, the hall is not
+    available, or its notice was not published in time, so that it could not be held as scheduled.
+
+    ``hearing_on``: the new day (a `datetime.date` or ``YYYY-MM-DD``). ``place``, ``newspaper``: None keeps
+    the hearing's; ``hearing_time``: not given keeps it, None makes it to be announced, else a `datetime.time`.
+    The notice names the hearing's day, time and place, so **the notice recorded is cleared** (the new one must
+    be published and recorded, `record_notice_published`), unless ``notice_published_on`` gives the day the
+    notice of the hearing as now set was published.
+
+    Refused with `ValidationFailed` naming the field (nothing written), as `schedule_hearing` refuses them (the
+    same checks, `_hearing_values` and `_hearing_in_case`): ``hearing_on`` before `today` (default the Town's
+    date), not after the submission, on or after the assembly's first day, on a Sunday or a public holiday
+    (P-8), or, with no notice given, too soon for 10 days' notice (the law core's ``hearing_notice_due`` before
+    today, ¶ B; GCL § 20); ``notice_published_on`` after today, before the submission, less than 10 days before
+    the new day (the law core's reason and citation), or not after the publication recorded of the notice of the
+    hearing as it was set (that notice named the former day: G-10); ``hearing_time`` not a time; ``place``,
+    ``newspaper`` empty or not printable. ``hearing_on`` also when nothing of the hearing changes (its day,
+    time, place and newspaper all as they are: a recorded notice is not corrected by this step, G-10). A
+    Saturday, and a day after the Board's last day to act (P-4), are accepted with a note in the history.
+
+    Only while the hearing is scheduled (else `InvalidTransition`, 409); `StaleUpdate` (409) when no longer at
+    `expected_version`. hearing_scheduled → hearing_scheduled; the history says the former day and the new one
+    (after `reason`, when given), and which notice no longer counts."""
+    require_role(by, app.town, CLERK)
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_state(app, "reschedule_hearing")
+        assert app.hearing_on is not None  # (set with the state hearing_scheduled)
+        before = _HearingSet(app.hearing_on, app.hearing_time, app.hearing_place, app.newspaper,
+                             app.notice_published_on, _today(today))
+        h = _hearing_values(hearing_on=hearing_on, hearing_time=before.hearing_time if hearing_time is KEEP
+                            else hearing_time, place=before.place if place is None else place,
+                            newspaper=before.newspaper if newspaper is None else newspaper,
+                            notice_published_on=notice_published_on, today=today)
+        if (h.hearing_on, h.hearing_time, h.place, h.newspaper) == (before.hearing_on, before.hearing_time,
+                                                                   before.place, before.newspaper):
+            raise ValidationFailed("hearing_on", _("the hearing is already set for %(day)s at %(place)s; give "
+                                                   "another day, time or place")
+                                   % {"day": h.hearing_on.isoformat(), "place": h.place})
+        old_notice = before.notice_published_on
+        if h.notice_published_on is not None and old_notice is not None and h.notice_published_on <= old_notice:
+            raise ValidationFailed("notice_published_on", _(
+                "%(day)s is not after the publication of the notice of the hearing as it was set (%(old)s, of "
+                "the hearing of %(former)s), which named the former day; give the day the notice of the hearing "
+                "of %(new)s was published, or leave it empty and record it once published (¶ B)")
+                % {"day": h.notice_published_on.isoformat(), "old": old_notice.isoformat(),
+                   "former": before.hearing_on.isoformat(), "new": h.hearing_on.isoformat()})
+        said = _hearing_in_case(app, h)
+        dropped = (f"; the notice published in {before.newspaper} on {old_notice.isoformat()} named the former "
+                   "hearing and no longer counts" if old_notice is not None else "")
+        moved = f"public hearing moved from {before.said()} to {h.said()}; {said}{dropped}"
+        why = (reason or "").strip()
+        return _step(app, "reschedule_hearing", by=by, reason=f"{why} — {moved}" if why else None,
+                     default_reason=moved, hearing_on=h.hearing_on, hearing_time=h.hearing_time,
+                     hearing_place=h.place, notice_published_on=h.notice_published_on, newspaper=h.newspaper)
 
 
 def record_notice_published(by: Any, app: PermitApplication, *, notice_published_on: date,
@@ -1820,7 +1889,8 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
     """Whether `action`, which the state machine allows in the application's state, can be done now given the
     assembly's days (P-11) and the hearing's notice (G-10): an application under review is closed only once its
     assembly is over, and accepted only while it is not; the notice's publication is recorded once, and the
-    hearing recorded as held only after it. The refusals' "what can be done now" and the page's buttons both
+    hearing recorded as held only after it; the hearing is rescheduled only while a day before the assembly's
+    first day is left. The refusals' "what can be done now" and the page's buttons both
     ask this."""
     if action == "close" and app.state in UNDER_REVIEW:
         return can_close_unheard(app, today)
@@ -1830,6 +1900,9 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
         return app.notice_published_on is None
     if action == "record_hearing_held":
         return app.notice_published_on is not None
+    if action == "reschedule_hearing":
+        first_day = _first_day(app)
+        return first_day is None or _today(today) < first_day
     return True
 
 

@@ -122,6 +122,20 @@ class NoticePublishedIn(Versioned):
                                                  "hearing (¶ B)")
 
 
+class RescheduleHearingIn(Versioned):
+    hearing_on: Day = Field(description="the new day of the public hearing")
+    hearing_time: time | None = Field(None, description="the new time (null: to be announced); when omitted, the "
+                                                        "hearing's time is kept")
+    place: _text(200, min_length=1) | None = Field(None, description="the new place; null or omitted: kept")
+    newspaper: _text(200, min_length=1) | None = Field(None, description="the official newspaper; null or "
+                                                                         "omitted: kept")
+    notice_published_on: Day | None = Field(None, description="the day the notice of the hearing as now set was "
+                                                              "published, when it already has been (not after "
+                                                              "today); else null: the notice recorded is cleared "
+                                                              "and the new one recorded later by "
+                                                              "record-notice-published (¶ B)")
+
+
 class HearingHeldIn(Versioned):
     held_on: Day | None = None
 
@@ -283,6 +297,26 @@ def record_notice_published(request: Any, town: str, pk: int, data: NoticePublis
     app = _application(request, town, pk)
     return _app(sv.record_notice_published(request.user, app, notice_published_on=data.notice_published_on,
                                            expected_version=data.expected_version, **_reason(v)))
+
+
+@router.post("/towns/{town}/applications/{pk}/reschedule-hearing", response=APP_OUT,
+             operation_id="reschedule_hearing",
+             summary="Move the scheduled public hearing to another day, time or place; its notice is cleared unless "
+                     "given (the Clerk; ¶ B)")
+def reschedule_hearing(request: Any, town: str, pk: int, data: RescheduleHearingIn) -> Any:
+    """While the hearing is scheduled (interpretation G-10): the new ``hearing_on``, and ``hearing_time``,
+    ``place``, ``newspaper`` when they change (omitted: kept; ``hearing_time`` null: to be announced). The
+    notice named the former day, so it is cleared unless ``notice_published_on`` gives the notice of the new
+    one. The checks of schedule-hearing (422 naming ``hearing_on`` or ``notice_published_on``), and 422 naming
+    ``hearing_on`` when nothing of the hearing changes; another state or a stale ``expected_version`` is 409."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.reschedule_hearing(request.user, app, hearing_on=data.hearing_on, place=v.get("place"),
+                                      hearing_time=data.hearing_time if "hearing_time" in v else sv.KEEP,
+                                      newspaper=v.get("newspaper"), notice_published_on=data.notice_published_on,
+                                      expected_version=data.expected_version, **_reason(v)))
 
 
 @router.post("/towns/{town}/applications/{pk}/hearing-held", response=APP_OUT, operation_id="record_hearing_held",

@@ -51,6 +51,9 @@ class ApplicationOut(Schema):
     facts: dict[str, Any]
     submitted_on: str | None
     hearing_on: str | None
+    hearing_time: str | None = None
+    hearing_place: str = ""
+    newspaper: str = ""
     notice_published_on: str | None = None
     permit_number: str
     decision_overdue: bool
@@ -77,7 +80,8 @@ def _dollars(value: Any) -> str | None:
 
 def _app(a: Any, law: Any = None) -> dict[str, Any]:
     """An application as the API shows it: money (the Board's bond and bodily injury limit, ¶¶ E-F) in US
-    dollars as decimal strings, dates ``YYYY-MM-DD``, empty text or null when not yet recorded.
+    dollars as decimal strings, dates ``YYYY-MM-DD``, the hearing's time ``HH:MM`` (local time; null while not
+    set or to be announced), empty text or null when not yet recorded.
     ``facts_error``: null, or ``facts need correction: <field>: <message>`` when the law core refuses the stored
     facts (then ``decision_overdue`` is false: no deadline can be counted from them).
     ``hearing_after_decision_due``: the Board's last day to act (¶ B) when the public hearing is set after it
@@ -96,6 +100,8 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
         overdue, after, facts_error = False, None, sv.correction_note(e)
     return {"id": a.pk, "town": a.town.jurisdiction_alias, "state": a.state, "version": a.version,
             "facts": a.facts, "submitted_on": _iso(a.submitted_on), "hearing_on": _iso(a.hearing_on),
+            "hearing_time": a.hearing_time.strftime("%H:%M") if a.hearing_time else None,
+            "hearing_place": a.hearing_place, "newspaper": a.newspaper,
             "notice_published_on": _iso(a.notice_published_on),
             "permit_number": a.permit_number, "decision_overdue": overdue, "facts_error": facts_error,
             "hearing_after_decision_due": _iso(after.date) if after else None,

@@ -592,6 +592,14 @@ def hearing_notice_due(app: PermitApplication, as_of: date | None = None) -> Leg
     return due
 
 
+def hearing_notice_days(town: Any, as_of: date | None = None) -> int:
+    """The days the notice of the public hearing is published before it in the official newspaper, as the
+    Town's parameters in force on `as_of` (default the Town's date) give them: ``petition.hearing_notice_days``
+    (calendar days, counted as GCL § 20 counts them; Carmel ch. 31, permit requirements ¶ B: 10). For the words
+    shown to the Clerk, so that they stay true when the Town's parameters change."""
+    return int(parameter_set(town).at(_today(as_of))["petition.hearing_notice_days"])
+
+
 #: `hearing_after_decision_due` without a last day to act already computed: it asks the law core.
 ASK = object()
 

@@ -21,6 +21,7 @@ from typing import Any
 from django import forms
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import continues_into_another_day
@@ -841,26 +842,55 @@ class EmptyForm(ReasonMixin):
     pass
 
 
-class ScheduleHearingForm(ReasonMixin):
+class HearingNoticeForm(ReasonMixin):
+    """A form with the day the hearing's notice was published, whose help text says ¶ B's days of notice as the
+    Town's parameters in force give them (``notice_days``: `services.hearing_notice_days`), so that it stays true
+    when they change."""
+
+    def __init__(self, *args: Any, notice_days: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["notice_published_on"].help_text = self.notice_help(notice_days)
+
+    @staticmethod
+    def notice_help(days: int) -> str:
+        raise NotImplementedError
+
+
+def _at_least(days: int) -> str:
+    return ngettext("At least %(days)d day before the hearing (¶ B).",
+                    "At least %(days)d days before the hearing (¶ B).", days) % {"days": days}
+
+
+def _hearing_time() -> forms.TimeField:
+    return forms.TimeField(label=_("Time of the public hearing"), required=False,
+                           widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+                           help_text=_("Leave empty if the time is to be announced."))
+
+
+class ScheduleHearingForm(HearingNoticeForm):
     hearing_on = forms.DateField(label=_("Date of the public hearing"), widget=DateInput())
-    hearing_time = forms.TimeField(label=_("Time of the public hearing"), required=False,
-                                   widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-                                   help_text=_("Leave empty if the time is to be announced."))
+    hearing_time = _hearing_time()
     place = forms.CharField(label=_("Place of the hearing"), max_length=200)
-    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(), required=False,
-                                          help_text=_("At least 10 days before the hearing (¶ B). Leave empty if "
-                                                      "the notice is not yet published; record it when it is "
-                                                      "published (“Record the notice's publication”)."))
+    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(), required=False)
     newspaper = forms.CharField(label=_("Official newspaper"), max_length=200)
 
+    @staticmethod
+    def notice_help(days: int) -> str:
+        return " ".join((_at_least(days), gettext("Leave empty if the notice is not yet published; record it when "
+                                                  "it is published (“Record the notice's publication”).")))
 
-class NoticePublishedForm(ReasonMixin):
+
+class NoticePublishedForm(HearingNoticeForm):
     """The day the notice of the scheduled hearing was published in the official newspaper (¶ B; G-10)."""
 
-    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(),
-                                          help_text=_("The day the official newspaper published the notice of the "
-                                                      "hearing: at least 10 days before the hearing, not after "
-                                                      "today (¶ B)."))
+    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput())
+
+    @staticmethod
+    def notice_help(days: int) -> str:
+        return ngettext("The day the official newspaper published the notice of the hearing: at least %(days)d day "
+                        "before the hearing, not after today (¶ B).",
+                        "The day the official newspaper published the notice of the hearing: at least %(days)d "
+                        "days before the hearing, not after today (¶ B).", days) % {"days": days}
 
 
 class HearingHeldForm(ReasonMixin):

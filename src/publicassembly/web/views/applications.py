@@ -149,6 +149,8 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
     if action.documents:
         form = action.form(data, documents=Document.objects.for_town(app.town).filter(application=app),
                            prefix=action.name)
+    elif issubclass(action.form, af.HearingNoticeForm):  # ¶ B's days of notice as the Town's parameters say
+        form = action.form(data, prefix=action.name, notice_days=sv.hearing_notice_days(app.town))
     else:
         form = action.form(data, prefix=action.name)
     if action.name == "record_approval" and roles is not None:

@@ -880,6 +880,29 @@ class ScheduleHearingForm(HearingNoticeForm):
                                                   "it is published (“Record the notice's publication”).")))
 
 
+class RescheduleHearingForm(HearingNoticeForm):
+    """The hearing moved to another day, time or place (¶ B; G-10): shown with the hearing's time, place and
+    newspaper (`prefill`), the day to be chosen; the notice recorded is cleared unless the new one is given."""
+
+    hearing_on = forms.DateField(label=_("New date of the public hearing"), widget=DateInput())
+    hearing_time = _hearing_time()
+    place = forms.CharField(label=_("Place of the hearing"), max_length=200)
+    newspaper = forms.CharField(label=_("Official newspaper"), max_length=200)
+    notice_published_on = forms.DateField(label=_("Notice of the new date published on"), widget=DateInput(),
+                                          required=False)
+
+    @staticmethod
+    def notice_help(days: int) -> str:
+        return " ".join((_at_least(days), gettext(
+            "Leave empty unless the notice naming the new date is already published: the notice recorded for the "
+            "former date no longer counts, and the new one is recorded when it is published.")))
+
+    def prefill(self, app: Any) -> None:
+        """The hearing's time, place and newspaper as they are (the new day is left to choose)."""
+        self.initial.update({"hearing_time": app.hearing_time, "place": app.hearing_place,
+                             "newspaper": app.newspaper})
+
+
 class NoticePublishedForm(HearingNoticeForm):
     """The day the notice of the scheduled hearing was published in the official newspaper (¶ B; G-10)."""
 

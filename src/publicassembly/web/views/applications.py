@@ -94,6 +94,9 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
     Action("record_hearing_held", gettext_lazy("Record the hearing as held"), af.HearingHeldForm, (CLERK,),
            _machine("record_hearing_held"),
            lambda u, app, d, ev: sv.record_hearing_held(u, app, expected_version=ev, **d)),
+    Action("reschedule_hearing", gettext_lazy("Reschedule the public hearing"), af.RescheduleHearingForm, (CLERK,),
+           _machine("reschedule_hearing"),
+           lambda u, app, d, ev: sv.reschedule_hearing(u, app, expected_version=ev, **d)),
     Action("approve", gettext_lazy("Approve with conditions"), af.ApproveForm, (BOARD,), _machine("approve"),
            lambda u, app, d, ev: sv.approve(u, app, expected_version=ev, reason=d.get("reason"),
                                             conditions=af._lines(d.get("conditions", "")),
@@ -153,6 +156,8 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
         form = action.form(data, prefix=action.name, notice_days=sv.hearing_notice_days(app.town))
     else:
         form = action.form(data, prefix=action.name)
+    if isinstance(form, af.RescheduleHearingForm):
+        form.prefill(app)
     if action.name == "record_approval" and roles is not None:
         # only the bodies the user records for: a Board member is not offered the Health Department's approval
         mine = {agency for agency, role in sv.APPROVER.items() if role in roles}

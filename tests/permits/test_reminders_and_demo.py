@@ -199,3 +199,100 @@ def test_demo_holds_a_hearing_whose_notice_is_still_to_be_published_g10():
     assert sv.available(regatta, "record_notice_published") and not sv.available(regatta, "record_hearing_held")
     others = PermitApplication.objects.filter(hearing_on__isnull=False).exclude(pk=regatta.pk)
     assert others.exists() and not others.filter(notice_published_on__isnull=True).exists()
+
+
+# --- The notice of a scheduled hearing (¶ B; interpretation G-10) ----------------------------------------------
+
+
+def _unnoticed(walk):
+    """The fair's hearing of Monday 22 June scheduled on 2 June, its notice not yet published: due Friday 12 June
+    (10 days before, ¶ B; GCL § 20)."""
+    walk.accepted()
+    return sv.schedule_hearing(walk.clerk, walk.app, hearing_on=date(2026, 6, 22), place="Town Hall",
+                               newspaper="Putnam County Courier", today=date(2026, 6, 2))
+
+
+def _notice_kinds(today, days_ahead=reminders.DEFAULT_DAYS_AHEAD):
+    return [(r.kind, r.due_on, r.recipient) for r in reminders.due_reminders(today, days_ahead)
+            if r.kind.startswith("hearing_notice")]
+
+
+CLERK_MAIL = "carmel_town_clerk@example.org"
+DUE = date(2026, 6, 12)
+
+
+def test_hearing_notice_reminded_to_the_clerks_7_and_1_day_before_its_last_day_paragraph_b(walk, smtp):
+    """¶ B: the notice of the hearing of 22 June is due 12 June; the Town Clerks (not the applicant nor the Board)
+    are reminded 7 days and 1 day before (5 and 11 June), not 8, 6 or 2 days before, nor on the day itself unless
+    0 days ahead is asked; the e-mail cites the parameter of ¶ B and says how the day was counted."""
+    _unnoticed(walk)
+    assert _notice_kinds(date(2026, 6, 4)) == []
+    assert _notice_kinds(date(2026, 6, 6)) == []
+    assert _notice_kinds(date(2026, 6, 10)) == []
+    assert _notice_kinds(date(2026, 6, 11)) == [("hearing_notice_due", DUE, CLERK_MAIL)]
+    assert _notice_kinds(DUE) == []
+    assert _notice_kinds(DUE, days_ahead=(0,)) == [("hearing_notice_due", DUE, CLERK_MAIL)]
+    sent = reminders.send_reminders(date(2026, 6, 5))
+    assert [(r.kind, r.due_on, r.recipient) for r in sent] == [("hearing_notice_due", DUE, CLERK_MAIL)]
+    msg = smtp.messages[0][1]
+    assert msg["Subject"] == "[Town of Carmel, New York] Deadline in 7 days: Putnam County Fair"
+    body = " ".join(msg.get_payload().split())
+    assert ("The notice of the public hearing on Putnam County Fair, Monday 22 June 2026, must be published in "
+            "Putnam County Courier by Friday 12 June 2026, 10 days before the hearing") in body
+    assert "GCL § 20" in body and "(Carmel Code ch. 31, permit requirements ¶ B)" in body
+
+
+def test_hearing_notice_overdue_every_day_after_its_last_day_says_to_reschedule_g10(walk, smtp):
+    """G-10: on 12 June (the last day) nothing is overdue; from 13 June, each day while no publication is
+    recorded, the Clerks are told that the hearing cannot be held as scheduled and to reschedule it. Rescheduled
+    on 15 June to Friday 26 June, the new notice's last day (16 June) is reminded instead, and nothing is
+    overdue."""
+    app = _unnoticed(walk)
+    assert _notice_kinds(DUE, days_ahead=()) == []
+    assert _notice_kinds(date(2026, 6, 13), days_ahead=()) == [("hearing_notice_overdue", DUE, CLERK_MAIL)]
+    assert _notice_kinds(date(2026, 6, 14), days_ahead=()) == [("hearing_notice_overdue", DUE, CLERK_MAIL)]
+    sent = reminders.send_reminders(date(2026, 6, 13), days_ahead=())
+    assert len(sent) == 1
+    msg = smtp.messages[0][1]
+    assert msg["Subject"] == "[Town of Carmel, New York] OVERDUE hearing notice: Putnam County Fair"
+    body = " ".join(msg.get_payload().split())
+    assert "the last day to publish it, 10 days before the hearing, was Friday 12 June 2026 (1 day ago)" in body
+    assert "The hearing cannot be held as scheduled: reschedule it" in body
+    sv.reschedule_hearing(walk.clerk, app, hearing_on=date(2026, 6, 26), today=date(2026, 6, 15))
+    assert _notice_kinds(date(2026, 6, 15)) == [("hearing_notice_due", date(2026, 6, 16), CLERK_MAIL)]
+    assert _notice_kinds(date(2026, 6, 16), days_ahead=()) == []
+
+
+def test_hearing_notice_overdue_is_sent_once_a_day(walk, smtp):
+    _unnoticed(walk)
+    assert len(reminders.send_reminders(date(2026, 6, 13))) == 1
+    assert reminders.send_reminders(date(2026, 6, 13)) == []
+    assert len(reminders.send_reminders(date(2026, 6, 14))) == 1
+    assert len(smtp.messages) == 2 and ReminderSent.objects.filter(kind="hearing_notice_overdue").count() == 2
+
+
+def test_no_hearing_notice_reminder_once_its_publication_is_recorded_g10(walk, smtp):
+    """A notice recorded (when scheduling, or later) leaves nothing to remind: neither before its last day nor
+    after it."""
+    walk.hearing_scheduled()  # its notice of 12 June recorded
+    assert _notice_kinds(date(2026, 6, 11)) == [] and _notice_kinds(date(2026, 6, 13)) == []
+    app = _unnoticed(walk)
+    sv.record_notice_published(walk.clerk, app, notice_published_on=DUE, today=DUE)
+    assert _notice_kinds(date(2026, 6, 13)) == []
+
+
+def test_hearing_notice_reminded_for_an_assembly_needing_no_permit_too(walk):
+    """300 persons need no permit (¶ A), so the determination counts no notice day; the Clerk's hearing still
+    needs its notice, counted by the law core (`services.hearing_notice_due`): reminded 1 day before, overdue
+    after."""
+    from .conftest import fair_facts
+
+    facts = fair_facts()
+    facts["max_persons_at_one_time"], facts["persons_collectively"] = 300, 400
+    walk.draft(facts)
+    sv.submit(walk.applicant, walk.app, verification_statement="Sworn.", today=date(2026, 6, 1))
+    sv.accept(walk.clerk, walk.app, today=date(2026, 6, 1))
+    sv.schedule_hearing(walk.clerk, walk.app, hearing_on=date(2026, 6, 22), place="Town Hall",
+                        newspaper="Putnam County Courier", today=date(2026, 6, 2))
+    assert _notice_kinds(date(2026, 6, 11)) == [("hearing_notice_due", DUE, CLERK_MAIL)]
+    assert _notice_kinds(date(2026, 6, 13)) == [("hearing_notice_overdue", DUE, CLERK_MAIL)]

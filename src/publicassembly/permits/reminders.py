@@ -1,10 +1,15 @@
 """Daily reminders of Carmel ch. 31 deadlines (`publicassembly remind`): e-mails to applicants and the Town's
-staff before each deadline and on every day a Board decision is overdue, through Django's e-mail backend
-(SMTP in production: ``EMAIL_HOST``/``EMAIL_PORT``).
+staff before each deadline, on every day a Board decision is overdue, and on every day a hearing's notice is
+overdue, through Django's e-mail backend (SMTP in production: ``EMAIL_HOST``/``EMAIL_PORT``).
 
 Deadlines come from the law core (`services.deadlines`): the petition's filing (60 days before the assembly,
-for drafts), the Board's decision (30 days after submission), the cleanup (5 days after the assembly). Each
-message sent is recorded (`ReminderSent`), so running twice on one day sends nothing the second time.
+for drafts; ``application_due``), the Board's decision (30 days after submission; ``decision_due``, then
+``decision_overdue``), the notice of a scheduled hearing whose publication is not recorded (10 days before the
+hearing, ¶ B, `services.hearing_notice_due`; to the Town Clerks: ``hearing_notice_due``, then
+``hearing_notice_overdue`` on every day after its last day while none is recorded, since the hearing can then no
+longer be held as scheduled and is to be rescheduled, interpretation G-10), the cleanup (5 days after the
+assembly; ``cleanup_due``). Each message sent is recorded (`ReminderSent`), so running twice on one day sends
+nothing the second time.
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ KINDS = {
     "application_due": ("application_due", "petition.filing_days_before"),
     "decision_due": ("decision_due", "petition.board_action_days"),
     "decision_overdue": ("decision_due", "petition.board_action_days"),
+    "hearing_notice_due": ("hearing_notice_due", "petition.hearing_notice_days"),
+    "hearing_notice_overdue": ("hearing_notice_due", "petition.hearing_notice_days"),
     "cleanup_due": ("cleanup_due", "cleanup.days_after"),
 }
 
@@ -66,10 +73,22 @@ def _staff_emails(town: Town, *roles: str) -> list[str]:
     return sorted(set(rows))
 
 
-def _words(kind: str, app: PermitApplication, due: LegalDate, days: int) -> tuple[str, str]:
+def _words(kind: str, app: PermitApplication, due: LegalDate, days: int, notice_days: int) -> tuple[str, str]:
     name = app.name or f"application #{app.pk}"
     when = "today" if days == 0 else ("tomorrow" if days == 1 else f"in {days} days")
-    if kind == "application_due":
+    hearing = f"{app.hearing_on:%A %-d %B %Y}" if app.hearing_on else ""
+    if kind == "hearing_notice_due":
+        head = (f"The notice of the public hearing on {name}, {hearing}, must be published in "
+                f"{app.newspaper or 'the official newspaper'} by {due.date:%A %-d %B %Y}, {notice_days} days before "
+                "the hearing; record its publication once it has been")
+    elif kind == "hearing_notice_overdue":
+        head = (f"OVERDUE hearing notice: no publication is recorded of the notice of the public hearing on {name}, "
+                f"{hearing}; the last day to publish it, {notice_days} days before the hearing, was "
+                f"{due.date:%A %-d %B %Y} ({-days} day{'s' if -days != 1 else ''} ago). The hearing cannot be held "
+                "as scheduled: reschedule it (\"Reschedule the public hearing\") to a day for which its notice can "
+                f"still be published in time; or, if the notice was published by {due.date:%A %-d %B %Y}, record its "
+                "publication")
+    elif kind == "application_due":
         head = f"The verified petition for {name} must be filed with the Town Clerk by {due.date:%A %-d %B %Y}"
     elif kind == "decision_due":
         head = f"The Town Board must act on {name} by {due.date:%A %-d %B %Y}"
@@ -79,8 +98,8 @@ def _words(kind: str, app: PermitApplication, due: LegalDate, days: int) -> tupl
     else:
         head = (f"The waste of {name} must be completely removed from the premises by "
                 f"{due.date:%A %-d %B %Y}")
-    subject = (f"[{app.town}] {head.split(':')[0] if kind == 'decision_overdue' else 'Deadline ' + when}: "
-               f"{name}")
+    overdue = kind in ("decision_overdue", "hearing_notice_overdue")
+    subject = f"[{app.town}] {head.split(':')[0] if overdue else 'Deadline ' + when}: {name}"
     return subject, head
 
 
@@ -116,6 +135,8 @@ def _reminders_of(app: PermitApplication, today: date, days_ahead: Sequence[int]
         wanted.append(("application_due", applicant))
     if app.state in AWAITING_DECISION:
         wanted.append(("decision_due", [*applicant, *clerks, *board]))
+    if app.state == State.HEARING_SCHEDULED and app.notice_published_on is None:
+        wanted.append(("hearing_notice_due", clerks))
     if app.state in (State.ISSUED, State.ASSEMBLY_HELD):
         wanted.append(("cleanup_due", [*applicant, *clerks]))
     if not wanted:
@@ -128,14 +149,18 @@ def _reminders_of(app: PermitApplication, today: date, days_ahead: Sequence[int]
     out = []
     for kind, recipients in wanted:
         due = deadlines.get(KINDS[kind][0])
+        if due is None and kind == "hearing_notice_due":  # (no permit required: the Clerk's hearing still is)
+            due = sv.hearing_notice_due(app, today)
         if due is None:
             continue
         days = (due.date - today).days
         if kind == "decision_due" and sv.decision_overdue(app, today):
             kind, recipients = "decision_overdue", [*applicant, *clerks, *board]
+        elif kind == "hearing_notice_due" and days < 0:
+            kind = "hearing_notice_overdue"
         elif days not in days_ahead:
             continue
-        subject, head = _words(kind, app, due, days)
+        subject, head = _words(kind, app, due, days, values["petition.hearing_notice_days"])
         body = (f"{head}.\n\n{due.counted}\n({values.cite(KINDS[kind][1])})\n\nPermit application #{app.pk}, "
                 f"{app.town}; state: {app.get_state_display()}.\n")
         for r in dict.fromkeys(recipients):

@@ -17,9 +17,9 @@ from .conftest import NOTICE
 # The walk submits on Mon 2026-06-01: the Board's last day to act is Wed 2026-07-01; the fair begins 2026-08-14.
 
 
-def _schedule(walk, app, hearing_on):
+def _schedule(walk, app, hearing_on, reason=None):
     return sv.schedule_hearing(walk.clerk, app, hearing_on=hearing_on, place="Town Hall", notice_published_on=NOTICE,
-                               newspaper="Putnam County Courier", today=NOTICE)
+                               newspaper="Putnam County Courier", today=NOTICE, reason=reason)
 
 
 @pytest.mark.parametrize(("day", "why"), [
@@ -47,17 +47,21 @@ def test_hearing_on_the_business_day_before_or_after_a_holiday_is_accepted_p8(wa
     assert app.state == State.HEARING_SCHEDULED and app.hearing_on == day
 
 
-def test_hearing_on_a_saturday_is_accepted_with_a_note_in_the_history_p8(walk):
-    app = _schedule(walk, walk.accepted(), date(2026, 6, 27))
+@pytest.mark.parametrize("reason", [None, "the Board's June meeting"])
+def test_hearing_on_a_saturday_is_accepted_with_a_note_in_the_history_p8(walk, reason):
+    """The note is kept when the Clerk gives a reason too: the history has the reason, then what was set."""
+    app = _schedule(walk, walk.accepted(), date(2026, 6, 27), reason=reason)
     assert app.hearing_on == date(2026, 6, 27)
     notes = " ".join(str(e.why) for e in sv.application_timeline(app))
     assert "on a Saturday, when the Town Clerk's office is closed (interpretation P-8)" in notes
+    if reason:
+        assert "the Board's June meeting — public hearing set for 2026-06-27" in notes
 
 
 def test_hearing_after_the_last_day_to_act_is_accepted_and_warned_p4(walk):
     """¶ B: last day to act Wed 2026-07-01. A hearing on Thu 2026-07-02 is accepted (P-4), noted as late in the
     history, and `hearing_after_decision_due` gives the last day; one on 2026-07-01 itself is not late."""
-    app = _schedule(walk, walk.accepted(), date(2026, 7, 2))
+    app = _schedule(walk, walk.accepted(), date(2026, 7, 2), reason="the Board's July meeting")
     due = sv.hearing_after_decision_due(app)
     assert due is not None and due.date == date(2026, 7, 1)
     notes = " ".join(str(e.why) for e in sv.application_timeline(app))

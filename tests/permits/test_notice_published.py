@@ -100,7 +100,7 @@ def test_notice_after_the_hearing_refused_paragraph_b(walk):
     after the hearing; one published on the hearing's day gives no notice at all (¶ B's finding)."""
     app = _unnoticed(walk)
     e = _refused(walk, app, HEARING + timedelta(days=1), HEARING + timedelta(days=1))
-    assert e.detail == ("2026-06-23 is after the hearing (2026-06-22); the notice gives at least 10 days' notice "
+    assert e.detail == ("2026-06-23 is after the hearing (2026-06-22); the notice gives notice of the hearing "
                         "before it (¶ B)")
     e = _refused(walk, app, HEARING, HEARING + timedelta(days=1))
     assert "10 days" in e.detail and CITE_B in e.detail
@@ -181,6 +181,13 @@ def test_hearing_not_recorded_held_until_its_notice_is_paragraph_b(walk):
         f"record the notice's publication first ({CITE_B})")
     app.refresh_from_db()
     assert (app.state, app.hearing_held_on) == (State.HEARING_SCHEDULED, None)
+    original = sv.parameter_set  # the days of notice are the Town's parameter in force, not a 10 written in
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(sv, "parameter_set", lambda town: original(town).with_values(
+            "petition.hearing_notice_days", {date(2026, 1, 1): 14}))
+        with pytest.raises(sv.Blocked) as fourteen:
+            sv.record_hearing_held(walk.clerk, app, today=HEARING)
+    assert "in the official newspaper at least 14 days prior to it;" in str(fourteen.value)
     with pytest.raises(InvalidTransition) as again:
         sv.schedule_hearing(walk.clerk, app, hearing_on=HEARING, place="Town Hall", newspaper="Courier",
                             today=SCHEDULED)

@@ -123,3 +123,18 @@ def test_only_the_clerk_is_offered_the_notice_step(carmel, cu, travel_to):
     assert r.status_code == 403
     app.refresh_from_db()
     assert app.notice_published_on is None
+
+
+def test_queue_says_to_reschedule_once_the_notice_last_day_passed_unpublished_g10(carmel, cu, travel_to):
+    """¶ B, G-10: the hearing of 11 June needs its notice published by 1 June (10 days prior). On 1 June the
+    queue warns "hearing notice due 2026-06-01"; on 2 June, no publication recorded, 10 days' notice can no
+    longer be given: the queue says so and to reschedule the hearing, not that the notice is due on a past day."""
+    app = _accepted(carmel, cu, travel_to)
+    clerk = client_for(cu["town_clerk"])
+    assert _schedule_unnoticed(clerk, app).status_code == 302
+    queue = clerk.get("/carmel-ny/applications/").content.decode()
+    assert "hearing notice due 2026-06-01" in queue and "reschedule the hearing" not in queue
+    travel_to(TODAY + dt.timedelta(days=1))  # (signed in again: the session of the day before has expired)
+    queue = " ".join(client_for(cu["town_clerk"]).get("/carmel-ny/applications/").content.decode().split())
+    assert "hearing notice not published by its last day (2026-06-01): reschedule the hearing" in queue
+    assert "hearing notice due" not in queue

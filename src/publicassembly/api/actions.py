@@ -118,8 +118,9 @@ class ScheduleHearingIn(Versioned):
 
 class NoticePublishedIn(Versioned):
     notice_published_on: Day = Field(description="the day the notice of the scheduled hearing was published in the "
-                                                 "official newspaper: not after today, at least 10 days before the "
-                                                 "hearing (¶ B)")
+                                                 "official newspaper: not after today, at least the days of notice "
+                                                 "¶ B requires before the hearing (parameter "
+                                                 "petition.hearing_notice_days)")
 
 
 class RescheduleHearingIn(Versioned):

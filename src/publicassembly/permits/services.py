@@ -226,6 +226,14 @@ def _step(app: PermitApplication, action: str, *, by: Any, reason: str | None, d
                       expected_version=app.version, **changes)
 
 
+def _before(reason: str | None, said: str) -> str | None:
+    """The Clerk's `reason` (if any) followed by what the step `said` it did, for a step whose own words carry
+    notes the history must keep (the hearing's P-4 and P-8 notes, a notice no longer counted); None without a
+    reason (the step's words are then the history's)."""
+    why = (reason or "").strip()
+    return f"{why} — {said}" if why else None
+
+
 #: What each action does, in a clerk's words (for a refusal of an action in the wrong state; English, translated
 #: where the refusal is written).
 ACTION_WORDS = {
@@ -1037,7 +1045,7 @@ def _notice_in_order(app: PermitApplication, notice_published_on: date, hearing_
                                % {"day": notice_published_on.isoformat(), "submitted": submitted.isoformat()})
     if notice_published_on > hearing_on:
         raise ValidationFailed("notice_published_on", _("%(day)s is after the hearing (%(hearing)s); the notice "
-                                                        "gives at least 10 days' notice before it (¶ B)")
+                                                        "gives notice of the hearing before it (¶ B)")
                                % {"day": notice_published_on.isoformat(), "hearing": hearing_on.isoformat()})
 
 
@@ -1187,9 +1195,8 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
-        said = _hearing_in_case(app, h)
-        return _step(app, "schedule_hearing", by=by, reason=reason,
-                     default_reason=f"public hearing set for {h.said()}; {said}",
+        said = f"public hearing set for {h.said()}; {_hearing_in_case(app, h)}"
+        return _step(app, "schedule_hearing", by=by, reason=_before(reason, said), default_reason=said,
                      hearing_on=h.hearing_on, hearing_time=h.hearing_time, hearing_place=h.place,
                      notice_published_on=h.notice_published_on, newspaper=h.newspaper)
 
@@ -1255,8 +1262,7 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
         dropped = (f"; the notice published in {before.newspaper} on {old_notice.isoformat()} named the former "
                    "hearing and no longer counts" if old_notice is not None else "")
         moved = f"public hearing moved from {before.said()} to {h.said()}; {said}{dropped}"
-        why = (reason or "").strip()
-        return _step(app, "reschedule_hearing", by=by, reason=f"{why} — {moved}" if why else None,
+        return _step(app, "reschedule_hearing", by=by, reason=_before(reason, moved),
                      default_reason=moved, hearing_on=h.hearing_on, hearing_time=h.hearing_time,
                      hearing_place=h.place, notice_published_on=h.notice_published_on, newspaper=h.newspaper)
 
@@ -1321,7 +1327,7 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
         _lock(app, expected_version)
         _check_state(app, "record_hearing_held")
         if app.notice_published_on is None:
-            raise Blocked(gettext_noop("record the hearing as held"), [_no_notice_recorded()])
+            raise Blocked(gettext_noop("record the hearing as held"), [_no_notice_recorded(app)])
         held = _date(held_on, "held_on") if held_on is not None else app.hearing_on
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
             raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
@@ -1914,11 +1920,17 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
     return True
 
 
-def _no_notice_recorded() -> Blocker:
-    """The hearing cannot be recorded as held: no publication of its notice is recorded (¶ B; G-10)."""
-    return Blocker(HEARING_NOTICE_RULE, CITE_B, _(
+def _no_notice_recorded(app: PermitApplication) -> Blocker:
+    """The hearing cannot be recorded as held: no publication of its notice is recorded (¶ B; G-10). The days
+    of notice are the Town's parameter in force on the hearing's day (`hearing_notice_days`)."""
+    days = hearing_notice_days(app.town, app.hearing_on)
+    return Blocker(HEARING_NOTICE_RULE, CITE_B, ngettext(
         "No publication of the hearing's notice is recorded: the public hearing is held pursuant to notice "
-        "published in the official newspaper at least 10 days prior to it; record the notice's publication first"))
+        "published in the official newspaper at least %(days)d day prior to it; record the notice's publication "
+        "first",
+        "No publication of the hearing's notice is recorded: the public hearing is held pursuant to notice "
+        "published in the official newspaper at least %(days)d days prior to it; record the notice's publication "
+        "first", days) % {"days": days})
 
 
 def can_close_unheard(app: PermitApplication, today: date | None = None) -> bool:

@@ -527,7 +527,11 @@ def warnings_of(app: PermitApplication, today: Any, *, overdue: tuple[bool, Any]
         out.append(("warn", hearing_late_text(app, after)))
     if _needs_notice_warning(app):
         notice = (deadlines if deadlines is not None else sv.deadlines(app, today)).get("hearing_notice_due")
-        if notice is not None and notice.date <= today + timedelta(days=7):
+        if notice is not None and notice.date < today and app.state == State.HEARING_SCHEDULED:
+            # (its last day passed with no publication recorded: 10 days' notice can no longer be given, G-10)
+            out.append(("overdue", _("hearing notice not published by its last day (%(d)s): reschedule the "
+                                     "hearing") % {"d": notice.date.isoformat()}))
+        elif notice is not None and notice.date <= today + timedelta(days=7):
             out.append(("warn", _("hearing notice due %(d)s") % {"d": (notice.act_by or notice.date).isoformat()}))
     first = ((app.facts or {}).get("dates") or {}).get("first_day")
     if first and app.state not in _PAST_ISSUANCE:

@@ -107,6 +107,10 @@ def test_a_recorded_notice_is_cleared_the_time_kept_unless_given(carmel, cu, tra
     ({"hearing_on": 20260612}, "hearing_on", ""),
     ({"hearing_on": NEW_DAY.isoformat(), "place": ""}, "place", ""),
     ({"hearing_on": NEW_DAY.isoformat(), "hearing_time": "noonish"}, "hearing_time", ""),
+    # (hours and minutes, as the notice says it: 19:30:45 would be "moved" to 19:30 with nothing seen changed)
+    ({"hearing_on": NEW_DAY.isoformat(), "hearing_time": "19:30:45"}, "hearing_time", "without seconds"),
+    ({"hearing_on": NEW_DAY.isoformat(), "hearing_time": "19:30:00.5"}, "hearing_time", "without seconds"),
+    ({"hearing_on": NEW_DAY.isoformat(), "hearing_time": "19:30+02:00"}, "hearing_time", "a time zone"),
     ({"hearing_on": NEW_DAY.isoformat(), "venue": "Fire House"}, "venue", "not a field"),
 ])
 def test_refusals_are_422_naming_the_field_and_write_nothing(carmel, cu, travel_to, body, field, said):

@@ -87,3 +87,26 @@ def test_schedule_hearing_refuses_a_time_that_is_not_a_time(carmel, cu):
         sv.schedule_hearing(cu["town_clerk"], app, hearing_on=next_business_day(today + dt.timedelta(days=20)), place="Town Hall",
                             notice_published_on=today, newspaper="Courier", hearing_time="7 pm")
     assert e.value.field == "hearing_time"
+
+
+@pytest.mark.parametrize("given", ["19:00:30", "19:00:00.25"])
+def test_hearing_time_with_seconds_is_refused_beside_the_field_paragraph_b(carmel, cu, given):
+    """The notice, the pages and the calendar give the hearing's hour in hours and minutes (¶ B's notice): a time
+    with seconds is refused beside the field (422), nothing written; 19:00:00 (no seconds) is 19:00."""
+    app = _accepted(carmel, cu)
+    today = dt.date.today()
+    data = {"schedule_hearing-hearing_on": next_business_day(today + dt.timedelta(days=20)).isoformat(),
+            "schedule_hearing-hearing_time": given, "schedule_hearing-place": "Town Hall",
+            "schedule_hearing-newspaper": "Courier", "schedule_hearing-notice_published_on": today.isoformat(),
+            "expected_version": app.version}
+    c = client_for(cu["town_clerk"])
+    r = c.post(f"/carmel-ny/applications/{app.pk}/schedule_hearing/", data)
+    assert r.status_code == 422
+    assert "without seconds" in " ".join(r.content.decode().split())
+    app.refresh_from_db()
+    assert app.hearing_on is None
+    r = c.post(f"/carmel-ny/applications/{app.pk}/schedule_hearing/",
+               {**data, "schedule_hearing-hearing_time": "19:00:00"})
+    assert r.status_code == 302
+    app.refresh_from_db()
+    assert app.hearing_time == dt.time(19, 0)

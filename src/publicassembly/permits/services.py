@@ -1099,13 +1099,19 @@ def _hearing_values(*, hearing_on: Any, hearing_time: Any, place: Any, newspaper
                     notice_published_on: Any, today: date | None) -> _HearingSet:
     """The hearing's values checked each on its own, before the application is locked; `ValidationFailed`
     naming the field (nothing written): ``hearing_on`` not a date, before `today` (default the Town's date), or
-    on a Sunday or a GCL § 24 public holiday (P-8); ``hearing_time`` not a `datetime.time` (None: to be
-    announced); ``place`` or ``newspaper`` empty or not printable (G-6); ``notice_published_on`` (None: not yet
+    on a Sunday or a GCL § 24 public holiday (P-8); ``hearing_time`` not a `datetime.time` in hours and
+    minutes (None: to be announced; seconds or a time zone refused); ``place`` or ``newspaper`` empty or not printable (G-6); ``notice_published_on`` (None: not yet
     published) not a thing done on `today` (G-10)."""
     hearing_on = _date(hearing_on, "hearing_on")
     if hearing_time is not None and not isinstance(hearing_time, time):
         raise ValidationFailed("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
                                % {"value": repr(hearing_time)})
+    if hearing_time is not None and (hearing_time.second or hearing_time.microsecond or hearing_time.tzinfo):
+        # (the notice, the pages and the calendar say hours and minutes: a time they cannot say is not kept, and
+        # 19:30:45 would be "moved" to 19:30 with nothing the Clerk can see changed)
+        raise ValidationFailed("hearing_time", _("a time of day in hours and minutes (HH:MM), without seconds or "
+                                                 "a time zone (the Town's time); got %(value)s")
+                               % {"value": hearing_time.isoformat()})
     if notice_published_on is not None:
         notice_published_on = _happened(notice_published_on, "notice_published_on", today=today)
     place = _text(place, "place", gettext_noop("the place of the public hearing"))

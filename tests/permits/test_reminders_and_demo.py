@@ -296,3 +296,40 @@ def test_hearing_notice_reminded_for_an_assembly_needing_no_permit_too(walk):
                         newspaper="Putnam County Courier", today=date(2026, 6, 2))
     assert _notice_kinds(date(2026, 6, 11)) == [("hearing_notice_due", DUE, CLERK_MAIL)]
     assert _notice_kinds(date(2026, 6, 13)) == [("hearing_notice_overdue", DUE, CLERK_MAIL)]
+
+
+def _unnoticed_for(walk, hearing_on):
+    walk.accepted()
+    return sv.schedule_hearing(walk.clerk, walk.app, hearing_on=hearing_on, place="Town Hall",
+                               newspaper="Putnam County Courier", today=date(2026, 6, 2))
+
+
+def test_hearing_notice_reminded_before_the_day_the_clerk_must_send_it_paragraph_b(walk, smtp):
+    """¶ B: the hearing of Wednesday 24 June needs its notice published by Sunday 14 June (10 days before,
+    counted backwards, not extended); the Clerk's office is closed that day, so it must act by Friday 12 June.
+    The reminders come 7 days and 1 day before that Friday (5 and 11 June, not 7 and 13 June), and say both
+    days; overdue only from Monday 15 June (a notice published on the Sunday itself is in time)."""
+    _unnoticed_for(walk, date(2026, 6, 24))
+    sunday, friday = date(2026, 6, 14), date(2026, 6, 12)
+    assert _notice_kinds(date(2026, 6, 5)) == [("hearing_notice_due", sunday, CLERK_MAIL)]
+    assert _notice_kinds(date(2026, 6, 11)) == [("hearing_notice_due", sunday, CLERK_MAIL)]
+    assert _notice_kinds(date(2026, 6, 7)) == [] and _notice_kinds(date(2026, 6, 13)) == []
+    assert _notice_kinds(friday, days_ahead=(0,)) == [("hearing_notice_due", sunday, CLERK_MAIL)]
+    assert _notice_kinds(sunday, days_ahead=()) == []
+    assert _notice_kinds(date(2026, 6, 15), days_ahead=()) == [("hearing_notice_overdue", sunday, CLERK_MAIL)]
+    reminders.send_reminders(date(2026, 6, 11))
+    msg = smtp.messages[0][1]
+    assert msg["Subject"] == "[Town of Carmel, New York] Deadline tomorrow: Putnam County Fair"
+    body = " ".join(msg.get_payload().split())
+    assert ("must be published in Putnam County Courier by Sunday 14 June 2026, 10 days before the hearing; the "
+            "Town Clerk's office is closed that day, so the Clerk sends it by Friday 12 June 2026; record its "
+            "publication once it has been") in body
+
+
+def test_hearing_notice_overdue_stops_once_the_assembly_has_begun_g10(walk, smtp):
+    """G-10: the overdue reminder says to reschedule the hearing, which can be done until the assembly's first
+    day (14 August): reminded on 13 August, not on 14 August nor after (the case is then closed, P-11)."""
+    _unnoticed(walk)
+    assert _notice_kinds(date(2026, 8, 13), days_ahead=()) == [("hearing_notice_overdue", DUE, CLERK_MAIL)]
+    assert _notice_kinds(date(2026, 8, 14), days_ahead=()) == []
+    assert _notice_kinds(date(2027, 6, 1), days_ahead=()) == []

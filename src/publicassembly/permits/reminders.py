@@ -5,9 +5,11 @@ overdue, through Django's e-mail backend (SMTP in production: ``EMAIL_HOST``/``E
 Deadlines come from the law core (`services.deadlines`): the petition's filing (60 days before the assembly,
 for drafts; ``application_due``), the Board's decision (30 days after submission; ``decision_due``, then
 ``decision_overdue``), the notice of a scheduled hearing whose publication is not recorded (10 days before the
-hearing, ¶ B, `services.hearing_notice_due`; to the Town Clerks: ``hearing_notice_due``, then
-``hearing_notice_overdue`` on every day after its last day while none is recorded, since the hearing can then no
-longer be held as scheduled and is to be rescheduled, interpretation G-10), the cleanup (5 days after the
+hearing, ¶ B, `services.hearing_notice_due`; to the Town Clerks: ``hearing_notice_due``, counted to the day
+the Clerk's office must send it (the business day before a last day on which it is closed, ``act_by``), then
+``hearing_notice_overdue`` on every day after its last day while none is recorded and the hearing can still be
+rescheduled (until the assembly's first day), since it can then no longer be held as scheduled, interpretation
+G-10), the cleanup (5 days after the
 assembly; ``cleanup_due``). Each message sent is recorded (`ReminderSent`), so running twice on one day sends
 nothing the second time.
 """
@@ -80,7 +82,11 @@ def _words(kind: str, app: PermitApplication, due: LegalDate, days: int, notice_
     if kind == "hearing_notice_due":
         head = (f"The notice of the public hearing on {name}, {hearing}, must be published in "
                 f"{app.newspaper or 'the official newspaper'} by {due.date:%A %-d %B %Y}, {notice_days} days before "
-                "the hearing; record its publication once it has been")
+                "the hearing")
+        if due.act_by is not None and due.act_by != due.date:  # (the day the Clerk's office must act by)
+            head += (f"; the Town Clerk's office is closed that day, so the Clerk sends it by "
+                     f"{due.act_by:%A %-d %B %Y}")
+        head += "; record its publication once it has been"
     elif kind == "hearing_notice_overdue":
         head = (f"OVERDUE hearing notice: no publication is recorded of the notice of the public hearing on {name}, "
                 f"{hearing}; the last day to publish it, {notice_days} days before the hearing, was "
@@ -157,7 +163,16 @@ def _reminders_of(app: PermitApplication, today: date, days_ahead: Sequence[int]
         if kind == "decision_due" and sv.decision_overdue(app, today):
             kind, recipients = "decision_overdue", [*applicant, *clerks, *board]
         elif kind == "hearing_notice_due" and days < 0:
+            if not sv.available(app, "reschedule_hearing", today):
+                continue  # (the assembly has begun: the hearing can no longer be rescheduled, nor reminded of)
             kind = "hearing_notice_overdue"
+        elif kind == "hearing_notice_due":
+            # The newspaper may publish on the last day itself (¶ B, counted backwards, not extended), but the
+            # Clerk's office must send the notice by the business day before it when closed that day (`act_by`):
+            # the reminders come that many days before the day the Clerk must act.
+            days = ((due.act_by or due.date) - today).days
+            if days not in days_ahead:
+                continue
         elif days not in days_ahead:
             continue
         subject, head = _words(kind, app, due, days, values["petition.hearing_notice_days"])

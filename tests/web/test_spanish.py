@@ -74,6 +74,9 @@ def test_catalog_keeps_every_placeholder_and_the_legal_terms():
     assert by_id["Occupant load"] == "Carga de ocupantes"
     assert "Junta del Pueblo" in by_id["Applications before the Board"]
     assert "Secretario Municipal" in by_id["The amended petition was sent to the Town Clerk."]
+    # "act by" a day is "on or before" it ("a más tardar el"), not "antes del" (before it: a day too early)
+    assert "a más tardar el %(act)s" in by_id["office closed (%(day)s): act by %(act)s"]
+    assert not [e.msgid for e in po if "act by" in e.msgid and "antes de" in e.msgstr]
 
 
 def _law_entries() -> list[polib.POEntry]:

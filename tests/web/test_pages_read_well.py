@@ -312,10 +312,15 @@ def test_clerk_queue_tells_a_state_it_does_not_hold_rather_than_listing_everythi
         r = c.get("/carmel-ny/applications/", {"state": bad})
         assert r.status_code == 422
         page = _text(r)
-        assert f"“{bad}” is not a state of an application in the queue; choose one of: submitted, incomplete, amended" in page
+        assert (f"state: “{bad}” is not a state of an application in the queue; choose one of: submitted, "
+                "incomplete, amended, accepted, hearing_scheduled (hearing scheduled), hearing_held (hearing held), "
+                "approved (approved with conditions),") in page
         assert f"<tr><td>{hearing_app.pk}</td>" not in r.content.decode()
     r = c.get("/carmel-ny/applications/", {"state": hearing_app.state})
     assert r.status_code == 200 and f"<tr><td>{hearing_app.pk}</td>" in r.content.decode()
+    for named in ("hearing scheduled", "approved with conditions"):  # a state's name is not its value in a link
+        r = c.get("/carmel-ny/applications/", {"state": named})
+        assert r.status_code == 422 and "hearing_scheduled (hearing scheduled)" in _text(r)
 
 
 def test_clerk_queue_refuses_a_state_given_twice_naming_both(carmel, cu, hearing_app):

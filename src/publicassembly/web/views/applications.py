@@ -617,9 +617,11 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
         # A misspelt or stale link (?state=submited) is told, not shown as the whole queue as if filtered.
         return render(request, "web/applications/queue.html",
                       {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
-                       "state_error": _("“%(state)s” is not a state of an application in the queue; choose one "
-                                        "of: %(allowed)s.") % {
-                           "state": state[:40], "allowed": ", ".join(str(label) for _v, label in offered)}},
+                       "state_error": _("state: “%(state)s” is not a state of an application in the queue; "
+                                        "choose one of: %(allowed)s.") % {
+                           "state": state[:40], "allowed": ", ".join(
+                               # (the value a link gives, with the state's name where it reads otherwise)
+                               v if str(label) == v else f"{v} ({label})" for v, label in offered)}},
                       status=422)
     qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
           .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)),

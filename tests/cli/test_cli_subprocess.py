@@ -80,3 +80,22 @@ def test_text_report_of_an_example():
     assert result.returncode == 0, result.stderr
     assert result.stdout.index("Verdict") < result.stdout.index("Findings")
     assert "permit from the Town Board is required" in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ("rules",), ("parameters",), ("check", "examples/carmel-county-fair.yaml"),
+    ("check", "examples/carmel-county-fair.yaml", "--format", "json"),
+])
+def test_a_reader_that_stopped_reading_exits_141_quietly(args):
+    """`publicassembly rules | head`: the reader closed the pipe before the command wrote (here: before it
+    started). The command stops quietly with 141 (128 + SIGPIPE, what a shell shows for a command ended by a
+    broken pipe) and nothing on standard error — not 1, which says the law core failed."""
+    read, write = os.pipe()
+    os.close(read)
+    env = {k: v for k, v in os.environ.items() if k != "PUBLICASSEMBLY_TRACEBACK"}
+    try:
+        result = subprocess.run([str(SCRIPT), *args], cwd=ROOT, stdout=write, stderr=subprocess.PIPE, text=True,
+                                env=env, timeout=120)
+    finally:
+        os.close(write)
+    assert (result.returncode, result.stderr) == (141, "")

@@ -21,6 +21,7 @@ import publicassembly
 EXIT_OK = 0  # every file was determined (whatever the determination says)
 EXIT_ERROR = 1  # the law core could not decide (a rule conflict) or an internal error
 EXIT_BAD_INPUT = 2  # bad input: a file, a field, an option or a date the law has no value for
+EXIT_READER_GONE = 141  # the reader of standard output stopped reading (`| head`): 128 + SIGPIPE, as a shell shows
 
 #: pydantic's own switch: ``__all__`` (or 1, true) and it does not look for plugins; an empty string, or a
 #: comma-separated list of names to leave out, and it looks for them in every installed distribution's entry
@@ -384,6 +385,17 @@ def tidy_help(command: Any, ctx: Any) -> None:
         tidy_help(sub, ctx)
 
 
+def reader_gone() -> NoReturn:
+    """Exit quietly with `EXIT_READER_GONE`: the reader of standard output stopped reading. What is still
+    written, and Python's last flush, go nowhere (standard output is pointed at the null device, as Python's
+    documentation of SIGPIPE advises)."""
+    import sys
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise typer.Exit(EXIT_READER_GONE)
+
+
 class LazyCommandGroup(TyperGroup):
     """The root command group, loading command modules on demand (Click's "lazy loading of subcommands").
 
@@ -432,6 +444,15 @@ class LazyCommandGroup(TyperGroup):
                 return command
         return None
 
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; when the reader of standard output stops reading (``publicassembly rules | head``),
+        exit quietly with `EXIT_READER_GONE`, as a command killed by SIGPIPE does, not with 1 (which says the law
+        core failed): Click exits 1 on a broken pipe."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            reader_gone()
+
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = self.commands.get(cmd_name)
         if command is None:
@@ -476,7 +497,8 @@ app = typer.Typer(
         "Exit codes: 0 when every case was determined (whatever the determination says); 2 for bad input "
         "(a file, field, option or date), with a message on standard error naming the file, the field or "
         "line, and what is allowed (an option that takes one value, given twice, is refused too); 1 when the "
-        "law core could not decide (a rule conflict) or failed.\n\n"
+        "law core could not decide (a rule conflict) or failed; 141 when the reader of the output stopped "
+        "reading it (`| head`), as a shell shows a command ended by SIGPIPE.\n\n"
         "Environment: `PYDANTIC_DISABLE_PLUGINS` is set to `__all__` for the command unless already set (no "
         "pydantic plugin is used); set it to an empty string to load pydantic plugins."
     ),

@@ -110,3 +110,13 @@ def test_hearing_time_with_seconds_is_refused_beside_the_field_paragraph_b(carme
     assert r.status_code == 302
     app.refresh_from_db()
     assert app.hearing_time == dt.time(19, 0)
+
+
+def test_the_hearing_forms_ask_the_newspaper_then_the_day_it_published_the_notice():
+    """The schedule and reschedule forms ask their fields in one order: the official newspaper, then the day it
+    published the notice (¶ B)."""
+    from publicassembly.web.forms import application as af
+
+    for form in (af.ScheduleHearingForm, af.RescheduleHearingForm):
+        names = list(form.base_fields)
+        assert names.index("newspaper") == names.index("notice_published_on") - 1, (form.__name__, names)

@@ -871,8 +871,9 @@ class ScheduleHearingForm(HearingNoticeForm):
     hearing_on = forms.DateField(label=_("Date of the public hearing"), widget=DateInput())
     hearing_time = _hearing_time()
     place = forms.CharField(label=_("Place of the hearing"), max_length=200)
-    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(), required=False)
+    # (the newspaper, then the day it published the notice, as on the reschedule form)
     newspaper = forms.CharField(label=_("Official newspaper"), max_length=200)
+    notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(), required=False)
 
     @staticmethod
     def notice_help(days: int) -> str:

@@ -154,6 +154,27 @@ def test_new_notice_not_after_the_former_one_is_refused_g10(walk):
     assert app.notice_published_on == date(2026, 6, 13)
 
 
+def test_the_former_notice_is_not_counted_again_in_two_steps_either_g10(walk):
+    """G-10: rescheduled without a notice (the one of 12 June cleared), the notice recorded afterwards for the new
+    day (29 June) is refused on or before 12 June — the former notice again — naming ``notice_published_on``;
+    13 June is taken. Rescheduled again without a notice, the 12 June one still may not be given with it."""
+    app = _move(walk, _noticed(walk), date(2026, 6, 29), MON_15)
+    assert app.notice_published_on is None
+    before = _stored(app)
+    with pytest.raises(ValidationFailed) as e:
+        sv.record_notice_published(walk.clerk, app, notice_published_on=NOTICE, today=MON_15)
+    assert e.value.field == "notice_published_on" and _stored(app) == before
+    assert e.value.detail == (
+        "2026-06-12 is not after the publication of the notice of the hearing's former day (2026-06-12, of the "
+        "hearing of 2026-06-22), which named that day; give the day the notice of the hearing of 2026-06-29 was "
+        "published (¶ B)")
+    app = _move(walk, app, date(2026, 6, 30), MON_15)
+    e = _refused(walk, app, "notice_published_on", date(2026, 7, 1), MON_15, notice_published_on=NOTICE)
+    assert "(2026-06-12, of the hearing of 2026-06-22)" in e.detail
+    app = sv.record_notice_published(walk.clerk, app, notice_published_on=date(2026, 6, 13), today=MON_15)
+    assert app.notice_published_on == date(2026, 6, 13)
+
+
 def test_new_notice_tomorrow_refused_today_accepted_g10(walk):
     """G-10: a thing done. On Tuesday 16 June, for the hearing moved to Friday 26 June, a notice of 17 June is
     refused saying today; one of 16 June (10 days before) is recorded."""

@@ -1257,13 +1257,14 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
                                                    "another day, time or place")
                                    % {"day": h.hearing_on.isoformat(), "place": h.place})
         old_notice = before.notice_published_on
-        if h.notice_published_on is not None and old_notice is not None and h.notice_published_on <= old_notice:
+        former = (old_notice, before.hearing_on) if old_notice is not None else _former_notice(app)
+        if h.notice_published_on is not None and former is not None and h.notice_published_on <= former[0]:
             raise ValidationFailed("notice_published_on", _(
                 "%(day)s is not after the publication of the notice of the hearing as it was set (%(old)s, of "
                 "the hearing of %(former)s), which named the former day; give the day the notice of the hearing "
                 "of %(new)s was published, or leave it empty and record it once published (¶ B)")
-                % {"day": h.notice_published_on.isoformat(), "old": old_notice.isoformat(),
-                   "former": before.hearing_on.isoformat(), "new": h.hearing_on.isoformat()})
+                % {"day": h.notice_published_on.isoformat(), "old": former[0].isoformat(),
+                   "former": former[1].isoformat(), "new": h.hearing_on.isoformat()})
         said = _hearing_in_case(app, h)
         dropped = (f"; the notice published in {before.newspaper} on {old_notice.isoformat()} named the former "
                    "hearing and no longer counts" if old_notice is not None else "")
@@ -1271,6 +1272,17 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
         return _step(app, "reschedule_hearing", by=by, reason=_before(reason, moved),
                      default_reason=moved, hearing_on=h.hearing_on, hearing_time=h.hearing_time,
                      hearing_place=h.place, notice_published_on=h.notice_published_on, newspaper=h.newspaper)
+
+
+def _former_notice(app: PermitApplication) -> tuple[date, date] | None:
+    """The last notice recorded for the application's hearing before it was rescheduled, with the hearing's day
+    it named — ``(notice_published_on, hearing_on)`` from the application's history —, or None when no notice was
+    ever recorded. A recorded notice is cleared only by `reschedule_hearing` (it names the former day, G-10), so
+    a notice of the new day is published after it: the same notice cannot be counted again for the new day, in
+    one step or in two (rescheduled without a notice, then one recorded)."""
+    row = (app.history.filter(notice_published_on__isnull=False).order_by("-history_date", "-history_id")
+           .values_list("notice_published_on", "hearing_on").first())
+    return None if row is None else (row[0], row[1])
 
 
 def record_notice_published(by: Any, app: PermitApplication, *, notice_published_on: date,
@@ -1301,6 +1313,14 @@ def record_notice_published(by: Any, app: PermitApplication, *, notice_published
         notice = _happened(notice_published_on, "notice_published_on", today=today)
         hearing_on = app.hearing_on
         assert hearing_on is not None  # (set with the state hearing_scheduled)
+        former = _former_notice(app)
+        if former is not None and notice <= former[0]:
+            raise ValidationFailed("notice_published_on", _(
+                "%(day)s is not after the publication of the notice of the hearing's former day (%(old)s, of the "
+                "hearing of %(former)s), which named that day; give the day the notice of the hearing of %(new)s "
+                "was published (¶ B)")
+                % {"day": notice.isoformat(), "old": former[0].isoformat(), "former": former[1].isoformat(),
+                   "new": hearing_on.isoformat()})
         _notice_in_order(app, notice, hearing_on)
         _notice_in_time(app, notice, hearing_on)
         return _step(app, "record_notice_published", by=by, reason=reason,

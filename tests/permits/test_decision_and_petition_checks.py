@@ -56,8 +56,10 @@ def test_hearing_held_in_the_future_refused_and_before_its_notice_date_refused_p
     refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=NOTICE))
     # the hearing as noticed, recorded on its day, is accepted; the day after it, recorded the day before, is not
     refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, held_on=HEARING + DAY, today=HEARING))
-    # the default (the noticed day) is refused before that day has come
-    refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, today=HEARING - DAY))
+    # the default (the noticed day) is refused before that day has come, saying it is the hearing's day
+    e = refused("held_on", lambda: sv.record_hearing_held(walk.clerk, app, today=HEARING - DAY))
+    assert e.detail == ("the hearing is set for 2026-06-22, after today (2026-06-21): record it as held once it "
+                        "has been, or give the day it was held")
     assert sv.record_hearing_held(walk.clerk, app, held_on=HEARING, today=HEARING).hearing_held_on == HEARING
 
 

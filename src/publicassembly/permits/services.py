@@ -1355,6 +1355,10 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
         if app.notice_published_on is None:
             raise Blocked(gettext_noop("record the hearing as held"), [_no_notice_recorded(app)])
         held = _date(held_on, "held_on") if held_on is not None else app.hearing_on
+        if held_on is None and held is not None and held > _today(today):  # (its day taken: say so, not held_on)
+            raise ValidationFailed("held_on", _("the hearing is set for %(day)s, after today (%(today)s): record it "
+                                                "as held once it has been, or give the day it was held")
+                                   % {"day": held.isoformat(), "today": _today(today).isoformat()})
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
             raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
                                                 "before the date in its notice") % {"day": app.hearing_on.isoformat()})

@@ -154,3 +154,18 @@ def test_openapi_lists_the_new_step_and_the_optional_notice(db):
     scheduled = schema["components"]["schemas"]["ScheduleHearingIn"]
     assert "notice_published_on" not in scheduled.get("required", [])
     assert "notice_published_on" in schema["components"]["schemas"]["NoticePublishedIn"]["required"]
+
+
+def test_public_hearings_list_says_whether_the_notice_is_published_g10(carmel, cu, travel_to):
+    """The public list of upcoming hearings gives ``notice_published_on``: null while the publication is not
+    recorded, the day once it is (as the public hearings page says)."""
+    from django.test import Client
+
+    app = _unnoticed(carmel, cu, travel_to)
+    [row] = Client().get("/api/v1/towns/carmel-ny/hearings").json()
+    assert (row["application"], row["notice_published_on"]) == (app.pk, None)
+    r = _post(api_client(cu["town_clerk"]), _url(app, "record-notice-published"),
+              {"notice_published_on": TODAY.isoformat(), "expected_version": app.version})
+    assert r.status_code == 200, r.json()
+    [row] = Client().get("/api/v1/towns/carmel-ny/hearings").json()
+    assert row["notice_published_on"] == TODAY.isoformat()

@@ -33,6 +33,7 @@ def test_upcoming_hearings_and_their_notice_are_public(hearing_app, draft_app):
     assert row["application"] == hearing_app.pk and row["event"] == hearing_app.facts["name"]
     assert row["hearing_on"] == next_business_day(TODAY + dt.timedelta(days=20)).isoformat() and row["hearing_time"] is None
     assert row["place"] == "Town Hall" and row["newspaper"] == "Putnam County Courier"
+    assert row["notice_published_on"] == hearing_app.notice_published_on.isoformat()  # (G-10: null until then)
     notice = Client().get(row["notice"])
     assert notice.status_code == 200 and notice["Content-Type"] == "application/pdf"
     text = _text(notice.content)

@@ -127,7 +127,9 @@ def _hearing(t: Any, pk: int) -> Any:
 def list_hearings(request: Any, town: str) -> Any:
     """The applications whose public hearing is scheduled for today or later, soonest first (Carmel ch. 31
     ¶ B): the assembly, the applicant, the property, the hearing's date (``YYYY-MM-DD``), time (``HH:MM`` or
-    null: to be announced), place and newspaper, and the URL of its notice — as the public hearings page."""
+    null: to be announced), place and newspaper, the day the newspaper published the notice
+    (``notice_published_on``, ``YYYY-MM-DD``, or null while its publication is not recorded: interpretation
+    G-10), and the URL of its notice — as the public hearings page."""
     from django.utils import timezone
 
     from publicassembly.permits import documents as permit_docs
@@ -140,6 +142,7 @@ def list_hearings(request: Any, town: str) -> Any:
              "property_address": permit_docs.property_address(a), "hearing_on": a.hearing_on.isoformat(),
              "hearing_time": a.hearing_time.strftime("%H:%M") if a.hearing_time else None,
              "place": a.hearing_place, "newspaper": a.newspaper,
+             "notice_published_on": a.notice_published_on.isoformat() if a.notice_published_on else None,
              "notice": f"/api/v1/towns/{t.jurisdiction_alias}/hearings/{a.pk}/notice.pdf"} for a in apps]
 
 

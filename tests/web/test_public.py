@@ -145,7 +145,11 @@ def test_certificate_lookup_and_pdfs(hall):
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
     sign = c.get(f"/certificates/{cert.number}/sign.pdf", {"room": "Ballroom"})
     assert sign.status_code == 200 and sign.content.startswith(b"%PDF")
-    assert c.get(f"/certificates/{cert.number}/sign.pdf", {"room": "Nowhere"}).status_code == 404
+    nowhere = c.get(f"/certificates/{cert.number}/sign.pdf", {"room": "Nowhere"})
+    assert nowhere.status_code == 422  # a value of the query: told with the rooms there are (§ 164-9's signs)
+    said = " ".join(htmllib.unescape(nowhere.content.decode()).split())
+    assert f"room: “Nowhere” is not a room of certificate {cert.number}; give one of: " in said
+    assert "Ballroom" in said and "or no room for the sign of the whole place." in said
 
 
 def test_upcoming_hearing_listed_with_its_notice(hearing_app):

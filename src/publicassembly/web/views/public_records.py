@@ -125,8 +125,8 @@ def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
 def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
     code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) gets
-    no sign: 409 naming its state. ``room`` given twice is refused as bad input, 422 naming it and the values
-    (not the last one printed)."""
+    no sign: 409 naming its state. ``room`` given twice, or not a room of the certificate, is refused as bad
+    input, 422 naming it and the values given (not the last one printed) or the rooms there are."""
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_documents
     from publicassembly.web.views.errors import error_page
@@ -138,8 +138,10 @@ def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     venue_documents.require_in_force(cert)
     loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}
     room = request.GET.get("room", "")
-    if room and room not in loads:
-        raise NotFound("room", room)
+    if room and room not in loads:  # (a value of the query, not a page: told with the rooms there are)
+        return error_page(request, 422, _("room: “%(room)s” is not a room of certificate %(number)s; give one of: "
+                                          "%(rooms)s, or no room for the sign of the whole place.")
+                          % {"room": room[:80], "number": cert.number, "rooms": ", ".join(loads) or "—"})
     occupancy = loads[room] if room else cert.lawful_occupancy
     pdf = render_occupancy_sign(occupancy, room or cert.venue.name, cert.number,
                                 base_url=request.build_absolute_uri("/"))

@@ -140,6 +140,17 @@ def test_permit_check_choice_not_a_choice_names_the_choices(field, value, said):
     assert ok.status_code == 200 and _beside(ok, f"id_{field}") == ""
 
 
+def test_permit_check_takes_the_persons_the_law_core_takes_and_no_more():
+    """The persons at one time (¶ A) are bounded as the law core bounds a count (`units.MAX_COUNT`, as the API and
+    the CLI): 1,000,000,000 is answered (a permit is required), 1,000,000,001 is refused beside the field. The
+    page took at most 10,000,000 before, so a case the API answered was refused on the page."""
+    r = Client().get("/permit-check/", {"persons": "1000000000", "as_of": "2026-05-01"})
+    assert r.status_code == 200 and _beside(r, "id_persons") == ""
+    assert "A permit from the Town Board" in _text(r)
+    over = Client().get("/permit-check/", {"persons": "1000000001", "as_of": "2026-05-01"})
+    assert over.status_code == 422 and "1000000000" in _beside(over, "id_persons")
+
+
 # --- the formset's management fields given twice -------------------------------------------------------------
 
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import continues_into_another_day
+from publicassembly.law.units import MAX_COUNT
 from publicassembly.permits.models import CONDITIONS, Agency, CleanupResult, Party, RevocationGround
 from publicassembly.web import present
 from publicassembly.web.forms.public import SPONSOR_KINDS
@@ -81,7 +82,7 @@ def _yes_no_field(label: Any, help_text: Any) -> forms.ChoiceField:
     return forms.ChoiceField(label=label, help_text=_cited(help_text), choices=YES_NO_UNKNOWN, required=False)
 
 
-def _count_field(label: Any, help_text: Any, max_value: int = 10_000_000) -> WholeNumberField:
+def _count_field(label: Any, help_text: Any, max_value: int = MAX_COUNT) -> WholeNumberField:
     return WholeNumberField(label=label, help_text=_cited(help_text), min_value=0, max_value=max_value, required=False)
 
 
@@ -111,11 +112,11 @@ class PetitionForm(PlainErrors):
     daily_hours = forms.CharField(label=_("Hours each day"), max_length=60, required=False,
                                   help_text=_("For example 10:00-22:00."))
     max_persons_at_one_time = WholeNumberField(label=_("Most persons at one time"), min_value=0,
-                                               max_value=10_000_000)
+                                               max_value=MAX_COUNT)
     persons_collectively = WholeNumberField(label=_("Persons over the whole assembly"), min_value=0,
                                             max_value=100_000_000, required=False)
     vehicles_at_one_time = WholeNumberField(label=_("Most vehicles at one time"), min_value=0,
-                                            max_value=10_000_000, required=False)
+                                            max_value=MAX_COUNT, required=False)
     vehicles_collectively = WholeNumberField(label=_("Vehicles over the whole assembly"), min_value=0,
                                              max_value=100_000_000, required=False)
     admission_fee = NumberField(label=_("Admission fee (US dollars; 0 if none)"), min_value=0,

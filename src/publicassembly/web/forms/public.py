@@ -15,6 +15,7 @@ from django.utils.translation import ngettext_lazy
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
+from publicassembly.law.units import MAX_COUNT
 from publicassembly.web import present
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
@@ -44,7 +45,7 @@ class PermitCheckForm(OnceEach):
     """Carmel Code ch. 31: is a permit needed for this assembly, and what follows if it is."""
 
     persons = WholeNumberField(
-        label=_("Most persons at the assembly at one time"), min_value=0, max_value=10_000_000,
+        label=_("Most persons at the assembly at one time"), min_value=0, max_value=MAX_COUNT,
         help_text=_("Everyone present at the same moment, over all the properties used."))
     purpose = forms.CharField(label=_("Purpose of the gathering"), max_length=200, required=False,
                               help_text=_("For example: a concert, a county fair, a church picnic."))
@@ -185,7 +186,7 @@ class OccupancyCheckForm(OnceEach):
     commercial = forms.ChoiceField(label=_("Is it a commercial place of assembly?"), choices=YES_NO_UNKNOWN,
                                    required=False)
     attendance = WholeNumberField(label=_("Persons expected at the gathering"), min_value=0,
-                                  max_value=10_000_000, required=False)
+                                  max_value=MAX_COUNT, required=False)
     toilets = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000, required=False)
     as_of = forms.DateField(label=_("Determine under the law in force on"), required=False, widget=DateInput(),
                             help_text=_("Default: today."))

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from publicassembly.law.units import MAX_COUNT
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
@@ -73,7 +74,7 @@ class ScheduleInspectionForm(PlainErrors):
 
 class RecordInspectionForm(PlainErrors):
     done_on = forms.DateField(label=_("Done on"), widget=DateInput(), required=False)
-    persons_present = WholeNumberField(label=_("Persons present"), min_value=0, max_value=10_000_000,
+    persons_present = WholeNumberField(label=_("Persons present"), min_value=0, max_value=MAX_COUNT,
                                        required=False)
     exits_blocked = forms.ChoiceField(label=_("Exits blocked? (§ 164-10)"), choices=YES_NO_UNKNOWN, required=False)
     exit_access_clear = forms.ChoiceField(label=_("Access to exits clear? (§ 164-11)"), choices=YES_NO_UNKNOWN,

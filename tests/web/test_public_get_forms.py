@@ -244,3 +244,16 @@ def test_occupancy_refuses_more_than_fifty_rooms_in_the_pages_words():
     assert r.status_code == 422
     assert "At most 50 rooms or areas at once; check the others separately." in _text(r)
     assert "forms" not in _text(r).replace("form-", "") and "Lawful occupancy" not in _text(r)
+
+
+def test_a_record_not_found_is_said_in_the_pages_language():
+    """A certificate page or a hearing's notice of no record: 404 saying what was not found, in English or, on
+    the Spanish site, in Spanish (the services' "no certificate 'X'" was shown in English on both)."""
+    r = Client().get("/certificates/MP-2025-9999/")
+    assert r.status_code == 404 and "Not found: certificate 'MP-2025-9999'." in _text(r)
+    es = Client()
+    es.post("/i18n/setlang/", {"language": "es", "next": "/"})
+    r = es.get("/certificates/MP-2025-9999/")
+    assert r.status_code == 404 and "No se encontró: certificado 'MP-2025-9999'." in _text(r)
+    r = es.get("/hearings/999999/notice.pdf")
+    assert r.status_code == 404 and "No se encontró: audiencia pública 999999." in _text(r)

@@ -19,6 +19,12 @@ TITLES = {400: gettext_noop("Bad request"), 403: gettext_noop("Not allowed"), 40
           405: gettext_noop("Method not allowed"), 409: gettext_noop("Conflict"),
           413: gettext_noop("Too much sent at once"), 422: gettext_noop("Check what was entered"),
           429: gettext_noop("Too many attempts"), 500: gettext_noop("Server error")}
+#: What the services say they did not find (`NotFound.what`, the workflow layer's English), for the catalog: a
+#: page says it in its language (`refusal`). A model's name is already its ``verbose_name`` in the language.
+NOT_FOUND_WHAT = (gettext_noop("certificate"), gettext_noop("document"), gettext_noop("permit application"),
+                  gettext_noop("public hearing"), gettext_noop("room or area"), gettext_noop("room"),
+                  gettext_noop("summons"), gettext_noop("town"), gettext_noop("complaint"),
+                  gettext_noop("deficiency"), gettext_noop("offender"), gettext_noop("place of assembly"))
 #: The methods a page that is only read answers (`read_only`).
 READ_METHODS = ("GET", "HEAD")
 
@@ -64,10 +70,12 @@ def refusal(e: Any) -> str:
     page's language: the services write their own sentences in the active language (Django's gettext); the
     law core's words they pass on (a law `Message`, e.g. an input error of the facts) are translated here. A
     `ValidationFailed` names its field: ``"<field>: <what is wrong>"``."""
-    from publicassembly.workflow.errors import StaleUpdate, ValidationFailed
+    from publicassembly.workflow.errors import NotFound, StaleUpdate, ValidationFailed
 
     if isinstance(e, ValidationFailed):
         return f"{e.field}: {refusal_detail(e)}"
+    if isinstance(e, NotFound):  # written by the workflow layer, which has no catalog: worded here
+        return _("Not found: %(what)s %(key)s.") % {"what": _(str(e.what)), "key": repr(e.key)}
     if isinstance(e, StaleUpdate) and e.never_was:  # worded here too, in the page's language
         return _("version %(expected)s is not a version of this %(record)s; it is at version %(now)s: reload it "
                  "and try again") % {

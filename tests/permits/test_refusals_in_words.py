@@ -21,6 +21,7 @@ def test_scheduling_the_hearing_twice_says_it_is_already_scheduled_par_b(walk):
     assert e.value.message.startswith("cannot schedule the public hearing: the hearing is already scheduled; "
                                       "what can be done now: ")
     assert "record the hearing as held" in e.value.message
+    assert "withdraw the application (the applicant)" in e.value.message  # not offered to the Clerk as theirs
     assert "→" not in e.value.message and "hearing_scheduled" not in e.value.message
 
 

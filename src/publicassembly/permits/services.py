@@ -274,6 +274,17 @@ STATE_WORDS = {
 }
 
 
+#: The steps only the applicant takes (the state machine names roles for the Town's officials' steps only).
+APPLICANT_STEPS = frozenset({"submit", "amend", "withdraw"})
+
+
+def _by_whom(action: str) -> str:
+    """`action` in words, saying "(the applicant)" for a step only the applicant takes, so that a refusal's
+    "what can be done now" does not offer an official what only the applicant can do."""
+    words = _(ACTION_WORDS[action]) if action in ACTION_WORDS else action
+    return _("%(step)s (the applicant)") % {"step": words} if action in APPLICANT_STEPS else words
+
+
 def _check_state(app: PermitApplication, action: str) -> None:
     """`InvalidTransition` (409) when `action` is not allowed in the application's state, saying in words where
     the case stands and what can be done now (e.g. "cannot schedule the public hearing: the hearing is already
@@ -285,8 +296,7 @@ def _check_state(app: PermitApplication, action: str) -> None:
             raise
         allowed = [a for a in e.allowed if available(app, a)]
         e.allowed = allowed
-        now = (", ".join(_(ACTION_WORDS[a]) if a in ACTION_WORDS else a for a in allowed)
-               or _("nothing more (this is a final state)"))
+        now = (", ".join(_by_whom(a) for a in allowed) or _("nothing more (this is a final state)"))
         e.message = (_("cannot %(action)s: %(state)s; what can be done now: %(now)s")
                      % {"action": _(ACTION_WORDS[action]) if action in ACTION_WORDS else action,
                         "state": _(STATE_WORDS[app.state]) if app.state in STATE_WORDS else app.state, "now": now})

@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 import pytest
 
-from publicassembly.documents.records import CertificateRecord, record_from_json
+from publicassembly.documents.records import CertificateRecord, HearingNoticeRecord, record_from_json
 from publicassembly.law.jsonable import jsonable
 
 
@@ -27,5 +27,22 @@ def test_a_certificate_record_of_the_wrong_kind_is_told_what_was_given(certifica
 
 
 def test_a_record_that_is_not_an_object_is_told_so():
-    with pytest.raises(ValueError, match=r"^CertificateRecord: expected an object of fields, got a list$"):
+    with pytest.raises(ValueError, match=r"^expected an object of fields of a certificate, got a list$"):
         record_from_json(CertificateRecord, [])
+
+
+def test_an_unknown_field_names_the_record_by_what_it_is_not_its_class(certificate_record):
+    data = jsonable(asdict(certificate_record)) | {"colour": "blue"}
+    with pytest.raises(ValueError) as caught:
+        record_from_json(CertificateRecord, data)
+    assert str(caught.value).startswith("colour: is not a field of a certificate; allowed: number, issued_date, ")
+    assert "CertificateRecord" not in str(caught.value)
+
+
+@pytest.mark.parametrize("value", ["false", "true", 0, 1])
+def test_a_boolean_is_a_json_true_or_false(hearing_record, value):
+    """The text "false" was read as true (a non-empty text is)."""
+    data = jsonable(asdict(hearing_record)) | {"hearing_time_to_be_announced": value}
+    with pytest.raises(ValueError) as caught:
+        record_from_json(HearingNoticeRecord, data)
+    assert f"hearing_time_to_be_announced: expected true or false, got {value!r}" in str(caught.value).splitlines()

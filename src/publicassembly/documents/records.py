@@ -41,6 +41,14 @@ _WRITTEN = {date: ("a date", "YYYY-MM-DD"), datetime: ("a date and time", "YYYY-
 #: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
 SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
 
+#: What each record read from JSON is, as a refusal names it (the file's reader knows a notice, not a class).
+RECORD_NAMES: dict[str, str] = {
+    "CertificateRecord": "a certificate", "CertificateSpace": "a room or area of a certificate",
+    "PermitRecord": "a permit", "InsuranceRecord": "an insurance policy", "PetitionRecord": "a petition",
+    "HearingNoticeRecord": "a hearing notice", "SummonsRecord": "a summons", "DeadlineItem": "a deadline",
+    "BldsPermitRow": "a BLDS permit row", "BldsInspectionRow": "a BLDS inspection row",
+}
+
 
 @dataclass(frozen=True)
 class InsuranceRecord:
@@ -276,6 +284,10 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
         return read
+    if tp is bool:  # a JSON true or false: the text "false" would be taken as true
+        if not isinstance(value, bool):
+            raise ValueError(f"{where}: expected true or false, got {given(value)}")
+        return value
     if tp is Decimal:
         if isinstance(value, bool):
             raise ValueError(f"{where}: expected a number, got a boolean")
@@ -314,13 +326,16 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     record that contradicts itself (`inconsistencies`) or a summons that states other than the law
     (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`), or a
     certificate whose number, date, spaces or loads are not what Mount Pleasant ch. 164 gives
-    (`certificate_against_the_law`)."""
+    (`certificate_against_the_law`). An unknown field is named with the fields allowed, and the record by what
+    it is (`RECORD_NAMES`: "a certificate"), never its class; a boolean is a JSON true or false."""
+    what = RECORD_NAMES.get(cls.__name__, "the record")
     if not isinstance(data, dict):
-        raise ValueError(f"{prefix.rstrip('.') or cls.__name__}: expected an object of fields, "
-                         f"got {given(data)}")
+        if prefix:
+            raise ValueError(f"{prefix.rstrip('.')}: expected an object of fields, got {given(data)}")
+        raise ValueError(f"expected an object of fields of {what}, got {given(data)}")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    problems = [f"{prefix}{name}: is not a field of {cls.__name__}; allowed: {', '.join(fields)}"
+    problems = [f"{prefix}{name}: is not a field of {what}; allowed: {', '.join(fields)}"
                 for name in sorted(set(data) - set(fields))]
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():

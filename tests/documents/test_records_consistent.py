@@ -1,15 +1,15 @@
 """A document's record read with ``--from-json`` may not say something against itself that the document would
 then print as the law's: a permit ending before it starts or whose cleanup (Carmel ch. 31 ¶ F) is due before
 the assembly ends, a revocation date on a permit not revoked or before its issue, a revoked permit without the
-day of its revocation (¶ G), a summons whose least fine
-exceeds its greatest or returnable before the offense, a hearing notice (¶ B) to be published on or after the
-hearing. Each is refused naming the field and the other field it contradicts; the boundaries (the same day)
-are written."""
+day of its revocation (¶ G), a summons whose least fine exceeds its greatest or returnable before the offense, a
+hearing notice (¶ B) to be published later than 10 days before the hearing. Each is refused naming the field and
+the other field it contradicts; the boundaries (the same day, ¶ B's last day) are written."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, replace
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -80,15 +80,29 @@ def test_a_least_fine_equal_to_the_greatest_is_no_contradiction(summons_record):
         "min_fine: 250.01 is more than max_fine 250"]
 
 
-@pytest.mark.parametrize(("day", "written"), [("2025-06-24", False), ("2025-06-23", True)])
-def test_a_hearing_notice_published_on_the_hearing_day_is_refused_permit_requirements_b(tmp_path, hearing_record,
-                                                                                        day, written):
-    """¶ B: notice is published before the hearing; the day of the hearing itself is too late."""
+@pytest.mark.parametrize(("day", "written"), [("2025-06-24", False), ("2025-06-23", False), ("2025-06-15", False),
+                                           ("2025-06-14", True), ("2025-06-01", True)])
+def test_a_hearing_notice_published_later_than_permit_requirements_b_allows_is_refused(tmp_path, hearing_record,
+                                                                                       day, written):
+    """¶ B: notice at least 10 days prior to the hearing (Tuesday 2025-06-24), as the law core counts them (GCL
+    § 20: the last day Saturday 2025-06-14, not extended); the hearing day itself, the day before it (accepted
+    before) and the day after the last day are refused, the last day and an earlier one written."""
     result, out = _run(tmp_path, "notice", hearing_record, latest_publication_date=day)
     assert (result.exit_code == 0) is written, result.output
     if not written:
-        assert ("latest_publication_date: 2025-06-24 is not before the hearing"
-                in " ".join(result.output.split()))
+        assert (f"latest_publication_date: {day} is after 2025-06-14, the last day to publish the notice of a "
+                "hearing on 2025-06-24: at least 10 days prior to it" in " ".join(result.output.split()))
+
+
+def test_the_renderer_refuses_a_notice_published_on_or_after_the_hearing_for_every_caller(hearing_record):
+    """The renderer's own check (a record built without `record_from_json`): the hearing day is refused, the day
+    before is rendered (the ¶ B count is the reader's and the workflow's, `hearing_notice_against_the_law`)."""
+    from publicassembly.documents import pdf
+
+    with pytest.raises(ValueError, match=r"^latest_publication_date: 2025-06-24 is not before the hearing"):
+        pdf.render_hearing_notice(replace(hearing_record, latest_publication_date=date(2025, 6, 24)))
+    rendered = pdf.render_hearing_notice(replace(hearing_record, latest_publication_date=date(2025, 6, 23)))
+    assert rendered.startswith(b"%PDF")
 
 
 def test_a_revoked_permit_needs_the_day_of_its_revocation_carmel_31_g(permit_record):

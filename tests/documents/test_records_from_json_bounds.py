@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, replace
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -126,17 +127,29 @@ def _notice(tmp_path: Path, record, **changes):
                                "--force"])
 
 
-@pytest.mark.parametrize(("moment", "ok"), [("2999-01-01T19:00:00", False), ("1777-12-31T19:00:00", False),
-                                            ("2099-12-31T19:00:00", True), ("1778-02-01T19:00:00", True)])
-def test_a_hearing_moment_lies_in_the_known_years(tmp_path, hearing_record, moment, ok):
-    """G-2: a hearing's moment in 1778-2099, both sides (year 2999 was printed on a notice). The publication
-    date is moved with it so that only the hearing's moment is in question."""
-    publication = f"{moment[:4]}-01-01"
+@pytest.mark.parametrize(("moment", "refused"), [
+    ("2999-01-01T19:00:00", "hearing_at: must be a date from 1778-01-01 to 2099-12-31"),
+    ("1777-12-31T19:00:00", "hearing_at: must be a date from 1778-01-01 to 2099-12-31"),
+    ("2099-12-31T19:00:00", None),  # a Thursday
+    # read (G-2), but before Carmel ch. 31 took effect (its parameters' first day, C-2): no hearing of it
+    ("1778-02-02T19:00:00", "hearing_at: 1778-02-02 is before 1972-01-01, the day Carmel Code ch. 31 took effect"),
+    ("1971-12-31T19:00:00", "hearing_at: 1971-12-31 is before 1972-01-01, the day Carmel Code ch. 31 took effect"),
+    ("1972-01-01T19:00:00", "hearing_at: 1972-01-01 is New Year's Day, a public holiday (GCL § 24)"),  # (P-8)
+    ("1972-01-03T19:00:00", None),  # the first Monday of the chapter
+])
+def test_a_hearing_moment_lies_in_the_known_years_and_the_chapters(tmp_path, hearing_record, moment, refused):
+    """G-2: a hearing's moment in 1778-2099, both sides (year 2999 was printed on a notice); and on or after
+    the day Carmel ch. 31 took effect, 1972-01-01 (a Saturday and New Year's Day, so its first hearing day is
+    Monday 1972-01-03). The publication date is a month before, so that only the hearing's moment is in
+    question."""
+    when = datetime.fromisoformat(moment)
+    publication = (when - timedelta(days=30)).date().isoformat() if 1778 <= when.year <= 2099 else "2025-01-02"
     result = _notice(tmp_path, hearing_record, hearing_at=moment, latest_publication_date=publication)
-    if ok:
+    if refused is None:
         assert result.exit_code == 0, result.output
     else:
-        assert result.exit_code == 2 and "hearing_at: must be a date from 1778-01-01 to 2099-12-31" in result.output
+        assert result.exit_code == 2 and refused in " ".join(result.output.split()), result.output
+        assert len([line for line in result.output.splitlines() if "error:" in line]) == 1, result.output
 
 
 def test_a_required_text_given_empty_is_refused(tmp_path, hearing_record, certificate_record):

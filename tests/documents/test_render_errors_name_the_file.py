@@ -15,15 +15,14 @@ from publicassembly.law.jsonable import jsonable
 runner = CliRunner()
 
 
-def test_a_hearing_notice_refused_at_rendering_names_its_file_permit_requirements_b(tmp_path, hearing_record):
-    """¶ B: a notice to be published on the hearing day is refused by the renderer; the message starts with
-    the file's path, then the field."""
-    path = tmp_path / "notice-17.json"
-    path.write_text(json.dumps(jsonable(asdict(hearing_record)) | {"latest_publication_date": "2025-06-24"}),
-                    encoding="utf-8")
-    result = runner.invoke(app, ["notice", "--from-json", str(path), "-o", str(tmp_path / "n.pdf")])
+def test_a_document_refused_at_rendering_names_its_file(tmp_path, permit_record):
+    """A permit whose permittee the typeface cannot print (G-6) is refused by the renderer (a permit's reader
+    does not check its texts); the message starts with the file's path, then the field. (A hearing notice's
+    reader refuses what its renderer would, ¶ B's day and its texts: `hearing_notice_against_the_law`.)"""
+    path = tmp_path / "permit-17.json"
+    path.write_text(json.dumps(jsonable(asdict(permit_record)) | {"permittee": "宴 Hall LLC"}), encoding="utf-8")
+    result = runner.invoke(app, ["permit", "--from-json", str(path), "-o", str(tmp_path / "p.pdf")])
     assert result.exit_code == 2, result.output
     text = " ".join(result.output.split())
-    assert f"{path}: latest_publication_date: 2025-06-24 is not before the hearing" in text, text
-    assert not (tmp_path / "n.pdf").exists()
-
+    assert f"{path}: permittee: the documents cannot print '宴' (U+5BB4)" in text, text
+    assert not (tmp_path / "p.pdf").exists()

@@ -13,7 +13,7 @@ import difflib
 import types
 import typing
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo
@@ -40,6 +40,11 @@ _WRITTEN = {date: ("a date", "YYYY-MM-DD"), datetime: ("a date and time", "YYYY-
 
 #: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
 SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
+
+#: The jurisdictions whose public hearing the notice announces (aliases of the law core's registry): the Town
+#: Board's hearing on a petition for a permit, Carmel ch. 31, permit requirements ¶ B, whose words the notice
+#: prints (`documents.pdf.notice`). Mount Pleasant ch. 164 holds no such hearing.
+NOTICE_JURISDICTIONS: tuple[str, ...] = ("carmel-ny",)
 
 #: What each record read from JSON is, as a refusal names it (the file's reader knows a notice, not a class).
 RECORD_NAMES: dict[str, str] = {
@@ -124,9 +129,11 @@ class CertificateRecord:
 class HearingNoticeRecord:
     """A notice of the public hearing on an application (Carmel ch. 31, permit requirements ¶ B), to be
     published in the official newspaper on or before ``latest_publication_date`` (the law core's
-    ``hearing_notice_due``). ``hearing_at``: local time (America/New_York), naive or aware;
+    ``hearing_notice_due``). ``town``: the Town whose Board holds the hearing, as the notice prints it (``Town
+    of Carmel``); ``hearing_at``: local time (America/New_York), naive or aware;
     ``hearing_time_to_be_announced``: the Clerk has fixed the day but not the hour (only the date of
-    ``hearing_at`` counts, and the notice says the time is to be announced)."""
+    ``hearing_at`` counts, and the notice says the time is to be announced). Read from JSON, it is held to
+    ¶ B and interpretation P-8 (`hearing_notice_against_the_law`)."""
 
     town: str
     application_reference: str
@@ -326,8 +333,11 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     record that contradicts itself (`inconsistencies`) or a summons that states other than the law
     (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`), or a
     certificate whose number, date, spaces or loads are not what Mount Pleasant ch. 164 gives
-    (`certificate_against_the_law`). An unknown field is named with the fields allowed, and the record by what
-    it is (`RECORD_NAMES`: "a certificate"), never its class; a boolean is a JSON true or false."""
+    (`certificate_against_the_law`), or a hearing notice of another town, without the hour of its hearing, on a
+    Sunday or public holiday, or to be published later than Carmel ch. 31 ¶ B allows, or holding a text the
+    documents cannot print (`hearing_notice_against_the_law`). An unknown field is named with the fields
+    allowed, and the record by what it is (`RECORD_NAMES`: "a hearing notice"), never its class. A hearing
+    notice is returned as it is printed (`notice_as_printed`: the Town's name, the hearing's local time)."""
     what = RECORD_NAMES.get(cls.__name__, "the record")
     if not isinstance(data, dict):
         if prefix:
@@ -357,8 +367,11 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     record = cls(**kwargs)
     problems = inconsistencies(record, prefix) + against_the_law(record, prefix)
     problems += summons_town_and_citations(record, prefix) + certificate_against_the_law(record, prefix)
+    problems += hearing_notice_against_the_law(record, prefix, written_at=data.get("hearing_at"))
     if problems:
         raise ValueError("\n".join(problems))
+    if isinstance(record, HearingNoticeRecord):
+        return typing.cast(R, notice_as_printed(record))
     return record
 
 
@@ -700,3 +713,148 @@ def _law_penalty(record: SummonsRecord) -> Any:
         return j.penalty(count, record.offense_date)
     except ParameterNotInForce:
         return None
+
+
+# --- A hearing notice against Carmel ch. 31 ¶ B (`hearing_notice_against_the_law`) ------------------------------
+
+def notice_town(text: str) -> str | None:
+    """The name the notice prints for the Town `text` names, when its Board holds the hearing the notice
+    announces (one of `NOTICE_JURISDICTIONS`), else None. `text` may be the jurisdiction's alias
+    (``carmel-ny``), its Open Civic Data id (the law core's `jurisdictions.get`) or its name with or without the
+    State (``Town of Carmel, New York``, ``Town of Carmel``: `town_names`), compared as words (case and runs of
+    whitespace ignored). The name printed is the law core's without the State: ``Town of Carmel``."""
+    from publicassembly.law import jurisdictions
+
+    for alias in NOTICE_JURISDICTIONS:
+        j = jurisdictions.get(alias)
+        if _words(text) in {_words(n) for n in (*town_names(alias), j.ocd_id)}:
+            return town_names(alias)[1]
+    return None
+
+
+def _notice_towns() -> str:
+    """The values ``town`` may take, as a refusal lists them."""
+    from publicassembly.law import jurisdictions
+
+    out: list[str] = []
+    for alias in NOTICE_JURISDICTIONS:
+        name, short, _alias = town_names(alias)
+        out += [alias, jurisdictions.get(alias).ocd_id, repr(short), repr(name)]
+    return ", ".join(out)
+
+
+def _not_a_notice_town(text: str, p: str) -> str:
+    """The refusal of ``town`` `text`, naming the Town it is when it is another of the law core's."""
+    from publicassembly.law import jurisdictions
+
+    other = ""
+    for j in jurisdictions.all_jurisdictions():
+        if _words(text) in {_words(n) for n in (*town_names(j.alias), j.ocd_id)}:
+            code = j.code.split(",")[0]
+            other = (f" is the {town_names(j.alias)[1]}, whose law ({code}) holds no public hearing on a permit "
+                     "for a public assembly;")
+    said = repr(text) + (other or " is not a Town whose Board holds the public hearing of this notice;")
+    return (f"{p}town: {said} the notice is of the hearing of Carmel Code ch. 31, permit requirements ¶ B; "
+            f"allowed: {_notice_towns()}")
+
+
+def _a_date_alone(written: object) -> bool:
+    """Whether `written` (a hearing's moment as the JSON file writes it) is a date without a time of day
+    (``2026-12-15``), which a date-and-time reader takes as midnight."""
+    if isinstance(written, bool) or not isinstance(written, str | int):  # (a number is read as its digits)
+        return False
+    try:
+        date.fromisoformat(str(written).strip())
+    except ValueError:
+        return False
+    return True
+
+
+def local_moment(moment: datetime) -> datetime:
+    """`moment` as the Town's local time (`TOWN_TZ`), naive: an aware moment converted to it (``23:30Z`` in
+    December is 6:30 p.m. in Carmel), a naive one taken as already local."""
+    return moment.astimezone(TOWN_TZ).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def hearing_notice_against_the_law(record: object, prefix: str = "", *, written_at: object = None,
+                                   today: date | None = None) -> list[str]:
+    """What a hearing notice read from JSON states against Carmel ch. 31 ¶ B, interpretation P-8 or the
+    documents' typeface, one line each naming the field as the JSON spells it (empty when nothing; other
+    records: nothing):
+
+    - ``town``: a Town whose Board holds the hearing (`notice_town`: ``carmel-ny``, its OCD id, ``Town of
+      Carmel`` or ``Town of Carmel, New York``); another town, or another of the law core's (Mount Pleasant,
+      whose ch. 164 holds no such hearing), is refused listing the values allowed;
+    - ``hearing_at`` (`written_at`: the value as written in the file, to tell a date alone): a date and time,
+      or with ``hearing_time_to_be_announced`` true the date alone (or its midnight, as the workflow's record
+      holds it) — a date alone otherwise, or an hour with the time to be announced, is refused; its day (the
+      Town's, `local_moment`) not before the chapter took effect (its parameters' first day, 1972-01-01,
+      interpretation C-2) nor a Sunday or a GCL § 24 public holiday (the law core's
+      `no_public_hearing_because`; interpretation P-8: a Saturday is taken);
+    - ``latest_publication_date``: not after the last day to publish the notice, the law core's
+      `us_ny_carmel.deadlines.hearing_notice_due` of the hearing's day under the values in force on `today`
+      (default the Town's date, `town_today`: the day the notice is made, as the workflow's notice counts it,
+      `permits.services.hearing_notice_due`): at least ``petition.hearing_notice_days`` (10) calendar days
+      before it, GCL § 20. An earlier day is taken (the notice may be published sooner);
+    - every text: one the documents can print (`documents.pdf.typeface.check`, interpretation G-6; an empty one
+      is refused by `record_from_json` as a required field).
+
+    The law's numbers and days are the law core's, never counted here. The workflow's notices take their
+    hearing from `permits.services.schedule_hearing`, which checks the same, and are not checked again."""
+    if not isinstance(record, HearingNoticeRecord):
+        return []
+    from publicassembly.documents.pdf import typeface  # (ReportLab and the fonts: only for a notice read)
+    from publicassembly.law import jurisdictions
+    from publicassembly.law.dates import no_public_hearing_because
+    from publicassembly.law.jurisdictions.us_ny_carmel.deadlines import hearing_notice_due
+    from publicassembly.law.messages import plural
+
+    p = prefix
+    out: list[str] = []
+    if notice_town(record.town) is None:
+        out.append(_not_a_notice_town(record.town, p))
+    moment = local_moment(record.hearing_at)
+    day = moment.date()
+    alone = _a_date_alone(written_at)
+    if record.hearing_time_to_be_announced and not alone and moment.time() != time(0, 0):
+        out.append(f"{p}hearing_at: gives the hour {moment:%H:%M}, but hearing_time_to_be_announced is true (the "
+                   f"notice then says the time is to be announced by the Town Clerk); write the date alone "
+                   f"({day}), or give hearing_time_to_be_announced false")
+    elif not record.hearing_time_to_be_announced and alone:
+        out.append(f"{p}hearing_at: {str(written_at).strip()!r} is a date without the hour of the hearing, which "
+                   f"the notice states; write the date and time, YYYY-MM-DDTHH:MM (e.g. {day}T19:30), or give "
+                   "hearing_time_to_be_announced true when the Town Clerk has not fixed the hour")
+    j = jurisdictions.get(NOTICE_JURISDICTIONS[0])
+    code = j.code.split(",")[0]
+    first = j.parameters.in_force_from
+    if day < first:
+        out.append(f"{p}hearing_at: {day} is before {first}, the day {code} took effect; no public hearing of "
+                   "the chapter is held on it (interpretation C-2)")
+    else:
+        closed = no_public_hearing_because(day)
+        if closed is not None:
+            out.append(f"{p}hearing_at: {day} is {closed}; the Town Board does not hold a public hearing on a "
+                       "Sunday or a public holiday (Carmel Code ch. 31, permit requirements ¶ B; interpretation "
+                       "P-8): choose another day")
+        on = town_today() if today is None else today
+        values = j.parameters.at(on)
+        due = hearing_notice_due(day, values)
+        if record.latest_publication_date > due.date:
+            days = int(values["petition.hearing_notice_days"])
+            out.append(f"{p}latest_publication_date: {record.latest_publication_date} is after {due.date}, the "
+                       f"last day to publish the notice of a hearing on {day}: at least {plural(days, 'day')} "
+                       f"prior to it ({values.cite('petition.hearing_notice_days')}, in force on {on}); give "
+                       f"{due.date} or an earlier day. {due.counted}")
+    try:  # (the town is refused above unless it is one the notice prints by its own name)
+        typeface.check(dataclasses.replace(record, town=""), p.rstrip("."))
+    except typeface.UnprintableText as exc:
+        out += [problem.message() for problem in exc.problems]
+    return out
+
+
+def notice_as_printed(record: HearingNoticeRecord) -> HearingNoticeRecord:
+    """`record` as its notice prints it: ``town`` the Town's name (`notice_town`: ``carmel-ny`` is printed
+    ``Town of Carmel``; a town it does not know is kept as written) and ``hearing_at`` in the Town's local time
+    (`local_moment`)."""
+    return dataclasses.replace(record, town=notice_town(record.town) or record.town,
+                               hearing_at=local_moment(record.hearing_at))

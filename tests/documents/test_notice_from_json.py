@@ -28,6 +28,8 @@ from publicassembly.law import jurisdictions
 
 from .conftest import pdf_text
 
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "carmel-hearing-notice.json"
 CARMEL_OCD = "ocd-division/country:us/state:ny/county:putnam/place:carmel"
 MOUNT_PLEASANT_OCD = "ocd-division/country:us/state:ny/county:westchester/place:mount_pleasant"
 ALLOWED = f"allowed: carmel-ny, {CARMEL_OCD}, 'Town of Carmel', 'Town of Carmel, New York'"
@@ -71,6 +73,36 @@ def _printed(tmp_path: Path, **changes) -> str:
     result, out = _notice(tmp_path, **changes)
     assert result.exit_code == 0, result.output
     return " ".join(pdf_text(out.read_bytes()).split())
+
+
+# --- the documented example ---------------------------------------------------------------------------------
+
+
+def test_the_documented_example_prints(tmp_path):
+    out = tmp_path / "notice.pdf"
+    result = runner.invoke(app, ["notice", "--from-json", str(EXAMPLE), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(pdf_text(out.read_bytes()).split())
+    assert "the Town Board of the Town of Carmel will hold a public hearing on Tuesday, December 15, 2026" in text
+    assert "at 7:30 p.m., at Carmel Town Hall" in text
+    assert "on or before Friday, December 4, 2026 (2026-12-04)" in text
+    assert "carmel-ny" not in text
+
+
+def test_the_readme_shows_the_example_and_names_every_field():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### A notice of public hearing from a JSON file", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```json", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    for field in dataclasses.fields(HearingNoticeRecord):
+        assert f"`{field.name}`" in section or f'`"{field.name}"' in section, field.name
+
+
+def test_the_help_names_every_field():
+    help_text = "".join(runner.invoke(app, ["notice", "--help"], env={"COLUMNS": "400"}).output.split())
+    for field in dataclasses.fields(HearingNoticeRecord):
+        assert f'"{field.name}"' in help_text, field.name
+    assert "examples/carmel-hearing-notice.json" in help_text
 
 
 # --- town ---------------------------------------------------------------------------------------------------

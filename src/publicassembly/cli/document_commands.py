@@ -38,6 +38,7 @@ from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
 from publicassembly.documents.records import (
     DEFAULT_ALARM_DAYS,
     MAX_ALARM_DAYS,
+    MAX_TEXT,
     CertificateRecord,
     DeadlineItem,
     HearingNoticeRecord,
@@ -84,6 +85,16 @@ SUMMONS_FROM_JSON_HELP = (FROM_JSON_HELP + " The summons must state the law of i
                           "jurisdiction's town (e.g. Town of Mount Pleasant, New York; the PDF prints that name); "
                           "citation the rule's citation, penalty_citation (if given) the penalty's; offense_date "
                           "not after today.")
+NOTICE_FROM_JSON_HELP = ('A JSON file of the notice: {"town": "carmel-ny" (its OCD id or "Town of Carmel" too: the '
+                         'Town Board holding the hearing of Carmel ch. 31 ¶ B), "application_reference", '
+                         '"applicant", "event", "property_address", "hearing_place", "newspaper" (texts, not empty, '
+                         f'at most {MAX_TEXT:,} characters, that the documents can print), "hearing_at": '
+                         '"YYYY-MM-DDTHH:MM" (the Town\'s local time; not a Sunday or public holiday), '
+                         '"hearing_time_to_be_announced": true with hearing_at the date alone, YYYY-MM-DD, when the '
+                         'hour is not fixed (default false), "latest_publication_date": "YYYY-MM-DD" (not after ¶ '
+                         "B's last day to publish the notice, as the law core counts the days of notice before the "
+                         'hearing; earlier is allowed)}. Every problem of the file is listed, one per line (exit 2). '
+                         'Example: examples/carmel-hearing-notice.json.')
 PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked gives revoked_date, the day the Town "
                          "Board revoked it (Carmel ch. 31 ¶ G).")
 
@@ -613,12 +624,13 @@ def petition(
 @app.command()
 def notice(
     application: int | None = typer.Option(None, "--application", parser=whole_number, help="The application's id (database)."),
-    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    from_json: Path | None = typer.Option(None, "--from-json", help=NOTICE_FROM_JSON_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
-    """Write the notice of public hearing for the official newspaper (PDF; Carmel ch. 31 ¶ B)."""
+    """Write the notice of public hearing for the official newspaper (PDF; Carmel ch. 31 ¶ B), from the
+    database's scheduled hearing (--application) or a JSON file (--from-json; its fields are in the README)."""
     _one_source(**{"--application": application, "--from-json": from_json})
     if from_json is not None:
         record = _record(HearingNoticeRecord, from_json)
@@ -677,7 +689,7 @@ def calendar(
                                 "or closed; not withdrawn ones), without deadlines."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"town": ..., "hearings": [hearing '
-                                   'notice records], "deadlines": [{application_reference, name, due, counted, '
+                                   'notice records, each as notice --from-json reads it], "deadlines": [{application_reference, name, due, counted, '
                                    'citation}], "application": optional reference}.'),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     alarm_days: int | None = typer.Option(None, "--alarm-days", parser=whole_number, help="Days before a deadline its alarm rings, 0 (on "

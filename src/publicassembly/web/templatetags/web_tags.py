@@ -84,3 +84,21 @@ def stored_law(value: Any) -> str:
     active language when the catalog holds it as a whole sentence; a sentence the law core built with values
     (no catalog entry of its own) stays as recorded."""
     return _(str(value)) if value not in (None, "") else ""
+
+
+@register.filter
+def top_errors(form: Any) -> list[Any]:
+    """What a form's refusal says above it rather than beside a field: its non-field errors (a refusal as a
+    whole, a conflict: the record changed since the page was shown, an action the law does not allow yet) and
+    any error of a hidden field, which has nothing to be marked beside (``web/_form_errors.html``)."""
+    out = list(form.non_field_errors())
+    for field in form.hidden_fields():
+        out.extend(field.errors)
+    return out
+
+
+@register.filter
+def marked_fields(form: Any) -> list[Any]:
+    """The visible fields of a form that hold an error, each then marked beside it: "Please correct the fields
+    marked below" is said only when there is one (``web/_form_errors.html``)."""
+    return [field for field in form.visible_fields() if field.errors]

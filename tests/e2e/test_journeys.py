@@ -246,7 +246,8 @@ def test_police_officer_files_a_complaint_and_the_inspector_issues_the_summons(p
     shot(page, "15-officer-no-summons")
     token = page.locator("input[name=csrfmiddlewaretoken]").first.get_attribute("value")
     refused = page.request.post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", form={
-        "csrfmiddlewaretoken": token, f"s{violation.pk}-return_date": (today + dt.timedelta(days=30)).isoformat()})
+        "csrfmiddlewaretoken": token, f"s{violation.pk}-return_date": (today + dt.timedelta(days=30)).isoformat(),
+        f"s{violation.pk}-expected_version": str(violation.version)})
     assert refused.status == 403 and "only the Building Inspector issues a summons" in refused.text()
     assert not Summons.objects.exists()
 

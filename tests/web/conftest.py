@@ -97,6 +97,13 @@ def mu(mount_pleasant) -> dict[str, User]:
     return _users(mount_pleasant, "mp")
 
 
+def version_of(record, prefix: str = "") -> dict[str, str]:
+    """What a page's form changing `record` sends as the version it was opened on (``expected_version``, or
+    ``<prefix>-expected_version`` for a form with a prefix): the record's version as it is now."""
+    record.refresh_from_db()
+    return {f"{prefix}-expected_version" if prefix else "expected_version": str(record.version)}
+
+
 def client_for(user: User | None) -> Client:
     c = Client()
     if user is not None:

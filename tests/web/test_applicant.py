@@ -108,7 +108,7 @@ def test_stale_version_is_refused_with_a_message(cu, draft_app):
     sv.update_draft(cu["applicant"], draft_app, draft_app.facts, reason="changed in another window")
     c = client_for(cu["applicant"])
     r = c.post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/", {"expected_version": opened})
-    assert r.status_code == 422 and "changed since you opened it" in r.content.decode()
+    assert r.status_code == 409 and "has been changed since you opened this page" in r.content.decode()
 
 
 @pytest.mark.django_db

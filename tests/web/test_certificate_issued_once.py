@@ -1,7 +1,8 @@
 """The Building Inspector's certificate (Mount Pleasant §§ 164-3, 164-9) is issued once per form: the issue form
 sent twice (a double click) issued two certificates, the first superseded at once. The form carries the venue's
-version and issuing moves it, so the second form is stale (the page, 422; the API, 409) and nothing more is
-issued; a form or client without a version is not checked."""
+version and issuing moves it, so the second form is stale (409, the page as the API) and nothing more is
+issued; a client of the services or the API without a version is not checked, a form of the page without one is
+refused (422 naming ``expected_version``)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_the_issue_form_sent_twice_issues_one_certificate(mu, hall):
     data = {"expected_version": hall.version}
     assert c.post(f"{V}/{hall.pk}/certificates/", data).status_code == 302
     again = c.post(f"{V}/{hall.pk}/certificates/", data)
-    assert again.status_code == 422 and "changed since you opened it" in again.content.decode()
+    assert again.status_code == 409 and "has been changed since you opened this page" in again.content.decode()
     assert Certificate.objects.filter(venue=hall).count() == before + 1
 
 
@@ -64,7 +65,16 @@ def test_a_room_added_in_another_tab_makes_the_certificate_form_stale(mu, hall):
     assert hall.version == shown + 1
     before = Certificate.objects.filter(venue=hall).count()
     r = client_for(mu["building_inspector"]).post(f"{V}/{hall.pk}/certificates/", {"expected_version": shown})
-    assert r.status_code == 422 and "changed since you opened it" in r.content.decode()
+    assert r.status_code == 409 and "has been changed since you opened this page" in r.content.decode()
+    assert "Please correct the fields marked below" not in r.content.decode()
+    assert f'name="expected_version" value="{hall.version}"' in r.content.decode()  # as it is now: sent again
+    assert Certificate.objects.filter(venue=hall).count() == before
+
+
+def test_an_issue_form_without_its_version_is_refused_naming_it(mu, hall):
+    before = Certificate.objects.filter(venue=hall).count()
+    r = client_for(mu["building_inspector"]).post(f"{V}/{hall.pk}/certificates/", {})
+    assert r.status_code == 422 and "expected_version: the form was sent without the version" in r.content.decode()
     assert Certificate.objects.filter(venue=hall).count() == before
 
 

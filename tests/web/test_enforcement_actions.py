@@ -8,7 +8,7 @@ import datetime as dt
 import re
 
 import pytest
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Complaint, StopOrder, Violation
@@ -124,21 +124,34 @@ def test_lift_without_the_correction_beside_the_field(mu, hall):
     c = client_for(mu["building_inspector"])
     _stop(c, hall)
     order = StopOrder.objects.get()
-    r = c.post(f"{MP}/lift_stop_order/{order.pk}/", {f"l{order.pk}-correction": "   "})
+    r = c.post(f"{MP}/lift_stop_order/{order.pk}/", {f"l{order.pk}-correction": "   ",
+                                                     **version_of(order, f"l{order.pk}")})
     assert r.status_code == 422 and _beside(r.content.decode(), f"id_l{order.pk}-correction")
     order.refresh_from_db()
     assert order.state == StopOrder.IN_FORCE
 
 
 def test_lift_by_a_stale_page_is_refused(mu, hall):
+    """A form of a page shown before the stop order changed is a conflict, 409 as the API's: nothing is saved,
+    the form keeps what was typed, now with the order's version as it is, and so lifts it when sent again."""
     c = client_for(mu["building_inspector"])
     _stop(c, hall)
     order = StopOrder.objects.get()
     r = c.post(f"{MP}/lift_stop_order/{order.pk}/", {f"l{order.pk}-correction": "Cleared",
-                                                     f"l{order.pk}-expected_version": order.version + 5})
-    assert r.status_code == 422
+                                                     f"l{order.pk}-expected_version": str(order.version + 5)})
+    assert r.status_code == 409
+    html = r.content.decode()
+    assert f"Nothing was saved: version {order.version + 5} is not a version of this stop order" in html
+    assert "Please correct the fields marked below" not in html
+    assert "Cleared</textarea>" in html  # what was typed, kept
+    assert f'name="l{order.pk}-expected_version" value="{order.version}"' in html
     order.refresh_from_db()
     assert order.state == StopOrder.IN_FORCE
+    r = c.post(f"{MP}/lift_stop_order/{order.pk}/", {f"l{order.pk}-correction": "Cleared",
+                                                     **version_of(order, f"l{order.pk}")})
+    assert r.status_code == 302
+    order.refresh_from_db()
+    assert order.state == StopOrder.LIFTED
 
 
 def test_carmel_has_no_stop_order(carmel, cu):
@@ -155,7 +168,8 @@ def test_another_towns_official_cannot_stop_or_lift(mu, cu, hall):
     _stop(client_for(mu["building_inspector"]), hall)
     order = StopOrder.objects.get()
     r = client_for(cu["building_inspector"]).post(f"/carmel-ny/enforcement/lift_stop_order/{order.pk}/",
-                                                  {f"l{order.pk}-correction": "Cleared"})
+                                                  {f"l{order.pk}-correction": "Cleared",
+                                                   **version_of(order, f"l{order.pk}")})
     assert r.status_code == 404
     order.refresh_from_db()
     assert order.state == StopOrder.IN_FORCE
@@ -179,7 +193,8 @@ def test_payment_of_the_fine_in_full(mu, convicted, role):
 
 def test_payment_of_less_than_the_fine_beside_the_amount(mu, convicted):
     v = convicted
-    r = client_for(mu["town_clerk"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": str(v.disposition.fine - 1)})
+    r = client_for(mu["town_clerk"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": str(v.disposition.fine - 1),
+                                                                   **version_of(v, f"p{v.pk}")})
     assert r.status_code == 422 and _beside(r.content.decode(), f"id_p{v.pk}-amount")
     assert "is not the fine" in r.content.decode()
     v.refresh_from_db()
@@ -188,14 +203,16 @@ def test_payment_of_less_than_the_fine_beside_the_amount(mu, convicted):
 
 def test_payment_not_a_number_beside_the_amount(mu, convicted):
     v = convicted
-    r = client_for(mu["town_clerk"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": "fifty"})
+    r = client_for(mu["town_clerk"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": "fifty",
+                                                                   **version_of(v, f"p{v.pk}")})
     assert r.status_code == 422 and _beside(r.content.decode(), f"id_p{v.pk}-amount")
 
 
 def test_enforcement_officer_may_not_record_a_payment(mu, convicted):
     v = convicted
     assert "Record the payment of the fine" not in _page(mu["enforcement_officer"])
-    r = client_for(mu["enforcement_officer"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": str(v.disposition.fine)})
+    r = client_for(mu["enforcement_officer"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": str(v.disposition.fine),
+                                                                            **version_of(v, f"p{v.pk}")})
     assert r.status_code == 403
     v.refresh_from_db()
     assert v.state == Violation.DISPOSED
@@ -204,8 +221,9 @@ def test_enforcement_officer_may_not_record_a_payment(mu, convicted):
 def test_payment_before_the_disposition_is_not_offered_and_is_refused(mu, violation):
     v = violation
     assert "Record the payment of the fine" not in _page(mu["town_clerk"])
-    r = client_for(mu["town_clerk"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": "100"})
-    assert r.status_code == 422
+    r = client_for(mu["town_clerk"]).post(f"{MP}/payment/{v.pk}/", {f"p{v.pk}-amount": "100",
+                                                                   **version_of(v, f"p{v.pk}")})
+    assert r.status_code == 409  # not an action of its state: a conflict, as the API answers it
     v.refresh_from_db()
     assert v.state == Violation.RECORDED
 
@@ -236,7 +254,8 @@ def test_building_inspector_closes_a_paid_violation_and_then_the_case(mu, convic
 
 def test_close_with_an_unpaid_fine_is_not_offered_and_is_refused(mu, convicted):
     v = convicted
-    r = client_for(mu["building_inspector"]).post(f"{MP}/close_violation/{v.pk}/", {f"cv{v.pk}-reason": "Done"})
+    r = client_for(mu["building_inspector"]).post(f"{MP}/close_violation/{v.pk}/", {f"cv{v.pk}-reason": "Done",
+                                                                                   **version_of(v, f"cv{v.pk}")})
     assert r.status_code == 422 and "unpaid" in r.content.decode()
     v.refresh_from_db()
     assert v.state == Violation.DISPOSED
@@ -244,14 +263,16 @@ def test_close_with_an_unpaid_fine_is_not_offered_and_is_refused(mu, convicted):
 
 def test_close_without_a_reason_beside_the_field(mu, violation):
     v = violation
-    r = client_for(mu["building_inspector"]).post(f"{MP}/close_violation/{v.pk}/", {f"cv{v.pk}-reason": ""})
+    r = client_for(mu["building_inspector"]).post(f"{MP}/close_violation/{v.pk}/", {f"cv{v.pk}-reason": "",
+                                                                                   **version_of(v, f"cv{v.pk}")})
     assert r.status_code == 422 and _beside(r.content.decode(), f"id_cv{v.pk}-reason")
 
 
 def test_town_clerk_may_not_close_a_case(mu, violation):
     v = violation
     assert "Close this violation" not in _page(mu["town_clerk"])
-    r = client_for(mu["town_clerk"]).post(f"{MP}/close_violation/{v.pk}/", {f"cv{v.pk}-reason": "Withdrawn"})
+    r = client_for(mu["town_clerk"]).post(f"{MP}/close_violation/{v.pk}/", {f"cv{v.pk}-reason": "Withdrawn",
+                                                                           **version_of(v, f"cv{v.pk}")})
     assert r.status_code == 403
     v.refresh_from_db()
     assert v.state == Violation.RECORDED
@@ -260,7 +281,8 @@ def test_town_clerk_may_not_close_a_case(mu, violation):
 def test_complaint_with_an_open_violation_cannot_be_closed(mu, violation):
     complaint = violation.complaint
     r = client_for(mu["building_inspector"]).post(f"{MP}/close_complaint/{complaint.pk}/",
-                                                  {f"cc{complaint.pk}-reason": "Done"})
+                                                  {f"cc{complaint.pk}-reason": "Done",
+                                                   **version_of(complaint, f"cc{complaint.pk}")})
     assert r.status_code == 422 and "not yet closed or dismissed" in r.content.decode()
 
 
@@ -281,14 +303,16 @@ def test_building_inspector_dismisses_a_complaint_without_violations(mu, complai
 
 def test_dismiss_without_a_reason_beside_the_field(mu, complaint):
     r = client_for(mu["building_inspector"]).post(f"{MP}/dismiss_complaint/{complaint.pk}/",
-                                                  {f"dc{complaint.pk}-reason": ""})
+                                                  {f"dc{complaint.pk}-reason": "",
+                                                   **version_of(complaint, f"dc{complaint.pk}")})
     assert r.status_code == 422 and _beside(r.content.decode(), f"id_dc{complaint.pk}-reason")
 
 
 def test_enforcement_officer_may_not_dismiss(mu, complaint):
     assert "Dismiss this complaint" not in _page(mu["enforcement_officer"])
     r = client_for(mu["enforcement_officer"]).post(f"{MP}/dismiss_complaint/{complaint.pk}/",
-                                                   {f"dc{complaint.pk}-reason": "Nothing found"})
+                                                   {f"dc{complaint.pk}-reason": "Nothing found",
+                                                    **version_of(complaint, f"dc{complaint.pk}")})
     assert r.status_code == 403
     complaint.refresh_from_db()
     assert complaint.state == Complaint.FILED
@@ -298,8 +322,10 @@ def test_complaint_with_a_violation_is_not_dismissed(mu, violation):
     complaint = violation.complaint
     assert "Dismiss this complaint" not in _page(mu["building_inspector"])
     r = client_for(mu["building_inspector"]).post(f"{MP}/dismiss_complaint/{complaint.pk}/",
-                                                  {f"dc{complaint.pk}-reason": "Changed my mind"})
-    assert r.status_code == 422
+                                                  {f"dc{complaint.pk}-reason": "Changed my mind",
+                                                   **version_of(complaint, f"dc{complaint.pk}")})
+    assert r.status_code == 409  # not an action of its state: a conflict, as the API answers it
+    assert "Nothing was saved" in r.content.decode()
 
 
 def test_another_town_cannot_dismiss_or_pay(cu, complaint, convicted):

@@ -9,7 +9,7 @@ import datetime as dt
 import re
 
 import pytest
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Complaint, Summons, Violation
@@ -77,9 +77,10 @@ def test_164_12_officer_records_a_violation_only_on_his_own_complaint_in_his_pre
     assert not _violation_form_shown(html, told) and not _violation_form_shown(html, inspectors)
     assert "Filed with the Building Inspector, who records the violation" in html
     c = client_for(officer)
-    r = c.post(f"{MP}/violation/{told.pk}/", {f"v{told.pk}-rule_id": EXITS, f"v{told.pk}-offender": offender.pk})
+    r = c.post(f"{MP}/violation/{told.pk}/", {f"v{told.pk}-rule_id": EXITS, f"v{told.pk}-offender": offender.pk,
+                                              **version_of(told, f"v{told.pk}")})
     assert r.status_code == 403 and "occurred in his presence" in r.content.decode()
-    r = c.post(f"{MP}/violation/{seen.pk}/", {f"v{seen.pk}-rule_id": EXITS})
+    r = c.post(f"{MP}/violation/{seen.pk}/", {f"v{seen.pk}-rule_id": EXITS, **version_of(seen, f"v{seen.pk}")})
     assert r.status_code == 302 and Violation.objects.get().complaint == seen
 
 
@@ -90,11 +91,12 @@ def test_building_inspector_names_the_offender_the_officer_did_not_know(mu, hall
     c = es.file_complaint(officer, hall.town, description="Exit chained", observed_on=dt.date.today(),
                           in_presence=True, venue=hall)
     client = client_for(bi)
-    r = client.post(f"{MP}/violation/{c.pk}/", {f"v{c.pk}-rule_id": EXITS})
+    r = client.post(f"{MP}/violation/{c.pk}/", {f"v{c.pk}-rule_id": EXITS, **version_of(c, f"v{c.pk}")})
     assert r.status_code == 422
     assert re.search(rf'id="err-id_v{c.pk}-offender"[^>]*><p class="error">', r.content.decode())
     offender = es.register_offender(bi, hall.town, kind="firm", name="Kensico Manor LLC")
-    r = client.post(f"{MP}/violation/{c.pk}/", {f"v{c.pk}-rule_id": EXITS, f"v{c.pk}-offender": offender.pk})
+    r = client.post(f"{MP}/violation/{c.pk}/", {f"v{c.pk}-rule_id": EXITS, f"v{c.pk}-offender": offender.pk,
+                                                **version_of(c, f"v{c.pk}")})
     assert r.status_code == 302
     v = Violation.objects.get()
     assert (v.offender, v.venue, v.observer_kind) == (offender, hall, "building_inspector")
@@ -108,7 +110,8 @@ def test_164_12_police_officer_is_not_offered_the_summons_and_is_refused_it(mu, 
     assert "Issue the summons" not in html and ONLY_BI in html
     assert "Issue the summons" in _page(mu["building_inspector"]) and ONLY_BI not in _page(mu["building_inspector"])
     back = (dt.date.today() + dt.timedelta(days=30)).isoformat()
-    r = client_for(officer).post(f"{MP}/summons/{violation.pk}/", {f"s{violation.pk}-return_date": back})
+    r = client_for(officer).post(f"{MP}/summons/{violation.pk}/", {f"s{violation.pk}-return_date": back,
+                                                                   **version_of(violation, f"s{violation.pk}")})
     assert r.status_code == 403 and "only the Building Inspector issues a summons" in r.content.decode()
     assert not Summons.objects.exists()
     violation.refresh_from_db()
@@ -127,5 +130,6 @@ def test_w1_carmel_officer_is_not_offered_the_summons(carmel, cu):
     assert "Issue the summons" not in html and "interpretation W-1" in html and ONLY_BI not in html
     assert "Issue the summons" in _page(bi, CA)
     r = client_for(officer).post(f"{CA}/summons/{v.pk}/",
-                                 {f"s{v.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=20)).isoformat()})
+                                 {f"s{v.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=20)).isoformat(),
+                                  **version_of(v, f"s{v.pk}")})
     assert r.status_code == 403 and not Summons.objects.exists()

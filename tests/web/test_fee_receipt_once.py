@@ -1,7 +1,7 @@
 """A fee payment is recorded once: the same payment submitted twice (a double click on the Clerk's page) was
 recorded twice, overstating what was paid, with no way to undo a payment. A record added to the application's
 file now moves its version (`permits.services._file_changed`), so the second form, carrying the version the page
-showed, is refused as stale; and a receipt already recorded on the application is refused, 422 naming
+showed, is refused as stale (409, as the API answers it); and a receipt already recorded on the application is refused, 422 naming
 `receipt`, whatever the version."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_double_submit_on_the_page_records_one_payment(carmel, cu, draft_app):
     url = f"/carmel-ny/applications/{app.pk}/record_fee_payment/"
     assert c.post(url, data).status_code == 302
     again = c.post(url, data)
-    assert again.status_code == 422 and "changed since you opened it" in again.content.decode()
+    assert again.status_code == 409 and "has been changed since you opened this page" in again.content.decode()
     assert app.fee_payments.count() == 1
 
 
@@ -61,7 +61,7 @@ def test_a_form_sent_twice_without_a_receipt_records_once(carmel, cu, draft_app,
     url = f"/carmel-ny/applications/{app.pk}/{action}/"
     c = client_for(cu["town_clerk"])
     assert c.post(url, data).status_code == 302
-    assert c.post(url, data).status_code == 422
+    assert c.post(url, data).status_code == 409
     records = app.fee_payments if action == "record_fee_payment" else app.bonds
     assert records.count() == 1
     app.refresh_from_db()

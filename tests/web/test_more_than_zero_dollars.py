@@ -8,7 +8,7 @@ import datetime as dt
 import re
 
 import pytest
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 from publicassembly.permits import services as sv
 
@@ -45,8 +45,9 @@ def test_bond_and_fee_of_zero_or_less_refused_a_cent_recorded(cu, hearing_app, a
     clerk = client_for(cu["town_clerk"])
     url = f"/carmel-ny/applications/{hearing_app.pk}/{action}/"
     for amount in ("-5", "0"):
-        error = _refused_beside(clerk.post(url, {**data, f"{action}-amount": amount}), f"{action}-amount")
+        error = _refused_beside(clerk.post(url, {**data, f"{action}-amount": amount, **version_of(hearing_app)}),
+                                f"{action}-amount")
         assert "more than $0" in error and "greater than or equal" not in error, error
     assert not hearing_app.bonds.exists() and not hearing_app.fee_payments.exists()
-    assert clerk.post(url, {**data, f"{action}-amount": "0.01"}).status_code == 302
+    assert clerk.post(url, {**data, f"{action}-amount": "0.01", **version_of(hearing_app)}).status_code == 302
     assert hearing_app.bonds.count() + hearing_app.fee_payments.count() == 1

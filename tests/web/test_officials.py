@@ -7,7 +7,7 @@ import datetime as dt
 import re
 
 import pytest
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 from publicassembly.law.dates import next_business_day
 
@@ -87,10 +87,11 @@ def test_live_preview_of_a_space(mu, hall):
 
 def test_reissue_and_revoke_certificate(mu, hall):
     c = client_for(mu["building_inspector"])
-    assert c.post(f"/mount-pleasant-ny/venues/{hall.pk}/certificates/", {}).status_code == 302
+    assert c.post(f"/mount-pleasant-ny/venues/{hall.pk}/certificates/", version_of(hall)).status_code == 302
     assert hall.certificates.filter(status="valid").count() == 1
     valid = hall.certificates.get(status="valid")
-    c.post(f"/mount-pleasant-ny/venues/{hall.pk}/certificates/{valid.pk}/revoke/", {"reason": "fire damage"})
+    c.post(f"/mount-pleasant-ny/venues/{hall.pk}/certificates/{valid.pk}/revoke/",
+           {"reason": "fire damage", **version_of(valid)})
     valid.refresh_from_db()
     assert valid.status == "revoked"
 
@@ -104,7 +105,7 @@ def test_record_inspection_finds_a_blocked_exit(mu, hall):
     insp = hall.inspections.get()
     c = client_for(mu["building_inspector"])
     r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/", {
-        "persons_present": "200", "exits_blocked": "yes", "certificate_on_premises": "yes"})
+        "persons_present": "200", "exits_blocked": "yes", "certificate_on_premises": "yes", **version_of(insp)})
     assert r.status_code == 302
     html = c.get(f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/").content.decode()
     assert "164-10" in html
@@ -120,7 +121,7 @@ def test_summons_shows_the_penalty_range_and_pdf(mu, violation):
     assert f"${p.min_fine}–${p.max_fine}" in html and "offense number 1" in html
     r = c.post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", {
         f"s{violation.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=30)).isoformat(),
-        f"s{violation.pk}-return_time": "09:30"})
+        f"s{violation.pk}-return_time": "09:30", **version_of(violation, f"s{violation.pk}")})
     assert r.status_code == 302
     summons = violation.summons
     pdf = c.get(f"/mount-pleasant-ny/summonses/{summons.pk}.pdf")
@@ -130,7 +131,8 @@ def test_summons_shows_the_penalty_range_and_pdf(mu, violation):
 def test_police_officer_may_not_issue_a_summons(mu, violation):
     """§ 164-12: only the Building Inspector issues a summons; the error shows on the form."""
     r = client_for(mu["enforcement_officer"]).post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", {
-        f"s{violation.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=30)).isoformat()})
+        f"s{violation.pk}-return_date": next_business_day(dt.date.today() + dt.timedelta(days=30)).isoformat(),
+        **version_of(violation, f"s{violation.pk}")})
     assert r.status_code == 403
 
 
@@ -141,6 +143,7 @@ def test_disposition_outside_the_range_beside_the_fine(mu, violation):
     es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
     p = es.penalty_range(violation)
     r = client_for(bi).post(f"/mount-pleasant-ny/enforcement/disposition/{violation.pk}/", {
-        f"d{violation.pk}-outcome": "convicted", f"d{violation.pk}-fine": str(p.max_fine + 1)})
+        f"d{violation.pk}-outcome": "convicted", f"d{violation.pk}-fine": str(p.max_fine + 1),
+        **version_of(violation, f"d{violation.pk}")})
     assert r.status_code == 422
     assert re.search(rf'id="err-id_d{violation.pk}-fine"[^>]*><p class="error">', r.content.decode())

@@ -13,7 +13,7 @@ import polib
 import pytest
 from django.test import Client
 from django.utils import translation
-from tests.web.conftest import client_for, fair_facts
+from tests.web.conftest import client_for, fair_facts, version_of
 from tests.web.test_public import load_example
 from tests.web.test_spanish import CATALOG
 
@@ -215,7 +215,7 @@ def test_lawful_occupancy_now_does_not_deny_the_inspection_above_sections_164_10
     insp = hall.inspections.get()
     c = client_for(mu["building_inspector"])
     c.post(f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/", {
-        "persons_present": "200", "exits_blocked": "yes", "certificate_on_premises": "yes"})
+        "persons_present": "200", "exits_blocked": "yes", "certificate_on_premises": "yes", **version_of(insp)})
     html = c.get(f"/mount-pleasant-ny/venues/{hall.pk}/").content.decode()
     assert "No inspection is recorded" not in html
     note = _text(c.get(f"/mount-pleasant-ny/venues/{hall.pk}/")).split("Judged only at an inspection:")[1]
@@ -255,7 +255,7 @@ def test_a_passed_inspection_is_not_a_passed_deadline_in_spanish_section_164_9(m
     c = client_for(mu["building_inspector"])
     r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/", {
         "persons_present": "200", "exits_blocked": "no", "exit_access_clear": "yes",
-        "certificate_on_premises": "yes"})
+        "certificate_on_premises": "yes", **version_of(insp)})
     assert r.status_code == 302
     insp.refresh_from_db()
     assert insp.result == "passed"
@@ -289,7 +289,7 @@ def test_a_deficiency_found_reads_in_spanish_on_the_inspection_page_section_164_
     insp = hall.inspections.get()
     c = client_for(mu["building_inspector"])
     c.post(f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/", {
-        "persons_present": "200", "exits_blocked": "yes", "certificate_on_premises": "yes"})
+        "persons_present": "200", "exits_blocked": "yes", "certificate_on_premises": "yes", **version_of(insp)})
     url = f"/mount-pleasant-ny/venues/{hall.pk}/inspections/{insp.pk}/"
     assert "An exit was blocked or access to it impeded or prevented, contrary to § 164-10." in _text(c.get(url))
     spanish = _text(_es(c).get(url))

@@ -140,13 +140,36 @@ def test_a_bad_day_is_shown_beside_the_field_422_nothing_written(carmel, cu, tra
 
 
 def test_a_stale_form_is_refused_above_it(carmel, cu, travel_to):
+    """A form of a page opened before the application changed is a conflict, 409 as the API answers it: said
+    above the form (no field marked), the day typed kept; sent again from that page, it reschedules."""
     app = _scheduled(carmel, cu, travel_to)
     clerk = client_for(cu["town_clerk"])
     app.version -= 1
     r = _reschedule(clerk, app, NEW_DAY.isoformat())
-    assert r.status_code == 422
+    assert r.status_code == 409
+    html = " ".join(r.content.decode().split())
+    assert "has been changed since you opened this page" in html and "Please correct the fields" not in html
+    assert f'value="{NEW_DAY.isoformat()}"' in html
     app.refresh_from_db()
     assert app.hearing_on == HEARING
+    assert _reschedule(clerk, app, NEW_DAY.isoformat()).status_code == 302
+
+
+def test_a_form_without_its_version_reschedules_nothing(carmel, cu, travel_to):
+    """A reschedule form sent without the version of the application it was opened on (a page kept from before
+    the form sent it, a request made by hand) is refused, 422 naming ``expected_version``: it was never checked,
+    and the hearing was moved on whatever the application had become."""
+    app = _scheduled(carmel, cu, travel_to)
+    data = {"reschedule_hearing-hearing_on": NEW_DAY.isoformat(), "reschedule_hearing-hearing_time": "18:30",
+            "reschedule_hearing-place": "Town Hall", "reschedule_hearing-newspaper": "Putnam County Courier"}
+    r = client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{app.pk}/reschedule_hearing/", data)
+    assert r.status_code == 422
+    html = " ".join(r.content.decode().split())
+    assert "expected_version: the form was sent without the version of the record it was opened on" in html
+    assert f'value="{NEW_DAY.isoformat()}"' in html and f'name="expected_version" value="{app.version}"' in html
+    version = app.version
+    app.refresh_from_db()
+    assert (app.version, app.hearing_on) == (version, HEARING)
 
 
 def test_the_reschedule_form_says_the_days_of_notice_in_force_paragraph_b(carmel, cu, travel_to, monkeypatch):

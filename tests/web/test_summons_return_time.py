@@ -9,7 +9,7 @@ import json
 
 import pytest
 from tests.api.conftest import api_client
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Summons
@@ -64,10 +64,13 @@ def test_api_issues_a_summons_at_hh_mm_and_documents_the_format_164_12(mu, viola
 def test_web_form_refuses_25_99_and_issues_at_a_time_164_12(mu, violation):
     c = client_for(mu["building_inspector"])
     url = f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/"
-    r = c.post(url, {f"s{violation.pk}-return_date": RETURN.isoformat(), f"s{violation.pk}-return_time": "25:99"})
-    assert r.status_code != 302 and not Summons.objects.exists()
+    sent = version_of(violation, f"s{violation.pk}")
+    r = c.post(url, {f"s{violation.pk}-return_date": RETURN.isoformat(), f"s{violation.pk}-return_time": "25:99",
+                     **sent})
+    assert r.status_code == 422 and not Summons.objects.exists()
     page = c.get("/mount-pleasant-ny/enforcement/").content.decode()
     assert 'type="time"' in page
-    r = c.post(url, {f"s{violation.pk}-return_date": RETURN.isoformat(), f"s{violation.pk}-return_time": "09:30"})
+    r = c.post(url, {f"s{violation.pk}-return_date": RETURN.isoformat(), f"s{violation.pk}-return_time": "09:30",
+                     **sent})
     assert r.status_code == 302
     assert Summons.objects.get().return_time == "09:30"

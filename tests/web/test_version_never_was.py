@@ -44,9 +44,11 @@ def test_the_api_and_the_page_say_it_too(cu, draft_app):
     assert r.status_code == 409
     assert r.json()["detail"].startswith("version 2 is not a version of this permit application; it is at "
                                          "version 1"), r.json()
-    page = client_for(cu["applicant"]).post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/",
-                                            {"expected_version": "2"}).content.decode()
-    assert "version 2 is not a version of this permit application; it is at version 1: reload it" in page
+    r = client_for(cu["applicant"]).post(f"/carmel-ny/applications/{draft_app.pk}/withdraw/",
+                                         {"expected_version": "2"})
+    assert r.status_code == 409  # as the API's
+    page = r.content.decode()
+    assert "Nothing was saved: version 2 is not a version of this permit application; it is at version 1." in page
     assert "has changed since you opened it" not in page
     draft_app.refresh_from_db()
     assert (draft_app.state, draft_app.version) == ("draft", 1)

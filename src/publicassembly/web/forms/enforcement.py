@@ -24,7 +24,8 @@ class DateTimeInput(forms.DateTimeInput):
 
 
 class VersionedForm(PlainErrors):
-    """A change of a record the page showed: the version it showed (a change made since is refused, not lost)."""
+    """A change of a record the page showed: the version it showed (a change made since is refused, not lost).
+    The page checks that it was sent (`web.views.errors.posted_version`: without it the form is refused, 422)."""
 
     expected_version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=0)
 
@@ -180,7 +181,9 @@ def _rule_choices(town: Any) -> list[tuple[str, str]]:
             for rule_id, citation in violable_rules(town)]
 
 
-class ViolationForm(PlainErrors):
+class ViolationForm(VersionedForm):
+    """A violation recorded on a complaint: the version is the complaint's."""
+
     observed_on = forms.DateField(label=gettext_lazy("Observed on"), widget=DateInput(), required=False)
     description = forms.CharField(label=gettext_lazy("Description"), max_length=1000, required=False)
 
@@ -193,14 +196,14 @@ class ViolationForm(PlainErrors):
             required=False, help_text=gettext_lazy("Default: the complaint's."))
 
 
-class SummonsForm(PlainErrors):
+class SummonsForm(VersionedForm):
     return_date = forms.DateField(label=gettext_lazy("Returnable on"), widget=DateInput())
     return_time = forms.TimeField(label=gettext_lazy("At (time)"), required=False, input_formats=["%H:%M"],
                                   widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
                                   help_text=gettext_lazy("HH:MM, 00:00 to 23:59; may be left empty."))
 
 
-class DispositionForm(PlainErrors):
+class DispositionForm(VersionedForm):
     outcome = forms.ChoiceField(label=gettext_lazy("Outcome"), choices=[("convicted", gettext_lazy("convicted")),
                                                                        ("dismissed", gettext_lazy("dismissed"))])
     decided_on = forms.DateField(label=gettext_lazy("Decided on"), widget=DateInput(), required=False)

@@ -2,9 +2,10 @@
 amendment and withdrawal; the Clerk's and Board's queue, hearing calendar, application page and actions.
 
 Every change is one call of `publicassembly.permits.services`; which actions are offered follows the
-application's state machine and the user's roles in the town; the services check both again. A refusal is
-shown beside the field it names (`ValidationFailed`) or above the form (`Blocked`, `InvalidTransition`,
-`StaleUpdate`).
+application's state machine and the user's roles in the town; the services check both again. Every form
+changing an application sends the version the page showed (``expected_version``; without it the form is refused,
+422). A refusal is shown beside the field it names (`ValidationFailed`, 422) or above the form; a conflict is 409,
+as the API answers it (`Blocked`, `InvalidTransition`, `StaleUpdate`: `web.views.errors.conflict`).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
 from publicassembly.web.forms.widgets import given_twice
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import posted_version, refusal, refusal_detail
+from publicassembly.web.views.errors import conflict, is_conflict, posted_version, refusal, refusal_detail
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -341,27 +342,38 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
                                   "incomplete; it is %(s)s.") % {"s": app.get_state_display()})
         return redirect("web:application", town=town, pk=pk)
     form, properties, adding = _petition_forms(request, app)
-    if request.method == "POST" and not adding and _valid(form, properties):
-        version = _version(request)
-        forms_of, further = _properties_of(form, properties)
-        # a fact the form does not ask (given through the API) is kept, never dropped by saving the form
-        facts = af.merge_facts(app.facts, form.to_facts(further))
+    status = None
+    if request.method == "POST" and not adding:
         try:
-            if app.state == State.INCOMPLETE and "amend" in request.POST:
-                sv.amend(request.user, app, facts, expected_version=version)
-                messages.success(request, _("The amended petition was sent to the Town Clerk."))
-            else:
-                sv.update_draft(request.user, app, facts, expected_version=version)
-                messages.success(request, _("Saved."))
-        except ValidationFailed as e:
-            _field_error(form, e, properties, forms_of)
-        except NotAllowed:
-            raise  # a 403 page saying who may do it, not a form error
-        except WorkflowError as e:
+            version = _version(request)
+        except ValidationFailed as e:  # no version (a page kept from before, a hand-made request): not saved
             form.add_error(None, refusal(e))
-        else:
-            return redirect("web:application", town=town, pk=pk)
-    return _petition_page(request, t, form, properties, app, status=_status(request, adding, form, properties),
+            version = None
+        if version is not None and _valid(form, properties):
+            forms_of, further = _properties_of(form, properties)
+            # a fact the form does not ask (given through the API) is kept, never dropped by saving the form
+            facts = af.merge_facts(app.facts, form.to_facts(further))
+            try:
+                if app.state == State.INCOMPLETE and "amend" in request.POST:
+                    sv.amend(request.user, app, facts, expected_version=version)
+                    messages.success(request, _("The amended petition was sent to the Town Clerk."))
+                else:
+                    sv.update_draft(request.user, app, facts, expected_version=version)
+                    messages.success(request, _("Saved."))
+            except ValidationFailed as e:
+                _field_error(form, e, properties, forms_of)
+            except NotAllowed:
+                raise  # a 403 page saying who may do it, not a form error
+            except WorkflowError as e:  # changed since the page was opened (StaleUpdate): 409, as the API
+                app.refresh_from_db()
+                status = 409 if is_conflict(e) else None
+                for line in conflict(e, state=app.get_state_display(), shown=False,
+                                     offered=app.state in (State.DRAFT, State.INCOMPLETE)):
+                    form.add_error(None, line)
+            else:
+                return redirect("web:application", town=town, pk=pk)
+    return _petition_page(request, t, form, properties, app,
+                          status=status or _status(request, adding, form, properties),
                           version=request.POST.get("expected_version") if adding else None)
 
 
@@ -412,33 +424,50 @@ def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse
 @login_required
 @require_POST
 def application_action(request: HttpRequest, town: str, pk: int, action: str) -> HttpResponse:
+    """One action of the application page (`ACTIONS`), on the version of the application the page showed
+    (``expected_version``, required: `posted_version`). Refused, the page is shown again with the application as
+    it is now and the form as it was sent, its refusal beside the field it names or at the top of the form:
+    bad input is **422** (a form sent without the version too); a conflict is **409**, as the API answers it —
+    the application changed since the page was opened (`StaleUpdate`: nothing saved, its state now, what was
+    entered kept to be sent again), the law does not allow the action yet (`Blocked`: each blocker with its
+    citation), or the action is not one of its state (`InvalidTransition`); `NotAllowed` is a 403 page."""
     t = town_for(town)
     app = sv.get_application(request.user, t, pk)
     spec = ACTIONS.get(action)
     if spec is None:
         raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
                                % {"action": repr(action), "allowed": ", ".join(ACTIONS)})
-    form = _make_form(spec, app, request.POST, roles=roles_of(request.user, t))
-    if form.is_valid():
-        try:
-            spec.call(request.user, app, _ev(form), _version(request))
-        except ValidationFailed as e:
-            if e.field in form.fields:
-                form.add_error(e.field, refusal_detail(e))
+    require_role(request.user, t, *spec.roles)  # the role before the form: a 403, not form errors
+    roles = roles_of(request.user, t)
+    form = _make_form(spec, app, request.POST, roles=roles)
+    status = 422
+    try:
+        version = _version(request)
+    except ValidationFailed as e:  # no version (a page kept from before, a hand-made request): nothing is done
+        form.add_error(None, refusal(e))
+    else:
+        if form.is_valid():
+            try:
+                spec.call(request.user, app, _ev(form), version)
+            except ValidationFailed as e:
+                if e.field in form.fields:
+                    form.add_error(e.field, refusal_detail(e))
+                else:
+                    form.add_error(None, refusal(e))
+            except NotAllowed:
+                raise  # a 403 page saying who may do it, not a form error
+            except WorkflowError as e:  # StaleUpdate, Blocked, InvalidTransition: a conflict, as the API's 409
+                app.refresh_from_db()
+                status = 409 if is_conflict(e) else 422
+                offered = spec in _offered(request.user, app, roles)
+                for line in conflict(e, state=app.get_state_display(), offered=offered, timeline=True):
+                    form.add_error(None, line)
             else:
-                form.add_error(None, refusal(e))
-        except NotAllowed:
-            raise  # a 403 page saying who may do it, not a form error
-        except sv.Blocked as e:
-            form.add_error(None, refusal(e))
-        except WorkflowError as e:  # InvalidTransition, StaleUpdate
-            form.add_error(None, refusal(e))
-        else:
-            messages.success(request, _("Done: %(a)s.") % {"a": spec.label})
-            return redirect("web:application", town=town, pk=pk)
-        app.refresh_from_db()
+                messages.success(request, _("Done: %(a)s.") % {"a": spec.label})
+                return redirect("web:application", town=town, pk=pk)
+    app.refresh_from_db()
     return render(request, "web/applications/detail.html", _detail_context(request, t, app, {action: form}),
-                  status=422 if form.errors else 200)
+                  status=status if form.errors else 200)
 
 
 @login_required

@@ -2,7 +2,10 @@
 found at inspections or observed, stop orders on a performance, summonses with the penalty range for the offense
 number, dispositions, payments, closing and dismissal. Every change is one call of
 `publicassembly.enforcement.services`; the penalty range is the law core's. A form is shown only where the record's
-state and the user's role in the town allow its action; the service still decides."""
+state and the user's role in the town allow its action; the service still decides. A form acting on a record the
+page showed (a complaint, a violation, a stop order) sends its version (``expected_version``; without it the form
+is refused, 422); bad input is 422 beside its field, a conflict (the record changed since the page was opened,
+or the action is not one of its state) 409, as the API answers it."""
 
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ from publicassembly.web.forms.enforcement import (
     ViolationForm,
 )
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import refusal, refusal_detail
+from publicassembly.web.views.errors import conflict, is_conflict, posted_version, refusal, refusal_detail
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -43,19 +46,36 @@ ACTIONS = ("offender", "complaint", "violation", "summons", "disposition", "stop
            "payment", "close_violation", "close_complaint", "dismiss_complaint")
 
 
-def _put(form: forms.Form, e: WorkflowError) -> None:
-    """A refusal of the service beside the field it names, or above the form; `NotAllowed` is raised on
-    (a 403 page saying who may do it, never a form error)."""
+def _put(form: forms.Form, e: WorkflowError) -> int:
+    """A refusal of the service beside the field it names, or above the form, and the page's status: 409 for a
+    conflict (`conflict`, the form then holding the record's version as it is now), else 422; `NotAllowed` is
+    raised on (a 403 page saying who may do it, never a form error)."""
     if isinstance(e, NotAllowed):
         raise e
+    if is_conflict(e):
+        for line in conflict(e):
+            form.add_error(None, line)
+        return 409
     if isinstance(e, ValidationFailed) and e.field in form.fields and not form.fields[e.field].widget.is_hidden:
         form.add_error(e.field, refusal_detail(e))
     else:
         form.add_error(None, refusal(e))
+    return 422
 
 
-def _versioned(form_class: type[forms.Form], obj: Any, prefix: str) -> forms.Form:
-    return form_class(prefix=prefix, initial={"expected_version": obj.version})
+def _as_now(form: forms.Form, record: Any) -> forms.Form:
+    """`form` holding what was sent but the version of `record` as it is now, checked again (the page shows the
+    record as it is now: sent again, the form acts on that version); the refusal is added to it after."""
+    version = type(record)._default_manager.filter(pk=record.pk).values_list("version", flat=True).first()
+    data = form.data.copy()
+    data[form.add_prefix("expected_version")] = "" if version is None else str(version)
+    form.data = data
+    form.full_clean()
+    return form
+
+
+def _versioned(form_class: type[forms.Form], obj: Any, prefix: str, **kwargs: Any) -> forms.Form:
+    return form_class(prefix=prefix, initial={"expected_version": obj.version}, **kwargs)
 
 
 def _form(bound: dict[Any, forms.Form], key: Any, allowed: Any, make: Callable[[], forms.Form]) -> forms.Form | None:
@@ -76,11 +96,11 @@ def _violation_row(v: Violation, roles: set[str], bound: dict[Any, forms.Form]) 
     row: dict[str, Any] = {"v": v, "penalty": es.penalty_range(v), "summons": summons}
     unpaid = v.state == Violation.DISPOSED and _unpaid_fine(v)
     row["summons_form"] = _form(bound, ("summons", v.pk), v.state == Violation.RECORDED and BI in roles,
-                                lambda: SummonsForm(prefix=f"s{v.pk}"))
+                                lambda: _versioned(SummonsForm, v, f"s{v.pk}"))
     if v.state == Violation.RECORDED and BI not in roles:
         row["summons_by"] = _summons_by(v.town)
     row["disposition_form"] = _form(bound, ("disposition", v.pk), v.state == Violation.SUMMONED and roles & {BI, CLERK},
-                                    lambda: DispositionForm(prefix=f"d{v.pk}"))
+                                    lambda: _versioned(DispositionForm, v, f"d{v.pk}"))
     row["payment_form"] = _form(bound, ("payment", v.pk), unpaid and roles & {BI, CLERK},
                                 lambda: _versioned(PaymentForm, v, f"p{v.pk}"))
     closable = v.state in (Violation.RECORDED, Violation.PAID, Violation.DISPOSED) and not unpaid and BI in roles
@@ -122,7 +142,7 @@ def _context(request: HttpRequest, t: Any, bound: dict[Any, forms.Form] | None =
         row["violation_form"] = _form(bound, ("violation", c.pk),
                                       c.state in (Complaint.FILED, Complaint.ACTED_ON)
                                       and _may_record_violation(request.user, t, roles, c),
-                                      lambda c=c: ViolationForm(town=t, prefix=f"v{c.pk}"))
+                                      lambda c=c: _versioned(ViolationForm, c, f"v{c.pk}", town=t))
         if row["violation_form"] is None and c.state == Complaint.FILED and EO in roles and stops:
             row["violation_by"] = _("Filed with the Building Inspector, who records the violation and issues the "
                                     "summons (§ 164-12).")
@@ -157,63 +177,80 @@ def enforcement(request: HttpRequest, town: str) -> HttpResponse:
 @login_required
 @require_POST
 def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) -> HttpResponse:
-    """One enforcement action (``what``: one of `ACTIONS`) on the record `pk` of `town` (0: a new record). The
-    service's refusal is shown beside its field (422); a record of another town is not found (404)."""
+    """One enforcement action (``what``: one of `ACTIONS`) on the record `pk` of `town` (0: a new record), on the
+    version of it the page showed (``expected_version``, required: `posted_version`). Refused, the page is shown
+    again with the form as sent: bad input beside its field, 422 (a form sent without the version too); a
+    conflict at the top of the form, 409 as the API answers it (the record changed since the page was opened:
+    the form then holds its version as it is now, to be sent again; an action not of its state). A record of
+    another town is not found (404)."""
     t = town_for(town)
     require_role(request.user, t, *READERS)
     if what not in ACTIONS:
         raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
                                % {"action": repr(what), "allowed": ", ".join(ACTIONS)})
-    form, key, call = _action(request.user, t, what, pk, request.POST)
-    if form.is_valid():
-        try:
-            call(dict(form.cleaned_data))
-        except WorkflowError as e:
-            _put(form, e)
-        else:
-            messages.success(request, _("Recorded."))
-            return redirect("web:enforcement", town=town)
-    return render(request, "web/enforcement/index.html", _context(request, t, {key: form}), status=422)
+    form, key, call, record = _action(request.user, t, what, pk, request.POST)
+    status = 422
+    try:
+        version = None if record is None else posted_version(request, form.prefix or "")
+    except ValidationFailed as e:  # no version (a page kept from before, a hand-made request): nothing is done
+        form = _as_now(form, record)
+        form.add_error(None, refusal(e))
+    else:
+        if form.is_valid():
+            try:
+                call({**form.cleaned_data, "expected_version": version} if record is not None
+                     else dict(form.cleaned_data))
+            except WorkflowError as e:
+                if is_conflict(e):
+                    form = _as_now(form, record) if record is not None else form
+                status = _put(form, e)
+            else:
+                messages.success(request, _("Recorded."))
+                return redirect("web:enforcement", town=town)
+    return render(request, "web/enforcement/index.html", _context(request, t, {key: form}), status=status)
 
 
 def _present(d: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in d.items() if v not in (None, "")}
 
 
-def _action(u: Any, t: Any, what: str, pk: int, post: Any) -> tuple[forms.Form, Any, Callable[[dict], Any]]:
-    """The form, its key on the page and the one service call of one enforcement action."""
+def _action(u: Any, t: Any, what: str, pk: int, post: Any
+            ) -> tuple[forms.Form, Any, Callable[[dict], Any], Any]:
+    """The form, its key on the page, the one service call of one enforcement action and the record it acts
+    on, whose version the form sends (None: a new record)."""
     if what == "offender":
-        return OffenderForm(post, prefix="o"), "offender", lambda d: es.register_offender(u, t, **d)
+        return OffenderForm(post, prefix="o"), "offender", lambda d: es.register_offender(u, t, **d), None
     if what == "complaint":
         return (ComplaintForm(post, town=t, prefix="c"), "complaint",
-                lambda d: es.file_complaint(u, t, **d))
+                lambda d: es.file_complaint(u, t, **d), None)
     if what == "stop_order":
         def stop(d: dict[str, Any]) -> Any:
             venue = d.pop("venue")
             return es.record_stop_order(u, venue, **_present(d))
-        return StopOrderForm(post, town=t, prefix="so"), "stop_order", stop
+        return StopOrderForm(post, town=t, prefix="so"), "stop_order", stop, None
     if what == "lift_stop_order":
         o = StopOrder.objects.get_in_town(t, pk=pk)
         return (LiftStopOrderForm(post, prefix=f"l{pk}"), (what, pk),
-                lambda d: es.lift_stop_order(u, o, **_present(d)))
+                lambda d: es.lift_stop_order(u, o, **_present(d)), o)
     if what in ("violation", "dismiss_complaint", "close_complaint"):
         c = Complaint.objects.get_in_town(t, pk=pk)
         if what == "violation":
             return (ViolationForm(post, town=t, prefix=f"v{pk}"), (what, pk),
-                    lambda d: es.record_violation(u, c, **_present(d)))
+                    lambda d: es.record_violation(u, c, **_present(d)), c)
         if what == "dismiss_complaint":
             return (DismissComplaintForm(post, prefix=f"dc{pk}"), (what, pk),
-                    lambda d: es.dismiss_complaint(u, c, **_present(d)))
-        return CloseForm(post, prefix=f"cc{pk}"), (what, pk), lambda d: es.close_case(u, c, **_present(d))
+                    lambda d: es.dismiss_complaint(u, c, **_present(d)), c)
+        return CloseForm(post, prefix=f"cc{pk}"), (what, pk), lambda d: es.close_case(u, c, **_present(d)), c
     v = Violation.objects.get_in_town(t, pk=pk)
     if what == "summons":
-        return SummonsForm(post, prefix=f"s{pk}"), (what, pk), lambda d: es.issue_summons(u, v, **d)
+        return SummonsForm(post, prefix=f"s{pk}"), (what, pk), lambda d: es.issue_summons(u, v, **d), v
     if what == "disposition":
         return (DispositionForm(post, prefix=f"d{pk}"), (what, pk),
-                lambda d: es.record_disposition(u, v, **_present(d)))
+                lambda d: es.record_disposition(u, v, **_present(d)), v)
     if what == "payment":
-        return PaymentForm(post, prefix=f"p{pk}"), (what, pk), lambda d: es.record_payment(u, v, **_present(d))
-    return CloseForm(post, prefix=f"cv{pk}"), (what, pk), lambda d: es.close_case(u, v, **_present(d))
+        return (PaymentForm(post, prefix=f"p{pk}"), (what, pk), lambda d: es.record_payment(u, v, **_present(d)),
+                v)
+    return CloseForm(post, prefix=f"cv{pk}"), (what, pk), lambda d: es.close_case(u, v, **_present(d)), v
 
 
 @login_required

@@ -49,20 +49,84 @@ def read_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return csrf_exempt(only_read)
 
 
-def posted_version(request: HttpRequest) -> int | None:
-    """The ``expected_version`` posted with a form (the record's version when the page was shown), None when
-    not given. Raises `ValidationFailed` (field ``expected_version``, HTTP 422) when it is not a whole number
-    of 1 or more, rather than ignoring it and overwriting a newer version."""
+def posted_version(request: HttpRequest, prefix: str = "") -> int:
+    """The ``expected_version`` posted with a form changing a record the page showed (the record's version when
+    the page was shown; ``<prefix>-expected_version`` for a form with a prefix), which every such form of the
+    site sends and every such change is checked against (a change made since is refused, 409: `conflict`).
+    Raises `ValidationFailed` (field ``expected_version``, HTTP 422) when it is missing — a page kept from before
+    the form sent it, a request made by hand: the change is not made on whatever version is there now — or not a
+    whole number of 1 or more, rather than ignoring it and overwriting a newer version."""
     from publicassembly.workflow.errors import ValidationFailed
 
-    raw = request.POST.get("expected_version", "").strip()
+    raw = request.POST.get(f"{prefix}-expected_version" if prefix else "expected_version", "").strip()
     if not raw:
-        return None
+        raise ValidationFailed("expected_version", _(
+            "the form was sent without the version of the record it was opened on, so nothing was saved: check "
+            "the record as it is now and send the form again"))
     if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
         raise ValidationFailed("expected_version", _("must be the record's version, a whole number of 1 or more "
                                                      "(reload the page and send the form again); got %(value)s")
                                % {"value": repr(raw[:40])})
     return int(raw)
+
+
+def is_conflict(e: Any) -> bool:
+    """Whether a service's refusal is a conflict — the record changed since the form was opened
+    (`StaleUpdate`), the action is not one of its state (`InvalidTransition`) or the law does not allow it yet
+    (`permits.services.Blocked`) — answered 409 by the web as by the API (`conflict`), not 422 (bad input)."""
+    from publicassembly.workflow.errors import ValidationFailed
+
+    return getattr(e, "http_status", None) == 409 and not isinstance(e, ValidationFailed)
+
+
+def conflict(e: Any, *, state: Any = None, offered: bool = True, shown: bool = True, timeline: bool = False
+             ) -> list[str]:
+    """What a form refused as a conflict (`is_conflict`, HTTP 409) says at its top, in the page's language, one
+    sentence a line; the page is shown again with the record as it is now and the form as it was sent.
+
+    - `StaleUpdate`: nothing was saved, as the record was changed (or deleted) after the page was opened, from
+      which version to which (the refusal carries no more: who changed what is in the record's history, which
+      the page shows below when `timeline`); the record's `state` now, when given; and that what was entered is
+      kept in the form to be checked and sent again — or, not `offered`, that the action is no longer offered
+      for the record as it is now. The page shows the record as it is now (`shown`) or, a form of its own (the
+      petition), sends the reader to the record's page.
+    - `permits.services.Blocked`: nothing was saved, as the law does not allow the action yet, and each
+      blocker with its citation.
+    - anything else (`InvalidTransition`): its refusal, and that nothing was saved."""
+    from publicassembly.permits.services import Blocked
+    from publicassembly.workflow.errors import StaleUpdate
+    from publicassembly.workflow.words import law_text
+
+    if isinstance(e, Blocked):
+        return [_("Nothing was saved: the law does not allow you to %(action)s yet, because:")
+                % {"action": _(e.action)},
+                *[f"{law_text(b.reason)} ({b.citation})" for b in e.blockers]]
+    if not isinstance(e, StaleUpdate):
+        return [refusal(e), _("Nothing was saved.")]
+    record = _(e.record) if isinstance(e.record, str) else str(e.record)
+    if e.never_was:
+        lines = [_("Nothing was saved: version %(expected)s is not a version of this %(record)s; it is at version "
+                   "%(now)s.") % {"record": record, "expected": e.expected_version, "now": e.current_version}]
+    elif e.current_version is None:
+        return [_("Nothing was saved: this %(record)s was deleted after you opened this page.") % {"record": record}]
+    else:
+        lines = [_("Nothing was saved: this %(record)s has been changed since you opened this page, by someone "
+                   "else or by a form you sent from it before (you saw version %(expected)s; it is now at version "
+                   "%(now)s).") % {
+            "record": record, "expected": e.expected_version, "now": e.current_version}]
+        if timeline:
+            lines.append(_("Who changed what, and when, is in its timeline below."))
+    if state is not None:
+        lines.append(_("Its state is now: %(state)s.") % {"state": state})
+    if shown:
+        lines.append(_("The page now shows it as it is; what you entered is kept in the form: check it and send it "
+                       "again.") if offered else
+                     _("The page now shows it as it is, and this action is no longer offered for it."))
+    else:
+        lines.append(_("What you entered is kept in the form: check the %(record)s as it is now on its own page, "
+                       "then send the form again.") % {"record": record} if offered else
+                     _("It can no longer be changed with this form: see it as it is now on its own page."))
+    return lines
 
 
 def refusal(e: Any) -> str:

@@ -1,6 +1,9 @@
 """The Building Inspector's pages (Mount Pleasant ch. 164): places of assembly and their spaces, with the
 lawful occupancy recomputed by the law core as spaces are edited (live preview with HTMX), certificates issued
 and re-issued, inspections scheduled and recorded. Every change is one call of `publicassembly.venues.services`.
+A form changing a record the page showed (a space, the venue's certificate, a certificate's revocation, an
+inspection's record) sends its version (``expected_version``; without it the form is refused, 422); bad input is
+422 beside its field, a conflict (the record changed since the page was opened) 409, as the API answers it.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from publicassembly.venues.models import Certificate, Inspection, Space, Venue
 from publicassembly.web import present
 from publicassembly.web.forms import venues as vf
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import posted_version, refusal, refusal_detail
+from publicassembly.web.views.errors import conflict, is_conflict, posted_version, refusal, refusal_detail
 from publicassembly.web.views.public import SPACE_FIELD
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
@@ -36,15 +39,41 @@ INSPECTOR, OFFICER, APPLICANT = "building_inspector", "enforcement_officer", "ap
 EDITORS = vs.EDITORS
 
 
-def _put(form: forms.Form, e: WorkflowError) -> None:
-    """A refusal of the service beside the field it names, or above the form; `NotAllowed` is raised on
-    (a 403 page saying who may do it, never a form error)."""
+def _put(form: forms.Form, e: WorkflowError, *, state: Any = None, offered: bool = True) -> int:
+    """A refusal of the service beside the field it names, or above the form, and the page's status: 409 for
+    a conflict (`conflict`: the record changed since the page was opened, with its `state` now when it has
+    one, and whether the action is still `offered` for it), else 422; `NotAllowed` is raised on (a 403 page
+    saying who may do it, never a form error)."""
     if isinstance(e, NotAllowed):
         raise e
+    if is_conflict(e):
+        for line in conflict(e, state=state, offered=offered):
+            _above(form, line)
+        return 409
     if isinstance(e, ValidationFailed) and e.field.split(".")[-1] in form.fields:
         form.add_error(e.field.split(".")[-1], refusal_detail(e))
     else:
-        form.add_error(None, refusal(e))
+        _above(form, refusal(e))
+    return 422
+
+
+def _above(form: forms.Form, text: str) -> None:
+    """`text` said above `form`, also an unbound one (the space's form shown as stored when its removal is
+    refused: Django's `add_error` needs a cleaned form)."""
+    if not form.is_bound and not hasattr(form, "cleaned_data"):
+        form.full_clean()
+        form.cleaned_data = {}
+    form.add_error(None, text)
+
+
+def _version(request: HttpRequest, form: forms.Form) -> int | None:
+    """The version the form was opened on (`posted_version`); None, the refusal put above the form (422), when
+    it was sent without one."""
+    try:
+        return posted_version(request)
+    except ValidationFailed as e:
+        _above(form, refusal(e))
+        return None
 
 
 @login_required
@@ -54,11 +83,12 @@ def venue_list(request: HttpRequest, town: str) -> HttpResponse:
     if request.method == "POST":
         require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
     form = vf.VenueForm(request.POST or None) if vs.can_register_venue(request.user, t) else None
+    status = 422
     if request.method == "POST" and form is not None and form.is_valid():
         try:
             venue = vs.create_venue(request.user, t, **form.values())
         except WorkflowError as e:
-            _put(form, e)
+            status = _put(form, e)
         else:
             messages.success(request, _("Place of assembly registered; add its rooms and areas."))
             return redirect("web:venue", town=town, pk=venue.pk)
@@ -66,7 +96,7 @@ def venue_list(request: HttpRequest, town: str) -> HttpResponse:
     rows = [{"v": v, "cert": v.certificates.exclude(status="superseded").order_by("-id").first()} for v in venues]
     return render(request, "web/venues/list.html", {"title": _("Places of assembly"), "town": t, "rows": rows,
                                                     "form": form},
-                  status=422 if form is not None and form.errors else 200)
+                  status=status if form is not None and form.errors else 200)
 
 
 def _venue(t: Any, pk: int) -> Venue:
@@ -181,15 +211,16 @@ def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
     venue = _venue(t, pk)
     form = vf.SpaceForm(request.POST, prefix="new")
+    status = 422
     if form.is_valid():
         try:
             vs.add_space(request.user, venue, **form.values())
         except WorkflowError as e:
-            _put(form, e)
+            status = _put(form, e)
         else:
             messages.success(request, _("Space added; the lawful occupancy is recomputed below."))
             return redirect("web:venue", town=town, pk=pk)
-    return render(request, "web/venues/detail.html", _context(request, t, venue, space_form=form), status=422)
+    return render(request, "web/venues/detail.html", _context(request, t, venue, space_form=form), status=status)
 
 
 @login_required
@@ -208,17 +239,19 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
     if not may_edit:  # the officer reads the space; only the inspector (or the owner-applicant) changes it
         for field in form.fields.values():
             field.disabled = True
+    status = 422
     if request.method == "POST":
-        ev = posted_version(request)
-        if "remove" in request.POST:
+        if "remove" in request.POST:  # the form's values are not asked: shown as stored
+            form = vf.SpaceForm(initial=initial, prefix="new")
+        ev = _version(request, form)
+        if ev is None:
+            pass
+        elif "remove" in request.POST:
             try:
                 vs.remove_space(request.user, s, expected_version=ev,
                                 reason=request.POST.get("reason") or _("space removed"))
-            except NotAllowed:
-                raise
             except WorkflowError as e:
-                form = vf.SpaceForm(initial=initial, prefix="new")
-                form.add_error(None, refusal(e))
+                status = _put(form, e)
             else:
                 messages.success(request, _("Space removed."))
                 return redirect("web:venue", town=town, pk=pk)
@@ -226,14 +259,15 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
             try:
                 vs.update_space(request.user, s, expected_version=ev, **form.values())
             except WorkflowError as e:
-                _put(form, e)
+                status = _put(form, e)
             else:
                 messages.success(request, _("Space saved; the lawful occupancy is recomputed."))
                 return redirect("web:venue", town=town, pk=pk)
+        s = Space.objects.for_town(t).filter(pk=s.pk).first() or s  # the page shows it (its version) as it is now
     return render(request, "web/venues/space.html", {"title": _("Edit %(n)s") % {"n": s.name}, "town": t,
                                                      "venue": venue, "space": s, "form": form,
-                                                     "may_edit": may_edit},
-                  status=422 if form.errors else 200)
+                                                     "may_edit": may_edit, "reason": request.POST.get("reason", "")},
+                  status=status if form.errors else 200)
 
 
 @login_required
@@ -243,17 +277,20 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     require_role(request.user, t, *vs.CERTIFIERS)
     venue = _venue(t, pk)
     form = vf.IssueForm(request.POST)
-    if form.is_valid():
+    status = 422
+    ev = _version(request, form)
+    if ev is not None and form.is_valid():
         try:
             cert = vs.issue_certificate(request.user, venue, issued_on=form.cleaned_data.get("issued_on"),
-                                        expected_version=posted_version(request))
+                                        expected_version=ev)
         except WorkflowError as e:
-            _put(form, e)
+            status = _put(form, e)
         else:
             messages.success(request, _("Certificate %(n)s issued: lawful occupancy %(o)s persons.")
                              % {"n": cert.number, "o": cert.lawful_occupancy})
             return redirect("web:venue", town=town, pk=pk)
-    return render(request, "web/venues/detail.html", _context(request, t, venue, issue_form=form), status=422)
+    venue.refresh_from_db()  # shown as it is now, with its version now in the form
+    return render(request, "web/venues/detail.html", _context(request, t, venue, issue_form=form), status=status)
 
 
 @login_required
@@ -265,18 +302,21 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
     venue = _venue(t, pk)
     c = Certificate.objects.get_in_town(t, pk=cert, venue=venue)
     form = _revoke_form(c, request.POST)
-    if form.is_valid():
+    status = 422
+    ev = _version(request, form)
+    if ev is not None and form.is_valid():
         try:
-            vs.revoke_certificate(request.user, c, reason=form.cleaned_data["reason"],
-                                  expected_version=posted_version(request))
+            vs.revoke_certificate(request.user, c, reason=form.cleaned_data["reason"], expected_version=ev)
         except WorkflowError as e:
-            _put(form, e)
+            c.refresh_from_db()
+            status = _put(form, e, state=c.get_status_display(),
+                          offered=c.status in (Certificate.VALID, Certificate.STALE))
         else:
             messages.success(request, _("Certificate %(n)s revoked.") % {"n": c.number})
             return redirect("web:venue", town=town, pk=pk)
     # refused: the page again, the reason's error beside it in the certificate's row (nothing was changed)
     return render(request, "web/venues/detail.html", _context(request, t, venue, revoking=(c.pk, form)),
-                  status=422)
+                  status=status)
 
 
 @login_required
@@ -305,15 +345,21 @@ def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> Ht
     venue = _venue(t, pk)
     inspection = Inspection.objects.get_in_town(t, pk=insp, venue=venue)
     form = vf.RecordInspectionForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            vs.record_inspection(request.user, inspection, **form.values())
-        except WorkflowError as e:
-            _put(form, e)
-        else:
-            messages.success(request, _("Inspection recorded."))
-            return redirect("web:venue", town=town, pk=pk)
+    status = 422
+    if request.method == "POST":
+        ev = _version(request, form)
+        if ev is not None and form.is_valid():
+            try:
+                vs.record_inspection(request.user, inspection, expected_version=ev, **form.values())
+            except WorkflowError as e:
+                inspection.refresh_from_db()
+                status = _put(form, e, state=inspection.get_state_display(),
+                              offered=inspection.state == Inspection.SCHEDULED)
+            else:
+                messages.success(request, _("Inspection recorded."))
+                return redirect("web:venue", town=town, pk=pk)
+        inspection.refresh_from_db()  # shown as it is now, with its version now in the form
     return render(request, "web/venues/inspection.html",
                   {"title": _("Inspection of %(v)s on %(d)s") % {"v": venue.name, "d": inspection.scheduled_for},
                    "town": t, "venue": venue, "inspection": inspection, "form": form,
-                   "deficiencies": inspection.deficiencies.all()}, status=422 if form.errors else 200)
+                   "deficiencies": inspection.deficiencies.all()}, status=status if form.errors else 200)

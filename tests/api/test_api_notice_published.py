@@ -14,9 +14,8 @@ import json
 
 import pytest
 from tests.api.conftest import api_client
-from tests.web.conftest import fair_facts
+from tests.web.conftest import accepted_on
 
-from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
 
 pytestmark = pytest.mark.django_db
@@ -37,12 +36,7 @@ def _url(app, action):
 
 
 def _accepted(carmel, cu, travel_to):
-    travel_to(TODAY)
-    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
-    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=TODAY)
-    sv.accept(cu["town_clerk"], app, today=TODAY)
-    app.refresh_from_db()
-    return app
+    return accepted_on(carmel, cu, travel_to, TODAY)
 
 
 def _unnoticed(carmel, cu, travel_to):

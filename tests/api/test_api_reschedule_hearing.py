@@ -15,7 +15,7 @@ import json
 
 import pytest
 from tests.api.conftest import api_client
-from tests.web.conftest import fair_facts
+from tests.web.conftest import accepted_on, fair_facts
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
@@ -40,11 +40,7 @@ def _url(app, action):
 
 def _scheduled(carmel, cu, travel_to, **extra):
     """The fair's hearing of 11 June scheduled on 1 June (`extra`: e.g. its notice, its time)."""
-    travel_to(TODAY)
-    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
-    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=TODAY)
-    sv.accept(cu["town_clerk"], app, today=TODAY)
-    app.refresh_from_db()
+    app = accepted_on(carmel, cu, travel_to, TODAY)
     r = _post(api_client(cu["town_clerk"]), _url(app, "schedule-hearing"), {**SCHEDULE, **extra})
     assert r.status_code == 200, r.json()
     app.refresh_from_db()

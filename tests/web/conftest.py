@@ -37,6 +37,17 @@ def fair_facts() -> dict:
     return data
 
 
+def accepted_on(carmel, cu, travel_to, day: dt.date):
+    """The county fair's petition (`fair_facts`) submitted and accepted on `day`, the clock moved to `day`
+    (`travel_to`): the application as the Clerk then has it, awaiting its public hearing (¶ B)."""
+    travel_to(day)
+    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
+    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=day)
+    sv.accept(cu["town_clerk"], app, today=day)
+    app.refresh_from_db()
+    return app
+
+
 #: The further properties' management fields of a petition posted with none (the page sends them).
 NO_FURTHER_PROPERTIES = {"property-TOTAL_FORMS": "0", "property-INITIAL_FORMS": "0", "property-MIN_NUM_FORMS": "0",
                          "property-MAX_NUM_FORMS": "20"}

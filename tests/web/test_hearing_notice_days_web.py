@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from tests.web.conftest import client_for, fair_facts
+from tests.web.conftest import accepted_on, client_for
 
 from publicassembly.permits import services as sv
 from publicassembly.web.forms import application as af
@@ -19,12 +19,7 @@ TODAY = dt.date(2026, 6, 1)
 
 
 def _accepted(carmel, cu, travel_to):
-    travel_to(TODAY)
-    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
-    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=TODAY)
-    sv.accept(cu["town_clerk"], app, today=TODAY)
-    app.refresh_from_db()
-    return app
+    return accepted_on(carmel, cu, travel_to, TODAY)
 
 
 def _page(client, app) -> str:

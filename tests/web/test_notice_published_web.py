@@ -11,9 +11,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from tests.web.conftest import client_for, fair_facts
+from tests.web.conftest import accepted_on, client_for
 
-from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
 
 pytestmark = pytest.mark.django_db
@@ -24,12 +23,7 @@ HEARING = TODAY + dt.timedelta(days=10)
 
 
 def _accepted(carmel, cu, travel_to):
-    travel_to(TODAY)
-    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
-    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=TODAY)
-    sv.accept(cu["town_clerk"], app, today=TODAY)
-    app.refresh_from_db()
-    return app
+    return accepted_on(carmel, cu, travel_to, TODAY)
 
 
 def _page(client, app) -> str:

@@ -15,7 +15,7 @@ import io
 import pdfplumber
 import pytest
 from icalendar import Calendar
-from tests.web.conftest import client_for, fair_facts
+from tests.web.conftest import accepted_on, client_for
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
@@ -29,12 +29,7 @@ NEW_DAY = TODAY + dt.timedelta(days=11)
 
 
 def _accepted(carmel, cu, travel_to):
-    travel_to(TODAY)
-    app = sv.create_draft(cu["applicant"], carmel, fair_facts())
-    sv.submit(cu["applicant"], app, verification_statement="Sworn before a notary.", today=TODAY)
-    sv.accept(cu["town_clerk"], app, today=TODAY)
-    app.refresh_from_db()
-    return app
+    return accepted_on(carmel, cu, travel_to, TODAY)
 
 
 def _scheduled(carmel, cu, travel_to):

@@ -175,6 +175,23 @@ def test_the_former_notice_is_not_counted_again_in_two_steps_either_g10(walk):
     assert app.notice_published_on == date(2026, 6, 13)
 
 
+def test_no_day_whose_notice_could_not_come_after_the_former_notice_g10(walk):
+    """G-10: the notice of 12 June (of the hearing of 22 June) recorded, the hearing moved on 12 June without a
+    notice: a new day whose last day to publish is 12 June itself (Monday 22 June again is the same hearing;
+    Tuesday 23 June: due Saturday 13 June) — Monday 22 June's notice would have to be published by 12 June and
+    after the notice of 12 June, which no day can be — is refused naming ``hearing_on``; a day due after it is
+    taken. (Found by the new-user trial: the hearing was accepted, then no notice could ever be recorded.)"""
+    app = _move(walk, _noticed(walk), date(2026, 6, 29), NOTICE)  # (the notice of 12 June cleared)
+    e = _refused(walk, app, "hearing_on", date(2026, 6, 22), NOTICE)
+    assert e.detail.startswith(
+        "2026-06-22 is too soon for its notice: the notice must be published in the official newspaper by "
+        "2026-06-12, and a notice of it must come after the notice of the former day (2026-06-12, of the hearing "
+        "of 2026-06-22); schedule the hearing for a later day (¶ B).")
+    app = _move(walk, app, date(2026, 6, 23), NOTICE)  # due Saturday 13 June: after 12 June
+    app = sv.record_notice_published(walk.clerk, app, notice_published_on=date(2026, 6, 13), today=date(2026, 6, 13))
+    assert app.notice_published_on == date(2026, 6, 13)
+
+
 def test_new_notice_tomorrow_refused_today_accepted_g10(walk):
     """G-10: a thing done. On Tuesday 16 June, for the hearing moved to Friday 26 June, a notice of 17 June is
     refused saying today; one of 16 June (10 days before) is recorded."""
@@ -288,15 +305,19 @@ def test_new_day_too_soon_for_its_notice_refused_the_next_day_accepted_paragraph
 def test_the_same_hearing_again_is_refused_another_time_is_a_new_hearing_g10(walk):
     """Nothing of the hearing changed (day, time, place and newspaper as they are) is no rescheduling, and a
     recorded notice is not corrected through it (G-10): refused naming ``hearing_on``, with or without a notice.
-    The same day at another time is another hearing: its notice is cleared (on 12 June the notice can still be
-    published in time)."""
+    The same day at another time is another hearing: its notice would be cleared, and on 12 June a notice of it
+    would have to be published that day and after the one of 12 June, so it is refused as too soon; a hearing
+    whose notice is not yet recorded moves to another time of the same day."""
     app = _noticed(walk)
     e = _refused(walk, app, "hearing_on", HEARING, NOTICE)
     assert e.detail == ("the hearing is already set for 2026-06-22 at Town Hall, 60 McAlpin Avenue; give another "
                         "day, time or place")
     _refused(walk, app, "hearing_on", HEARING, NOTICE, place=PLACE, newspaper=PAPER, hearing_time=None,
              notice_published_on=NOTICE)
-    app = _move(walk, app, HEARING, NOTICE, hearing_time=time(18, 30))
+    e = _refused(walk, app, "hearing_on", HEARING, NOTICE, hearing_time=time(18, 30))
+    assert "must come after the notice of the former day (2026-06-12, of the hearing of 2026-06-22)" in e.detail
+    app.delete()
+    app = _move(walk, _unnoticed(walk), HEARING, SCHEDULED, hearing_time=time(18, 30))
     assert (app.hearing_on, app.hearing_time, app.notice_published_on) == (HEARING, time(18, 30), None)
 
 

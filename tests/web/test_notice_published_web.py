@@ -13,6 +13,7 @@ import datetime as dt
 import pytest
 from tests.web.conftest import accepted_on, client_for
 
+from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
 
 pytestmark = pytest.mark.django_db
@@ -132,3 +133,22 @@ def test_queue_says_to_reschedule_once_the_notice_last_day_passed_unpublished_g1
     queue = " ".join(client_for(cu["town_clerk"]).get("/carmel-ny/applications/").content.decode().split())
     assert "hearing notice not published by its last day (2026-06-01): reschedule the hearing" in queue
     assert "hearing notice due" not in queue
+
+
+def test_queue_never_says_the_notice_is_due_on_a_day_past_paragraph_b(carmel, cu, travel_to):
+    """¶ B: the hearing of Wednesday 24 June needs its notice by Sunday 14 June; the Clerk's office, closed that
+    day, acts by Friday 12 June. The queue says "due 2026-06-12" until that Friday, "due 2026-06-14" on the
+    Saturday (not the Friday past), and from Monday 15 June that the notice was not published by its last day."""
+    app = _accepted(carmel, cu, travel_to)
+    sv.schedule_hearing(cu["town_clerk"], app, hearing_on=dt.date(2026, 6, 24), place="Town Hall",
+                        newspaper="Putnam County Courier", today=TODAY)
+
+    def queue(day):
+        travel_to(day)
+        return " ".join(client_for(cu["town_clerk"]).get("/carmel-ny/applications/").content.decode().split())
+
+    assert "hearing notice due 2026-06-12" in queue(dt.date(2026, 6, 12))
+    saturday = queue(dt.date(2026, 6, 13))
+    assert "hearing notice due 2026-06-14" in saturday and "2026-06-12" not in saturday
+    assert "hearing notice due 2026-06-14" in queue(dt.date(2026, 6, 14))
+    assert "not published by its last day (2026-06-14): reschedule the hearing" in queue(dt.date(2026, 6, 15))

@@ -1071,8 +1071,10 @@ def _notice_in_time(app: PermitApplication, notice_published_on: date, hearing_o
 def _notice_still_possible(app: PermitApplication, hearing_on: date, on: date) -> None:
     """`ValidationFailed` (field ``hearing_on``) when a hearing on `hearing_on`, its notice not yet published,
     can no longer be given 10 days' notice: the last day to publish it, the law core's ``hearing_notice_due``
-    (¶ B; GCL § 20, counted backwards, not extended), is before `on` (today). Nothing is refused when the law
-    core counts no such day (no permit required)."""
+    (¶ B; GCL § 20, counted backwards, not extended), is before `on` (today), or — the hearing rescheduled —
+    not after the last notice recorded for a former day (`_former_notice`: a notice of this day must come
+    after it, so none could be recorded). Nothing is refused when the law core counts no such day (no permit
+    required)."""
     due = dict(_hearing_case(app, hearing_on, None, on).deadlines).get("hearing_notice_due")
     if due is not None and due.date < on:
         raise ValidationFailed("hearing_on", _(
@@ -1080,6 +1082,14 @@ def _notice_still_possible(app: PermitApplication, hearing_on: date, on: date) -
             "%(due)s, which is before today (%(today)s); schedule the hearing for a later day (¶ B). %(counted)s")
             % {"day": hearing_on.isoformat(), "due": due.date.isoformat(), "today": on.isoformat(),
                "counted": law_text(due.counted)})
+    former = _former_notice(app) if app.state == State.HEARING_SCHEDULED else None
+    if due is not None and former is not None and due.date <= former[0]:
+        raise ValidationFailed("hearing_on", _(
+            "%(day)s is too soon for its notice: the notice must be published in the official newspaper by "
+            "%(due)s, and a notice of it must come after the notice of the former day (%(old)s, of the hearing "
+            "of %(former)s); schedule the hearing for a later day (¶ B). %(counted)s")
+            % {"day": hearing_on.isoformat(), "due": due.date.isoformat(), "old": former[0].isoformat(),
+               "former": former[1].isoformat(), "counted": law_text(due.counted)})
 
 
 #: The official newspaper in the words of a refusal of it left blank: the hearing is scheduled before its notice

@@ -561,7 +561,10 @@ def warnings_of(app: PermitApplication, today: Any, *, overdue: tuple[bool, Any]
             out.append(("overdue", _("hearing notice not published by its last day (%(d)s): reschedule the "
                                      "hearing") % {"d": notice.date.isoformat()}))
         elif notice is not None and notice.date <= today + timedelta(days=7):
-            out.append(("warn", _("hearing notice due %(d)s") % {"d": (notice.act_by or notice.date).isoformat()}))
+            # the day the Clerk's office must act by while it is to come, then the last day itself (a Sunday:
+            # the newspaper may still publish on it), never a day already past
+            act_by = notice.act_by if notice.act_by is not None and notice.act_by >= today else notice.date
+            out.append(("warn", _("hearing notice due %(d)s") % {"d": act_by.isoformat()}))
     first = ((app.facts or {}).get("dates") or {}).get("first_day")
     if first and app.state not in _PAST_ISSUANCE:
         from datetime import date

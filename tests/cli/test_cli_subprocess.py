@@ -83,7 +83,7 @@ def test_text_report_of_an_example():
 
 
 @pytest.mark.parametrize("args", [
-    ("rules",), ("parameters",), ("check", "examples/carmel-county-fair.yaml"),
+    ("rules",), ("parameters",), ("check", "examples/carmel-county-fair.yaml"), ("--help",), ("rules", "--help"),
     ("check", "examples/carmel-county-fair.yaml", "--format", "json"),
 ])
 def test_a_reader_that_stopped_reading_exits_141_quietly(args):
@@ -99,3 +99,23 @@ def test_a_reader_that_stopped_reading_exits_141_quietly(args):
     finally:
         os.close(write)
     assert (result.returncode, result.stderr) == (141, "")
+
+
+def test_today_is_the_towns_day_whatever_the_machines_time_zone(tmp_path):
+    """A case without ``as_of`` is determined as of the Towns' day (America/New_York), as the web and the API
+    take it, not the machine's: on a machine at UTC+14 the date is a day ahead of New York's most of the day."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    import yaml
+
+    case = yaml.safe_load((ROOT / "examples" / "mount-pleasant-catering-hall.yaml").read_text(encoding="utf-8"))
+    case.pop("as_of")
+    (tmp_path / "case.yaml").write_text(yaml.safe_dump(case), encoding="utf-8")
+    towns = {dt.datetime.now(ZoneInfo("America/New_York")).date().isoformat()}
+    env = {**{k: v for k, v in os.environ.items() if k != "PUBLICASSEMBLY_TRACEBACK"}, "TZ": "Pacific/Kiritimati"}
+    result = subprocess.run([str(SCRIPT), "check", str(tmp_path / "case.yaml"), "--format", "json"], cwd=ROOT,
+                            capture_output=True, text=True, env=env, timeout=120)
+    towns.add(dt.datetime.now(ZoneInfo("America/New_York")).date().isoformat())  # (run across midnight)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["as_of"] in towns

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html as htmllib
 import re
 
 import pytest
@@ -217,6 +218,21 @@ def test_an_application_action_without_its_version_is_422_and_does_nothing(carme
     app.refresh_from_db()
     assert (app.version, app.hearing_on) == (version, HEARING)
     assert not app.fee_payments.exists() and not app.bonds.exists()
+
+
+def test_an_application_action_with_its_version_given_twice_is_422_and_does_nothing(carmel, cu, travel_to):
+    """``expected_version`` sent twice (one stale, one current) is refused naming it and both values, not the
+    last taken (Django's `QueryDict.get`), as every value given twice is on the site."""
+    app = _scheduled(carmel, cu, travel_to)
+    data = {**_reschedule(app, next_business_day(HEARING + dt.timedelta(days=7))),
+            "expected_version": [str(app.version - 1), str(app.version)]}
+    r = client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{app.pk}/reschedule_hearing/", data)
+    assert r.status_code == 422
+    assert (f"expected_version: Given 2 times ('{app.version - 1}', '{app.version}'); give it once."
+            in htmllib.unescape(_alert_of(_text(r), "reschedule_hearing")))
+    version = app.version
+    app.refresh_from_db()
+    assert (app.version, app.hearing_on) == (version, HEARING)
 
 
 def test_a_petition_edit_without_its_version_is_422(cu, draft_app):

@@ -9,7 +9,7 @@ defines its commands, then add ``"<name>_commands"`` to `COMMAND_MODULES` below 
 The modules are imported when needed, not here (`app.LazyCommandGroup`): running a command imports only its
 own module; ``--help`` imports them all, so every command is listed with its help text.
 
-Start-up (`main`, `app.start_up`): pydantic is told not to search the installed distributions for plugins
+Start-up (`main`, `app.start_up`): the day is the Towns' (``TZ``, `app.towns_clock`); pydantic is told not to search the installed distributions for plugins
 (``PYDANTIC_DISABLE_PLUGINS=__all__``, unless set: the project uses none; set it to an empty string to have
 them loaded), and Python's cyclic garbage collector waits until the command's own code starts. ``serve`` takes
 the variable out again before it becomes the web server.
@@ -17,7 +17,10 @@ the variable out again before it becomes the web server.
 
 from __future__ import annotations
 
-from publicassembly.cli.app import app, start_up
+import os
+import sys
+
+from publicassembly.cli.app import EXIT_READER_GONE, app, start_up, towns_clock
 
 #: The command modules; their commands appear in --help in this order.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -45,9 +48,37 @@ COMMANDS: dict[str, str] = {
 
 
 def main() -> None:
-    """The console script `publicassembly` (see "Start-up" above)."""
+    """The console script `publicassembly` (see "Start-up" above). The day is the Towns' (`towns_clock`). A reader
+    that stops reading the output ends the command with `EXIT_READER_GONE` also where Click ends it with 1
+    (its help, its usage errors: Click's own catch of a broken pipe, which leaves standard output wrapped)."""
+    towns_clock()
+    output = _stdout_stat()
     with start_up():
-        app()
+        try:
+            app()
+        except SystemExit as exit_:
+            if exit_.code == 1 and _reader_gone(output):
+                raise SystemExit(EXIT_READER_GONE) from None
+            raise
+
+
+def _stdout_stat() -> os.stat_result | None:
+    try:
+        return os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError):
+        return None
+
+
+def _reader_gone(output: os.stat_result | None) -> bool:
+    """Whether the command ended with 1 because the reader of standard output stopped reading: Click then wraps
+    standard output (`PacifyFlushWrapper`), and Rich (Typer's help) points it at the null device."""
+    from typer._click.utils import PacifyFlushWrapper
+
+    if isinstance(sys.stdout, PacifyFlushWrapper):
+        return True
+    now, devnull = _stdout_stat(), os.stat(os.devnull)
+    return (output is not None and now is not None and os.path.samestat(now, devnull)
+            and not os.path.samestat(output, devnull))
 
 
 __all__ = ["app", "main"]

@@ -60,6 +60,17 @@ def start_up() -> Iterator[None]:
         resume_collector()
 
 
+def towns_clock() -> None:
+    """Every day a command takes for "today" (a case without ``as_of``, ``--as-of`` left out, the reminders'
+    day) is the Towns' day, as on the web and in the API: the process's time zone is set to the Towns'
+    (`publicassembly.TIME_ZONE`, through ``TZ``, as Django's TIME_ZONE does for the server), whatever the
+    machine's. On a machine in UTC, from 7 or 8 p.m. in New York the machine's date is already tomorrow."""
+    import time
+
+    os.environ["TZ"] = publicassembly.TIME_ZONE
+    time.tzset()
+
+
 def resume_collector() -> None:
     """Let the garbage collector run again, if `start_up` paused it (otherwise leave it as it is), first
     freezing what start-up made: the first collection would otherwise scan all of it at once and cost as

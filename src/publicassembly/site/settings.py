@@ -24,6 +24,7 @@ from pathlib import Path
 
 import dj_database_url
 
+import publicassembly
 from publicassembly.site.paths import data_dir, sqlite_path
 
 
@@ -185,7 +186,7 @@ LANGUAGES = [("en", "English"), ("es", "Español")]
 #: Spanish numbers as written in the United States ("1,600"; site/formats/es/formats.py).
 FORMAT_MODULE_PATH = ["publicassembly.site.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = "America/New_York"
+TIME_ZONE = publicassembly.TIME_ZONE
 USE_I18N = True
 USE_TZ = True
 

@@ -55,10 +55,15 @@ def posted_version(request: HttpRequest, prefix: str = "") -> int:
     site sends and every such change is checked against (a change made since is refused, 409: `conflict`).
     Raises `ValidationFailed` (field ``expected_version``, HTTP 422) when it is missing — a page kept from before
     the form sent it, a request made by hand: the change is not made on whatever version is there now — or not a
-    whole number of 1 or more, rather than ignoring it and overwriting a newer version."""
+    whole number of 1 or more, or given twice, rather than ignoring it and overwriting a newer version."""
     from publicassembly.workflow.errors import ValidationFailed
 
-    raw = request.POST.get(f"{prefix}-expected_version" if prefix else "expected_version", "").strip()
+    sent = request.POST.getlist(f"{prefix}-expected_version" if prefix else "expected_version")
+    if len(sent) > 1:  # (Django would take the last: one version, not the last of two)
+        from publicassembly.web.forms.widgets import given_twice
+
+        raise ValidationFailed("expected_version", given_twice(sent))
+    raw = (sent[0] if sent else "").strip()
     if not raw:
         raise ValidationFailed("expected_version", _(
             "the form was sent without the version of the record it was opened on, so nothing was saved: check "

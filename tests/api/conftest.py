@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from django.test import Client
@@ -22,6 +23,16 @@ from tests.web.conftest import (  # noqa: F401
 from publicassembly.api.models import ApiToken
 from publicassembly.law.dates import no_public_hearing_because
 from publicassembly.permits import services as sv
+
+
+def post_json(client: Client, url: str, body: object):
+    """POST `body` as JSON to `url`."""
+    return client.post(url, json.dumps(body), content_type="application/json")
+
+
+def application_url(app, action: str) -> str:
+    """The API's URL of `action` (e.g. ``schedule-hearing``) on the Carmel application `app`."""
+    return f"/api/v1/towns/carmel-ny/applications/{app.pk}/{action}"
 
 
 def api_client(user) -> Client:

@@ -10,10 +10,9 @@ On a fixed Town's day (Monday 1 June 2026), so that the hearings 10 and 11 days 
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pytest
-from tests.api.conftest import api_client
+from tests.api.conftest import api_client, application_url, post_json
 from tests.web.conftest import accepted_on
 
 from publicassembly.permits.models import State
@@ -27,12 +26,7 @@ CITE_B = "Carmel Code ch. 31, permit requirements ¶ B"
 SCHEDULE = {"hearing_on": HEARING.isoformat(), "place": "Town Hall", "newspaper": "Putnam County Courier"}
 
 
-def _post(client, url, body):
-    return client.post(url, json.dumps(body), content_type="application/json")
-
-
-def _url(app, action):
-    return f"/api/v1/towns/carmel-ny/applications/{app.pk}/{action}"
+_post, _url = post_json, application_url
 
 
 def _accepted(carmel, cu, travel_to):

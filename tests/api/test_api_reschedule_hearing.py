@@ -11,10 +11,9 @@ On a fixed Town's day (Monday 1 June 2026): the hearing is set for Thursday 11 J
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pytest
-from tests.api.conftest import api_client
+from tests.api.conftest import api_client, application_url, post_json
 from tests.web.conftest import accepted_on, fair_facts
 
 from publicassembly.permits import services as sv
@@ -30,12 +29,7 @@ CITE_B = "Carmel Code ch. 31, permit requirements ¶ B"
 SCHEDULE = {"hearing_on": HEARING.isoformat(), "place": "Town Hall", "newspaper": "Putnam County Courier"}
 
 
-def _post(client, url, body):
-    return client.post(url, json.dumps(body), content_type="application/json")
-
-
-def _url(app, action):
-    return f"/api/v1/towns/carmel-ny/applications/{app.pk}/{action}"
+_post, _url = post_json, application_url
 
 
 def _scheduled(carmel, cu, travel_to, **extra):

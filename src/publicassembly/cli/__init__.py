@@ -9,10 +9,10 @@ defines its commands, then add ``"<name>_commands"`` to `COMMAND_MODULES` below 
 The modules are imported when needed, not here (`app.LazyCommandGroup`): running a command imports only its
 own module; ``--help`` imports them all, so every command is listed with its help text.
 
-Start-up (`main`, `app.start_up`): the day is the Towns' (``TZ``, `app.towns_clock`); pydantic is told not to search the installed distributions for plugins
-(``PYDANTIC_DISABLE_PLUGINS=__all__``, unless set: the project uses none; set it to an empty string to have
-them loaded), and Python's cyclic garbage collector waits until the command's own code starts. ``serve`` takes
-the variable out again before it becomes the web server.
+Start-up (`main`, `app.start_up`): the day is the Towns' (``TZ``, `app.towns_clock`); pydantic is told not to
+search the installed distributions for plugins (``PYDANTIC_DISABLE_PLUGINS=__all__``, unless set: the project
+uses none; set it to an empty string to have them loaded), and Python's cyclic garbage collector waits until
+the command's own code starts. ``serve`` takes the variable out again before it becomes the web server.
 """
 
 from __future__ import annotations

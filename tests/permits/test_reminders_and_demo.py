@@ -333,3 +333,25 @@ def test_hearing_notice_overdue_stops_once_the_assembly_has_begun_g10(walk, smtp
     assert _notice_kinds(date(2026, 8, 13), days_ahead=()) == [("hearing_notice_overdue", DUE, CLERK_MAIL)]
     assert _notice_kinds(date(2026, 8, 14), days_ahead=()) == []
     assert _notice_kinds(date(2027, 6, 1), days_ahead=()) == []
+
+
+def test_a_hearing_too_soon_for_its_notice_is_refused_for_an_assembly_needing_no_permit_too(walk):
+    """300 persons need no permit (¶ A) and the determination counts no notice day; the Clerk's hearing still
+    needs 10 days' notice (¶ B; G-10), counted by the law core: on 2 June, Thursday 11 June (notice due 1 June,
+    before today) is refused naming ``hearing_on``; Friday 12 June (due 2 June, today) is taken."""
+    from publicassembly.workflow.errors import ValidationFailed
+
+    from .conftest import fair_facts
+
+    facts = fair_facts()
+    facts["max_persons_at_one_time"], facts["persons_collectively"] = 300, 400
+    walk.draft(facts)
+    sv.submit(walk.applicant, walk.app, verification_statement="Sworn.", today=date(2026, 6, 1))
+    sv.accept(walk.clerk, walk.app, today=date(2026, 6, 1))
+    with pytest.raises(ValidationFailed) as e:
+        sv.schedule_hearing(walk.clerk, walk.app, hearing_on=date(2026, 6, 11), place="Town Hall",
+                            newspaper="Putnam County Courier", today=date(2026, 6, 2))
+    assert e.value.field == "hearing_on" and "by 2026-06-01, which is before today (2026-06-02)" in e.value.detail
+    app = sv.schedule_hearing(walk.clerk, walk.app, hearing_on=date(2026, 6, 12), place="Town Hall",
+                              newspaper="Putnam County Courier", today=date(2026, 6, 2))
+    assert app.hearing_on == date(2026, 6, 12)

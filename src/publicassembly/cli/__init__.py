@@ -49,8 +49,8 @@ COMMANDS: dict[str, str] = {
 
 def main() -> None:
     """The console script `publicassembly` (see "Start-up" above). The day is the Towns' (`towns_clock`). A reader
-    that stops reading the output ends the command with `EXIT_READER_GONE` also where Click ends it with 1
-    (its help, its usage errors: Click's own catch of a broken pipe, which leaves standard output wrapped)."""
+    that stops reading the output ends the command with `EXIT_READER_GONE`, where Click and Rich end it with 1
+    (which says the law core failed) after their own catch of the broken pipe (`_reader_gone`)."""
     towns_clock()
     output = _stdout_stat()
     with start_up():

@@ -396,17 +396,6 @@ def tidy_help(command: Any, ctx: Any) -> None:
         tidy_help(sub, ctx)
 
 
-def reader_gone() -> NoReturn:
-    """Exit quietly with `EXIT_READER_GONE`: the reader of standard output stopped reading. What is still
-    written, and Python's last flush, go nowhere (standard output is pointed at the null device, as Python's
-    documentation of SIGPIPE advises)."""
-    import sys
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    raise typer.Exit(EXIT_READER_GONE)
-
-
 class LazyCommandGroup(TyperGroup):
     """The root command group, loading command modules on demand (Click's "lazy loading of subcommands").
 
@@ -454,15 +443,6 @@ class LazyCommandGroup(TyperGroup):
                 _resuming(command)
                 return command
         return None
-
-    def invoke(self, ctx: Any) -> Any:
-        """Run the command; when the reader of standard output stops reading (``publicassembly rules | head``),
-        exit quietly with `EXIT_READER_GONE`, as a command killed by SIGPIPE does, not with 1 (which says the law
-        core failed): Click exits 1 on a broken pipe."""
-        try:
-            return super().invoke(ctx)
-        except BrokenPipeError:
-            reader_gone()
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = self.commands.get(cmd_name)

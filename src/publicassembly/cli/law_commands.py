@@ -76,13 +76,7 @@ def _console() -> Console:
     # imported here, not with the module, so that JSON output never pays for it.
     from rich.console import Console
 
-    class ReportConsole(Console):
-        def on_broken_pipe(self) -> None:
-            # Rich exits 1 (which says the law core failed); the command's group exits quietly with
-            # EXIT_READER_GONE instead (`app.LazyCommandGroup.invoke`).
-            raise BrokenPipeError
-
-    return ReportConsole(highlight=False, soft_wrap=False, emoji=False, markup=False)
+    return Console(highlight=False, soft_wrap=False, emoji=False, markup=False)
 
 
 def _emit_json(data: Any) -> None:

@@ -155,8 +155,8 @@ def _reminders_of(app: PermitApplication, today: date, days_ahead: Sequence[int]
     out = []
     for kind, recipients in wanted:
         due = deadlines.get(KINDS[kind][0])
-        if due is None and kind == "hearing_notice_due":  # (no permit required: the Clerk's hearing still is)
-            due = sv.hearing_notice_due(app, today)
+        if due is None and kind == "hearing_notice_due" and app.hearing_on is not None:  # (no permit required)
+            due = sv.last_day_to_publish(app, app.hearing_on, today)
         if due is None:
             continue
         days = (due.date - today).days

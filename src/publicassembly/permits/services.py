@@ -596,18 +596,24 @@ def decision_due(app: PermitApplication) -> LegalDate | None:
 def hearing_notice_due(app: PermitApplication, as_of: date | None = None) -> LegalDate | None:
     """The last day to publish the notice of the application's scheduled hearing in the official newspaper: at
     least 10 days prior to it (¶ B; GCL § 20, counted backwards, not extended), the ``hearing_notice_due`` of
-    `deadlines` on `as_of` (default today). When the determination counts none because no permit is required,
-    the law core's own count of it (`us_ny_carmel.deadlines.hearing_notice_due`, the values in force on
-    `as_of`): the Clerk scheduled a hearing, and its notice, perhaps not yet published (G-10), names the day.
-    None when no hearing is scheduled."""
+    `deadlines` on `as_of` (default today; `ValidationFailed` when the law core refuses the stored facts). When
+    the determination counts none because no permit is required, `last_day_to_publish`: the Clerk scheduled a
+    hearing, and its notice, perhaps not yet published (G-10), names the day. None when no hearing is
+    scheduled."""
     if app.hearing_on is None:
         return None
-    due = deadlines(app, as_of).get("hearing_notice_due")
-    if due is None:
-        from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as counted
+    return deadlines(app, as_of).get("hearing_notice_due") or last_day_to_publish(app, app.hearing_on,
+                                                                                  _today(as_of))
 
-        due = counted.hearing_notice_due(app.hearing_on, parameter_set(app.town).at(_today(as_of)))
-    return due
+
+def last_day_to_publish(app: PermitApplication, hearing_on: date, on: date) -> LegalDate:
+    """The last day to publish the notice of a hearing of `app` on `hearing_on`, counted by the law core
+    (`us_ny_carmel.deadlines.hearing_notice_due`, ¶ B; GCL § 20) under the Town's values in force on `on`. A
+    function of the hearing's day alone: also when no permit is required, the Clerk's hearing needs its notice
+    (G-10)."""
+    from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as counted
+
+    return counted.hearing_notice_due(hearing_on, parameter_set(app.town).at(on))
 
 
 def hearing_notice_days(town: Any, as_of: date | None = None) -> int:
@@ -1073,17 +1079,16 @@ def _notice_still_possible(app: PermitApplication, hearing_on: date, on: date) -
     can no longer be given 10 days' notice: the last day to publish it, the law core's ``hearing_notice_due``
     (¶ B; GCL § 20, counted backwards, not extended), is before `on` (today), or — the hearing rescheduled —
     not after the last notice recorded for a former day (`_former_notice`: a notice of this day must come
-    after it, so none could be recorded). Nothing is refused when the law core counts no such day (no permit
-    required)."""
-    due = dict(_hearing_case(app, hearing_on, None, on).deadlines).get("hearing_notice_due")
-    if due is not None and due.date < on:
+    after it, so none could be recorded)."""
+    due = last_day_to_publish(app, hearing_on, on)
+    if due.date < on:
         raise ValidationFailed("hearing_on", _(
             "%(day)s is too soon for its notice: the notice must be published in the official newspaper by "
             "%(due)s, which is before today (%(today)s); schedule the hearing for a later day (¶ B). %(counted)s")
             % {"day": hearing_on.isoformat(), "due": due.date.isoformat(), "today": on.isoformat(),
                "counted": law_text(due.counted)})
     former = _former_notice(app) if app.state == State.HEARING_SCHEDULED else None
-    if due is not None and former is not None and due.date <= former[0]:
+    if former is not None and due.date <= former[0]:
         raise ValidationFailed("hearing_on", _(
             "%(day)s is too soon for its notice: the notice must be published in the official newspaper by "
             "%(due)s, and a notice of it must come after the notice of the former day (%(old)s, of the hearing "

@@ -172,3 +172,23 @@ def test_finding_to_json_is_plain_data():
     f = Finding("r", Status.NOT_MET, "Mount Pleasant Code § 164-7", "why", values={"area_sq_ft": Decimal("1500.5")})
     assert f.to_json() == {"rule": "r", "status": "not_met", "citation": "Mount Pleasant Code § 164-7",
                            "reason": "why", "values": {"area_sq_ft": 1500.5}}
+
+
+def test_a_derived_number_is_computed_once_and_kept():
+    """`derived` (the contexts' numbers derived from the facts, e.g. Carmel's deadlines): computed on first use,
+    then read from the instance without computing it again; the class gives the descriptor and its docstring."""
+    from publicassembly.law.core import derived
+
+    class Ctx:
+        calls = 0
+
+        @derived
+        def persons(self) -> int:
+            """Persons at one time."""
+            type(self).calls += 1
+            return 501
+
+    ctx = Ctx()
+    assert ctx.persons == 501 and ctx.persons == 501 and Ctx.calls == 1
+    assert Ctx().persons == 501 and Ctx.calls == 2  # each context its own
+    assert isinstance(Ctx.__dict__["persons"], derived) and Ctx.persons.__doc__ == "Persons at one time."

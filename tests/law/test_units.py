@@ -124,6 +124,22 @@ def test_dollars_exact_to_the_cent():
     assert dollars("1000.5") == Decimal("1000.50")
 
 
+@given(st.one_of(st.integers(min_value=-10**15 - 2, max_value=10**15 + 2),
+                 st.sampled_from([0, 1, -1, 10**15, -10**15, 10**15 + 1, -10**15 - 1, 10**30])))
+def test_whole_dollars_are_read_as_any_amount_is(amount):
+    """Whole dollars as an integer (a parameter's $250,000) take a shorter path in `dollars`: the same amount, to
+    the cent, as the same number written as text, and refused the same way beyond 10^15 (`MAX_MAGNITUDE`)."""
+    try:
+        expected = dollars(str(amount), field="fine")
+    except InvalidNumber as exc:
+        with pytest.raises(InvalidNumber) as raised:
+            dollars(amount, field="fine")
+        assert str(raised.value) == str(exc)
+    else:
+        got = dollars(amount, field="fine")
+        assert got == expected and str(got) == str(expected) and got.as_tuple().exponent == -2
+
+
 @pytest.mark.parametrize("bad", ["0.001", "250.005", Decimal("0.999")])
 def test_dollars_refuses_fractions_of_a_cent(bad):
     """A money amount with a fraction of a cent is refused, naming the field."""

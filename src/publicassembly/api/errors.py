@@ -42,11 +42,14 @@ def body(detail: str, field: str | None = None, errors: list[dict[str, Any]] | N
     return {"detail": detail, "field": field, "errors": errors}
 
 
+#: What a body or field that must be a JSON object and is not is told.
+NOT_AN_OBJECT = "must be a JSON object (field names and their values)"
+
 #: Pydantic's wording of the commonest schema errors (by error type), in the project's words: what is allowed.
 _SCHEMA_WORDS = {
     "missing": "is required",
-    "dict_type": "must be a JSON object (field names and their values)",
-    "model_type": "must be a JSON object (field names and their values)",
+    "dict_type": NOT_AN_OBJECT,
+    "model_type": NOT_AN_OBJECT,
     "list_type": "must be a JSON array",
     "string_type": "must be text (a JSON string)",
     "bool_type": "must be true or false",

@@ -9,9 +9,10 @@ from datetime import date
 from typing import Any
 
 from django.http import HttpResponse
-from ninja import Body, Router, Schema
+from ninja import Router, Schema
 
-from publicassembly.api.errors import body
+from publicassembly.api.errors import NOT_AN_OBJECT, body
+from publicassembly.api.parser import read_json
 from publicassembly.api.renderers import dumps_law
 from publicassembly.law import case_schema, evaluate, jurisdictions
 from publicassembly.law.cases import parse_date
@@ -42,14 +43,23 @@ def _date(value: str | None, field: str) -> date | None:
     return parse_date(value, field)  # YYYY-MM-DD in 1778-2099 (G-2), else InvalidCase naming `field` (422)
 
 
+#: The request body of ``POST /check`` as ninja would document a ``Body[dict[str, Any]]`` parameter (a JSON object).
+_CASE_BODY = {"content": {"application/json": {"schema": {"additionalProperties": True, "title": "Data",
+                                                          "type": "object"}}}, "required": True}
+
+
 @router.post("/check", response={200: dict[str, Any], 409: ErrorOut, 422: ErrorOut},
-             summary="Determine a case", operation_id="check")
-def check(request: Any, data: Body[dict[str, Any]], as_of: str | None = None) -> Any:
+             summary="Determine a case", operation_id="check", openapi_extra={"requestBody": _CASE_BODY})
+def check(request: Any, as_of: str | None = None) -> Any:
     """What the law says of one event (Carmel) or venue (Mount Pleasant) on a date: the determination, the
     same JSON as ``publicassembly check --format json``. The date is the query's ``as_of``, else the case's
     own, else today. Bad case data: 422 naming the field."""
     when = _date(as_of, "as_of")
-    case = data  # the body is the case file, as the CLI reads it
+    # The body is the case file, as the CLI reads it: read here rather than by a ninja ``Body`` parameter,
+    # which would copy it into a pydantic model only to hand the same mapping on (parse_case validates it).
+    case = read_json(request)
+    if not isinstance(case, dict):
+        raise InvalidCase("body", NOT_AN_OBJECT)
     has_date = isinstance(case, Mapping) and case.get("as_of") is not None
     on = when if when is not None else (None if has_date else date.today())
     # The determination's JSON is written here, not by ninja (which would validate the large dict against

@@ -13,9 +13,11 @@ import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from publicassembly.law.errors import RuleConflict
+
+T = TypeVar("T")
 
 
 class Status(StrEnum):
@@ -37,6 +39,32 @@ class FactState(StrEnum):
 
 
 _STATUS_JSON = {status: status.value for status in Status}
+
+class derived(Generic[T]):  # noqa: N801 - used as a decorator, named as functools.cached_property is
+    """A property of a context computed on first use and kept in the instance (a number derived once from the
+    facts, e.g. the persons in the aggregate, a legal deadline): `functools.cached_property` without the lock
+    Python 3.11 takes on every first use (Python 3.12 dropped it), which a determination of many derived
+    numbers pays on each. Not for objects shared between threads while being computed (a determination's
+    context is its own)."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> derived[T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+    def __get__(self, instance: object, owner: type | None = None) -> T | derived[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
 
 NOT_APPLICABLE_MARKERS = frozenset({"not_applicable", "n/a"})
 

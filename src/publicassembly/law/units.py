@@ -128,13 +128,19 @@ def ceil_div(persons: int, per: int) -> int:
     return -(-persons // per)
 
 
+_CENT = Decimal("0.01")
+_MAX_WHOLE = int(MAX_MAGNITUDE)
+
+
 def dollars(value: object, field: str = "amount") -> Decimal:
     """A money amount in US dollars, exact to the cent. Raises `InvalidNumber` naming `field` when not a finite
     number or when it has fractions of a cent."""
+    if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:  # whole dollars (most amounts of the law)
+        return Decimal(value).quantize(_CENT)
     amount = to_decimal(value, field)
-    if amount != amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP):
+    if amount != amount.quantize(_CENT, rounding=ROUND_HALF_UP):
         raise InvalidNumber(field, _("money is in whole cents (got {amount})", amount=amount))
-    return amount.quantize(Decimal("0.01"))
+    return amount.quantize(_CENT)
 
 
 # --- The shared types of the facts of every chapter (pydantic annotated types) -------------------------------

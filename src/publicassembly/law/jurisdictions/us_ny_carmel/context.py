@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
 from typing import Any
 
 from publicassembly.law.core import FactState as FS
-from publicassembly.law.core import Finding, RuleBook, Status, fact_state
+from publicassembly.law.core import Finding, RuleBook, Status, derived, fact_state
 from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel import deadlines
@@ -51,7 +50,7 @@ class Context:
     def as_of(self) -> date:
         return self.values.as_of
 
-    @cached_property
+    @derived
     def persons(self) -> int | None:
         """The expected maximum number of persons at one time for the whole assembly (persons): the case's own
         figure, else the sum of the properties' figures (¶ A: portions counted in the aggregate)."""
@@ -62,7 +61,7 @@ class Context:
             return sum(c for c in counts if c is not None)
         return None
 
-    @cached_property
+    @derived
     def multi_day(self) -> bool | None:
         """True when the assembly continues from one day into another: it has more than one day, or its hours
         run past midnight (C-18). None when no dates are given, or when it has one day and its hours cannot be
@@ -101,28 +100,28 @@ class Context:
 
     # -- legal time (deadlines.py, counted by law/dates.py) ------------------------------------------------
 
-    @cached_property
+    @derived
     def application_due(self) -> LegalDate | None:
         """Last day to file the verified petition: at least 60 days before the first day (¶ B)."""
         if self.case.dates is None:
             return None
         return deadlines.application_due(self.case.dates.first_day, self.values)
 
-    @cached_property
+    @derived
     def decision_due(self) -> LegalDate | None:
         """Last day for the Town Board to act: within 30 days after submission (¶ B)."""
         if self.case.submitted_on is None:
             return None
         return deadlines.decision_due(self.case.submitted_on, self.values)
 
-    @cached_property
+    @derived
     def hearing_notice_due(self) -> LegalDate | None:
         """Last day to publish the hearing notice: at least 10 days before the hearing (¶ B)."""
         if self.case.hearing is None or self.case.hearing.held_on is None:
             return None
         return deadlines.hearing_notice_due(self.case.hearing.held_on, self.values)
 
-    @cached_property
+    @derived
     def cleanup_due(self) -> LegalDate | None:
         """Last day to remove the waste: within 5 days from the termination of the assembly (¶ F)."""
         if self.case.dates is None:
@@ -131,12 +130,12 @@ class Context:
 
     # -- numbers of ¶ C --------------------------------------------------------------------------------------
 
-    @cached_property
+    @derived
     def parking_spaces_required(self) -> int | None:
         """Cars to be parked: one for every four persons at one time, rounded up (¶ C(6))."""
         return parking_spaces_for(self.persons, self.values)
 
-    @cached_property
+    @derived
     def registered_nurses_required(self) -> int | None:
         """Registered nurses on duty at all times: one for each 500 persons, rounded up, at least one (¶ C(9))."""
         return registered_nurses_for(self.persons, self.values)

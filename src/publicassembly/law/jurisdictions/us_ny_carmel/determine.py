@@ -48,7 +48,7 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
     violation whose days run past it (`_violation_by_as_of`).
     """
     ctx = Context(case, values)
-    deciding: list[tuple[Rule, Finding]] = [(r, r(ctx)) for r in RULES if r.decides == QUESTION]
+    deciding: list[tuple[Rule, Finding]] = [(r, r.func(ctx)) for r in RULES if r.decides == QUESTION]
     not_after_as_of(case, values.as_of)  # nothing recorded as done after as_of (G-10; after "no law in force")
     _violation_by_as_of(case, values)
     winner = decide_permit(deciding)
@@ -66,7 +66,7 @@ def determine(case: EventCase, values: ParameterValues) -> Determination:
                                    threshold_persons=values['permit.threshold_persons'],
                                    citation=rule.citation))
     decided = dict((r.id, f) for r, f in deciding)
-    findings = tuple(decided[r.id] if r.id in decided else r(ctx) for r in RULES)
+    findings = tuple(decided[r.id] if r.id in decided else r.func(ctx) for r in RULES)
     return Determination(
         jurisdiction=OCD_ID,
         as_of=values.as_of,

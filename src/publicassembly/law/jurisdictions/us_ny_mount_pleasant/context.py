@@ -4,10 +4,9 @@ and place-of-assembly groups computed once, and the findings of the rules applie
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING
 
-from publicassembly.law.core import Finding, Status
+from publicassembly.law.core import Finding, Status, derived
 from publicassembly.law.determination import SpaceLoad
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import Space, VenueCase
 from publicassembly.law.messages import Message, _
@@ -70,12 +69,12 @@ class Context:
         """The sum of the occupant loads of the spaces whose measure is given (persons)."""
         return sum(ld.occupant_load for ld in self.loads)
 
-    @cached_property
+    @derived
     def load_of(self) -> dict[str, int]:
         """Occupant load by space name (spaces whose measure is given). Made once: rules read it per space."""
         return {ld.name: ld.occupant_load for ld in self.loads}
 
-    @cached_property
+    @derived
     def space_of(self) -> dict[str, Space]:
         """Space by name. Made once: rules read it per space."""
         return {s.name: s for s in self.case.spaces}

@@ -116,7 +116,7 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
     rules = list(RULES)
     order = [r for r in rules if r.id not in _AFTER] + [r for r in rules if r.id in _AFTER]
     for r in order:
-        ctx.findings[r.id] = r(ctx)
+        ctx.findings[r.id] = r.func(ctx)
     pairs: list[tuple[Rule, Finding]] = [(r, ctx.findings[r.id]) for r in rules]
     decided = decide("certificate_required", pairs)
     certificate: Tristate = None

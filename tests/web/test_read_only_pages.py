@@ -100,3 +100,38 @@ def test_the_language_form_of_a_read_only_page_still_carries_a_working_token():
     assert token
     r = c.post("/i18n/setlang/", {"csrfmiddlewaretoken": token.group(1), "language": "es", "next": "/"})
     assert r.status_code == 302 and '<html lang="es"' in c.get("/").content.decode()
+
+
+@pytest.fixture
+def signed_in_read_only(hearing_app, hall, cu, mu) -> list[tuple[object, str]]:
+    """The pages a signed-in official or applicant only reads (each user's client and the page's address):
+    their forms, where they show any, post to other addresses (the steps, a space, an enforcement action)."""
+    clerk, inspector = cu["town_clerk"], mu["building_inspector"]
+    app = f"/carmel-ny/applications/{hearing_app.pk}"
+    venue = f"/mount-pleasant-ny/venues/{hall.pk}"
+    return [(cu["applicant"], "/dashboard/"), (cu["applicant"], "/carmel-ny/apply/"),
+            (clerk, "/carmel-ny/applications/"), (clerk, "/carmel-ny/applications/?state=hearing_scheduled"),
+            (clerk, "/carmel-ny/hearings/"), (clerk, f"{app}/"), (clerk, f"{app}/permit.pdf"),
+            (clerk, f"{app}/documents/1/"), (clerk, f"{app}/calendar.ics"), (clerk, f"{app}/petition.pdf"),
+            (clerk, "/carmel-ny/export/blds/permits.csv"), (inspector, f"{venue}/"),
+            (inspector, f"{venue}/preview/"), (mu["enforcement_officer"], "/mount-pleasant-ny/enforcement/"),
+            (mu["enforcement_officer"], "/mount-pleasant-ny/summonses/1.pdf")]
+
+
+def test_a_signed_in_page_that_is_only_read_is_405_to_a_post_not_form_expired(signed_in_read_only):
+    """The queue, the calendar, the dashboard, an application's or a venue's page, their PDFs and calendars:
+    a POST (with or without a token) is 405 with ``Allow: GET, HEAD``, as on the public pages; it was 403 "The
+    form expired or came from another site"."""
+    for user, url in signed_in_read_only:
+        c = Client(enforce_csrf_checks=True)
+        c.force_login(user)
+        _refused_405(c.post(url, {"state": "submitted"}), "POST")
+        _refused_405(c.delete(url), "DELETE")
+
+
+def test_the_signed_in_pages_still_answer_get_and_ask_a_stranger_to_sign_in(signed_in_read_only):
+    for user, url in signed_in_read_only:
+        c = Client()
+        c.force_login(user)
+        assert c.get(url).status_code != 405, url
+        assert Client().get(url).status_code == 302, url  # to the sign-in page, as before

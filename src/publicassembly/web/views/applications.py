@@ -44,7 +44,14 @@ from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
 from publicassembly.web.forms.widgets import given_twice
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import conflict, is_conflict, posted_version, refusal, refusal_detail
+from publicassembly.web.views.errors import (
+    conflict,
+    is_conflict,
+    posted_version,
+    read_only,
+    refusal,
+    refusal_detail,
+)
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -171,6 +178,7 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
 # --- Applicant ---------------------------------------------------------------------------------------------
 
 
+@read_only
 @login_required
 def applicant_home(request: HttpRequest, town: str) -> HttpResponse:
     t = town_for(town)
@@ -414,6 +422,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
     }
 
 
+@read_only
 @login_required
 def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
@@ -494,6 +503,7 @@ def document_upload(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/applications/detail.html", ctx, status=422)
 
 
+@read_only
 @login_required
 def document_download(request: HttpRequest, town: str, pk: int, doc: int) -> HttpResponse:
     t = town_for(town)
@@ -507,6 +517,7 @@ def document_download(request: HttpRequest, town: str, pk: int, doc: int) -> Htt
     return response
 
 
+@read_only
 @login_required
 def permit_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     from publicassembly.documents.pdf import render_permit
@@ -620,6 +631,7 @@ def queue_page_refused(pages: list[str], last: int) -> str | None:
         "last": present.number(last), "value": units.given(raw)}
 
 
+@read_only
 @login_required
 def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     """The Clerk's (and Board's, reviewers') queue, most urgent first, a page of `QUEUE_PAGE_SIZE` at a time.
@@ -687,6 +699,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
                    "page": page})
 
 
+@read_only
 @login_required
 def hearing_calendar(request: HttpRequest, town: str) -> HttpResponse:
     t = town_for(town)

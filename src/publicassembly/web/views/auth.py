@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from publicassembly.accounts.models import Membership, Role
 from publicassembly.web.forms.auth import RegisterForm, ThrottledLoginForm
 from publicassembly.web.towns import roles_by_town, town_for
+from publicassembly.web.views.errors import read_only
 
 
 class LoginView(auth_views.LoginView):
@@ -59,6 +60,7 @@ ROLE_PAGES = {
 }
 
 
+@read_only
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The signed-in person's start page: for each town, the pages of their roles there (`ROLE_PAGES`), each

@@ -36,6 +36,7 @@ def town_feed(request: HttpRequest, town: str) -> HttpResponse:
                     private=False)
 
 
+@read_only
 @login_required
 def application_ics(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     """One application's calendar: its hearing and deadlines (the applicant and the Town's officials)."""
@@ -43,6 +44,7 @@ def application_ics(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return download(permit_docs.application_calendar(app), ICS, f"application-{app.pk}.ics")
 
 
+@read_only
 @login_required
 def petition_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     """The verified petition of an application as filed (Carmel ch. 31 ¶ B)."""
@@ -52,6 +54,7 @@ def petition_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return download(render_petition(permit_docs.petition_record(app)), "application/pdf", f"petition-{app.pk}.pdf")
 
 
+@read_only
 @login_required
 def blds_export(request: HttpRequest, town: str, dataset: str, fmt: str) -> HttpResponse:
     """The Town's permits or inspections in BLDS (CSV or JSON), for its Clerk, Building Inspector or

@@ -36,7 +36,14 @@ from publicassembly.web.forms.enforcement import (
     ViolationForm,
 )
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import conflict, is_conflict, posted_version, refusal, refusal_detail
+from publicassembly.web.views.errors import (
+    conflict,
+    is_conflict,
+    posted_version,
+    read_only,
+    refusal,
+    refusal_detail,
+)
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
@@ -167,6 +174,7 @@ def _context(request: HttpRequest, t: Any, bound: dict[Any, forms.Form] | None =
     return ctx
 
 
+@read_only
 @login_required
 def enforcement(request: HttpRequest, town: str) -> HttpResponse:
     t = town_for(town)
@@ -253,6 +261,7 @@ def _action(u: Any, t: Any, what: str, pk: int, post: Any
     return CloseForm(post, prefix=f"cv{pk}"), (what, pk), lambda d: es.close_case(u, v, **_present(d)), v
 
 
+@read_only
 @login_required
 def summons_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     from publicassembly.documents.pdf import render_summons

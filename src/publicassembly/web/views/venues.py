@@ -29,7 +29,14 @@ from publicassembly.venues.models import Certificate, Inspection, Space, Venue
 from publicassembly.web import present
 from publicassembly.web.forms import venues as vf
 from publicassembly.web.towns import town_for
-from publicassembly.web.views.errors import conflict, is_conflict, posted_version, refusal, refusal_detail
+from publicassembly.web.views.errors import (
+    conflict,
+    is_conflict,
+    posted_version,
+    read_only,
+    refusal,
+    refusal_detail,
+)
 from publicassembly.web.views.public import SPACE_FIELD
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
@@ -165,6 +172,7 @@ def _inspectors(t: Any) -> Any:
     return get_user_model().objects.filter(pk__in=ids).order_by("username")
 
 
+@read_only
 @login_required
 def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
@@ -172,6 +180,7 @@ def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/venues/detail.html", _context(request, t, _venue(t, pk)))
 
 
+@read_only
 @login_required
 def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     """HTMX: the occupancy of the venue as it would be with the space being typed (not saved). Bad input is

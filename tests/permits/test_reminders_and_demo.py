@@ -355,3 +355,32 @@ def test_a_hearing_too_soon_for_its_notice_is_refused_for_an_assembly_needing_no
     app = sv.schedule_hearing(walk.clerk, walk.app, hearing_on=date(2026, 6, 12), place="Town Hall",
                               newspaper="Putnam County Courier", today=date(2026, 6, 2))
     assert app.hearing_on == date(2026, 6, 12)
+
+
+@pytest.mark.parametrize("state", ["submitted", "hearing_scheduled", "approved"])
+def test_once_the_assembly_is_over_the_clerks_are_reminded_to_close_not_of_the_decision_p11(walk, smtp, state):
+    """P-11: an application still under review once its assembly's last day (Sunday 16 August 2026) has passed
+    can only be closed. From the day after, the Town Clerks get `assembly_over` every day until it is closed,
+    instead of the Board's overdue decision (to applicant, Clerk and Board) or the hearing's notice."""
+    app = walk.to(state)
+    on_last_day = reminders.due_reminders(date(2026, 8, 16), days_ahead=())
+    assert reminders.ASSEMBLY_OVER not in {r.kind for r in on_last_day}
+    sent = reminders.send_reminders(date(2026, 8, 17), days_ahead=())
+    assert [(r.kind, r.due_on, r.recipient) for r in sent] == [
+        ("assembly_over", date(2026, 8, 16), "carmel_town_clerk@example.org")]
+    msg = smtp.messages[0][1]
+    assert "ASSEMBLY OVER" in msg["Subject"] and "Putnam County Fair" in msg["Subject"]
+    body = msg.get_payload()
+    assert "ended on Sunday 16 August 2026 (1 day ago)" in body and "close the application" in body
+    assert "permit requirements ¶ A" in body and "interpretation P-11" in body
+    assert reminders.send_reminders(date(2026, 8, 17), days_ahead=()) == []  # once a day
+    again = reminders.send_reminders(date(2026, 8, 20), days_ahead=(7, 1))
+    assert [r.kind for r in again] == ["assembly_over"] and "(4 days ago)" in smtp.messages[-1][1].get_payload()
+    sv.close(walk.clerk, app, today=date(2026, 8, 21))
+    assert reminders.send_reminders(date(2026, 8, 21), days_ahead=()) == []
+
+
+def test_the_board_decision_is_still_overdue_on_the_assemblys_last_day_p11(walk, smtp):
+    walk.submitted()
+    sent = reminders.send_reminders(date(2026, 8, 16), days_ahead=())
+    assert {r.kind for r in sent} == {"decision_overdue"} and len(sent) == 3

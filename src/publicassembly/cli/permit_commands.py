@@ -47,8 +47,9 @@ def remind(
 ) -> None:
     """E-mail applicants and the Town's staff before each Carmel ch. 31 deadline (the petition's filing, the Board's
     decision, a scheduled hearing's notice, the cleanup) and on each day a Board decision or a hearing's notice is
-    overdue (run daily; a second run on the same day sends nothing again). Uses Django's SMTP settings
-    (EMAIL_HOST, EMAIL_PORT, ...)."""
+    overdue, and to the Town Clerks on each day an application still under review has outlived its assembly
+    (to close it, interpretation P-11). Run daily; a second run on the same day sends nothing again. Uses
+    Django's SMTP settings (EMAIL_HOST, EMAIL_PORT, ...)."""
     day = _parse_date(today, "--today")
     _carmel_in_force(day, "--today")
     try:  # before the database is opened

@@ -10,7 +10,8 @@ the Clerk's office must send it (the business day before a last day on which it 
 ``hearing_notice_overdue`` on every day after its last day while none is recorded and the hearing can still be
 rescheduled (until the assembly's first day), since it can then no longer be held as scheduled, interpretation
 G-10), the cleanup (5 days after the
-assembly; ``cleanup_due``). Each message sent is recorded (`ReminderSent`), so running twice on one day sends
+assembly; ``cleanup_due``). An application still under review once its assembly is over gets, instead of
+these, ``assembly_over`` to the Town Clerks every day until it is closed (interpretation P-11). Each message sent is recorded (`ReminderSent`), so running twice on one day sends
 nothing the second time.
 """
 
@@ -54,6 +55,11 @@ KINDS = {
     "hearing_notice_overdue": ("hearing_notice_due", "petition.hearing_notice_days"),
     "cleanup_due": ("cleanup_due", "cleanup.days_after"),
 }
+
+
+#: Kind of the reminder of an application still under review once its assembly is over (P-11; no deadline of
+#: the law core: `_assembly_over`).
+ASSEMBLY_OVER = "assembly_over"
 
 
 @dataclass(frozen=True)
@@ -135,6 +141,8 @@ def due_reminders(today: date | None = None, days_ahead: Sequence[int] = DEFAULT
 
 def _reminders_of(app: PermitApplication, today: date, days_ahead: Sequence[int], clerks: list[str],
                   board: list[str]) -> list[Reminder]:
+    if sv.can_close_unheard(app, today):
+        return _assembly_over(app, today, clerks)
     applicant = [app.applicant.email] if app.applicant.email else []
     wanted: list[tuple[str, list[str]]] = []
     if app.state == State.DRAFT:
@@ -181,6 +189,24 @@ def _reminders_of(app: PermitApplication, today: date, days_ahead: Sequence[int]
         for r in dict.fromkeys(recipients):
             out.append(Reminder(app.pk, str(app.town), kind, due.date, r, subject, body))
     return out
+
+
+def _assembly_over(app: PermitApplication, today: date, clerks: list[str]) -> list[Reminder]:
+    """The reminder of an application still under review once its assembly is over (interpretation P-11): to
+    the Town Clerks, every day until it is closed, that nothing is left for a permit to authorize and the
+    application is to be closed. It replaces the reminders of the Board's decision (overdue or not) and of the
+    hearing's notice, which no longer serve: no permit can be issued for an assembly that is over."""
+    last = sv.assembly_last_day(app)
+    assert last is not None  # (`can_close_unheard` held)
+    name = app.name or f"application #{app.pk}"
+    ago = (today - last).days
+    head = (f"ASSEMBLY OVER, application still open: {name} ended on {last:%A %-d %B %Y} "
+            f"({ago} day{'s' if ago != 1 else ''} ago) and no permit was issued; nothing is left for a permit to "
+            "authorize, so close the application (\"Close\" on its page; the filing fee is not refunded)")
+    subject = f"[{app.town}] ASSEMBLY OVER, application still open: {name}"
+    body = (f"{head}.\n\n(Carmel Code ch. 31, permit requirements ¶ A: a written permit for the assembly; "
+            f"interpretation P-11)\n\nPermit application #{app.pk}, {app.town}; state: {app.get_state_display()}.\n")
+    return [Reminder(app.pk, str(app.town), ASSEMBLY_OVER, last, r, subject, body) for r in clerks]
 
 
 def send_reminders(today: date | None = None, days_ahead: Sequence[int] = DEFAULT_DAYS_AHEAD, *,

@@ -1794,17 +1794,23 @@ def issuance_blockers(app: PermitApplication, today: date | None = None) -> list
     return [over, *blockers] if over is not None else blockers
 
 
+def assembly_last_day(app: PermitApplication) -> date | None:
+    """The assembly's last day as the facts state it (``dates.last_day``, else ``first_day``); None when not given
+    or not a date (dates the law core refuses are told by its own findings)."""
+    dates = (app.facts or {}).get("dates") or {}
+    raw = dates.get("last_day") or dates.get("first_day")
+    try:
+        return raw if isinstance(raw, date) else date.fromisoformat(str(raw)) if raw else None
+    except ValueError:
+        return None
+
+
 def assembly_over(app: PermitApplication, today: date) -> Blocker | None:
     """A permit is issued for an assembly still to come or under way (¶ A: no assembly without a written
     permit; interpretation P-7): once its last day (the facts' ``dates.last_day``, else ``first_day``) is before
     `today`, there is nothing left for a permit to authorize. None while the assembly has a day to come, or
     when its dates are not given."""
-    dates = (app.facts or {}).get("dates") or {}
-    raw = dates.get("last_day") or dates.get("first_day")
-    try:
-        last = raw if isinstance(raw, date) else date.fromisoformat(str(raw)) if raw else None
-    except ValueError:
-        return None  # (dates the law core refuses are told by its own findings)
+    last = assembly_last_day(app)
     if last is None or not too_late_to_issue(last, today):
         return None
     reason = (_("The assembly's last day, %(last_day)s, has passed: a permit can no longer be issued for it")

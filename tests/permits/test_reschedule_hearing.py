@@ -389,3 +389,28 @@ def test_offered_until_the_assemblys_first_day_p4(walk):
     app = _unnoticed(walk)
     assert sv.available(app, "reschedule_hearing", date(2026, 8, 13))
     assert not sv.available(app, "reschedule_hearing", date(2026, 8, 14))
+
+
+def test_each_move_of_the_hearing_is_a_new_sequence_of_its_calendar_event_g10(walk):
+    """RFC 5545 § 3.8.7.4: a calendar holding the hearing replaces it only when the event's SEQUENCE grows. A
+    hearing never moved is 0; each move (day, then place) counts once; recording the notice moves nothing. The
+    application's calendar and the Town's feed both give it."""
+    from icalendar import Calendar
+
+    from publicassembly.accounts.models import Town
+    from publicassembly.permits import documents as permit_docs
+
+    def sequences(app) -> tuple[int, int]:
+        app.refresh_from_db()
+        own = Calendar.from_ical(permit_docs.application_calendar(app)).walk("VEVENT")
+        feed = Calendar.from_ical(permit_docs.town_calendar(Town.objects.get(pk=app.town_id))).walk("VEVENT")
+        return own[0]["SEQUENCE"], feed[0]["SEQUENCE"]
+
+    app = _unnoticed(walk)
+    assert sv.hearing_revision(app) == 0 and sequences(app) == (0, 0)
+    app = _move(walk, app, date(2026, 6, 29), MON_15)
+    assert sv.hearing_revision(app) == 1 and sequences(app) == (1, 1)
+    app = sv.record_notice_published(walk.clerk, app, notice_published_on=date(2026, 6, 17), today=date(2026, 6, 17))
+    assert sv.hearing_revision(app) == 1
+    app = _move(walk, app, date(2026, 6, 29), date(2026, 6, 18), place="Carmel Fire House")
+    assert sv.hearing_revision(app) == 2 and sequences(app) == (2, 2)

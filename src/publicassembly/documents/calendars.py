@@ -45,6 +45,7 @@ def _hearing_event(h: HearingNoticeRecord, stamp: datetime, duration: timedelta)
     ev = Event()
     ev.add("uid", f"hearing-{_slug(h.application_reference)}@{UID_DOMAIN}")
     ev.add("dtstamp", stamp)
+    ev.add("sequence", h.revision)  # (moved hearings: a client holding the event replaces it)
     if h.hearing_time_to_be_announced:  # the day only: an all-day event
         ev.add("dtstart", h.hearing_at.date())
         ev.add("dtend", h.hearing_at.date() + timedelta(days=1))

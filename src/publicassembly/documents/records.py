@@ -132,8 +132,10 @@ class HearingNoticeRecord:
     ``hearing_notice_due``). ``town``: the Town whose Board holds the hearing, as the notice prints it (``Town
     of Carmel``); ``hearing_at``: local time (America/New_York), naive or aware;
     ``hearing_time_to_be_announced``: the Clerk has fixed the day but not the hour (only the date of
-    ``hearing_at`` counts, and the notice says the time is to be announced). Read from JSON, it is held to
-    ¶ B and interpretation P-8 (`hearing_notice_against_the_law`)."""
+    ``hearing_at`` counts, and the notice says the time is to be announced); ``revision``: how many times the
+    hearing has been moved (its day, hour or place changed) since it was first scheduled, 0 when never (a
+    calendar's ``SEQUENCE``, RFC 5545 § 3.8.7.4, so that a client holding the event replaces it). Read from
+    JSON, it is held to ¶ B and interpretation P-8 (`hearing_notice_against_the_law`)."""
 
     town: str
     application_reference: str
@@ -145,6 +147,7 @@ class HearingNoticeRecord:
     latest_publication_date: date
     newspaper: str
     hearing_time_to_be_announced: bool = False
+    revision: int = 0
 
 
 @dataclass(frozen=True)

@@ -1299,6 +1299,21 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
                      hearing_place=h.place, notice_published_on=h.notice_published_on, newspaper=h.newspaper)
 
 
+def hearing_revision(app: PermitApplication) -> int:
+    """How many times the application's public hearing has been moved — its day, hour or place changed
+    (`reschedule_hearing`, or a correction) — since it was first scheduled, from the application's history: 0
+    for a hearing never moved or none scheduled. The calendars give it as the event's ``SEQUENCE`` (RFC 5545),
+    so that a calendar holding the hearing replaces it with the new day rather than keep the old one."""
+    rows = (app.history.filter(hearing_on__isnull=False).order_by("history_date", "history_id")
+            .values_list("hearing_on", "hearing_time", "hearing_place"))
+    revision, last = 0, None
+    for row in rows:
+        if last is not None and row != last:
+            revision += 1
+        last = row
+    return revision
+
+
 def _former_notice(app: PermitApplication) -> tuple[date, date] | None:
     """The last notice recorded for the application's hearing before it was rescheduled, with the hearing's day
     it named — ``(notice_published_on, hearing_on)`` from the application's history —, or None when no notice was

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
@@ -60,7 +59,7 @@ def check(request: Any, as_of: str | None = None) -> Any:
     case = read_json(request)
     if not isinstance(case, dict):
         raise InvalidCase("body", NOT_AN_OBJECT)
-    has_date = isinstance(case, Mapping) and case.get("as_of") is not None
+    has_date = case.get("as_of") is not None
     on = when if when is not None else (None if has_date else date.today())
     # The determination's JSON is written here, not by ninja (which would validate the large dict against
     # `dict[str, Any]` on the way out: a check that cannot fail, about a tenth of the request), and in one

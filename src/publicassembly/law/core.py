@@ -40,6 +40,7 @@ class FactState(StrEnum):
 
 _STATUS_JSON = {status: status.value for status in Status}
 
+
 class derived(Generic[T]):  # noqa: N801 - used as a decorator, named as functools.cached_property is
     """A property of a context computed on first use and kept in the instance (a number derived once from the
     facts, e.g. the persons in the aggregate, a legal deadline): `functools.cached_property` without the lock

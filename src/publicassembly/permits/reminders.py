@@ -9,9 +9,9 @@ hearing, ¶ B, `services.hearing_notice_due`; to the Town Clerks: ``hearing_noti
 the Clerk's office must send it (the business day before a last day on which it is closed, ``act_by``), then
 ``hearing_notice_overdue`` on every day after its last day while none is recorded and the hearing can still be
 rescheduled (until the assembly's first day), since it can then no longer be held as scheduled, interpretation
-G-10), the cleanup (5 days after the
-assembly; ``cleanup_due``). An application still under review once its assembly is over gets, instead of
-these, ``assembly_over`` to the Town Clerks every day until it is closed (interpretation P-11). Each message sent is recorded (`ReminderSent`), so running twice on one day sends
+G-10), the cleanup (5 days after the assembly; ``cleanup_due``). An application still under review once its
+assembly is over gets, instead of these, ``assembly_over`` to the Town Clerks every day until it is closed
+(interpretation P-11). Each message sent is recorded (`ReminderSent`), so running twice on one day sends
 nothing the second time.
 """
 

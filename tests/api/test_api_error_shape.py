@@ -151,3 +151,15 @@ def test_pydantic_wording_does_not_reach_the_answer(api, cu, mu, draft_app, hall
                                         "area": 4000}), content_type="application/json")
     assert r.status_code == 422 and r.json()["field"] == "alleys", r.json()
     assert r.json()["detail"].endswith("got null"), r.json()
+
+
+def test_a_list_of_hundreds_of_thousands_of_empty_items_is_refused_by_its_length_g4():
+    """A 1.5 MB body listing 500,000 empty directors and officers held a worker past gunicorn's timeout (a 500
+    page) while each item's missing facts were named (a new-user trial); it is refused at once, naming the list
+    and its length (interpretation G-4, `units.MAX_ITEMS`)."""
+    case = {"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-07-01",
+            "applicant": {"name": "Fair Corp.", "is_corporation": True, "directors_and_officers": [{}] * 500_000}}
+    r = _check(json.dumps(case))
+    assert r.status_code == 422
+    assert r.json()["field"] == "applicant.directors_and_officers"
+    assert r.json()["detail"] == "applicant.directors_and_officers: must hold at most 1,000 items (got 500,000)"

@@ -300,3 +300,48 @@ def test_an_applicants_age_is_a_persons_age_paragraph_b1(age, refused):
         assert caught.value.field == "applicant.age" and "must be at most 130" in str(caught.value)
     else:
         assert parse_case(case).facts.applicant.age == age
+
+
+#: Every list a case may hold (interpretation G-4, `units.MAX_ITEMS`): (base case, dotted field, its i-th item).
+LISTS = [
+    (CARMEL, "properties", lambda i: {}),
+    (CARMEL, "applicant.directors_and_officers", lambda i: {}),
+    (CARMEL, "petition.sound_equipment", lambda i: {"type": "loudspeaker", "number": 1}),
+    (VENUE, "spaces", lambda i: {"name": f"Room {i}", "use_group": "business", "area": 1000}),
+    (VENUE, "inspection.signs", lambda i: {"room": "Hall"}),
+    (VENUE, "spaces", lambda i: {"name": "Hall", "use_group": "business", "area": 1000, "connects_with": []}),
+]
+
+
+def _items(item, n: int) -> list[object]:
+    return [item(i) for i in range(n)]
+
+
+@pytest.mark.parametrize(("base", "field", "item"), LISTS[:5], ids=[f for _, f, _ in LISTS[:5]])
+def test_a_list_of_a_case_holds_at_most_max_items_g4(base, field, item):
+    """G-4: a list of a case (properties, directors and officers, sound devices, rooms and areas, signs) holds at
+    most 1,000 items: 1,000 are read, 1,001 refused naming the list and both numbers. Without the bound a request
+    of a few hundred kilobytes listing hundreds of thousands of empty items held a server worker past its
+    timeout (a new-user trial)."""
+    from publicassembly.law.units import MAX_ITEMS
+
+    assert MAX_ITEMS == 1000
+    parse_case(_set(base, field, _items(item, MAX_ITEMS)))
+    refused = _refused(_set(base, field, _items(item, MAX_ITEMS + 1)))
+    # (sound equipment is a list or "none": the other alternative's refusal follows, as for any value of it)
+    assert refused.errors[0] == (field, "must hold at most 1,000 items (got 1,001)")
+
+
+def test_hundreds_of_thousands_of_empty_items_are_refused_by_their_number_g4():
+    """The refusal names the list's length, not each empty item's missing facts (500,000 of them)."""
+    refused = _refused({**CARMEL, "properties": [{}] * 500_000})
+    assert (refused.field, refused.message, len(refused.errors)) == (
+        "properties", "must hold at most 1,000 items (got 500,000)", 1)
+
+
+def test_a_spaces_connections_hold_at_most_max_items_g4():
+    rooms = [{"name": "Hall", "use_group": "business", "area": 100},
+             {"name": "Foyer", "use_group": "business", "area": 100}]
+    parse_case({**VENUE, "spaces": [{**rooms[0], "connects_with": ["Foyer"] * 1000}, rooms[1]]})
+    refused = _refused({**VENUE, "spaces": [{**rooms[0], "connects_with": ["Foyer"] * 1001}, rooms[1]]})
+    assert (refused.field, refused.message) == ("spaces[0].connects_with", "must hold at most 1,000 items (got 1,001)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
 from tests.refused import refused
 
 from publicassembly.permits import services as sv
@@ -140,3 +141,19 @@ def test_authorization_given_before_the_submission_refused_submission_day_accept
     assert not app.authorizations.exists()
     assert sv.record_authorization(walk.clerk, app, party="owner", name="County of Putnam", given_on=SUBMITTED, document=doc,
                                    today=APPROVALS).given_on == SUBMITTED
+
+
+def test_a_draft_with_more_than_max_items_properties_is_refused_and_nothing_stored_g4(walk):
+    """G-4: an applicant could store a draft of 30,000 empty properties, after which the application's own pages
+    took 20 s and more to show (a new-user trial). 1,000 are taken; 1,001 are refused naming the list, and no
+    application is stored."""
+    from publicassembly.permits.models import PermitApplication
+    from publicassembly.workflow.errors import ValidationFailed
+
+    before = PermitApplication.objects.count()
+    with pytest.raises(ValidationFailed) as caught:
+        sv.create_draft(walk.applicant, walk.town, {"properties": [{}] * 1001})
+    assert caught.value.field.endswith("properties") and "at most 1,000 items (got 1,001)" in str(caught.value)
+    assert PermitApplication.objects.count() == before
+    sv.create_draft(walk.applicant, walk.town, {"properties": [{}] * 1000})
+    assert PermitApplication.objects.count() == before + 1

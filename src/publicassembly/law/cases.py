@@ -193,6 +193,8 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
     "too_short": lambda c, g: (_("must hold at least one item (got none)") if c.get("min_length") == 1 else
                                _("must hold at least {min_length} items (got {actual_length})",
                                  min_length=_bound(c.get("min_length")), actual_length=_bound(c.get("actual_length")))),
+    "too_long": lambda c, g: _("must hold at most {max_length} items (got {actual_length})",
+                               max_length=_bound(c.get("max_length")), actual_length=_bound(c.get("actual_length"))),
     "time_type": lambda c, g: _("must be a time of day written HH:MM, from 00:00 to 23:59 (got {given})", given=g),
     "time_parsing": lambda c, g: _("must be a time of day written HH:MM, from 00:00 to 23:59 (got {given})",
                                    given=g),

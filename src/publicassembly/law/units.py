@@ -26,6 +26,11 @@ MAX_COUNT = 10**9
 #: about a page. An input bound, not law (interpretation register, "Input bounds"): a petition's statements
 #: are attached documents, the case holds their summary.
 MAX_TEXT = 2000
+#: The most items a list of a case may hold (properties, directors and officers, sound devices, rooms and areas,
+#: signs, connected spaces): 1,000. An input bound, not law (interpretation G-4): without it a request of a few
+#: hundred kilobytes listing hundreds of thousands of empty items kept a server worker busy past its timeout,
+#: naming each item's missing facts.
+MAX_ITEMS = 1000
 
 
 class InvalidNumber(ValueError):

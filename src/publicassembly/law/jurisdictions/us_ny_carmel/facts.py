@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from publicassembly.law.errors import FactError
 from publicassembly.law.messages import _
-from publicassembly.law.units import Age, CaseDate, Count, Decibels, HappenedDate, Money, PositiveCount, Text
+from publicassembly.law.units import (
+    MAX_ITEMS,
+    Age,
+    CaseDate,
+    Count,
+    Decibels,
+    HappenedDate,
+    Money,
+    PositiveCount,
+    Text,
+)
 
 SponsorKind = Literal[
     "individual", "corporation", "parochial_school", "private_school", "public_school", "church",
@@ -78,7 +88,7 @@ class Applicant(_Facts):
     residence_address: Text | None = None
     resides_in_town: bool | None = None
     is_corporation: bool = False
-    directors_and_officers: list[DirectorOrOfficer] | None = None
+    directors_and_officers: list[DirectorOrOfficer] | None = Field(None, max_length=MAX_ITEMS)
     agent: Agent | None = None
 
 
@@ -332,7 +342,7 @@ class Petition(_Facts):
     site_map: SiteMap | None = None  # (3)
     facilities_plan: Plan | None = None  # (4), cut short in the text
     parking_plan: ParkingPlan | None = None  # (5)
-    sound_equipment: list[SoundDevice] | Literal["none"] | None = None  # (6)
+    sound_equipment: Annotated[list[SoundDevice], Field(max_length=MAX_ITEMS)] | Literal["none"] | None = None  # (6)
     food: Food | None = None  # (7)
     security: Security | None = None  # (8)
     fire_protection: FireProtection | None = None  # (9)
@@ -451,7 +461,7 @@ class EventCase(_Facts):
     within_town: bool = Field(True, description="The place is within the Town of Carmel.")
     sponsor: Sponsor | None = None
     applicant: Applicant | None = None
-    properties: list[Property] = Field(default_factory=list)
+    properties: list[Property] = Field(default_factory=list, max_length=MAX_ITEMS)
     dates: Dates | None = None
     max_persons_at_one_time: Count | None = None
     persons_collectively: Count | None = None

@@ -10,7 +10,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from publicassembly.law.errors import FactError
 from publicassembly.law.messages import Message, _, join
-from publicassembly.law.units import Count, HappenedDate, Name, Text, WholeNumber, area_sq_ft, to_decimal
+from publicassembly.law.units import (
+    MAX_ITEMS,
+    Count,
+    HappenedDate,
+    Name,
+    Text,
+    WholeNumber,
+    area_sq_ft,
+    to_decimal,
+)
 
 #: The use groups of § 164-7 and the open-air area of § 164-8 (ids fixed for the whole project).
 USE_GROUPS: tuple[str, ...] = (
@@ -81,7 +90,7 @@ class Space(_Facts):
     area: Decimal | None = None
     alleys: Count | None = None
     story: WholeNumber | None = None
-    connects_with: list[Text] = Field(default_factory=_empty)
+    connects_with: list[Text] = Field(default_factory=_empty, max_length=MAX_ITEMS)
     common_entrance: bool | None = None
     attendance: Count | None = None
     used_solely_for_religious_worship: bool = False
@@ -144,7 +153,7 @@ class Inspection(_Facts):
     egress_obstructed: bool | None = None
     serious_menace: bool | None = None
     certificate_on_premises: bool | None = None
-    signs: list[SignInspection] = Field(default_factory=_empty)
+    signs: list[SignInspection] = Field(default_factory=_empty, max_length=MAX_ITEMS)
     corrected: bool | None = None
 
 
@@ -202,7 +211,7 @@ class VenueCase(_Facts):
     name: Text | None = None
     address: Text | None = None
     commercial: bool | None = None
-    spaces: list[Space] = Field(min_length=1)
+    spaces: list[Space] = Field(min_length=1, max_length=MAX_ITEMS)
     attendance: Count | None = None
     worship_use_approved_by_building_inspector: bool | None = None
     toilets_provided: Count | None = None

@@ -40,3 +40,22 @@ def test_a_record_file_with_a_byte_order_mark_is_read(tmp_path):
     r = CliRunner().invoke(app, ["certificate", "--from-json", str(src), "-o", str(tmp_path / "c.pdf")])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("command", "text"), [
+    ("certificate", json.dumps(CERTIFICATE)[:-1] + ', "lawful_occupancy": 300}'),
+    ("notice", '{"town": "carmel-ny", "hearing_at": "2026-12-15T19:30", "hearing_at": "2026-12-14T19:30"}'),
+    ("calendar", '{"town": "Town of Carmel", "hearings": [{"revision": 1, "revision": 2}]}'),
+])
+def test_a_record_file_naming_a_key_twice_is_refused_as_a_case_file_is(tmp_path, command, text):
+    """A key given twice in one object of a ``--from-json`` file was read as its last value without a word (a
+    notice printed the second of two hearing days: a new-user trial); it is refused in one line naming the key,
+    exit 2, nothing written — as `check` refuses it in a case file."""
+    src = tmp_path / "record.json"
+    src.write_text(text, encoding="utf-8")
+    out = tmp_path / ("c.ics" if command == "calendar" else "c.pdf")
+    r = CliRunner().invoke(app, [command, "--from-json", str(src), "-o", str(out)])
+    assert r.exit_code == 2, r.output
+    key = "lawful_occupancy" if command == "certificate" else "hearing_at" if command == "notice" else "revision"
+    assert r.output == f"publicassembly: error: --from-json: {src}: key {key!r} is given twice; give each field once\n"
+    assert not out.exists()

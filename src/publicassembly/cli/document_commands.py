@@ -164,8 +164,10 @@ def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) 
 
 
 def read_json(path: Path, option: str = "--from-json") -> Any:
-    """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed."""
+    """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed, or names a key twice
+    in one object (as a case file is refused)."""
     from publicassembly.cli.casefile import CaseFileError, decode
+    from publicassembly.law.cases import RepeatedKey, unique_keys
 
     try:
         text = decode(path.read_bytes(), str(path), "JSON record")
@@ -176,9 +178,13 @@ def read_json(path: Path, option: str = "--from-json") -> Any:
     except CaseFileError as exc:
         fail(f"{option}: {exc.describe()}")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
         fail(f"{option}: {path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
+    except RepeatedKey as exc:  # (JSON would keep the last value silently: which one was meant is not known)
+        fail(f"{option}: {path}: key {exc.key!r} is given twice; give each field once")
+    except RecursionError:
+        fail(f"{option}: {path} is nested too deeply")
 
 
 def _record(cls: type[R], path: Path) -> R:

@@ -95,6 +95,8 @@ def _leaves(model: type[BaseModel], prefix: str = "") -> list[str]:
     out = []
     for name, field in model.model_fields.items():
         parts = [a for a in typing.get_args(field.annotation) or (field.annotation,)]
+        # (an annotated list, `Annotated[list[X], Field(max_length=…)]`, is read as its list)
+        parts = [typing.get_args(p)[0] if typing.get_origin(p) is typing.Annotated else p for p in parts]
         inner = [a for p in parts for a in (typing.get_args(p) or (p,))]
         models = [a for a in inner if isinstance(a, type) and issubclass(a, BaseModel)]
         out += _leaves(models[0], f"{prefix}{name}.") if models else [f"{prefix}{name}"]

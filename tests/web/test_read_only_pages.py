@@ -135,3 +135,47 @@ def test_the_signed_in_pages_still_answer_get_and_ask_a_stranger_to_sign_in(sign
         c.force_login(user)
         assert c.get(url).status_code != 405, url
         assert Client().get(url).status_code == 302, url  # to the sign-in page, as before
+
+
+def _csrf_signed_in(user) -> tuple[Client, str]:
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(user)
+    page = c.get("/account/tokens/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    return c, token.group(1)
+
+
+def test_a_page_with_a_form_takes_get_head_and_post_and_refuses_the_others_405(draft_app, hall, cu, mu):
+    """A page showing a form that it receives (new or edited petition, the venues list, a space, an
+    inspection, the API tokens, registering): PUT, DELETE and PATCH (with the CSRF token, so the check lets them
+    through) were answered as a GET, with the page; they are 405 with ``Allow: GET, HEAD, POST``."""
+    pages = [(cu["applicant"], "/carmel-ny/apply/new/"), (cu["applicant"], f"/carmel-ny/applications/{draft_app.pk}/edit/"),
+             (mu["building_inspector"], "/mount-pleasant-ny/venues/"), (cu["applicant"], "/account/tokens/")]
+    for user, url in pages:
+        c, token = _csrf_signed_in(user)
+        assert c.get(url).status_code == 200, url
+        for method in ("put", "delete", "patch"):
+            r = getattr(c, method)(url, HTTP_X_CSRFTOKEN=token)
+            assert r.status_code == 405 and r["Allow"] == "GET, HEAD, POST", (url, method, r.status_code)
+            assert f"This page takes GET, HEAD, POST, not {method.upper()}." in _text(r)
+    r = Client().put("/accounts/register/")
+    assert r.status_code == 405 and r["Allow"] == "GET, HEAD, POST"
+
+
+def test_a_step_a_form_sends_is_405_to_a_get_with_the_sites_page_not_an_empty_answer(hearing_app, hall, cu, mu):
+    """The addresses a button posts to (a step of an application, a document upload, a space added, a
+    certificate issued, an enforcement action, a token revoked) answered a GET with an empty 405; the site's
+    page now says what they take, with ``Allow: POST``."""
+    urls = [(cu["town_clerk"], f"/carmel-ny/applications/{hearing_app.pk}/documents/"),
+            (cu["town_clerk"], f"/carmel-ny/applications/{hearing_app.pk}/accept/"),
+            (mu["building_inspector"], f"/mount-pleasant-ny/venues/{hall.pk}/spaces/"),
+            (mu["building_inspector"], f"/mount-pleasant-ny/venues/{hall.pk}/certificates/"),
+            (cu["applicant"], "/account/tokens/1/revoke/")]
+    for user, url in urls:
+        c = Client()
+        c.force_login(user)
+        r = c.get(url)
+        assert r.status_code == 405 and r["Allow"] == "POST", (url, r.status_code)
+        assert "This address takes a form sent with POST (a button of its page), not GET." in _text(r), url
+        assert Client().get(url).status_code == 302, url  # a stranger is sent to sign in first, as before

@@ -27,7 +27,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_POST
 
 from publicassembly.law import units
 from publicassembly.permits import services as sv
@@ -45,8 +44,10 @@ from publicassembly.web.forms import application as af
 from publicassembly.web.forms.widgets import given_twice
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
+    FORM_METHODS,
     conflict,
     is_conflict,
+    methods,
     posted_version,
     read_only,
     refusal,
@@ -297,6 +298,7 @@ def _removal_offered(form: af.PetitionForm, properties: af.PropertyFormSet, addi
     return form, properties, adding
 
 
+@methods(*FORM_METHODS)
 @login_required
 def application_new(request: HttpRequest, town: str) -> HttpResponse:
     t = town_for(town)
@@ -338,6 +340,7 @@ def _status(request: HttpRequest, adding: bool, form: af.PetitionForm, propertie
     return 422 if refused else 200
 
 
+@methods(*FORM_METHODS)
 @login_required
 def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     """Edit a draft (update_draft) or amend an incomplete application (amend)."""
@@ -431,7 +434,7 @@ def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse
 
 
 @login_required
-@require_POST
+@methods("POST")
 def application_action(request: HttpRequest, town: str, pk: int, action: str) -> HttpResponse:
     """One action of the application page (`ACTIONS`), on the version of the application the page showed
     (``expected_version``, required: `posted_version`). Refused, the page is shown again with the application as
@@ -480,7 +483,7 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
 
 
 @login_required
-@require_POST
+@methods("POST")
 def document_upload(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     app = sv.get_application(request.user, t, pk)

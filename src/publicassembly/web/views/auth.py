@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from publicassembly.accounts.models import Membership, Role
 from publicassembly.web.forms.auth import RegisterForm, ThrottledLoginForm
 from publicassembly.web.towns import roles_by_town, town_for
-from publicassembly.web.views.errors import read_only
+from publicassembly.web.views.errors import FORM_METHODS, methods, read_only
 
 
 class LoginView(auth_views.LoginView):
@@ -29,6 +29,7 @@ class LogoutView(auth_views.LogoutView):
     pass
 
 
+@methods(*FORM_METHODS)
 def register(request: HttpRequest) -> HttpResponse:
     """An applicant registers and is signed in, with the applicant role in the town chosen."""
     if request.user.is_authenticated:

@@ -18,7 +18,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from publicassembly.accounts.models import Role
 from publicassembly.enforcement import services as es
@@ -39,6 +38,7 @@ from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
     conflict,
     is_conflict,
+    methods,
     posted_version,
     read_only,
     refusal,
@@ -183,7 +183,7 @@ def enforcement(request: HttpRequest, town: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@methods("POST")
 def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) -> HttpResponse:
     """One enforcement action (``what``: one of `ACTIONS`) on the record `pk` of `town` (0: a new record), on the
     version of it the page showed (``expected_version``, required: `posted_version`). Refused, the page is shown

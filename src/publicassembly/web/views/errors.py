@@ -29,24 +29,51 @@ NOT_FOUND_WHAT = (gettext_noop("certificate"), gettext_noop("document"), gettext
 READ_METHODS = ("GET", "HEAD")
 
 
+def methods(*allowed: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A view answering only the HTTP methods `allowed` (e.g. ``"GET", "HEAD", "POST"`` for a page with a form,
+    ``"POST"`` for a step a form sends): any other is **405** with ``Allow`` and the site's error page saying
+    what the page takes, in the page's language (a PUT or DELETE was answered as a GET, with the page; Django's
+    `require_POST` answered a GET with an empty 405)."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method not in allowed:
+                return _not_allowed(request, allowed)
+            return view(request, *args, **kwargs)
+
+        return checked
+
+    return decorate
+
+
+def _not_allowed(request: HttpRequest, allowed: tuple[str, ...]) -> HttpResponse:
+    method = str(request.method)[:20]
+    if allowed == READ_METHODS:
+        said = (_("This page is only read, with GET (a link or its address): it takes nothing sent with "
+                  "%(method)s.") % {"method": method})
+    elif allowed == ("POST",):
+        said = (_("This address takes a form sent with POST (a button of its page), not %(method)s.")
+                % {"method": method})
+    else:
+        said = (_("This page takes %(allowed)s, not %(method)s.")
+                % {"allowed": ", ".join(allowed), "method": method})
+    response = error_page(request, 405, said)
+    response["Allow"] = ", ".join(allowed)
+    return response
+
+
 def read_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A page that is only read (a public page, a public PDF or calendar: it changes nothing): any method but
     GET and HEAD is **405** with ``Allow: GET, HEAD`` and the site's error page saying so, in the page's
-    language. The page is exempt from the CSRF check — it never reads a form nor changes anything, and the check
-    ran before it, so a POST (with or without a token) was refused 403 "the form expired or came from another
-    site", which is not what is wrong."""
+    language (`methods`). The page is exempt from the CSRF check — it never reads a form nor changes anything,
+    and the check ran before it, so a POST (with or without a token) was refused 403 "the form expired or came
+    from another site", which is not what is wrong."""
+    return csrf_exempt(methods(*READ_METHODS)(view))
 
-    @wraps(view)
-    def only_read(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method not in READ_METHODS:
-            response = error_page(request, 405, _(
-                "This page is only read, with GET (a link or its address): it takes nothing sent with %(method)s.")
-                % {"method": str(request.method)[:20]})
-            response["Allow"] = ", ".join(READ_METHODS)
-            return response
-        return view(request, *args, **kwargs)
 
-    return csrf_exempt(only_read)
+#: The methods of a page showing a form that it also receives (`methods`).
+FORM_METHODS = ("GET", "HEAD", "POST")
 
 
 def posted_version(request: HttpRequest, prefix: str = "") -> int:

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
 from publicassembly.api.models import ApiToken
+from publicassembly.web.views.errors import FORM_METHODS, methods
 
 
 class TokenForm(forms.Form):
@@ -20,6 +20,7 @@ class TokenForm(forms.Form):
                            help_text=gettext_lazy("Say where it is used, e.g. “county dashboard”."))
 
 
+@methods(*FORM_METHODS)
 @login_required
 def api_tokens(request: HttpRequest) -> HttpResponse:
     form = TokenForm(request.POST or None)
@@ -34,7 +35,7 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@methods("POST")
 def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
     token = get_object_or_404(ApiToken, pk=pk, user=request.user)
     if token.revoked_at is None:

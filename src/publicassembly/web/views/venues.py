@@ -17,7 +17,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from publicassembly.accounts.models import Membership
 from publicassembly.enforcement.services import ENFORCERS
@@ -30,8 +29,10 @@ from publicassembly.web import present
 from publicassembly.web.forms import venues as vf
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
+    FORM_METHODS,
     conflict,
     is_conflict,
+    methods,
     posted_version,
     read_only,
     refusal,
@@ -83,6 +84,7 @@ def _version(request: HttpRequest, form: forms.Form) -> int | None:
         return None
 
 
+@methods(*FORM_METHODS)
 @login_required
 def venue_list(request: HttpRequest, town: str) -> HttpResponse:
     t = town_for(town)
@@ -214,7 +216,7 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@methods("POST")
 def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
@@ -232,6 +234,7 @@ def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/venues/detail.html", _context(request, t, venue, space_form=form), status=status)
 
 
+@methods(*FORM_METHODS)
 @login_required
 def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResponse:
     t = town_for(town)
@@ -280,7 +283,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
 
 
 @login_required
-@require_POST
+@methods("POST")
 def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, *vs.CERTIFIERS)
@@ -303,7 +306,7 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@methods("POST")
 def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> HttpResponse:
     t = town_for(town)
     # the role before the reason is checked: a 403, not a form error
@@ -329,7 +332,7 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
 
 
 @login_required
-@require_POST
+@methods("POST")
 def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, *vs.INSPECTORS)
@@ -347,6 +350,7 @@ def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpRespons
     return render(request, "web/venues/detail.html", _context(request, t, venue, schedule_form=form), status=422)
 
 
+@methods(*FORM_METHODS)
 @login_required
 def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> HttpResponse:
     t = town_for(town)

@@ -316,3 +316,12 @@ def test_a_calendars_hearings_are_read_as_notices(tmp_path):
     assert result.exit_code == 0, result.output
     ics = " ".join((tmp_path / "c.ics").read_text(encoding="utf-8").replace("\r\n ", "").split())
     assert "Public hearing of the Town Board of the Town of Carmel on the application PA-2026-014" in ics
+
+
+def test_null_for_an_optional_field_is_the_field_not_given(tmp_path):
+    """``"revision": null`` was refused "is required" though the field is optional (default 0), and so was
+    ``"hearing_time_to_be_announced": null``: JSON's null for an optional field is the field not given (a new-user
+    trial). A required field given null is still refused as required."""
+    assert "at 7:30 p.m., at Carmel Town Hall" in _printed(tmp_path, revision=None,
+                                                             hearing_time_to_be_announced=None)
+    _refused(tmp_path, "hearing_place: is required", hearing_place=None)

@@ -354,7 +354,7 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     for name, f in fields.items():
         where = prefix + name
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        if name not in data:
+        if name not in data or (data[name] is None and not required):  # (null: an optional field not given)
             if required:
                 problems.append(f"{where}: is required")
             continue

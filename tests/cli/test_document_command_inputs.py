@@ -236,3 +236,24 @@ def test_an_output_in_a_directory_that_does_not_exist_is_refused_before_anything
     assert r.exit_code == 2, r.output
     assert r.output.strip() == (f"publicassembly: error: -o: {tmp_path / 'nodir'} is not a directory; create it "
                                 "first, or give a file in an existing directory"), r.output
+
+
+def test_calendar_tells_every_bad_hearing_and_deadline_each_on_its_line(tmp_path):
+    """`calendar --from-json` named only the first bad record (a new-user trial: two hearings with bad
+    ``revision``, only ``hearings[0]`` told); every problem of every hearing and deadline is now told on its
+    own line, as `notice` tells a notice's, exit 2, nothing written."""
+    import json
+
+    src = tmp_path / "cal.json"
+    src.write_text(json.dumps({"town": "carmel-ny", "hearings": [{"revision": -5}, {"revision": True}],
+                               "deadlines": [{"application_reference": "PA-1", "name": "x", "due": "soon"}]}),
+                   encoding="utf-8")
+    r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
+    assert r.exit_code == 2, r.output
+    lines = [line for line in r.output.splitlines() if line.startswith("publicassembly: error:")]
+    assert any("hearings[0].revision: must be a whole number from 0" in line for line in lines), r.output
+    assert any("hearings[1].revision: expected a whole number" in line for line in lines), r.output
+    assert any("deadlines[0].due: 'soon' is not a date" in line for line in lines), r.output
+    assert any("hearings[1].town: is required" in line for line in lines), r.output
+    assert all(line.startswith(f"publicassembly: error: {src}: ") for line in lines)
+    assert not (tmp_path / "c.ics").exists()

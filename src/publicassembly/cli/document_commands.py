@@ -742,13 +742,20 @@ def calendar(
     if unknown:
         fail(f"{from_json}: {unknown[0]}: is not a field; allowed: town, hearings, deadlines, application")
     _calendar_lists(from_json, data)
-    try:
-        hearings = [record_from_json(HearingNoticeRecord, h, prefix=f"hearings[{i}].")
-                    for i, h in enumerate(data.get("hearings", []))]
-        deadlines = [record_from_json(DeadlineItem, d, prefix=f"deadlines[{i}].")
-                     for i, d in enumerate(data.get("deadlines", []))]
-    except ValueError as exc:
-        fail(f"{from_json}: {exc}")
+    # Every hearing and deadline is read, and every problem of each told on its own line (as `notice` does).
+    problems: list[str] = []
+    hearings: list[HearingNoticeRecord] = []
+    deadlines: list[DeadlineItem] = []
+    for key, cls, into in (("hearings", HearingNoticeRecord, hearings), ("deadlines", DeadlineItem, deadlines)):
+        for i, item in enumerate(data.get(key, [])):
+            try:
+                into.append(record_from_json(cls, item, prefix=f"{key}[{i}]."))  # type: ignore[arg-type]
+            except ValueError as exc:
+                problems += str(exc).split("\n")
+    if problems:
+        for line in problems:
+            error(f"{from_json}: {line}")
+        raise typer.Exit(EXIT_BAD_INPUT)
     reference = data.get("application")
     if reference:
         hearing = next((h for h in hearings if h.application_reference == reference), None)

@@ -8,7 +8,7 @@ Environment:
 - ``PUBLICASSEMBLY_ALLOWED_HOSTS``, ``PUBLICASSEMBLY_CSRF_TRUSTED_ORIGINS`` (comma-separated),
   ``PUBLICASSEMBLY_SECURE`` (1 behind HTTPS: secure cookies, HSTS, SSL redirect).
 - ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``,
-  ``DEFAULT_FROM_EMAIL``.
+  ``DEFAULT_FROM_EMAIL``; ``EMAIL_BACKEND`` (default SMTP; Django's console backend prints the e-mails).
 - ``PUBLICASSEMBLY_SECRET_KEY_FILE``: a file holding the secret key, read when the variable above is unset
   (default ``<data dir>/secret_key``, which ``publicassembly serve`` creates on first start).
 - ``PUBLICASSEMBLY_DOCUMENTS_DIR``, ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``: uploaded documents (see below).

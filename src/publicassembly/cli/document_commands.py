@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import typer
 
@@ -189,12 +189,30 @@ def read_json(path: Path, option: str = "--from-json") -> Any:
 
 def _record(cls: type[R], path: Path) -> R:
     """The record of `path` (``--from-json``); exit 2 listing every problem of the file, one line each."""
-    try:
-        return record_from_json(cls, read_json(path))
-    except ValueError as exc:
-        for line in str(exc).split("\n"):
-            error(f"{path}: {line}")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    records, problems = _records(cls, [read_json(path)], "")
+    if problems:
+        _refused(path, problems)
+    return records[0]
+
+
+def _records(cls: type[R], items: list[Any], key: str) -> tuple[list[R], list[str]]:
+    """The records `items` of a file (its list `key`, each named ``key[i].``; the whole file when `key` is
+    empty) and every problem of every item, one line each (`record_from_json`'s lines)."""
+    out: list[R] = []
+    problems: list[str] = []
+    for i, item in enumerate(items):
+        try:
+            out.append(record_from_json(cls, item, prefix=f"{key}[{i}]." if key else ""))
+        except ValueError as exc:
+            problems += str(exc).split("\n")
+    return out, problems
+
+
+def _refused(path: Path, problems: list[str]) -> NoReturn:
+    """Exit 2 telling each problem of the file `path` on its own line."""
+    for line in problems:
+        error(f"{path}: {line}")
+    raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def _longest_text(record: Any, where: str = "") -> tuple[str, int]:
@@ -742,20 +760,10 @@ def calendar(
     if unknown:
         fail(f"{from_json}: {unknown[0]}: is not a field; allowed: town, hearings, deadlines, application")
     _calendar_lists(from_json, data)
-    # Every hearing and deadline is read, and every problem of each told on its own line (as `notice` does).
-    problems: list[str] = []
-    hearings: list[HearingNoticeRecord] = []
-    deadlines: list[DeadlineItem] = []
-    for key, cls, into in (("hearings", HearingNoticeRecord, hearings), ("deadlines", DeadlineItem, deadlines)):
-        for i, item in enumerate(data.get(key, [])):
-            try:
-                into.append(record_from_json(cls, item, prefix=f"{key}[{i}]."))  # type: ignore[arg-type]
-            except ValueError as exc:
-                problems += str(exc).split("\n")
-    if problems:
-        for line in problems:
-            error(f"{from_json}: {line}")
-        raise typer.Exit(EXIT_BAD_INPUT)
+    hearings, bad_hearings = _records(HearingNoticeRecord, data.get("hearings", []), "hearings")
+    deadlines, bad_deadlines = _records(DeadlineItem, data.get("deadlines", []), "deadlines")
+    if bad_hearings or bad_deadlines:
+        _refused(from_json, bad_hearings + bad_deadlines)
     reference = data.get("application")
     if reference:
         hearing = next((h for h in hearings if h.application_reference == reference), None)

@@ -309,7 +309,6 @@ LISTS = [
     (CARMEL, "petition.sound_equipment", lambda i: {"type": "loudspeaker", "number": 1}),
     (VENUE, "spaces", lambda i: {"name": f"Room {i}", "use_group": "business", "area": 1000}),
     (VENUE, "inspection.signs", lambda i: {"room": "Hall"}),
-    (VENUE, "spaces", lambda i: {"name": "Hall", "use_group": "business", "area": 1000, "connects_with": []}),
 ]
 
 
@@ -317,7 +316,7 @@ def _items(item, n: int) -> list[object]:
     return [item(i) for i in range(n)]
 
 
-@pytest.mark.parametrize(("base", "field", "item"), LISTS[:5], ids=[f for _, f, _ in LISTS[:5]])
+@pytest.mark.parametrize(("base", "field", "item"), LISTS, ids=[f for _, f, _ in LISTS])
 def test_a_list_of_a_case_holds_at_most_max_items_g4(base, field, item):
     """G-4: a list of a case (properties, directors and officers, sound devices, rooms and areas, signs) holds at
     most 1,000 items: 1,000 are read, 1,001 refused naming the list and both numbers. Without the bound a request

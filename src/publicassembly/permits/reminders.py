@@ -30,6 +30,7 @@ from django.utils import timezone
 from publicassembly.accounts.models import Membership, Town
 from publicassembly.law import jurisdictions
 from publicassembly.law.dates import LegalDate
+from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A
 from publicassembly.permits import check_days_ahead
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import (
@@ -204,8 +205,8 @@ def _assembly_over(app: PermitApplication, today: date, clerks: list[str]) -> li
             f"({ago} day{'s' if ago != 1 else ''} ago) and no permit was issued; nothing is left for a permit to "
             "authorize, so close the application (\"Close\" on its page; the filing fee is not refunded)")
     subject = f"[{app.town}] ASSEMBLY OVER, application still open: {name}"
-    body = (f"{head}.\n\n(Carmel Code ch. 31, permit requirements ¶ A: a written permit for the assembly; "
-            f"interpretation P-11)\n\nPermit application #{app.pk}, {app.town}; state: {app.get_state_display()}.\n")
+    body = (f"{head}.\n\n({CITE_A}: a written permit for the assembly; interpretation P-11)\n\n"
+            f"Permit application #{app.pk}, {app.town}; state: {app.get_state_display()}.\n")
     return [Reminder(app.pk, str(app.town), ASSEMBLY_OVER, last, r, subject, body) for r in clerks]
 
 

@@ -284,6 +284,10 @@ def too_big_message() -> str:
             "(a document goes to POST /api/v1/towns/{town}/applications/{id}/documents, as a multipart upload)")
 
 
+#: The refusal of a body sent in chunks without a Content-Length (411, `web.middleware.LengthRequiredMiddleware`).
+CHUNKED = ("was sent in chunks (Transfer-Encoding) without a Content-Length header, which this server does not "
+           "read; send it again with its Content-Length (as curl --data does)")
+
 #: The sentence of an error Django answers itself (no view of the API ran, or it failed), by status.
 _DJANGO_ERRORS = {
     400: "the request could not be understood",
@@ -294,8 +298,9 @@ _DJANGO_ERRORS = {
 
 class ApiErrorsAsJson:
     """Middleware: under ``/api/``, an error response that is not JSON (Django's 404 of an unknown path, 405
-    of a method the path does not take, 400/403/500 pages, 413 of a too large body) is replaced by the API's
-    JSON error shape with the same status (and ``Allow`` header). Other paths keep their HTML pages."""
+    of a method the path does not take, 400/403/500 pages, 411 of a body sent in chunks, 413 of a too large
+    body) is replaced by the API's JSON error shape with the same status (and ``Allow`` header). Other paths
+    keep their HTML pages."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -312,8 +317,8 @@ class ApiErrorsAsJson:
         elif status == 405:
             allowed = response.get("Allow", "")
             detail = f"{request.method} is not allowed on {request.path}; allowed: {allowed or 'none'}"
-        elif status == 413:
-            field, problem = "body", too_big_message()
+        elif status in (411, 413):
+            field, problem = "body", CHUNKED if status == 411 else too_big_message()
             detail, errors = f"body: {problem}", [{"field": field, "msg": problem}]
         else:
             detail = _DJANGO_ERRORS.get(status, f"the request was refused (HTTP {status})")

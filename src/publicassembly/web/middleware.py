@@ -1,5 +1,6 @@
-"""Middleware of the site: security headers (Content-Security-Policy, Permissions-Policy) and the mapping of
-workflow and law errors raised in a view to a page with the right status (never a 500 for a refusal)."""
+"""Middleware of the site: security headers (Content-Security-Policy, Permissions-Policy), the refusal of a body
+sent in chunks (411), and the mapping of workflow and law errors raised in a view to a page with the right
+status (never a 500 for a refusal)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,37 @@ class SecurityHeadersMiddleware:
         response.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
         response.setdefault("Cross-Origin-Opener-Policy", "same-origin")
         return response
+
+
+def chunked_without_length(request: HttpRequest) -> bool:
+    """True when the request's body comes in chunks (a ``Transfer-Encoding`` header) with no ``Content-Length``:
+    Django reads a body by its Content-Length, so it would read such a body as empty."""
+    return bool(request.META.get("HTTP_TRANSFER_ENCODING")) and not request.META.get("CONTENT_LENGTH")
+
+
+class LengthRequiredMiddleware:
+    """A request whose body is sent in chunks without a ``Content-Length`` (`chunked_without_length`) is answered
+    411 Length Required, before any view or form reads it: Django would read the body as empty and refuse it for
+    a reason that is not so (an API check "is not valid JSON", a form's fields "required"). A page gets the
+    error page in its language; the API its JSON error naming ``body`` (api/errors.py `ApiErrorsAsJson`). HTTP
+    clients send a Content-Length for a body they hold (curl's ``--data``, browsers' forms); a chunked body is
+    one streamed of unknown length."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not chunked_without_length(request):
+            return self.get_response(request)
+        if request.path.startswith("/api/"):
+            return HttpResponse(status=411)  # ApiErrorsAsJson writes the API's error (it answers outside this)
+        from django.utils.translation import gettext as _
+
+        from publicassembly.web.views.errors import error_page
+
+        return error_page(request, 411, _("The request's body was sent in chunks (Transfer-Encoding) without a "
+                                          "Content-Length header, which this server does not read: send it "
+                                          "again with its Content-Length."))
 
 
 class WorkflowErrorMiddleware:

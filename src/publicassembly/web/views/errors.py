@@ -17,6 +17,7 @@ from publicassembly.web import present
 #: The title of an error page by its status (translated when shown: `error_page`; marked for the catalog).
 TITLES = {400: gettext_noop("Bad request"), 403: gettext_noop("Not allowed"), 404: gettext_noop("Not found"),
           405: gettext_noop("Method not allowed"), 409: gettext_noop("Conflict"),
+          411: gettext_noop("Length required"),
           413: gettext_noop("Too much sent at once"), 422: gettext_noop("Check what was entered"),
           429: gettext_noop("Too many attempts"), 500: gettext_noop("Server error")}
 #: What the services say they did not find (`NotFound.what`, the workflow layer's English), for the catalog: a

@@ -16,7 +16,9 @@ from publicassembly.law.jsonable import jsonable
     ("number", True, "number: expected text, got true"),
     ("number", ["A"], "number: expected text, got a list"),
     ("spaces", {"name": "Hall"}, "spaces: expected a list, got a mapping"),
-    ("lawful_occupancy", True, "lawful_occupancy: expected a whole number (a JSON number, not text), got true"),
+    ("lawful_occupancy", True, "lawful_occupancy: expected a whole number, got true"),
+    ("lawful_occupancy", 1.5, "lawful_occupancy: expected a whole number, without a fractional part, got 1.5"),
+    ("lawful_occupancy", [12], "lawful_occupancy: expected a whole number, got a list"),
     ("lawful_occupancy", "12", "lawful_occupancy: expected a whole number (a JSON number, not text), got '12'"),
 ])
 def test_a_certificate_record_of_the_wrong_kind_is_told_what_was_given(certificate_record, field, value, said):
@@ -46,3 +48,12 @@ def test_a_boolean_is_a_json_true_or_false(hearing_record, value):
     with pytest.raises(ValueError) as caught:
         record_from_json(HearingNoticeRecord, data)
     assert f"hearing_time_to_be_announced: expected true or false, got {value!r}" in str(caught.value).splitlines()
+
+
+def test_a_whole_number_written_with_a_point_zero_is_taken_as_a_case_file_takes_it(certificate_record):
+    """``460.0`` is the whole number 460 (a case file's whole numbers are read so too); 1.5 is refused above."""
+    data = jsonable(asdict(certificate_record))
+    data["lawful_occupancy"] = float(data["lawful_occupancy"])
+    record = record_from_json(CertificateRecord, data)
+    assert record.lawful_occupancy == certificate_record.lawful_occupancy
+    assert type(record.lawful_occupancy) is int

@@ -313,8 +313,14 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             area_sq_ft(out, "sq_ft", where)
         return out
     if tp is int:
+        if isinstance(value, float) and value.is_integer():  # 12.0, as a case file's whole numbers may be written
+            value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {given(value)}")
+            if isinstance(value, str):
+                raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {given(value)}")
+            if isinstance(value, float):  # (a case says the same: `law.units` WholeNumber)
+                raise ValueError(f"{where}: expected a whole number, without a fractional part, got {given(value)}")
+            raise ValueError(f"{where}: expected a whole number, got {given(value)}")
         if not 0 <= value <= MAX_COUNT:  # persons, vehicles, days, months, an offense's number: counts
             raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {value!r}")
         return value

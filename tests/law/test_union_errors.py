@@ -2,7 +2,7 @@
 refused in the words of the kind it was given as, under its own name: a list whose device has a bad number is
 told that device's problems at ``petition.sound_equipment[0].number`` — not pydantic's member names
 (``list[SoundDevice]``, ``literal['none']``) and not also "should be 'none'". A value of neither kind is told
-both kinds."""
+both kinds, in one refusal ("must be a list or one of: 'none'")."""
 
 from __future__ import annotations
 
@@ -45,10 +45,21 @@ def test_no_member_name_of_the_union_is_shown():
     assert not any("[SoundDevice]" in f or "literal" in f for f in fields)
 
 
-def test_a_value_of_neither_kind_is_told_both_kinds():
-    errors = _errors(5)
-    assert errors == [("petition.sound_equipment", "must be a list (got 5)"),
-                      ("petition.sound_equipment", "must be one of: 'none' (got 5)")]
+@pytest.mark.parametrize(("value", "given"), [(5, "5"), ("nothing", "'nothing'"), ({"a": 1}, "a mapping"),
+                                               (True, "true")])
+def test_a_value_of_neither_kind_is_told_both_kinds_in_one_refusal(value, given):
+    """¶ B(6): one refusal naming both kinds (it was two, each saying only one kind was allowed)."""
+    assert _errors(value) == [("petition.sound_equipment", f"must be a list or one of: 'none' (got {given})")]
+
+
+def test_a_value_of_neither_kind_beside_another_bad_fact_is_one_refusal_among_the_others():
+    case = {"jurisdiction": "carmel-ny", "subject": "event", "as_of": "2026-05-01", "max_persons_at_one_time": -1,
+            "petition": {"sound_equipment": 5}}
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(case)
+    assert [(f, str(m)) for f, m in caught.value.errors] == [
+        ("max_persons_at_one_time", "must be at least 0 (got -1)"),
+        ("petition.sound_equipment", "must be a list or one of: 'none' (got 5)")]
 
 
 def test_the_words_of_either_kind_are_taken():
@@ -116,10 +127,10 @@ def _fields(data: dict, model=_Kinds) -> list[str]:
 
 
 @pytest.mark.parametrize(("data", "fields"), [
-    ({"count": "abc"}, ["count", "count"]),  # function-before[_whole_number(), constrained-int], literal['unknown']
+    ({"count": "abc"}, ["count"]),  # function-before[_whole_number(), constrained-int], literal['unknown']: neither
     ({"day": "2026-13-01"}, ["day", "day"]),  # function-after[known_date(), date]
     ({"fee": "-1"}, ["fee", "fee"]),  # function-before[_money(), decimal]
-    ({"scalar": [1]}, ["scalar", "scalar", "scalar"]),  # str, int, bool
+    ({"scalar": [1]}, ["scalar"]),  # str, int, bool: none of them, told in one
     ({"either": [1, "a"]}, ["either[1]"]),  # list[int] (deepest), not also dict[str,int]
     ({"places": {"bool": {"kind": "hall", "seats": "x"}}},  # _Hall, _Field (class names), as deep in each
      ["places.bool.seats", "places.bool.kind", "places.bool.acres"]),
@@ -137,8 +148,19 @@ def test_no_name_of_a_member_of_a_union_is_taken_for_a_field(data, fields):
 def test_without_the_model_the_bracketed_names_are_stripped():
     with pytest.raises(ValidationError) as caught:
         _Kinds.model_validate({"count": "abc", "day": "2026-13-01", "either": [1, "a"]})
-    assert [field for field, _m in invalid_from(caught.value).errors] == ["count", "count", "day", "day",
-                                                                           "either[1]"]
+    assert [field for field, _m in invalid_from(caught.value).errors] == ["count", "day", "day", "either[1]"]
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ({"count": "abc"}, [("count", "must be a whole number or one of: 'unknown' (got 'abc')")]),
+    ({"scalar": [1]}, [("scalar", "must be text, a whole number or true or false (got a list)")]),
+    # a value of one of the kinds, refused by that kind's bound: each kind tells its own
+    ({"count": -1}, [("count", "must be at least 0 (got -1)"), ("count", "must be one of: 'unknown' (got -1)")]),
+])
+def test_a_value_of_none_of_the_kinds_is_one_refusal_naming_them_all(data, said):
+    with pytest.raises(ValidationError) as caught:
+        _Kinds.model_validate(data)
+    assert [(f, str(m)) for f, m in invalid_from(caught.value, model=_Kinds).errors] == said
 
 
 def _carmel_fair() -> dict:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from publicassembly.law import jurisdictions
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import FactError, InvalidCase
-from publicassembly.law.messages import Message, _, join
+from publicassembly.law.messages import Message, _, both, join
 from publicassembly.law.parameters import ParameterSet
 from publicassembly.law.units import Happened, InvalidNumber, controls, controls_refused, given, known_date
 
@@ -247,8 +247,47 @@ def invalid_from(error: ValidationError, prefix: str = "", model: type[BaseModel
     errors there are); every error is in its ``errors``. Give the `model` that was validated, so that no name
     pydantic gives a union's member (``permit_required.bool``) is taken for a field (`_member_parts`)."""
     errors = [(e, _member_parts(e, model)) for e in error.errors(include_url=False)]
-    found = [_one_error(e, members) for e, members in _likeliest_members(errors)]
+    found = _none_of_the_kinds(_likeliest_members(errors))
     return _together([(prefix + f, m) for f, m in found])
+
+
+#: A kind of a union's member, as a refusal names it, by the error pydantic gives a value that is not of it.
+_KINDS: dict[str, Callable[[dict[str, Any]], Message]] = {
+    "list_type": lambda c: _("a list"),
+    "literal_error": lambda c: _("one of: {expected}", expected=str(c.get("expected"))),
+    "bool_type": lambda c: _("true or false"),
+    "bool_parsing": lambda c: _("true or false"),
+    "int_type": lambda c: _("a whole number"),
+    "int_parsing": lambda c: _("a whole number"),
+    "string_type": lambda c: _("text"),
+    "dict_type": lambda c: _("a mapping of fields"),
+    "model_type": lambda c: _("a mapping of fields"),
+    "model_attributes_type": lambda c: _("a mapping of fields"),
+}
+
+
+def _none_of_the_kinds(errors: list[tuple[Any, frozenset[int]]]) -> list[tuple[str, str]]:
+    """The errors as (field, message) (`_one_error`), those of a value that is none of a union's kinds told in
+    one: ``sound_equipment: 5`` is told "must be a list or one of: 'none' (got 5)", not twice ("must be a list",
+    "must be one of: 'none'"). That is when each member refused the value itself (the error is at the member's
+    own place in the location) for a kind `_KINDS` names; otherwise each error is told on its own."""
+    groups: dict[tuple[Any, ...], list[Any]] = {}
+    for e, members in errors:
+        if members and max(members) == len(e["loc"]) - 1 and e["type"] in _KINDS:
+            groups.setdefault(tuple(e["loc"])[:min(members)], []).append(e)
+    out: list[tuple[str, str]] = []
+    told: set[tuple[Any, ...]] = set()
+    for e, members in errors:
+        parent = tuple(e["loc"])[:min(members)] if members else ()
+        group = groups.get(parent) if members else None
+        if group is None or len(group) < 2 or e not in group:
+            out.append(_one_error(e, members))
+        elif parent not in told:
+            told.add(parent)
+            kinds = [_KINDS[each["type"]](each.get("ctx") or {}) for each in group]
+            out.append((_field(parent), _("must be {kinds} (got {given})", kinds=both(kinds, "or"),
+                                          given=given(e.get("input")))))
+    return out
 
 
 class RepeatedKey(ValueError):

@@ -567,7 +567,7 @@ def area(
     except OSError as exc:
         fail(f"{site}: cannot read it ({exc.strerror or exc})")
     try:
-        result = sitemap.site_occupancy(raw, when, method)  # type: ignore[arg-type]
+        result = sitemap.site_occupancy(raw, when, method)
     except LawNotInForce as exc:
         fail(f"--as-of: {exc}")
     except LawNotAvailable as exc:

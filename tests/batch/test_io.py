@@ -144,6 +144,24 @@ def test_unclosed_quote_is_named_as_the_cause(tmp_path: Path) -> None:
     assert "never closed" in rows[0]["error"] and "has 1 field where the header has 2 columns" in rows[0]["error"]
 
 
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_output_file_gets_the_mode_of_any_file_the_user_writes(tmp_path: Path, umask: int) -> None:
+    """The results are written to a temporary file and renamed: they get 0666 less the umask (0644 under the
+    usual 022), as the PDFs do, not the temporary file's owner-only 0600."""
+    import os
+    import stat
+
+    src = tmp_path / "in.csv"
+    src.write_text(HEADER + "v,s,business,100,,,,\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    before = os.umask(umask)
+    try:
+        run_batch(src, out, AS_OF)
+    finally:
+        os.umask(before)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
+
+
 def test_output_is_not_overwritten_without_force(tmp_path: Path) -> None:
     src = tmp_path / "in.csv"
     src.write_text(HEADER + "v,s,business,100,,,,\n", encoding="utf-8")

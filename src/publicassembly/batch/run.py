@@ -147,6 +147,11 @@ class _sink:
                                             dir=self.target.parent)
         except OSError as exc:
             raise OutputError(f"{self.target}: cannot be written ({exc.strerror or exc})") from None
+        # mkstemp makes the file readable by its owner alone; the results get the mode any file the user writes
+        # gets (0666 less the umask), as the PDFs do.
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
         self.fh = os.fdopen(fd, "wb", buffering=1 << 20)
         return self.fh
 

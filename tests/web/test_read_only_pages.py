@@ -163,6 +163,25 @@ def test_a_page_with_a_form_takes_get_head_and_post_and_refuses_the_others_405(d
     assert r.status_code == 405 and r["Allow"] == "GET, HEAD, POST"
 
 
+def test_a_method_a_page_does_not_take_is_405_before_the_csrf_check(draft_app, cu, hearing_app):
+    """PUT, DELETE and PATCH without a CSRF token (as a script sends them) were refused 403 "the form expired or
+    came from another site" by the CSRF check, which runs before the page: they are 405 saying what the page
+    takes (`web.middleware.MethodNotAllowedMiddleware`), signed in or not. A POST the page takes without its
+    token is still refused by the CSRF check (403), and a stranger's GET still goes to sign in."""
+    signed_in = Client(enforce_csrf_checks=True)
+    signed_in.force_login(cu["applicant"])
+    for c in (signed_in, Client(enforce_csrf_checks=True)):
+        for url, allowed in ((f"/carmel-ny/applications/{draft_app.pk}/edit/", "GET, HEAD, POST"),
+                             ("/accounts/register/", "GET, HEAD, POST"),
+                             (f"/carmel-ny/applications/{hearing_app.pk}/accept/", "POST")):
+            for method in ("put", "delete", "patch"):
+                r = getattr(c, method)(url)
+                assert r.status_code == 405 and r["Allow"] == allowed, (url, method, r.status_code)
+    r = signed_in.post(f"/carmel-ny/applications/{draft_app.pk}/edit/", {"name": "x"})
+    assert r.status_code == 403 and "The form expired" in _text(r)
+    assert Client().get(f"/carmel-ny/applications/{hearing_app.pk}/accept/").status_code == 302
+
+
 def test_a_step_a_form_sends_is_405_to_a_get_with_the_sites_page_not_an_empty_answer(hearing_app, hall, cu, mu):
     """The addresses a button posts to (a step of an application, a document upload, a space added, a
     certificate issued, an enforcement action, a token revoked) answered a GET with an empty 405; the site's

@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "publicassembly.api.errors.ApiAnswersInEnglish",  # the API's answers are English (pages are translated)
     "django.middleware.common.CommonMiddleware",
+    "publicassembly.web.middleware.MethodNotAllowedMiddleware",  # 405 for a method a page does not take (before CSRF)
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -32,6 +32,34 @@ class SecurityHeadersMiddleware:
         return response
 
 
+#: Methods Django's CSRF check lets through without a token (RFC 9110's safe methods).
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+
+
+class MethodNotAllowedMiddleware:
+    """Before the CSRF check (listed before `CsrfViewMiddleware`): a request with a method that the page does not
+    take (its view made with `web.views.errors.methods`, which names them in ``allowed_methods``) is answered
+    405 with ``Allow`` and the page saying what it takes. Without it a PUT, DELETE or PATCH without a CSRF token
+    was refused 403 "the form expired or came from another site", which is not what is wrong. A safe method
+    (GET, HEAD) goes on to the view, so that a stranger is still sent to sign in first; a POST a page takes goes
+    on to the CSRF check."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view: Callable[..., HttpResponse], args: Any, kwargs: Any
+                     ) -> HttpResponse | None:
+        allowed = getattr(view, "allowed_methods", None)
+        if allowed is None or request.method in allowed or request.method in _SAFE_METHODS:
+            return None
+        from publicassembly.web.views.errors import not_allowed
+
+        return not_allowed(request, allowed)
+
+
 def chunked_without_length(request: HttpRequest) -> bool:
     """True when the request's body comes in chunks (a ``Transfer-Encoding`` header) with no ``Content-Length``:
     Django reads a body by its Content-Length, so it would read such a body as empty."""

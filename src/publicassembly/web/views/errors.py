@@ -34,21 +34,24 @@ def methods(*allowed: str) -> Callable[[Callable[..., HttpResponse]], Callable[.
     """A view answering only the HTTP methods `allowed` (e.g. ``"GET", "HEAD", "POST"`` for a page with a form,
     ``"POST"`` for a step a form sends): any other is **405** with ``Allow`` and the site's error page saying
     what the page takes, in the page's language (a PUT or DELETE was answered as a GET, with the page; Django's
-    `require_POST` answered a GET with an empty 405)."""
+    `require_POST` answered a GET with an empty 405). The view carries ``allowed_methods``, so that a method
+    it does not take is answered 405 before the CSRF check too (`web.middleware.MethodNotAllowedMiddleware`)."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if request.method not in allowed:
-                return _not_allowed(request, allowed)
+                return not_allowed(request, allowed)
             return view(request, *args, **kwargs)
 
+        checked.allowed_methods = allowed  # type: ignore[attr-defined]  # (web.middleware.MethodNotAllowedMiddleware)
         return checked
 
     return decorate
 
 
-def _not_allowed(request: HttpRequest, allowed: tuple[str, ...]) -> HttpResponse:
+def not_allowed(request: HttpRequest, allowed: tuple[str, ...]) -> HttpResponse:
+    """405 with ``Allow`` and the site's error page saying what the page takes (`methods`)."""
     method = str(request.method)[:20]
     if allowed == READ_METHODS:
         said = (_("This page is only read, with GET (a link or its address): it takes nothing sent with "

@@ -87,6 +87,10 @@ def test_hearing_notice_states_hearing_and_latest_publication_date(hearing_recor
     assert "public hearing on Tuesday, June 24, 2025 (2025-06-24) at 7:30 p.m." in text
     assert "Saturday, June 14, 2025 (2025-06-14)" in text and "Putnam County Courier" in text
     assert "Lake Gleneida Music Festival" in text and "Carmel Code ch. 31" in text
+    # the event's name is named as the assembly, not where a reader expects a number (a new-user trial)
+    said = " ".join(text.split())
+    assert "Carmel Code ch. 31) to hold an assembly, Lake Gleneida Music Festival, at the property known as" in said
+    assert "requires a permit:" not in said
     rasterize(data, tmp_path)
 
 

@@ -37,9 +37,8 @@ def render_hearing_notice(record: HearingNoticeRecord) -> bytes:
         p(f"PLEASE TAKE NOTICE that the Town Board of the {esc(record.town)} will hold a public hearing on "
           f"<b>{long_date(record.hearing_at)}</b> at {at}, at "
           f"{esc(record.hearing_place)}, on the application of <b>{esc(record.applicant)}</b> for a permit under "
-          f"the Public Assembly Ordinance (Carmel Code ch. 31) for an assembly of persons in excess of the "
-          f"number that requires a permit: <b>{esc(record.event)}</b>, at the property known as "
-          f"{esc(record.property_address)}."),
+          f"the Public Assembly Ordinance (Carmel Code ch. 31) to hold an assembly, <b>{esc(record.event)}</b>, "
+          f"at the property known as {esc(record.property_address)}."),
         p("The verified petition and its maps and plans are on file and may be examined in the office of the "
           "Town Clerk during regular business hours. At the hearing all persons interested will be given an "
           "opportunity to be heard."),

@@ -4,12 +4,13 @@ announced or prepared (no "serving ..." line, no data directory, no migration)."
 from __future__ import annotations
 
 import socket
+import subprocess
 
 import pytest
 from typer.testing import CliRunner
 
 from publicassembly.cli import app
-from publicassembly.cli.serve_commands import check_port
+from publicassembly.cli.serve_commands import check_port, gunicorn_argv
 
 
 @pytest.fixture
@@ -42,3 +43,13 @@ def test_host_that_is_not_an_address_exits_2_naming_host(tmp_path):
     assert result.exit_code == 2
     assert result.output.startswith("publicassembly: error: --host: cannot listen on 'no-such-host.invalid'")
     assert not (tmp_path / "d").exists()
+
+
+def test_gunicorn_runs_without_a_control_socket_that_a_second_server_would_take_over():
+    """gunicorn (25.1 and later) makes one control socket per user, ``~/.gunicorn/gunicorn.ctl``: a second
+    server on the machine took it over (a new-user trial). `serve` runs without it; the installed gunicorn
+    accepts the whole command line (``--check-config``)."""
+    argv = gunicorn_argv("127.0.0.1", 8000, 2)
+    assert "--no-control-socket" in argv
+    done = subprocess.run([*argv, "--check-config"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -157,7 +157,8 @@ class Served:
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
                 [PYTHON, "-m", "gunicorn", "publicassembly.site.wsgi:application", "--bind",
-                 f"127.0.0.1:{self.port}", "--workers", str(workers), "--graceful-timeout", "1"],
+                 f"127.0.0.1:{self.port}", "--workers", str(workers), "--graceful-timeout", "1",
+                 "--no-control-socket"],
                 env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         import urllib.request
 

@@ -154,7 +154,15 @@ def serve(
         return
     sys.stdout.flush()
     environment_for_server()  # the server's own environment, not the CLI's start-up settings
-    argv = [sys.executable, "-m", "gunicorn", "publicassembly.site.wsgi:application",
+    os.execv(sys.executable, gunicorn_argv(host, port, workers))
+
+
+def gunicorn_argv(host: str, port: int, workers: int) -> list[str]:
+    """The command line `serve` runs gunicorn with: sync workers on HOST:PORT, the access log on standard output,
+    the forwarded headers trusted from ``FORWARDED_ALLOW_IPS`` (default the loopback address), and no control
+    socket — gunicorn's is one path per user (``~/.gunicorn/gunicorn.ctl``), which a second server on the
+    machine (another checkout, another town) would take over; nothing here uses it."""
+    return [sys.executable, "-m", "gunicorn", "publicassembly.site.wsgi:application",
             "--bind", f"{host if ':' not in host else f'[{host}]'}:{port}", "--workers", str(workers),
-            "--access-logfile", "-", "--forwarded-allow-ips", os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")]
-    os.execv(sys.executable, argv)
+            "--access-logfile", "-", "--forwarded-allow-ips", os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
+            "--no-control-socket"]

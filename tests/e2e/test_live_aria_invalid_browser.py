@@ -40,7 +40,7 @@ def test_permit_check_marks_a_field_invalid_and_valid_again_as_typed(page):
     persons = page.locator("#id_persons")
     assert _state(page, "id_persons")["invalid"] is None
     persons.fill("-5")
-    page.locator("#err-id_persons").get_by_text("greater than or equal to 0").wait_for()
+    page.locator("#err-id_persons").get_by_text("Must be at least 0 (got -5).").wait_for()
     _wait_invalid(page, "id_persons")
     assert _state(page, "id_admission_fee")["invalid"] is None  # another field, not in error, is not marked
     persons.fill("600")
@@ -68,7 +68,7 @@ def test_occupancy_check_marks_a_rooms_area_invalid_and_valid_again(page):
     page.get_by_text("Lawful occupancy: 66 persons").wait_for()
     assert _state(page, "id_form-0-area")["invalid"] is None
     area.fill("-1")
-    page.locator("#err-id_form-0-area").get_by_text("greater than or equal to 0").wait_for()
+    page.locator("#err-id_form-0-area").get_by_text("Must be at least 0 (got -1).").wait_for()
     _wait_invalid(page, "id_form-0-area")
     assert _state(page, "id_form-0-name")["invalid"] is None
     area.fill("1000")
@@ -90,7 +90,7 @@ def test_inspectors_space_preview_marks_the_alleys_invalid_and_valid_again(page,
     page.get_by_label("Floor area").fill("3000")
     page.get_by_text("With this space: lawful occupancy 10 persons.").wait_for()
     page.get_by_label("Floor area").fill("-3")
-    page.locator("#err-id_new-area").get_by_text("greater than or equal to 0").wait_for()
+    page.locator("#err-id_new-area").get_by_text("Must be at least 0 (got -3).").wait_for()
     _wait_invalid(page, "id_new-area")
     page.get_by_label("Floor area").fill("3000")
     page.get_by_text("With this space: lawful occupancy 10 persons.").wait_for()

@@ -24,7 +24,7 @@ def test_permit_check_shows_a_refused_number_beside_its_field_and_recovers(page)
     persons.fill("800")
     page.locator("#result .verdict").wait_for()
     persons.fill("-5")
-    page.locator("#err-id_persons").get_by_text("greater than or equal to 0").wait_for()
+    page.locator("#err-id_persons").get_by_text("Must be at least 0 (got -5).").wait_for()
     page.locator("#result").get_by_text("Correct the fields marked in the form to see the answer.").wait_for()
     assert page.locator("#result .verdict").count() == 0
     shot(page, "10-permit-check-refused-number")
@@ -44,7 +44,7 @@ def test_occupancy_check_shows_a_refused_area_beside_its_field(page):
     area.fill("1000")
     page.get_by_text("Lawful occupancy: 66 persons").wait_for()
     area.fill("-1")
-    page.locator("#err-id_form-0-area").get_by_text("greater than or equal to 0").wait_for()
+    page.locator("#err-id_form-0-area").get_by_text("Must be at least 0 (got -1).").wait_for()
     assert page.get_by_text("Lawful occupancy: 66 persons").count() == 0
     assert 422 in page.evaluate("window.partialStatuses")
     assert page.evaluate("window.htmxErrors") == 0

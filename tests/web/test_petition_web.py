@@ -363,7 +363,7 @@ def test_answers_of_questions_that_do_not_apply_are_left_out(carmel, cu):
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
-    ("c_physicians", "-1", "greater than or equal to 0"),
+    ("c_physicians", "-1", "Must be at least 0 (got -1)."),
     ("c_nurses", "three", "Give a whole number"),
     ("sponsor_kind", "pope", "Choose one of"),
     ("site_map_prepared_by", "architect", "Choose one of"),

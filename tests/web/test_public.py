@@ -76,7 +76,7 @@ def test_bad_input_shows_the_error_beside_its_field():
     r = Client().get("/permit-check/", {"persons": "-5"})
     html = r.content.decode()
     assert r.status_code == 422
-    assert re.search(r'id="err-id_persons"[^>]*><p class="error">[^<]*greater than or equal to 0', html)
+    assert re.search(r'id="err-id_persons"[^>]*><p class="error">Must be at least 0 \(got -5\)\.', html)
     assert 'aria-invalid="true"' in html
 
 

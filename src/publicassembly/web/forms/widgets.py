@@ -194,12 +194,21 @@ _NOT_READ: tuple[tuple[type[forms.Field], str, Any], ...] = (
 )
 
 
+#: A number's bounds, in the law core's words (`law.cases`: "must be at least 0 (got -1)"), not Django's
+#: ("Ensure this value is greater than or equal to 0."), by Django's error code.
+_BOUNDS = {
+    "min_value": _("Must be at least %(limit)s (got %(value)s)."),
+    "max_value": _("Must be at most %(limit)s (got %(value)s)."),
+}
+
+
 class PlainErrors(forms.Form):
     """A form whose errors say what a field takes and what was given, instead of Django's wording: a value not
     among a choice field's choices (Django: "Select a valid choice. perhaps is not one of the available
     choices.") is told with the values allowed (`choice_refused`); a number, date or time Django could not read
-    ("Enter a whole number.") with an example of what it takes and the value given. Django's other messages (a
-    required field, bounds, digits) stand: they say what is allowed."""
+    ("Enter a whole number.") with an example of what it takes and the value given; a number out of its bounds
+    as the CLI and the API say it ("Must be at least 0 (got -1)."). Django's other messages (a required field,
+    digits) stand: they say what is allowed."""
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -233,6 +242,15 @@ class PlainErrors(forms.Form):
         for kind, code, message in _NOT_READ:
             if isinstance(field, kind) and error.code == code:
                 return forms.ValidationError(message % {"value": self._given(name)}, code=code)
+        if error.code in _BOUNDS and isinstance(field, forms.IntegerField | forms.DecimalField | forms.FloatField):
+            from django.utils.formats import number_format
+
+            params = error.params or {}
+            value = params.get("value")
+            return forms.ValidationError(_BOUNDS[error.code] % {
+                "limit": number_format(params.get("limit_value"), force_grouping=True),
+                "value": self._given(name) if value is None else number_format(value, force_grouping=True)},
+                code=error.code)
         return error
 
 

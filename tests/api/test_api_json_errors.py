@@ -91,3 +91,15 @@ def test_check_as_of_on_the_last_known_day_is_determined(db):
 
 def test_parameters_as_of_outside_the_known_years_is_422_naming_as_of(db):
     _json_error(Client().get("/api/v1/parameters", {"as_of": "2100-01-01"}), 422, "as_of")
+
+
+@pytest.mark.parametrize("body", ["[1]", "5", '"x"', "null", "true"])
+def test_a_body_that_is_not_an_object_is_told_so_on_every_endpoint(db, body):
+    """An array, a number, text or null sent where an endpoint's JSON object belongs is "must be a JSON object",
+    as ``POST /check`` says it — not pydantic's "Input should be a valid dictionary or object to extract fields
+    from" (a new-user trial)."""
+    from publicassembly.api.errors import NOT_AN_OBJECT
+
+    for path in ("/api/v1/auth/token", "/api/v1/check"):
+        out = _json_error(Client().post(path, body, content_type="application/json"), 422, "body")
+        assert out["detail"] == f"body: {NOT_AN_OBJECT}", (path, out)

@@ -50,6 +50,7 @@ _SCHEMA_WORDS = {
     "missing": "is required",
     "dict_type": NOT_AN_OBJECT,
     "model_type": NOT_AN_OBJECT,
+    "model_attributes_type": NOT_AN_OBJECT,  # (a body of an endpoint's schema given an array, a number, null)
     "list_type": "must be a JSON array",
     "string_type": "must be text (a JSON string)",
     "bool_type": "must be true or false",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 import types
 import typing
 from dataclasses import dataclass
@@ -324,10 +325,13 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         if not 0 <= value <= MAX_COUNT:  # persons, vehicles, days, months, an offense's number: counts
             raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {value!r}")
         return value
-    if tp is str:
-        if not isinstance(value, str | int) or isinstance(value, bool):
+    if tp is str:  # text only: a JSON number (12) is not taken as its digits, as a case's text is not
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            raise ValueError(f"{where}: expected text, got {given(value)} (a JSON number; write text in quotes, "
+                             f"e.g. {json.dumps(str(value))})")
+        if not isinstance(value, str):
             raise ValueError(f"{where}: expected text, got {given(value)}")
-        text = str(value)
+        text = value
         if len(text) > MAX_TEXT:
             raise ValueError(f"{where}: at most {MAX_TEXT:,} characters; got {len(text):,}")
         return text
@@ -337,8 +341,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
 def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD`` in 1778-2099; money, areas and
     decibels as numbers or numeric strings from 0 to 10^15; persons, days and other counts as JSON whole numbers
-    from 0 to 10^9; text of at most `MAX_TEXT` characters). Raises ValueError with one line per problem, each
-    naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds, a
+    from 0 to 10^9; text, a JSON string (never a number), of at most `MAX_TEXT` characters). Raises ValueError
+    with one line per problem, each naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds, a
     record that contradicts itself (`inconsistencies`) or a summons that states other than the law
     (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`), or a
     certificate whose number, date, spaces or loads are not what Mount Pleasant ch. 164 gives

@@ -2,7 +2,8 @@
 
 Reading is strict, and every refusal is a `CaseFileError` naming the file, where (line and column) and what
 is allowed: a missing file or a directory, an empty or binary file, text that is not UTF-8, malformed YAML or
-JSON, a key given twice, YAML aliases or custom tags, numbers too large to read, nesting too deep. Numbers
+JSON, a key given twice, a key that is not text (``1: x``), YAML aliases, custom tags or ``!!binary`` (a YAML
+value JSON cannot hold; `_refuse_types`), numbers too large to read, nesting too deep. Numbers
 with a fraction are read as `Decimal` (never float), as the law core wants; a YAML date (``2026-07-04``)
 becomes a `date`, a YAML timestamp with a time of day stays the text it was written as.
 
@@ -105,10 +106,11 @@ def _parent(path: str) -> str:
 class _CaseError(Exception):
     """Raised inside the YAML loader; turned into a CaseFileError by the reader."""
 
-    def __init__(self, message: str, mark: yaml.Mark | None) -> None:
+    def __init__(self, message: str, mark: yaml.Mark | None, field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
+        self.field = field
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -202,15 +204,74 @@ def _yaml_positions(node: yaml.Node | None, prefix: str = "", out: dict[str, Pos
     return out
 
 
+_TAG = "tag:yaml.org,2002:"
+#: The YAML types a case file's values may have: those JSON has (null, true/false, numbers, text, lists,
+#: mappings), dates (`_yaml_timestamp`: a timestamp with a time of day stays text) and the collections read as
+#: lists (``!!set``, ``!!omap``, ``!!pairs``: a fact refuses a list where it wants another kind, naming it).
+#: ``!!binary`` (bytes, which JSON has not) is refused naming the field (`_refuse_types`); so is a custom tag.
+_TYPES = frozenset(_TAG + name for name in ("null", "bool", "int", "float", "str", "timestamp", "seq", "map",
+                                             "set", "omap", "pairs"))
+#: What a mapping key of another type is, as its refusal says.
+_KEY_KINDS = {"null": "null", "bool": "true or false", "int": "a number", "float": "a number",
+              "timestamp": "a date", "binary": "binary data"}
+
+
+def _refuse_types(node: yaml.Node | None, prefix: str = "", keys: bool = True) -> None:
+    """Refuse (`_CaseError`, at the value's line, naming the field as `_yaml_positions` does) a value of a
+    composed YAML document that has no JSON equivalent and is not read otherwise (`_TYPES`): ``!!binary``
+    (PyYAML's bytes: they were taken as text or dropped) or a custom tag; and a mapping key that is not text
+    (``1: x``, ``yes: x``, ``? [a]``): a case file's keys are field names. `keys`: whether `node`'s keys are
+    field names (a ``!!set``'s are its items)."""
+    if node is None:
+        return
+    field = prefix or None
+    if node.tag == _TAG + "binary":
+        raise _CaseError("binary data (YAML !!binary) is not allowed in a case file; a value is text, a number, "
+                         "true or false, a date, a list or a mapping, as in JSON: write it as text",
+                         node.start_mark, field)
+    if node.tag not in _TYPES:
+        raise _CaseError(f"custom YAML tags are not allowed in a case file; found the tag {node.tag!r}",
+                         node.start_mark, field)
+    if isinstance(node, yaml.MappingNode):
+        items = node.tag == _TAG + "set"  # (a !!set's keys are its items, of the field)
+        keys = keys and not items
+        for key_node, value_node in node.value:
+            if key_node.tag == _TAG + "merge":  # (``<<: {…}``, merged into the mapping)
+                _refuse_types(value_node, prefix)
+                continue
+            if keys and (not isinstance(key_node, yaml.ScalarNode) or key_node.tag != _TAG + "str"):
+                raise _CaseError(_not_a_key(key_node), key_node.start_mark, field)
+            path = prefix if items else f"{prefix}.{key_node.value}" if prefix else str(key_node.value)
+            _refuse_types(key_node, path, keys=False)
+            _refuse_types(value_node, path)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):  # (an !!omap's or !!pairs' items are one-key mappings of any key)
+            _refuse_types(item, f"{prefix}[{i}]", keys=node.tag not in (_TAG + "omap", _TAG + "pairs"))
+
+
+def _not_a_key(node: yaml.Node) -> str:
+    """The refusal of mapping key `node`, which is not text."""
+    allowed = "the keys of a case file are field names (text, e.g. 'name')"
+    if isinstance(node, yaml.ScalarNode) and node.tag in (_TAG + "binary", _TAG + "merge") or \
+            node.tag not in _TYPES:
+        return f"a key is {_KEY_KINDS.get(node.tag.removeprefix(_TAG), 'tagged ' + repr(node.tag))}; {allowed}"
+    if isinstance(node, yaml.ScalarNode):
+        kind = _KEY_KINDS.get(node.tag.removeprefix(_TAG), "not text")
+        shown = printable(str(node.value), one_line=True)
+        return f"the key {shown} is {kind}, not text; {allowed}: write it in quotes ('{shown}') if it is one"
+    return f"a key is {'a list' if isinstance(node, yaml.SequenceNode) else 'a mapping'}; {allowed}"
+
+
 def _load_yaml(text: str, path: str) -> tuple[Any, FindPositions]:
     loader: CaseLoader | None = None
     try:
         loader = CaseLoader(text)
         node = loader.get_single_node()
+        _refuse_types(node)
         positions = _yaml_positions(node)
         data = loader.construct_document(node) if node is not None else None
     except _CaseError as exc:
-        raise _file_error(path, exc.message, exc.mark) from None
+        raise _file_error(path, exc.message, exc.mark, exc.field) from None
     except yaml.MarkedYAMLError as exc:
         problem = exc.problem or "malformed"
         if exc.context:
@@ -244,10 +305,10 @@ def _short(exc: ValueError) -> str:
     return "a number has too many digits" if "integer string conversion" in text else text
 
 
-def _file_error(path: str, message: str, mark: yaml.Mark | None) -> CaseFileError:
+def _file_error(path: str, message: str, mark: yaml.Mark | None, field: str | None = None) -> CaseFileError:
     if mark is None:
-        return CaseFileError(path, message)
-    return CaseFileError(path, message, line=mark.line + 1, column=mark.column + 1)
+        return CaseFileError(path, message, field=field)
+    return CaseFileError(path, message, field=field, line=mark.line + 1, column=mark.column + 1)
 
 
 # --- JSON --------------------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """Streaming writers of batch output: CSV (with a header) or JSON Lines (one object per row), chunk by chunk.
 
-CSV cells: numbers and decimals as written, booleans ``true``/``false``, blank for no value. JSON Lines: decimal
-quantities (``area_sq_ft``, ``floor_area_per_occupant_sq_ft``) are JSON numbers written exactly as their decimal
-text; ``place_of_assembly`` is ``true``, ``false`` or ``"needs_review"``; no value is ``null``. Both are built
-column-wise with Arrow kernels (no Python loop per row).
+CSV cells: numbers and decimals as written, booleans ``true``/``false``, blank for no value; a text cell that a
+spreadsheet would read as a formula (beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is
+written after a single quote (`neutralised`). JSON Lines: decimal quantities (``area_sq_ft``,
+``floor_area_per_occupant_sq_ft``) are JSON numbers written exactly as their decimal text; ``place_of_assembly``
+is ``true``, ``false`` or ``"needs_review"``; no value is ``null``; text as given. Both are built column-wise
+with Arrow kernels (no Python loop per row).
 """
 
 from __future__ import annotations
@@ -47,15 +49,36 @@ def output_format(path: Path | None, given: str | None) -> str:
     return fmt_by_suffix
 
 
+#: The first characters that make a spreadsheet (Excel, LibreOffice Calc) read a CSV cell as a formula (or, tab
+#: and carriage return, hide one): a text cell beginning with one is written after a single quote (OWASP, "CSV
+#: Injection"), which the spreadsheet shows as text and does not run (`neutralised`).
+FORMULA_START = r"^[=+\-@\t\r]"
+
+
+def neutralised(array: pa.Array) -> pa.Array:
+    """The text cells of `array` as a CSV for a spreadsheet writes them: a cell beginning with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return (`FORMULA_START`) after a single quote (``=cmd|' /C calc'!A0`` →
+    ``'=cmd|' /C calc'!A0``, shown as written and never run); every other cell, and no value, as it is."""
+    starts = pc.match_substring_regex(array, FORMULA_START)
+    if not pc.any(starts).as_py():
+        return array
+    return pc.if_else(starts, pc.binary_join_element_wise("'", array, ""), array)
+
+
 class CsvWriter:
-    """CSV output with a header row; strings quoted only when needed."""
+    """CSV output with a header row; strings quoted only when needed. The text columns (`_JSON_KIND` "text":
+    jurisdiction, venue_id, space, use_group, status, error, which echo what the input gave) are `neutralised`
+    against formulas; numbers, booleans and ``place_of_assembly`` are written as they are."""
 
     def __init__(self, sink: BinaryIO, schema: pa.Schema) -> None:
         import pyarrow.csv as pa_csv
 
         self._writer = pa_csv.CSVWriter(sink, schema, write_options=pa_csv.WriteOptions(include_header=True))
+        self._texts = [i for i, name in enumerate(schema.names) if _JSON_KIND.get(name) == "text"]
 
     def write(self, table: pa.Table) -> None:
+        for i in self._texts:
+            table = table.set_column(i, table.schema.field(i), neutralised(table.column(i).combine_chunks()))
         self._writer.write_table(table)
 
     def close(self) -> None:

@@ -26,7 +26,11 @@ _HELP = (
     + "\n\nA row that cannot be evaluated is written with status **error**, its input row number and a message "
     "naming the column and what is allowed; the other rows go on. Exit codes: 0 when every row is ok; 2 when "
     "some rows are errors (the output is still complete), or the input, output or an option is bad (nothing "
-    "is written); 1 when reading stopped part-way through a broken file (the rows before are written)."
+    "is written); 1 when reading stopped part-way through a broken file (the rows before are written).\n\n"
+    "**Spreadsheets**: in CSV output, a text cell (jurisdiction, venue_id, space, use_group, status, error) that "
+    "begins with =, +, -, @, a tab or a carriage return is written after a single quote ('=SUM(A1) for "
+    "=SUM(A1)), so that Excel or LibreOffice shows it as text and never runs it as a formula; numbers are "
+    "written as they are. JSON Lines output gives every text as it was."
 )
 
 

@@ -165,7 +165,7 @@ def test_whitespace_prints_as_a_space_and_other_controls_are_refused(permit_reco
     assert "Hall Operators LLC" in text
     with pytest.raises(UnprintableText) as refused:
         render_permit(replace(permit_record, permittee="Hall\x07Operators"))
-    assert str(refused.value).startswith("permittee: the documents cannot print U+0007 (")
+    assert str(refused.value).startswith("permittee: must be text without control characters (it holds U+0007, ")
     assert "\x07" not in str(refused.value)
 
 

@@ -135,13 +135,13 @@ def _loc_field(loc: list[Any]) -> str:
 _OPENAPI: dict[int, dict[str, Any]] = {}
 
 
-def _fields_allowed(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> list[str]:
-    """The fields of the JSON object in which `loc` (an unknown field's location in the request body) lies, read
-    from the API's own OpenAPI document (made once per process, on the first such error); empty when the
+def _object_at(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> tuple[dict[str, Any], Any]:
+    """The API's OpenAPI document (made once per process, on the first error that needs it) and the schema of
+    the JSON object in which `loc` (a field's location in the request body) lies, resolved; None when the
     operation or the object cannot be found there."""
     match = getattr(request, "resolver_match", None)
     if match is None or not loc or loc[0] != "body":
-        return []
+        return {}, None
     if id(api) not in _OPENAPI:
         _OPENAPI[id(api)] = api.get_openapi_schema()
     document = _OPENAPI[id(api)]
@@ -149,28 +149,47 @@ def _fields_allowed(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> list
     operation = document.get("paths", {}).get(route, {}).get(str(request.method).lower(), {})
     node = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
     parts = loc[2:-1] if len(loc) > 2 and loc[1] in _PARAMS else loc[1:-1]
-
-    def resolved(n: Any) -> Any:
-        while isinstance(n, dict):
-            if "$ref" in n:
-                n = document["components"]["schemas"].get(n["$ref"].rsplit("/", 1)[-1])
-            elif "anyOf" in n or "allOf" in n:
-                members = [m for m in n.get("anyOf", n.get("allOf", [])) if m.get("type") != "null"]
-                n = members[0] if len(members) == 1 else None
-            else:
-                return n
-        return n
-
     for part in parts:
-        node = resolved(node)
+        node = _resolved(document, node)
         if not isinstance(node, dict):
-            return []
+            return document, None
         if isinstance(part, int):
             node = node.get("items")
         else:  # a field of an object, else a value of a mapping keyed by names (e.g. signs by room)
             node = node.get("properties", {}).get(part, node.get("additionalProperties"))
-    node = resolved(node)
+    return document, _resolved(document, node)
+
+
+def _resolved(document: dict[str, Any], n: Any) -> Any:
+    """Schema `n` with its references followed and a union with null (an optional field) taken as its kind."""
+    while isinstance(n, dict):
+        if "$ref" in n:
+            n = document["components"]["schemas"].get(n["$ref"].rsplit("/", 1)[-1])
+        elif "anyOf" in n or "allOf" in n:
+            members = [m for m in n.get("anyOf", n.get("allOf", [])) if m.get("type") != "null"]
+            n = members[0] if len(members) == 1 else None
+        else:
+            return n
+    return n
+
+
+def _fields_allowed(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> list[str]:
+    """The fields of the JSON object in which `loc` (an unknown field's location in the request body) lies, read
+    from the API's own OpenAPI document; empty when the operation or the object cannot be found there."""
+    _document, node = _object_at(api, request, loc)
     return list(node.get("properties", {})) if isinstance(node, dict) else []
+
+
+def _values_allowed(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> list[str]:
+    """The values the field at `loc` (a missing field's location in the request body) may take when they are a
+    list (a ``Literal``: a space's ``kind``, ``room`` or ``open_air``), read from the API's OpenAPI document;
+    empty for any other field."""
+    document, node = _object_at(api, request, loc)
+    if not isinstance(node, dict) or not loc:
+        return []
+    field = _resolved(document, node.get("properties", {}).get(loc[-1]))
+    values = field.get("enum", [field["const"]] if "const" in field else None) if isinstance(field, dict) else None
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 def install(api: NinjaAPI) -> None:
@@ -190,6 +209,10 @@ def install(api: NinjaAPI) -> None:
                 # not read, and "is required" alone sent the client looking in the body it had given)
                 out["msg"] += (f"; give it in the query string (?{out['field']}=...): the body of a DELETE is "
                                "not read")
+            elif e.get("type") == "missing":  # (a field of a body whose values are a list: told them)
+                values = _values_allowed(api, request, list(e.get("loc", [])))
+                if values:
+                    out["msg"] += f"; allowed: {', '.join(values)}"
         field, message = first_of([(e["field"], e["msg"]) for e in errors] or [("(request)", "is not valid")])
         return api.create_response(request, body(f"{field}: {message}", field, errors), status=422)
 

@@ -31,17 +31,24 @@ def _listed(chars: tuple[str, ...]) -> str | Message:
 
 @dataclass(frozen=True)
 class Unprintable:
-    """A field whose text the documents cannot print: the characters the typeface has no letter for and those
-    written right to left (or direction controls), each listed once, in the order of the text."""
+    """A field whose text the documents cannot print: its control characters (`law.units.controls`: C0 and C1
+    controls other than whitespace, DEL, direction controls), the characters the typeface has no letter for and
+    those written right to left, each listed once, in the order of the text."""
 
     field: str
     missing: tuple[str, ...] = ()
     right_to_left: tuple[str, ...] = ()
+    controls: tuple[str, ...] = ()
 
     def reason(self) -> Message:
         """Why the documents cannot print the field, naming its characters: a law-core `Message` (English; a
-        page or a service translates it, `workflow.words.law_text`)."""
+        page or a service translates it, `workflow.words.law_text`). Control characters are told as a case's
+        are (`law.units.controls_refused`, as ``check`` and ``POST /check`` tell them)."""
         why: list[Message] = []
+        if self.controls:
+            from publicassembly.law.units import controls_refused  # (pydantic: only when a text is refused)
+
+            why.append(controls_refused(list(self.controls)))
         if self.missing:
             why.append(_("the documents cannot print {characters} (their typeface, {typeface}, has the Latin, "
                          "Greek and Cyrillic alphabets among others)", characters=_listed(self.missing),

@@ -84,7 +84,7 @@ from publicassembly.workflow.errors import (
     WorkflowError,
 )
 from publicassembly.workflow.models import file_changed, save_with_history
-from publicassembly.workflow.printable import require_printable
+from publicassembly.workflow.printable import require_no_controls, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import law_text
@@ -2100,7 +2100,8 @@ def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str
     or JPEG (checked by the file's signature; a declared `content_type` must agree), not empty and not larger
     than ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES`` (default 20 MiB). Kept under a random name with its SHA-256,
     size and type. The file must be whole: images are read by Pillow, PDFs need their end-of-file marker.
-    Raises `ValidationFailed` (field ``file``, or ``content_type``/``kind``; field ``state`` when the
+    Raises `ValidationFailed` (field ``file``, or ``content_type``/``kind``: ``kind`` empty or holding a control
+    character, `require_no_controls`; field ``state`` when the
     application is closed, withdrawn, revoked or denied: `NO_MORE_FILING`)."""
     if not can_view(by, app) or not (roles_of(by, app.town) & {APPLICANT, CLERK, BOARD, HEALTH, INSPECTOR}):
         raise NotAllowed(_("%(user)s may not attach documents to this application")
@@ -2112,6 +2113,7 @@ def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str
                                % {"state": State(app.state).label,
                                   "states": ", ".join(str(s.label) for s in NO_MORE_FILING)})
     kind = _text(kind, "kind", gettext_noop("what the document is (e.g. site map, insurance certificate)"))
+    require_no_controls(("kind", kind))  # (the application's page and the API show it: G-6)
     if not isinstance(content, bytes | bytearray) or not content:
         raise ValidationFailed("file", _("the file is empty"))
     limit = int(getattr(settings, "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))

@@ -29,6 +29,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from publicassembly.documents.unprintable import TYPEFACE, Unprintable, UnprintableText
+from publicassembly.law.units import controls
 
 __all__ = ["BOLD", "FILES", "FONT_DIR", "LETTERS", "REGULAR", "TYPEFACE", "Unprintable", "UnprintableText", "check",
            "one_line", "printable", "unprintable"]
@@ -82,19 +83,22 @@ def one_line(text: str) -> str:
 
 
 def unprintable(text: str, field: str) -> Unprintable | None:
-    """What of `text` (printed in form C) the documents cannot print, None when they print all of it."""
+    """What of `text` (printed in form C) the documents cannot print, None when they print all of it: its
+    control characters (`law.units.controls`, told as a case's are), then the characters without a letter of
+    the typeface or written right to left."""
     missing: dict[str, None] = {}
     right_to_left: dict[str, None] = {}
+    found = controls(printable(text))
     for ch in printable(text):
-        if ch.isspace():
+        if ch.isspace() or ch in found:
             continue
         if unicodedata.bidirectional(ch) in RIGHT_TO_LEFT:
             right_to_left[ch] = None
         elif ord(ch) not in LETTERS:
             missing[ch] = None
-    if not missing and not right_to_left:
+    if not missing and not right_to_left and not found:
         return None
-    return Unprintable(field, tuple(missing), tuple(right_to_left))
+    return Unprintable(field, tuple(missing), tuple(right_to_left), tuple(found))
 
 
 def _problems(value: Any, field: str) -> Iterator[Unprintable]:

@@ -45,6 +45,7 @@ from publicassembly.documents.records import (
     PermitRecord,
     PetitionRecord,
     SummonsRecord,
+    fields_help,
     record_from_json,
 )
 from publicassembly.law.units import given
@@ -73,7 +74,7 @@ OUTPUT_HELP = ("The file to write; - for standard output (not a terminal). A nam
 FORCE_HELP = "Overwrite the output file if it exists."
 FROM_JSON_HELP = ("A JSON file holding the record's fields: dates YYYY-MM-DD (1778-2099), money and areas as numbers "
                   "or numeric strings (0 or more), persons and days as whole numbers (0 to 1,000,000,000), text "
-                  "of at most 5,000 characters. An unknown field is named with the fields allowed; every problem "
+                  "(a JSON string: a number is refused) of at most 5,000 characters. An unknown field is named with the fields allowed; every problem "
                   "of the file is listed, one per line (exit 2).")
 
 SUMMONS_FROM_JSON_HELP = (FROM_JSON_HELP + " The summons must state the law of its jurisdiction (mount-pleasant-ny, "
@@ -103,6 +104,15 @@ PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked giv
 DATA_DIR_HELP = ("Folder of the SQLite database (default: $PUBLICASSEMBLY_DATA_DIR or "
                  "~/.local/share/publicassembly); DATABASE_URL names PostgreSQL.")
 TOWN_HELP = "The town's jurisdiction alias (carmel-ny, mount-pleasant-ny)."
+#: --town of a command that finds a record by its number in the database (sign, certificate, summons).
+TOWN_OF_NUMBER_HELP = (TOWN_HELP + " Needed only when two towns' records use the same number (the command then "
+                       "says so); otherwise the number alone finds the record.")
+
+
+def _fields_of(cls: type) -> str:
+    """The paragraph of a document command's --help listing the fields of its --from-json record (generated from
+    the record's dataclass, `fields_help`)."""
+    return f"**Fields of --from-json** (JSON; a field not listed is refused): {fields_help(cls)}."
 
 export_app = typer.Typer(help="Export records in open data standards.", no_args_is_help=True)
 app.add_typer(export_app, name="export")
@@ -433,7 +443,7 @@ def sign(
                                     "characters; a long name is wrapped, or set smaller, to fit the page)."),
     space: str | None = typer.Option(None, "--space", help="From the database: only this room or area's sign "
                                      "(default: one page per room or area of the certificate)."),
-    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
+    town: str | None = typer.Option(None, "--town", help=TOWN_OF_NUMBER_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     base_url: str = typer.Option("", "--base-url", help="The public site; the QR code opens "
                                                         "BASE-URL/certificates/NUMBER/ (the public look-up)."),
@@ -586,11 +596,15 @@ def area(
         write_output(output, (text + "\n").encode("utf-8"), force, kind)
 
 
-@app.command()
+CERTIFICATE_HELP = ("Write the Building Inspector's certificate for a place of assembly (PDF; Mount Pleasant "
+                    "§ 164-9).\n\n" + _fields_of(CertificateRecord))
+
+
+@app.command(help=CERTIFICATE_HELP)
 def certificate(
     number: str | None = typer.Option(None, "--number", help="The certificate's number (from the database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
-    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
+    town: str | None = typer.Option(None, "--town", help=TOWN_OF_NUMBER_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
@@ -607,7 +621,10 @@ def certificate(
     write_output(output, _render(lambda: pdf.render_certificate(record), record, from_json), force, "pdf")
 
 
-@app.command()
+PERMIT_HELP = "Write the permit for a public assembly (PDF; Carmel ch. 31).\n\n" + _fields_of(PermitRecord)
+
+
+@app.command(help=PERMIT_HELP)
 def permit(
     application: int | None = typer.Option(None, "--application", parser=whole_number, help="The application's id (database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=PERMIT_FROM_JSON_HELP),
@@ -627,7 +644,11 @@ def permit(
     write_output(output, _render(lambda: pdf.render_permit(record), record, from_json), force, "pdf")
 
 
-@app.command()
+PETITION_HELP = ("Write the verified petition (PDF; Carmel ch. 31 ¶ B), blank or filled in.\n\n"
+                 + _fields_of(PetitionRecord) + " Every field may be left out: the form then has it blank.")
+
+
+@app.command(help=PETITION_HELP)
 def petition(
     application: int | None = typer.Option(None, "--application", parser=whole_number, help="The application's id (database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP + " Omit for the blank form."),
@@ -666,11 +687,15 @@ def notice(
     write_output(output, _render(lambda: pdf.render_hearing_notice(record), record, from_json), force, "pdf")
 
 
-@app.command()
+SUMMONS_HELP = ("Write a summons returnable in the Town Justice Court (PDF; Mount Pleasant §§ 164-12, 164-14, or "
+                "Carmel ch. 31 penalties ¶¶ A-B by days of continued violation).\n\n" + _fields_of(SummonsRecord))
+
+
+@app.command(help=SUMMONS_HELP)
 def summons(
     number: str | None = typer.Option(None, "--number", help="The summons number (from the database)."),
     from_json: Path | None = typer.Option(None, "--from-json", help=SUMMONS_FROM_JSON_HELP),
-    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " When two towns use the number."),
+    town: str | None = typer.Option(None, "--town", help=TOWN_OF_NUMBER_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),

@@ -260,6 +260,47 @@ class DeadlineItem:
 
 R = TypeVar("R")
 
+#: How `fields_help` names each kind of value a record's field takes in JSON.
+_KIND_WORDS: dict[Any, str] = {str: "text", int: "a whole number", Decimal: "a number", bool: "true or false",
+                               date: "a date YYYY-MM-DD", datetime: "a date and time YYYY-MM-DDTHH:MM"}
+
+
+def _kind_words(tp: Any) -> str:
+    """What a field of type `tp` takes in a record's JSON, in words (`fields_help`)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return _kind_words(inner[0]) + (" or null" if type(None) in args else "")
+    if origin is Literal:
+        return "one of " + ", ".join(map(str, args))
+    if origin is tuple:
+        item = args[0]
+        if isinstance(item, type) and dataclasses.is_dataclass(item):
+            return f"a list of objects {{{fields_help(item)}}}"
+        return "a list of " + {str: "texts", int: "whole numbers"}.get(item, _kind_words(item))
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return f"an object {{{fields_help(tp)}}}"
+    return _KIND_WORDS.get(tp, "a value")
+
+
+def fields_help(cls: type) -> str:
+    """The fields of record class `cls` as its ``--from-json`` file gives them, for a command's ``--help``: each
+    field's name and what it takes (`_kind_words`), required ones marked, the others with their default when it
+    is not empty, separated by semicolons — read from the dataclass itself, so the help stays true when a field
+    is added. A nested record (a permit's insurance, a certificate's spaces) is given with its own fields, in
+    braces."""
+    hints = typing.get_type_hints(cls)
+    out: list[str] = []
+    for f in dataclasses.fields(cls):
+        words = _kind_words(hints[f.name])
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            words += ", required"
+        elif f.default not in ("", (), None, dataclasses.MISSING):
+            shown = str(f.default).lower() if isinstance(f.default, bool) else str(f.default)
+            words += f", default {shown}"
+        out.append(f"{f.name} ({words})")
+    return "; ".join(out)
+
 
 def _convert(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)

@@ -221,7 +221,7 @@ def install(api: NinjaAPI) -> None:
         errors = [{"field": field, "msg": str(msg)} for field, msg in exc.errors]
         return api.create_response(request, body(exc.message, exc.field, errors), status=422)
 
-    from publicassembly.permits.services import Blocked
+    from publicassembly.workflow.blocked import Blocked
 
     @api.exception_handler(Blocked)
     def _blocked(request: HttpRequest, exc: Blocked) -> HttpResponse:

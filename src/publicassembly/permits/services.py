@@ -74,6 +74,7 @@ from publicassembly.permits.models import (
     State,
 )
 from publicassembly.workflow.access import require_role, roles_of
+from publicassembly.workflow.blocked import Blocked, Blocker
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import (
     InvalidTransition,
@@ -81,7 +82,6 @@ from publicassembly.workflow.errors import (
     NotFound,
     StaleUpdate,
     ValidationFailed,
-    WorkflowError,
 )
 from publicassembly.workflow.models import file_changed, save_with_history
 from publicassembly.workflow.printable import require_no_controls, require_printable
@@ -133,37 +133,6 @@ DEFAULT_MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 
 
 # --- Errors -------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Blocker:
-    """One thing that stops an action: the law core's rule id, its citation, the reason in words, and the ids
-    of missing items (if any)."""
-
-    rule: str
-    citation: str
-    reason: str
-    missing: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return f"{self.reason} ({self.citation})"
-
-    @classmethod
-    def of(cls, finding: Finding) -> Blocker:
-        return cls(finding.rule, finding.citation, finding.reason, tuple(finding.missing))
-
-
-class Blocked(WorkflowError):
-    """The law does not allow this action yet: ``blockers`` lists each precondition not met, with its
-    citation (HTTP 409)."""
-
-    http_status = 409
-
-    def __init__(self, action: str, blockers: Sequence[Blocker]) -> None:
-        self.action = action
-        self.blockers = list(blockers)
-        listed = "; ".join(f"({i}) {law_text(b.reason)} ({b.citation})" for i, b in enumerate(self.blockers, 1))
-        super().__init__(_("cannot %(action)s: %(blockers)s") % {"action": _(action), "blockers": listed})
 
 
 class WrongState(InvalidTransition):

@@ -109,7 +109,7 @@ def posted_version(request: HttpRequest, prefix: str = "") -> int:
 def is_conflict(e: Any) -> bool:
     """Whether a service's refusal is a conflict — the record changed since the form was opened
     (`StaleUpdate`), the action is not one of its state (`InvalidTransition`) or the law does not allow it yet
-    (`permits.services.Blocked`) — answered 409 by the web as by the API (`conflict`), not 422 (bad input)."""
+    (`workflow.blocked.Blocked`) — answered 409 by the web as by the API (`conflict`), not 422 (bad input)."""
     from publicassembly.workflow.errors import ValidationFailed
 
     return getattr(e, "http_status", None) == 409 and not isinstance(e, ValidationFailed)
@@ -126,10 +126,10 @@ def conflict(e: Any, *, state: Any = None, offered: bool = True, shown: bool = T
       kept in the form to be checked and sent again — or, not `offered`, that the action is no longer offered
       for the record as it is now. The page shows the record as it is now (`shown`) or, a form of its own (the
       petition), sends the reader to the record's page.
-    - `permits.services.Blocked`: nothing was saved, as the law does not allow the action yet, and each
+    - `workflow.blocked.Blocked`: nothing was saved, as the law does not allow the action yet, and each
       blocker with its citation.
     - anything else (`InvalidTransition`): its refusal, and that nothing was saved."""
-    from publicassembly.permits.services import Blocked
+    from publicassembly.workflow.blocked import Blocked
     from publicassembly.workflow.errors import StaleUpdate
     from publicassembly.workflow.words import law_text
 

@@ -13,6 +13,8 @@ Who may act (roles in the venue's town):
 - create_venue, update_venue, add_space, update_space, remove_space: building inspector, or an applicant for a
   venue they own (an applicant who creates a venue owns it)
 - approve_religious_worship_exemption, issue_certificate, revoke_certificate: building inspector (§§ 164-3, 164-9)
+  (`issue_certificate` raises `Blocked`, 409, for a place that is not a place of assembly or whose lawful
+  occupancy is 0 persons: `certificate_blockers`, interpretation M-17)
 - schedule_inspection, record_inspection, cancel_inspection: building inspector or enforcement officer
 - compute_occupancy, lookup_certificate, venue_timeline: anyone (public information)
 
@@ -32,6 +34,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from pydantic import ValidationError
 
 from publicassembly.accounts.models import Role, Town
@@ -40,7 +43,9 @@ from publicassembly.law.core import Status
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
 from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, given, to_decimal
 from publicassembly.venues.models import (
     Certificate,
@@ -53,6 +58,7 @@ from publicassembly.venues.models import (
     Venue,
 )
 from publicassembly.workflow.access import require_role
+from publicassembly.workflow.blocked import Blocked, Blocker
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
@@ -585,6 +591,95 @@ def _next_number(town: Town, year: int) -> str:
     return f"{prefix}{taken + 1:04d}"
 
 
+#: Issuing the certificate, in words: the action a `Blocked` refusal names (translated where it is shown).
+ISSUE_CERTIFICATE = gettext_noop("issue the certificate")
+#: The law core's rule deciding whether the place is a place of assembly (§ 164-4).
+PLACE_OF_ASSEMBLY_RULE = "mount-pleasant/164-4/place-of-assembly"
+#: The law core's rule on the number a certificate states (§ 164-9).
+CERTIFIED_NUMBER_RULE = "mount-pleasant/164-9/certificate-lawful-occupancy"
+
+
+def certificate_blockers_of(venue: Venue, det: Determination) -> list[Blocker]:
+    """What stops the Building Inspector from issuing `venue`'s certificate, judged by `det` (the law core's
+    determination of the venue as recorded; interpretation M-17), each a `Blocker` with its rule and citation:
+
+    - the place is not a place of assembly (§ 164-4): no certificate is required (`certificate_required`
+      false, not by the religious-worship exception, which `issue_certificate` refuses on its own, W-5), and
+      the certificate this system issues is the § 164-3 certificate of a place of assembly. The reason says
+      what would make it one. A place whose answer ``needs_review`` (e.g. commercial or not, not stated, with
+      25 to 74 persons: M-4) is not blocked: the Building Inspector decides.
+    - its lawful occupancy is 0 persons (§§ 164-7, 164-8): there is no number to certify (§ 164-9).
+
+    Empty when nothing stops it (a lawful occupancy not yet computable is `issue_certificate`'s refusal of
+    ``spaces``, not a blocker)."""
+    out: list[Blocker] = []
+    if det.certificate_required is False and det.exemption is None:
+        out.append(_not_a_place_of_assembly(venue, det))
+    if det.occupancy is not None and det.occupancy.lawful_occupancy == 0:
+        out.append(Blocker(CERTIFIED_NUMBER_RULE, cite("164-9"), _(
+            "The lawful occupancy of %(venue)s is 0 persons: no room or area has the floor area of one person at "
+            "its use group's floor area per occupant (§§ 164-7, 164-8), so there is no number of persons for a "
+            "certificate to state or a sign to post (§ 164-9). Record each room or area's true floor area (a "
+            "bowling alley's number of alleys) and use group.") % {"venue": venue.name}))
+    return out
+
+
+def _not_a_place_of_assembly(venue: Venue, det: Determination) -> Blocker:
+    """The blocker of a place that is not a place of assembly (§ 164-4): the most persons a room or space
+    (with its connecting rooms) holds, the number that would make it one, and what to record to change it."""
+    finding = next(f for f in det.findings if f.rule == PLACE_OF_ASSEMBLY_RULE)
+    groups = [g for g in finding.values.get("groups", []) if g.get("persons") is not None]
+    top = max(groups, key=lambda g: g["persons"]) if groups else {"persons": 0, "spaces": []}
+    thresholds = finding.values["threshold_persons"]
+    commercial = finding.values["commercial"]
+    values = {"venue": venue.name, "persons": top["persons"], "spaces": ", ".join(top["spaces"])}
+    if commercial is True:
+        head = _("%(venue)s is not a place of assembly: no room or space, with its connecting rooms, holds or is "
+                 "used for %(threshold)s or more persons, as a commercial place must; the most is %(persons)s "
+                 "(%(spaces)s).") % {**values, "threshold": thresholds}
+        threshold, more = thresholds, ""
+    elif commercial is False:
+        head = _("%(venue)s is not a place of assembly: no room or space, with its connecting rooms, holds or is "
+                 "used for %(threshold)s or more persons, as a noncommercial place must; the most is "
+                 "%(persons)s (%(spaces)s).") % {**values, "threshold": thresholds}
+        threshold = thresholds
+        more = " " + (_("If the place is commercial, record it so: a commercial place is one from %(threshold)s "
+                        "persons.") % {"threshold": _commercial_threshold(venue, det)})
+    else:  # not stated: below the commercial threshold it is none either way (M-4)
+        threshold = thresholds["commercial"]
+        head = _("%(venue)s is not a place of assembly: no room or space, with its connecting rooms, holds or is "
+                 "used for %(threshold)s or more persons, as even a commercial place must; the most is "
+                 "%(persons)s (%(spaces)s).") % {**values, "threshold": threshold}
+        more = ""
+    reason = " ".join((
+        head,
+        _("The certificate of the Building Inspector is for a place of assembly (§ 164-3); none is required "
+          "here."),
+        _("It would be one if a room or space, with its connecting rooms, held %(threshold)s or more persons: "
+          "record its true floor area and use group (§ 164-7), or its connection, with a common entrance, to "
+          "other rooms (§ 164-4).") % {"threshold": threshold},
+    )) + more
+    return Blocker(finding.rule, finding.citation, reason)
+
+
+def _commercial_threshold(venue: Venue, det: Determination) -> int:
+    """The persons that make a commercial place a place of assembly (§ 164-4), under the values of `det`'s
+    day."""
+    values = venue.town.jurisdiction.parameters.at(det.as_of)
+    return threshold_persons(True, values)
+
+
+def certificate_blockers(venue: Venue, *, on: dt.date | None = None) -> list[Blocker]:
+    """What stops `venue`'s certificate from being issued on `on` (default today): `certificate_blockers_of`
+    the law core's determination of the venue as recorded, or none for a place exempt as used solely for
+    religious worship (`issue_certificate` refuses it on its own: W-5). Read-only, no role needed (a page shows
+    them beside the button that would issue it). Raises `ValidationFailed` as `compute_occupancy` does."""
+    require_places_of_assembly_law(venue.town)
+    if venue.certificate_exempt:
+        return []
+    return certificate_blockers_of(venue, determine_venue(venue, venue_case_data(venue), on or _today()))
+
+
 def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None, reason: str = "",
                       expected_version: int | None = None) -> Certificate:
     """The Building Inspector issues the venue's certificate stating its lawful occupancy (§§ 164-3, 164-9): the
@@ -592,7 +687,10 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     ``issued_on`` (default today). A valid or stale certificate is superseded by the new one. Returns the new
     `Certificate` (status valid, number ``<town>-<year>-NNNN``).
 
-    Raises `NotAllowed` (not the building inspector of the venue's town); `ValidationFailed`: field ``venue``
+    Raises `NotAllowed` (not the building inspector of the venue's town); `Blocked` (409, nothing written) when
+    the law core says the venue is not a place of assembly (§ 164-4: no certificate is required) or its lawful
+    occupancy is 0 persons (`certificate_blockers_of`, interpretation M-17) — a place whose answer needs review
+    is issued one, the Building Inspector deciding; `ValidationFailed`: field ``venue``
     when it is exempt (used solely for religious worship as approved, § 164-3), ``spaces`` when it has none or a
     space's measure is missing, ``issued_on`` when it is not a date, is after today (a certificate is not
     dated ahead), falls before the chapter was in force (the law core has no values for that day) or before the
@@ -632,6 +730,9 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         if det.occupancy is None or gaps:
             raise ValidationFailed("spaces", _("the lawful occupancy cannot be computed; missing: %(missing)s")
                                    % {"missing": ", ".join(gaps)})
+        blockers = certificate_blockers_of(venue, det)
+        if blockers:  # (raised inside the transaction before anything is saved: nothing is written)
+            raise Blocked(ISSUE_CERTIFICATE, blockers)
         loads = [s.to_json() for s in det.occupancy.spaces]
         for item in loads:
             item["area_sq_ft"] = None if item["area_sq_ft"] is None else str(item["area_sq_ft"])

@@ -3,7 +3,10 @@ lawful occupancy recomputed by the law core as spaces are edited (live preview w
 and re-issued, inspections scheduled and recorded. Every change is one call of `publicassembly.venues.services`.
 A form changing a record the page showed (a space, the venue's certificate, a certificate's revocation, an
 inspection's record) sends its version (``expected_version``; without it the form is refused, 422); bad input is
-422 beside its field, a conflict (the record changed since the page was opened) 409, as the API answers it.
+422 beside its field, a conflict (the record changed since the page was opened) 409, as the API answers it. A
+certificate the law does not allow (not a place of assembly, a lawful occupancy of 0: interpretation M-17) is not
+offered: the page says why where its button would be, and a request to issue it anyway is refused 409 with the
+same reasons (`Blocked`), nothing written.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from publicassembly.web.views.errors import (
 )
 from publicassembly.web.views.public import SPACE_FIELD
 from publicassembly.workflow.access import require_role
+from publicassembly.workflow.blocked import Blocked
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
 INSPECTOR, OFFICER, APPLICANT = "building_inspector", "enforcement_officer", "applicant"
@@ -159,7 +163,11 @@ def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, fo
                            "timeline": vs.venue_timeline(venue)}
     ctx.update(forms_)
     try:
-        ctx.update(present.context(vs.compute_occupancy(venue), leave_out=awaits_inspection))
+        det = vs.compute_occupancy(venue)
+        ctx.update(present.context(det, leave_out=awaits_inspection))
+        if may["issue"] and not venue.certificate_exempt:  # (an exempt place is refused on its own: W-5)
+            # what stops the certificate (M-17): said where the button would be, which is then not offered
+            ctx["certificate_blockers"] = vs.certificate_blockers_of(venue, det)
         ctx["last_inspection"] = (venue.inspections.filter(state=Inspection.DONE)
                                   .order_by("-done_on", "-id").first())
     except ValidationFailed as e:
@@ -290,19 +298,22 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     venue = _venue(t, pk)
     form = vf.IssueForm(request.POST)
     status = 422
+    blocked = False
     ev = _version(request, form)
     if ev is not None and form.is_valid():
         try:
             cert = vs.issue_certificate(request.user, venue, issued_on=form.cleaned_data.get("issued_on"),
                                         expected_version=ev)
-        except WorkflowError as e:
+        except WorkflowError as e:  # `Blocked` (M-17: not a place of assembly, nothing to certify): 409
             status = _put(form, e)
+            blocked = isinstance(e, Blocked)  # (its blockers are the refusal: not listed twice)
         else:
             messages.success(request, _("Certificate %(n)s issued: lawful occupancy %(o)s persons.")
                              % {"n": cert.number, "o": cert.lawful_occupancy})
             return redirect("web:venue", town=town, pk=pk)
     venue.refresh_from_db()  # shown as it is now, with its version now in the form
-    return render(request, "web/venues/detail.html", _context(request, t, venue, issue_form=form), status=status)
+    return render(request, "web/venues/detail.html", _context(request, t, venue, issue_form=form,
+                                                              issue_blocked=blocked), status=status)
 
 
 @login_required

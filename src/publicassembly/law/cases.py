@@ -510,11 +510,36 @@ def _all_after(value: BaseModel, as_of: date, path: tuple[str | int, ...] = ()
                     yield (*path, name, i), each
 
 
+def _any_after(value: BaseModel, as_of: date) -> bool:
+    """Whether `value` holds a happened date after `as_of` (`_all_after` finds one): the same walk by `_plan`,
+    without a generator or a path, as a determination asks it of every case and the answer is almost always no."""
+    for name, marked in _plan(type(value)):
+        inner = getattr(value, name)
+        if inner is None:
+            continue
+        if marked and isinstance(inner, date):
+            if inner > as_of:
+                return True
+        elif isinstance(inner, BaseModel):
+            if _any_after(inner, as_of):
+                return True
+        elif isinstance(inner, list | tuple):
+            for each in inner:
+                if isinstance(each, BaseModel):
+                    if _any_after(each, as_of):
+                        return True
+                elif marked and isinstance(each, date) and each > as_of:
+                    return True
+    return False
+
+
 def not_after_as_of(facts: BaseModel, as_of: date) -> None:
     """Refuse a case that states something as having happened after the day it is evaluated as of (`as_of`):
     `InvalidCase` naming the first date of `happened_dates` after it, with every such date in its ``errors``
     (a file with several is told each, as with other bad facts; interpretation G-10). The day itself is
     accepted. Each jurisdiction's ``determine`` calls it."""
+    if not _any_after(facts, as_of):
+        return
     errors: list[tuple[str, str]] = [
         (_field_name(parts),
          _("{date} is after the day the case is evaluated as of ({as_of}): what it records cannot have happened "

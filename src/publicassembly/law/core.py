@@ -38,7 +38,8 @@ class FactState(StrEnum):
     NOT_APPLICABLE = "not_applicable"
 
 
-_STATUS_JSON = {status: status.value for status in Status}
+#: Each status as its JSON text (the plain `str` of its value).
+STATUS_JSON = {status: status.value for status in Status}
 
 
 class derived(Generic[T]):  # noqa: N801 - used as a decorator, named as functools.cached_property is
@@ -127,14 +128,15 @@ class Finding:
 
         ``convert`` turns ``values`` into JSON-ready data: by default `publicassembly.law.jsonable.jsonable`.
         A JSON writer that converts what it cannot write itself with that same function (e.g. orjson with
-        ``default=jsonable``) passes ``convert=as_is`` and writes the same JSON without a second pass."""
+        ``default=jsonable``) passes ``convert=as_is`` and writes the same JSON without a second pass
+        (`Determination.to_json` then makes this same mapping itself, without a call per finding)."""
         if convert is None:
             from publicassembly.law.jsonable import jsonable
 
             convert = jsonable
         return {
             "rule": self.rule,
-            "status": _STATUS_JSON[self.status],
+            "status": STATUS_JSON[self.status],
             "citation": self.citation,
             "reason": str(self.reason),
             "values": convert(self.values),

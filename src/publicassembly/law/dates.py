@@ -242,7 +242,10 @@ def _check_year(day: date, what: str) -> None:
                                     first=KNOWN_YEARS[0], last=KNOWN_YEARS[1]))
 
 
+@lru_cache(maxsize=4096)
 def _fmt(day: date) -> Message:
+    """A day as the counted sentences name it, "Monday 2026-07-06" (made once per day: a determination names
+    about ten)."""
     return _("{weekday} {date}", weekday=_WEEKDAYS[day.weekday()], date=day.isoformat())
 
 

@@ -9,9 +9,9 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
-from publicassembly.law.core import Finding, Status
+from publicassembly.law.core import STATUS_JSON, Finding, Status
 from publicassembly.law.dates import LegalDate
-from publicassembly.law.jsonable import jsonable
+from publicassembly.law.jsonable import as_is, jsonable
 
 Tristate = bool | Literal["needs_review"] | None
 
@@ -124,6 +124,11 @@ class Determination:
 
         ``convert`` turns the findings' values and the requirements into JSON-ready data (default: `jsonable`);
         see `Finding.to_json` for ``as_is``, used by a JSON writer that applies `jsonable` itself."""
+        if convert is as_is:  # (the API's path: each finding's `to_json` written out, without a call per finding)
+            findings = [{"rule": f.rule, "status": STATUS_JSON[f.status], "citation": f.citation,
+                         "reason": str(f.reason), "values": f.values} for f in self.findings]
+        else:
+            findings = [f.to_json(convert) for f in self.findings]
         return {
             "jurisdiction": self.jurisdiction,
             "as_of": self.as_of.isoformat(),
@@ -136,6 +141,6 @@ class Determination:
             "occupancy": self.occupancy.to_json() if self.occupancy else None,
             "deadlines": {name: d.to_json() for name, d in self.deadlines.items()},
             "missing": self.missing,
-            "findings": [f.to_json(convert) for f in self.findings],
+            "findings": findings,
             "penalty": self.penalty.to_json() if self.penalty else None,
         }

@@ -94,13 +94,16 @@ class ParameterValues(Mapping[str, Any]):
     _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __getitem__(self, name: str) -> Any:
-        if name not in self._cache:
-            try:
-                parameter = self.parameters[name]
-            except KeyError:
-                raise UnknownParameter(f"no parameter named {name!r}") from None
-            self._cache[name] = parameter.at(self.as_of)
-        return self._cache[name]
+        try:
+            return self._cache[name]
+        except KeyError:
+            pass
+        try:
+            parameter = self.parameters[name]
+        except KeyError:
+            raise UnknownParameter(f"no parameter named {name!r}") from None
+        value = self._cache[name] = parameter.at(self.as_of)
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.parameters)
@@ -117,12 +120,17 @@ class ParameterValues(Mapping[str, Any]):
         return self.parameters[name].unit
 
 
+#: The most dates whose values a `ParameterSet` keeps (`ParameterSet.at`).
+_MAX_DATES = 1024
+
+
 class ParameterSet:
     """All parameters of one jurisdiction."""
 
     def __init__(self, jurisdiction: str, parameters: Mapping[str, Parameter]) -> None:
         self.jurisdiction = jurisdiction
         self.parameters: dict[str, Parameter] = dict(parameters)
+        self._at: dict[date, ParameterValues] = {}  # `at`, by date (each value is looked up once per date)
 
     @classmethod
     def load(cls, path: Path, jurisdiction: str) -> ParameterSet:
@@ -147,8 +155,14 @@ class ParameterSet:
         return cls(jurisdiction, params)
 
     def at(self, as_of: date) -> ParameterValues:
-        """The values in force on `as_of`."""
-        return ParameterValues(as_of=as_of, parameters=self.parameters)
+        """The values in force on `as_of`: made once per date and kept (at most `_MAX_DATES` dates), so that a
+        value is looked up in its history once per date, not once per determination."""
+        values = self._at.get(as_of)
+        if values is None:
+            if len(self._at) >= _MAX_DATES:
+                self._at.clear()
+            values = self._at[as_of] = ParameterValues(as_of=as_of, parameters=self.parameters)
+        return values
 
     @property
     def in_force_from(self) -> date:

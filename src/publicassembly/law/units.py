@@ -195,6 +195,8 @@ def _whole_number(value: object) -> object:
     """Refuse a boolean where a whole number is expected (pydantic's lax mode would read ``true`` as 1), an
     infinity or not-a-number, and text with Python's grouping (``"1_000"``); other numeric strings, as web forms
     send them, pass on to pydantic's own parsing."""
+    if type(value) is int:  # (the usual value, and never one of those refused)
+        return value
     if isinstance(value, bool):
         raise ValueError(_("expected a whole number, got {value}", value=given(value)))
     if _grouped(value):
@@ -216,6 +218,8 @@ def _number(value: object) -> object:
 
 def _money(value: object) -> object:
     """`_number`, and an infinity or not-a-number refused in the words of money."""
+    if type(value) is int:  # (whole dollars, the usual value, and never one of those refused)
+        return value
     if not_finite(value):
         raise ValueError(_("must be a finite amount in US dollars (got {value})", value=given(value)))
     return _number(value)

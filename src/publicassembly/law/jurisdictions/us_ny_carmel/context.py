@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 from typing import Any
+
+from pydantic import BaseModel
 
 from publicassembly.law.core import FactState as FS
 from publicassembly.law.core import Finding, RuleBook, Status, derived, fact_state
@@ -158,6 +161,10 @@ def registered_nurses_for(persons: int | None, values: Mapping[str, Any]) -> int
     return max(least, ceil_div(persons, values["conditions.persons_per_registered_nurse"]))
 
 
+#: Types of a given fact that `fact_state` always finds provided (not text, not a collection).
+_NEVER_EMPTY: frozenset[type] = frozenset({int, float, bool, Decimal, date})
+
+
 @dataclass(slots=True)
 class Items:
     """Collects the stable ids of items a rule needed and did not get, and the defects it found."""
@@ -166,7 +173,15 @@ class Items:
     defects: list[str] = field(default_factory=list)
 
     def need(self, value: object, item: str, *, applies: bool = True) -> FS:
-        """Record `item` as missing when `value` is absent (and the item applies); return its fact state."""
+        """Record `item` as missing when `value` is absent (and the item applies); return its fact state
+        (`fact_state`)."""
+        if value is None:  # (the usual cases decided here, without calling fact_state: a rule makes dozens)
+            if not applies:
+                return FS.NOT_APPLICABLE
+            self.missing.append(item)
+            return FS.ABSENT
+        if applies and (type(value) in _NEVER_EMPTY or isinstance(value, BaseModel)):
+            return FS.PROVIDED
         state = fact_state(value, applies=applies)
         if state is FS.ABSENT:
             self.missing.append(item)

@@ -69,23 +69,25 @@ class derived(Generic[T]):  # noqa: N801 - used as a decorator, named as functoo
 
 
 NOT_APPLICABLE_MARKERS = frozenset({"not_applicable", "n/a"})
+# (the states as module names: reading a member of an enum class runs the enum's attribute hook each time)
+_PROVIDED, _ABSENT, _NOT_APPLICABLE = FactState.PROVIDED, FactState.ABSENT, FactState.NOT_APPLICABLE
 
 
 def fact_state(value: object, *, applies: bool = True) -> FactState:
     """Classify a fact: not applicable when `applies` is false or the case says so explicitly
     (``"not_applicable"``); absent when None, an empty string or an empty collection; otherwise provided."""
     if not applies:
-        return FactState.NOT_APPLICABLE
+        return _NOT_APPLICABLE
     if value is None:
-        return FactState.ABSENT
+        return _ABSENT
     if isinstance(value, str):
         text = value.strip()
         if not text:
-            return FactState.ABSENT
-        return FactState.NOT_APPLICABLE if text.lower() in NOT_APPLICABLE_MARKERS else FactState.PROVIDED
+            return _ABSENT
+        return _NOT_APPLICABLE if text.lower() in NOT_APPLICABLE_MARKERS else _PROVIDED
     if not value and isinstance(value, (list, tuple, dict, set)):  # noqa: UP038 - faster than a union
-        return FactState.ABSENT
-    return FactState.PROVIDED
+        return _ABSENT
+    return _PROVIDED
 
 
 @dataclass(frozen=True, slots=True, init=False)

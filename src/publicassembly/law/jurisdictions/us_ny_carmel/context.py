@@ -163,6 +163,10 @@ def registered_nurses_for(persons: int | None, values: Mapping[str, Any]) -> int
 
 #: Types of a given fact that `fact_state` always finds provided (not text, not a collection).
 _NEVER_EMPTY: frozenset[type] = frozenset({int, float, bool, Decimal, date})
+# The states and statuses `Items` gives, as module names: reading a member of an enum class (``FS.ABSENT``) runs
+# the enum's attribute hook each time, and `Items` answers several times per rule.
+_PROVIDED, _ABSENT, _NOT_APPLICABLE = FS.PROVIDED, FS.ABSENT, FS.NOT_APPLICABLE
+_MET, _NOT_MET, _MISSING = Status.MET, Status.NOT_MET, Status.MISSING
 
 
 @dataclass(slots=True)
@@ -177,13 +181,13 @@ class Items:
         (`fact_state`)."""
         if value is None:  # (the usual cases decided here, without calling fact_state: a rule makes dozens)
             if not applies:
-                return FS.NOT_APPLICABLE
+                return _NOT_APPLICABLE
             self.missing.append(item)
-            return FS.ABSENT
+            return _ABSENT
         if applies and (type(value) in _NEVER_EMPTY or isinstance(value, BaseModel)):
-            return FS.PROVIDED
+            return _PROVIDED
         state = fact_state(value, applies=applies)
-        if state is FS.ABSENT:
+        if state is _ABSENT:
             self.missing.append(item)
         return state
 
@@ -197,10 +201,10 @@ class Items:
     def status(self) -> Status:
         """not_met when a defect was found, else missing when an item is absent, else met."""
         if self.defects:
-            return Status.NOT_MET
+            return _NOT_MET
         if self.missing:
-            return Status.MISSING
-        return Status.MET
+            return _MISSING
+        return _MET
 
     def reason(self, ok: str) -> str:
         """`ok` when nothing is wrong; else the defects and the missing items, named in words as the pages'

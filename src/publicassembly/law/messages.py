@@ -51,7 +51,7 @@ class Message(str):
     when the template names a parameter not given or has a bad format field (a programming error)."""
 
     template: str
-    params: Mapping[str, object]
+    _params: dict[str, object]  # the call's own keywords (`params` shows them read-only)
     _sep: str | None = None  # a `join` of its parameters with this separator
     _clause: str | None = None  # `clause` ("clause", "lower") or `capitalized` ("upper") of its one parameter
 
@@ -74,7 +74,7 @@ class Message(str):
         self = str.__new__(cls, english)
         attrs = self.__dict__
         attrs["template"] = template
-        attrs["params"] = MappingProxyType(params)  # `params` is this call's own dict: nothing else holds it
+        attrs["_params"] = params  # this call's own dict: nothing else holds it (read-only through `params`)
         if not params and len(_CONSTANTS) < _MAX_CONSTANTS:
             _CONSTANTS[template] = self
         return self
@@ -97,22 +97,27 @@ class Message(str):
     def _special(cls, params: dict[str, object], sep: str | None, clause: str | None) -> Message:
         self = str.__new__(cls, cls._render("", params, _identity, sep, clause))
         template = (sep or "").join("{" + k + "}" for k in params)
-        self.__dict__.update(template=template, params=MappingProxyType(params), _sep=sep, _clause=clause)
+        self.__dict__.update(template=template, _params=params, _sep=sep, _clause=clause)
         return self
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        """The parameters the template is formatted with (read-only)."""
+        return MappingProxyType(self._params)
 
     def translated(self, translate: Translate) -> str:
         """The message in another language: `translate` (e.g. ``gettext``) of the template, formatted with the
         translated parameters. A template without a translation, or whose translation does not format with
         these parameters, is rendered in English (with its parameters translated)."""
         if self._sep is not None or self._clause is not None:
-            return self._render(self.template, self.params, translate, self._sep, self._clause)
+            return self._render(self.template, self._params, translate, self._sep, self._clause)
         target = translate(self.template)
         if target != self.template:
             try:
-                return self._render(target, self.params, translate, None, None)
+                return self._render(target, self._params, translate, None, None)
             except (KeyError, IndexError, ValueError):
                 pass
-        return self._render(self.template, self.params, translate, None, None)
+        return self._render(self.template, self._params, translate, None, None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Message is immutable (cannot set {name!r})")

@@ -132,3 +132,22 @@ def test_the_api_check_answers_422_naming_the_field():
     r = Client().post("/api/v1/check", json.dumps(data, default=str), content_type="application/json")
     assert r.status_code == 422
     assert r.json()["field"] == "certificate.issued"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.glob("*.yaml")))
+def test_the_quick_walk_answers_as_the_full_walk_on_every_day_around_the_examples_dates(name):
+    """`not_after_as_of` asks `_any_after` (a walk without paths, for speed) before `_all_after` lists the dates
+    after as_of (G-10): as of each happened date of each example, the days either side of it, and days before the
+    first and after the last, the two agree."""
+    from publicassembly.law.cases import _all_after, _any_after
+
+    data = _example(name)
+    if data.get("subject") not in ("event", "venue"):
+        pytest.skip("not a case file")
+    facts = parse_case(data).facts
+    days = [d for _path, d in _all_after(facts, date(1800, 1, 1))]
+    if not days:
+        days = [date(2026, 1, 1)]
+    for day in [min(days) - timedelta(days=1), *sorted(set(days)), max(days) + timedelta(days=1)]:
+        for as_of in (day - timedelta(days=1), day, day + timedelta(days=1)):
+            assert _any_after(facts, as_of) == any(True for _ in _all_after(facts, as_of)), (name, as_of)

@@ -57,3 +57,14 @@ def test_a_whole_number_written_with_a_point_zero_is_taken_as_a_case_file_takes_
     record = record_from_json(CertificateRecord, data)
     assert record.lawful_occupancy == certificate_record.lawful_occupancy
     assert type(record.lawful_occupancy) is int
+
+
+@pytest.mark.parametrize("value", [20250303, 2025.0303, True])
+def test_a_date_given_as_a_json_number_is_refused_not_read_as_its_digits(certificate_record, value):
+    """``"issued_date": 20250303`` (a JSON number) was read as the text "20250303", which Python reads as a date
+    (ISO 8601's basic form): a date is written as text, YYYY-MM-DD (a new-user trial)."""
+    data = jsonable(asdict(certificate_record)) | {"issued_date": value}
+    with pytest.raises(ValueError) as caught:
+        record_from_json(CertificateRecord, data)
+    said = f"issued_date: expected a date as text (a JSON string), got {str(value).lower()}; write YYYY-MM-DD"
+    assert said in str(caught.value).splitlines()

@@ -141,7 +141,8 @@ def test_a_date_alone_is_refused_unless_the_time_is_to_be_announced(tmp_path):
                        "hearing_time_to_be_announced true", hearing_at="2026-12-15")
     _refused(tmp_path, "hearing_at: '2026-12-15' is a date without", hearing_at="2026-12-15",
              hearing_time_to_be_announced=False)
-    _refused(tmp_path, "hearing_at: '20261215' is a date without", hearing_at=20261215)  # (a number's digits)
+    _refused(tmp_path, "hearing_at: expected a date and time as text (a JSON string), got 20261215",
+             hearing_at=20261215)  # (a number's digits are not read as a date)
     text = _printed(tmp_path, hearing_at="2026-12-15", hearing_time_to_be_announced=True)
     assert "on Tuesday, December 15, 2026 (2026-12-15) at a time to be announced by the Town Clerk, at" in text
     assert "12:00 a.m." not in text
@@ -169,10 +170,17 @@ def test_time_to_be_announced_is_a_json_true_or_false(tmp_path, value):
              hearing_time_to_be_announced=value)
 
 
-@pytest.mark.parametrize("value", ["7:30 p.m.", "2026-12-15 evening", "15/12/2026 19:30", 1.5])
+@pytest.mark.parametrize("value", ["7:30 p.m.", "2026-12-15 evening", "15/12/2026 19:30"])
 def test_a_hearing_at_that_is_not_a_date_and_time_is_refused(tmp_path, value):
     _refused(tmp_path, f"hearing_at: {value!r} is not a date and time; write YYYY-MM-DDTHH:MM",
              hearing_at=value)
+
+
+@pytest.mark.parametrize("value", [1.5, 202612151930])
+def test_a_hearing_at_given_as_a_json_number_is_refused_as_not_text(tmp_path, value):
+    """A JSON number is no date and time; 202612151930 read as text would pass for one (ISO 8601's basic form)."""
+    _refused(tmp_path, f"hearing_at: expected a date and time as text (a JSON string), got {value}; write "
+             "YYYY-MM-DDTHH:MM", hearing_at=value)
 
 
 @pytest.mark.parametrize(("moment", "why"), [

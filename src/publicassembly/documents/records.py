@@ -325,9 +325,12 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     if tp in _WRITTEN:  # a date or a date-time, in the years whose legal time is known (1778-2099, G-2)
         if isinstance(value, tp):
             read = value
+        elif not isinstance(value, str):  # a JSON number, 20261215, read as text would pass for a date
+            kind, written = _WRITTEN[tp]
+            raise ValueError(f"{where}: expected {kind} as text (a JSON string), got {given(value)}; write {written}")
         else:
             try:
-                read = tp.fromisoformat(str(value))
+                read = tp.fromisoformat(value)
             except ValueError:
                 kind, written = _WRITTEN[tp]
                 raise ValueError(f"{where}: {value!r} is not {kind}; write {written}") from None

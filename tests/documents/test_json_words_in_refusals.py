@@ -68,3 +68,12 @@ def test_a_date_given_as_a_json_number_is_refused_not_read_as_its_digits(certifi
         record_from_json(CertificateRecord, data)
     said = f"issued_date: expected a date as text (a JSON string), got {str(value).lower()}; write YYYY-MM-DD"
     assert said in str(caught.value).splitlines()
+
+
+@pytest.mark.parametrize("value", ["20250303", "2025-0303", "+2025-03-03"])
+def test_a_date_not_written_yyyy_mm_dd_is_refused(certificate_record, value):
+    """The help says YYYY-MM-DD; Python's reader also takes ISO 8601's basic form ("20250303"), refused here."""
+    data = jsonable(asdict(certificate_record)) | {"issued_date": value}
+    with pytest.raises(ValueError) as caught:
+        record_from_json(CertificateRecord, data)
+    assert f"issued_date: {value!r} is not a date; write YYYY-MM-DD" in str(caught.value).splitlines()

@@ -172,7 +172,8 @@ def test_a_method_a_page_does_not_take_is_405_before_the_csrf_check(draft_app, c
     signed_in.force_login(cu["applicant"])
     for c in (signed_in, Client(enforce_csrf_checks=True)):
         for url, allowed in ((f"/carmel-ny/applications/{draft_app.pk}/edit/", "GET, HEAD, POST"),
-                             ("/accounts/register/", "GET, HEAD, POST"),
+                             ("/accounts/register/", "GET, HEAD, POST"), ("/accounts/login/", "GET, HEAD, POST"),
+                             ("/accounts/logout/", "POST"), ("/i18n/setlang/", "GET, HEAD, POST"),
                              (f"/carmel-ny/applications/{hearing_app.pk}/accept/", "POST")):
             for method in ("put", "delete", "patch"):
                 r = getattr(c, method)(url)

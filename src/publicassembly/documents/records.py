@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -38,6 +39,9 @@ MAX_TEXT = 5_000
 
 #: How a date and a date-time are written in a record's JSON (`record_from_json`).
 _WRITTEN = {date: ("a date", "YYYY-MM-DD"), datetime: ("a date and time", "YYYY-MM-DDTHH:MM")}
+#: A date or date and time written as the help says, its date YYYY-MM-DD (Python also reads ISO 8601's basic
+#: form, 20261201, which a number's digits would pass for).
+_EXTENDED_DATE = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?!\d)")
 
 #: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
 SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
@@ -330,6 +334,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected {kind} as text (a JSON string), got {given(value)}; write {written}")
         else:
             try:
+                if not _EXTENDED_DATE.match(value):  # 20261201: ISO 8601's basic form, not the form the help gives
+                    raise ValueError(value)
                 read = tp.fromisoformat(value)
             except ValueError:
                 kind, written = _WRITTEN[tp]
@@ -597,7 +603,9 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
       does not state, its area's load plus a whole number of alleys at § 164-7's persons per alley; an area
       written with a fraction may be one shown to four places, and a load one person less is taken too
       (interpretation G-9);
-    - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9).
+    - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9); not 0, and not fewer than
+      the persons that make even a commercial room a place of assembly (25, § 164-4): the certificate is that of
+      a place of assembly (§ 164-3; interpretation M-17, as the Building Inspector's is refused).
 
     The law's numbers are the law core's, never restated here. The workflow's certificates take their loads from
     the law core (`venues.services`) and are not checked again."""
@@ -614,6 +622,7 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, same_name
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import floor_area_per_occupant
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
 
     p = prefix
     out: list[str] = []
@@ -683,6 +692,14 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
         out.append(f"{p}lawful_occupancy: the file states {record.lawful_occupancy:,}; the law gives {total:,} (the "
                    f"sum of the spaces' occupant loads; {cite('164-7', '164-9')}, in force on issued_date "
                    f"{record.issued_date})")
+    elif total == 0:  # (interpretation M-17, as the Building Inspector's certificate is refused)
+        out.append(f"{p}lawful_occupancy: 0 persons: no room or area holds one person at its use group's floor area "
+                   f"per occupant, so there is no number for a certificate to state ({cite('164-9')}; "
+                   "interpretation M-17)")
+    elif total is not None and total < (least := threshold_persons(True, values)):
+        out.append(f"{p}lawful_occupancy: {total:,} persons is fewer than the {least} that make even a commercial "
+                   f"room or space a place of assembly ({cite('164-4')}): the certificate of a place of assembly "
+                   f"({cite('164-3')}) is not issued for it (interpretation M-17)")
     return out
 
 

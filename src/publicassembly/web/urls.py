@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.urls import include, path
 
 from publicassembly.web.views import applications, auth, enforcement, public, public_records, tokens, venues
+from publicassembly.web.views.errors import FORM_METHODS, methods
 
 app_name = "web"
 
@@ -19,8 +20,9 @@ urlpatterns = [
     path("certificates/<str:number>/", public_records.certificate_detail, name="certificate_detail"),
     path("certificates/<str:number>/certificate.pdf", public_records.certificate_pdf, name="certificate_pdf"),
     path("certificates/<str:number>/sign.pdf", public_records.sign_pdf, name="sign_pdf"),
-    path("accounts/login/", auth.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    # (Django's own views, given the methods they take, so that another method is 405 before the CSRF check)
+    path("accounts/login/", methods(*FORM_METHODS)(auth.LoginView.as_view()), name="login"),
+    path("accounts/logout/", methods("POST")(auth.LogoutView.as_view()), name="logout"),
     path("accounts/register/", auth.register, name="register"),
     path("dashboard/", auth.dashboard, name="dashboard"),
     path("account/tokens/", tokens.api_tokens, name="api_tokens"),

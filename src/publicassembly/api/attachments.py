@@ -3,9 +3,9 @@ certificates the petition and ¶¶ C-F call for), over HTTP with the limits and 
 
 - ``GET  /towns/{town}/applications/{id}/documents`` — the list (whoever may see the application);
 - ``POST /towns/{town}/applications/{id}/documents`` — upload, ``multipart/form-data`` with the fields ``kind``
-  (what it is, 1-60 characters without control characters) and ``file`` (a PDF, PNG or JPEG by its own signature, named ``.pdf``, ``.png``,
-  ``.jpg`` or ``.jpeg``, not empty, at most ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``): the applicant of the
-  application or an official of its town (`permits.services.attach_document`). Stored outside every static
+  (what it is, 1-60 characters without control characters) and ``file`` (a PDF, PNG or JPEG by its own
+  signature, named ``.pdf``, ``.png``, ``.jpg`` or ``.jpeg``, not empty, at most
+  ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``): the applicant of the application or an official of its town (`permits.services.attach_document`). Stored outside every static
   root under a random name with its SHA-256;
 - ``GET  /towns/{town}/applications/{id}/documents/{doc}`` — the file itself, as an attachment, to those who
   may see the application (`permits.services.read_document`).
@@ -67,7 +67,8 @@ def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: Fi
     """Multipart upload of ``file`` with its ``kind``, by the application's applicant or an official of its
     town (else 403). 422 naming ``file``: empty, larger than the limit, not a PDF/PNG/JPEG by its signature or
     by its name, or declared as another type than it is, or a second file; naming ``kind``: empty, longer than 60
-    characters or holding a control character (the words of a case's text, `law.units.controls_refused`); naming any other form field sent (only ``kind`` and ``file`` are taken)."""
+    characters or holding a control character (the words of a case's text, `law.units.controls_refused`);
+    naming any other form field sent (only ``kind`` and ``file`` are taken)."""
     from publicassembly.permits import services as sv
 
     _no_nul(kind, "kind")

@@ -392,7 +392,8 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD`` in 1778-2099; money, areas and
     decibels as numbers or numeric strings from 0 to 10^15; persons, days and other counts as JSON whole numbers
     from 0 to 10^9; text, a JSON string (never a number), of at most `MAX_TEXT` characters). Raises ValueError
-    with one line per problem, each naming its field: an unknown field, a missing required one, a value of the wrong kind or out of bounds, a
+    with one line per problem, each naming its field: an unknown field, a missing required one, a value of the
+    wrong kind or out of bounds, a
     record that contradicts itself (`inconsistencies`) or a summons that states other than the law
     (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`), or a
     certificate whose number, date, spaces or loads are not what Mount Pleasant ch. 164 gives
@@ -603,9 +604,10 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
       does not state, its area's load plus a whole number of alleys at § 164-7's persons per alley; an area
       written with a fraction may be one shown to four places, and a load one person less is taken too
       (interpretation G-9);
-    - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9); not 0, and not fewer than
-      the persons that make even a commercial room a place of assembly (25, § 164-4): the certificate is that of
-      a place of assembly (§ 164-3; interpretation M-17, as the Building Inspector's is refused).
+    - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9); not 0, and not so few that
+      not even a commercial place would be a place of assembly (§ 164-4, `places.meets_threshold` with
+      ``commercial`` not known, as a record does not state it): the certificate is that of a place of assembly
+      (§ 164-3; interpretation M-17, as the Building Inspector's is refused).
 
     The law's numbers are the law core's, never restated here. The workflow's certificates take their loads from
     the law core (`venues.services`) and are not checked again."""
@@ -622,7 +624,10 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, same_name
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import floor_area_per_occupant
-    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import (
+        meets_threshold,
+        threshold_persons,
+    )
 
     p = prefix
     out: list[str] = []
@@ -696,7 +701,8 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
         out.append(f"{p}lawful_occupancy: 0 persons: no room or area holds one person at its use group's floor area "
                    f"per occupant, so there is no number for a certificate to state ({cite('164-9')}; "
                    "interpretation M-17)")
-    elif total is not None and total < (least := threshold_persons(True, values)):
+    elif total is not None and meets_threshold(total, None, values) is False:  # (a record states no `commercial`)
+        least = threshold_persons(True, values)
         out.append(f"{p}lawful_occupancy: {total:,} persons is fewer than the {least} that make even a commercial "
                    f"room or space a place of assembly ({cite('164-4')}): the certificate of a place of assembly "
                    f"({cite('164-3')}) is not issued for it (interpretation M-17)")

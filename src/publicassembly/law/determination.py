@@ -82,8 +82,9 @@ class Determination:
 
     Keys of `to_json` (stable): ``jurisdiction`` (OCD id), ``as_of``, ``subject`` (``event``|``venue``),
     ``verdict``, ``permit_required`` and ``certificate_required`` (true, false, ``"needs_review"``, or null when
-    the chapter does not ask or while a fact the answer turns on is not given: ``missing`` names it), ``exemption`` (null or ``{rule, citation}``), ``requirements``, ``occupancy``,
-    ``deadlines`` (name → ``{date, counted}``), ``missing`` (item ids), ``findings`` and ``penalty``.
+    the chapter does not ask or while a fact the answer turns on is not given: ``missing`` names it),
+    ``exemption`` (null or ``{rule, citation}``), ``requirements``, ``occupancy``, ``deadlines`` (name →
+    ``{date, counted}``), ``missing`` (item ids), ``findings`` and ``penalty``.
     """
 
     jurisdiction: str

@@ -140,6 +140,51 @@ def _likeliest_members(errors: list[tuple[Any, frozenset[int]]]) -> list[tuple[A
             if where is None or where[1] == deepest[where[0]]]
 
 
+def _fields_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> list[str]:
+    """The names of the fields a case may give at `loc` (a location of the `model` validated, without the key
+    refused): the fields of the model or models found by following `loc` as `_member_parts` does, each by the
+    name a case file writes (its alias, if it has one). Empty when the model is not known or `loc` leads to no
+    model."""
+    if model is None:
+        return []
+    kinds: list[Any] = [model]
+    for part in loc:
+        kinds = [_plain(kind) for kind in kinds]
+        if any(_is_union(kind) for kind in kinds):  # the part names the member: go on with every member
+            kinds = [_plain(member) for kind in kinds if _is_union(kind) for member in _members(kind)]
+            continue
+        kinds = [inner for kind in kinds for inner in _inside(kind, part)]
+    names: dict[str, None] = {}
+    for kind in kinds:
+        kind = _plain(kind)
+        for each in (_members(kind) if _is_union(kind) else [kind]):
+            each = _plain(each)
+            if isinstance(each, type) and issubclass(each, BaseModel):
+                names.update(dict.fromkeys(info.alias or name for name, info in each.model_fields.items()))
+    return list(names)
+
+
+def _unknown_field(e: Any, loc: tuple[Any, ...], model: type[BaseModel] | None) -> Message:
+    """The refusal of a key that is not a field where it was given (pydantic's ``extra_forbidden``), suggesting
+    a field of that place it is likely meant for: the one whose name is closest to it, when one is close
+    (`difflib`, a misspelling: ``nmae`` → ``name``), else the only one whose words (between underscores) hold
+    the key's, or are held in them (``floor_area`` → ``area``, ``persons`` → ``max_persons_at_one_time``)."""
+    import difflib
+
+    key = loc[-1] if loc else None
+    close: list[str] = []
+    if isinstance(key, str):
+        fields = _fields_at(model, loc[:-1])
+        close = difflib.get_close_matches(key, fields, n=1, cutoff=0.7)
+        words = set(key.lower().split("_")) - {""}
+        if not close and words:
+            close = [f for f in fields if words <= set(f.split("_")) or set(f.split("_")) <= words]
+    if len(close) == 1:
+        return _("is not a field of this kind of case (did you mean {suggestion!r}? `publicassembly schema` "
+                 "lists the fields)", suggestion=close[0])
+    return _("is not a field of this kind of case (check the spelling; `publicassembly schema` lists them)")
+
+
 def _field(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
@@ -211,10 +256,11 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
 _DATE_ERRORS = frozenset({"date_type", "date_parsing", "date_from_datetime_parsing", "date_from_datetime_inexact"})
 
 
-def _one_error(e: Any, members: frozenset[int] = frozenset()) -> tuple[str, str]:
+def _one_error(e: Any, members: frozenset[int] = frozenset(),
+               model: type[BaseModel] | None = None) -> tuple[str, str]:
     """One pydantic error as (field, message), its location without the parts at `members` (the names of a
     union's members): the law core's own message where a validator gave one, else a message in the project's
-    words."""
+    words. `model`: the model validated, so that an unknown key is told the field it may be a misspelling of."""
     loc = tuple(part for i, part in enumerate(e["loc"]) if i not in members)
     message: str = e["msg"].removeprefix("Value error, ")  # pydantic prefixes a validator's own message
     cause = (e.get("ctx") or {}).get("error")
@@ -235,8 +281,7 @@ def _one_error(e: Any, members: frozenset[int] = frozenset()) -> tuple[str, str]
     elif e["type"] in _PYDANTIC:
         message = _PYDANTIC[e["type"]](e.get("ctx") or {}, given(e.get("input")))
     if e["type"] == "extra_forbidden":
-        message = _("is not a field of this kind of case (check the spelling; `publicassembly schema` "
-                    "lists them)")
+        message = _unknown_field(e, tuple(e["loc"]), model)
     elif e["type"] == "missing":
         message = _("is required")
     return _field(loc), message
@@ -247,7 +292,7 @@ def invalid_from(error: ValidationError, prefix: str = "", model: type[BaseModel
     errors there are); every error is in its ``errors``. Give the `model` that was validated, so that no name
     pydantic gives a union's member (``permit_required.bool``) is taken for a field (`_member_parts`)."""
     errors = [(e, _member_parts(e, model)) for e in error.errors(include_url=False)]
-    found = _none_of_the_kinds(_likeliest_members(errors))
+    found = _none_of_the_kinds(_likeliest_members(errors), model)
     return _together([(prefix + f, m) for f, m in found])
 
 
@@ -266,7 +311,8 @@ _KINDS: dict[str, Callable[[dict[str, Any]], Message]] = {
 }
 
 
-def _none_of_the_kinds(errors: list[tuple[Any, frozenset[int]]]) -> list[tuple[str, str]]:
+def _none_of_the_kinds(errors: list[tuple[Any, frozenset[int]]],
+                       model: type[BaseModel] | None = None) -> list[tuple[str, str]]:
     """The errors as (field, message) (`_one_error`), those of a value that is none of a union's kinds told in
     one: ``sound_equipment: 5`` is told "must be a list or one of: 'none' (got 5)", not twice ("must be a list",
     "must be one of: 'none'"). That is when each member refused the value itself (the error is at the member's
@@ -281,7 +327,7 @@ def _none_of_the_kinds(errors: list[tuple[Any, frozenset[int]]]) -> list[tuple[s
         parent = tuple(e["loc"])[:min(members)] if members else ()
         group = groups.get(parent) if members else None
         if group is None or len(group) < 2 or e not in group:
-            out.append(_one_error(e, members))
+            out.append(_one_error(e, members, model))
         elif parent not in told:
             told.add(parent)
             kinds = [_KINDS[each["type"]](each.get("ctx") or {}) for each in group]

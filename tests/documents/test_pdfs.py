@@ -42,6 +42,32 @@ def test_revoked_certificate_says_so(certificate_record):
         render_certificate(replace(certificate_record, status="lost"))
 
 
+@pytest.mark.parametrize(("status", "superseded_by", "told"), [
+    ("valid", None, "Status Valid"),
+    ("revoked", None, "Status Revoked: not valid"),
+    ("stale", None, "Status Not current: the place of assembly or the law has changed since it was issued; to be "
+                    "re-certified by the Building Inspector"),
+    ("superseded", "MP-C-2025-0050", "Status Superseded by certificate MP-C-2025-0050: not valid"),
+    ("superseded", None, "Status Superseded: not valid"),
+])
+def test_164_9_certificate_states_its_status_in_words(certificate_record, status, superseded_by, told):
+    """§ 164-9 (interpretation W-5): the Status row says whether the certificate is in force and, when it is
+    not, why, in words; never the record's code (``stale``) alone."""
+    text = pdf_text(render_certificate(replace(certificate_record, status=status, superseded_by=superseded_by)))
+    assert told in text
+    assert f"Status {status} " not in text
+
+
+def test_164_9_certificate_groups_large_numbers_and_keeps_its_headings_on_one_line(certificate_record):
+    """§§ 164-7, 164-9: an occupant load and a lawful occupancy of 1,000 or more are written with a comma, as the
+    floor areas are; the floor area's heading is not broken across lines."""
+    big = replace(certificate_record, spaces=(replace(certificate_record.spaces[0], area_sq_ft=Decimal("18000"),
+                                                      occupant_load=1200),), lawful_occupancy=1200)
+    text = pdf_text(render_certificate(big))
+    assert "18,000 1,200" in text and "Lawful occupancy: 1,200 persons" in text and "not more than 1,200" in text
+    assert "Floor area (sq ft)" in text
+
+
 def test_carmel_permit_states_conditions_insurance_bond_cleanup_and_revocation(permit_record, tmp_path):
     data = render_permit(permit_record)
     text = pdf_text(data)

@@ -33,6 +33,22 @@ def use_group_name(use_group: str) -> str:
     return USE_GROUP_NAMES.get(use_group, use_group)
 
 
+def status_words(record: CertificateRecord) -> str:
+    """The certificate's status as its reader is told it (the Status row): ``valid`` → "Valid"; a revoked,
+    stale or superseded certificate is said to be not valid, and why (stale: a room or area of the place was
+    added, changed or removed since it was issued, interpretation W-5, or the values of the law it was issued
+    under are no longer in force)."""
+    if record.status == "revoked":
+        return "Revoked: not valid"
+    if record.status == "stale":
+        return ("Not current: the place of assembly or the law has changed since it was issued; to be "
+                "re-certified by the Building Inspector")
+    if record.status == "superseded":
+        by = f" by certificate {record.superseded_by}" if record.superseded_by else ""
+        return f"Superseded{by}: not valid"
+    return "Valid"
+
+
 def render_certificate(record: CertificateRecord) -> bytes:
     """The certificate as PDF bytes: number, date, place, each space with its use group, floor area (square
     feet) and occupant load, the lawful occupancy, and the § 164-9 statement that it is kept on the premises.
@@ -45,7 +61,7 @@ def render_certificate(record: CertificateRecord) -> bytes:
     if record.status == "revoked":
         story.append(p("REVOKED - NOT VALID", "banner"))
     elif record.status == "stale":
-        story.append(p("NOT CURRENT - TO BE RE-CERTIFIED UNDER THE LAW NOW IN FORCE", "banner"))
+        story.append(p("NOT CURRENT - TO BE RE-CERTIFIED BY THE BUILDING INSPECTOR", "banner"))
     elif record.status == "superseded":
         by = f" BY CERTIFICATE {esc(record.superseded_by)}" if record.superseded_by else ""
         story.append(p(f"SUPERSEDED{by} - NOT VALID", "banner"))
@@ -55,20 +71,21 @@ def render_certificate(record: CertificateRecord) -> bytes:
         p("Issued under Mount Pleasant Code ch. 164, §§ 164-3 and 164-9", "subtitle"),
         table([["Certificate No.", record.number], ["Date of issue", long_date(record.issued_date)],
                ["Place of assembly", record.venue_name], ["Address", record.venue_address],
-               ["Status", record.status]], widths=[1.8 * inch, 5.2 * inch], header=False),
+               ["Status", status_words(record)]], widths=[1.8 * inch, 5.2 * inch], header=False),
         Spacer(1, 10),
         p("Rooms and areas", "h2"),
     ]
     rows: list[list[object]] = [["Room or area", "Use group", "Floor area (sq ft)", "Occupant load (persons)"]]
     for s in record.spaces:
         area = "counted by alleys" if s.area_sq_ft is None else f"{s.area_sq_ft:,}"
-        rows.append([s.name, use_group_name(s.use_group), area, str(s.occupant_load)])
-    story.append(table(rows, widths=[2.1 * inch, 2.3 * inch, 1.2 * inch, 1.4 * inch]))
+        rows.append([s.name, use_group_name(s.use_group), area, f"{s.occupant_load:,}"])
+    # (the floor area's column is wide enough for its heading on one line, "Floor area (sq ft)")
+    story.append(table(rows, widths=[1.95 * inch, 2.25 * inch, 1.4 * inch, 1.4 * inch]))
     story += [
         Spacer(1, 10),
-        p(f"<b>Lawful occupancy: {record.lawful_occupancy} persons</b>", "h2"),
+        p(f"<b>Lawful occupancy: {record.lawful_occupancy:,} persons</b>", "h2"),
         p(f"The Building Inspector has prescribed and determined that not more than "
-          f"<b>{record.lawful_occupancy}</b> persons may lawfully occupy this place of assembly at any one "
+          f"<b>{record.lawful_occupancy:,}</b> persons may lawfully occupy this place of assembly at any one "
           "time, and not more than the occupant load stated above in each room or area "
           "(Mount Pleasant Code §§ 164-7, 164-8, 164-9)."),
         p("This certificate shall be kept on the premises and be available for inspection at all times "

@@ -91,8 +91,8 @@ def test_cli_batch_of_ascii_and_other_digits_exact_output(tmp_path: Path) -> Non
         '"occupant_load","place_of_assembly","toilets_required","overcrowded","status","error"\n'
         '1,"mount-pleasant-ny","a",,"assembly_without_fixed_seats","1500","15",100,"true",1,false,"ok",\n'
         '2,"mount-pleasant-ny","b",,"assembly_without_fixed_seats","1500","15",100,"true",1,false,"ok",\n'
-        '3,,"c",,"assembly_without_fixed_seats",,,,,,,"error","attendance: \'１２\' is not a whole number '
-        'written in the digits 0-9; a whole number of persons, 0 or more, in the digits 0-9"\n'
+        '3,"mount-pleasant-ny","c",,"assembly_without_fixed_seats",,,,,,,"error","attendance: \'１２\' is not a '
+        'whole number written in the digits 0-9; a whole number of persons, 0 or more, in the digits 0-9"\n'
         '4,"mount-pleasant-ny","d",,"assembly_without_fixed_seats","1500.5","15",100,"true",2,,"ok",\n'
     )
     for path in ([], ["--per-row"]):

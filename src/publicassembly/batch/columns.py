@@ -44,7 +44,9 @@ REQUIRED_NAMES: tuple[str, ...] = tuple(c.name for c in INPUT_COLUMNS if c.requi
 OUTPUT_COLUMNS: tuple[Column, ...] = (
     Column("row", True, "the input row number, from 1 (CSV: the data record, the header and blank lines not "
                         "counted; JSON Lines: the line number; Parquet: the row's position)"),
-    Column("jurisdiction", True, "mount-pleasant-ny"),
+    Column("jurisdiction", True, "mount-pleasant-ny, the jurisdiction whose law the run applies: on every row, "
+                                 "error rows too (a row naming another jurisdiction is an error row whose message "
+                                 "quotes what it named)"),
     Column("venue_id", False, "as given"),
     Column("space", False, "as given"),
     Column("use_group", False, "as given (trimmed, lower case)"),

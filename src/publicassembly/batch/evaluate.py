@@ -215,9 +215,11 @@ def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
     }
 
 
-def error_fields(cells: Mapping[str, Any], message: str) -> dict[str, Any]:
-    """The output fields of an error row: the ids as given, status ``error`` and the message."""
-    return {"jurisdiction": cells.get("jurisdiction") or None, "venue_id": cells.get("venue_id"),
+def error_fields(cells: Mapping[str, Any], message: str, setting: Setting) -> dict[str, Any]:
+    """The output fields of an error row: the run's jurisdiction (`setting`, as on every row: the law the row
+    was read under, also when the row named another jurisdiction, which its message then quotes), the ids as
+    given, status ``error`` and the message."""
+    return {"jurisdiction": setting.jurisdiction.alias, "venue_id": cells.get("venue_id"),
             "space": cells.get("space"), "use_group": cells.get("use_group"), "area_sq_ft": None,
             "floor_area_per_occupant_sq_ft": None, "occupant_load": None, "place_of_assembly": None,
             "toilets_required": None, "overcrowded": None, "status": "error", "error": message}
@@ -284,7 +286,7 @@ def evaluate_chunk(chunk: Chunk, setting: Setting, per_row: bool = False) -> pa.
     tables: list[pa.Table] = []
     if chunk.errors:
         rows, messages = zip(*chunk.errors, strict=True)
-        tables.append(rows_table(list(rows), [error_fields({}, m) for m in messages]))
+        tables.append(rows_table(list(rows), [error_fields({}, m, setting) for m in messages]))
     if n:
         tables += _evaluate_rows(chunk.rows, cols, setting, broken, per_row)
     if not tables:
@@ -375,12 +377,12 @@ def _evaluate_rows(row_numbers: np.ndarray, cols: dict[str, pa.Array], setting: 
             row_cells = {name: v[k] for name, v in cells.items()}
             rows.append(int(row_numbers[i]))
             if i in broken:
-                fields.append(error_fields(row_cells, broken[i]))
+                fields.append(error_fields(row_cells, broken[i], setting))
                 continue
             try:
                 fields.append(evaluate_row(row_cells, setting))
             except RowError as exc:
-                fields.append(error_fields(row_cells, str(exc)))
+                fields.append(error_fields(row_cells, str(exc), setting))
         tables.append(rows_table(rows, fields))
     return tables
 

@@ -1,8 +1,9 @@
 """Streaming writers of batch output: CSV (with a header) or JSON Lines (one object per row), chunk by chunk.
 
 CSV cells: numbers and decimals as written, booleans ``true``/``false``, blank for no value; a text cell that a
-spreadsheet would read as a formula (beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is
-written after a single quote (`neutralised`). JSON Lines: decimal quantities (``area_sq_ft``,
+spreadsheet would read as a formula (the rule of `publicassembly.documents.csv_cells`: beginning with ``=``,
+``+``, ``-``, ``@`` or their full-width forms, also after white space, or with a tab, a carriage return, a line
+feed or a NUL) is written after a single quote (`neutralised`). JSON Lines: decimal quantities (``area_sq_ft``,
 ``floor_area_per_occupant_sq_ft``) are JSON numbers written exactly as their decimal text; ``place_of_assembly``
 is ``true``, ``false`` or ``"needs_review"``; no value is ``null``; text as given. Both are built column-wise
 with Arrow kernels (no Python loop per row).
@@ -17,6 +18,9 @@ from typing import BinaryIO
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+
+from publicassembly.documents import csv_cells
+from publicassembly.documents.csv_cells import FORMULA_START, QUOTE
 
 OUTPUT_FORMATS: tuple[str, ...] = ("csv", "jsonl")
 _BY_SUFFIX = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl"}
@@ -49,20 +53,36 @@ def output_format(path: Path | None, given: str | None) -> str:
     return fmt_by_suffix
 
 
-#: The first characters that make a spreadsheet (Excel, LibreOffice Calc) read a CSV cell as a formula (or, tab
-#: and carriage return, hide one): a text cell beginning with one is written after a single quote (OWASP, "CSV
-#: Injection"), which the spreadsheet shows as text and does not run (`neutralised`).
-FORMULA_START = r"^[=+\-@\t\r]"
-
-
 def neutralised(array: pa.Array) -> pa.Array:
-    """The text cells of `array` as a CSV for a spreadsheet writes them: a cell beginning with ``=``, ``+``,
-    ``-``, ``@``, a tab or a carriage return (`FORMULA_START`) after a single quote (``=cmd|' /C calc'!A0`` →
-    ``'=cmd|' /C calc'!A0``, shown as written and never run); every other cell, and no value, as it is."""
+    """The text cells of `array` (Arrow strings) as a CSV for a spreadsheet writes them, column-wise: a cell that
+    `csv_cells.starts_a_formula` (matched by `csv_cells.FORMULA_START`) after a single quote
+    (``=cmd|' /C calc'!A0`` → ``'=cmd|' /C calc'!A0``, ``  =1+1`` → ``'  =1+1``, shown as written and never
+    run); every other cell, and no value, as it is — cell by cell what `csv_cells.neutralised_text` gives."""
+    if not _may_start_a_formula(array):
+        return array
     starts = pc.match_substring_regex(array, FORMULA_START)
     if not pc.any(starts).as_py():
         return array
-    return pc.if_else(starts, pc.binary_join_element_wise("'", array, ""), array)
+    return pc.if_else(starts, pc.binary_join_element_wise(QUOTE, array, ""), array)
+
+
+#: The first bytes (UTF-8) of the characters a cell that `csv_cells.starts_a_formula` can begin with
+#: (`CONTROL_STARTS`, `BLANKS`, `FORMULA_CHARACTERS`), by byte value.
+_FIRST_BYTES = np.zeros(256, dtype=bool)
+_FIRST_BYTES[[c.encode("utf-8")[0] for c in csv_cells.CONTROL_STARTS + csv_cells.BLANKS
+              + csv_cells.FORMULA_CHARACTERS]] = True
+
+
+def _may_start_a_formula(array: pa.Array) -> bool:
+    """Whether any cell of `array` begins with a byte in `_FIRST_BYTES` (one pass of numpy over the first bytes,
+    much faster than the regular expression; most columns hold none, and then the expression is not run)."""
+    from publicassembly.batch.numbers import _buffers
+
+    if len(array) == 0:
+        return False
+    data, offsets = _buffers(array)
+    starts = offsets[:-1][offsets[1:] > offsets[:-1]]
+    return bool(_FIRST_BYTES[data[starts]].any())
 
 
 class CsvWriter:

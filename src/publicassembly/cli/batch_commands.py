@@ -13,6 +13,7 @@ import typer
 
 from publicassembly.batch.columns import INPUT_COLUMNS, OUTPUT_COLUMNS
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_OK, app, error, fail
+from publicassembly.documents.csv_cells import RULE_IN_WORDS
 
 _HELP = (
     "Evaluate many spaces of places of assembly (Mount Pleasant Code ch. 164) from INPUT — CSV with a header, "
@@ -27,10 +28,8 @@ _HELP = (
     "naming the column and what is allowed; the other rows go on. Exit codes: 0 when every row is ok; 2 when "
     "some rows are errors (the output is still complete), or the input, output or an option is bad (nothing "
     "is written); 1 when reading stopped part-way through a broken file (the rows before are written).\n\n"
-    "**Spreadsheets**: in CSV output, a text cell (jurisdiction, venue_id, space, use_group, status, error) that "
-    "begins with =, +, -, @, a tab or a carriage return is written after a single quote ('=SUM(A1) for "
-    "=SUM(A1)), so that Excel or LibreOffice shows it as text and never runs it as a formula; numbers are "
-    "written as they are. JSON Lines output gives every text as it was."
+    "**Spreadsheets**: in CSV output (columns jurisdiction, venue_id, space, use_group, status, error), "
+    + RULE_IN_WORDS + "; numbers are written as they are. JSON Lines output gives every text as it was."
 )
 
 

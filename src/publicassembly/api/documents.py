@@ -92,7 +92,14 @@ def permit_pdf(request: Any, town: str, pk: int) -> HttpResponse:
             operation_id="blds_export", summary="Permits or inspections in BLDS (CSV or JSON)")
 def blds_export(request: Any, town: str, dataset: str, format: str = "csv") -> HttpResponse:  # noqa: A002
     """The Town's permits (applications and certificates) or inspections in the Building and Land Development
-    Specification; ``dataset``: permits or inspections; ``format``: csv or json."""
+    Specification; ``dataset``: permits or inspections; ``format``: csv (``text/csv``, UTF-8, a header row,
+    CRLF) or json (an array of records).
+
+    In CSV, a text field that a spreadsheet would run as a formula — beginning with ``=``, ``+``, ``-`` or
+    ``@`` or another form of them (full-width ``＝ ＋ － ＠``, small, superscript, subscript), also after white
+    space, or with a tab, a carriage return, a line feed or a NUL — is written after a single quote
+    (``'=SUM(A1)``; OWASP, "CSV Injection"); the number fields (TotalSqFt, Latitude, Longitude, Fee, ...) are
+    written as they are. JSON gives every text exactly as stored."""
     from publicassembly.permits import documents as permit_docs
 
     return _file(*permit_docs.blds_export(request.user, _town(town), dataset, format))

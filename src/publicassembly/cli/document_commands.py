@@ -34,6 +34,7 @@ from publicassembly.documents.certificate_number import (
     as_given,
     is_certificate_number,
 )
+from publicassembly.documents.csv_cells import RULE_IN_WORDS
 from publicassembly.documents.lawparams import LawNotAvailable, LawNotInForce
 from publicassembly.documents.records import (
     DEFAULT_ALARM_DAYS,
@@ -803,7 +804,16 @@ def calendar(
     write_output(output, ics, force, "ics")
 
 
-@export_app.command("blds")
+#: The help of `export blds`: what it writes, and the rule that keeps its CSV safe for a spreadsheet.
+_BLDS_HELP = (
+    "Export permits or inspections in the Building and Land Development Specification (BLDS).\n\n"
+    "**Spreadsheets**: in CSV (text fields: descriptions, names, addresses, notes ...), " + RULE_IN_WORDS
+    + "; the number fields (TotalSqFt, Latitude, Longitude, Fee ...) are written as they are. JSON gives every "
+    "text as it was."
+)
+
+
+@export_app.command("blds", help=_BLDS_HELP)
 def export_blds(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its records from the database."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
@@ -814,7 +824,8 @@ def export_blds(
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
-    """Export permits or inspections in the Building and Land Development Specification (BLDS)."""
+    """Export permits or inspections in the Building and Land Development Specification (BLDS); CSV with every
+    text field safe for a spreadsheet (`_BLDS_HELP`)."""
     if dataset not in ("permits", "inspections"):
         fail(f"--dataset: {dataset!r} is not allowed; allowed: permits, inspections")
     if fmt not in ("csv", "json"):

@@ -8,6 +8,11 @@ PermitType(Mapped), PermitTypeDesc, StatusDate, TotalSqFt, Link, Latitude, Longi
 HousingUnits, PIN, Contractor*), plus the optional ExpiresDate, Publisher, Fee and ExtraFields (a JSON object
 holding the event's own fields: maximum persons, bond, cleanup deadline, lawful occupancy ...).
 Each workflow status is mapped to a BLDS ``StatusCurrentMapped`` value (docs/interpretations.md, D-4).
+
+CSV is for spreadsheets, which clerks open it in: a text field that a spreadsheet would run as a formula (an
+applicant's description, name or address beginning with ``=``, ``+``, ``-`` or ``@``, ...: the rule of
+`publicassembly.documents.csv_cells`) is written after a single quote; the number fields (`NUMBER_FIELDS`: a
+longitude of ``-73.79`` stays a number) never are. JSON gives every text exactly as it was.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from publicassembly.documents.csv_cells import neutralised_text
 from publicassembly.law.jsonable import jsonable
 
 PERMIT_FIELDS: tuple[str, ...] = (
@@ -35,6 +41,11 @@ PERMIT_FIELDS: tuple[str, ...] = (
     # optional
     "ProposedUse", "ExpiresDate", "Publisher", "Fee", "ExtraFields",
 )
+
+#: The fields that hold numbers (whole square feet, degrees, US dollars, counts), written as they are in CSV:
+#: never after a quote, whatever their sign. Every other field is text (dates and 0/1 flags included, which the
+#: formula rule never changes).
+NUMBER_FIELDS = frozenset({"TotalSqFt", "Latitude", "Longitude", "EstProjectCost", "HousingUnits", "Fee"})
 
 INSPECTION_FIELDS: tuple[str, ...] = (
     "PermitNum", "InspType", "InspTypeMapped", "ScheduledDate", "InspectedDate", "Result", "ResultMapped",
@@ -207,21 +218,27 @@ def inspection_record(row: BldsInspectionRow) -> dict[str, str]:
 
 
 def _csv(fields: tuple[str, ...], records: Iterable[dict[str, str]]) -> bytes:
+    """`records` as CSV (UTF-8, a header row of `fields`, CRLF, a cell quoted when it holds a comma, a quote or a
+    line break): every field not in `NUMBER_FIELDS` through `neutralised_text`."""
     buf = io.StringIO(newline="")
     writer = csv.DictWriter(buf, fieldnames=list(fields), lineterminator="\r\n")
     writer.writeheader()
     for r in records:
-        writer.writerow(r)
+        writer.writerow({name: value if name in NUMBER_FIELDS else neutralised_text(value)
+                         for name, value in r.items()})
     return buf.getvalue().encode("utf-8")
 
 
 def permits_csv(rows: Iterable[BldsPermitRow]) -> bytes:
-    """The BLDS Permits dataset as CSV (UTF-8, header row, CRLF). Drafts are left out (not published)."""
+    """The BLDS Permits dataset as CSV (UTF-8, header row, CRLF). Drafts are left out (not published). A text
+    field that a spreadsheet would run as a formula is written after a single quote (``=HYPERLINK(...)`` →
+    ``'=HYPERLINK(...)``; `csv_cells`); the number fields as they are."""
     return _csv(PERMIT_FIELDS, (permit_record(r) for r in rows if r.status not in UNPUBLISHED_STATUSES))
 
 
 def permits_json(rows: Iterable[BldsPermitRow]) -> bytes:
-    """The BLDS Permits dataset as a JSON array of records (ExtraFields as a nested object)."""
+    """The BLDS Permits dataset as a JSON array of records (ExtraFields as a nested object); every text as it
+    was (no quote before a formula: JSON is not opened as a spreadsheet)."""
     out = []
     for r in rows:
         if r.status in UNPUBLISHED_STATUSES:
@@ -233,7 +250,8 @@ def permits_json(rows: Iterable[BldsPermitRow]) -> bytes:
 
 
 def inspections_csv(rows: Iterable[BldsInspectionRow]) -> bytes:
-    """The BLDS Inspections dataset as CSV."""
+    """The BLDS Inspections dataset as CSV, as `permits_csv` writes it (its notes, description and inspector
+    after a single quote when a spreadsheet would run them as a formula)."""
     return _csv(INSPECTION_FIELDS, (inspection_record(r) for r in rows))
 
 

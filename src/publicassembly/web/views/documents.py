@@ -58,6 +58,7 @@ def petition_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 @login_required
 def blds_export(request: HttpRequest, town: str, dataset: str, fmt: str) -> HttpResponse:
     """The Town's permits or inspections in BLDS (CSV or JSON), for its Clerk, Building Inspector or
-    administrator."""
+    administrator; in CSV a text field a spreadsheet would run as a formula is written after a single quote
+    (`publicassembly.documents.csv_cells`), in JSON every text as stored."""
     data, content_type, filename = permit_docs.blds_export(request.user, town_for(town), dataset, fmt)
     return download(data, content_type, filename, inline=False)

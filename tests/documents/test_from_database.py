@@ -118,7 +118,7 @@ def test_certificate_and_signs_from_the_database_mount_pleasant_164_9(models, tm
     cert = next(c for c in Certificate.objects.filter(status="valid") if len(c.space_loads) >= 1)
     text = _pdf(tmp_path, "certificate", "--number", cert.number)
     assert cert.number in text
-    assert f"Lawful occupancy: {cert.lawful_occupancy} persons" in text
+    assert f"Lawful occupancy: {cert.lawful_occupancy:,} persons" in text
     out = tmp_path / "signs.pdf"
     result = run("sign", "--certificate", cert.number, "-o", str(out))
     assert result.exit_code == 0, result.output

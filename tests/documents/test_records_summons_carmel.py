@@ -80,4 +80,4 @@ def test_superseded_certificate_carries_the_word_and_its_successor_164_9(certifi
     text = pdf_text(render_certificate(dataclasses.replace(certificate_record, status="superseded",
                                                            superseded_by="MP-2026-0004")))
     assert "SUPERSEDED BY CERTIFICATE MP-2026-0004 - NOT VALID" in text
-    assert "superseded" in text
+    assert "Status Superseded by certificate MP-2026-0004: not valid" in text

@@ -809,7 +809,9 @@ _BLDS_HELP = (
     "Export permits or inspections in the Building and Land Development Specification (BLDS).\n\n"
     "**Spreadsheets**: in CSV (text fields: descriptions, names, addresses, notes ...), " + RULE_IN_WORDS
     + "; the number fields (TotalSqFt, Latitude, Longitude, Fee ...) are written as they are. JSON gives every "
-    "text as it was."
+    "text as it was.\n\n"
+    "**Fields of --from-json** (JSON; a field not listed is refused): each of \"permits\": "
+    + fields_help(blds.BldsPermitRow) + ". Each of \"inspections\": " + fields_help(blds.BldsInspectionRow) + "."
 )
 
 

@@ -269,6 +269,11 @@ _KIND_WORDS: dict[Any, str] = {str: "text", int: "a whole number", Decimal: "a n
                                date: "a date YYYY-MM-DD", datetime: "a date and time YYYY-MM-DDTHH:MM"}
 
 
+#: The fields that hold a point's coordinates (WGS 84 decimal degrees, as BLDS publishes them): signed, within the
+#: globe's bounds (a place in New York has a negative longitude), not the bounds of money and areas.
+COORDINATES: dict[str, Decimal] = {"latitude": Decimal(90), "longitude": Decimal(180)}
+
+
 def _kind_words(tp: Any) -> str:
     """What a field of type `tp` takes in a record's JSON, in words (`fields_help`)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
@@ -297,6 +302,8 @@ def fields_help(cls: type) -> str:
     out: list[str] = []
     for f in dataclasses.fields(cls):
         words = _kind_words(hints[f.name])
+        if f.name in COORDINATES:
+            words = words.replace("a number", f"degrees from -{COORDINATES[f.name]} to {COORDINATES[f.name]}")
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             words += ", required"
         elif f.default not in ("", (), None, dataclasses.MISSING):
@@ -358,6 +365,11 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected a number, got {value!r}") from None
         if not out.is_finite():
             raise ValueError(f"{where}: expected a finite number, got {value!r}")
+        bound = COORDINATES.get(where.rpartition(".")[2])
+        if bound is not None:  # a latitude or longitude (degrees): signed
+            if not -bound <= out <= bound:
+                raise ValueError(f"{where}: must be from -{bound} to {bound} (degrees); got {value!r}")
+            return out
         if not 0 <= out <= MAX_MAGNITUDE:  # money (US dollars), areas (square feet), decibels: never negative
             raise ValueError(f"{where}: must be from 0 to {MAX_MAGNITUDE:,}; got {value!r}")
         if where.endswith("area_sq_ft"):  # a room's area (square feet): the law core's bound, in its words

@@ -427,3 +427,37 @@ def test_a_petition_without_the_property_forms_counts_is_refused_naming_them(car
     r = client_for(cu["applicant"]).post("/carmel-ny/apply/new/", data)
     assert r.status_code == 422 and "property-TOTAL_FORMS: missing" in r.content.decode()
     assert PermitApplication.objects.count() == 0
+
+
+# --- the number of further properties (MAX_PROPERTIES) ------------------------------------------------------
+
+
+def _properties(n: int) -> dict[str, str]:
+    """`FULL` with `n` further properties (the petition form's own property is the first)."""
+    data = {**FULL, "property-TOTAL_FORMS": str(n)}
+    data.update({f"property-{i}-address": f"{i + 1} Hill Road, Carmel, NY" for i in range(n)})
+    return data
+
+
+def test_twenty_further_properties_are_taken(carmel, cu):
+    app = _file(client_for(cu["applicant"]), _properties(af.MAX_PROPERTIES))
+    assert len(app.facts["properties"]) == 1 + af.MAX_PROPERTIES
+
+
+@pytest.mark.parametrize("count", ["21", "22", "999999"])
+def test_a_count_of_further_properties_beyond_twenty_is_one_error_naming_the_limit(carmel, cu, count):
+    """``property-TOTAL_FORMS=999999``: one error naming the limit, nothing saved; beyond the one form more that
+    Django builds (to be removed), only the properties given are shown, and the page counts those."""
+    c = client_for(cu["applicant"])
+    r = c.post("/carmel-ny/apply/new/", {**_properties(af.MAX_PROPERTIES), "property-TOTAL_FORMS": count})
+    assert r.status_code == 422
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))
+    assert text.count("At most 20 further properties at once.") == 1
+    assert "This field is required" not in text and 'class="error"' not in r.content.decode()
+    shown = re.search(r'name="property-TOTAL_FORMS" value="(\d+)"', r.content.decode()).group(1)
+    assert shown == (count if count == "21" else "20")
+    assert PermitApplication.objects.count() == 0
+    again = c.post("/carmel-ny/apply/new/", {**_properties(af.MAX_PROPERTIES), "property-TOTAL_FORMS": shown,
+                                             **({"property-20-DELETE": "on"} if shown == "21" else {})})
+    assert again.status_code == 302
+    assert len(PermitApplication.objects.get().facts["properties"]) == 1 + af.MAX_PROPERTIES

@@ -246,6 +246,63 @@ def test_occupancy_refuses_more_than_fifty_rooms_in_the_pages_words():
     assert "forms" not in _text(r).replace("form-", "") and "Lawful occupancy" not in _text(r)
 
 
+def _total_shown(r) -> str:
+    m = re.search(r'name="form-TOTAL_FORMS" value="(\d+)"', r.content.decode())
+    assert m, "no form-TOTAL_FORMS on the page"
+    return m.group(1)
+
+
+@pytest.mark.parametrize("count", ["51", "999999"])
+@pytest.mark.parametrize("given", [0, 1, 50])
+def test_occupancy_a_count_of_rooms_beyond_fifty_is_one_error_naming_the_limit(count, given):
+    """``form-TOTAL_FORMS=999999`` from a link: Django built 50 rooms and judged each, so that every empty one
+    said "This field is required." three times (150 errors beside the one that mattered). Now the count is
+    refused in one error naming the limit, only the rooms given are shown (none given: none), and the page
+    counts those, so that sent again it is taken."""
+    r = Client().get("/occupancy/", {**_rooms(given), "form-TOTAL_FORMS": count})
+    assert r.status_code == 422
+    text = _text(r)
+    assert text.count("At most 50 rooms or areas at once; check the others separately.") == 1
+    assert "This field is required" not in text and "Describe at least" not in text
+    assert "Lawful occupancy" not in text
+    assert _total_shown(r) == str(given)
+    assert text.count("Room or area ") == 2 * given  # (each room's legend and its name's label)
+
+
+def test_occupancy_refused_for_its_count_is_answered_when_sent_again_as_shown():
+    refused = Client().get("/occupancy/", {**_rooms(50), "form-TOTAL_FORMS": "999999"})
+    assert refused.status_code == 422
+    again = Client().get("/occupancy/", {**_rooms(50), "form-TOTAL_FORMS": _total_shown(refused)})
+    assert again.status_code == 200 and "Lawful occupancy: 300 persons" in _text(again)
+
+
+def test_occupancy_rooms_given_beyond_the_count_refused_are_judged_as_given():
+    """The rooms shown are judged as given: a bad area among them is refused beside its field too."""
+    data = {**_rooms(2), "form-TOTAL_FORMS": "999999", "form-1-area": "-5"}
+    r = Client().get("/occupancy/", data)
+    assert r.status_code == 422
+    assert "At most 50 rooms or areas at once" in _text(r)
+    assert _beside(r, "id_form-1-area") == "Must be at least 0 (got -5)."
+
+
+def test_add_another_room_to_forty_nine_adds_the_fiftieth():
+    r = Client().get("/occupancy/", {**_rooms(49), "add": "1"})
+    assert r.status_code == 200 and 'name="form-49-name"' in r.content.decode()
+    assert "At most 50" not in _text(r) and _total_shown(r) == "50"
+
+
+@pytest.mark.parametrize("count", ["50", "999999"])
+def test_add_another_room_beyond_fifty_says_the_limit_and_keeps_the_rooms(count):
+    """At 50 rooms "Add another room or area" added nothing and said nothing; at a count of 999999 it showed 50
+    rooms, each empty one with its three "This field is required."."""
+    r = Client().get("/occupancy/", {**_rooms(50), "form-TOTAL_FORMS": count, "add": "1"})
+    assert r.status_code == 422
+    text = _text(r)
+    assert text.count("At most 50 rooms or areas at once; check the others separately.") == 1
+    assert "This field is required" not in text and 'name="form-50-name"' not in r.content.decode()
+    assert _total_shown(r) == "50" and 'value="Room 50"' in r.content.decode()
+
+
 def test_a_record_not_found_is_said_in_the_pages_language():
     """A certificate page or a hearing's notice of no record: 404 saying what was not found, in English or, on
     the Spanish site, in Spanish (the services' "no certificate 'X'" was shown in English on both)."""

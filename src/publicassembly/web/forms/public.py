@@ -173,8 +173,9 @@ class BaseSpaceFormSet(OnceEachFormSet):
                 seen.add(name)
 
 
-#: The most rooms and areas the occupancy check takes at once; more is refused with one error (Django builds
-#: no more than this many forms whatever ``form-TOTAL_FORMS`` says).
+#: The most rooms and areas the occupancy check takes at once; more is refused with one error naming it, and no
+#: more forms than this are built, only those given a field, whatever ``form-TOTAL_FORMS`` says
+#: (`OnceEachFormSet`).
 MAX_SPACES = 50
 SpaceFormSet = forms.formset_factory(SpaceForm, formset=BaseSpaceFormSet, extra=0, min_num=1, max_num=MAX_SPACES,
                                      absolute_max=MAX_SPACES, validate_max=True)

@@ -6,6 +6,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
@@ -279,7 +280,57 @@ class OnceEachFormSet(forms.BaseFormSet):
     than once is refused as `OnceEach` refuses a field given twice — Django would build the forms from the last
     value silently. One missing or not a whole number of 0 or more is refused naming it and what it takes —
     Django said "ManagementForm data is missing or has been tampered with" (or, once the formset's own check
-    had found no forms, only that). The errors stand above the forms."""
+    had found no forms, only that). The errors stand above the forms.
+
+    A count of forms beyond what the formset takes (``form-TOTAL_FORMS=999999``, more than its
+    ``absolute_max``) is refused with the formset's one "too many" error, naming the limit: Django built as
+    many forms as it takes and judged each, so that every empty one said "This field is required." three
+    times. The forms built are only those the data gives a field of (at most the limit), and the page is shown
+    again counting those, so that sent again it is taken."""
+
+    def _count_given(self) -> int | None:
+        """``TOTAL_FORMS`` as given, when it is given once and is a whole number (else None: refused as such)."""
+        getlist = getattr(self.data, "getlist", None)
+        key = self.add_prefix(forms.formsets.TOTAL_FORM_COUNT)
+        values = getlist(key) if getlist is not None else [self.data.get(key)]
+        raw = str(values[0] or "").strip() if len(values) == 1 else ""
+        return int(raw) if raw.isascii() and raw.isdigit() else None
+
+    def counted_beyond_limit(self) -> bool:
+        """Whether the count of forms given is more than the formset takes (its ``absolute_max``)."""
+        if not self.is_bound:
+            return False
+        given = self._count_given()
+        return given is not None and given > self.absolute_max
+
+    def most_forms(self) -> int:
+        """The most forms the formset takes: its ``max_num`` when that is checked, else its ``absolute_max``."""
+        return min(self.max_num, self.absolute_max) if self.validate_max else self.absolute_max
+
+    def _forms_given(self) -> int:
+        """The forms the data gives a field of (``form-3-name`` gives four), counted up to `most_forms`."""
+        start = f"{self.prefix}-"
+        highest = -1
+        for key in map(str, self.data):
+            if not key.startswith(start):
+                continue
+            index, dash, _field = key.removeprefix(start).partition("-")
+            if (dash and index.isascii() and index.isdigit() and str(int(index)) == index
+                    and highest < int(index) < self.most_forms()):
+                highest = int(index)
+        return highest + 1
+
+    @cached_property
+    def management_form(self) -> forms.formsets.ManagementForm:
+        form = super().management_form
+        if not self.counted_beyond_limit():
+            return form
+        data = self.data.copy()
+        data[self.add_prefix(forms.formsets.TOTAL_FORM_COUNT)] = str(self._forms_given())
+        counted = forms.formsets.ManagementForm(data, auto_id=self.auto_id, prefix=self.prefix,
+                                                renderer=self.renderer)
+        counted.full_clean()
+        return counted
 
     def repeated_management_fields(self) -> dict[str, list[str]]:
         """Each management field of this formset given more than once, with its values."""
@@ -313,6 +364,13 @@ class OnceEachFormSet(forms.BaseFormSet):
 
     def full_clean(self) -> None:
         super().full_clean()
+        if self.counted_beyond_limit():
+            # The count given is refused in the formset's words; what its own check said of the forms counted
+            # ("describe at least one room") is left out. The forms given are judged as given.
+            self._non_form_errors = self.error_class(
+                [forms.ValidationError(self.error_messages["too_many_forms"] % {"num": self.most_forms()},
+                                       code="too_many_forms")],
+                error_class="nonform", renderer=self.renderer)
         refused = self._management_refused()
         if refused:
             # The count of forms is not known: what Django and `clean` said of the forms counted from it

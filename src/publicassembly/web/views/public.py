@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from publicassembly.law import evaluate
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.web import present
-from publicassembly.web.forms.public import OccupancyCheckForm, PermitCheckForm, SpaceFormSet
+from publicassembly.web.forms.public import MAX_SPACES, OccupancyCheckForm, PermitCheckForm, SpaceFormSet
 from publicassembly.web.views.errors import read_only
 
 #: Case field (law core) → form field, so the law core's complaint shows beside the field that caused it.
@@ -82,13 +82,15 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
     bound = "form-TOTAL_FORMS" in request.GET
     data = request.GET.copy() if bound else None
     # "Add another room" counts one more form — unless a management field is given twice (a link, not the
-    # page), which is refused as the form would refuse it, not replaced by one count.
+    # page), which is refused as the form would refuse it, not replaced by one count. One more than the page
+    # takes (MAX_SPACES) is not added: the rooms are judged, and the count refused in one error naming the limit.
     adding = (data is not None and "add" in data
               and not SpaceFormSet(data, prefix="form").repeated_management_fields())
     if data is not None and adding:
         given_total = data.get("form-TOTAL_FORMS", "1")  # (the digits 0-9 only: "²" is a digit to isdigit)
-        total = min(int(given_total or 1) + 1, 50) if given_total.isascii() and given_total.isdigit() else 1
+        total = int(given_total or 1) + 1 if given_total.isascii() and given_total.isdigit() else 1
         data["form-TOTAL_FORMS"] = str(total)
+        adding = total <= MAX_SPACES
     form = OccupancyCheckForm(data)
     formset = SpaceFormSet(data, prefix="form")
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,

@@ -4,6 +4,7 @@ choices offered (sponsor kinds, use groups) are read from the law core's own inp
 
 from __future__ import annotations
 
+import re
 import typing
 from datetime import date
 from typing import Any
@@ -15,7 +16,7 @@ from django.utils.translation import ngettext_lazy
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
-from publicassembly.law.units import MAX_COUNT
+from publicassembly.law.units import MAX_COUNT, given
 from publicassembly.web import present
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
@@ -27,7 +28,9 @@ from publicassembly.web.forms.widgets import (
     area_field,
     check_alleys,
     check_area,
+    ignored_parameter,
     tristate,
+    unknown_parameter,
 )
 
 
@@ -43,6 +46,8 @@ AREA_UNITS = [("sq_ft", _("square feet")), ("sq_m", _("square metres"))]
 
 class PermitCheckForm(OnceEach):
     """Carmel Code ch. 31: is a permit needed for this assembly, and what follows if it is."""
+
+    reads_whole_query = True
 
     persons = WholeNumberField(
         label=_("Most persons at the assembly at one time"), min_value=0, max_value=MAX_COUNT,
@@ -181,8 +186,19 @@ SpaceFormSet = forms.formset_factory(SpaceForm, formset=BaseSpaceFormSet, extra=
                                      absolute_max=MAX_SPACES, validate_max=True)
 
 
+#: A field of a room in the query string (``form-2-area``): the room's index and the field's name.
+ROOM_PARAMETER = re.compile(r"form-(0|[1-9][0-9]*)-(\w+)")
+#: The rooms' count in the query string (`SpaceFormSet`'s management fields), and "Add another room".
+COUNT_PARAMETERS = (*(f"form-{name}" for name in forms.formsets.ManagementForm.base_fields), "add")
+
+
 class OccupancyCheckForm(OnceEach):
-    """Mount Pleasant Code ch. 164: how many persons the place may hold, and whether it needs a certificate."""
+    """Mount Pleasant Code ch. 164: how many persons the place may hold, and whether it needs a certificate.
+
+    It reads the whole query string: the place's fields, each room's (``form-0-name``…, rooms 0 to `rooms` - 1,
+    `SpaceFormSet`), the rooms' count and "Add another room" (`COUNT_PARAMETERS`); another parameter, or a
+    room's field beyond the rooms counted (``form-1-name`` with ``form-TOTAL_FORMS=1``, which Django would
+    leave out of the answer unsaid), is refused above the form."""
 
     commercial = forms.ChoiceField(label=_("Is it a commercial place of assembly?"), choices=YES_NO_UNKNOWN,
                                    required=False)
@@ -191,6 +207,30 @@ class OccupancyCheckForm(OnceEach):
     toilets = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000, required=False)
     as_of = forms.DateField(label=_("Determine under the law in force on"), required=False, widget=DateInput(),
                             help_text=_("Default: today."))
+
+    reads_whole_query = True
+
+    def __init__(self, *args: Any, rooms: int | None = None, **kwargs: Any) -> None:
+        """`rooms`: the rooms the formset counts, or None when that count is refused (its own error says so,
+        and the rooms' fields are then taken whatever their number)."""
+        super().__init__(*args, **kwargs)
+        self.rooms = rooms
+
+    def parameters(self) -> list[str]:
+        return [*super().parameters(), *(f"form-<n>-{name}" for name in SpaceForm.base_fields), *COUNT_PARAMETERS]
+
+    def refusal_of_parameter(self, name: str) -> str | None:
+        room = ROOM_PARAMETER.fullmatch(name)
+        if room is not None and room.group(2) in SpaceForm.base_fields:
+            if self.rooms is None or int(room.group(1)) < self.rooms:
+                return None
+            return _("The address names room %(number)d (%(name)s), but form-TOTAL_FORMS counts %(count)d; "
+                     "count it there or leave it out.") % {"number": int(room.group(1)) + 1,
+                                                           "name": given(name), "count": self.rooms}
+        if name in self.parameters() or ignored_parameter(name):
+            return None
+        rooms = [f"form-{i}-{field}" for i in range(max(self.rooms or 0, 1)) for field in SpaceForm.base_fields]
+        return unknown_parameter(name, self.parameters(), [*super().parameters(), *rooms, *COUNT_PARAMETERS])
 
     def case(self, spaces: list[dict[str, Any]]) -> dict[str, Any]:
         d = self.cleaned_data

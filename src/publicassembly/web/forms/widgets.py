@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -255,15 +257,65 @@ class PlainErrors(forms.Form):
         return error
 
 
+#: Query parameters a page takes without reading them: htmx's cache buster (``org.htmx.cache-buster``, which
+#: htmx adds to a live answer's request only when its ``getCacheBusterParam`` is turned on — it is off), and the
+#: tags another site adds to a link followed from it — a campaign's ``utm_*``, Facebook's ``fbclid``, Google's
+#: ``gclid``, Microsoft's ``msclkid`` — which would otherwise refuse a link to the page shared there. The
+#: pages themselves add no other to a GET: the language is changed by a POST to /i18n/setlang/ (which returns
+#: to the page's own address), a CSRF token goes only with a POST, and a live answer sends the form's fields.
+IGNORED_PARAMETERS = frozenset({"org.htmx.cache-buster", "fbclid", "gclid", "msclkid"})
+IGNORED_PREFIXES = ("utm_",)
+
+
+def ignored_parameter(name: str) -> bool:
+    """Whether a query parameter is one the pages take without reading it (`IGNORED_PARAMETERS`)."""
+    return name in IGNORED_PARAMETERS or name.startswith(IGNORED_PREFIXES)
+
+
+def unknown_parameter(name: str, allowed: Sequence[str], names: Sequence[str] = ()) -> str:
+    """What a parameter of the query string that no field of the page takes is told: its name, the one it was
+    most likely meant for (among `names`, the page's parameters written out, else `allowed`), and the
+    parameters the page takes (`allowed`)."""
+    close = difflib.get_close_matches(name, names or allowed, n=1, cutoff=0.75)
+    params = {"name": given(name), "allowed": ", ".join(allowed), "close": close[0] if close else ""}
+    if close:
+        return _("The address names a field this page does not have: %(name)s (did you mean %(close)s?). "
+                 "It takes: %(allowed)s.") % params
+    return _("The address names a field this page does not have: %(name)s. It takes: %(allowed)s.") % params
+
+
 class OnceEach(PlainErrors):
     """A form read from a query string (a GET form, a link) that refuses a field given more than once
     (``?persons=600&persons=5``): Django would take the last value silently, and which one was meant is not
     known. The field's error names the values given. A value that is not one of a choice field's choices
     (``?commercial=true``, only from a link: the page offers a list) is told with the values allowed
-    (`choice_refused`, as on every form: `PlainErrors`)."""
+    (`choice_refused`, as on every form: `PlainErrors`).
+
+    A form that reads the whole query string (`reads_whole_query`: the public checks) refuses too a parameter
+    that it does not take (``?persns=600``, a name mistyped in a link), naming it, the field it was likely meant
+    for and the parameters it takes, above the form: ignored, as Django ignores it, the page would answer
+    another question than the one asked. The parameters the pages take without reading them
+    (`IGNORED_PARAMETERS`) are taken."""
+
+    reads_whole_query = False
+
+    def parameters(self) -> list[str]:
+        """The query parameters the page takes, as its refusal lists them: the form's fields."""
+        return [self.add_prefix(name) for name in self.fields]
+
+    def refusal_of_parameter(self, name: str) -> str | None:
+        """What the query parameter `name` is told, or None when the page takes it."""
+        if name in self.parameters() or ignored_parameter(name):
+            return None
+        return unknown_parameter(name, self.parameters())
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
+        if self.reads_whole_query:
+            for name in dict.fromkeys(map(str, self.data)):
+                refused = self.refusal_of_parameter(name)
+                if refused is not None:
+                    self.add_error(None, refused)
         getlist = getattr(self.data, "getlist", None)
         if getlist is None:
             return cleaned
@@ -331,6 +383,13 @@ class OnceEachFormSet(forms.BaseFormSet):
                                                 renderer=self.renderer)
         counted.full_clean()
         return counted
+
+    def forms_counted(self) -> int | None:
+        """The number of forms the management fields count, or None when that count is refused (a management
+        field missing, not a count or given twice; more forms than the formset takes)."""
+        if not self.is_bound or self.counted_beyond_limit() or self._management_refused():
+            return None
+        return self.total_form_count()
 
     def repeated_management_fields(self) -> dict[str, list[str]]:
         """Each management field of this formset given more than once, with its values."""

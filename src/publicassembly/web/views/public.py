@@ -14,6 +14,7 @@ from publicassembly.law import evaluate
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.web import present
 from publicassembly.web.forms.public import MAX_SPACES, OccupancyCheckForm, PermitCheckForm, SpaceFormSet
+from publicassembly.web.forms.widgets import ignored_parameter
 from publicassembly.web.views.errors import read_only
 
 #: Case field (law core) → form field, so the law core's complaint shows beside the field that caused it.
@@ -62,9 +63,11 @@ def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = 
 
 @read_only
 def permit_check(request: HttpRequest) -> HttpResponse:
-    """"Do I need a permit?" — Carmel Code ch. 31. GET with the form's values determines the case."""
-    bound = bool(request.GET)
-    form = PermitCheckForm(request.GET or None)
+    """"Do I need a permit?" — Carmel Code ch. 31. GET with the form's values determines the case; a parameter
+    the page does not take is refused naming it (`OnceEach.reads_whole_query`). A link with only parameters the
+    pages take without reading them (``?fbclid=…``, `ignored_parameter`) shows the empty form."""
+    bound = any(not ignored_parameter(name) for name in request.GET)
+    form = PermitCheckForm(request.GET if bound else None)
     ctx: dict[str, Any] = {"title": _("Do I need a permit?"), "form": form}
     if bound and form.is_valid():
         try:
@@ -91,8 +94,8 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
         total = int(given_total or 1) + 1 if given_total.isascii() and given_total.isdigit() else 1
         data["form-TOTAL_FORMS"] = str(total)
         adding = total <= MAX_SPACES
-    form = OccupancyCheckForm(data)
     formset = SpaceFormSet(data, prefix="form")
+    form = OccupancyCheckForm(data, rooms=formset.forms_counted())
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,
                            "formset": formset}
     if bound and not adding and form.is_valid() and formset.is_valid():

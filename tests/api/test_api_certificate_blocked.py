@@ -70,3 +70,99 @@ def test_a_place_of_assembly_and_a_needs_review_place_are_issued_201(mu):
     assert c.get(f"{V}/{pk}").json()["determination"]["certificate_required"] == "needs_review"
     r = post_json(c, f"{V}/{pk}/certificates", {})
     assert r.status_code == 201 and r.json()["lawful_occupancy"] == 25
+
+
+# --- GET /venues/{id} lists the same blockers beforehand ------------------------------------------------------
+
+
+def _shown_and_refused(c, pk):
+    """The venue's ``certificate_blockers`` (GET) and the ``blockers`` of the 409 of issuing its certificate."""
+    shown = c.get(f"{V}/{pk}")
+    assert shown.status_code == 200, shown.content
+    refused = post_json(c, f"{V}/{pk}/certificates", {})
+    assert refused.status_code == 409, refused.content
+    return shown.json()["certificate_blockers"], refused.json()["blockers"]
+
+
+@pytest.mark.parametrize(("area", "rules"), [
+    (500, ["mount-pleasant/164-4/place-of-assembly"]),
+    (0.0001, ["mount-pleasant/164-4/place-of-assembly", "mount-pleasant/164-9/certificate-lawful-occupancy"]),
+])
+def test_get_venue_lists_the_blockers_the_409_would_give(mu, area, rules):
+    """A client can know before issuing that it would be refused, and why: the same list, in the same shape."""
+    c = api_client(mu["building_inspector"])
+    pk = _venue(c, area)
+    shown, refused = _shown_and_refused(c, pk)
+    assert shown == refused
+    assert [b["rule"] for b in shown] == rules
+    assert all(set(b) == {"rule", "citation", "reason", "missing"} for b in shown)
+
+
+@pytest.mark.parametrize("commercial", [True, None])  # a place of assembly; one that needs review (M-4)
+def test_get_venue_lists_no_blocker_of_a_place_that_is_issued_one(mu, commercial):
+    c = api_client(mu["building_inspector"])
+    pk = _venue(c, 2500, commercial=commercial)  # 25 persons
+    shown = c.get(f"{V}/{pk}").json()
+    assert shown["certificate_blockers"] == [] and shown["occupancy_error"] is None
+    assert post_json(c, f"{V}/{pk}/certificates", {}).status_code == 201
+
+
+def test_get_venue_without_spaces_gives_null_blockers_not_an_empty_list(mu):
+    """No determination, so no blocker can be judged: null (an empty list would read "nothing stops it")."""
+    c = api_client(mu["building_inspector"])
+    r = post_json(c, V, {"name": "Empty Hall", "address": "2 Main St", "commercial": True})
+    shown = c.get(f"{V}/{r.json()['id']}").json()
+    assert shown["determination"] is None and shown["certificate_blockers"] is None
+    assert shown["occupancy_error"]
+    assert post_json(c, f"{V}/{r.json()['id']}/certificates", {}).status_code == 422
+
+
+def test_get_venue_of_a_place_exempt_for_religious_worship_lists_no_blocker(mu, mount_pleasant):
+    """W-5: an exempt place is refused on its own (422 naming ``venue``), not by a blocker — even one whose
+    lawful occupancy is 0."""
+    from publicassembly.venues import services as vs
+
+    bi = mu["building_inspector"]
+    chapel = vs.create_venue(bi, mount_pleasant, name="Chapel", address="5 Church St", commercial=False,
+                             used_solely_for_religious_worship=True)
+    vs.add_space(bi, chapel, name="Nave", kind="room", use_group="assembly_fixed_seats", area="0.0001")
+    vs.approve_religious_worship_exemption(bi, chapel)
+    c = api_client(bi)
+    assert c.get(f"{V}/{chapel.pk}").json()["certificate_blockers"] == []
+    r = post_json(c, f"{V}/{chapel.pk}/certificates", {})
+    assert r.status_code == 422 and r.json()["field"] == "venue"
+
+
+def test_get_venue_blockers_cost_no_query(mu):
+    """The blockers are judged by the determination the answer already holds: a venue with two blockers and one
+    with none, and one with five rooms, cost the same queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    c = api_client(mu["building_inspector"])
+    blocked, issued, five = _venue(c, 0.0001), _venue(c, 5000, commercial=True), _venue(c, 5000, commercial=True)
+    for i in range(4):
+        post_json(c, f"{V}/{five}/spaces", {"name": f"Room {i}", "kind": "room", "use_group": "business",
+                                            "area": 1000})
+    counts = []
+    for pk in (blocked, issued, five):
+        c.get(f"{V}/{pk}")  # (the token's user and caches warm)
+        with CaptureQueriesContext(connection) as ctx:
+            r = c.get(f"{V}/{pk}")
+        assert r.status_code == 200
+        counts.append(len(ctx.captured_queries))
+    assert len(c.get(f"{V}/{blocked}").json()["certificate_blockers"]) == 2
+    assert counts[0] == counts[1] == counts[2], counts
+
+
+def test_openapi_documents_the_venues_certificate_blockers(db):
+    from django.test import Client
+
+    schema = Client().get("/api/openapi.json").json()
+    ok = schema["paths"]["/api/v1/towns/{town}/venues/{pk}"]["get"]["responses"]["200"]
+    assert ok["content"]["application/json"]["schema"]["$ref"].endswith("/VenueOut")
+    venue = schema["components"]["schemas"]["VenueOut"]
+    assert {"certificate_blockers", "determination", "occupancy_error", "spaces"} <= set(venue["properties"])
+    assert "M-17" in venue["properties"]["certificate_blockers"]["description"]
+    blocker = schema["components"]["schemas"]["BlockerOut"]
+    assert set(blocker["required"]) == {"rule", "citation", "reason", "missing"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from ninja import Router, Schema, Status
+from ninja import Field, Router, Schema, Status
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn
@@ -170,11 +170,21 @@ def issuance_blockers(app: Any) -> list[dict[str, Any]]:
     ``/blockers``, in every state."""
     from publicassembly.permits import services as sv
 
+    return blockers_json(sv.issuance_blockers(app))
+
+
+def blockers_json(blockers: Any) -> list[dict[str, Any]]:
+    """`Blocker`s as the API gives them, ``{rule, citation, reason, missing}``: the shape of a 409's
+    ``blockers``, of an application's ``issuance_blockers`` and of a venue's ``certificate_blockers``."""
     return [{"rule": b.rule, "citation": b.citation, "reason": b.reason, "missing": list(b.missing)}
-            for b in sv.issuance_blockers(app)]
+            for b in blockers]
 
 
 def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:
+    """A place of assembly as the API shows it; `with_occupancy` (``GET /venues/{id}``): with the law core's
+    ``determination`` of it today and its ``certificate_blockers`` (what stops its certificate, M-17: the
+    shape of the 409 of ``POST /venues/{id}/certificates``, judged by the same determination: no query more),
+    both null, and ``occupancy_error`` said, when the determination cannot be computed."""
     out: dict[str, Any] = {
         "id": v.pk, "town": v.town.jurisdiction_alias, "name": v.name, "address": v.address,
         "commercial": v.commercial, "version": v.version,
@@ -185,10 +195,13 @@ def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:
         from publicassembly.workflow.errors import ValidationFailed
 
         try:
-            out["determination"] = vs.compute_occupancy(v).to_json()
+            det = vs.compute_occupancy(v)
         except ValidationFailed as e:
-            out["determination"] = None
-            out["occupancy_error"] = e.message
+            # (null, not an empty list, which would read as "nothing stops the certificate")
+            out.update(determination=None, certificate_blockers=None, occupancy_error=e.message)
+        else:
+            out.update(determination=det.to_json(),
+                       certificate_blockers=blockers_json(vs.certificate_blockers_of(v, det)))
     return out
 
 
@@ -202,9 +215,44 @@ def list_venues(request: Any, town: str) -> Any:
     return [_venue(v) for v in Venue.objects.for_town(t).order_by("name")]
 
 
-@router.get("/towns/{town}/venues/{pk}", response={200: dict[str, Any], **ERRORS}, operation_id="get_venue",
+class BlockerOut(Schema):
+    """One thing the law does not allow yet (`workflow.blocked.Blocker`)."""
+
+    rule: str = Field(description="the law core's rule, e.g. mount-pleasant/164-4/place-of-assembly")
+    citation: str = Field(description="e.g. Mount Pleasant Code § 164-4")
+    reason: str = Field(description="why, in words, and what would change it")
+    missing: list[str] = Field(description="the facts missing for the rule, if any")
+
+
+class VenueOut(Schema):
+    """A place of assembly with the law core's determination of it today (Mount Pleasant ch. 164)."""
+
+    id: int
+    town: str
+    name: str
+    address: str
+    commercial: bool | None = Field(description="true commercial, false noncommercial, null not stated")
+    version: int
+    spaces: list[dict[str, Any]] = Field(description="{id, name, use_group, area, area_unit, alleys} of each room "
+                                                     "or area, in the order entered")
+    determination: dict[str, Any] | None = Field(
+        description="the law core's determination (as POST /check answers it); null when it cannot be computed")
+    certificate_blockers: list[BlockerOut] | None = Field(description=(
+        "what stops the certificate from being issued today (interpretation M-17): the place is not a place of "
+        "assembly (rule mount-pleasant/164-4/place-of-assembly) or its lawful occupancy is 0 persons (rule "
+        "mount-pleasant/164-9/certificate-lawful-occupancy) — the blockers of the 409 that POST "
+        "/venues/{id}/certificates would answer. Empty when none (a place exempt as used solely for religious "
+        "worship is refused on its own, 422 naming venue); null when the determination cannot be computed"))
+    occupancy_error: str | None = Field(None, description="why the determination cannot be computed, else null")
+
+
+@router.get("/towns/{town}/venues/{pk}", response={200: VenueOut, **ERRORS}, operation_id="get_venue",
             summary="One place of assembly with its occupancy")
 def get_venue(request: Any, town: str, pk: int) -> Any:
+    """The place, its rooms and areas, the law core's determination of it today (occupant loads and lawful
+    occupancy, §§ 164-7, 164-8; whether it is a place of assembly and needs a certificate, §§ 164-3, 164-4) and
+    its ``certificate_blockers`` (M-17), so that a client knows before ``POST /venues/{id}/certificates``
+    whether it would be refused 409, and why."""
     from publicassembly.venues.models import Venue
 
     t = _town(town)

@@ -610,8 +610,11 @@ def certificate_blockers_of(venue: Venue, det: Determination) -> list[Blocker]:
       25 to 74 persons: M-4) is not blocked: the Building Inspector decides.
     - its lawful occupancy is 0 persons (§§ 164-7, 164-8): there is no number to certify (§ 164-9).
 
-    Empty when nothing stops it (a lawful occupancy not yet computable is `issue_certificate`'s refusal of
-    ``spaces``, not a blocker)."""
+    Empty when nothing stops it, and for a place exempt as used solely for religious worship (§ 164-3:
+    `issue_certificate` refuses it on its own, W-5); a lawful occupancy not yet computable is
+    `issue_certificate`'s refusal of ``spaces``, not a blocker."""
+    if venue.certificate_exempt:
+        return []
     out: list[Blocker] = []
     if det.certificate_required is False and det.exemption is None:
         out.append(_not_a_place_of_assembly(venue, det))
@@ -676,7 +679,7 @@ def certificate_blockers(venue: Venue, *, on: dt.date | None = None) -> list[Blo
     them beside the button that would issue it). Raises `ValidationFailed` as `compute_occupancy` does."""
     require_places_of_assembly_law(venue.town)
     if venue.certificate_exempt:
-        return []
+        return []  # (without computing the determination)
     return certificate_blockers_of(venue, determine_venue(venue, venue_case_data(venue), on or _today()))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -346,7 +347,10 @@ class OnceEachFormSet(forms.BaseFormSet):
         key = self.add_prefix(forms.formsets.TOTAL_FORM_COUNT)
         values = getlist(key) if getlist is not None else [self.data.get(key)]
         raw = str(values[0] or "").strip() if len(values) == 1 else ""
-        return int(raw) if raw.isascii() and raw.isdigit() else None
+        if not (raw.isascii() and raw.isdigit()):
+            return None
+        # (a count of more digits is beyond every limit: not read, as Python reads at most 4,300 digits at once)
+        return int(raw) if len(raw) <= 18 else sys.maxsize
 
     def counted_beyond_limit(self) -> bool:
         """Whether the count of forms given is more than the formset takes (its ``absolute_max``)."""

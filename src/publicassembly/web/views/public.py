@@ -91,9 +91,11 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
               and not SpaceFormSet(data, prefix="form").repeated_management_fields())
     if data is not None and adding:
         given_total = data.get("form-TOTAL_FORMS", "1")  # (the digits 0-9 only: "²" is a digit to isdigit)
-        total = int(given_total or 1) + 1 if given_total.isascii() and given_total.isdigit() else 1
-        data["form-TOTAL_FORMS"] = str(total)
-        adding = total <= MAX_SPACES
+        if not (given_total.isascii() and given_total.isdigit()):
+            data["form-TOTAL_FORMS"] = "1"
+        elif len(given_total.lstrip("0")) <= len(str(MAX_SPACES)):  # (more digits: beyond it, left as given)
+            data["form-TOTAL_FORMS"] = str(int(given_total) + 1)
+        adding = not SpaceFormSet(data, prefix="form").counted_beyond_limit()
     formset = SpaceFormSet(data, prefix="form")
     form = OccupancyCheckForm(data, rooms=formset.forms_counted())
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,

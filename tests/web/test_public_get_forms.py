@@ -292,6 +292,27 @@ def test_add_another_room_to_forty_nine_adds_the_fiftieth(count):
     assert "At most 50" not in _text(r) and _total_shown(r) == "50"
 
 
+@pytest.mark.parametrize("count", ["1", "49"])
+def test_add_another_room_shows_the_new_room_empty_without_errors(count):
+    """"Add another room or area" (§§ 164-7, 164-8) is not a submission: the rooms given stay as given and the
+    new one is shown empty, its unit square feet as a new room's starts, with no "This field is required." (it
+    was told three times, for a room not yet typed)."""
+    n = int(count)
+    r = Client().get("/occupancy/", {**_rooms(n), "add": "1"})
+    page = r.content.decode()
+    assert r.status_code == 200 and f'name="form-{n}-name"' in page and _total_shown(r) == str(n + 1)
+    assert "This field is required" not in _text(r) and "has-error" not in page
+    assert re.search(rf'<select name="form-{n}-area_unit"[^>]*>.*?<option value="sq_ft" selected>', page, re.S)
+    assert f'value="Room {n}"' in page
+
+
+def test_add_another_room_keeps_telling_a_room_given_wrong():
+    """A room given with a bad area is still told so when another is added (the new one is not)."""
+    r = Client().get("/occupancy/", _space(**{"form-0-area": "-5", "add": "1"}))
+    assert r.status_code == 200 and _beside(r, "id_form-0-area") == "Must be at least 0 (got -5)."
+    assert _beside(r, "id_form-1-name") == ""
+
+
 @pytest.mark.parametrize("count", ["50", "050", "999999", "9" * 5000])
 def test_add_another_room_beyond_fifty_says_the_limit_and_keeps_the_rooms(count):
     """At 50 rooms "Add another room or area" added nothing and said nothing; at a count of 999999 it showed 50

@@ -13,7 +13,13 @@ from django.utils.translation import gettext as _
 from publicassembly.law import evaluate
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.web import present
-from publicassembly.web.forms.public import MAX_SPACES, OccupancyCheckForm, PermitCheckForm, SpaceFormSet
+from publicassembly.web.forms.public import (
+    MAX_SPACES,
+    OccupancyCheckForm,
+    PermitCheckForm,
+    SpaceForm,
+    SpaceFormSet,
+)
 from publicassembly.web.forms.widgets import ignored_parameter
 from publicassembly.web.views.errors import read_only
 
@@ -95,6 +101,10 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
             data["form-TOTAL_FORMS"] = "1"
         elif len(given_total.lstrip("0")) <= len(str(MAX_SPACES)):  # (more digits: beyond it, left as given)
             data["form-TOTAL_FORMS"] = str(int(given_total) + 1)
+            # The new room shows the unit its field starts with, so that it is a room not yet described (left
+            # unchecked, as Django leaves an extra form unchanged from its initial values), not one described
+            # without a unit, told "This field is required." for each field before anything was typed.
+            data.setdefault(f"form-{int(given_total)}-area_unit", SpaceForm.base_fields["area_unit"].initial)
         adding = not SpaceFormSet(data, prefix="form").counted_beyond_limit()
     formset = SpaceFormSet(data, prefix="form")
     form = OccupancyCheckForm(data, rooms=formset.forms_counted())

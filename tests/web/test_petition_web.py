@@ -444,6 +444,19 @@ def test_twenty_further_properties_are_taken(carmel, cu):
     assert len(app.facts["properties"]) == 1 + af.MAX_PROPERTIES
 
 
+@pytest.mark.parametrize(("n", "told"), [(af.MAX_PROPERTIES - 1, False), (af.MAX_PROPERTIES, True)])
+def test_add_another_property_at_twenty_says_the_limit(carmel, cu, n, told):
+    """¶ B(2): "Add another property" below 20 further properties shows one empty form more; at 20 it added
+    nothing and said nothing: it says the limit, nothing saved, the 20 kept."""
+    r = client_for(cu["applicant"]).post("/carmel-ny/apply/new/", {**_properties(n), "add_property": "1"})
+    page = r.content.decode()
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    assert r.status_code == 200 and PermitApplication.objects.count() == 0
+    assert text.count("At most 20 further properties at once.") == (1 if told else 0)
+    assert f'name="property-{n - 1}-address"' in page
+    assert (f'name="property-{n}-address"' in page) is (not told)
+
+
 @pytest.mark.parametrize("count", ["21", "22", "999999", "9" * 5000])
 def test_a_count_of_further_properties_beyond_twenty_is_one_error_naming_the_limit(carmel, cu, count):
     """``property-TOTAL_FORMS=999999``: one error naming the limit, nothing saved; beyond the one form more that

@@ -274,7 +274,8 @@ def _petition_forms(request: HttpRequest, app: PermitApplication | None
                     ) -> tuple[af.PetitionForm, af.PropertyFormSet, bool]:
     """The petition form and the further properties' forms: bound to what was posted; unbound from the stored
     facts (`app`, when editing) for a GET. "Add another property" (``add_property``) shows the answers posted
-    again, unchecked, with one empty property form more (True: nothing is saved)."""
+    again, unchecked, with one empty property form more (True: nothing is saved); with `MAX_PROPERTIES` already,
+    none more, and the page says the limit."""
     facts = app.facts if app is not None else {}
     if request.method != "POST":
         return _removal_offered(
@@ -287,6 +288,8 @@ def _petition_forms(request: HttpRequest, app: PermitApplication | None
     answers = {name: form[name].value() for name in form.fields}
     rows = [{name: f[name].value() for name in f.fields if name != "DELETE"}
             for f in properties.forms[:af.MAX_PROPERTIES] if not f["DELETE"].value()]
+    if len(rows) >= af.MAX_PROPERTIES:  # no form more can be shown: say why, rather than add nothing unsaid
+        messages.warning(request, _("At most %(num)d further properties at once.") % {"num": af.MAX_PROPERTIES})
     return _removal_offered(af.PetitionForm(initial=answers), af.PropertyFormSet(initial=rows, prefix="property"),
                             True)
 

@@ -19,6 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 ROLES = tuple(Role.values)
 
 
+def occupancy_query(**kw: str) -> dict[str, str]:
+    """The query of the public occupancy check (Mount Pleasant §§ 164-7, 164-8) for one room, "Hall", 1,000 sq ft
+    of assembly without fixed seats in a commercial place on 2026-05-01 (66 persons), with `kw` given or replaced."""
+    return {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
+            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
+            "commercial": "yes", "as_of": "2026-05-01", **kw}
+
+
 def fair_facts() -> dict:
     """The county fair of the examples as an applicant gives it (without the Town's own acts)."""
     data = yaml.safe_load((ROOT / "examples" / "carmel-county-fair.yaml").read_text())

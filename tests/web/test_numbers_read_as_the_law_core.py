@@ -33,6 +33,8 @@ from publicassembly.web.forms import public as pf
 from publicassembly.web.forms import venues as vf
 from publicassembly.web.forms.widgets import NumberField, WholeNumberField
 
+from .conftest import occupancy_query
+
 pytestmark = pytest.mark.django_db
 
 #: What a whole-number field makes of each value (None: refused).
@@ -236,10 +238,7 @@ def test_the_permit_check_answers_a_spaced_or_signed_number_as_the_number():
     assert plain.status_code == 200
 
 
-def _space(**kw: str) -> dict[str, str]:
-    return {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
-            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
-            "commercial": "yes", "as_of": "2026-05-01", **kw}
+_space = occupancy_query
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [

@@ -16,6 +16,8 @@ from django.utils import translation
 from publicassembly.law import evaluate
 from publicassembly.web import present
 
+from .conftest import occupancy_query
+
 pytestmark = pytest.mark.django_db
 
 
@@ -93,12 +95,7 @@ def test_last_day_before_first_day_is_refused_beside_last_day():
                      r.content.decode())
 
 
-def _space(**kw):
-    data = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
-            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
-            "commercial": "yes", "as_of": "2026-05-01"}
-    data.update(kw)
-    return data
+_space = occupancy_query
 
 
 def test_1000_sq_ft_without_fixed_seats_hold_66():

@@ -12,6 +12,8 @@ from urllib.parse import urlencode
 import pytest
 from django.test import Client
 
+from .conftest import occupancy_query
+
 pytestmark = pytest.mark.django_db
 
 
@@ -79,12 +81,7 @@ def test_certificate_number_given_once_is_found(hall):
 # --- choices named with the values allowed ------------------------------------------------------------------
 
 
-def _space(**kw: str) -> dict[str, str]:
-    data = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
-            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
-            "commercial": "yes", "as_of": "2026-05-01"}
-    data.update(kw)
-    return data
+_space = occupancy_query
 
 
 @pytest.mark.parametrize("value", ["true", "Yes", "1"])

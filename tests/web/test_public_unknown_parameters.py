@@ -14,6 +14,8 @@ from urllib.parse import urlencode
 import pytest
 from django.test import Client
 
+from .conftest import occupancy_query
+
 pytestmark = pytest.mark.django_db
 
 PERMIT_FIELDS = ("persons, purpose, within_town, first_day, last_day, admission_fee, sponsor_kind, sponsor_in_town, "
@@ -37,12 +39,7 @@ def _page_parameters(html: str) -> set[str]:
     return set(re.findall(r'<(?:input|select|textarea|button)[^>]*\bname="([^"]+)"', form.group(0)))
 
 
-def _space(**kw: str) -> dict[str, str]:
-    data = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
-            "form-0-use_group": "assembly_without_fixed_seats", "form-0-area": "1000", "form-0-area_unit": "sq_ft",
-            "commercial": "yes", "as_of": "2026-05-01"}
-    data.update(kw)
-    return data
+_space = occupancy_query
 
 
 # --- Do I need a permit? (Carmel ch. 31) -------------------------------------------------------------------

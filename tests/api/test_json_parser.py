@@ -1,12 +1,13 @@
-"""The API's JSON reader (`api.parser.loads_unique`): its fast path (orjson, taken only when no key can have
-been dropped) gives exactly what the standard library's parser with `unique_keys` gives — the same value, or
-the same refusal naming the same key — on every body, however its keys repeat, its strings hold colons or
-escapes, or its whitespace lies."""
+"""The API's JSON reader (`api.parser.loads_unique`): its fast path (jiter, exact decimals, repeated keys and
+constants refused) gives exactly what the standard library's parser with `unique_keys`, ``parse_float=Decimal``
+and `no_json_constant` gives — the same value, or the same refusal naming the same key — on every body, however
+its keys repeat, its strings hold colons or escapes, its numbers are written or its whitespace lies."""
 
 from __future__ import annotations
 
 import json
 import math
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -14,12 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from publicassembly.api.parser import loads_unique
-from publicassembly.law.cases import RepeatedKey, unique_keys
+from publicassembly.law.cases import RepeatedKey, no_json_constant, unique_keys
 
 
 def _standard(body: bytes) -> tuple[str, Any]:
     try:
-        return "value", json.loads(body, object_pairs_hook=unique_keys)
+        return "value", json.loads(body, object_pairs_hook=unique_keys, parse_float=Decimal,
+                                   parse_constant=no_json_constant)
     except RepeatedKey as exc:
         return "repeated", exc.key
     except (ValueError, RecursionError) as exc:
@@ -103,12 +105,30 @@ def test_a_key_given_twice_is_refused_by_name(body: bytes, key: str) -> None:
 
 def test_a_case_without_repeated_keys_is_read_whole() -> None:
     body = b'{"jurisdiction": "carmel-ny", "times": "10:00-22:00", "x": {"y": [1, 2.5, "a:b"]}}'
-    assert loads_unique(body) == {"jurisdiction": "carmel-ny", "times": "10:00-22:00", "x": {"y": [1, 2.5, "a:b"]}}
+    assert loads_unique(body) == {"jurisdiction": "carmel-ny", "times": "10:00-22:00",
+                                  "x": {"y": [1, Decimal("2.5"), "a:b"]}}
+
+
+@pytest.mark.parametrize(("text", "exact"), [
+    (b"1499.99999999999999999", Decimal("1499.99999999999999999")),  # a binary float would be 1500.0
+    (b"1e-999", Decimal("1E-999")),  # a binary float would be 0.0
+    (b"0.1", Decimal("0.1")), (b"-0.0", Decimal("-0.0")), (b"1E400", Decimal("1E+400")),
+])
+def test_a_number_with_a_fraction_or_exponent_is_read_exactly(text: bytes, exact: Decimal) -> None:
+    """Exact arithmetic for areas and money: the body's number is read as written, as a case file's is."""
+    value = loads_unique(b'{"area": ' + text + b"}")["area"]
+    assert type(value) is Decimal and str(value) == str(exact)
+
+
+@pytest.mark.parametrize("constant", [b"NaN", b"Infinity", b"-Infinity"])
+def test_the_non_standard_constants_are_refused(constant: bytes) -> None:
+    with pytest.raises(ValueError, match="is not a JSON number"):
+        loads_unique(b'{"area": ' + constant + b"}")
 
 
 @pytest.mark.parametrize("body", [b'{"a": NaN}', b'{"a": 1E400}', b'{"a": 123456789012345678901234567890}',
                                   b'"\\ud800"', b"\xef\xbb\xbf{}", b'{"a": 1,}', b"\xff", b"[" * 5000 + b"]" * 5000])
-def test_what_orjson_refuses_is_answered_as_the_standard_parser_answers(body: bytes) -> None:
+def test_what_jiter_refuses_is_answered_as_the_standard_parser_answers(body: bytes) -> None:
     expected, got = _standard(body), _fast(body)
     assert expected[0] == got[0] and (_same(expected[1], got[1]) if expected[0] == "value" else
                                       expected[1] == got[1])

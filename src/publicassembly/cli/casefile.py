@@ -28,7 +28,7 @@ import yaml
 
 from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
 from publicassembly.cli.app import printable
-from publicassembly.law.cases import RepeatedKey, unique_keys
+from publicassembly.law.cases import RepeatedKey, no_json_constant, unique_keys
 from publicassembly.law.yaml_numbers import PLAIN_FLOAT, PLAIN_INT, plain_numbers
 
 #: Larger files are refused: a case is a page of facts, not a data set.
@@ -314,13 +314,9 @@ def _file_error(path: str, message: str, mark: yaml.Mark | None, field: str | No
 # --- JSON --------------------------------------------------------------------------------------------------
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number; write a finite number")
-
-
 def _load_json(text: str, path: str) -> tuple[Any, FindPositions]:
     try:
-        data = json.loads(text, object_pairs_hook=unique_keys, parse_float=Decimal, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=unique_keys, parse_float=Decimal, parse_constant=no_json_constant)
     except json.JSONDecodeError as exc:
         raise CaseFileError(path, f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except RepeatedKey as exc:

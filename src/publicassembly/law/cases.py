@@ -358,6 +358,13 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def no_json_constant(name: str) -> Any:
+    """Refuse JSON's non-standard constants (``NaN``, ``Infinity``, ``-Infinity``, which Python's parser would
+    read), e.g. ``json.loads(text, parse_constant=no_json_constant)``: RFC 8259 has no such numbers, and no
+    fact is infinite. Raises ValueError naming the constant."""
+    raise ValueError(f"{name} is not a JSON number; write a finite number")
+
+
 def parse_case(data: object) -> Case:
     """Validate case data. Raises `InvalidCase` naming the field and what is allowed: an unknown
     jurisdiction or subject, a bad date, or any fact that breaks the subject's model."""

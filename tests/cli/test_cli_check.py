@@ -289,15 +289,22 @@ def test_json_nan_is_refused(runner, write):
                "n.json", "NaN is not a JSON number")
 
 
-@pytest.mark.parametrize("as_of", ["next tuesday", "2026-13-01", "01/07/2026"])
+@pytest.mark.parametrize("as_of", ["next tuesday", "01/07/2026"])
 def test_bad_date_in_the_case(runner, write, event_yaml, as_of):
     text = event_yaml.replace("as_of: 2026-03-02", f'as_of: "{as_of}"')
     _one_error(_run(runner, "check", write("d.yaml", text)), "d.yaml, line 3", "as_of", "YYYY-MM-DD")
 
 
+def test_a_month_that_does_not_exist_in_the_case(runner, write, event_yaml):
+    text = event_yaml.replace("as_of: 2026-03-02", 'as_of: "2026-13-01"')
+    _one_error(_run(runner, "check", write("d.yaml", text)), "d.yaml, line 3",
+               "as_of: '2026-13-01' is not a day of the calendar: there is no month 13")
+
+
 def test_impossible_yaml_date_in_the_case(runner, write, event_yaml):
     text = event_yaml.replace("as_of: 2026-03-02", "as_of: 2026-02-30")
-    _one_error(_run(runner, "check", write("d.yaml", text)), "d.yaml, line 3", "'2026-02-30' is not a date")
+    _one_error(_run(runner, "check", write("d.yaml", text)), "d.yaml, line 3",
+               "'2026-02-30' is not a day of the calendar: 2026-02 has 28 days")
 
 
 def test_unknown_field_is_named(runner, write, event_yaml):
@@ -311,10 +318,15 @@ def test_unsupported_format(runner, write, event_yaml, value):
                "allowed: text, json")
 
 
-@pytest.mark.parametrize("value", ["2026-02-30", "tomorrow", "20260704", "2026-W27-6", "2026-7-4"])
+@pytest.mark.parametrize("value", ["tomorrow", "20260704", "2026-W27-6", "2026-7-4"])
 def test_bad_as_of_option(runner, write, event_yaml, value):
     _one_error(_run(runner, "check", write("e.yaml", event_yaml), "--as-of", value), "--as-of",
                "YYYY-MM-DD")
+
+
+def test_as_of_option_of_no_day(runner, write, event_yaml):
+    _one_error(_run(runner, "check", write("e.yaml", event_yaml), "--as-of", "2026-02-30"), "--as-of",
+               "'2026-02-30' is not a day of the calendar: 2026-02 has 28 days")
 
 
 def test_date_before_the_law_names_the_date(runner, write, event_yaml):
@@ -433,9 +445,9 @@ def test_a_place_with_an_unmeasured_space_has_no_lawful_occupancy_yet(runner, wr
 
 
 @pytest.mark.parametrize(("text", "named"), [
-    ("as_of: 2026-02-30\n", "line 3, column 1: as_of: '2026-02-30' is not a date"),
+    ("as_of: 2026-02-30\n", "line 3, column 1: as_of: '2026-02-30' is not a day of the calendar: 2026-02 has 28 days"),
     ("as_of: 2026-05-01\ndates:\n  first_day: 2026-08-14\n  last_day: 2026-02-30\n",
-     "line 6, column 3: dates.last_day: must be a date written YYYY-MM-DD"),
+     "line 6, column 3: dates.last_day: '2026-02-30' is not a day of the calendar: 2026-02 has 28 days"),
 ])
 def test_an_unquoted_date_not_of_the_calendar_is_named_by_its_field(runner, write, text, named):
     """30 February written as a YAML date (unquoted) is refused naming its field and line, as in quotes — it was

@@ -105,4 +105,7 @@ def test_remind_today_1972_01_01_goes_on_to_the_database(runner, monkeypatch):
 def test_as_of_not_a_date_still_says_how_to_write_it(runner, tmp_path, command):
     result = runner.invoke(app, _commands(tmp_path, "--as-of", "2026-02-30")[command])
     assert result.exit_code == 2
-    assert "--as-of: '2026-02-30' is not a date; write it as YYYY-MM-DD" in result.stderr
+    assert "--as-of: '2026-02-30' is not a day of the calendar: 2026-02 has 28 days" in result.stderr
+    result = runner.invoke(app, _commands(tmp_path, "--as-of", "30 February 2026")[command])
+    assert result.exit_code == 2
+    assert "--as-of: '30 February 2026' is not a date; write it as YYYY-MM-DD" in result.stderr

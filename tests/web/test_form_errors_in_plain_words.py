@@ -53,7 +53,7 @@ def test_approval_form_names_the_conditions_and_bodies_permit_requirements_c(db)
         "(got 'c99').")
     assert errors["agency"][0].startswith("Choose one of: health_department") and errors["agency"][0].endswith(
         "(got 'mafia').")
-    assert errors["approved_on"] == ["Give a date written YYYY-MM-DD, e.g. 2026-07-04 (got '2026-02-30')."]
+    assert errors["approved_on"] == ["'2026-02-30' is not a day of the calendar: 2026-02 has 28 days."]
     assert errors["document"] == ["Choose one of the listed values (got '999')."]
 
 

@@ -556,7 +556,11 @@ def parse_date_option(value: str | None, option: str) -> date | None:
             raise ValueError
         day = date.fromisoformat(text)
     except ValueError:
-        fail(f"{option}: {value!r} is not a date; write it as YYYY-MM-DD (e.g. 2026-07-04)")
+        from publicassembly.law.cases import not_a_day
+
+        problem = not_a_day(text)
+        fail(f"{option}: {problem}" if problem is not None else
+             f"{option}: {value!r} is not a date; write it as YYYY-MM-DD (e.g. 2026-07-04)")
     from publicassembly.law.units import known_date  # pydantic: loaded only when a date is given
 
     try:

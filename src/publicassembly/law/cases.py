@@ -7,6 +7,7 @@ Reading files is the interfaces' business; this module only validates data.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections import abc
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -270,6 +271,8 @@ def _one_error(e: Any, members: frozenset[int] = frozenset(),
         message = cause.problem  # the field is named once, by the error's field, not again in its message
     elif isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
         message = cause.args[0]  # the law core's own message, which a page can translate
+    elif e["type"] in _DATE_ERRORS and not_a_day(e.get("input")) is not None:
+        message = not_a_day(e.get("input"))  # written as a date, but no day of the calendar
     elif e["type"] in _DATE_ERRORS:
         written = str(e.get("input"))[:40]
         detail = (e.get("ctx") or {}).get("error")
@@ -435,6 +438,24 @@ def parse_date(value: object, field: str) -> date:
         raise InvalidCase(field, exc.args[0]) from None
 
 
+def not_a_day(text: object) -> Message | None:
+    """Why `text`, written YYYY-MM-DD, is no day of the calendar (``2026-02-30``: "2026-02 has 28 days";
+    ``2026-13-01``: "there is no month 13"), or None when it is one or is not written so (other refusals say
+    how to write a date). The Gregorian calendar of Python's `date` (years 1 to 9999)."""
+    if not isinstance(text, str) or not _ISO_DATE.fullmatch(text.strip()):
+        return None
+    year, month, day = (int(part) for part in text.strip().split("-"))
+    if not 1 <= year <= 9999:
+        return None  # (the years a date fact may lie in are told by known_date, G-2)
+    if not 1 <= month <= 12:
+        return _("{value!r} is not a day of the calendar: there is no month {month}", value=text, month=month)
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        return _("{value!r} is not a day of the calendar: {year:04d}-{month:02d} has {days} days", value=text,
+                 year=year, month=month, days=days)
+    return None
+
+
 def read_date(value: object, field: str) -> date:
     """An ISO 8601 date (``YYYY-MM-DD``) from a date or a string, in any year (`parse_date` also bounds the year).
     Raises `InvalidCase` naming `field` for anything else: a date with a time of day, a number, other text."""
@@ -447,7 +468,9 @@ def read_date(value: object, field: str) -> date:
         try:
             return date.fromisoformat(value.strip())
         except ValueError:
-            pass
+            problem = not_a_day(value)
+            if problem is not None:
+                raise InvalidCase(field, problem) from None
     raise InvalidCase(field, _("{value!r} is not a date; write it as YYYY-MM-DD", value=value))
 
 

@@ -243,6 +243,17 @@ class PlainErrors(forms.Form):
                 and not isinstance(field, forms.MultipleChoiceField)):
             value = (error.params or {}).get("value", self.data.get(self.add_prefix(name)))
             return forms.ValidationError(choice_refused(field, value), code=error.code)
+        if (error.code == "invalid" and isinstance(field, forms.DateField)
+                and not isinstance(field, forms.DateTimeField)):
+            from django.utils.translation import gettext
+
+            from publicassembly.law.cases import not_a_day
+
+            getlist = getattr(self.data, "getlist", None)
+            raw = getlist(self.add_prefix(name)) if getlist is not None else [self.data.get(self.add_prefix(name))]
+            problem = not_a_day(raw[-1]) if raw else None
+            if problem is not None:  # written YYYY-MM-DD, but no day ("2026-02-30": 2026-02 has 28 days)
+                return forms.ValidationError(problem.translated(gettext) + ".", code=error.code)
         for kind, code, message in _NOT_READ:
             if isinstance(field, kind) and error.code == code:
                 return forms.ValidationError(message % {"value": self._given(name)}, code=code)

@@ -162,3 +162,33 @@ def test_occupancy_takes_every_field_the_page_sends():
 def test_occupancy_takes_the_tags_of_a_link_shared_elsewhere():
     r = Client().get("/occupancy/", _space(**LINK_TAGS))
     assert r.status_code == 200 and "Lawful occupancy: 66 persons" in _text(r)
+
+
+# --- the occupancy check reached by a link without the count of rooms ----------------------------------------
+
+
+@pytest.mark.parametrize(("query", "told"), [
+    ("?persns=1", "The address names a field this page does not have: &#x27;persns&#x27;"),
+    ("?attendance=50", "Describe at least one room or area."),
+    ("?form-0-area=100", "The address names room 1 (&#x27;form-0-area&#x27;), but form-TOTAL_FORMS counts 0"),
+])
+def test_occupancy_link_without_the_count_of_rooms_is_read_not_ignored(query, told):
+    """§§ 164-7, 164-8: a link to the occupancy check with its own parameters but no ``form-TOTAL_FORMS``
+    was shown as the empty form, the parameters dropped unsaid (the attendance of 50 lost, a mistyped name not
+    told); it is read as giving no room."""
+    r = Client().get("/occupancy/" + query)
+    assert r.status_code == 422 and told in r.content.decode()
+
+
+def test_occupancy_link_keeps_what_it_gives_while_asking_for_a_room():
+    r = Client().get("/occupancy/?attendance=50&commercial=yes")
+    page = r.content.decode()
+    assert r.status_code == 422 and "Describe at least one room or area." in page
+    assert re.search(r'<input[^>]*name="attendance"[^>]*value="50"', page)
+    assert re.search(r'<option value="yes" selected>', page)
+
+
+@pytest.mark.parametrize("query", ["", "?fbclid=abc", "?utm_source=news&utm_medium=email"])
+def test_occupancy_link_with_nothing_the_page_reads_shows_the_empty_form(query):
+    r = Client().get("/occupancy/" + query)
+    assert r.status_code == 200 and "Describe at least one room or area." not in r.content.decode()

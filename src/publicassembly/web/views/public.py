@@ -87,9 +87,17 @@ def permit_check(request: HttpRequest) -> HttpResponse:
 
 @read_only
 def occupancy_check(request: HttpRequest) -> HttpResponse:
-    """"How many people may this space hold?" — Mount Pleasant Code ch. 164, §§ 164-7, 164-8."""
-    bound = "form-TOTAL_FORMS" in request.GET
+    """"How many people may this space hold?" — Mount Pleasant Code ch. 164, §§ 164-7, 164-8. A GET with the
+    form's values determines the place; a parameter the page does not take is refused naming it. A link with
+    only parameters the pages take without reading them (`ignored_parameter`) shows the empty form; a link with
+    the page's own parameters but no count of rooms (``?attendance=50``, typed or shared) is read as giving no
+    room, so that it is told to describe one (and a room's field beyond the count, or a field the page does
+    not have, is refused by name) instead of the link being ignored."""
+    bound = any(not ignored_parameter(name) for name in request.GET)
     data = request.GET.copy() if bound else None
+    if data is not None and "form-TOTAL_FORMS" not in data:
+        data["form-TOTAL_FORMS"] = "0"
+        data.setdefault("form-INITIAL_FORMS", "0")
     # "Add another room" counts one more form — unless a management field is given twice (a link, not the
     # page), which is refused as the form would refuse it, not replaced by one count. One more than the page
     # takes (MAX_SPACES) is not added: the rooms are judged, and the count refused in one error naming the limit.

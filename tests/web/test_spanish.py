@@ -365,3 +365,14 @@ def test_carmel_two_properties_in_spanish_name_propiedad_2_permit_requirements_b
     assert "propiedad 1 ·" not in text
     for english in ("property 2", "record owner", "owner authorization", "Not given"):
         assert english not in text, english
+
+
+def test_every_citation_in_the_catalog_stays_as_the_law_cites_itself_w6():
+    """Interpretation W-6: a citation is written in Spanish sentences exactly as the law cites itself ("Carmel
+    Code ch. 31, permit requirements ¶ B", "Mount Pleasant Code § 164-9"), on every page, the footer and the
+    pages' own sentences included (the footer and four page sentences said "Código de Carmel cap. 31")."""
+    translated = [e for e in _catalog() if not e.obsolete and e.translated()]
+    for e in translated:
+        for code in ("Carmel Code", "Mount Pleasant Code"):
+            assert e.msgid.count(code) == e.msgstr.count(code), (e.msgid, e.msgstr)
+        assert not re.search(r"Código de (Carmel|Mount Pleasant)", e.msgstr), e.msgstr

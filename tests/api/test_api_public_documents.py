@@ -66,13 +66,17 @@ def test_petition_pdf_for_the_applicant_and_officials_only(api, cu, mu, draft_ap
 
 
 def test_occupancy_sign_of_the_place_and_of_a_room(hall):
-    """§ 164-9: the ballroom's sign states 310 persons; an unknown room is 404; the certificate under another
-    town is 404."""
+    """§ 164-9: the ballroom's sign states 310 persons; an unknown room is 422 naming the rooms there are; the
+    certificate under another town is 404."""
     number = hall.certificates.get().number
     url = f"/api/v1/towns/mount-pleasant-ny/certificates/{number}/sign.pdf"
     whole = Client().get(url)
     assert whole.status_code == 200 and "310" in _text(whole.content)
     room = Client().get(url + "?room=Ballroom")
     assert room.status_code == 200 and "Ballroom" in _text(room.content)
-    assert Client().get(url + "?room=Kitchen").status_code == 404
+    kitchen = Client().get(url + "?room=Kitchen")  # a value of the query, not a record: told with the rooms
+    assert kitchen.status_code == 422 and kitchen.json()["field"] == "room"
+    assert kitchen.json()["detail"] == (f"room: “Kitchen” is not a room of certificate {number}; give one of: "
+                                        f"{', '.join(s['name'] for s in hall.certificates.get().space_loads)}, or "
+                                        "no room for the sign of the whole place.")
     assert Client().get(f"/api/v1/towns/carmel-ny/certificates/{number}/sign.pdf").status_code == 404

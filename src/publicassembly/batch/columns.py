@@ -61,7 +61,8 @@ OUTPUT_COLUMNS: tuple[Column, ...] = (
     Column("toilets_required", False, "the least number of toilets for the persons (§ 164-6)"),
     Column("overcrowded", False, "attendance above the occupant load (§ 164-5); blank without attendance"),
     Column("status", True, "ok or error"),
-    Column("error", False, "for an error row: the column, what was wrong and what is allowed"),
+    Column("error", False, "for an error row: each column in error, what was wrong and what is allowed "
+                           "(several separated by ' | ')"),
 )
 
 OUTPUT_NAMES: tuple[str, ...] = tuple(c.name for c in OUTPUT_COLUMNS)

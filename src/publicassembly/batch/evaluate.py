@@ -11,11 +11,11 @@ clean row (the tests compare them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pyarrow as pa
@@ -47,6 +47,12 @@ _WHOLE_MAX_DIGITS = 15
 _COMMERCIAL_WORDS = tuple(sorted(TRUE_WORDS)) + tuple(sorted(FALSE_WORDS))
 _ALLOWED_BOOL = "true, false, yes, no, y, n, t, f, 1, 0"
 _LARGEST = 2**63 - 1  # the largest whole number an output column holds
+
+
+T = TypeVar("T")
+
+#: Between the problems of a row told in its one error cell (a message itself may hold "; ", never " | ").
+PROBLEMS_SEPARATOR = " | "
 
 
 class RowError(ValueError):
@@ -149,46 +155,61 @@ def _plain(text: str) -> str:
 def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
     """One space by the jurisdiction's per-row functions: `cells` maps input columns to text (or None).
 
-    Returns the output fields other than ``row`` (status ``ok``). Raises `RowError` naming the first column in
-    error (in the order jurisdiction, use_group, area_unit, area, alleys, commercial, attendance) and what is
-    allowed."""
+    Returns the output fields other than ``row`` (status ``ok``). Raises `RowError` naming every column in
+    error, each with what is allowed, joined by `PROBLEMS_SEPARATOR` (" | ") in the order jurisdiction, use_group, area_unit, area,
+    alleys, commercial, attendance (a row of several mistakes is told all of them at once); then a problem of
+    the space as a whole (alleys for a use group other than a bowling alley, a result too large to write)."""
     values = setting.values
+    problems: list[str] = []
+
+    def checked(read: Callable[[], T]) -> T | None:
+        try:
+            return read()
+        except RowError as exc:
+            problems.append(str(exc))
+            return None
+
     given_j = _cell(cells, "jurisdiction")
     if given_j and given_j.lower() not in setting.names:
-        raise RowError(f"jurisdiction: {given_j!r} is not evaluated by batch, which runs the spaces of Mount "
-                       f"Pleasant Code ch. 164; allowed: {setting.jurisdiction.alias}, "
-                       f"{setting.jurisdiction.ocd_id} (or blank)")
+        problems.append(f"jurisdiction: {given_j!r} is not evaluated by batch, which runs the spaces of Mount "
+                        f"Pleasant Code ch. 164; allowed: {setting.jurisdiction.alias}, "
+                        f"{setting.jurisdiction.ocd_id} (or blank)")
     group = _cell(cells, "use_group").lower()
+    factor = None
     if not group:
-        raise RowError(f"use_group: is required; allowed: {', '.join(mp.USE_GROUPS)}")
-    try:
-        factor = mp.floor_area_per_occupant(group, values)
-    except ValueError as exc:
-        raise RowError(str(exc)) from None
+        problems.append(f"use_group: is required; allowed: {', '.join(mp.USE_GROUPS)}")
+    else:
+        try:
+            factor = mp.floor_area_per_occupant(group, values)
+        except ValueError as exc:
+            problems.append(str(exc))
     unit = _cell(cells, "area_unit").lower() or "sq_ft"
     if unit not in AREA_UNITS:
-        raise RowError(f"area_unit: {unit!r} is not an area unit; allowed: {', '.join(AREA_UNITS)} (blank: sq_ft)")
+        problems.append(f"area_unit: {unit!r} is not an area unit; allowed: {', '.join(AREA_UNITS)} (blank: sq_ft)")
     area_given = _cell(cells, "area")
+    area = None
     if not area_given:
-        raise RowError("area: is required; a number of square feet (or square metres with area_unit sq_m), "
-                       "0 or more")
-    area_given = _plain(area_given)
-    try:
-        area = area_sq_ft(area_given, unit, "area")
-    except ValueError as exc:
-        raise RowError(f"{exc}; allowed: a decimal number, 0 or more") from None
-    alleys = _whole(_cell(cells, "alleys"), "alleys", "alleys")
+        problems.append("area: is required; a number of square feet (or square metres with area_unit sq_m), "
+                        "0 or more")
+    else:
+        try:  # (in square feet when the unit is not one: the number itself is still told)
+            area = area_sq_ft(_plain(area_given), unit if unit in AREA_UNITS else "sq_ft", "area")
+        except ValueError as exc:
+            problems.append(f"{exc}; allowed: a decimal number, 0 or more")
+    alleys = checked(lambda: _whole(_cell(cells, "alleys"), "alleys", "alleys"))
     commercial_text = _cell(cells, "commercial").lower()
-    if not commercial_text:
-        commercial = None
-    elif commercial_text in TRUE_WORDS:
+    commercial = None
+    if commercial_text in TRUE_WORDS:
         commercial = True
     elif commercial_text in FALSE_WORDS:
         commercial = False
-    else:
-        raise RowError(f"commercial: {commercial_text!r} is not true or false; allowed: {_ALLOWED_BOOL} "
-                       "(blank: not stated)")
-    attendance = _whole(_cell(cells, "attendance"), "attendance", "persons")
+    elif commercial_text:
+        problems.append(f"commercial: {commercial_text!r} is not true or false; allowed: {_ALLOWED_BOOL} "
+                        "(blank: not stated)")
+    attendance = checked(lambda: _whole(_cell(cells, "attendance"), "attendance", "persons"))
+    if problems:
+        raise RowError(PROBLEMS_SEPARATOR.join(problems))
+    assert factor is not None and area is not None
     try:
         load = mp.occupant_load_of_space(group, area, alleys, values)
     except ValueError as exc:

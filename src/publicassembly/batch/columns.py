@@ -56,8 +56,9 @@ OUTPUT_COLUMNS: tuple[Column, ...] = (
                                 "trailing zeros or exponent (100.5000 → 100.5, 1e3 → 1000)"),
     Column("floor_area_per_occupant_sq_ft", False, "the use group's floor area per occupant (§ 164-7, § 164-8)"),
     Column("occupant_load", False, "persons the space may hold (§ 164-7, § 164-8), rounded down"),
-    Column("place_of_assembly", False, "whether this space alone is a place of assembly (§ 164-4); blank when "
-                                       "not decidable from the row (see docs/performance.md)"),
+    Column("place_of_assembly", False, "whether this space alone is a place of assembly (§ 164-4): true, false, "
+                                       "or needs_review when commercial is blank and the persons reach the "
+                                       "commercial threshold but not the noncommercial one (interpretation M-4)"),
     Column("toilets_required", False, "the least number of toilets for the persons (§ 164-6)"),
     Column("overcrowded", False, "attendance above the occupant load (§ 164-5); blank without attendance"),
     Column("status", True, "ok or error"),

@@ -192,3 +192,20 @@ def test_occupancy_link_keeps_what_it_gives_while_asking_for_a_room():
 def test_occupancy_link_with_nothing_the_page_reads_shows_the_empty_form(query):
     r = Client().get("/occupancy/" + query)
     assert r.status_code == 200 and "Describe at least one room or area." not in r.content.decode()
+
+
+# --- the certificate look-up (§ 164-9) -------------------------------------------------------------------------
+
+
+def test_certificate_lookup_mistyped_number_is_told_by_name():
+    """§ 164-9: ``?nmber=`` was told only "Give the certificate number" as if nothing had been given."""
+    r = Client().get("/certificates/?nmber=MP-2025-0001")
+    assert r.status_code == 422
+    assert ("The address names a field this page does not have: &#x27;nmber&#x27; (did you mean number?). "
+            "It takes: number.") in r.content.decode()
+
+
+@pytest.mark.parametrize("query", ["", "?fbclid=abc"])
+def test_certificate_lookup_link_with_nothing_it_reads_shows_the_form(query):
+    r = Client().get("/certificates/" + query)
+    assert r.status_code == 200 and "Give the certificate number" not in r.content.decode()

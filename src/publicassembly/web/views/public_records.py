@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, as_given, is_certificate_number
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
-from publicassembly.web.forms.widgets import OnceEach, given_twice
+from publicassembly.web.forms.widgets import OnceEach, given_twice, ignored_parameter
 from publicassembly.web.views.errors import read_only, refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
@@ -55,6 +55,8 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
 
 
 class LookupForm(OnceEach):
+    reads_whole_query = True  # (?nmber=… is told by name, with the field it was likely meant for)
+
     number = forms.CharField(label=gettext_lazy("Certificate number"), max_length=MAX_CERTIFICATE_CHARS,
                              help_text=gettext_lazy("As printed on the certificate or the occupancy sign."),
                              error_messages={"required": gettext_lazy(
@@ -84,10 +86,11 @@ def certificate_lookup(request: HttpRequest) -> HttpResponse:
     field; a number of no certificate is 404."""
     from publicassembly.venues import services
 
-    form = LookupForm(request.GET or None)
+    bound = any(not ignored_parameter(name) for name in request.GET)  # (a shared link's tags alone: the form)
+    form = LookupForm(request.GET if bound else None)
     found = None
     status = 200
-    if request.GET:
+    if bound:
         status = 422
         if form.is_valid():
             try:

@@ -77,7 +77,7 @@ def test_json_gives_the_text_as_it_was():
     permit = json.loads(blds.permits_json([PERMIT]))[0]
     assert permit["Description"] == HYPERLINK and permit["OriginalAddress1"] == "  =1+1"
     assert permit["OriginalCity"] == "＝SUM(1)" and permit["PermitNum"] == "@PA-1"
-    assert permit["Longitude"] == "-73.7949"
+    assert permit["Longitude"] == -73.7949  # (a number: BLDS gives Longitude as a number, not text)
     inspection = json.loads(blds.inspections_json([INSPECTION]))[0]
     assert inspection["InspectionNotes"] == "\r=1+1" and inspection["Inspector"] == "@inspector"
 

@@ -174,10 +174,14 @@ def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) 
     typer.echo(f"wrote {path} ({len(data):,} bytes)", err=True)
 
 
-def read_json(path: Path, option: str = "--from-json") -> Any:
+def read_json(path: Path, option: str = "--from-json", *, exact: bool = False) -> Any:
     """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed, or names a key twice
-    in one object (as a case file is refused)."""
-    from publicassembly.cli.casefile import CaseFileError, decode
+    in one object (as a case file is refused). `exact`: numbers with a point or an exponent are read as Decimal,
+    as a case file's are (``1e999`` stays the number written, not a float's infinity), and ``NaN`` and
+    ``Infinity`` are refused."""
+    from decimal import Decimal
+
+    from publicassembly.cli.casefile import CaseFileError, _no_constant, decode
     from publicassembly.law.cases import RepeatedKey, unique_keys
 
     try:
@@ -188,14 +192,17 @@ def read_json(path: Path, option: str = "--from-json") -> Any:
         fail(f"{option}: cannot read {path}: {exc.strerror or exc}")
     except CaseFileError as exc:
         fail(f"{option}: {exc.describe()}")
+    numbers: dict[str, Any] = {"parse_float": Decimal, "parse_constant": _no_constant} if exact else {}
     try:
-        return json.loads(text, object_pairs_hook=unique_keys)
+        return json.loads(text, object_pairs_hook=unique_keys, **numbers)
     except json.JSONDecodeError as exc:
         fail(f"{option}: {path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
     except RepeatedKey as exc:  # (JSON would keep the last value silently: which one was meant is not known)
         fail(f"{option}: {path}: key {exc.key!r} is given twice; give each field once")
     except RecursionError:
         fail(f"{option}: {path} is nested too deeply")
+    except ValueError as exc:  # (exact: NaN or Infinity, or an integer of more digits than Python converts)
+        fail(f"{option}: {path} is not valid JSON ({exc})")
 
 
 def _record(cls: type[R], path: Path) -> R:
@@ -206,16 +213,21 @@ def _record(cls: type[R], path: Path) -> R:
     return records[0]
 
 
-def _records(cls: type[R], items: list[Any], key: str) -> tuple[list[R], list[str]]:
+def _records(cls: type[R], items: list[Any], key: str,
+             also: Callable[[Mapping[str, Any], str], list[str]] | None = None) -> tuple[list[R], list[str]]:
     """The records `items` of a file (its list `key`, each named ``key[i].``; the whole file when `key` is
-    empty) and every problem of every item, one line each (`record_from_json`'s lines)."""
+    empty) and every problem of every item, one line each (`record_from_json`'s lines, then those `also` finds
+    in the item's object as read, e.g. what BLDS requires)."""
     out: list[R] = []
     problems: list[str] = []
     for i, item in enumerate(items):
+        prefix = f"{key}[{i}]." if key else ""
         try:
-            out.append(record_from_json(cls, item, prefix=f"{key}[{i}]." if key else ""))
+            out.append(record_from_json(cls, item, prefix=prefix))
         except ValueError as exc:
             problems += str(exc).split("\n")
+        if also is not None and isinstance(item, dict):
+            problems += also(item, prefix)
     return out, problems
 
 
@@ -811,7 +823,14 @@ _BLDS_HELP = (
     + "; the number fields (TotalSqFt, Latitude, Longitude, Fee ...) are written as they are. JSON gives every "
     "text as it was.\n\n"
     "**Fields of --from-json** (JSON; a field not listed is refused): each of \"permits\": "
-    + fields_help(blds.BldsPermitRow) + ". Each of \"inspections\": " + fields_help(blds.BldsInspectionRow) + "."
+    + fields_help(blds.BldsPermitRow) + ". Each of \"inspections\": " + fields_help(blds.BldsInspectionRow) + ". "
+    "extra: the event's own fields that BLDS has no column for (maximum persons, bond ...), written to "
+    "ExtraFields as a JSON object; its numbers finite, at most 1,000,000,000,000,000.\n\n"
+    "**BLDS requires**: " + blds.REQUIREMENTS_IN_WORDS + ". Every problem of every row is listed, one per line, "
+    "naming the file and the row's field (permits[2].latitude), exit 2.\n\n"
+    "**JSON numbers**: in JSON, TotalSqFt (BLDS: INTEGER, the area rounded to the nearest whole square foot, "
+    "half up; in CSV too), Latitude, Longitude and Fee are JSON numbers, exactly as given (a zero of either "
+    "sign 0), null when not given."
 )
 
 
@@ -819,8 +838,9 @@ _BLDS_HELP = (
 def export_blds(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its records from the database."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
-    from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"permits": [BldsPermitRow fields], '
-                                                            '"inspections": [BldsInspectionRow fields]}.'),
+    from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"permits": [objects of a permit\'s '
+                                                            'fields], "inspections": [objects of an inspection\'s '
+                                                            'fields]} (the fields are listed above).'),
     dataset: str = typer.Option("permits", "--dataset", help="permits or inspections."),
     fmt: str = typer.Option("csv", "--format", help="csv or json."),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
@@ -843,15 +863,20 @@ def export_blds(
         db_rows = _from_db(lambda: town_blds_rows(t, dataset))
         write_output(output, _render(lambda: writers[dataset, fmt](db_rows)), force, fmt)
         return
-    data = read_json(from_json)
+    data = read_json(from_json, exact=True)
     if not isinstance(data, dict):
         fail(f"{from_json}: expected an object with 'permits' and/or 'inspections'")
+    items = data.get(dataset)
+    if items is None:
+        items = []
+    if not isinstance(items, list):
+        fail(f"{from_json}: {dataset}: expected a list of objects ([] for none), got {given(items)}")
     cls: Any = blds.BldsPermitRow if dataset == "permits" else blds.BldsInspectionRow
-    try:
-        rows = [record_from_json(cls, r, prefix=f"{dataset}[{i}].") for i, r in enumerate(data.get(dataset) or [])]
-    except ValueError as exc:
-        fail(f"{from_json}: {exc}")
-    write_output(output, _render(lambda: writers[dataset, fmt](rows)), force, fmt)
+    rows, problems = _records(cls, items, dataset, blds.permit_problems if dataset == "permits"
+                              else blds.inspection_problems)
+    if problems:
+        _refused(from_json, problems)
+    write_output(output, _render(lambda: writers[dataset, fmt](rows), source=from_json), force, fmt)
 
 
 def _notice_record(pk: int) -> Any:

@@ -23,11 +23,11 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from publicassembly.documents.csv_cells import neutralised_text
-from publicassembly.law.jsonable import jsonable
+from publicassembly.law.jsonable import jsonable, number
 
 PERMIT_FIELDS: tuple[str, ...] = (
     # required
@@ -102,12 +102,59 @@ RESULT_MAPPED: dict[str, str] = {
 PERMIT_CLASS = "Non-Residential (Commercial, Industrial, Institutional)"
 
 
-def status_mapped(status: str) -> str:
+def _not_allowed(field: str, value: str, allowed: Iterable[str], what: str) -> str:
+    """The refusal of `value` for `field`, listing the values `allowed`. The values are the workflow's own, in
+    lower case, and are compared exactly (StatusCurrent and InspType publish the value as given): ``Issued`` is
+    refused, told the value it is likely meant for."""
+    allowed = list(allowed)
+    hint = f" (did you mean {value.strip().lower()!r}?)" if value.strip().lower() in allowed else ""
+    return f"{field}: {value!r} {what}{hint}; allowed: {', '.join(allowed)}"
+
+
+def status_mapped(status: str, prefix: str = "") -> str:
     """The BLDS StatusCurrentMapped of a workflow status. Raises ValueError naming the allowed statuses."""
     try:
         return STATUS_MAPPED[status]
     except KeyError:
-        raise ValueError(f"status: {status!r} has no BLDS mapping; allowed: {', '.join(STATUS_MAPPED)}") from None
+        raise ValueError(_not_allowed(f"{prefix}status", status, STATUS_MAPPED, "has no BLDS mapping")) from None
+
+
+#: The requirements of BLDS that a row's fields alone do not state, as `export blds --help` tells them.
+REQUIREMENTS_IN_WORDS = (
+    "a permit's status is one of the workflow's statuses, in lower case (" + ", ".join(STATUS_MAPPED)
+    + "; a draft is left out, never published), and it gives applied_date or issued_date (BLDS requires "
+    "AppliedDate or IssuedDate); an inspection's kind is one of " + ", ".join(INSPECTION_TYPE_MAPPED)
+    + " and its result, when given, one of " + ", ".join(RESULT_MAPPED)
+)
+
+
+def permit_problems(row: BldsPermitRow | Mapping[str, Any], prefix: str = "") -> list[str]:
+    """What keeps a permit row (a `BldsPermitRow`, or its JSON object as read, whose fields of the wrong kind
+    `record_from_json` names) from being published in BLDS, one line each naming the field after `prefix`
+    (``permits[2].``): a status without a BLDS mapping; neither applied_date nor issued_date (BLDS requires
+    AppliedDate or IssuedDate; not asked of a draft, which is never published)."""
+    get = row.get if isinstance(row, Mapping) else lambda name: getattr(row, name, None)
+    status = get("status")
+    out: list[str] = []
+    if isinstance(status, str) and status not in UNPUBLISHED_STATUSES and status not in STATUS_MAPPED:
+        out.append(prefix + _not_allowed("status", status, STATUS_MAPPED, "has no BLDS mapping"))
+    if status not in UNPUBLISHED_STATUSES and get("applied_date") is None and get("issued_date") is None:
+        out.append(f"{prefix}applied_date: BLDS requires AppliedDate or IssuedDate; give applied_date or "
+                   "issued_date (YYYY-MM-DD)")
+    return out
+
+
+def inspection_problems(row: BldsInspectionRow | Mapping[str, Any], prefix: str = "") -> list[str]:
+    """What keeps an inspection row from being published in BLDS, one line each naming the field after `prefix`
+    (``inspections[0].``): a kind or a result without a BLDS mapping."""
+    get = row.get if isinstance(row, Mapping) else lambda name: getattr(row, name, None)
+    kind, result = get("kind"), get("result")
+    out: list[str] = []
+    if isinstance(kind, str) and kind not in INSPECTION_TYPE_MAPPED:
+        out.append(prefix + _not_allowed("kind", kind, INSPECTION_TYPE_MAPPED, "is not allowed"))
+    if isinstance(result, str) and result and result not in RESULT_MAPPED:
+        out.append(prefix + _not_allowed("result", result, RESULT_MAPPED, "is not allowed"))
+    return out
 
 
 @dataclass(frozen=True)
@@ -167,11 +214,34 @@ def _iso(d: date | None) -> str:
 
 
 def _num(v: Decimal | None) -> str:
-    return "" if v is None else str(v)
+    """A number field as text: exact, ``0`` for a zero of either sign (``-0.0`` is no place west of Greenwich)."""
+    if v is None:
+        return ""
+    return str(v.copy_abs() if v.is_zero() else v)
+
+
+def _whole_sq_ft(v: Decimal | None) -> int | None:
+    """TotalSqFt: BLDS gives it as an INTEGER; the area rounded to the nearest whole square foot, half up
+    (99.5 → 100; an area under half a square foot is 0)."""
+    return None if v is None else int(v.to_integral_value(ROUND_HALF_UP))
+
+
+def _extra_data(extra: Mapping[str, Any]) -> Any:
+    """ExtraFields as JSON-ready data. Raises ValueError naming the place of a value JSON cannot hold (an
+    infinity or NaN): `json` would write ``Infinity``, which no JSON reader takes."""
+    if not isinstance(extra, Mapping):
+        raise ValueError(f"extra: must be an object (a JSON mapping of names to values), got {type(extra).__name__}")
+    data = jsonable(dict(extra))
+    try:
+        json.dumps(data, allow_nan=False)
+    except ValueError:
+        raise ValueError("extra: holds a number that is not finite (infinity or NaN), which JSON cannot "
+                         "hold") from None
+    return data
 
 
 def _extra(extra: Mapping[str, Any]) -> str:
-    return json.dumps(jsonable(dict(extra)), sort_keys=True, ensure_ascii=False) if extra else ""
+    return json.dumps(_extra_data(extra), sort_keys=True, ensure_ascii=False, allow_nan=False) if extra else ""
 
 
 def permit_record(row: BldsPermitRow) -> dict[str, str]:
@@ -179,10 +249,12 @@ def permit_record(row: BldsPermitRow) -> dict[str, str]:
     status or a draft, or when neither AppliedDate nor IssuedDate is given (BLDS requires one)."""
     if row.status in UNPUBLISHED_STATUSES:
         raise ValueError(f"status: a {row.status} is not published")
+    problems = permit_problems(row)
+    if problems:
+        raise ValueError(f"{row.permit_num}: " + f"\n{row.permit_num}: ".join(problems))
     mapped = status_mapped(row.status)
-    if row.applied_date is None and row.issued_date is None:
-        raise ValueError(f"{row.permit_num}: BLDS requires AppliedDate or IssuedDate")
-    whole_sq_ft = "" if row.total_sq_ft is None else str(int(row.total_sq_ft))
+    sq_ft = _whole_sq_ft(row.total_sq_ft)
+    whole_sq_ft = "" if sq_ft is None else str(sq_ft)
     return {
         "PermitNum": row.permit_num, "Description": row.description,
         "AppliedDate": _iso(row.applied_date), "IssuedDate": _iso(row.issued_date),
@@ -203,10 +275,9 @@ def permit_record(row: BldsPermitRow) -> dict[str, str]:
 def inspection_record(row: BldsInspectionRow) -> dict[str, str]:
     """One BLDS Inspections record (every field of `INSPECTION_FIELDS`). Raises ValueError for an unknown kind
     or result, naming the allowed ones."""
-    if row.kind not in INSPECTION_TYPE_MAPPED:
-        raise ValueError(f"kind: {row.kind!r} is not allowed; allowed: {', '.join(INSPECTION_TYPE_MAPPED)}")
-    if row.result and row.result not in RESULT_MAPPED:
-        raise ValueError(f"result: {row.result!r} is not allowed; allowed: {', '.join(RESULT_MAPPED)}")
+    problems = inspection_problems(row)
+    if problems:
+        raise ValueError(f"{row.permit_num}: " + f"\n{row.permit_num}: ".join(problems))
     return {
         "PermitNum": row.permit_num, "InspType": row.kind, "InspTypeMapped": INSPECTION_TYPE_MAPPED[row.kind],
         "ScheduledDate": _iso(row.scheduled_date), "InspectedDate": _iso(row.inspected_date),
@@ -236,17 +307,28 @@ def permits_csv(rows: Iterable[BldsPermitRow]) -> bytes:
     return _csv(PERMIT_FIELDS, (permit_record(r) for r in rows if r.status not in UNPUBLISHED_STATUSES))
 
 
+def _json_numbers(rec: dict[str, Any], row: BldsPermitRow) -> dict[str, Any]:
+    """`rec` with its number fields as the BLDS data types give them (TotalSqFt INTEGER; Latitude, Longitude
+    and Fee numbers): JSON numbers, exact (`law.jsonable.number`), null when not given."""
+    values = {"TotalSqFt": _whole_sq_ft(row.total_sq_ft), "Latitude": row.latitude, "Longitude": row.longitude,
+              "Fee": row.fee, "EstProjectCost": None, "HousingUnits": None}
+    for name, value in values.items():
+        rec[name] = None if value is None else number(value)
+    return rec
+
+
 def permits_json(rows: Iterable[BldsPermitRow]) -> bytes:
     """The BLDS Permits dataset as a JSON array of records (ExtraFields as a nested object); every text as it
-    was (no quote before a formula: JSON is not opened as a spreadsheet)."""
+    was (no quote before a formula: JSON is not opened as a spreadsheet); the number fields (`NUMBER_FIELDS`)
+    JSON numbers, or null when not given (`_json_numbers`)."""
     out = []
     for r in rows:
         if r.status in UNPUBLISHED_STATUSES:
             continue
         rec: dict[str, Any] = dict(permit_record(r))
-        rec["ExtraFields"] = jsonable(dict(r.extra))
-        out.append(rec)
-    return json.dumps(out, indent=2, ensure_ascii=False).encode("utf-8")
+        rec["ExtraFields"] = _extra_data(r.extra)
+        out.append(_json_numbers(rec, r))
+    return json.dumps(out, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def inspections_csv(rows: Iterable[BldsInspectionRow]) -> bytes:
@@ -260,9 +342,9 @@ def inspections_json(rows: Iterable[BldsInspectionRow]) -> bytes:
     out = []
     for r in rows:
         rec: dict[str, Any] = dict(inspection_record(r))
-        rec["ExtraFields"] = jsonable(dict(r.extra))
+        rec["ExtraFields"] = _extra_data(r.extra)
         out.append(rec)
-    return json.dumps(out, indent=2, ensure_ascii=False).encode("utf-8")
+    return json.dumps(out, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def row_from_permit(permit: Any, *, status: str, applied_date: date | None = None,

@@ -14,6 +14,7 @@ import json
 import re
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
@@ -289,6 +290,8 @@ def _kind_words(tp: Any) -> str:
         return "a list of " + {str: "texts", int: "whole numbers"}.get(item, _kind_words(item))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return f"an object {{{fields_help(tp)}}}"
+    if origin is Mapping:
+        return OBJECT_WORDS
     return _KIND_WORDS.get(tp, "a value")
 
 
@@ -313,6 +316,31 @@ def fields_help(cls: type) -> str:
     return "; ".join(out)
 
 
+#: What a field of free names and values (a BLDS row's ``extra``) takes, as its help and its refusal say it.
+OBJECT_WORDS = "an object (a JSON mapping of names to values)"
+
+
+def _object_problems(value: Any, where: str) -> list[str]:
+    """What an object of free names and values (`OBJECT_WORDS`) holds that cannot be written back as JSON, one
+    line each naming its place (``extra.a[0]``): a name that is not text, a number that is not finite (NaN,
+    infinity) or beyond `MAX_MAGNITUDE` (``1e999``), as a case file's number is refused."""
+    out: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                out.append(f"{where}: {given(key)} is not a name (text)")
+            out += _object_problems(item, f"{where}.{key}")
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            out += _object_problems(item, f"{where}[{i}]")
+    elif isinstance(value, float | Decimal) and not isinstance(value, bool):
+        if not Decimal(value).is_finite():
+            out.append(f"{where}: expected a finite number, got {given(value)}")
+        elif abs(Decimal(value)) > MAX_MAGNITUDE:
+            out.append(f"{where}: {str(value)!r} is too large (at most {MAX_MAGNITUDE:,})")
+    return out
+
+
 def _convert(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -331,6 +359,13 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
     if value is None:
         raise ValueError(f"{where}: is required")
+    if origin is Mapping:  # free names and values (a BLDS row's extra): an object, written back as JSON
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: must be {OBJECT_WORDS}, got {given(value)}")
+        problems = _object_problems(value, where)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return value
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):  # a record class (never an instance here)
         return record_from_json(tp, value, prefix=f"{where}.")
     if tp in _WRITTEN:  # a date or a date-time, in the years whose legal time is known (1778-2099, G-2)
@@ -364,14 +399,14 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         except InvalidOperation:
             raise ValueError(f"{where}: expected a number, got {value!r}") from None
         if not out.is_finite():
-            raise ValueError(f"{where}: expected a finite number, got {value!r}")
+            raise ValueError(f"{where}: expected a finite number, got {given(value)}")
         bound = COORDINATES.get(where.rpartition(".")[2])
         if bound is not None:  # a latitude or longitude (degrees): signed
             if not -bound <= out <= bound:
-                raise ValueError(f"{where}: must be from -{bound} to {bound} (degrees); got {value!r}")
+                raise ValueError(f"{where}: must be from -{bound} to {bound} (degrees); got {given(value)}")
             return out
         if not 0 <= out <= MAX_MAGNITUDE:  # money (US dollars), areas (square feet), decibels: never negative
-            raise ValueError(f"{where}: must be from 0 to {MAX_MAGNITUDE:,}; got {value!r}")
+            raise ValueError(f"{where}: must be from 0 to {MAX_MAGNITUDE:,}; got {given(value)}")
         if where.endswith("area_sq_ft"):  # a room's area (square feet): the law core's bound, in its words
             area_sq_ft(out, "sq_ft", where)
         return out

@@ -754,7 +754,12 @@ def calendar(
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"town": ..., "hearings": [hearing '
                                    'notice records, each as notice --from-json reads it], "deadlines": [{application_reference, name, due, counted, '
-                                   'citation}], "application": optional reference}.'),
+                                   'citation}], "application": optional reference}. With hearings, town is a Town '
+                                   'whose Board holds them, as notice takes it (carmel-ny, its OCD id, "Town of '
+                                   'Carmel"; Mount Pleasant ch. 164 holds no such hearing). One hearing per '
+                                   'application (a moved one once, with its revision) and each deadline of an '
+                                   'application once: each is the calendar\'s event of one UID, unique (RFC 5545). '
+                                   'Every problem is listed, one per line (exit 2).'),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     alarm_days: int | None = typer.Option(None, "--alarm-days", parser=whole_number, help="Days before a deadline its alarm rings, 0 (on "
                                           f"the day) to {MAX_ALARM_DAYS}; default {DEFAULT_ALARM_DAYS}. Not with "
@@ -800,15 +805,23 @@ def calendar(
     _calendar_lists(from_json, data)
     hearings, bad_hearings = _records(HearingNoticeRecord, data.get("hearings", []), "hearings")
     deadlines, bad_deadlines = _records(DeadlineItem, data.get("deadlines", []), "deadlines")
-    if bad_hearings or bad_deadlines:
-        _refused(from_json, bad_hearings + bad_deadlines)
+    problems = bad_hearings + bad_deadlines
+    if not problems:  # (each is read: the UIDs they would have)
+        problems = calendars.repeated_uids(hearings, deadlines)
+    town = str(data.get("town") or "").strip()
+    if town and data.get("hearings"):  # the Town whose Board holds them, as a notice names it (Carmel ch. 31 ¶ B)
+        try:
+            town = calendars.feed_town(town)
+        except ValueError as exc:
+            problems.insert(0, str(exc))
+    if problems:
+        _refused(from_json, problems)
     reference = data.get("application")
     if reference:
         hearing = next((h for h in hearings if h.application_reference == reference), None)
         ics = _render(lambda: calendars.application_calendar(str(reference), hearing, deadlines,
                                                              alarm_days=alarm_days), source=from_json)
     else:
-        town = str(data.get("town") or "").strip()
         if not town:
             fail(f"{from_json}: town: is required for a Town's feed (or give 'application')")
         ics = _render(lambda: calendars.town_feed(town, hearings, deadlines, alarm_days=alarm_days),

@@ -15,6 +15,8 @@ from publicassembly.documents.records import (
     TOWN_TZ,
     DeadlineItem,
     HearingNoticeRecord,
+    _not_a_notice_town,
+    notice_town,
 )
 
 PRODID = "-//publicassembly//documents//EN"
@@ -23,6 +25,52 @@ UID_DOMAIN = "publicassembly"
 
 def _slug(text: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-." else "-" for ch in text.strip()).strip("-") or "x"
+
+
+def hearing_uid(h: HearingNoticeRecord) -> str:
+    """The UID of a hearing's VEVENT: one per application (a moved hearing keeps it, its ``revision`` the
+    SEQUENCE, so that a client replaces the event it holds; RFC 5545 § 3.8.4.7)."""
+    return f"hearing-{_slug(h.application_reference)}@{UID_DOMAIN}"
+
+
+def deadline_uid(d: DeadlineItem) -> str:
+    """The UID of a deadline's VTODO: one per application and deadline."""
+    return f"deadline-{_slug(d.application_reference)}-{_slug(d.name)}@{UID_DOMAIN}"
+
+
+def repeated_uids(hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem]) -> list[str]:
+    """Every hearing or deadline that would share its UID with an earlier one, one line each naming it
+    (``hearings[1].application_reference``) and the one it repeats (empty when none). RFC 5545 § 3.8.4.7: a UID
+    is globally unique; two events of one UID in a calendar are one event given twice, and a client keeps
+    either. A calendar holds one hearing per application (a moved hearing once, with its ``revision``) and each
+    deadline of an application once. References that differ only in characters a UID cannot hold (``PA 1``,
+    ``PA-1``) share one."""
+    out: list[str] = []
+    for key, items, uid, field in (("hearings", list(hearings), hearing_uid, "application_reference"),
+                                   ("deadlines", list(deadlines), deadline_uid, "name")):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(items):
+            first = seen.setdefault(uid(item), i)
+            if first != i:
+                what = ("the hearing of the same application: a calendar holds one hearing per application (a "
+                        "moved hearing once, its revision counting the moves)" if key == "hearings" else
+                        "the same deadline of the same application")
+                out.append(f"{key}[{i}].{field}: {getattr(item, field)!r} repeats {key}[{first}], {what}; both "
+                           f"would be the calendar's event {uid(item)}, which RFC 5545 requires to be unique; "
+                           "give it once")
+    return out
+
+
+def feed_town(text: str) -> str:
+    """The name of the Town whose feed `text` names (``carmel-ny`` → ``Town of Carmel``), as a hearing notice
+    takes its town (`records.notice_town`: a Town whose Board holds the public hearing of Carmel ch. 31 ¶ B).
+    Raises ValueError as the notice refuses another town (Mount Pleasant ch. 164 holds no such hearing),
+    listing the values allowed."""
+    name = notice_town(text)
+    if name is None:
+        raise ValueError(_not_a_notice_town(text, "").replace("the notice is of the hearing", "the calendar "
+                                                              "holds the hearings"))
+    return name
 
 
 def deadlines_from_determination(determination: Mapping[str, Any], application_reference: str,
@@ -43,7 +91,7 @@ def deadlines_from_determination(determination: Mapping[str, Any], application_r
 def _hearing_event(h: HearingNoticeRecord, stamp: datetime, duration: timedelta) -> Event:
     start = h.hearing_at if h.hearing_at.tzinfo else h.hearing_at.replace(tzinfo=TOWN_TZ)
     ev = Event()
-    ev.add("uid", f"hearing-{_slug(h.application_reference)}@{UID_DOMAIN}")
+    ev.add("uid", hearing_uid(h))
     ev.add("dtstamp", stamp)
     ev.add("sequence", h.revision)  # (moved hearings: a client holding the event replaces it)
     if h.hearing_time_to_be_announced:  # the day only: an all-day event
@@ -65,7 +113,7 @@ def _hearing_event(h: HearingNoticeRecord, stamp: datetime, duration: timedelta)
 
 def _deadline_todo(d: DeadlineItem, stamp: datetime, alarm_days: int) -> Todo:
     todo = Todo()
-    todo.add("uid", f"deadline-{_slug(d.application_reference)}-{_slug(d.name)}@{UID_DOMAIN}")
+    todo.add("uid", deadline_uid(d))
     todo.add("dtstamp", stamp)
     todo.add("due", d.due)
     todo.add("summary", f"{d.name.replace('_', ' ')}: {d.application_reference}")
@@ -85,6 +133,10 @@ def _calendar(name: str, hearings: Iterable[HearingNoticeRecord], deadlines: Ite
               generated_at: datetime | None, alarm_days: int, hearing_duration: timedelta) -> bytes:
     if not 0 <= alarm_days <= MAX_ALARM_DAYS:
         raise ValueError(f"alarm_days: 0 to {MAX_ALARM_DAYS} days before the deadline (got {alarm_days})")
+    hearings, deadlines = list(hearings), list(deadlines)
+    repeated = repeated_uids(hearings, deadlines)
+    if repeated:
+        raise ValueError("\n".join(repeated))
     stamp = (generated_at or datetime.now(UTC)).astimezone(UTC)
     cal = Calendar()
     cal.add("prodid", PRODID)

@@ -563,7 +563,8 @@ def report(
 @app.command()
 def area(
     site: Path = typer.Argument(..., help="A GeoJSON site map (Polygon, MultiPolygon, Feature or "
-                                          "FeatureCollection; degrees, or a projected 'crs')."),
+                                          "FeatureCollection; degrees, or a projected 'crs'): UTF-8 text, each "
+                                          "member of an object given once."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Also write the result to this file: a "
                                        "name ending in .txt (.json with --format json) or without an extension. "
                                        "An existing file is refused without --force, before anything is printed."),
@@ -583,14 +584,20 @@ def area(
     if output is not None:  # before the result is printed: a refused output must not follow it
         check_output(output, force, kind)
     when = _as_of(as_of) or date.today()
+    from publicassembly.cli.casefile import CaseFileError, decode
+
     try:
         raw = site.read_bytes()
     except FileNotFoundError:
         fail(f"{site}: does not exist")
     except OSError as exc:
         fail(f"{site}: cannot read it ({exc.strerror or exc})")
+    try:  # (binary, UTF-16 or not UTF-8: told as check tells a case file)
+        text = decode(raw, str(site), "GeoJSON site map")
+    except CaseFileError as exc:
+        fail(exc.describe())
     try:
-        result = sitemap.site_occupancy(raw, when, method)
+        result = sitemap.site_occupancy(text, when, method)
     except LawNotInForce as exc:
         fail(f"--as-of: {exc}")
     except LawNotAvailable as exc:

@@ -109,11 +109,29 @@ def _check_rings_closed(kind: str, coordinates: Any, where: str) -> None:
 
 
 def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(data, bytes | str):
+    """The GeoJSON object of `data` (its text, or bytes of UTF-8 text). Raises ValueError for bytes that are not
+    UTF-8 (in the words a case file is told), text that is not JSON or nests too deeply, or an object naming a
+    member twice (``"coordinates"`` given twice: JSON would keep the last silently, and which was meant is not
+    known; refused as a case file's repeated key is, `law.cases.unique_keys`)."""
+    from publicassembly.law.cases import RepeatedKey, unique_keys
+
+    if isinstance(data, bytes):
         try:
-            data = json.loads(data, parse_constant=_no_constant)
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            raise ValueError(f"line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x} cannot be decoded); "
+                             "save the GeoJSON site map as UTF-8") from None
+    if isinstance(data, str):
+        try:
+            data = json.loads(data, parse_constant=_no_constant, object_pairs_hook=unique_keys)
         except json.JSONDecodeError as exc:
             raise ValueError(f"geojson: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        except RepeatedKey as exc:
+            raise ValueError(f"geojson: key {exc.key!r} is given twice in one object; give each member once "
+                             "(which of the two was meant is not known)") from None
+        except RecursionError:
+            raise ValueError("geojson: not a site map: it is nested too deeply") from None
     if not isinstance(data, dict) or "type" not in data:
         raise ValueError("geojson: expected a GeoJSON object with a 'type' member")
     return data

@@ -168,7 +168,7 @@ def test_csv_writes_a_zero_coordinate_without_its_sign():
 def test_help_says_what_extra_is_and_what_blds_requires():
     result = CliRunner().invoke(app, ["export", "blds", "--help"], env={"COLUMNS": "200"})
     text = " ".join(result.output.replace("│", " ").split())
-    assert "extra (an object (a JSON mapping of names to values))" in text
+    assert "extra (an object of names and values)" in text and "written to ExtraFields as a JSON object" in text
     assert "BLDS requires AppliedDate or IssuedDate" in text
     assert "an inspection's kind is one of site, cleanup, fire, health, occupancy, sign" in text
     assert "TotalSqFt (BLDS: INTEGER" in text

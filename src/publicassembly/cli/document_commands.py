@@ -849,8 +849,8 @@ _BLDS_HELP = (
     "**BLDS requires**: " + blds.REQUIREMENTS_IN_WORDS + ". Every problem of every row is listed, one per line, "
     "naming the file and the row's field (permits[2].latitude), exit 2.\n\n"
     "**JSON numbers**: in JSON, TotalSqFt (BLDS: INTEGER, the area rounded to the nearest whole square foot, "
-    "half up; in CSV too), Latitude, Longitude and Fee are JSON numbers, exactly as given (a zero of either "
-    "sign 0), null when not given."
+    "half up; in CSV too), Latitude, Longitude and Fee are JSON numbers, exactly as given (-0.0 as 0), null "
+    "when not given."
 )
 
 

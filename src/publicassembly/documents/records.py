@@ -291,7 +291,7 @@ def _kind_words(tp: Any) -> str:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return f"an object {{{fields_help(tp)}}}"
     if origin is Mapping:
-        return OBJECT_WORDS
+        return "an object of names and values"
     return _KIND_WORDS.get(tp, "a value")
 
 

@@ -49,7 +49,7 @@ def test_a_determination_as_check_writes_it_is_reported(tmp_path, determination)
     (lambda d: d | {"as_of": 12}, ["as_of: must be a date written YYYY-MM-DD"]),
     (lambda d: d | {"occupancy": "x"}, ["occupancy: "]),
     (lambda d: d | {"deadlines": {"application_due": {"date": "2026-02-30"}}},
-     ["deadlines.application_due.date: must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got '2026-02-30'"]),
+     ["deadlines.application_due.date: '2026-02-30' is not a day of the calendar: 2026-02 has 28 days"]),
     (lambda d: d | {"penalty": {"min_fine": -5, "max_fine": "ten"}}, ["penalty.min_fine: ", "penalty.max_fine: "]),
     (lambda d: d | {"occupancy": {"spaces": [{"name": "Hall", "use_group": "x", "occupant_load": -1}]}},
      ["occupancy.spaces[0].occupant_load: "]),

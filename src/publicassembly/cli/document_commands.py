@@ -181,8 +181,8 @@ def read_json(path: Path, option: str = "--from-json", *, exact: bool = False) -
     ``Infinity`` are refused."""
     from decimal import Decimal
 
-    from publicassembly.cli.casefile import CaseFileError, _no_constant, decode
-    from publicassembly.law.cases import RepeatedKey, unique_keys
+    from publicassembly.cli.casefile import CaseFileError, decode
+    from publicassembly.law.cases import RepeatedKey, no_json_constant, unique_keys
 
     try:
         text = decode(path.read_bytes(), str(path), "JSON record")
@@ -192,7 +192,7 @@ def read_json(path: Path, option: str = "--from-json", *, exact: bool = False) -
         fail(f"{option}: cannot read {path}: {exc.strerror or exc}")
     except CaseFileError as exc:
         fail(f"{option}: {exc.describe()}")
-    numbers: dict[str, Any] = {"parse_float": Decimal, "parse_constant": _no_constant} if exact else {}
+    numbers: dict[str, Any] = {"parse_float": Decimal, "parse_constant": no_json_constant} if exact else {}
     try:
         return json.loads(text, object_pairs_hook=unique_keys, **numbers)
     except json.JSONDecodeError as exc:

@@ -244,9 +244,7 @@ def test_a_verdict_contradicting_permit_required_is_refused(fair):
         "persons at one time is in excess of 500 (Carmel Code ch. 31, permit requirements ¶ A).' (permit_required "
         "true, decided by carmel/permit/a-required, for 4,000 persons at one time, in force on 2026-07-01)"]
     answer = edited(fair) | {"permit_required": False}
-    assert any(line.startswith("requirements.parking_spaces: the file states 1,000; the law gives null (no permit "
-                               "is required") for line in refusals(answer))
-    assert any(line.startswith("verdict: ") for line in refusals(answer))
+    assert [line.split(": ")[0] for line in refusals(answer)] == ["permit_required"]
 
 
 def test_an_exempt_assembly_has_no_requirements_and_its_exemption_is_the_laws():

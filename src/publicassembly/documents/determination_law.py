@@ -346,6 +346,13 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
     from publicassembly.law.jurisdictions.us_ny_carmel.determine import REQUIREMENTS
 
     findings = _findings(data)
+    decision = _carmel_decision(findings, j)
+    if decision is not None and not _same_answer(data.get("permit_required"), decision[2]):
+        rule, finding, answer = decision
+        check.problems.append(
+            f"permit_required: the file states {_shown(data.get('permit_required'))}; its findings give "
+            f"{_shown(answer)} (the finding of {rule.id} is {finding.status.value}, and it decides whether a "
+            f"permit is required by the law core's priorities: {rule.citation}; its reason: {finding.reason!r})")
     rule_a = findings.get("carmel/permit/a-required")
     persons_known = rule_a is not None and "persons_at_one_time" in _values(rule_a)
     persons = _count(_values(rule_a).get("persons_at_one_time")) if persons_known else None
@@ -356,7 +363,8 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
                 check.same(f"findings[{other[0]}].values.persons_at_one_time",
                            _values(other)["persons_at_one_time"], persons,
                            f"the persons at one time findings[{rule_a[0]}] ({rule_a[1]['rule']}) states")
-    no_permit = data.get("permit_required") is False
+    # (the findings' answer when they give one: the requirements, deadlines and verdict follow it, not the flag)
+    no_permit = (decision[2] if decision is not None else data.get("permit_required")) is False
     requirements = data.get("requirements") if isinstance(data.get("requirements"), dict) else {}
     law: dict[str, tuple[Any, str]] = {}  # requirement → (the law's value, why), in the order of the file
     said = "the persons at one time are not given" if persons is None else f"{_persons(persons)} at one time"
@@ -384,7 +392,56 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
     if not no_permit:
         _carmel_insurance_and_cleanup(requirements, findings, values, check)
     _carmel_deadlines(data, findings, values, check, no_permit)
-    _carmel_verdict(data, findings, persons, persons_known, values, check, j)
+    _carmel_verdict(data, findings, decision, persons, persons_known, values, check)
+
+
+#: What the finding of a rule deciding whether a permit is required answers, by the rule's kind and the
+#: finding's status (the `outcome` the law core's rules give with each status, `us_ny_carmel/permit.py`
+#: `permit_required` and `exemptions.py`; `tests/documents/test_report_permit_required.py` holds them equal):
+#: permit requirements ¶ A (priority 0) met → a permit is required, not met → none, needs review → needs
+#: review, missing → not known (null); an exemption (¶¶ A-D, a higher priority) met → none, missing → needs
+#: review (it can only take away a permit ¶ A requires).
+_PERMIT_ANSWER: dict[tuple[bool, Status], Any] = {
+    (False, Status.MET): True, (False, Status.NOT_MET): False, (False, Status.NEEDS_REVIEW): "needs_review",
+    (False, Status.MISSING): None,
+    (True, Status.MET): False, (True, Status.MISSING): "needs_review", (True, Status.NEEDS_REVIEW): "needs_review",
+}
+
+
+def permit_answer(rule: Any, status: Status) -> Any:
+    """The answer to "is a permit required?" the finding of `rule` (one that decides it) with `status` gives
+    when it is the deciding finding (`_PERMIT_ANSWER`)."""
+    return _PERMIT_ANSWER.get((rule.priority > 0, status))
+
+
+def _same_answer(stated: Any, law: Any) -> bool:
+    """Whether ``permit_required`` as the file states it is the answer `law` (true is not 1)."""
+    return stated == law and isinstance(stated, bool) == isinstance(law, bool)
+
+
+def _carmel_decision(findings: dict[str, tuple[int, dict[str, Any]]], j: Any) -> tuple[Any, Finding, Any] | None:
+    """The rule deciding whether a permit is required, its finding and the answer it gives, resolved from the
+    findings' statuses by the law core's priorities (`us_ny_carmel.determine.decide_permit`, the decision
+    `determine` makes), or None when a deciding rule's finding is not in the file or its status is not one (which
+    rule decides is then not known) or none applies (`permit_required` is then null)."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.determine import decide_permit
+
+    deciding = []
+    for rule in j.rules:
+        if rule.decides == "permit_required":
+            found = findings.get(rule.id)
+            if found is None:
+                return None
+            try:
+                status = Status(found[1]["status"])
+            except ValueError:
+                return None
+            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]))))
+    winner = decide_permit(deciding)
+    if winner is None:
+        return None
+    rule, finding = winner
+    return rule, finding, permit_answer(rule, finding.status)
 
 
 def _carmel_insurance_and_cleanup(requirements: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
@@ -480,28 +537,18 @@ def _carmel_deadlines(data: Mapping[str, Any], findings: dict[str, tuple[int, di
                        f"{law.counted} — {what}")
 
 
-def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]], persons: int | None,
-                    persons_known: bool, values: Any, check: _Check, j: Any) -> None:
+def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
+                    decision: tuple[Any, Finding, Any] | None, persons: int | None, persons_known: bool,
+                    values: Any, check: _Check) -> None:
     """The exemption and the verdict: the deciding rule resolved from the findings' statuses by the law core's
-    priorities (`decide_permit`), then the law core's sentence for what the file states."""
-    from publicassembly.law.jurisdictions.us_ny_carmel.determine import decide_permit, verdict_sentence
+    priorities (`_carmel_decision`), then the law core's sentence for the answer its finding gives (refused
+    already, naming ``permit_required``, when the file states another), the persons, the sponsor and the
+    penalty the file states."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.determine import verdict_sentence
 
-    deciding = []
-    for rule in j.rules:
-        if rule.decides == "permit_required":
-            found = findings.get(rule.id)
-            if found is None:
-                return  # a deciding rule's finding is not in the file: which rule decided is not known
-            try:
-                status = Status(found[1]["status"])
-            except ValueError:
-                return
-            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]))))
-    winner = decide_permit(deciding)
-    answer = data.get("permit_required")
-    if winner is None:
+    if decision is None:
         return
-    rule, finding = winner
+    rule, finding, answer = decision
     exempt = rule.priority > 0 and answer is False
     law_exemption = {"rule": rule.id, "citation": rule.citation} if exempt else None
     stated = data.get("exemption")

@@ -1,0 +1,106 @@
+"""``report`` reading ``check --format json`` back holds ``permit_required`` to the findings that decide it
+(Carmel Code ch. 31, permit requirements ¶ A and exemptions ¶¶ A-D, resolved by the law core's priorities:
+`us_ny_carmel.determine.decide_permit`). A new-user trial set permit_required false with a verdict, requirements
+and deadlines to match while ¶ A's finding still said 4,000 persons were in excess of 500: the report printed a
+verdict contradicting its own findings; with permit_required alone flipped, 13 errors never named it and said
+"the law gives" the false verdict. Interpretation G-9."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from tests.documents.conftest import determination_json as determination
+from tests.documents.conftest import example_case as case
+from typer.testing import CliRunner
+
+import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
+from publicassembly.cli.app import app
+from publicassembly.documents.determination_json import check_determination_json
+from publicassembly.documents.determination_law import permit_answer
+from publicassembly.law import evaluate, jurisdictions
+from publicassembly.law.core import Status
+
+runner = CliRunner()
+
+#: What the message says of the fair's ¶ A finding.
+FAIR_A = ("its findings give true (the finding of carmel/permit/a-required is met, and it decides whether a permit "
+          "is required by the law core's priorities: Carmel Code ch. 31, permit requirements ¶ A; its reason: "
+          "'4,000 persons at one time is in excess of 500: a written permit of the Town Board, issued through its "
+          "Clerk, is required.')")
+
+
+def refusals(data: dict) -> list[str]:
+    with pytest.raises(ValueError) as refused:
+        check_determination_json(data)
+    return str(refused.value).splitlines()
+
+
+@pytest.fixture(scope="module")
+def fair() -> dict:
+    return determination(case("carmel-county-fair"))
+
+
+def test_permit_required_alone_flipped_is_the_one_error_permit_requirements_a(fair):
+    for stated, shown in ((False, "false"), (None, "null"), ("needs_review", "'needs_review'")):
+        forged = copy.deepcopy(fair) | {"permit_required": stated}
+        assert refusals(forged) == [f"permit_required: the file states {shown}; {FAIR_A}"]
+
+
+def test_the_trials_file_is_refused_naming_permit_required_first_permit_requirements_a(fair, tmp_path):
+    forged = copy.deepcopy(fair)
+    forged["permit_required"] = False
+    forged["verdict"] = ("No permit is required: 4,000 persons at one time is not in excess of 500 (Carmel Code "
+                         "ch. 31, permit requirements ¶ A).")
+    forged["requirements"] = {k: None for k in forged["requirements"]} | {"permit_holders": []}
+    forged["deadlines"] = {}
+    told = refusals(forged)
+    assert told[0] == f"permit_required: the file states false; {FAIR_A}"
+    assert told[-1].startswith("verdict: the file states 'No permit is required: ")
+    assert "the law gives 'A permit from the Town Board is required: 4,000 persons at one time is in excess of " \
+           "500 (Carmel Code ch. 31, permit requirements ¶ A).'" in told[-1]
+    assert not any("the law gives 'No permit" in line for line in told)
+    source = tmp_path / "d.json"
+    source.write_text(json.dumps(forged), encoding="utf-8")
+    result = runner.invoke(app, ["report", str(source), "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 2 and not (tmp_path / "r.pdf").exists() and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("persons", "required"), [(500, False), (501, True)])
+def test_500_persons_need_no_permit_and_501_do_both_sides_permit_requirements_a(persons, required):
+    """On ¶ A's threshold: the determination is read back as it is, and its answer flipped is refused."""
+    data = determination(case("carmel-county-fair", max_persons_at_one_time=persons, persons_collectively=persons))
+    assert data["permit_required"] is required
+    assert check_determination_json(copy.deepcopy(data)) == data
+    flipped = copy.deepcopy(data) | {"permit_required": not required}
+    assert refusals(flipped)[0].startswith(f"permit_required: the file states {str(not required).lower()}; its "
+                                           f"findings give {str(required).lower()} (the finding of "
+                                           "carmel/permit/a-required is ")
+
+
+def test_an_exemption_decides_over_paragraph_a_exemptions_b():
+    """The church's assembly: exempt (exemptions ¶ B) though in excess of 500; true is refused."""
+    data = determination(case("carmel-church-assembly"))
+    assert data["permit_required"] is False
+    told = refusals(copy.deepcopy(data) | {"permit_required": True})
+    assert told[0].startswith("permit_required: the file states true; its findings give false (the finding of "
+                              "carmel/exemptions/b-church is met")
+
+
+@pytest.mark.parametrize("example", ["carmel-county-fair", "carmel-church-assembly", "carmel-theatre-tent",
+                                     "carmel-unpermitted-concert"])
+@pytest.mark.parametrize("persons", [None, 500, 501])
+def test_the_answer_of_each_status_is_the_law_cores_outcome(example, persons):
+    """`permit_answer` is the outcome the law core's deciding rules give with each status (and the decided
+    determination's answer), so the report decides as `determine` does."""
+    changes = {} if persons is None else {"max_persons_at_one_time": persons, "persons_collectively": persons}
+    result = evaluate(case(example, **changes))
+    rules = {r.id: r for r in jurisdictions.get("carmel-ny").rules}
+    seen = 0
+    for f in result.findings:
+        rule = rules[f.rule]
+        if rule.decides == "permit_required" and f.status is not Status.NOT_APPLICABLE:
+            assert permit_answer(rule, f.status) == f.outcome, (f.rule, f.status)
+            seen += 1
+    assert seen

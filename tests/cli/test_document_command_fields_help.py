@@ -56,7 +56,8 @@ def test_each_document_commands_help_names_every_field_of_its_record(command, cl
 
 @pytest.mark.parametrize(("command", "said"), [
     ("certificate", "spaces (a list of objects {name (text, required); use_group (text, required); area_sq_ft (a "
-                    "number or null, required); occupant_load (a whole number, required)}, required)"),
+                    "number or null, required); occupant_load (a whole number, required); alleys (a whole number or "
+                    "null)}, required)"),
     ("certificate", "status (one of valid, revoked, stale, superseded, default valid)"),
     ("permit", "insurance (an object {bodily_injury_limit (a number, required);"),
     ("permit", "revoked_date (a date YYYY-MM-DD or null)"),

@@ -66,7 +66,7 @@ def certificate_record() -> CertificateRecord:
         number="MP-C-2025-0042", issued_date=date(2025, 3, 3), venue_name="Pocantico Hall",
         venue_address="200 Bedford Road, Pleasantville, NY 10570",
         spaces=(CertificateSpace("Main hall", "assembly_without_fixed_seats", Decimal("3000"), 200),
-                CertificateSpace("Lanes", "bowling_alley", None, 160),
+                CertificateSpace("Lanes", "bowling_alley", None, 160, alleys=32),
                 CertificateSpace("Lawn", "open_air", Decimal("1500"), 100)),
         lawful_occupancy=460, inspector_name="R. Dwyer",
     )

@@ -105,10 +105,24 @@ def test_a_certificate_is_not_issued_before_the_chapter_section_164_9(day):
 def test_every_error_is_listed_each_naming_its_field(tmp_path):
     data = base(number="../../etc", lawful_occupancy=5,
                 spaces=[space(occupant_load=5000), space(name="Hall ", use_group="spaceship")])
+    """The fields' own problems together (a use group, the number: `field_problems`), then, once they read,
+    the law's loads and names."""
     fields = [line.split(": ")[0] for line in refusals(data)]
-    assert fields == ["number", "spaces[0].occupant_load", "spaces[1].name", "spaces[1].use_group"]
+    assert fields == ["spaces[1].use_group", "number"]
     result = run(tmp_path, data)
     assert result.exit_code == 2 and all(f"{field}: " in result.output for field in fields)
+    data["number"], data["spaces"][1]["use_group"] = "MP-C-2025-0042", "assembly_without_fixed_seats"
+    assert [line.split(": ")[0] for line in refusals(data)] == [
+        "spaces[0].occupant_load", "spaces[1].name", "lawful_occupancy"]
+
+
+def test_a_use_group_out_of_sections_164_7_164_8_is_told_with_the_other_fields_problems():
+    """The trial's file: an unknown use group, a date still to come and a superseded_by on a valid certificate,
+    with a load given as text, are told in one run, one line each (§§ 164-7, 164-8, 164-9; G-10)."""
+    data = base(issued_date="2099-01-01", superseded_by="MP-C-2025-0043",
+                spaces=[space(use_group="nonsense"), space(name="Side", occupant_load="many")])
+    assert [line.split(": ")[0] for line in refusals(data)] == [
+        "spaces[0].use_group", "spaces[1].occupant_load", "issued_date", "superseded_by"]
 
 
 def test_an_area_shown_to_four_places_may_hold_one_person_less_not_more_section_164_7():
@@ -123,16 +137,71 @@ def test_an_area_shown_to_four_places_may_hold_one_person_less_not_more_section_
 
 
 def test_the_loads_are_those_in_force_on_issued_date_section_164_7():
-    """A space whose load is the law's: the factors of § 164-7 by use group, open air § 164-8, bowling alleys'
-    loads a whole number of alleys (5 persons each) beyond the additional area's (the certificate does not say
-    how many alleys)."""
+    """A space whose load is the law's: the factors of § 164-7 by use group, open air § 164-8, a bowling alley's
+    its alleys' (5 persons each) plus its additional area's."""
     ok = base(spaces=[space(), space(name="Lawn", use_group="open_air", area_sq_ft=1500, occupant_load=100),
-                      space(name="Lanes", use_group="bowling_alley", area_sq_ft=100, occupant_load=70)],
+                      space(name="Lanes", use_group="bowling_alley", area_sq_ft=100, alleys=12, occupant_load=70)],
               lawful_occupancy=270)
     assert record_from_json(CertificateRecord, ok).lawful_occupancy == 270
     told = refusals(ok | {"spaces": ok["spaces"][:2] + [space(name="Lanes", use_group="bowling_alley",
-                                                              area_sq_ft=100, occupant_load=72)]})
-    assert told[0].startswith("spaces[2].occupant_load: the file states 72; the law gives 10 for 100 sq ft of ")
-    assert "plus 5 persons for each alley, a whole number of alleys (Mount Pleasant Code § 164-7" in told[0]
+                                                              area_sq_ft=100, alleys=12, occupant_load=75)]})
+    assert told[0] == ("spaces[2].occupant_load: the file states 75; the law gives 70 for 100 sq ft of bowling "
+                       "alleys at 10 sq ft per person plus 12 alleys at 5 persons for each alley (Mount Pleasant "
+                       "Code § 164-7, in force on issued_date 2025-03-03)")
     assert refusals(base(spaces=[space(area_sq_ft=None)]))[0].startswith(
         "spaces[0].area_sq_ft: is required for use group 'assembly_without_fixed_seats'")
+
+
+def lanes(**changes) -> dict:
+    """A bowling centre of 12 alleys and 1,000 sq ft of additional area: 60 + 100 = 160 persons (§ 164-7)."""
+    return base(spaces=[space(name="Lanes", use_group="bowling_alley", area_sq_ft=1000, alleys=12,
+                              occupant_load=160) | changes], lawful_occupancy=changes.get("occupant_load", 160))
+
+
+def test_bowling_12_alleys_and_1000_sq_ft_hold_160_section_164_7():
+    assert record_from_json(CertificateRecord, lanes()).spaces[0].alleys == 12
+    assert refusals(lanes(occupant_load=161))[0].startswith("spaces[0].occupant_load: the file states 161; the law "
+                                                            "gives 160")
+    assert refusals(lanes(occupant_load=159))[0].startswith("spaces[0].occupant_load: the file states 159; the law "
+                                                            "gives 160")
+    assert record_from_json(CertificateRecord, lanes(alleys=0, occupant_load=100)).lawful_occupancy == 100
+
+
+def test_the_trials_bowling_alley_of_5000_persons_is_refused_section_164_7():
+    """1,000 sq ft stated to hold 5,000 persons, no alleys given: refused naming alleys (interpretation D-8),
+    and, with its 12 alleys, naming the load the law gives."""
+    trial = base(spaces=[space(name="Lanes", use_group="bowling_alley", area_sq_ft=1000, occupant_load=5000)],
+                 lawful_occupancy=5000)
+    assert refusals(trial) == [
+        "spaces[0].alleys: is required for use group 'bowling_alley': Mount Pleasant Code § 164-7 allows a number "
+        "of persons for each alley, including 15 feet of runway, and by floor area for the additional area; give "
+        "the number of alleys (0 or more) and, as area_sq_ft, the additional area (interpretation D-8)"]
+    trial["spaces"][0]["alleys"] = 12
+    assert [line.split(": ")[0] for line in refusals(trial)] == ["spaces[0].occupant_load", "lawful_occupancy"]
+
+
+def test_alleys_belong_to_a_bowling_alley_alone_section_164_7():
+    assert refusals(base(spaces=[space(alleys=3)]))[0].startswith(
+        "spaces[0].alleys: only a space of use group 'bowling_alley' has alleys")
+
+
+def test_a_certificate_issued_today_is_taken_and_tomorrow_refused_g10(monkeypatch):
+    """Interpretation G-10: a certificate dated after the Town's today has not been issued yet."""
+    from datetime import date
+
+    from publicassembly.documents import records
+
+    monkeypatch.setattr(records, "town_today", lambda: date(2026, 6, 1))
+    assert record_from_json(CertificateRecord, base(issued_date="2026-06-01")).issued_date == date(2026, 6, 1)
+    assert refusals(base(issued_date="2026-06-02")) == [
+        "issued_date: 2026-06-02 is after today (2026-06-01): a certificate dated then cannot have been issued yet; "
+        "give the day the Building Inspector issued it (interpretation G-10)"]
+
+
+@pytest.mark.parametrize("status", ["valid", "revoked", "stale"])
+def test_superseded_by_only_with_status_superseded_section_164_9(status):
+    assert refusals(base(status=status, superseded_by="MP-2025-0002"))[0].startswith(
+        f"superseded_by: 'MP-2025-0002' is given for a certificate whose status is {status!r}")
+    assert record_from_json(CertificateRecord, base(status="superseded", superseded_by="MP-2025-0002")) \
+        .superseded_by == "MP-2025-0002"
+    assert record_from_json(CertificateRecord, base(status=status)).superseded_by == ""

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
 from publicassembly.cli.app import app
-from publicassembly.documents.records import MAX_TEXT, CertificateRecord, record_from_json
+from publicassembly.documents.records import MAX_TEXT, CertificateRecord, record_from_json, town_today
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.units import MAX_COUNT
 
@@ -54,16 +54,17 @@ def test_certificate_record_out_of_bounds_exits_2_naming_the_field(tmp_path, cer
 
 
 @pytest.mark.parametrize(("field", "value"), [("lawful_occupancy", 25), ("lawful_occupancy", MAX_COUNT),
-                                              ("issued_date", "1976-02-24"), ("issued_date", "2099-12-31")])
+                                              ("issued_date", "1976-02-24"),
+                                              ("issued_date", town_today().isoformat())])
 def test_certificate_record_on_the_bounds_is_written(tmp_path, certificate_record, field, value):
     """On the bounds of reading; a lawful occupancy is the sum of the spaces' loads (§ 164-7), so it is given
-    with one bowling alley space (alleys not stated: its load a whole number of alleys at 5 persons) holding it;
-    the earliest date is the chapter's first day (1976-02-24, interpretation M-1). The least lawful occupancy
+    with one bowling alley space of alleys at 5 persons holding it; the earliest date is the chapter's first
+    day (1976-02-24, interpretation M-1), the latest the Town's today (G-10). The least lawful occupancy
     written is 25, the least of a place of assembly (§ 164-4; 0 to 24 are refused, interpretation M-17)."""
     changes: dict = {field: value}
     if field == "lawful_occupancy":
         changes["spaces"] = [{"name": "Lanes", "use_group": "bowling_alley", "area_sq_ft": None,
-                              "occupant_load": value}]
+                              "alleys": value // 5, "occupant_load": value}]
     result = _certificate(tmp_path, certificate_record, **changes)
     assert result.exit_code == 0, result.output
 
@@ -180,7 +181,8 @@ def test_a_certificates_room_area_is_held_to_the_law_cores_bound(tmp_path, certi
 @pytest.mark.parametrize(("value", "needle"), [(0, "lawful_occupancy: 0 persons"),
                                                (24, "lawful_occupancy: 24 persons is fewer than the 25")])
 def test_certificate_record_below_a_place_of_assembly_exits_2_m17(tmp_path, certificate_record, value, needle):
-    spaces = [{"name": "Lanes", "use_group": "bowling_alley", "area_sq_ft": None, "occupant_load": value}]
+    spaces = [{"name": "Lanes", "use_group": "bowling_alley", "area_sq_ft": None, "alleys": 0,
+               "occupant_load": value}]
     if value % 5:  # (a bowling alley's load is a whole number of alleys at 5 persons: a business room of 24)
         spaces = [{"name": "Office", "use_group": "business", "area_sq_ft": "2400", "occupant_load": value}]
     result = _certificate(tmp_path, certificate_record, lawful_occupancy=value, spaces=spaces)

@@ -100,7 +100,20 @@ NOTICE_FROM_JSON_HELP = ('A JSON file of the notice: {"town": "carmel-ny" (its O
                          'fields and their forms first, the law once they read. '
                          'Example: examples/carmel-hearing-notice.json.')
 PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked gives revoked_date, the day the Town "
-                         "Board revoked it (Carmel ch. 31 ¶ G).")
+                         "Board revoked it (Carmel ch. 31 ¶ G). The permit is Carmel's: town carmel-ny, its OCD id, "
+                         "Town of Carmel or Town of Carmel, New York (¶ A; carmel-ny is printed Town of Carmel); "
+                         "maximum_persons in excess of ¶ A's threshold of persons; insurance limits at least ¶ E's "
+                         "least limits for bodily injury or death and for property damage (in force on "
+                         "issued_date; a higher limit is taken); "
+                         "bond_amount the amount the Town Board fixed, more than 0 (¶ F); money in whole cents.")
+PETITION_FROM_JSON_HELP = (FROM_JSON_HELP + " The petition is addressed to the Town Board of Carmel (¶ B): town, if "
+                           "given, carmel-ny, its OCD id, Town of Carmel or Town of Carmel, New York. Omit for the "
+                           "blank form.")
+CERTIFICATE_FROM_JSON_HELP = (FROM_JSON_HELP + " The certificate states Mount Pleasant ch. 164's loads: each space's "
+                              "use_group one of §§ 164-7, 164-8 and its occupant_load the law's for its area (a "
+                              "bowling_alley gives alleys, and as area_sq_ft the additional area; no other space "
+                              "gives alleys), lawful_occupancy their sum; issued_date not after today; "
+                              "superseded_by only with status superseded.")
 
 DATA_DIR_HELP = ("Folder of the SQLite database (default: $PUBLICASSEMBLY_DATA_DIR or "
                  "~/.local/share/publicassembly); DATABASE_URL names PostgreSQL.")
@@ -623,7 +636,7 @@ CERTIFICATE_HELP = ("Write the Building Inspector's certificate for a place of a
 @app.command(help=CERTIFICATE_HELP)
 def certificate(
     number: str | None = typer.Option(None, "--number", help="The certificate's number (from the database)."),
-    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP),
+    from_json: Path | None = typer.Option(None, "--from-json", help=CERTIFICATE_FROM_JSON_HELP),
     town: str | None = typer.Option(None, "--town", help=TOWN_OF_NUMBER_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
@@ -671,7 +684,7 @@ PETITION_HELP = ("Write the verified petition (PDF; Carmel ch. 31 ¶ B), blank o
 @app.command(help=PETITION_HELP)
 def petition(
     application: int | None = typer.Option(None, "--application", parser=whole_number, help="The application's id (database)."),
-    from_json: Path | None = typer.Option(None, "--from-json", help=FROM_JSON_HELP + " Omit for the blank form."),
+    from_json: Path | None = typer.Option(None, "--from-json", help=PETITION_FROM_JSON_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),

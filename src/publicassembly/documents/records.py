@@ -105,12 +105,16 @@ class PermitRecord:
 @dataclass(frozen=True)
 class CertificateSpace:
     """One room or area on a certificate: its use group (Mount Pleasant § 164-7/164-8 ids), floor area in
-    square feet (None for a space counted otherwise, e.g. bowling alleys) and occupant load in persons."""
+    square feet (None for a space counted otherwise, e.g. bowling alleys) and occupant load in persons.
+    ``alleys``: a bowling alley's number of alleys (§ 164-7: so many persons for each alley, its area then the
+    additional area beyond the alleys and their runways); only a ``bowling_alley`` space has it, and one read
+    from JSON must give it (interpretation D-8)."""
 
     name: str
     use_group: str
     area_sq_ft: Decimal | None
     occupant_load: int
+    alleys: int | None = None
 
 
 @dataclass(frozen=True)
@@ -356,7 +360,15 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     if origin is tuple:
         if not isinstance(value, list | tuple):
             raise ValueError(f"{where}: expected a list, got {given(value)}")
-        return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        items, problems = [], []
+        for i, v in enumerate(value):  # (every item's problems, not only the first item's)
+            try:
+                items.append(_convert(args[0], v, f"{where}[{i}]"))
+            except ValueError as exc:
+                problems.append(str(exc))
+        if problems:
+            raise ValueError("\n".join(problems))
+        return tuple(items)
     if value is None:
         raise ValueError(f"{where}: is required")
     if origin is Mapping:  # free names and values (a BLDS row's extra): an object, written back as JSON
@@ -440,15 +452,21 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     decibels as numbers or numeric strings from 0 to 10^15; persons, days and other counts as JSON whole numbers
     from 0 to 10^9; text, a JSON string (never a number), of at most `MAX_TEXT` characters). Raises ValueError
     with one line per problem, each naming its field: an unknown field, a missing required one, a value of the
-    wrong kind or out of bounds, a
+    wrong kind or out of bounds, a value one field alone shows wrong (`field_problems`: a use group, a bowling
+    alley's alleys, a certificate's date still to come or its superseded_by beside another status), listed
+    with those, a
     record that contradicts itself (`inconsistencies`) or a summons that states other than the law
     (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`), or a
     certificate whose number, date, spaces or loads are not what Mount Pleasant ch. 164 gives
     (`certificate_against_the_law`), or a hearing notice of another town, without the hour of its hearing, on a
     Sunday or public holiday, or to be published later than Carmel ch. 31 ¶ B allows, or holding a text the
-    documents cannot print (`hearing_notice_against_the_law`). An unknown field is named with the fields
+    documents cannot print (`hearing_notice_against_the_law`), or a permit or petition of another town than
+    Carmel, or a permit for 500 persons or fewer or with less insurance than ¶ E or no bond (`permit_against_the_law`,
+    `petition_against_the_law`). An unknown field is named with the fields
     allowed, and the record by what it is (`RECORD_NAMES`: "a hearing notice"), never its class. A hearing
-    notice is returned as it is printed (`notice_as_printed`: the Town's name, the hearing's local time)."""
+    notice is returned as it is printed (`notice_as_printed`: the Town's name, the hearing's local time), a
+    permit and a petition with the Town's name for its alias (`town_as_printed`: ``carmel-ny`` printed ``Town of
+    Carmel``)."""
     what = RECORD_NAMES.get(cls.__name__, "the record")
     if not isinstance(data, dict):
         if prefix:
@@ -473,17 +491,71 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
             kwargs[name] = _convert(hints[name], data[name], where)
         except ValueError as exc:
             problems += str(exc).split("\n")  # (a nested record's own problems, each on its line)
+    problems += field_problems(cls, kwargs, prefix, data)
     if problems:
         raise ValueError("\n".join(problems))
     record = cls(**kwargs)
     problems = inconsistencies(record, prefix) + against_the_law(record, prefix)
     problems += summons_town_and_citations(record, prefix) + certificate_against_the_law(record, prefix)
     problems += hearing_notice_against_the_law(record, prefix, written_at=data.get("hearing_at"))
+    problems += permit_against_the_law(record, prefix) + petition_against_the_law(record, prefix)
     if problems:
         raise ValueError("\n".join(problems))
     if isinstance(record, HearingNoticeRecord):
         return typing.cast(R, notice_as_printed(record))
+    if isinstance(record, PermitRecord | PetitionRecord):
+        return typing.cast(R, town_as_printed(record))
     return record
+
+
+def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_names: Any = ()) -> list[str]:
+    """What the fields of record class `cls` read from JSON (`read`: those that read, by name; `given_names`:
+    the fields the file gives, whether they read or not) show wrong
+    without the rest of the record, one line each naming the field, so that `record_from_json` lists them with
+    the fields missing or of the wrong kind (every problem of a file's fields at once; what needs the whole
+    record, the law's loads and sums, follows once they read):
+
+    - a certificate's room or area (`CertificateSpace`): ``use_group`` one of §§ 164-7, 164-8; ``alleys`` given
+      for a ``bowling_alley`` (§ 164-7 counts it by alleys: without them any load would pass) and for no other
+      use group (interpretation D-8);
+    - a certificate (`CertificateRecord`): ``number`` a certificate number (`_certificate_number_problem`);
+      ``issued_date`` not after the Town's today (`town_today`): a
+      certificate dated later has not been issued yet (interpretation G-10); ``superseded_by`` only with status
+      ``superseded`` (a certificate of another status printed without it would hide it).
+
+    Other records: nothing."""
+    p = prefix
+    out: list[str] = []
+    if cls is CertificateSpace:
+        from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
+
+        group = read.get("use_group")
+        if group is not None and group not in USE_GROUPS:
+            out.append(f"{p}use_group: {group!r} is not a use group of §§ 164-7, 164-8; allowed: "
+                       f"{', '.join(USE_GROUPS)}")
+        alleys = read.get("alleys")
+        if group == "bowling_alley" and alleys is None:
+            out.append(f"{p}alleys: is required for use group 'bowling_alley': Mount Pleasant Code § 164-7 allows "
+                       "a number of persons for each alley, including 15 feet of runway, and by floor area for the "
+                       "additional area; give the number of alleys (0 or more) and, as area_sq_ft, the "
+                       "additional area (interpretation D-8)")
+        elif group is not None and group != "bowling_alley" and alleys is not None:
+            out.append(f"{p}alleys: only a space of use group 'bowling_alley' has alleys (Mount Pleasant Code "
+                       f"§ 164-7); use group {group!r} is counted by its floor area: leave alleys out or null")
+    elif cls is CertificateRecord:
+        if "number" in read:
+            out += _certificate_number_problem(read["number"], p)
+        issued, today = read.get("issued_date"), town_today()
+        if issued is not None and issued > today:
+            out.append(f"{p}issued_date: {issued} is after today ({today}): a certificate dated then cannot have "
+                       "been issued yet; give the day the Building Inspector issued it (interpretation G-10)")
+        status, by = read.get("status", "valid"), read.get("superseded_by", "")
+        told = "status" in given_names and "status" not in read  # (its own problem is told)
+        if by and by.strip() and status != "superseded" and not told:
+            out.append(f"{p}superseded_by: {by!r} is given for a certificate whose status is {status!r}; only a "
+                       "superseded certificate names the certificate that replaced it: give status 'superseded' "
+                       "or leave superseded_by out")
+    return out
 
 
 def inconsistencies(record: object, prefix: str = "") -> list[str]:
@@ -637,6 +709,20 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
 
 # --- A certificate against Mount Pleasant ch. 164 (`certificate_against_the_law`) -------------------------------
 
+def _certificate_number_problem(number: str, p: str) -> list[str]:
+    """The refusal of a certificate's ``number`` that is not a certificate number (`documents.certificate_number`,
+    the rule of ``sign --certificate`` and the public look-up), else nothing."""
+    from publicassembly.documents.certificate_number import (
+        CERTIFICATE_NUMBER_FORMAT,
+        as_given,
+        is_certificate_number,
+    )
+
+    if is_certificate_number(number):
+        return []
+    return [f"{p}number: a certificate number is {CERTIFICATE_NUMBER_FORMAT}; got {as_given(number)}"]
+
+
 def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     """What a certificate read from JSON states against Mount Pleasant ch. 164, one line each naming the field,
     the value in the file and what the law gives or allows (empty when nothing; other records: nothing):
@@ -660,11 +746,6 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     the law core (`venues.services`) and are not checked again."""
     if not isinstance(record, CertificateRecord):
         return []
-    from publicassembly.documents.certificate_number import (
-        CERTIFICATE_NUMBER_FORMAT,
-        as_given,
-        is_certificate_number,
-    )
     from publicassembly.documents.determination_law import space_load
     from publicassembly.documents.pdf.certificate import use_group_name
     from publicassembly.law import jurisdictions
@@ -677,9 +758,7 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     )
 
     p = prefix
-    out: list[str] = []
-    if not is_certificate_number(record.number):
-        out.append(f"{p}number: a certificate number is {CERTIFICATE_NUMBER_FORMAT}; got {as_given(record.number)}")
+    out: list[str] = _certificate_number_problem(record.number, p)
     j = jurisdictions.get("mount-pleasant-ny")
     code = j.code.split(",")[0]
     first = j.parameters.in_force_from
@@ -725,17 +804,23 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
         named = use_group_name(space.use_group)
         words = f"{area:,} sq ft of {named[:1].lower() + named[1:]} at {factor} sq ft per person"
         stated = space.occupant_load
-        # (a certificate does not state a bowling alley's alleys: any whole number of them is taken)
-        allowed, law = space_load(space.use_group, area, None, stated, values,
+        # (a bowling alley's alleys, when the record gives them; else any whole number of them is taken, as a
+        # record the workflow made may not state them: one read from JSON must, `field_problems`)
+        allowed, law = space_load(space.use_group, area, space.alleys if bowling else None, stated, values,
                                   fractional=area != area.to_integral_value())
-        if not allowed and bowling:
+        if not allowed and bowling and space.alleys is not None:
+            per = int(values["occupancy.bowling.persons_per_alley"])
+            out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {law:,} for {words} plus "
+                       f"{space.alleys:,} alley{'' if space.alleys == 1 else 's'} at {per} persons for each alley ({section}, in force on "
+                       f"issued_date {record.issued_date})")
+        elif not allowed and bowling:
             per = int(values["occupancy.bowling.persons_per_alley"])
             out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {law:,} for {words} plus "
                        f"{per} persons for each alley, a whole number of alleys ({section}, in force on "
                        f"issued_date {record.issued_date})")
             total = None
             continue
-        if not allowed:
+        elif not allowed:
             out.append(f"{at}.occupant_load: the file states {stated:,}; the law gives {law:,} ({words}, "
                        f"rounded down; {section}, in force on issued_date {record.issued_date})")
         if total is not None:
@@ -870,19 +955,124 @@ def _notice_towns() -> str:
     return ", ".join(out)
 
 
-def _not_a_notice_town(text: str, p: str) -> str:
-    """The refusal of ``town`` `text`, naming the Town it is when it is another of the law core's."""
+def _not_a_notice_town(text: str, p: str, *, other_law: str = "holds no public hearing on a permit for a public "
+                       "assembly", ours: str = "a Town whose Board holds the public hearing of this notice",
+                       document: str = "the notice is of the hearing of Carmel Code ch. 31, permit requirements "
+                       "¶ B") -> str:
+    """The refusal of ``town`` `text` on a document of Carmel ch. 31 (a notice, by default; a permit or a
+    petition with their own words: `permit_against_the_law`, `petition_against_the_law`), naming the Town it is
+    when it is another of the law core's, whose law `other_law`; else saying it is not `ours`; then what the
+    `document` is and the values allowed."""
     from publicassembly.law import jurisdictions
 
     other = ""
     for j in jurisdictions.all_jurisdictions():
         if _words(text) in {_words(n) for n in (*town_names(j.alias), j.ocd_id)}:
             code = j.code.split(",")[0]
-            other = (f" is the {town_names(j.alias)[1]}, whose law ({code}) holds no public hearing on a permit "
-                     "for a public assembly;")
-    said = repr(text) + (other or " is not a Town whose Board holds the public hearing of this notice;")
-    return (f"{p}town: {said} the notice is of the hearing of Carmel Code ch. 31, permit requirements ¶ B; "
-            f"allowed: {_notice_towns()}")
+            other = f" is the {town_names(j.alias)[1]}, whose law ({code}) {other_law};"
+    said = repr(text) + (other or f" is not {ours};")
+    return f"{p}town: {said} {document}; allowed: {_notice_towns()}"
+
+
+def town_as_printed(record: PermitRecord | PetitionRecord) -> PermitRecord | PetitionRecord:
+    """A permit or petition `record` with its ``town`` as its document prints it: given as the jurisdiction's
+    alias or Open Civic Data id (``carmel-ny``), the Town's name (`notice_town`: ``Town of Carmel``); given as
+    a name (``Town of Carmel, New York``, as the workflow names the Town), as written."""
+    from publicassembly.law import jurisdictions
+
+    for alias in NOTICE_JURISDICTIONS:
+        if _words(record.town) in {_words(alias), _words(jurisdictions.get(alias).ocd_id)}:
+            return dataclasses.replace(record, town=town_names(alias)[1])
+    return record
+
+
+# --- A permit and a petition of Carmel ch. 31 (`permit_against_the_law`, `petition_against_the_law`) ------------
+
+def _whole_cents(amount: Decimal) -> bool:
+    """Whether `amount` (US dollars) is in whole cents, as the documents print money (`pdf._common.money`)."""
+    return amount == amount.quantize(Decimal("0.01"))
+
+
+def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
+    """What a permit read from JSON states against Carmel ch. 31, one line each naming the field, the value in
+    the file and what the law gives (empty when nothing; other records: nothing):
+
+    - ``town``: the Town of Carmel (`notice_town`: ``carmel-ny``, its OCD id, ``Town of Carmel`` or ``Town of
+      Carmel, New York``), whose Board issues the permit through its Clerk (¶ A); another town is refused
+      listing those values (an alias or id is printed ``Town of Carmel``, `town_as_printed`);
+    - ``issued_date``: not before the chapter took effect (its parameters' first day, 1972-01-01, C-2);
+    - ``maximum_persons``: in excess of ¶ A's threshold (``permit.threshold_persons``, 500) in force on
+      ``issued_date``: an assembly of that many or fewer needs no permit, and none is issued for it;
+    - ``insurance.bodily_injury_limit`` and ``insurance.property_damage_limit``: at least ¶ E's least limits
+      (``insurance.bodily_injury_min``, ``insurance.property_damage_min``) in force on ``issued_date`` — a higher
+      limit is taken (C-9: the $500,000 bounds what the Board may demand, not the cover);
+    - ``bond_amount``: more than $0 (¶ F: "shall post a bond"): the amount is the Town Board's to fix, and the
+      chapter sets no least amount, so any other is taken (interpretation P-13);
+    - every amount of money in whole cents, as the permit prints it.
+
+    The law's numbers are the law core's, never restated here. The workflow's permits are issued from an
+    application the law core has evaluated and are not checked again."""
+    if not isinstance(record, PermitRecord):
+        return []
+    from publicassembly.law import jurisdictions
+
+    p = prefix
+    out: list[str] = []
+    if notice_town(record.town) is None:
+        out.append(_not_a_notice_town(
+            record.town, p, other_law="issues no permit for a public assembly",
+            ours="the Town of Carmel, whose Town Board issues this permit through its Clerk",
+            document="the permit is for a public assembly under Carmel Code ch. 31, permit requirements ¶ A"))
+    money_fields = (("insurance.bodily_injury_limit", record.insurance.bodily_injury_limit),
+                    ("insurance.property_damage_limit", record.insurance.property_damage_limit),
+                    ("bond_amount", record.bond_amount))
+    for field, amount in money_fields:
+        if not _whole_cents(amount):
+            out.append(f"{p}{field}: {amount:,f} is not in whole cents; the permit states money in dollars and "
+                       "cents: give it to the cent")
+    if record.bond_amount == 0:
+        out.append(f"{p}bond_amount: the file states $0.00; the permittee posts a bond with the Town Clerk, in an "
+                   "amount fixed by the Town Board, to insure the cleanup (Carmel Code ch. 31, permit requirements "
+                   "¶ F): give the amount the Board fixed (interpretation P-13)")
+    j = jurisdictions.get("carmel-ny")
+    code = j.code.split(",")[0]
+    first = j.parameters.in_force_from
+    if record.issued_date < first:
+        out.append(f"{p}issued_date: {record.issued_date} is before {first}, the day {code} took effect; no permit "
+                   "of the chapter is issued on it (interpretation C-2)")
+        return out
+    values = j.parameters.at(record.issued_date)
+    on = f"in force on issued_date {record.issued_date}"
+    threshold = int(values["permit.threshold_persons"])
+    if record.maximum_persons <= threshold:
+        out.append(f"{p}maximum_persons: the file states {record.maximum_persons:,}; a permit is required only for "
+                   f"an assembly in excess of {threshold:,} persons ({values.cite('permit.threshold_persons')}, "
+                   f"{on}): an assembly of {record.maximum_persons:,} needs none, and no permit is issued for it; "
+                   f"give more than {threshold:,}")
+    for field, amount, name, words in (
+            ("bodily_injury_limit", record.insurance.bodily_injury_limit, "insurance.bodily_injury_min",
+             "bodily injury or death"),
+            ("property_damage_limit", record.insurance.property_damage_limit, "insurance.property_damage_min",
+             "property damage")):
+        least = Decimal(values[name])
+        if amount < least:
+            out.append(f"{p}insurance.{field}: the file states ${amount:,.2f}; the law gives at least "
+                       f"${least:,.2f} for {words} ({values.cite(name)}, {on}; a higher limit is taken, "
+                       "interpretation C-9)")
+    return out
+
+
+def petition_against_the_law(record: object, prefix: str = "") -> list[str]:
+    """What a petition read from JSON states of another town, one line naming ``town`` (empty when nothing;
+    other records: nothing): the verified petition is addressed to the Town Board of Carmel (ch. 31, permit
+    requirements ¶ B), so ``town`` is the Town of Carmel as `notice_town` reads it (`town_as_printed`);
+    another town is refused listing the values allowed. The blank form (no file) is Carmel's."""
+    if not isinstance(record, PetitionRecord) or notice_town(record.town) is not None:
+        return []
+    return [_not_a_notice_town(
+        record.town, prefix, other_law="issues no permit for a public assembly",
+        ours="the Town of Carmel, whose Town Board the petition is addressed to",
+        document="the verified petition is for a permit under Carmel Code ch. 31, permit requirements ¶ B")]
 
 
 def _a_date_alone(written: object) -> bool:

@@ -250,3 +250,23 @@ def test_report_with_200_character_space_names_stays_on_the_page():
     assert _inside(data) == []
     text = "".join(pdf_text(data).split())
     assert all("".join(n.split()) in text for n in names)
+
+
+@pytest.mark.parametrize(("status", "why"), [
+    ("revoked", "This certificate has been revoked"),
+    ("stale", "This certificate is not current (the place of assembly or the law has changed since it was issued)"),
+    ("superseded", "This certificate has been superseded by certificate MP-C-2025-0050")])
+def test_a_certificate_not_valid_says_it_no_longer_states_the_lawful_occupancy_section_164_9(certificate_record,
+                                                                                               status, why):
+    """§ 164-9: the certificate states the lawful occupancy; one not valid keeps its banner and its number, and
+    says beside the Building Inspector's determination that it no longer states it."""
+    record = replace(certificate_record, status=status,
+                     superseded_by="MP-C-2025-0050" if status == "superseded" else "")
+    text = pdf_text(render_certificate(record))
+    assert "NOT VALID" in text or "NOT CURRENT" in text
+    assert f"{why}: it no longer states the lawful occupancy of the place." in text
+    assert "no longer states" not in pdf_text(render_certificate(certificate_record))
+
+
+def test_a_certificates_bowling_alley_shows_its_alleys_section_164_7(certificate_record):
+    assert "Lanes Bowling alleys 32 alleys 160" in pdf_text(render_certificate(certificate_record))

@@ -49,6 +49,19 @@ def status_words(record: CertificateRecord) -> str:
     return "Valid"
 
 
+def no_longer_states(record: CertificateRecord) -> str:
+    """What the certificate's statement of the lawful occupancy is followed by: nothing for a valid one; for a
+    revoked, stale or superseded one, that it no longer states the lawful occupancy (the number was the
+    Building Inspector's when it was issued; a reader must not take it for the place's now, § 164-9)."""
+    if record.status == "valid":
+        return ""
+    why = {"revoked": "has been revoked",
+           "stale": "is not current (the place of assembly or the law has changed since it was issued)",
+           "superseded": "has been superseded" + (f" by certificate {esc(record.superseded_by)}"
+                                                  if record.superseded_by else "")}[record.status]
+    return f" <b>This certificate {why}: it no longer states the lawful occupancy of the place.</b>"
+
+
 def render_certificate(record: CertificateRecord) -> bytes:
     """The certificate as PDF bytes: number, date, place, each space with its use group, floor area (square
     feet) and occupant load, the lawful occupancy, and the § 164-9 statement that it is kept on the premises.
@@ -78,6 +91,9 @@ def render_certificate(record: CertificateRecord) -> bytes:
     rows: list[list[object]] = [["Room or area", "Use group", "Floor area (sq ft)", "Occupant load (persons)"]]
     for s in record.spaces:
         area = "counted by alleys" if s.area_sq_ft is None else f"{s.area_sq_ft:,}"
+        if s.alleys is not None:  # (a bowling alley: its alleys, and the additional area beyond them)
+            area = f"{s.alleys:,} alley{'' if s.alleys == 1 else 's'}" + (
+                "" if s.area_sq_ft is None else f" and {s.area_sq_ft:,} additional")
         rows.append([s.name, use_group_name(s.use_group), area, f"{s.occupant_load:,}"])
     # (the floor area's column is wide enough for its heading on one line, "Floor area (sq ft)")
     story.append(table(rows, widths=[1.95 * inch, 2.25 * inch, 1.4 * inch, 1.4 * inch]))
@@ -87,7 +103,7 @@ def render_certificate(record: CertificateRecord) -> bytes:
         p(f"The Building Inspector has prescribed and determined that not more than "
           f"<b>{record.lawful_occupancy:,}</b> persons may lawfully occupy this place of assembly at any one "
           "time, and not more than the occupant load stated above in each room or area "
-          "(Mount Pleasant Code §§ 164-7, 164-8, 164-9)."),
+          "(Mount Pleasant Code §§ 164-7, 164-8, 164-9)." + no_longer_states(record)),
         p("This certificate shall be kept on the premises and be available for inspection at all times "
           "(Mount Pleasant Code § 164-9). A sign stating the lawful occupancy shall be posted in each room or "
           "area in a conspicuous location in full view of its entrance."),

@@ -15,7 +15,9 @@ What is recomputed from the facts the file states, under the parameters in force
 - Carmel: the parking spaces, registered nurses and physicians required (¶¶ C(6), C(9)) for the persons at one
   time the ¶ A finding states (null when no permit is required); every finding stating persons at one time
   states the same; the exemption and the verdict the law core writes for the deciding rule (resolved from the
-  findings' statuses by the law core's priorities), the persons, the sponsor and the penalty the file states.
+  findings' statuses by the law core's priorities), the persons, the sponsor and the penalty the file states;
+  and ``permit_required`` itself, the answer the deciding finding gives (`permit_answer`), refused first when
+  the file states another — the requirements, deadlines and verdict are then compared with the findings' answer.
 
 Also the requirements that come from a parameter in force alone: Mount Pleasant's persons per toilet (§ 164-6)
 and the sign's specification (§ 164-9); Carmel's insurance limits (the bodily injury minimum the Board's limit when
@@ -24,8 +26,8 @@ F), all null (and no deadline) when no permit is required; and Carmel's deadline
 the day a finding states (the assembly's first and last days, the submission, the hearing), and the same dates
 where a finding states them.
 
-What is not recomputed (it needs facts a determination does not carry): the answers themselves
-(``permit_required``, ``certificate_required``), overcrowding, the penalty, a deadline whose day no finding
+What is not recomputed (it needs facts a determination does not carry): ``certificate_required`` (and Carmel's
+``permit_required`` when a deciding finding is not in the file), overcrowding, the penalty, a deadline whose day no finding
 states, the bond, filing fee, housing and permit holders, ``missing``, and the findings' statuses and reasons;
 nor the verdict when a fact of it is not in the file. An area written with a fraction
 may be one the law core showed to four places: a load one person less than the law's for it is taken too

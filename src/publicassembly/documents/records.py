@@ -733,8 +733,9 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     - ``spaces``: at least one; no two named alike as a reader takes a name (`same_name`: ``Hall`` and
       ``hall ``), which `check` refuses too (each room's sign, § 164-9, must tell them apart); each ``use_group``
       one of §§ 164-7, 164-8; each ``occupant_load`` the law core's (`determination_law.space_load`) for its use group
-      and area under the values in force on ``issued_date`` — a bowling alley's, whose alleys the certificate
-      does not state, its area's load plus a whole number of alleys at § 164-7's persons per alley; an area
+      and area under the values in force on ``issued_date`` — a bowling alley's with its ``alleys`` (a record
+      the workflow made, which does not state them: its area's load plus a whole number of alleys at § 164-7's
+      persons per alley; one read from JSON must give them, `field_problems`, D-8); an area
       written with a fraction may be one shown to four places, and a load one person less is taken too
       (interpretation G-9);
     - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9); not 0, and not so few that

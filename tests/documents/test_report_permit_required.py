@@ -90,11 +90,14 @@ def test_an_exemption_decides_over_paragraph_a_exemptions_b():
 
 @pytest.mark.parametrize("example", ["carmel-county-fair", "carmel-church-assembly", "carmel-theatre-tent",
                                      "carmel-unpermitted-concert"])
-@pytest.mark.parametrize("persons", [None, 500, 501])
-def test_the_answer_of_each_status_is_the_law_cores_outcome(example, persons):
-    """`permit_answer` is the outcome the law core's deciding rules give with each status (and the decided
-    determination's answer), so the report decides as `determine` does."""
-    changes = {} if persons is None else {"max_persons_at_one_time": persons, "persons_collectively": persons}
+@pytest.mark.parametrize(("persons", "collectively"), [(None, None), (500, 500), (501, 501), ("unknown", 12000),
+                                                      ("unknown", None), (400, 12000)])
+def test_the_answer_of_each_status_is_the_law_cores_outcome(example, persons, collectively):
+    """`permit_answer` is the outcome the law core's deciding rules give with each status — ¶ A met, not met,
+    needs review (only the persons collectively in excess of 500, C-4) and missing (no persons given) — and the
+    decided determination's answer, so the report decides as `determine` does."""
+    changes: dict = {} if persons is None else {"persons_collectively": collectively,
+                                                "max_persons_at_one_time": None if persons == "unknown" else persons}
     result = evaluate(case(example, **changes))
     rules = {r.id: r for r in jurisdictions.get("carmel-ny").rules}
     seen = 0
@@ -104,3 +107,5 @@ def test_the_answer_of_each_status_is_the_law_cores_outcome(example, persons):
             assert permit_answer(rule, f.status) == f.outcome, (f.rule, f.status)
             seen += 1
     assert seen
+    data = determination(case(example, **changes))
+    assert check_determination_json(copy.deepcopy(data)) == data  # (read back as it is, whatever its answer)

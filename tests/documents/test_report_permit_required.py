@@ -61,6 +61,8 @@ def test_the_trials_file_is_refused_naming_permit_required_first_permit_requirem
     assert "the law gives 'A permit from the Town Board is required: 4,000 persons at one time is in excess of " \
            "500 (Carmel Code ch. 31, permit requirements ¶ A).'" in told[-1]
     assert not any("the law gives 'No permit" in line for line in told)
+    fields = [line.split(": ")[0] for line in told]
+    assert {"deadlines.application_due", "deadlines.cleanup_due", "requirements.parking_spaces"} <= set(fields)
     source = tmp_path / "d.json"
     source.write_text(json.dumps(forged), encoding="utf-8")
     result = runner.invoke(app, ["report", str(source), "-o", str(tmp_path / "r.pdf")])

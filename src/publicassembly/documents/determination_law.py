@@ -507,7 +507,8 @@ def _carmel_deadlines(data: Mapping[str, Any], findings: dict[str, tuple[int, di
                       check: _Check, no_permit: bool) -> None:
     """Each deadline whose day it is counted from the file states (a finding's values: the first and last days
     of the assembly, the day of submission, the day of the hearing), counted by the law core (`deadlines`,
-    GCL §§ 20, 24, 25-a) under the values in force; none when no permit is required."""
+    GCL §§ 20, 24, 25-a) under the values in force — one left out of the file is refused too, as the law gives
+    it; none when no permit is required (`no_permit`: the findings' answer, `_carmel_decision`)."""
     from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as count
 
     stated = data.get("deadlines") if isinstance(data.get("deadlines"), dict) else {}
@@ -526,7 +527,9 @@ def _carmel_deadlines(data: Mapping[str, Any], findings: dict[str, tuple[int, di
             continue
         what = f"counted from {key} {day.isoformat()} that findings[{found[0]}] ({source}) states"
         deadline = stated.get(name)
-        if isinstance(deadline, dict):
+        if deadline is None:  # (a permit is required and the day it is counted from is stated: the law gives it)
+            check.same(f"deadlines.{name}", None, law.date.isoformat(), f"{law.counted} — {what}")
+        elif isinstance(deadline, dict):
             check.same(f"deadlines.{name}.date", deadline.get("date"), law.date.isoformat(),
                        f"{law.counted} — {what}")
             shown = law.to_json()

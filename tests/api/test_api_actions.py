@@ -206,13 +206,17 @@ def test_records_of_paragraphs_c_to_f_by_their_roles(api, cu, hearing_app):
     assert post(api(cu["town_board_member"]), base + "insurance", ins).status_code == 403
     assert post(api(cu["town_clerk"]), base + "insurance", ins).status_code == 201
 
-    bond = {"amount": "5000.00", "posted_on": TODAY}
+    hearing_app.refresh_from_db()
+    sv.set_bond_and_insurance_limit(cu["town_board_member"], hearing_app, bond_amount="5000.00")  # (P-13)
+    hearing_app.refresh_from_db()
+    bond = {"amount": "5000.00", "posted_on": TODAY, "expected_version": hearing_app.version}
     r = post(api(cu["town_clerk"]), base + "bonds", {**bond, "amount": "0"})
     assert r.status_code == 422 and r.json()["field"] == "amount"
     assert post(api(cu["applicant"]), base + "bonds", bond).status_code == 403
     assert post(api(cu["town_clerk"]), base + "bonds", bond).status_code == 201
 
-    fee = {"amount": "250.00", "paid_on": TODAY, "receipt": "R-1"}
+    hearing_app.refresh_from_db()
+    fee = {"amount": "250.00", "paid_on": TODAY, "receipt": "R-1", "expected_version": hearing_app.version}
     r = post(api(cu["town_clerk"]), base + "fee-payments", {**fee, "paid_on": "2026-02-30"})
     assert r.status_code == 422 and r.json()["field"] == "paid_on"
     assert post(api(cu["applicant"]), base + "fee-payments", fee).status_code == 403
@@ -284,8 +288,12 @@ def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu,
     assert post(clerk, A("carmel-ny", pk, "insurance"), {
         "insurer": "Hudson Mutual", "policy_number": "GL-2026-1", "bodily_injury_limit": "300000.00",
         "property_damage_limit": "500000.00", "cancellation_notice_days": 30, "document": doc}).status_code == 201
-    assert post(clerk, A("carmel-ny", pk, "bonds"), {"amount": "5000.00", "posted_on": TODAY}).status_code == 201
-    paid = post(clerk, A("carmel-ny", pk, "fee-payments"), {"amount": "250.00", "paid_on": TODAY})
+    now = clerk.get(A("carmel-ny", pk)).json()["version"]
+    bonded = post(clerk, A("carmel-ny", pk, "bonds"), {"amount": "5000.00", "posted_on": TODAY,
+                                                       "expected_version": now})
+    assert bonded.status_code == 201
+    paid = post(clerk, A("carmel-ny", pk, "fee-payments"), {
+        "amount": "250.00", "paid_on": TODAY, "expected_version": bonded.json()["application"]["version"]})
     assert paid.status_code == 201
     assert _blockers(clerk, pk) == []
     # each record added to the file moved the application's version: the one read before them is stale

@@ -78,7 +78,8 @@ def test_a_validators_sentence_is_given_without_pydantics_prefix(api, cu, hearin
     """Fee (ch. 31): a payment's day is a YYYY-MM-DD string — the validator's sentence as it is, naming the field
     once."""
     r = api(cu["town_clerk"]).post(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/fee-payments",
-                                   json.dumps({"amount": "100.00", "paid_on": 20261127}),
+                                   json.dumps({"amount": "100.00", "paid_on": 20261127,
+                                               "expected_version": hearing_app.version}),
                                    content_type="application/json")
     assert r.status_code == 422 and r.json()["field"] == "paid_on"
     msg = r.json()["errors"][0]["msg"]

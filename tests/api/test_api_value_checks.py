@@ -67,7 +67,8 @@ def test_approve_decided_on_9999_12_31_is_422_and_nothing_written_par_b(api, cu,
 def test_fee_payment_date_must_be_a_string_not_a_number_and_not_0001(api, cu, held):
     clerk = api(cu["town_clerk"])
     url = f"{A}/{held.pk}/fee-payments"
-    body = {"amount": "250.00", "paid_on": TODAY.isoformat()}
+    held.refresh_from_db()
+    body = {"amount": "250.00", "paid_on": TODAY.isoformat(), "expected_version": held.version}
     assert "YYYY-MM-DD" in _refused(_post(clerk, url, {**body, "paid_on": 20261127}), "paid_on")["detail"]
     _refused(_post(clerk, url, {**body, "paid_on": "0001-01-01"}), "paid_on")
     _refused(_post(clerk, url, {**body, "paid_on": (TODAY + dt.timedelta(days=1)).isoformat()}), "paid_on")
@@ -79,10 +80,14 @@ def test_fee_payment_amount_schema_says_more_than_0(api, cu, held):
     """The service requires a payment above $0: 0, -0 and -5 are 422 naming ``amount`` with "more than 0"."""
     clerk = api(cu["town_clerk"])
     url = f"{A}/{held.pk}/fee-payments"
+    held.refresh_from_db()
+    v = held.version
     for amount in ("0", "-5", "-0"):
-        r = _refused(_post(clerk, url, {"amount": amount, "paid_on": TODAY.isoformat()}), "amount")
+        r = _refused(_post(clerk, url, {"amount": amount, "paid_on": TODAY.isoformat(), "expected_version": v}),
+                     "amount")
         assert "more than 0" in r["detail"], r
-    assert _post(clerk, url, {"amount": "0.01", "paid_on": TODAY.isoformat()}).status_code == 201
+    assert _post(clerk, url, {"amount": "0.01", "paid_on": TODAY.isoformat(), "expected_version": v}
+                 ).status_code == 201
 
 
 def test_expected_version_true_is_422_not_version_1(api, cu, draft_app):
@@ -134,8 +139,11 @@ def test_fee_payment_before_the_filing_is_422_and_not_stored(api, cu, held):
     CLI all record it through the service; the day before filing is refused too, the filing day accepted."""
     clerk = api(cu["town_clerk"])
     url = f"{A}/{held.pk}/fee-payments"
+    held.refresh_from_db()
+    v = held.version
     for day in ("1990-01-01", (TODAY - dt.timedelta(days=1)).isoformat()):
-        r = _refused(_post(clerk, url, {"amount": "10", "paid_on": day}), "paid_on")
+        r = _refused(_post(clerk, url, {"amount": "10", "paid_on": day, "expected_version": v}), "paid_on")
         assert "before the petition was filed" in r["detail"], r
     assert not FeePayment.objects.exists()
-    assert _post(clerk, url, {"amount": "10", "paid_on": TODAY.isoformat()}).status_code == 201
+    assert _post(clerk, url, {"amount": "10", "paid_on": TODAY.isoformat(), "expected_version": v}
+                 ).status_code == 201

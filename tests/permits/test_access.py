@@ -26,6 +26,11 @@ def _prep_issue(w: Walk) -> None:
     w.all_preconditions()
 
 
+def _bond_fixed(w: Walk) -> None:
+    w.accepted()
+    sv.set_bond_and_insurance_limit(w.board, w.app, bond_amount="100.00")
+
+
 def _prep_forfeit(w: Walk) -> None:
     w.cleanup_inspected(completed_on=None, inspected_on=date(2026, 8, 24))
 
@@ -62,7 +67,8 @@ ACTIONS: dict[str, tuple[Callable[[Walk], Any], tuple[str, ...], Callable[[Any, 
     "record_insurance": (Walk.accepted, ("town_clerk",), lambda u, a, w: sv.record_insurance(
         u, a, insurer="I", policy_number="P", bodily_injury_limit="250000", property_damage_limit="250000",
         cancellation_notice_days=10, document=w.doc())),
-    "post_bond": (Walk.accepted, ("town_clerk",), lambda u, a, w: sv.post_bond(u, a, amount="100", posted_on=D)),
+    # (a bond once the Town Board has fixed its amount: P-13)
+    "post_bond": (_bond_fixed, ("town_clerk",), lambda u, a, w: sv.post_bond(u, a, amount="100", posted_on=D)),
     "record_fee_payment": (Walk.accepted, ("town_clerk",),
                            lambda u, a, w: sv.record_fee_payment(u, a, amount="250", paid_on=D)),
     "issue": (_prep_issue, ("town_clerk",), lambda u, a, w: sv.issue(u, a, today=date(2026, 7, 1))),

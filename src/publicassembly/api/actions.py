@@ -32,6 +32,11 @@ router = Router(tags=["actions"], auth=token_auth)
 #: Whole numbers given to the API are `WholeNumber`s (never a boolean) and dates are `Day`s (never a number).
 Version = Annotated[whole_number(0, 2**31 - 1) | None, Field(
     description="the version the change is based on; 409 when it is stale")]
+#: The version a record added to an application's file is sent on, required where a duplicate would be summed
+#: into the law's finding and cannot be taken back (a bond, a fee payment): sent twice, the second is 409.
+RequiredVersion = Annotated[whole_number(0, 2**31 - 1), Field(
+    description="the application's version as last read (required: the same record sent twice is 409, recorded "
+                "once)")]
 Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
 Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, description="US dollars")]
 #: An amount the service requires to be more than $0 (a bond, a fee payment).
@@ -180,6 +185,7 @@ class InsuranceIn(Versioned):
 
 
 class BondIn(Versioned):
+    expected_version: RequiredVersion  # type: ignore[assignment]
     amount: Positive12
     posted_on: Day
     surety: _text(200) = ""
@@ -187,6 +193,7 @@ class BondIn(Versioned):
 
 
 class FeePaymentIn(Versioned):
+    expected_version: RequiredVersion  # type: ignore[assignment]
     amount: Positive10
     paid_on: Day
     receipt: _text(100) = ""
@@ -763,6 +770,7 @@ class ScheduleInspectionIn(BodyIn):
     scheduled_for: Day
     inspector: _text(150) | None = Field(None, description="username of the inspecting officer (default: you)")
     reason: _text(2000) = ""
+    expected_version: Version = None  # the venue's: scheduling moves it (the same inspection sent twice: 409)
 
 
 def _inspection(i: Any) -> dict[str, Any]:
@@ -784,9 +792,10 @@ def schedule_inspection(request: Any, town: str, pk: int, data: ScheduleInspecti
         inspector = User.objects.filter(username=v["inspector"]).first()
         if inspector is None:
             raise ValidationFailed("inspector", f"no user is named {v['inspector']!r}")
-    return Status(201, _inspection(vs.schedule_inspection(request.user, _venue_of(town, pk),
-                                                   scheduled_for=data.scheduled_for, inspector=inspector,
-                                                   reason=v.get("reason", ""))))
+    venue = _venue_of(town, pk)
+    insp = vs.schedule_inspection(request.user, venue, scheduled_for=data.scheduled_for, inspector=inspector,
+                                  reason=v.get("reason", ""), expected_version=data.expected_version)
+    return Status(201, {**_inspection(insp), "venue_version": venue.version})  # (scheduling moved the venue's)
 
 
 class SignSeen(BodyIn):

@@ -150,7 +150,7 @@ def get_application(request: Any, town: str, pk: int) -> Any:
     from publicassembly.permits import services as sv
 
     app = sv.get_application(request.user, _town(town), pk)
-    out = _app(app)
+    out = {**_app(app), "bonds": bonds_json(app)}
     problem = sv.facts_problem(app)
     if problem is not None:
         # the stored facts are refused by the law core: say which field and how to correct it
@@ -162,6 +162,14 @@ def get_application(request: Any, town: str, pk: int) -> Any:
                 "facts_error": sv.correction_note(problem), "facts_error_field": problem.field,
                 "correct_with": fix[app.state].format(town=town, pk=pk) if app.state in fix else None}
     return {**out, "determination": sv.determination(app).to_json(), "issuance_blockers": issuance_blockers(app)}
+
+
+def bonds_json(app: Any) -> list[dict[str, Any]]:
+    """The bonds posted with the Town Clerk (¶ F), oldest first, each ``{id, amount, posted_on, surety,
+    document}``: the law core counts their sum against the amount the Town Board fixed, so a clerk sees here a
+    bond recorded twice."""
+    return [{"id": b.pk, "amount": str(b.amount), "posted_on": b.posted_on.isoformat(), "surety": b.surety,
+             "document": b.document_id} for b in app.bonds.order_by("posted_on", "id")]
 
 
 def issuance_blockers(app: Any) -> list[dict[str, Any]]:

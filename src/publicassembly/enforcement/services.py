@@ -198,15 +198,41 @@ def _next_number(model: Any, town: Town, kind: str, year: int) -> str:
 
 def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str = "", reason: str = "") -> Offender:
     """Record a person or firm (``kind``: ``person`` or ``firm``) against whom violations may be recorded in
-    `town`. Building inspector or enforcement officer. Returns the `Offender`."""
+    `town`. Building inspector or enforcement officer. Returns the `Offender`.
+
+    One person or firm is one offender: the offense number of § 164-14 counts the offender's prior convictions
+    (W-3), which a second record of the same one would split. So an offender of the same kind, name and address
+    as one already recorded in the town (spaces and letter case aside) is refused, `ValidationFailed` naming
+    ``name`` and the one recorded — also the same form sent twice (a double click), which has no record of its
+    own whose version it could send. A different person of the same name is told apart by the address."""
     require_role(by, town, *ENFORCERS)
     if kind not in (Offender.PERSON, Offender.FIRM):
         raise ValidationFailed("kind", _("%(value)s; allowed: person, firm") % {"value": repr(kind)})
     offender = Offender(town=town, kind=kind, name=_text("name", name), address=(address or "").strip())
     require_printable(("name", offender.name), ("address", offender.address))  # the summons prints them (G-6)
     with transaction.atomic():
+        Town.objects.select_for_update().get(pk=town.pk)  # one registration at a time per town: the check holds
+        same = _same_offender(town, offender)
+        if same is not None:
+            raise ValidationFailed("name", _(
+                "%(name)s (%(address)s) is already recorded as offender %(id)s of this town; record the complaint "
+                "or violation against that one: one person or firm is one offender, whose prior offenses count "
+                "(§ 164-14)") % {"name": same.name, "address": same.address or _("no address"), "id": same.pk})
         save_with_history(offender, by=by, reason=_why(reason, "offender recorded"))
     return offender
+
+
+def _words_key(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _same_offender(town: Town, new: Offender) -> Offender | None:
+    """The offender of `town` of `new`'s kind, name and address (spaces and letter case aside), if any."""
+    name, address = _words_key(new.name), _words_key(new.address)
+    for o in Offender.objects.for_town(town).filter(kind=new.kind).order_by("id"):
+        if _words_key(o.name) == name and _words_key(o.address) == address:
+            return o
+    return None
 
 
 def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.date, filed_on: dt.date | None = None,

@@ -46,7 +46,7 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.dates import LegalDate, closed_because, no_public_hearing_because
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
-from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
+from publicassembly.law.jurisdictions.us_ny_carmel.issuance import CITE_F, money
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A, CITE_B, too_late_to_issue
 from publicassembly.law.jurisdictions.us_ny_carmel.petition import essential_items_missing
 from publicassembly.law.labels import missing_item
@@ -1002,6 +1002,8 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
 #: The law core's rule of the hearing's notice (¶ B: published at least once in the official newspaper at least
 #: 10 days prior to the hearing).
 HEARING_NOTICE_RULE = "carmel/permit/b-hearing-notice"
+#: The law core's rule of the cleanup bond (¶ F).
+BOND_RULE = "carmel/issuance/f-bond"
 #: The law core's fields of the hearing → the services' names for them (a refusal of the law core renamed).
 _HEARING_FIELDS = {"facts.hearing.held_on": "hearing_on", "facts.hearing.notice_published_on": "notice_published_on"}
 
@@ -1604,12 +1606,18 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
 def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, surety: str = "",
               document: Document | None = None, expected_version: int | None = None, reason: str | None = None,
               today: date | None = None) -> Bond:
-    """The Clerk records the cleanup bond posted with the Town Clerk (¶ F), in US dollars."""
+    """The Clerk records the cleanup bond posted with the Town Clerk (¶ F), in US dollars. Posting it adds to the
+    application's file and moves its version (`file_changed`): the same bond sent twice on the version read
+    before it is `StaleUpdate`, recorded once. Refused (`Blocked`, nothing written) until the Town Board has
+    fixed the bond's amount: ¶ F's bond is one "in an amount fixed by the Town Board", and a bond recorded
+    before that could not be shown to be it, nor taken back (interpretation P-13)."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("post the bond"))
+        if app.bond_amount is None:
+            raise Blocked(gettext_noop("post the bond"), [_bond_not_fixed()])
         posted_on = _happened(posted_on, "posted_on", today=today, after=app.submitted_on,
                               after_what=gettext_noop("the petition was submitted (the Town Board fixes the bond "
                                                       "after it)"))
@@ -1618,6 +1626,13 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
         save_with_history(bond, by=by, reason=reason or f"bond of {money(value)} posted with the Town Clerk (¶ F)")
         file_changed(app)
     return bond
+
+
+def _bond_not_fixed() -> Blocker:
+    """The bond cannot be posted yet: the Town Board has not fixed its amount (¶ F; P-13)."""
+    return Blocker(BOND_RULE, CITE_F, _(
+        "The Town Board has not yet fixed the amount of the cleanup bond: the applicant posts a bond with the Town "
+        "Clerk in an amount fixed by the Town Board. Record the bond once the Board has fixed its amount."))
 
 
 def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on: date, receipt: str = "",

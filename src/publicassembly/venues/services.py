@@ -848,12 +848,15 @@ def inspection_window(town: Town, today: dt.date | None = None) -> tuple[dt.date
 
 
 def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspector: Any = None,
-                        reason: str = "") -> Inspection:
+                        reason: str = "", expected_version: int | None = None) -> Inspection:
     """Schedule an inspection of `venue` on `scheduled_for` by `inspector` (default: `by`), who must be a
     building inspector or enforcement officer of the venue's town (`ValidationFailed`, field ``inspector``).
     `by`: building inspector or enforcement officer. `scheduled_for`: a date from the day the chapter came into
     force (an inspection made earlier may be entered late) to `SCHEDULE_YEARS_AHEAD` years after today, else
-    `ValidationFailed` (field ``scheduled_for``). Returns the `Inspection` (state scheduled)."""
+    `ValidationFailed` (field ``scheduled_for``). `expected_version`: the venue's version the page or client read
+    (None: not checked); scheduling adds to the venue's file and moves its version by one (`file_changed`), so the
+    same form sent twice is `StaleUpdate` (409) and schedules one inspection, not two. Returns the `Inspection`
+    (state scheduled)."""
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *INSPECTORS)
     scheduled_for = a_date("scheduled_for", scheduled_for)
@@ -873,9 +876,15 @@ def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspec
         require_role(inspector, venue.town, *INSPECTORS)
     except NotAllowed as e:
         raise ValidationFailed("inspector", e.message) from None
+    given = venue
     with transaction.atomic():
+        venue = Venue.objects.select_for_update().get(pk=venue.pk)
+        if expected_version is not None and venue.version != expected_version:
+            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
         insp = Inspection(town=venue.town, venue=venue, scheduled_for=scheduled_for, inspector=inspector)
         save_with_history(insp, by=by, reason=_why(reason, f"inspection scheduled for {scheduled_for}"))
+        file_changed(venue)  # (a form still showing the venue as it was is stale: a double click schedules once)
+        given.version = venue.version
     return insp
 
 

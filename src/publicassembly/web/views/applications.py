@@ -418,6 +418,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "timeline": sv.application_timeline(app),
         "documents": app.documents.all().order_by("uploaded_at"),
         "approvals": app.approvals.select_related("reviewer").order_by("condition", "agency"),
+        "bonds": app.bonds.order_by("posted_on", "id"),  # (¶ F: the law core counts their sum; a duplicate shows)
         "upload": af.UploadForm(max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES),
         "can_upload": app.state not in sv.NO_MORE_FILING,
         "is_applicant": app.applicant_id == request.user.pk, "is_official": bool(roles & OFFICIALS),

@@ -349,16 +349,20 @@ def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpRespons
     require_role(request.user, t, *vs.INSPECTORS)
     venue = _venue(t, pk)
     form = vf.ScheduleInspectionForm(request.POST, inspectors=_inspectors(t))
-    if form.is_valid():
+    status = 422
+    ev = _version(request, form)  # the venue's version: the same form sent twice schedules one inspection
+    if ev is not None and form.is_valid():
         try:
             vs.schedule_inspection(request.user, venue, scheduled_for=form.cleaned_data["scheduled_for"],
-                                   inspector=form.cleaned_data.get("inspector"))
+                                   inspector=form.cleaned_data.get("inspector"), expected_version=ev)
         except WorkflowError as e:
-            _put(form, e)
+            status = _put(form, e)
         else:
             messages.success(request, _("Inspection scheduled."))
             return redirect("web:venue", town=town, pk=pk)
-    return render(request, "web/venues/detail.html", _context(request, t, venue, schedule_form=form), status=422)
+    venue.refresh_from_db()  # shown as it is now, with its version now in the form
+    return render(request, "web/venues/detail.html", _context(request, t, venue, schedule_form=form),
+                  status=status)
 
 
 @methods(*FORM_METHODS)

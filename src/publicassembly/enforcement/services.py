@@ -323,7 +323,9 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     (`ValidationFailed` naming ``ordered_at``). Returns the `StopOrder` (in force), its grounds as the law core
     found them. ``persons_by_space`` (space name → persons counted there): a room above its own occupant load is
     overcrowding though the place as a whole has room (§§ 164-5, 164-7; register M-8); a name that is no space
-    of the venue, or a count that is not a whole number, is `ValidationFailed` naming ``persons_by_space``."""
+    of the venue, a count that is not a whole number, or persons counted in the rooms more than
+    ``persons_present``, is `ValidationFailed` naming ``persons_by_space`` (the last with ``persons_present``
+    in its ``errors`` too)."""
     town = venue.town
     if _alias(town) != MOUNT_PLEASANT:
         raise ValidationFailed("town", _("%(town)s's chapter has no stop order; § 164-5 is Mount Pleasant's")
@@ -337,7 +339,7 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
         if not isinstance(v, bool):
             raise ValidationFailed(name, _("true or false"))
-    check_persons_by_space(venue, persons_by_space)
+    check_persons_by_space(venue, persons_by_space, persons_present)
     when = _moment_past("ordered_at", ordered_at, gettext_noop("the stop order was given"))
     kind = _kind_of(membership)
     facts = {"date": timezone.localdate(when), "officer": kind, "persons_present": persons_present,

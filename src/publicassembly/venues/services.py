@@ -960,16 +960,30 @@ def _opt_count(name: str, value: Any) -> int | None:
     return value
 
 
-def check_persons_by_space(venue: Venue, persons_by_space: Mapping[str, int] | None) -> None:
+def check_persons_by_space(venue: Venue, persons_by_space: Mapping[str, int] | None,
+                           persons_present: int | None = None) -> None:
     """An officer's count of persons in each room (space name → persons), as an inspection or a stop order takes
     it: every name a space of `venue`, every count a whole number, 0 or more. Else `ValidationFailed` naming
-    ``persons_by_space`` (the name and the spaces there are) or ``persons_by_space[<room>]``."""
+    ``persons_by_space`` (the name and the spaces there are) or ``persons_by_space[<room>]``. With
+    `persons_present` (the persons counted in the place), the persons counted in its rooms cannot be more: the
+    two counts contradict each other, and the law core would judge overcrowding from one and the toilets from
+    the other; `ValidationFailed` naming ``persons_by_space``, with ``persons_present`` in its ``errors`` too."""
     names = set(venue.spaces.values_list("name", flat=True))
     for room, n in (persons_by_space or {}).items():
         if room not in names:
             raise ValidationFailed("persons_by_space", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
                                    % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
         _opt_count(f"persons_by_space[{room}]", n)
+    in_rooms = sum((persons_by_space or {}).values())
+    if persons_present is not None and in_rooms > persons_present:
+        counts = {"rooms": f"{in_rooms:,}", "present": f"{persons_present:,}"}
+        by_space = _("the persons counted in the rooms, %(rooms)s in all, are more than the %(present)s persons "
+                     "present (persons_present): a room's persons are among those present; correct one count or "
+                     "the other") % counts
+        present = _("%(present)s persons present is fewer than the %(rooms)s counted in the rooms "
+                    "(persons_by_space); correct one count or the other") % counts
+        raise ValidationFailed("persons_by_space", by_space,
+                               errors=[("persons_by_space", by_space), ("persons_present", present)])
 
 
 def record_inspection(
@@ -1012,7 +1026,7 @@ def record_inspection(
         if room not in names:
             raise ValidationFailed("signs", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
                                    % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
-    check_persons_by_space(venue, persons_by_space)
+    check_persons_by_space(venue, persons_by_space, _opt_count("persons_present", persons_present))
     with transaction.atomic():
         data = venue_case_data(venue, persons_by_space=persons_by_space, toilets_provided=toilets_provided,
                                inspection=facts)

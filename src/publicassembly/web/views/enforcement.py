@@ -65,6 +65,9 @@ def _put(form: forms.Form, e: WorkflowError) -> int:
         return 409
     if isinstance(e, ValidationFailed) and e.field in form.fields and not form.fields[e.field].widget.is_hidden:
         form.add_error(e.field, refusal_detail(e))
+        for other, message in e.errors[1:]:  # (two counts that contradict each other: each beside its field)
+            if other != e.field and other in form.fields and not form.fields[other].widget.is_hidden:
+                form.add_error(other, message)
     else:
         form.add_error(None, refusal(e))
     return 422

@@ -117,9 +117,9 @@ def test_get_venue_without_spaces_gives_null_blockers_not_an_empty_list(mu):
     assert post_json(c, f"{V}/{r.json()['id']}/certificates", {}).status_code == 422
 
 
-def test_get_venue_of_a_place_exempt_for_religious_worship_lists_no_blocker(mu, mount_pleasant):
-    """W-5: an exempt place is refused on its own (422 naming ``venue``), not by a blocker — even one whose
-    lawful occupancy is 0."""
+def test_get_venue_of_a_place_exempt_for_religious_worship_lists_its_exemption(mu, mount_pleasant):
+    """W-5: an exempt place lists its exemption as its one blocker, and issuing is 409 with the same — even one
+    whose lawful occupancy is 0 (until the second new-user trial the list was empty and issuing 422)."""
     from publicassembly.venues import services as vs
 
     bi = mu["building_inspector"]
@@ -128,9 +128,10 @@ def test_get_venue_of_a_place_exempt_for_religious_worship_lists_no_blocker(mu, 
     vs.add_space(bi, chapel, name="Nave", kind="room", use_group="assembly_fixed_seats", area="0.0001")
     vs.approve_religious_worship_exemption(bi, chapel)
     c = api_client(bi)
-    assert c.get(f"{V}/{chapel.pk}").json()["certificate_blockers"] == []
+    listed = c.get(f"{V}/{chapel.pk}").json()["certificate_blockers"]
+    assert [b["rule"] for b in listed] == ["mount-pleasant/164-3/religious-worship-exception"]
     r = post_json(c, f"{V}/{chapel.pk}/certificates", {})
-    assert r.status_code == 422 and r.json()["field"] == "venue"
+    assert r.status_code == 409 and r.json()["blockers"] == listed
 
 
 def test_get_venue_blockers_cost_no_query(mu):

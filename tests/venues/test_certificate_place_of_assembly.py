@@ -12,7 +12,6 @@ import pytest
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Certificate, Venue
 from publicassembly.workflow.blocked import Blocked
-from publicassembly.workflow.errors import ValidationFailed
 
 pytestmark = pytest.mark.django_db
 
@@ -132,9 +131,10 @@ def test_not_stated_below_25_is_refused_164_4(bi, mount_pleasant, day):
     assert "25 or more persons, as even a commercial place must; the most is 24 (Office)" in b.reason
 
 
-def test_religious_worship_refusal_is_unchanged_164_3(bi, mount_pleasant, mp, day):
-    """W-5: a place used solely for religious worship as approved is refused as before (422 naming ``venue``),
-    a small one (no place of assembly) too, and no blocker is listed for it."""
+def test_religious_worship_refusal_is_its_one_blocker_164_3(bi, mount_pleasant, mp, day):
+    """W-5: a place used solely for religious worship as approved is refused, a small one (no place of assembly)
+    too, with its exemption as the one blocker (409), the same that `certificate_blockers` lists (until the
+    second new-user trial: 422 naming ``venue`` while the list was empty)."""
     for name, area in (("St. Mary's", 3000), ("Chapel", 300)):
         church = vs.create_venue(bi, mount_pleasant, name=name, address="5 Church St", commercial=False,
                                  used_solely_for_religious_worship=True)
@@ -142,11 +142,13 @@ def test_religious_worship_refusal_is_unchanged_164_3(bi, mount_pleasant, mp, da
         vs.approve_religious_worship_exemption(bi, church, approved_on=day)
         church.refresh_from_db()
         before = _stored(church)
-        with pytest.raises(ValidationFailed) as e:
+        with pytest.raises(Blocked) as e:
             vs.issue_certificate(bi, church, issued_on=day)
-        assert e.value.field == "venue" and "used solely for religious worship" in e.value.detail
+        (b,) = e.value.blockers
+        assert b.rule == "mount-pleasant/164-3/religious-worship-exception"
+        assert "used solely for religious worship" in b.reason
         assert _stored(church) == before
-        assert vs.certificate_blockers(church, on=day) == []
+        assert vs.certificate_blockers(church, on=day) == [b]
 
 
 def test_a_place_that_ceased_to_be_one_keeps_its_stale_certificate_and_is_not_reissued(bi, mount_pleasant, day):

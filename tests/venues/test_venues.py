@@ -12,6 +12,7 @@ import pytest
 from publicassembly.accounts.models import Role
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Certificate, Deficiency, Inspection, Space, SpaceConnection, Venue
+from publicassembly.workflow.blocked import Blocked
 from publicassembly.workflow.errors import (
     InvalidTransition,
     NotAllowed,
@@ -195,9 +196,9 @@ def test_religious_worship_exemption_164_3(bi, mount_pleasant, mp, day):
     det = vs.compute_occupancy(church, as_of=day)
     assert det.certificate_required is False and det.exemption["rule"].endswith("religious-worship-exception")
     assert det.occupancy.lawful_occupancy == 500  # 3,000 / 6: the occupancy rules still apply
-    with pytest.raises(ValidationFailed) as e:
+    with pytest.raises(Blocked) as e:  # (its exemption, the blocker `certificate_blockers` lists: W-5)
         vs.issue_certificate(bi, church, issued_on=day)
-    assert e.value.field == "venue"
+    assert [b.rule for b in e.value.blockers] == ["mount-pleasant/164-3/religious-worship-exception"]
     vs.update_venue(mp[Role.APPLICANT], church, used_solely_for_religious_worship=False, reason="now rented out")
     church.refresh_from_db()
     assert not church.certificate_exempt and church.worship_approved_by is None

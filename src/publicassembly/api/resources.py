@@ -206,7 +206,10 @@ def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:
             det = vs.compute_occupancy(v)
         except ValidationFailed as e:
             # (null, not an empty list, which would read as "nothing stops the certificate")
-            out.update(determination=None, certificate_blockers=None, occupancy_error=e.message)
+            # (an exempt place is refused whatever its rooms: its blocker, as issuing answers it)
+            out.update(determination=None, occupancy_error=e.message,
+                       certificate_blockers=blockers_json([vs.exemption_blocker(v)]) if v.certificate_exempt
+                       else None)
         else:
             out.update(determination=det.to_json(),
                        certificate_blockers=blockers_json(vs.certificate_blockers_of(v, det)))

@@ -13,8 +13,9 @@ Who may act (roles in the venue's town):
 - create_venue, update_venue, add_space, update_space, remove_space: building inspector, or an applicant for a
   venue they own (an applicant who creates a venue owns it)
 - approve_religious_worship_exemption, issue_certificate, revoke_certificate: building inspector (§§ 164-3, 164-9)
-  (`issue_certificate` raises `Blocked`, 409, for a place that is not a place of assembly or whose lawful
-  occupancy is 0 persons: `certificate_blockers`, interpretation M-17)
+  (`issue_certificate` raises `Blocked`, 409, for a place that is not a place of assembly, whose lawful
+  occupancy is 0 persons, that is exempt for religious worship, or whose last inspection found its exits not
+  clear: `certificate_blockers`, interpretations M-17, M-18)
 - schedule_inspection, record_inspection, cancel_inspection: building inspector or enforcement officer
 - compute_occupancy, lookup_certificate, venue_timeline: anyone (public information)
 
@@ -604,17 +605,22 @@ def certificate_blockers_of(venue: Venue, det: Determination) -> list[Blocker]:
     determination of the venue as recorded; interpretation M-17), each a `Blocker` with its rule and citation:
 
     - the place is not a place of assembly (§ 164-4): no certificate is required (`certificate_required`
-      false, not by the religious-worship exception, which `issue_certificate` refuses on its own, W-5), and
+      false, not by the religious-worship exception, listed as its own blocker below), and
       the certificate this system issues is the § 164-3 certificate of a place of assembly. The reason says
       what would make it one. A place whose answer ``needs_review`` (e.g. commercial or not, not stated, with
       25 to 74 persons: M-4) is not blocked: the Building Inspector decides.
     - its lawful occupancy is 0 persons (§§ 164-7, 164-8): there is no number to certify (§ 164-9).
 
-    Empty when nothing stops it, and for a place exempt as used solely for religious worship (§ 164-3:
-    `issue_certificate` refuses it on its own, W-5); a lawful occupancy not yet computable is
-    `issue_certificate`'s refusal of ``spaces``, not a blocker."""
+    - the place is exempt as used solely for religious worship as the Building Inspector approved (§ 164-3,
+      W-5): no certificate is required; this alone is listed for it (`exemption_blocker`).
+    - the last inspection of the place found its exits blocked (§ 164-10), access to them not clear
+      (§ 164-11) or its fire exits not designated or not complying (§ 164-2), and no inspection since has found
+      them clear (`exit_blockers`, interpretation M-18).
+
+    Empty when nothing stops it; a lawful occupancy not yet computable is `issue_certificate`'s refusal of
+    ``spaces``, not a blocker."""
     if venue.certificate_exempt:
-        return []
+        return [exemption_blocker(venue)]
     out: list[Blocker] = []
     if det.certificate_required is False and det.exemption is None:
         out.append(_not_a_place_of_assembly(venue, det))
@@ -624,6 +630,45 @@ def certificate_blockers_of(venue: Venue, det: Determination) -> list[Blocker]:
             "its use group's floor area per occupant (§§ 164-7, 164-8), so there is no number of persons for a "
             "certificate to state or a sign to post (§ 164-9). Record each room or area's true floor area (a "
             "bowling alley's number of alleys) and use group.") % {"venue": venue.name}))
+    out.extend(exit_blockers(venue))
+    return out
+
+
+#: The law core's rule of the religious-worship exception (§ 164-3).
+WORSHIP_RULE = "mount-pleasant/164-3/religious-worship-exception"
+#: The deficiencies of an inspection that stop the certificate until an inspection finds the exits clear (M-18):
+#: the place's means of egress (§§ 164-2, 164-10, 164-11), not the use of one gathering (overcrowding, toilets)
+#: nor what follows the certificate (its signs, its being kept on the premises).
+EXIT_DEFICIENCIES = (DeficiencyKind.BLOCKED_EXIT, DeficiencyKind.EXIT_ACCESS, DeficiencyKind.FIRE_EXITS)
+
+
+def exemption_blocker(venue: Venue) -> Blocker:
+    """The blocker of a place exempt as used solely for religious worship as approved (§ 164-3; W-5, M-6)."""
+    return Blocker(WORSHIP_RULE, cite("164-3"), _(
+        "%(venue)s is used solely for religious worship as approved by the Building Inspector: no certificate is "
+        "required (§ 164-3)") % {"venue": venue.name})  # (the words of the former refusal: translated already)
+
+
+def exit_blockers(venue: Venue) -> list[Blocker]:
+    """The exit deficiencies (`EXIT_DEFICIENCIES`) that the last inspection done of `venue` found, one blocker
+    each with its rule and citation (interpretation M-18): a certificate stating how many persons may lawfully
+    occupy the place is not issued while the Town's last inspection found its exits blocked or not clear, even
+    when the officer had them cleared on the spot (§ 164-13); an inspection recorded later that finds none lifts
+    them. Empty when the place was never inspected or its last inspection found no such deficiency."""
+    last = (venue.inspections.filter(state=Inspection.DONE).order_by("-done_on", "-id")
+            .prefetch_related("deficiencies").first())
+    if last is None:
+        return []
+    out = []
+    for d in last.deficiencies.all():
+        if d.kind not in EXIT_DEFICIENCIES:
+            continue
+        out.append(Blocker(d.rule_id, d.citation, _(
+            "The last inspection of %(venue)s, on %(day)s, found: %(kind)s. %(detail)s A certificate of the number "
+            "of persons who may lawfully occupy the place is not issued while its exits are not shown clear: "
+            "record an inspection that finds them clear (§§ 164-2, 164-10, 164-11).")
+            % {"venue": venue.name, "day": last.done_on.isoformat() if last.done_on else "—",
+               "kind": d.get_kind_display(), "detail": d.detail}))
     return out
 
 
@@ -674,12 +719,12 @@ def _commercial_threshold(venue: Venue, det: Determination) -> int:
 
 def certificate_blockers(venue: Venue, *, on: dt.date | None = None) -> list[Blocker]:
     """What stops `venue`'s certificate from being issued on `on` (default today): `certificate_blockers_of`
-    the law core's determination of the venue as recorded, or none for a place exempt as used solely for
-    religious worship (`issue_certificate` refuses it on its own: W-5). Read-only, no role needed (a page shows
+    the law core's determination of the venue as recorded; for a place exempt as used solely for religious
+    worship, `exemption_blocker` alone. Read-only, no role needed (a page shows
     them beside the button that would issue it). Raises `ValidationFailed` as `compute_occupancy` does."""
     require_places_of_assembly_law(venue.town)
     if venue.certificate_exempt:
-        return []  # (without computing the determination)
+        return [exemption_blocker(venue)]  # (without computing the determination)
     return certificate_blockers_of(venue, determine_venue(venue, venue_case_data(venue), on or _today()))
 
 
@@ -691,10 +736,11 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     `Certificate` (status valid, number ``<town>-<year>-NNNN``).
 
     Raises `NotAllowed` (not the building inspector of the venue's town); `Blocked` (409, nothing written) when
-    the law core says the venue is not a place of assembly (§ 164-4: no certificate is required) or its lawful
-    occupancy is 0 persons (`certificate_blockers_of`, interpretation M-17) — a place whose answer needs review
-    is issued one, the Building Inspector deciding; `ValidationFailed`: field ``venue``
-    when it is exempt (used solely for religious worship as approved, § 164-3), ``spaces`` when it has none or a
+    the law core says the venue is not a place of assembly (§ 164-4: no certificate is required), its lawful
+    occupancy is 0 persons (`certificate_blockers_of`, interpretation M-17), it is exempt as used solely for
+    religious worship as approved (§ 164-3, W-5), or its last inspection found its exits blocked or not clear
+    (M-18) — the same blockers `certificate_blockers` lists; a place whose answer needs review is issued one,
+    the Building Inspector deciding; `ValidationFailed`: field ``spaces`` when it has none or a
     space's measure is missing, ``issued_on`` when it is not a date, is after today (a certificate is not
     dated ahead), falls before the chapter was in force (the law core has no values for that day) or before the
     day of the valid or stale certificate it supersedes (a re-issue follows the certificate it replaces);
@@ -713,10 +759,8 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
         if expected_version is not None and venue.version != expected_version:
             raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
-        if venue.certificate_exempt:
-            raise ValidationFailed("venue", _("%(venue)s is used solely for religious worship as approved by the "
-                                              "Building Inspector: no certificate is required (§ 164-3)")
-                                   % {"venue": venue.name})
+        if venue.certificate_exempt:  # (as `certificate_blockers` lists it: 409, nothing written)
+            raise Blocked(ISSUE_CERTIFICATE, [exemption_blocker(venue)])
         replaced = (venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE])
                     .order_by("-issued_on", "-id").first())
         if replaced is not None and when < replaced.issued_on:

@@ -165,13 +165,16 @@ def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, fo
     try:
         det = vs.compute_occupancy(venue)
         ctx.update(present.context(det, leave_out=awaits_inspection))
-        if may["issue"] and not venue.certificate_exempt:  # (an exempt place is refused on its own: W-5)
-            # what stops the certificate (M-17): said where the button would be, which is then not offered
+        if may["issue"]:
+            # what stops the certificate (M-17, M-18; an exempt place: W-5): said where the button would be, which
+            # is then not offered
             ctx["certificate_blockers"] = vs.certificate_blockers_of(venue, det)
         ctx["last_inspection"] = (venue.inspections.filter(state=Inspection.DONE)
                                   .order_by("-done_on", "-id").first())
     except ValidationFailed as e:
         ctx["occupancy_error"] = refusal_detail(e)
+        if may["issue"] and venue.certificate_exempt:  # (refused whatever its rooms, as issuing answers it)
+            ctx["certificate_blockers"] = [vs.exemption_blocker(venue)]
     return ctx
 
 

@@ -113,6 +113,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "publicassembly.web.context.messages",  # (after Django's: a refused form's page shows only its own)
                 "publicassembly.web.context.site",
             ],
         },

@@ -75,7 +75,8 @@ def test_fee_paid_tomorrow_through_the_api_stays_english_carmel_fee(cu, hearing_
     """The same refusal through the API, without Accept-Language: the English of the service, unchanged."""
     today, tomorrow = _days()
     r = api_client(cu["town_clerk"]).post(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/fee-payments",
-                                          json.dumps({"amount": "100.00", "paid_on": tomorrow}),
+                                          json.dumps({"amount": "100.00", "paid_on": tomorrow,
+                                                      "expected_version": hearing_app.version}),
                                           content_type="application/json")
     assert r.status_code == 422
     english = f"{tomorrow} is in the future (today is {today}); record it once it has happened"
@@ -88,7 +89,8 @@ def test_api_asked_for_spanish_still_answers_in_english(cu, hearing_app):
     determinations and schema errors are English, so a translated refusal would mix two languages."""
     today, tomorrow = _days()
     r = api_client(cu["town_clerk"]).post(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/fee-payments",
-                                          json.dumps({"amount": "100.00", "paid_on": tomorrow}),
+                                          json.dumps({"amount": "100.00", "paid_on": tomorrow,
+                                                      "expected_version": hearing_app.version}),
                                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="es")
     assert r.status_code == 422 and r.json()["field"] == "paid_on"
     assert r.json()["detail"] == (f"paid_on: {tomorrow} is in the future (today is {today}); record it once it "

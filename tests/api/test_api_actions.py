@@ -207,7 +207,7 @@ def test_records_of_paragraphs_c_to_f_by_their_roles(api, cu, hearing_app):
     assert post(api(cu["town_clerk"]), base + "insurance", ins).status_code == 201
 
     hearing_app.refresh_from_db()
-    sv.set_bond_and_insurance_limit(cu["town_board_member"], hearing_app, bond_amount="5000.00")  # (P-13)
+    sv.set_bond_and_insurance_limit(cu["town_board_member"], hearing_app, bond_amount="5000.00")  # (P-14)
     hearing_app.refresh_from_db()
     bond = {"amount": "5000.00", "posted_on": TODAY, "expected_version": hearing_app.version}
     r = post(api(cu["town_clerk"]), base + "bonds", {**bond, "amount": "0"})

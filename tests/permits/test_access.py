@@ -67,7 +67,7 @@ ACTIONS: dict[str, tuple[Callable[[Walk], Any], tuple[str, ...], Callable[[Any, 
     "record_insurance": (Walk.accepted, ("town_clerk",), lambda u, a, w: sv.record_insurance(
         u, a, insurer="I", policy_number="P", bodily_injury_limit="250000", property_damage_limit="250000",
         cancellation_notice_days=10, document=w.doc())),
-    # (a bond once the Town Board has fixed its amount: P-13)
+    # (a bond once the Town Board has fixed its amount: P-14)
     "post_bond": (_bond_fixed, ("town_clerk",), lambda u, a, w: sv.post_bond(u, a, amount="100", posted_on=D)),
     "record_fee_payment": (Walk.accepted, ("town_clerk",),
                            lambda u, a, w: sv.record_fee_payment(u, a, amount="250", paid_on=D)),

@@ -55,7 +55,7 @@ def test_a_form_sent_twice_without_a_receipt_records_once(carmel, cu, draft_app,
     """A payment or a bond sent twice from the same page (no receipt number to tell them apart) is recorded
     once: the second form's version is stale. Two $5,000 bonds no longer add up to the $10,000 fixed (¶ F)."""
     app = _submitted(carmel, cu, draft_app)
-    sv.set_bond_and_insurance_limit(cu["town_board_member"], app, bond_amount="10000.00")  # (a bond: P-13)
+    sv.set_bond_and_insurance_limit(cu["town_board_member"], app, bond_amount="10000.00")  # (a bond: P-14)
     app.refresh_from_db()
     data = {"expected_version": app.version,
             **{f"{action}-{k}": (app.submitted_on.isoformat() if v is None else v) for k, v in fields.items()}}

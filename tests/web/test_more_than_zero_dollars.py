@@ -42,7 +42,7 @@ def test_approve_bond_of_zero_or_less_is_refused_saying_more_than_0(cu, hearing_
     ("record_fee_payment", {"record_fee_payment-paid_on": TODAY.isoformat()}),
 ])
 def test_bond_and_fee_of_zero_or_less_refused_a_cent_recorded(cu, hearing_app, action, data):
-    sv.set_bond_and_insurance_limit(cu["town_board_member"], hearing_app, bond_amount="0.01")  # (a bond: P-13)
+    sv.set_bond_and_insurance_limit(cu["town_board_member"], hearing_app, bond_amount="0.01")  # (a bond: P-14)
     hearing_app.refresh_from_db()
     clerk = client_for(cu["town_clerk"])
     url = f"/carmel-ny/applications/{hearing_app.pk}/{action}/"

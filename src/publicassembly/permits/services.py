@@ -1610,7 +1610,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
     application's file and moves its version (`file_changed`): the same bond sent twice on the version read
     before it is `StaleUpdate`, recorded once. Refused (`Blocked`, nothing written) until the Town Board has
     fixed the bond's amount: ¶ F's bond is one "in an amount fixed by the Town Board", and a bond recorded
-    before that could not be shown to be it, nor taken back (interpretation P-13)."""
+    before that could not be shown to be it, nor taken back (interpretation P-14)."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
     with transaction.atomic():
@@ -1629,7 +1629,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
 
 
 def _bond_not_fixed() -> Blocker:
-    """The bond cannot be posted yet: the Town Board has not fixed its amount (¶ F; P-13)."""
+    """The bond cannot be posted yet: the Town Board has not fixed its amount (¶ F; P-14)."""
     return Blocker(BOND_RULE, CITE_F, _(
         "The Town Board has not yet fixed the amount of the cleanup bond: the applicant posts a bond with the Town "
         "Clerk in an amount fixed by the Town Board. Record the bond once the Board has fixed its amount."))

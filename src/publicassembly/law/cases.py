@@ -271,8 +271,8 @@ def _one_error(e: Any, members: frozenset[int] = frozenset(),
         message = cause.problem  # the field is named once, by the error's field, not again in its message
     elif isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Message):
         message = cause.args[0]  # the law core's own message, which a page can translate
-    elif e["type"] in _DATE_ERRORS and not_a_day(e.get("input")) is not None:
-        message = not_a_day(e.get("input"))  # written as a date, but no day of the calendar
+    elif e["type"] in _DATE_ERRORS and (no_day := not_a_day(e.get("input"))) is not None:
+        message = no_day  # written as a date, but no day of the calendar
     elif e["type"] in _DATE_ERRORS:
         written = str(e.get("input"))[:40]
         detail = (e.get("ctx") or {}).get("error")

@@ -91,3 +91,19 @@ def test_a_web_date_field_is_told_the_month_s_days_in_spanish_too(db):
                      HTTP_ACCEPT_LANGUAGE="es")
     assert r.status_code == 422
     assert "&#x27;2026-02-30&#x27; no es un día del calendario: 2026-02 tiene 28 días." in r.content.decode()
+
+
+@pytest.mark.parametrize(("value", "told"), [
+    ("2026-02-30", "issued_date: '2026-02-30' is not a day of the calendar: 2026-02 has 28 days"),
+    ("2026-04-31", "issued_date: '2026-04-31' is not a day of the calendar: 2026-04 has 30 days"),
+    ("2026-02-3x", "issued_date: '2026-02-3x' is not a date; write YYYY-MM-DD"),
+])
+def test_a_document_record_s_date_of_no_day_is_told_why(value, told):
+    """A record from JSON (`certificate --from-json`, § 164-9) reads its dates as a case does."""
+    from publicassembly.documents.records import CertificateRecord, record_from_json
+
+    record = {"number": "MP-2026-0007", "issued_date": value, "venue_name": "Hall", "venue_address": "1 Main St",
+              "spaces": [], "lawful_occupancy": 100, "inspector_name": "P. Rivera"}
+    with pytest.raises(ValueError) as caught:
+        record_from_json(CertificateRecord, record)
+    assert told in str(caught.value)

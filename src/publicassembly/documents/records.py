@@ -392,6 +392,12 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
                     raise ValueError(value)
                 read = tp.fromisoformat(value)
             except ValueError:
+                from publicassembly.law.cases import not_a_day
+
+                written_date = _EXTENDED_DATE.match(value)
+                problem = not_a_day(written_date.group(0).strip()) if written_date else None
+                if problem is not None:  # written as a date, but no day of the calendar (2026-02-30)
+                    raise ValueError(f"{where}: {problem}") from None
                 kind, written = _WRITTEN[tp]
                 raise ValueError(f"{where}: {value!r} is not {kind}; write {written}") from None
         try:

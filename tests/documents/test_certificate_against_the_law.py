@@ -174,7 +174,7 @@ def test_the_trials_bowling_alley_of_5000_persons_is_refused_section_164_7():
                  lawful_occupancy=5000)
     assert refusals(trial) == [
         "spaces[0].alleys: is required for use group 'bowling_alley': Mount Pleasant Code § 164-7 allows a number "
-        "of persons for each alley, including 15 feet of runway, and by floor area for the additional area; give "
+        "of persons for each alley, its runway included, and by floor area for the additional area; give "
         "the number of alleys (0 or more) and, as area_sq_ft, the additional area (interpretation D-8)"]
     trial["spaces"][0]["alleys"] = 12
     assert [line.split(": ")[0] for line in refusals(trial)] == ["spaces[0].occupant_load", "lawful_occupancy"]

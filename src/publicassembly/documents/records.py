@@ -542,7 +542,7 @@ def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_n
         alleys = read.get("alleys")
         if group == "bowling_alley" and alleys is None:
             out.append(f"{p}alleys: is required for use group 'bowling_alley': Mount Pleasant Code § 164-7 allows "
-                       "a number of persons for each alley, including 15 feet of runway, and by floor area for the "
+                       "a number of persons for each alley, its runway included, and by floor area for the "
                        "additional area; give the number of alleys (0 or more) and, as area_sq_ft, the "
                        "additional area (interpretation D-8)")
         elif group is not None and group != "bowling_alley" and alleys is not None:
@@ -1007,12 +1007,12 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
     - ``town``: the Town of Carmel (`notice_town`: ``carmel-ny``, its OCD id, ``Town of Carmel`` or ``Town of
       Carmel, New York``), whose Board issues the permit through its Clerk (¶ A); another town is refused
       listing those values (an alias or id is printed ``Town of Carmel``, `town_as_printed`);
-    - ``issued_date``: not before the chapter took effect (its parameters' first day, 1972-01-01, C-2);
-    - ``maximum_persons``: in excess of ¶ A's threshold (``permit.threshold_persons``, 500) in force on
-      ``issued_date``: an assembly of that many or fewer needs no permit, and none is issued for it;
+    - ``issued_date``: not before the chapter took effect (its parameters' first day, C-2);
+    - ``maximum_persons``: in excess of ¶ A's threshold (``permit.threshold_persons``, `permit.in_excess`) in
+      force on ``issued_date``: an assembly of that many or fewer needs no permit, and none is issued for it;
     - ``insurance.bodily_injury_limit`` and ``insurance.property_damage_limit``: at least ¶ E's least limits
       (``insurance.bodily_injury_min``, ``insurance.property_damage_min``) in force on ``issued_date`` — a higher
-      limit is taken (C-9: the $500,000 bounds what the Board may demand, not the cover);
+      limit is taken (C-9: ``insurance.bodily_injury_max`` bounds what the Board may demand, not the cover);
     - ``bond_amount``: more than $0 (¶ F: "shall post a bond"): the amount is the Town Board's to fix, and the
       chapter sets no least amount, so any other is taken (interpretation P-13);
     - every amount of money in whole cents, as the permit prints it.
@@ -1022,6 +1022,7 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
     if not isinstance(record, PermitRecord):
         return []
     from publicassembly.law import jurisdictions
+    from publicassembly.law.jurisdictions.us_ny_carmel.permit import in_excess
 
     p = prefix
     out: list[str] = []
@@ -1051,7 +1052,7 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
     values = j.parameters.at(record.issued_date)
     on = f"in force on issued_date {record.issued_date}"
     threshold = int(values["permit.threshold_persons"])
-    if record.maximum_persons <= threshold:
+    if not in_excess(record.maximum_persons, values):  # (¶ A, the law core's test)
         out.append(f"{p}maximum_persons: the file states {record.maximum_persons:,}; a permit is required only for "
                    f"an assembly in excess of {threshold:,} persons ({values.cite('permit.threshold_persons')}, "
                    f"{on}): an assembly of {record.maximum_persons:,} needs none, and no permit is issued for it; "

@@ -43,7 +43,7 @@ from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase, exits
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
@@ -636,10 +636,6 @@ def certificate_blockers_of(venue: Venue, det: Determination) -> list[Blocker]:
 
 #: The law core's rule of the religious-worship exception (§ 164-3).
 WORSHIP_RULE = "mount-pleasant/164-3/religious-worship-exception"
-#: The deficiencies of an inspection that stop the certificate until an inspection finds the exits clear (M-18):
-#: the place's means of egress (§§ 164-2, 164-10, 164-11), not the use of one gathering (overcrowding, toilets)
-#: nor what follows the certificate (its signs, its being kept on the premises).
-EXIT_DEFICIENCIES = (DeficiencyKind.BLOCKED_EXIT, DeficiencyKind.EXIT_ACCESS, DeficiencyKind.FIRE_EXITS)
 
 
 def exemption_blocker(venue: Venue) -> Blocker:
@@ -650,7 +646,7 @@ def exemption_blocker(venue: Venue) -> Blocker:
 
 
 def exit_blockers(venue: Venue) -> list[Blocker]:
-    """The exit deficiencies (`EXIT_DEFICIENCIES`) that the last inspection done of `venue` found, one blocker
+    """The exit deficiencies (the law core's `exits.WITHHOLD_CERTIFICATE`) that the last inspection done of `venue` found, one blocker
     each with its rule and citation (interpretation M-18): a certificate stating how many persons may lawfully
     occupy the place is not issued while the Town's last inspection found its exits blocked or not clear, even
     when the officer had them cleared on the spot (§ 164-13); an inspection recorded later that finds none lifts
@@ -661,7 +657,7 @@ def exit_blockers(venue: Venue) -> list[Blocker]:
         return []
     out = []
     for d in last.deficiencies.all():
-        if d.kind not in EXIT_DEFICIENCIES:
+        if d.rule_id not in exits.WITHHOLD_CERTIFICATE:  # (the law core's list, M-18)
             continue
         out.append(Blocker(d.rule_id, d.citation, _(
             "The last inspection of %(venue)s, on %(day)s, found: %(kind)s. %(detail)s A certificate of the number "

@@ -4,6 +4,7 @@ action within 30 days after submission)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
@@ -14,6 +15,14 @@ from publicassembly.law.messages import _, join, plural
 
 CITE_A = cite("permit requirements ¶ A")
 CITE_B = cite("permit requirements ¶ B")
+
+
+def in_excess(persons: int, values: Mapping[str, Any]) -> bool:
+    """Whether `persons` (at one time, or collectively) are in excess of ¶ A's threshold in force
+    (``permit.threshold_persons``): the number for which a written permit is required (permit requirements ¶ A).
+    The threshold itself is not in excess of it."""
+    threshold: int = values["permit.threshold_persons"]
+    return persons > threshold
 
 
 def too_late_to_issue(last_day: date, on: date) -> bool:
@@ -53,9 +62,9 @@ def permit_required(ctx: Context) -> Finding:
         return Finding(rule, Status.NOT_MET, CITE_A,
                        _("The place is not within the Town of Carmel: the chapter requires no permit."), values,
                        outcome=False)
-    collective_over = case.persons_collectively is not None and case.persons_collectively > threshold
+    collective_over = case.persons_collectively is not None and in_excess(case.persons_collectively, ctx.values)
     known = sum(p.max_persons_at_one_time for p in case.properties if p.max_persons_at_one_time is not None)
-    if ctx.persons is None and known > threshold:
+    if ctx.persons is None and in_excess(known, ctx.values):
         # ¶ A counts the portions in the aggregate: the properties whose numbers are given already exceed it, so a
         # permit is required whatever the others hold (their numbers are still wanted, for ¶ C's parking and nurses).
         values["persons_known_at_one_time"] = known  # (the verdict states it: "at least {known} …")
@@ -81,7 +90,7 @@ def permit_required(ctx: Context) -> Finding:
                        missing=("petition.2.max_persons_at_one_time",))
     where = (_(" on {n_properties} properties counted in the aggregate", n_properties=len(case.properties))
              if len(case.properties) > 1 else "")
-    if ctx.persons > threshold:
+    if in_excess(ctx.persons, ctx.values):
         holders = permit_holders(ctx)
         who = (_("; each owner letting property for it needs the permit: {holders}", holders=join(holders))
                if len(case.properties) > 1 and holders else "")

@@ -12,6 +12,14 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
 )
 from publicassembly.law.messages import _, join
 
+#: The rules of the place's means of egress (§§ 164-2, 164-10, 164-11): a certificate stating how many persons may
+#: lawfully occupy the place is not issued while the last inspection found one of them not met, until an
+#: inspection finds the exits clear (interpretation M-18; not the use of one gathering — overcrowding, toilets —
+#: nor what follows the certificate — its signs, its being kept on the premises).
+WITHHOLD_CERTIFICATE: frozenset[str] = frozenset({
+    "mount-pleasant/164-2/fire-exits", "mount-pleasant/164-10/exits-not-blocked", "mount-pleasant/164-11/exit-access",
+})
+
 
 def fire_exits(ctx: Context) -> Finding:
     """All places where the public gathers shall have necessary fire exits properly designated and complying

@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 import publicassembly.cli.document_commands  # noqa: F401  (registers the commands on the app)
 from publicassembly.cli.app import app
 from publicassembly.documents.determination_json import check_determination_json
-from publicassembly.documents.determination_law import permit_answer
 from publicassembly.law import evaluate, jurisdictions
 from publicassembly.law.core import Status
+from publicassembly.law.jurisdictions.us_ny_carmel.determine import permit_answer
 
 runner = CliRunner()
 

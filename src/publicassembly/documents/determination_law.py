@@ -16,7 +16,7 @@ What is recomputed from the facts the file states, under the parameters in force
   time the ¶ A finding states (null when no permit is required); every finding stating persons at one time
   states the same; the exemption and the verdict the law core writes for the deciding rule (resolved from the
   findings' statuses by the law core's priorities), the persons, the sponsor and the penalty the file states;
-  and ``permit_required`` itself, the answer the deciding finding gives (`permit_answer`), refused first when
+  and ``permit_required`` itself, the answer the deciding finding gives (the law core's `determine.permit_answer`), refused first when
   the file states another — the requirements, deadlines and verdict are then compared with the findings' answer.
 
 Also the requirements that come from a parameter in force alone: Mount Pleasant's persons per toilet (§ 164-6)
@@ -397,25 +397,6 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
     _carmel_verdict(data, findings, decision, persons, persons_known, values, check)
 
 
-#: What the finding of a rule deciding whether a permit is required answers, by the rule's kind and the
-#: finding's status (the `outcome` the law core's rules give with each status, `us_ny_carmel/permit.py`
-#: `permit_required` and `exemptions.py`; `tests/documents/test_report_permit_required.py` holds them equal):
-#: permit requirements ¶ A (priority 0) met → a permit is required, not met → none, needs review → needs
-#: review, missing → not known (null); an exemption (¶¶ A-D, a higher priority) met → none, missing → needs
-#: review (it can only take away a permit ¶ A requires).
-_PERMIT_ANSWER: dict[tuple[bool, Status], Any] = {
-    (False, Status.MET): True, (False, Status.NOT_MET): False, (False, Status.NEEDS_REVIEW): "needs_review",
-    (False, Status.MISSING): None,
-    (True, Status.MET): False, (True, Status.MISSING): "needs_review", (True, Status.NEEDS_REVIEW): "needs_review",
-}
-
-
-def permit_answer(rule: Any, status: Status) -> Any:
-    """The answer to "is a permit required?" the finding of `rule` (one that decides it) with `status` gives
-    when it is the deciding finding (`_PERMIT_ANSWER`)."""
-    return _PERMIT_ANSWER.get((rule.priority > 0, status))
-
-
 def _same_answer(stated: Any, law: Any) -> bool:
     """Whether ``permit_required`` as the file states it is the answer `law` (true is not 1)."""
     return stated == law and isinstance(stated, bool) == isinstance(law, bool)
@@ -426,7 +407,7 @@ def _carmel_decision(findings: dict[str, tuple[int, dict[str, Any]]], j: Any) ->
     findings' statuses by the law core's priorities (`us_ny_carmel.determine.decide_permit`, the decision
     `determine` makes), or None when a deciding rule's finding is not in the file or its status is not one (which
     rule decides is then not known) or none applies (`permit_required` is then null)."""
-    from publicassembly.law.jurisdictions.us_ny_carmel.determine import decide_permit
+    from publicassembly.law.jurisdictions.us_ny_carmel.determine import decide_permit, permit_answer
 
     deciding = []
     for rule in j.rules:

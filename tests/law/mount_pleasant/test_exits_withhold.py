@@ -10,6 +10,6 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.exits import WITHHOLD
 
 def test_the_rules_that_withhold_the_certificate_are_the_exits_rules_of_the_rule_book():
     ids = {r.id for r in jurisdictions.get("mount-pleasant-ny").rules}
-    assert WITHHOLD_CERTIFICATE <= ids
+    assert ids >= WITHHOLD_CERTIFICATE
     assert {rule.split("/")[1] for rule in WITHHOLD_CERTIFICATE} == {"164-2", "164-10", "164-11"}
     assert not any(section in rule for rule in WITHHOLD_CERTIFICATE for section in ("164-5", "164-6", "164-9"))

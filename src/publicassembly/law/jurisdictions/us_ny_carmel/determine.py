@@ -98,6 +98,26 @@ def decide_permit(deciding: list[tuple[Rule, Finding]]) -> tuple[Rule, Finding] 
     return winner
 
 
+#: What the finding of a rule deciding whether a permit is required answers, by the rule's kind and the
+#: finding's status (the `outcome` the law core's rules give with each status, `permit.py`
+#: `permit_required` and `exemptions.py`; `tests/documents/test_report_permit_required.py` holds them equal):
+#: permit requirements ¶ A (priority 0) met → a permit is required, not met → none, needs review → needs
+#: review, missing → not known (null); an exemption (¶¶ A-D, a higher priority) met → none, missing → needs
+#: review (it can only take away a permit ¶ A requires).
+_PERMIT_ANSWER: dict[tuple[bool, Status], Any] = {
+    (False, Status.MET): True, (False, Status.NOT_MET): False, (False, Status.NEEDS_REVIEW): "needs_review",
+    (False, Status.MISSING): None,
+    (True, Status.MET): False, (True, Status.MISSING): "needs_review", (True, Status.NEEDS_REVIEW): "needs_review",
+}
+
+
+def permit_answer(rule: Rule, status: Status) -> Any:
+    """The answer to "is a permit required?" the finding of `rule` (one that decides it) with `status` gives
+    when it is the deciding finding (`_PERMIT_ANSWER`): True, False, ``"needs_review"`` or None. For a reader of a
+    determination's JSON, whose findings carry their status but not their outcome (`decide_permit`)."""
+    return _PERMIT_ANSWER.get((rule.priority > 0, status))
+
+
 def deadlines(ctx: Context) -> dict[str, LegalDate]:
     """The legal deadlines that can be computed (none when no permit is required): ``application_due``,
     ``decision_due`` (once submitted), ``hearing_notice_due`` (once a hearing is set), ``cleanup_due``."""

@@ -249,11 +249,13 @@ class VenueOut(Schema):
     determination: dict[str, Any] | None = Field(
         description="the law core's determination (as POST /check answers it); null when it cannot be computed")
     certificate_blockers: list[BlockerOut] | None = Field(description=(
-        "what stops the certificate from being issued today (interpretation M-17): the place is not a place of "
-        "assembly (rule mount-pleasant/164-4/place-of-assembly) or its lawful occupancy is 0 persons (rule "
-        "mount-pleasant/164-9/certificate-lawful-occupancy) — the blockers of the 409 that POST "
-        "/venues/{id}/certificates would answer. Empty when none (a place exempt as used solely for religious "
-        "worship is refused on its own, 422 naming venue); null when the determination cannot be computed"))
+        "what stops the certificate from being issued today — the blockers of the 409 that POST "
+        "/venues/{id}/certificates would answer: the place is not a place of assembly (rule "
+        "mount-pleasant/164-4/place-of-assembly) or its lawful occupancy is 0 persons (rule "
+        "mount-pleasant/164-9/certificate-lawful-occupancy; interpretation M-17); it is exempt as used solely for "
+        "religious worship (rule mount-pleasant/164-3/religious-worship-exception, W-5: listed alone); its last "
+        "inspection found its exits not clear (the rules of §§ 164-2, 164-10, 164-11; M-18). Empty when none; "
+        "null when the determination cannot be computed (an exempt place still lists its exemption)"))
     occupancy_error: str | None = Field(None, description="why the determination cannot be computed, else null")
 
 

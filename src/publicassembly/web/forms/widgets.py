@@ -219,11 +219,15 @@ class PlainErrors(forms.Form):
         if self._errors:
             self._plain_errors()
 
-    def _given(self, name: str) -> str:
+    def _raw(self, name: str) -> str:
+        """The text field `name` was given (the last, when given more than once; empty when not given)."""
         getlist = getattr(self.data, "getlist", None)
         raw = getlist(self.add_prefix(name)) if getlist is not None else [self.data.get(self.add_prefix(name))]
         value = raw[-1] if raw else ""
-        return given(str(value if value is not None else ""))
+        return str(value if value is not None else "")
+
+    def _given(self, name: str) -> str:
+        return given(self._raw(name))
 
     def _plain_errors(self) -> None:
         """Reword, in place, the errors of the fields that Django worded (see the class), keeping the others."""
@@ -249,9 +253,7 @@ class PlainErrors(forms.Form):
 
             from publicassembly.law.cases import not_a_day
 
-            getlist = getattr(self.data, "getlist", None)
-            raw = getlist(self.add_prefix(name)) if getlist is not None else [self.data.get(self.add_prefix(name))]
-            problem = not_a_day(raw[-1]) if raw else None
+            problem = not_a_day(self._raw(name))
             if problem is not None:  # written YYYY-MM-DD, but no day ("2026-02-30": 2026-02 has 28 days)
                 return forms.ValidationError(problem.translated(gettext) + ".", code=error.code)
         for kind, code, message in _NOT_READ:
@@ -282,6 +284,13 @@ IGNORED_PREFIXES = ("utm_",)
 def ignored_parameter(name: str) -> bool:
     """Whether a query parameter is one the pages take without reading it (`IGNORED_PARAMETERS`)."""
     return name in IGNORED_PARAMETERS or name.startswith(IGNORED_PREFIXES)
+
+
+def reads_query(query: Any) -> bool:
+    """Whether a GET page's query string (`query`, ``request.GET``) asks it something: it holds a parameter other
+    than those the pages take without reading (`ignored_parameter`). A link with only those, or none, shows the
+    page's empty form; any other is read as a question, and a name the page does not take is refused."""
+    return any(not ignored_parameter(name) for name in query)
 
 
 def unknown_parameter(name: str, allowed: Sequence[str], names: Sequence[str] = ()) -> str:

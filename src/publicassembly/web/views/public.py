@@ -20,7 +20,7 @@ from publicassembly.web.forms.public import (
     SpaceForm,
     SpaceFormSet,
 )
-from publicassembly.web.forms.widgets import ignored_parameter
+from publicassembly.web.forms.widgets import reads_query
 from publicassembly.web.views.errors import read_only
 
 #: Case field (law core) → form field, so the law core's complaint shows beside the field that caused it.
@@ -72,7 +72,7 @@ def permit_check(request: HttpRequest) -> HttpResponse:
     """"Do I need a permit?" — Carmel Code ch. 31. GET with the form's values determines the case; a parameter
     the page does not take is refused naming it (`OnceEach.reads_whole_query`). A link with only parameters the
     pages take without reading them (``?fbclid=…``, `ignored_parameter`) shows the empty form."""
-    bound = any(not ignored_parameter(name) for name in request.GET)
+    bound = reads_query(request.GET)
     form = PermitCheckForm(request.GET if bound else None)
     ctx: dict[str, Any] = {"title": _("Do I need a permit?"), "form": form}
     if bound and form.is_valid():
@@ -93,7 +93,7 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
     the page's own parameters but no count of rooms (``?attendance=50``, typed or shared) is read as giving no
     room, so that it is told to describe one (and a room's field beyond the count, or a field the page does
     not have, is refused by name) instead of the link being ignored."""
-    bound = any(not ignored_parameter(name) for name in request.GET)
+    bound = reads_query(request.GET)
     data = request.GET.copy() if bound else None
     if data is not None and "form-TOTAL_FORMS" not in data:
         data["form-TOTAL_FORMS"] = "0"

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, as_given, is_certificate_number
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
-from publicassembly.web.forms.widgets import OnceEach, given_twice, ignored_parameter
+from publicassembly.web.forms.widgets import OnceEach, given_twice, reads_query
 from publicassembly.web.views.errors import read_only, refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
@@ -86,7 +86,7 @@ def certificate_lookup(request: HttpRequest) -> HttpResponse:
     field; a number of no certificate is 404."""
     from publicassembly.venues import services
 
-    bound = any(not ignored_parameter(name) for name in request.GET)  # (a shared link's tags alone: the form)
+    bound = reads_query(request.GET)  # (a shared link's tags alone: the form)
     form = LookupForm(request.GET if bound else None)
     found = None
     status = 200

@@ -49,7 +49,7 @@ from publicassembly.documents.records import (
     fields_help,
     record_from_json,
 )
-from publicassembly.law.units import given
+from publicassembly.law.units import MAX_MAGNITUDE, given
 
 R = TypeVar("R")
 
@@ -858,7 +858,7 @@ _BLDS_HELP = (
     "**Fields of --from-json** (JSON; a field not listed is refused): each of \"permits\": "
     + fields_help(blds.BldsPermitRow) + ". Each of \"inspections\": " + fields_help(blds.BldsInspectionRow) + ". "
     "extra: the event's own fields that BLDS has no column for (maximum persons, bond ...), written to "
-    "ExtraFields as a JSON object; its numbers finite, at most 1,000,000,000,000,000.\n\n"
+    f"ExtraFields as a JSON object; its numbers finite, at most {MAX_MAGNITUDE:,}.\n\n"
     "**BLDS requires**: " + blds.REQUIREMENTS_IN_WORDS + ". Every problem of every row is listed, one per line, "
     "naming the file and the row's field (permits[2].latitude), exit 2.\n\n"
     "**JSON numbers**: in JSON, TotalSqFt (BLDS: INTEGER, the area rounded to the nearest whole square foot, "

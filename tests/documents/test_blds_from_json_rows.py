@@ -66,10 +66,14 @@ def test_a_number_inside_extra_is_written_as_valid_json_or_refused(tmp_path, num
         assert "Infinity" not in out.read_text() and json.loads(out.read_text())[0]["ExtraFields"]["a"][0]["b"] == 1e15
 
 
-def test_nan_and_infinity_are_not_json_numbers(tmp_path):
-    row = json.dumps(OK)[:-1] + ', "extra": {"a": Infinity}}'
+def test_nan_and_infinity_are_not_numbers_of_extra_and_are_refused_naming_the_field(tmp_path):
+    """(Refused before as a file that is not valid JSON, without the field: every ``--from-json`` reader now
+    reads them as the Decimal they name, and the field refuses it.)"""
+    row = json.dumps(OK)[:-1] + ', "extra": {"a": Infinity, "b": [NaN]}}'
     result, src, _ = export(tmp_path, '{"permits": [' + row + "]}")
-    assert result.exit_code == 2 and f"{src} is not valid JSON (Infinity is not a JSON number" in result.output
+    assert result.exit_code == 2
+    assert told(result) == [f"{src}: permits[0].extra.a: expected a finite number, got Infinity",
+                            f"{src}: permits[0].extra.b[0]: expected a finite number, got NaN"]
 
 
 def test_extra_of_a_row_written_in_python_that_json_cannot_hold_is_refused():

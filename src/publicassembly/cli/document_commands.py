@@ -187,15 +187,17 @@ def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) 
     typer.echo(f"wrote {path} ({len(data):,} bytes)", err=True)
 
 
-def read_json(path: Path, option: str = "--from-json", *, exact: bool = False) -> Any:
+def read_json(path: Path, option: str = "--from-json") -> Any:
     """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed, or names a key twice
-    in one object (as a case file is refused). `exact`: numbers with a point or an exponent are read as Decimal,
-    as a case file's are (``1e999`` stays the number written, not a float's infinity), and ``NaN`` and
-    ``Infinity`` are refused."""
+    in one object (as a case file is refused). Every number is read exactly, as a case file's is: one with a
+    point or an exponent is a Decimal (``0.1`` is one tenth, not a binary float's nearest, and ``1e999`` stays the
+    number written, not a float's infinity), a whole one an int; JSON's non-standard constants ``NaN``,
+    ``Infinity`` and ``-Infinity`` are read as the Decimal they name, so that the record's reader
+    (`record_from_json`) refuses them naming the field and what it allows."""
     from decimal import Decimal
 
     from publicassembly.cli.casefile import CaseFileError, decode
-    from publicassembly.law.cases import RepeatedKey, no_json_constant, unique_keys
+    from publicassembly.law.cases import RepeatedKey, unique_keys
 
     try:
         text = decode(path.read_bytes(), str(path), "JSON record")
@@ -205,16 +207,15 @@ def read_json(path: Path, option: str = "--from-json", *, exact: bool = False) -
         fail(f"{option}: cannot read {path}: {exc.strerror or exc}")
     except CaseFileError as exc:
         fail(f"{option}: {exc.describe()}")
-    numbers: dict[str, Any] = {"parse_float": Decimal, "parse_constant": no_json_constant} if exact else {}
     try:
-        return json.loads(text, object_pairs_hook=unique_keys, **numbers)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_float=Decimal, parse_constant=Decimal)
     except json.JSONDecodeError as exc:
         fail(f"{option}: {path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
     except RepeatedKey as exc:  # (JSON would keep the last value silently: which one was meant is not known)
         fail(f"{option}: {path}: key {exc.key!r} is given twice; give each field once")
     except RecursionError:
         fail(f"{option}: {path} is nested too deeply")
-    except ValueError as exc:  # (exact: NaN or Infinity, or an integer of more digits than Python converts)
+    except ValueError as exc:  # (an integer of more digits than Python converts)
         fail(f"{option}: {path} is not valid JSON ({exc})")
 
 
@@ -753,9 +754,13 @@ CALENDAR_LISTS = {"hearings": "hearing notice records", "deadlines": "deadline o
 
 def _calendar_lists(source: Path, data: Mapping[str, Any]) -> None:
     """Exit 2 naming the file and the key when ``hearings`` or ``deadlines`` is given but is not a list (a text
-    would be read letter by letter, an object as its keys): each takes a list of objects, ``[]`` for none."""
+    would be read letter by letter, an object as its keys): each takes a list of objects, ``[]`` for none; or
+    when ``town`` or ``application`` is given but is not text (a number, 12 or NaN, was taken as its digits)."""
     problems = [f"{source}: {key}: expected a list of {what} ([] for none), got {given(data[key])}"
                 for key, what in CALENDAR_LISTS.items() if key in data and not isinstance(data[key], list)]
+    problems += [f"{source}: {key}: expected text ({what}), got {given(data[key])}"  # (a number is no town)
+                 for key, what in (("town", "a Town's name or alias"), ("application", "an application's reference"))
+                 if data.get(key) is not None and not isinstance(data[key], str)]
     for problem in problems:
         error(problem)
     if problems:
@@ -896,7 +901,7 @@ def export_blds(
         db_rows = _from_db(lambda: town_blds_rows(t, dataset))
         write_output(output, _render(lambda: writers[dataset, fmt](db_rows)), force, fmt)
         return
-    data = read_json(from_json, exact=True)
+    data = read_json(from_json)
     if not isinstance(data, dict):
         fail(f"{from_json}: expected an object with 'permits' and/or 'inspections'")
     items = data.get(dataset)

@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo
 
 from publicassembly.law.dates import court_does_not_sit_because
-from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, area_sq_ft, given, known_date
+from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, MAX_PLACES, area_sq_ft, given, known_date
 
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
 CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
@@ -345,6 +345,21 @@ def _object_problems(value: Any, where: str) -> list[str]:
     return out
 
 
+def _whole_decimal(value: Decimal, where: str) -> int:
+    """The whole number `value` (a JSON number read exactly, with a point or an exponent: ``12.0``, ``1.2e1``) is,
+    for a field `where` that takes a whole number; ValueError naming the field and what it allows for one with a
+    fractional part (``12.5``), one beyond `MAX_COUNT` (``1e999``, never converted: its digits are not made) or
+    one that is no number (``NaN``, ``Infinity``, which a ``--from-json`` file reads as the Decimal they name)."""
+    if not value.is_finite():
+        raise ValueError(f"{where}: expected a whole number from 0 to {MAX_COUNT:,}, got {given(value)} (not a "
+                         "finite number)")
+    if value != value.to_integral_value():
+        raise ValueError(f"{where}: expected a whole number, without a fractional part, got {given(value)}")
+    if not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {given(value)}")
+    return int(value)
+
+
 def _convert(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -354,8 +369,9 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         inner = [a for a in args if a is not type(None)]
         return _convert(inner[0], value, where)
     if origin is Literal:
-        if value not in args:
-            raise ValueError(f"{where}: {value!r} is not allowed; allowed: {', '.join(map(str, args))}")
+        if value not in args:  # (a number as written, 12.5, not its Decimal's repr)
+            said = repr(value) if isinstance(value, str) else given(value)
+            raise ValueError(f"{where}: {said} is not allowed; allowed: {', '.join(map(str, args))}")
         return value
     if origin is tuple:
         if not isinstance(value, list | tuple):
@@ -418,6 +434,10 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected a number, got {value!r}") from None
         if not out.is_finite():
             raise ValueError(f"{where}: expected a finite number, got {given(value)}")
+        exponent = out.as_tuple().exponent  # (1e-999999999 would be printed with a billion digits: G-4)
+        if isinstance(exponent, int) and exponent < -MAX_PLACES and out != out.to_integral_value():
+            raise ValueError(f"{where}: {given(value)} has more than {MAX_PLACES} decimal places; give at most "
+                             f"{MAX_PLACES}")
         bound = COORDINATES.get(where.rpartition(".")[2])
         if bound is not None:  # a latitude or longitude (degrees): signed
             if not -bound <= out <= bound:
@@ -429,6 +449,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             area_sq_ft(out, "sq_ft", where)
         return out
     if tp is int:
+        if isinstance(value, Decimal):  # a JSON number with a point or an exponent, read exactly (12.0, 1.2e1)
+            value = _whole_decimal(value, where)
         if isinstance(value, float) and value.is_integer():  # 12.0, as a case file's whole numbers may be written
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -441,7 +463,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {value!r}")
         return value
     if tp is str:  # text only: a JSON number (12) is not taken as its digits, as a case's text is not
-        if isinstance(value, int | float) and not isinstance(value, bool):
+        if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
             raise ValueError(f"{where}: expected text, got {given(value)} (a JSON number; write text in quotes, "
                              f"e.g. {json.dumps(str(value))})")
         if not isinstance(value, str):

@@ -76,12 +76,19 @@ def feed_town(text: str) -> str:
 def deadlines_from_determination(determination: Mapping[str, Any], application_reference: str,
                                  citations: Mapping[str, str] | None = None) -> list[DeadlineItem]:
     """The deadlines of a determination's JSON form (``to_json()["deadlines"]``: name → ``{date, counted}``)
-    as `DeadlineItem`s. Raises ValueError naming a deadline whose date is not ISO 8601."""
+    as `DeadlineItem`s. Raises ValueError naming a deadline whose date is not ISO 8601, or is written so but is no
+    day of the calendar (`law.cases.not_a_day`: "'2026-02-30' is not a day of the calendar: 2026-02 has 28
+    days")."""
     out = []
     for name, v in (determination.get("deadlines") or {}).items():
         try:
             due = date.fromisoformat(str(v["date"]))
         except (KeyError, ValueError):
+            from publicassembly.law.cases import not_a_day
+
+            problem = not_a_day(v.get("date"))  # written so, but no day of the calendar (2026-02-30)
+            if problem is not None:
+                raise ValueError(f"deadlines.{name}.date: {problem}") from None
             raise ValueError(f"deadlines.{name}.date: expected YYYY-MM-DD, got {v.get('date')!r}") from None
         out.append(DeadlineItem(application_reference, name, due, str(v.get("counted", "")),
                                 (citations or {}).get(name, "")))

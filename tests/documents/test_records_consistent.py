@@ -46,7 +46,7 @@ def test_a_permit_against_itself_is_refused_naming_the_field(tmp_path, permit_re
 
 
 @pytest.mark.parametrize("changes", [
-    {"last_day": "2025-08-15"},  # a one-day assembly
+    {"last_day": "2025-08-15", "cleanup_due_date": "2025-08-20"},  # a one-day assembly (¶ F: 5 days after, P-15)
     {"cleanup_due_date": "2025-08-17"},  # due the day it ends
     {"status": "revoked", "revoked_date": "2025-07-01"},  # revoked the day it was issued
 ])

@@ -74,7 +74,8 @@ OUTPUT_HELP = ("The file to write; - for standard output (not a terminal). A nam
                "extension (e.g. .txt for a PDF) is refused.")
 FORCE_HELP = "Overwrite the output file if it exists."
 FROM_JSON_HELP = ("A JSON file holding the record's fields: dates YYYY-MM-DD (1778-2099), money and areas as numbers "
-                  "or numeric strings (0 or more), persons and days as whole numbers (0 to 1,000,000,000), text "
+                  "(read exactly, never rounded) or numeric strings (0 or more, at most 20 decimal places), persons "
+                  "and days as whole numbers (0 to 1,000,000,000; 12.0 is 12, 12.5 is refused), text "
                   "(a JSON string: a number is refused) of at most 5,000 characters. An unknown field is named with the fields allowed; every problem "
                   "of the file is listed, one per line (exit 2).")
 
@@ -105,7 +106,10 @@ PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked giv
                          "maximum_persons in excess of ¶ A's threshold of persons; insurance limits at least ¶ E's "
                          "least limits for bodily injury or death and for property damage (in force on "
                          "issued_date; a higher limit is taken); "
-                         "bond_amount the amount the Town Board fixed, more than 0 (¶ F); money in whole cents.")
+                         "bond_amount the amount the Town Board fixed, more than 0 (¶ F); money in whole cents; "
+                         "cleanup_due_date from last_day to ¶ F's last day for the cleanup, as the law core counts "
+                         "its days from last_day (one falling on a weekend or public holiday carried to the next "
+                         "business day; an earlier day is taken).")
 PETITION_FROM_JSON_HELP = (FROM_JSON_HELP + " The petition is addressed to the Town Board of Carmel (¶ B): town, if "
                            "given, carmel-ny, its OCD id, Town of Carmel or Town of Carmel, New York. Omit for the "
                            "blank form.")

@@ -489,7 +489,8 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     (`certificate_against_the_law`), or a hearing notice of another town, without the hour of its hearing, on a
     Sunday or public holiday, or to be published later than Carmel ch. 31 ¶ B allows, or holding a text the
     documents cannot print (`hearing_notice_against_the_law`), or a permit or petition of another town than
-    Carmel, or a permit for 500 persons or fewer or with less insurance than ¶ E or no bond (`permit_against_the_law`,
+    Carmel, or a permit for 500 persons or fewer or with less insurance than ¶ E or no bond or its cleanup due
+    later than ¶ F counts (`permit_against_the_law`,
     `petition_against_the_law`). An unknown field is named with the fields
     allowed, and the record by what it is (`RECORD_NAMES`: "a hearing notice"), never its class. A hearing
     notice is returned as it is printed (`notice_as_printed`: the Town's name, the hearing's local time), a
@@ -1037,6 +1038,11 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
       limit is taken (C-9: ``insurance.bodily_injury_max`` bounds what the Board may demand, not the cover);
     - ``bond_amount``: more than $0 (¶ F: "shall post a bond"): the amount is the Town Board's to fix, and the
       chapter sets no least amount, so any other is taken (interpretation P-13);
+    - ``cleanup_due_date``: not after the last day of ¶ F's cleanup, the law core's
+      `us_ny_carmel.deadlines.cleanup_due` of ``last_day`` under the values in force on ``issued_date``
+      (``cleanup.days_after``, 5 calendar days, GCL §§ 20, 25-a; interpretation C-12): a later day would give the
+      permittee more time than the law. An earlier one (not before ``last_day``, `inconsistencies`) is taken: a
+      cleanup done by then is done within the days of ¶ F (interpretation P-15);
     - every amount of money in whole cents, as the permit prints it.
 
     The law's numbers are the law core's, never restated here. The workflow's permits are issued from an
@@ -1089,7 +1095,28 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
             out.append(f"{p}insurance.{field}: the file states ${amount:,.2f}; the law gives at least "
                        f"${least:,.2f} for {words} ({values.cite(name)}, {on}; a higher limit is taken, "
                        "interpretation C-9)")
+    out += _cleanup_after_the_law(record, values, p, on)
     return out
+
+
+def _cleanup_after_the_law(record: PermitRecord, values: Any, p: str, on: str) -> list[str]:
+    """The refusal of a permit's ``cleanup_due_date`` later than ¶ F's last day as the law core counts it
+    (`us_ny_carmel.deadlines.cleanup_due` of ``last_day`` under `values`; interpretations C-12, P-15), one line;
+    empty when it is that day or earlier (`permit_against_the_law`), or when ``last_day`` is before ``first_day``
+    (`inconsistencies` refuses that day, and a day counted from it would tell nothing true)."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.deadlines import cleanup_due
+    from publicassembly.law.messages import plural
+
+    if record.last_day < record.first_day:
+        return []
+    due = cleanup_due(record.last_day, values)
+    if record.cleanup_due_date <= due.date:
+        return []
+    days = int(values["cleanup.days_after"])
+    return [f"{p}cleanup_due_date: {record.cleanup_due_date} is after {due.date}, the last day to remove the waste "
+            f"of an assembly whose last day is {record.last_day}: within {plural(days, 'day')} from the date of its "
+            f"termination ({values.cite('cleanup.days_after')}, {on}); give {due.date} or an earlier day "
+            f"(interpretation P-15). {due.counted}"]
 
 
 def petition_against_the_law(record: object, prefix: str = "") -> list[str]:

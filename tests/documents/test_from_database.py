@@ -354,3 +354,12 @@ def test_the_workflows_summonses_and_permits_are_read_back_from_their_json(model
     for record in summonses + permits:
         data = json.loads(json.dumps(jsonable(asdict(record))))
         assert record_from_json(type(record), data) == record, record.number
+
+
+def test_certificate_from_the_database_states_a_bowling_alleys_alleys_164_7(models, tmp_path):
+    """The demo's Thornwood Lanes: 24 alleys and 2,400 sq ft beyond them hold 360 persons (§ 164-7); its
+    certificate states the alleys, as one read from JSON does (D-8), not the additional area alone."""
+    _, Certificate, _ = models
+    cert = Certificate.objects.get(venue__name="Thornwood Lanes", status="valid")
+    text = _pdf(tmp_path, "certificate", "--number", cert.number)
+    assert "Bowling alleys 24 alleys and 2,400" in text and "360 additional" in text, text

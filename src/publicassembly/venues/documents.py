@@ -38,14 +38,17 @@ def find_certificate(number: str, town: Any = None) -> Any:
 
 def certificate_record(cert: Any) -> CertificateRecord:
     """The documents layer's `CertificateRecord` of `cert` (the certificate PDF and the occupancy signs), with
-    its status (valid, stale, revoked or superseded; a superseded one names the certificate that replaced it)."""
+    its status (valid, stale, revoked or superseded; a superseded one names the certificate that replaced it) and
+    a bowling alley's alleys as issued (§ 164-7; `venues.services.alleys_when_issued`), which the certificate
+    states beside the additional area, as one read from JSON does."""
     from publicassembly.documents.records import CertificateSpace
     from publicassembly.venues.services import describe_certificate
 
     view = describe_certificate(cert)
     return CertificateRecord(
         number=view.number, issued_date=view.issued_on, venue_name=view.venue_name, venue_address=view.venue_address,
-        spaces=tuple(CertificateSpace(s.name, s.use_group, s.area_sq_ft, s.occupant_load) for s in view.spaces),
+        spaces=tuple(CertificateSpace(s.name, s.use_group, s.area_sq_ft, s.occupant_load, alleys=s.alleys)
+                     for s in view.spaces),
         lawful_occupancy=view.lawful_occupancy, inspector_name=view.issued_by, status=cert.status,
         superseded_by=cert.superseded_by.number if cert.superseded_by_id else "",
     )

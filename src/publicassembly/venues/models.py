@@ -142,7 +142,9 @@ class Certificate(TownScoped, Versioned):
     164-9), with the occupant load of each space as computed by the law core on ``issued_on``.
 
     - ``number``: unique in its town (e.g. ``MP-2025-0003``)
-    - ``space_loads``: ``[{name, use_group, area_sq_ft (string), occupant_load}]``; ``lawful_occupancy``: persons
+    - ``space_loads``: ``[{name, use_group, area_sq_ft (string), occupant_load}]``, a bowling alley's also
+      ``alleys`` (a certificate issued before they were stored lacks them: `services.alleys_when_issued` reads
+      them from the spaces' history); ``lawful_occupancy``: persons
     - ``status``: ``valid``; ``stale`` once a space changes (until re-issued); ``superseded`` by a re-issue;
       ``revoked`` by the Building Inspector
     """

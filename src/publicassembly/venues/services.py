@@ -777,8 +777,11 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         if blockers:  # (raised inside the transaction before anything is saved: nothing is written)
             raise Blocked(ISSUE_CERTIFICATE, blockers)
         loads = [s.to_json() for s in det.occupancy.spaces]
+        alleys = dict(venue.spaces.values_list("name", "alleys"))
         for item in loads:
             item["area_sq_ft"] = None if item["area_sq_ft"] is None else str(item["area_sq_ft"])
+            if item["use_group"] == "bowling_alley":  # counted by its alleys (§ 164-7): the certificate states them
+                item["alleys"] = alleys.get(item["name"])
         why = _why(reason, f"certificate issued: lawful occupancy {det.occupancy.lawful_occupancy} persons "
                            "(§§ 164-7, 164-8, 164-9)")
         cert = Certificate(town=venue.town, venue=venue, number=_next_number(venue.town, when.year), issued_on=when,
@@ -801,12 +804,15 @@ def revoke_certificate(by: Any, certificate: Certificate, *, reason: str,
 
 @dataclass(frozen=True)
 class CertificateSpaceLoad:
-    """One room or area on a certificate: area in square feet (Decimal), occupant load in persons."""
+    """One room or area on a certificate: area in square feet (Decimal), occupant load in persons; ``alleys``: a
+    bowling alley's number of alleys (§ 164-7: its area is then the additional area beyond them), None for another
+    use group (or a bowling alley whose alleys at issue are not known, `alleys_when_issued`)."""
 
     name: str
     use_group: str
     area_sq_ft: Decimal | None
     occupant_load: int
+    alleys: int | None = None
 
 
 @dataclass(frozen=True)
@@ -833,11 +839,28 @@ def _person(user: Any) -> str:
     return (user.get_full_name() or user.get_username()) if user is not None else ""
 
 
+def alleys_when_issued(cert: Certificate) -> dict[str, int | None]:
+    """The alleys of each bowling alley space of `cert` (space name → alleys) as the certificate counted them: as
+    stored with its loads (certificates issued since they are, `issue_certificate`), else for one issued before,
+    the venue's spaces as they were when it was issued (their history as of the certificate's first record; a
+    space changed since makes the certificate stale, but the alleys it was issued for are those). A space whose
+    alleys cannot be told is left out."""
+    out = {s["name"]: s["alleys"] for s in cert.space_loads if s.get("use_group") == "bowling_alley" and "alleys" in s}
+    wanted = {s["name"] for s in cert.space_loads if s.get("use_group") == "bowling_alley"} - set(out)
+    if wanted:
+        first = cert.history.order_by("history_date", "history_id").first()
+        if first is not None:
+            then = Space.history.as_of(first.history_date).filter(venue_id=cert.venue_id, name__in=wanted)
+            out |= {s.name: s.alleys for s in then}
+    return out
+
+
 def describe_certificate(cert: Certificate) -> CertificateLookup:
-    """The public view of one certificate."""
+    """The public view of one certificate (a bowling alley's space with its alleys, `alleys_when_issued`)."""
+    alleys = alleys_when_issued(cert)
     spaces = tuple(
         CertificateSpaceLoad(s["name"], s["use_group"], None if s.get("area_sq_ft") is None else Decimal(s["area_sq_ft"]),
-                             int(s["occupant_load"]))
+                             int(s["occupant_load"]), alleys.get(s["name"]) if s["use_group"] == "bowling_alley" else None)
         for s in cert.space_loads
     )
     return CertificateLookup(

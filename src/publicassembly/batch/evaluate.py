@@ -306,8 +306,8 @@ def evaluate_chunk(chunk: Chunk, setting: Setting, per_row: bool = False) -> pa.
     cols = {name: _text(arr, name, broken) for name, arr in chunk.columns.items()}
     tables: list[pa.Table] = []
     if chunk.errors:
-        rows, messages = zip(*chunk.errors, strict=True)
-        tables.append(rows_table(list(rows), [error_fields({}, m, setting) for m in messages]))
+        tables.append(rows_table([r for r, _ in chunk.errors],
+                                 [error_fields(chunk.error_cells.get(r, {}), m, setting) for r, m in chunk.errors]))
     if n:
         tables += _evaluate_rows(chunk.rows, cols, setting, broken, per_row)
     if not tables:

@@ -61,16 +61,23 @@ class Chunk:
     - ``rows``: the input row number of each element (int64, from 1)
     - ``errors``: ``(row, message)`` for rows that could not be read at all
     - ``done``: progress so far, in the reader's ``progress_unit`` (bytes or rows)
+    - ``error_cells``: of such a row, what it gives of the columns its error row echoes (row → column →
+      text; `ECHOED`), when it can be told: a CSV row of fewer fields than the header's columns
     """
 
     columns: dict[str, pa.Array]
     rows: np.ndarray
     errors: list[tuple[int, str]] = field(default_factory=list)
     done: int = 0
+    error_cells: dict[int, dict[str, str]] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
         return len(self.rows)
+
+
+#: The columns an error row echoes as the row gives them (`evaluate.error_fields`), so that it can be found.
+ECHOED = ("venue_id", "space", "use_group")
 
 
 def detect_format(path: Path, given: str | None) -> str:
@@ -182,6 +189,8 @@ class CsvReader(Reader):
             dupes = sorted({h for h in header if header.count(h) > 1})
             raise InputError(f"{path}: the header names {', '.join(repr(d) for d in dupes)} more than once")
         self.columns = list(self.mapping)
+        #: Where the header puts each echoed column (`ECHOED`) the file has: column → position from 0.
+        self.echoed = {c: header.index(self.mapping[c]) for c in ECHOED if c in self.mapping}
 
     def __iter__(self) -> Iterator[Chunk]:
         import pyarrow.csv as pa_csv
@@ -189,6 +198,7 @@ class CsvReader(Reader):
         if self.header_only:  # no rows: nothing for Arrow, which refuses a lone header without a line break
             return
         bad: list[tuple[int, str]] = []  # (data record number, message), in file order
+        given: dict[int, dict[str, str]] = {}  # (data record number → the echoed cells it gives)
 
         def invalid(row: Any) -> str:
             number = row.number - 1 if row.number is not None else -1
@@ -197,6 +207,8 @@ class CsvReader(Reader):
             if (row.text or "").count('"') % 2 == 1:
                 message += ('; a quote (") opened in this row is never closed, so the rows after it were read '
                             "as part of one field")
+            elif row.actual_columns < row.expected_columns:
+                given[number] = self._short_row_cells(row.text or "")
             bad.append((number, message))
             return "skip"
 
@@ -215,11 +227,24 @@ class CsvReader(Reader):
             except (pa.ArrowException, OSError) as exc:
                 raise InputError(f"{self.path}: cannot be read as CSV ({_arrow_message(exc)})") from None
             try:
-                yield from self._batches(reader, fh, raw, bad)
+                for chunk in self._batches(reader, fh, raw, bad):
+                    chunk.error_cells = {n: given.pop(n) for n, _ in chunk.errors if n in given}
+                    yield chunk
             finally:
                 fh.unthrottle()
                 del reader  # Arrow's reader goes now, not when the interpreter exits
                 fh.drain()
+
+    def _short_row_cells(self, text: str) -> dict[str, str]:
+        """The echoed columns (`ECHOED`) a CSV row of fewer fields than the header gives, by their place in the
+        header (``v2,Hall`` under ``venue_id,space,use_group,area``: venue_id v2, space Hall): its cells as
+        written, each where the row has one (a cell holding bytes that are not UTF-8, `NOT_UTF8_MARK`, is left
+        out, as the evaluation leaves such a cell)."""
+        try:
+            cells = next(csv.reader(io.StringIO(text)), [])
+        except csv.Error:
+            return {}
+        return {c: cells[i] for c, i in self.echoed.items() if i < len(cells) and NOT_UTF8_MARK not in cells[i]}
 
     def _batches(self, reader: Any, fh: _Utf8Guard, raw: io.BufferedReader,
                  bad: list[tuple[int, str]]) -> Iterator[Chunk]:

@@ -1040,7 +1040,7 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
       chapter sets no least amount, so any other is taken (interpretation P-13);
     - ``cleanup_due_date``: not after the last day of ¶ F's cleanup, the law core's
       `us_ny_carmel.deadlines.cleanup_due` of ``last_day`` under the values in force on ``issued_date``
-      (``cleanup.days_after``, 5 calendar days, GCL §§ 20, 25-a; interpretation C-12): a later day would give the
+      (``cleanup.days_after`` calendar days, GCL §§ 20, 25-a; interpretation C-12): a later day would give the
       permittee more time than the law. An earlier one (not before ``last_day``, `inconsistencies`) is taken: a
       cleanup done by then is done within the days of ¶ F (interpretation P-15);
     - every amount of money in whole cents, as the permit prints it.

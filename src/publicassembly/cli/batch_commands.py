@@ -24,8 +24,9 @@ _HELP = (
     + "\n\n".join(f"* **{c.name}**{' (required)' if c.required else ''}: {c.help}" for c in INPUT_COLUMNS)
     + "\n\n**Output columns**:\n\n"
     + "\n\n".join(f"* **{c.name}**: {c.help}" for c in OUTPUT_COLUMNS)
-    + "\n\nA row that cannot be evaluated is written with status **error**, its input row number and a message "
-    "naming the column and what is allowed; the other rows go on. Exit codes: 0 when every row is ok; 2 when "
+    + "\n\nA row that cannot be evaluated is written with status **error**, its input row number, its venue_id, "
+    "space and use_group as given (a CSV row of too few fields: those it reaches, by their place in the header) "
+    "and a message naming the column and what is allowed; the other rows go on. Exit codes: 0 when every row is ok; 2 when "
     "some rows are errors (the output is still complete), or the input, output or an option is bad (nothing "
     "is written); 1 when reading stopped part-way through a broken file (the rows before are written).\n\n"
     "**Spreadsheets**: in CSV output (columns jurisdiction, venue_id, space, use_group, status, error), "

@@ -94,7 +94,8 @@ def test_a_field_a_body_does_not_have_is_refused_naming_it(api, mu, hall):
     r = api(mu["enforcement_officer"]).post(url, json.dumps(body), content_type="application/json")
     assert r.status_code == 422, r.json()
     assert r.json()["detail"] == ("persons_presnet: is not a field here; allowed: performance, ordered_at, "
-                                  "persons_present, persons_by_space, egress_obstructed, serious_menace, description, complaint, reason")
+                                  "persons_present, persons_by_space, egress_obstructed, serious_menace, description, complaint, reason, "
+                                  "expected_version")
 
 
 def _bound_keywords(node: object, path: str = "") -> list[str]:

@@ -50,7 +50,9 @@ def complaint(mount_pleasant, mu, hall):
 
 
 def _stop(client, hall, **extra):
-    data = {"so-venue": hall.pk, "so-performance": "Saturday wedding reception", "so-persons_present": "400"}
+    hall.refresh_from_db()  # (the venue chosen with the version the page shows: recording moves it)
+    data = {"so-venue": f"{hall.pk}:{hall.version}", "so-performance": "Saturday wedding reception",
+            "so-persons_present": "400"}
     data.update(extra)
     return client.post(f"{MP}/stop_order/0/", data)
 

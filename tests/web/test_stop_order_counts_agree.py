@@ -46,8 +46,9 @@ def test_the_service_refuses_one_more_in_the_rooms_than_present(mu, hall):
 
 
 def test_the_enforcement_page_tells_each_count_beside_its_field(mu, hall):
+    hall.refresh_from_db()
     r = client_for(mu["enforcement_officer"]).post("/mount-pleasant-ny/enforcement/stop_order/0/", {
-        "so-venue": hall.pk, "so-performance": "Friday dance", "so-persons_present": "10",
+        "so-venue": f"{hall.pk}:{hall.version}", "so-performance": "Friday dance", "so-persons_present": "10",
         "so-persons_by_space": "Ballroom, 311"})
     html = r.content.decode()
     assert r.status_code == 422

@@ -897,6 +897,10 @@ def _violation(v: Any) -> dict[str, Any]:
 @router.post("/towns/{town}/complaints", response={201: dict[str, Any], **ERRORS}, operation_id="file_complaint",
              summary="File a complaint of a violation (§ 164-12)")
 def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
+    """Filed with the Building Inspector (or his own). The same complaint sent again (by the same officer, of the
+    same day observed, description, place, offender, venue, inspection and presence) while the first is still
+    filed (not acted on) is 422 naming
+    ``description`` and the complaint already filed, filed once (interpretation W-9)."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Offender
     from publicassembly.venues.models import Inspection, Venue
@@ -1132,6 +1136,7 @@ class StopOrderIn(BodyIn):
     description: _text(5000) = ""
     complaint: Id | None = None
     reason: _text(2000) = ""
+    expected_version: Version = None  # the venue's: recording moves it (the same stop order sent twice: 409)
 
 
 @router.post("/towns/{town}/venues/{pk}/stop-orders", response={201: dict[str, Any], **ERRORS},
@@ -1141,18 +1146,21 @@ def record_stop_order(request: Any, town: str, pk: int, data: StopOrderIn) -> An
     """A Building Inspector or enforcement officer stops the performance until corrected. The law core decides
     from the facts (persons present against the approved number, persons in a room against its occupant load,
     the conditions) whether a stop order is due;
-    if not, 422 naming ``grounds``. Mount Pleasant only (another town: 422 naming ``town``)."""
+    if not, 422 naming ``grounds``. Mount Pleasant only (another town: 422 naming ``town``). ``expected_version``
+    (optional) is the venue's as last read: recording moves it, so the same order sent twice on it is 409,
+    recorded once; the answer's ``venue_version`` is the venue's now."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Complaint
 
     v = _clean(data)
     venue = _venue_of(town, pk)
-    return Status(201, _stop_order(es.record_stop_order(
+    order = es.record_stop_order(
         request.user, venue, performance=v["performance"], ordered_at=data.ordered_at,
         persons_present=data.persons_present, egress_obstructed=data.egress_obstructed,
         serious_menace=data.serious_menace, description=v.get("description", ""),
         complaint=_ref(Complaint, venue.town, data.complaint, "complaint"), reason=v.get("reason", ""),
-        persons_by_space=data.persons_by_space)))
+        persons_by_space=data.persons_by_space, expected_version=data.expected_version)
+    return Status(201, {**_stop_order(order), "venue_version": venue.version})  # (recording moved the venue's)
 
 
 class LiftIn(BodyIn):

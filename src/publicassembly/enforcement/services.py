@@ -60,8 +60,8 @@ from publicassembly.venues.models import Deficiency, Inspection, Venue
 from publicassembly.venues.services import check_persons_by_space, determine_venue, venue_case_data
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
-from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
-from publicassembly.workflow.models import apply_changes, save_with_history
+from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
+from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
@@ -243,7 +243,15 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
     (Mount Pleasant § 164-12). The complainant's kind comes from his role. Returns the `Complaint` (filed).
     Raises `ValidationFailed` naming ``observed_on`` or ``filed_on`` for a day after today, ``observed_on`` for
     a day before the town's chapter was in force (nothing of it could be violated then), ``filed_on`` for a
-    filing before the day observed."""
+    filing before the day observed.
+
+    A complaint has no record of its own that it is filed on (its offender, place of assembly and inspection are
+    each optional), so there is no version for its form to send: the same complaint filed again — by the same
+    officer, of the same day observed, with the same description, place, offender, place of assembly, inspection
+    and presence (spaces and letter case aside) as one still filed (no violation recorded on it, not dismissed) —
+    is refused, `ValidationFailed` naming ``description`` and the complaint filed (interpretation W-9; also the
+    same form sent twice, a double click, or a client's request sent again). A different complaint of the same day
+    differs in what it says; once the first is acted on or dismissed, the same words are a new complaint."""
     membership = require_role(by, town, *ENFORCERS)
     for obj, what in ((offender, "offender"), (venue, "place of assembly"), (inspection, "inspection")):
         _in_town(obj, town, what)
@@ -271,9 +279,30 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
         in_presence=in_presence, offender=offender, venue=venue, inspection=inspection,
         place=(place or (venue.name if venue else "")).strip(), description=_text("description", description))
     with transaction.atomic():
+        Town.objects.select_for_update().get(pk=town.pk)  # one filing at a time per town: the check holds
+        same = _same_complaint(complaint)
+        if same is not None:
+            raise ValidationFailed("description", _(
+                "this complaint is already filed as complaint %(id)s (filed %(filed)s), of the same day observed, "
+                "place and description, and not yet acted on; nothing was filed again: act on complaint %(id)s, or "
+                "say what differs in the description of a different complaint")
+                % {"id": same.pk, "filed": same.filed_on.isoformat()})
         save_with_history(complaint, by=by, reason=_why(reason, "complaint filed (§ 164-12)" if _alias(town) ==
                                                        MOUNT_PLEASANT else "complaint filed"))
     return complaint
+
+
+def _same_complaint(new: Complaint) -> Complaint | None:
+    """The complaint of `new`'s town still filed (not acted on, not dismissed) by the same officer, of the same
+    day observed, description, place, offender, place of assembly, inspection and presence (spaces and letter
+    case aside), if any (W-9)."""
+    description, place = _words_key(new.description), _words_key(new.place)
+    for c in Complaint.objects.for_town(new.town).filter(
+            state=Complaint.FILED, filed_by=new.filed_by, observed_on=new.observed_on, offender=new.offender, venue=new.venue,
+            inspection=new.inspection, in_presence=new.in_presence).order_by("id"):
+        if _words_key(c.description) == description and _words_key(c.place) == place:
+            return c
+    return None
 
 
 def dismiss_complaint(by: Any, complaint: Complaint, *, reason: str,
@@ -314,7 +343,8 @@ def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.
 def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt.datetime | None = None,
                       persons_present: int | None = None, egress_obstructed: bool = False,
                       serious_menace: bool = False, description: str = "", complaint: Complaint | None = None,
-                      reason: str = "", persons_by_space: Mapping[str, int] | None = None) -> StopOrder:
+                      reason: str = "", persons_by_space: Mapping[str, int] | None = None,
+                      expected_version: int | None = None) -> StopOrder:
     """An officer who finds overcrowding, obstructed egress or a serious menace to life and safety stops the
     performance until the condition is corrected (Mount Pleasant § 164-5). The law core decides from the facts
     (persons present against the approved number; the conditions) whether a stop order is due; if not,
@@ -325,7 +355,12 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     overcrowding though the place as a whole has room (§§ 164-5, 164-7; register M-8); a name that is no space
     of the venue, a count that is not a whole number, or persons counted in the rooms more than
     ``persons_present``, is `ValidationFailed` naming ``persons_by_space`` (the last with ``persons_present``
-    in its ``errors`` too)."""
+    in its ``errors`` too).
+
+    ``expected_version``: the venue's version the page or client read (None: not checked). A stop order is
+    recorded on its venue (the one record it cannot be without): recording it moves the venue's version by one
+    (`file_changed`), so the same order sent twice on the version read before it is `StaleUpdate` (409),
+    recorded once."""
     town = venue.town
     if _alias(town) != MOUNT_PLEASANT:
         raise ValidationFailed("town", _("%(town)s's chapter has no stop order; § 164-5 is Mount Pleasant's")
@@ -366,8 +401,15 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
         approved_number=finding.values.get("approved_number"), overcrowding=bool(finding.values.get("overcrowding")),
         egress_obstructed=egress_obstructed, serious_menace=serious_menace, rule_id=finding.rule,
         citation=finding.citation, description=(description or "").strip())
+    given = venue
     with transaction.atomic():
+        venue = Venue.objects.select_for_update().get(pk=venue.pk)
+        if expected_version is not None and venue.version != expected_version:
+            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
+        order.venue = venue
         save_with_history(order, by=by, reason=_why(reason, finding.reason))
+        file_changed(venue)  # (a form still showing the venue as it was is stale: a double click records once)
+        given.version = venue.version
     return order
 
 

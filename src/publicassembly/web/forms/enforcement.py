@@ -215,8 +215,37 @@ class DispositionForm(VersionedForm):
                                    required=False)
 
 
+class VenueVersionField(forms.ModelChoiceField):
+    """A place of assembly chosen in a form that records something on it: each option's value is the venue's id
+    and the version the page showed (``12:3``), so that the form sends the version of the venue chosen (the
+    same form sent twice is refused as stale, recorded once). A value without the version (a page kept from
+    before, a request made by hand) is refused, nothing recorded."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, Venue):
+            return f"{value.pk}:{value.version}"
+        return super().prepare_value(value)
+
+    def to_python(self, value: Any) -> Any:
+        if value in self.empty_values:
+            return None
+        pk, colon, version = str(value).partition(":")
+        if not colon:
+            raise forms.ValidationError(gettext_lazy(
+                "the form was sent without the version of the record it was opened on, so nothing was saved: check "
+                "the record as it is now and send the form again"), code="no_version")
+        if not version.isascii() or not version.isdigit():
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice",
+                                        params={"value": value})
+        venue = super().to_python(pk)
+        venue.seen_version = int(version)
+        return venue
+
+
 class StopOrderForm(PlainErrors):
-    """§ 164-5: the officer stops a performance for overcrowding, obstructed egress or a serious menace."""
+    """§ 164-5: the officer stops a performance for overcrowding, obstructed egress or a serious menace. The venue
+    is chosen with the version the page showed (`VenueVersionField`): cleaned, the form holds it as
+    ``expected_version``, the venue's."""
 
     performance = forms.CharField(label=gettext_lazy("Performance stopped"), max_length=300)
     persons_present = WholeNumberField(label=gettext_lazy("Persons present"), min_value=0, max_value=1_000_000,
@@ -238,13 +267,32 @@ class StopOrderForm(PlainErrors):
 
     def __init__(self, *args: Any, town: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["venue"] = forms.ModelChoiceField(
+        self.fields["venue"] = VenueVersionField(
             label=gettext_lazy("Place of assembly"), queryset=Venue.objects.for_town(town).order_by("name"))
         self.fields["complaint"] = forms.ModelChoiceField(
             label=gettext_lazy("Complaint"), queryset=Complaint.objects.for_town(town).order_by("-filed_on", "-id"),
             required=False)
         self.order_fields(["venue", "performance", "persons_present", "persons_by_space", "egress_obstructed",
                            "serious_menace"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        venue = data.get("venue")
+        if venue is not None:
+            data["expected_version"] = venue.seen_version
+        return data
+
+    def as_now(self) -> StopOrderForm:
+        """This form as sent but choosing its venue at the version it is now (the page shows the venue as it is
+        now: sent again, the form records on that version), checked again; the refusal is added to it after."""
+        pk = self._raw("venue").partition(":")[0]
+        version = Venue.objects.filter(pk=pk).values_list("version", flat=True).first() if pk.isdigit() else None
+        if version is not None:
+            data = self.data.copy()
+            data[self.add_prefix("venue")] = f"{pk}:{version}"
+            self.data = data
+            self.full_clean()
+        return self
 
     def clean_persons_by_space(self) -> dict[str, int] | None:
         """The lines "room, persons" as {room: persons}; a line without a comma and a whole number after it, or a

@@ -4,8 +4,11 @@ number, dispositions, payments, closing and dismissal. Every change is one call 
 `publicassembly.enforcement.services`; the penalty range is the law core's. A form is shown only where the record's
 state and the user's role in the town allow its action; the service still decides. A form acting on a record the
 page showed (a complaint, a violation, a stop order) sends its version (``expected_version``; without it the form
-is refused, 422); bad input is 422 beside its field, a conflict (the record changed since the page was opened,
-or the action is not one of its state) 409, as the API answers it."""
+is refused, 422); a stop order, recorded on a place of assembly, sends the version of the place chosen with it
+(`VenueVersionField`); a complaint, on no record of its own, is refused when the same one is already filed
+(interpretation W-9). Bad input is 422 beside its field, a conflict (the record changed since the page was
+opened, or the action is not one of its state) 409, as the API answers it: the same form sent twice records
+once."""
 
 from __future__ import annotations
 
@@ -213,7 +216,10 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
                      else dict(form.cleaned_data))
             except WorkflowError as e:
                 if is_conflict(e):
-                    form = _as_now(form, record) if record is not None else form
+                    if record is not None:
+                        form = _as_now(form, record)
+                    elif isinstance(form, StopOrderForm):  # (the venue's version, sent with the venue chosen)
+                        form = form.as_now()
                 status = _put(form, e)
             else:
                 messages.success(request, _("Recorded."))

@@ -150,7 +150,7 @@ def get_application(request: Any, town: str, pk: int) -> Any:
     from publicassembly.permits import services as sv
 
     app = sv.get_application(request.user, _town(town), pk)
-    out = {**_app(app), "bonds": bonds_json(app)}
+    out = {**_app(app), "bonds": bonds_json(app), "fee_payments": fee_payments_json(app)}
     problem = sv.facts_problem(app)
     if problem is not None:
         # the stored facts are refused by the law core: say which field and how to correct it
@@ -170,6 +170,16 @@ def bonds_json(app: Any) -> list[dict[str, Any]]:
     bond recorded twice."""
     return [{"id": b.pk, "amount": str(b.amount), "posted_on": b.posted_on.isoformat(), "surety": b.surety,
              "document": b.document_id} for b in app.bonds.order_by("posted_on", "id")]
+
+
+def fee_payments_json(app: Any) -> list[dict[str, Any]]:
+    """The payments of the filing fee recorded (Carmel ch. 31, fee), oldest first, each ``{id, amount, paid_on,
+    receipt, recorded_by}`` (amount in US dollars; recorded_by the Clerk's username, null when not known): the
+    fee paid is their sum, so a clerk sees here a payment recorded twice."""
+    from publicassembly.permits import services as sv
+
+    return [{"id": p.pk, "amount": str(p.amount), "paid_on": p.paid_on.isoformat(), "receipt": p.receipt,
+             "recorded_by": p.recorded_by} for p in sv.fee_payments(app)]
 
 
 def issuance_blockers(app: Any) -> list[dict[str, Any]]:

@@ -1770,6 +1770,21 @@ def _check_fee_unchanged_once_charged(town: Any, year: int, schedule: FeeSchedul
             % {"year": year, "paid": money(paid), "fee": money(amount)})
 
 
+def fee_payments(app: PermitApplication) -> list[FeePayment]:
+    """The payments of the filing fee recorded on `app`, oldest first (by the day paid, then as recorded), each
+    with ``recorded_by``: the username of the Clerk who recorded it, from the payment's history (None when no
+    user was recorded, e.g. a script's). Listed with the application as its bonds are: the fee paid is their sum,
+    so a clerk sees here a payment recorded twice."""
+    payments = list(app.fee_payments.order_by("paid_on", "id"))
+    created = FeePayment.history.filter(id__in=[p.pk for p in payments], history_type="+").select_related(
+        "history_user")
+    by = {h.id: h.history_user for h in created}
+    for p in payments:
+        user = by.get(p.pk)
+        p.recorded_by = user.get_username() if user is not None else None  # type: ignore[attr-defined]
+    return payments
+
+
 def fee_due(app: PermitApplication, today: date | None = None) -> Decimal | None:
     """The filing fee in US dollars in force on the filing date (the Board's schedule), or None when no
     schedule for that date is on file (from the law core's requirements)."""

@@ -419,6 +419,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "documents": app.documents.all().order_by("uploaded_at"),
         "approvals": app.approvals.select_related("reviewer").order_by("condition", "agency"),
         "bonds": app.bonds.order_by("posted_on", "id"),  # (¶ F: the law core counts their sum; a duplicate shows)
+        "fee_payments": sv.fee_payments(app),  # (the fee paid is their sum: a duplicate shows, with who recorded it)
         "upload": af.UploadForm(max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES),
         "can_upload": app.state not in sv.NO_MORE_FILING,
         "is_applicant": app.applicant_id == request.user.pk, "is_official": bool(roles & OFFICIALS),

@@ -1064,6 +1064,13 @@ def record_inspection(
     (§ 164-11), missing or wrong sign (§ 164-9; ``signs``: room name → ``{posted, states,
     conforms_to_specification}``), too few toilets (§ 164-6), no certificate (§ 164-3), certificate not on the
     premises (§ 164-9), fire exits (§ 164-2). Result ``passed`` or ``deficiencies``; the determination is kept.
+    ``expected_version`` is the inspection's.
+
+    Recording adds to the venue's file and moves the venue's version by one (`file_changed`), the venue locked as
+    issuing a certificate locks it: what the last inspection found decides whether a certificate may issue (exits
+    found blocked stop it, M-18), so a certificate form opened before the inspection was recorded, showing the
+    venue as it was, is refused as stale (`StaleUpdate`, 409) and the Building Inspector sees the findings before
+    issuing, rather than issuing on a page that did not show them.
 
     Raises `InvalidTransition` unless scheduled, `StaleUpdate`, `NotAllowed`, `ValidationFailed` (the field)."""
     venue = inspection.venue
@@ -1091,6 +1098,7 @@ def record_inspection(
                                    % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
     check_persons_by_space(venue, persons_by_space, _opt_count("persons_present", persons_present))
     with transaction.atomic():
+        Venue.objects.select_for_update().get(pk=venue.pk)  # (with issuing: one reads the other's findings)
         data = venue_case_data(venue, persons_by_space=persons_by_space, toilets_provided=toilets_provided,
                                inspection=facts)
         det = determine_venue(venue, data, when)
@@ -1105,6 +1113,7 @@ def record_inspection(
                    notes=notes.strip() if isinstance(notes, str) else "")
         for d in found:
             save_with_history(Deficiency(town=inspection.town, inspection=inspection, **d), by=by, reason=why)
+        file_changed(venue)  # (a certificate form opened before the findings is stale: M-18)
     return inspection
 
 

@@ -192,7 +192,7 @@ def test_police_officer_files_a_complaint_and_the_inspector_issues_the_summons(p
     sign_in(page, "officer")
     page.get_by_role("link", name="Enforcement").click()
     page.get_by_text("Record a stop order", exact=True).click()
-    page.locator("#id_so-venue").select_option(label=hall.name)
+    page.locator("#id_so-venue").select_option(label=str(hall))
     page.locator("#id_so-performance").fill("Saturday dance")
     page.get_by_label("Means of egress obstructed").check()
     shot(page, "12-officer-stop-order")

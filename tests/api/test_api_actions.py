@@ -515,3 +515,18 @@ def test_an_unknown_field_is_told_with_the_fields_of_its_object_even_nested(api,
             "msg": "is not a field here; allowed: posted, states, conforms_to_specification"} in bad.json()["errors"]
     bad = post(bi, url, {"persons_presnt": 3})
     assert bad.json()["detail"].startswith("persons_presnt: is not a field here; allowed: done_on, persons_present,")
+
+
+def test_m18_recording_an_inspection_answers_the_venues_new_version(api, mu, hall):
+    """M-18: recording an inspection moves the venue's version (its findings decide whether a certificate may
+    issue); the answer gives ``venue_version``, a certificate sent with the version read before is 409 stale and
+    one sent with the answer's version issues."""
+    bi = api(mu["building_inspector"])
+    r = post(bi, f"{V}/{hall.pk}/inspections", {"scheduled_for": TODAY})
+    before = r.json()["venue_version"]
+    url = f"/api/v1/towns/mount-pleasant-ny/inspections/{r.json()['id']}/record"
+    r = post(bi, url, {"persons_by_space": {"Ballroom": 300}, "exits_blocked": False, "exit_access_clear": True})
+    assert r.status_code == 200
+    assert r.json()["venue_version"] == before + 1 == type(hall).objects.get(pk=hall.pk).version
+    assert post(bi, f"{V}/{hall.pk}/certificates", {"expected_version": before}).status_code == 409
+    assert post(bi, f"{V}/{hall.pk}/certificates", {"expected_version": before + 1}).status_code == 201

@@ -835,7 +835,9 @@ def record_inspection(request: Any, town: str, pk: int, data: RecordInspectionIn
     args = {k: val for k, val in v.items() if k not in ("signs",)}
     if data.signs is not None:
         args["signs"] = {room: seen.dict(exclude_unset=True) for room, seen in data.signs.items()}
-    return _inspection(vs.record_inspection(request.user, inspection, **args))
+    recorded = vs.record_inspection(request.user, inspection, **args)
+    # (recording moved the venue's version: its findings decide whether a certificate may issue, M-18)
+    return {**_inspection(recorded), "venue_version": recorded.venue.version}
 
 
 # --- Enforcement -----------------------------------------------------------------------------------------------------

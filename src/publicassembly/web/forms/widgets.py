@@ -296,13 +296,84 @@ def reads_query(query: Any) -> bool:
 def unknown_parameter(name: str, allowed: Sequence[str], names: Sequence[str] = ()) -> str:
     """What a parameter of the query string that no field of the page takes is told: its name, the one it was
     most likely meant for (among `names`, the page's parameters written out, else `allowed`), and the
-    parameters the page takes (`allowed`)."""
+    parameters the page takes (`allowed`; a page that takes none says so)."""
+    if not allowed:
+        return _("The address names a field this page does not have: %(name)s. This page takes no field in its "
+                 "address; open it without the part after “?”.") % {"name": given(name)}
     close = difflib.get_close_matches(name, names or allowed, n=1, cutoff=0.75)
     params = {"name": given(name), "allowed": ", ".join(allowed), "close": close[0] if close else ""}
     if close:
         return _("The address names a field this page does not have: %(name)s (did you mean %(close)s?). "
                  "It takes: %(allowed)s.") % params
     return _("The address names a field this page does not have: %(name)s. It takes: %(allowed)s.") % params
+
+
+#: The most characters of a parameter written in the address that a refusal shows.
+_SHOWN_OF_ADDRESS = 40
+
+
+def _query_bytes(query_string: str | bytes) -> bytes:
+    """The query string as the bytes sent: WSGI and ASGI give it read as Latin-1 (PEP 3333), so it is written
+    back so; text that is not (a test client's) is taken as UTF-8."""
+    if isinstance(query_string, bytes):
+        return query_string
+    try:
+        return query_string.encode("latin-1")
+    except UnicodeEncodeError:
+        return query_string.encode("utf-8")
+
+
+def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
+    """The parameters of a query string (``request.META["QUERY_STRING"]``) whose name or value is not UTF-8 once
+    its ``%XX`` are read (``?persons=%FF``): each as (its name, or None when the name itself is not UTF-8; what the
+    address wrote, as `not_utf8_refused` shows it). Django reads such bytes as U+FFFD (``%FF``) or, sent
+    unencoded, reads the whole query as Latin-1, and the page would answer for text nobody wrote."""
+    from urllib.parse import unquote_to_bytes
+
+    found: list[tuple[str | None, str]] = []
+    for pair in _query_bytes(query_string).split(b"&"):
+        if not pair:
+            continue
+        raw_name, _eq, raw_value = pair.partition(b"=")
+        try:
+            name: str | None = unquote_to_bytes(raw_name.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            name = None
+        try:
+            unquote_to_bytes(raw_value.replace(b"+", b" ")).decode("utf-8")
+            value_read = True
+        except UnicodeDecodeError:
+            value_read = False
+        if name is None or not value_read:
+            written = (raw_name if name is None else raw_value).decode("latin-1")
+            found.append((name, written))
+    return found
+
+
+def not_utf8_refused(name: str | None, written: str) -> str:
+    """What a parameter of the address whose name (`name` None) or value is not UTF-8 (`not_utf8`) is told: the
+    parameter, what the address wrote (its first characters), and how to give it."""
+    params = {"name": given(name or ""), "written": given(written[:_SHOWN_OF_ADDRESS])}
+    if name is None:
+        return _("The address names a field in bytes that are not UTF-8 text (%(written)s); write the link again "
+                 "in UTF-8, or use the page's form.") % params
+    return _("The address gives %(name)s a value in bytes that are not UTF-8 text (%(written)s); write the "
+             "link again in UTF-8, or type the value in the page's form.") % params
+
+
+def query_refused(query: Any, query_string: str | bytes, allowed: Sequence[str] = ()) -> list[str]:
+    """What the query string of a GET page that reads no form is told (the hearings, the town's hearing
+    calendar): each parameter not UTF-8 (`not_utf8_refused`), and each that the page does not take
+    (`unknown_parameter`; `allowed`, none by default) other than those the pages take without reading them
+    (`ignored_parameter`). Empty when the page takes the query string."""
+    undecoded = not_utf8(query_string)
+    refused = [not_utf8_refused(name, written) for name, written in undecoded]
+    unnamed = any(name is None for name, _written in undecoded)
+    for name in dict.fromkeys(map(str, query)):
+        if name in allowed or ignored_parameter(name) or (unnamed and "\ufffd" in name):
+            continue
+        refused.append(unknown_parameter(name, allowed))
+    return refused
 
 
 class OnceEach(PlainErrors):
@@ -320,6 +391,12 @@ class OnceEach(PlainErrors):
 
     reads_whole_query = False
 
+    def __init__(self, *args: Any, query_string: str | bytes = "", **kwargs: Any) -> None:
+        """`query_string`: the address's query as sent (``request.META["QUERY_STRING"]``), of a form that reads
+        the whole query: a parameter whose name or value is not UTF-8 in it is refused naming it (`not_utf8`)."""
+        super().__init__(*args, **kwargs)
+        self.query_string = query_string
+
     def parameters(self) -> list[str]:
         """The query parameters the page takes, as its refusal lists them: the form's fields."""
         return [self.add_prefix(name) for name in self.fields]
@@ -333,7 +410,13 @@ class OnceEach(PlainErrors):
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
         if self.reads_whole_query:
+            undecoded = not_utf8(self.query_string) if self.is_bound else []
+            for name, written in undecoded:
+                self.add_error(None, not_utf8_refused(name, written))
+            unnamed = any(name is None for name, _written in undecoded)
             for name in dict.fromkeys(map(str, self.data)):
+                if unnamed and "\ufffd" in name:  # (a name not UTF-8: told above as such)
+                    continue
                 refused = self.refusal_of_parameter(name)
                 if refused is not None:
                     self.add_error(None, refused)

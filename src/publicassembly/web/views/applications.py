@@ -41,7 +41,7 @@ from publicassembly.permits.models import (
 )
 from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
-from publicassembly.web.forms.widgets import given_twice
+from publicassembly.web.forms.widgets import given_twice, query_refused
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
     FORM_METHODS,
@@ -710,8 +710,14 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
 @read_only
 @login_required
 def hearing_calendar(request: HttpRequest, town: str) -> HttpResponse:
+    """The town's hearing calendar. It takes no field in its address: a parameter is refused, 422, naming it,
+    with no hearing listed as if filtered (`query_refused`, as the public hearings page)."""
     t = town_for(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+    refused = query_refused(request.GET, request.META.get("QUERY_STRING", ""))
+    if refused:
+        return render(request, "web/applications/calendar.html",
+                      {"title": _("Hearing calendar"), "town": t, "rows": [], "refused": refused}, status=422)
     apps = (PermitApplication.objects.for_town(t).filter(hearing_on__isnull=False)
             .exclude(state=State.WITHDRAWN).order_by("hearing_on", "pk"))
     today = timezone.localdate()

@@ -70,10 +70,11 @@ def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = 
 @read_only
 def permit_check(request: HttpRequest) -> HttpResponse:
     """"Do I need a permit?" — Carmel Code ch. 31. GET with the form's values determines the case; a parameter
-    the page does not take is refused naming it (`OnceEach.reads_whole_query`). A link with only parameters the
+    the page does not take, or whose name or value is not UTF-8 (``?persons=%FF``), is refused naming it
+    (`OnceEach.reads_whole_query`). A link with only parameters the
     pages take without reading them (``?fbclid=…``, `ignored_parameter`) shows the empty form."""
     bound = reads_query(request.GET)
-    form = PermitCheckForm(request.GET if bound else None)
+    form = PermitCheckForm(request.GET if bound else None, query_string=request.META.get("QUERY_STRING", ""))
     ctx: dict[str, Any] = {"title": _("Do I need a permit?"), "form": form}
     if bound and form.is_valid():
         try:
@@ -88,7 +89,8 @@ def permit_check(request: HttpRequest) -> HttpResponse:
 @read_only
 def occupancy_check(request: HttpRequest) -> HttpResponse:
     """"How many people may this space hold?" — Mount Pleasant Code ch. 164, §§ 164-7, 164-8. A GET with the
-    form's values determines the place; a parameter the page does not take is refused naming it. A link with
+    form's values determines the place; a parameter the page does not take, or not UTF-8, is refused naming it. A
+    link with
     only parameters the pages take without reading them (`ignored_parameter`) shows the empty form; a link with
     the page's own parameters but no count of rooms (``?attendance=50``, typed or shared) is read as giving no
     room, so that it is told to describe one (and a room's field beyond the count, or a field the page does
@@ -115,7 +117,7 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
             data.setdefault(f"form-{int(given_total)}-area_unit", SpaceForm.base_fields["area_unit"].initial)
         adding = not SpaceFormSet(data, prefix="form").counted_beyond_limit()
     formset = SpaceFormSet(data, prefix="form")
-    form = OccupancyCheckForm(data, rooms=formset.forms_counted())
+    form = OccupancyCheckForm(data, rooms=formset.forms_counted(), query_string=request.META.get("QUERY_STRING", ""))
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,
                            "formset": formset}
     if bound and not adding and form.is_valid() and formset.is_valid():

@@ -1,0 +1,144 @@
+"""The public GET pages read their whole address.
+
+The upcoming hearings (Carmel ch. 31, permit requirements ¶ B) and the town's hearing calendar take no field in
+their address, but ignored one given (``/hearings/?town=mount-pleasant-ny`` listed every town's hearings as if
+filtered): it is refused, 422, naming it, as the public checks refuse a field they do not have, and no hearing is
+listed. A parameter whose name or value is not UTF-8 (``/permit-check/?persons=%FF``) was read with U+FFFD in
+place of the bytes and answered for text nobody wrote: it is refused, 422, naming it, on each of those pages."""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+import pytest
+from django.test import Client
+from tests.web.conftest import client_for
+
+from .conftest import occupancy_query
+
+pytestmark = pytest.mark.django_db
+
+NO_FIELD = "This page takes no field in its address; open it without the part after “?”."
+
+
+def _text(r) -> str:
+    return re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", r.content.decode())))
+
+
+def _spanish(user=None) -> Client:
+    c = client_for(user)
+    assert c.post("/i18n/setlang/", {"language": "es", "next": "/"}).status_code == 302
+    return c
+
+
+# --- the hearings (permit requirements ¶ B) ----------------------------------------------------------------
+
+
+def test_hearings_refuse_a_parameter_naming_it_and_list_no_hearing(hearing_app):
+    """Permit requirements ¶ B: ``?town=`` listed every hearing as if filtered; refused, no hearing listed."""
+    r = Client().get("/hearings/?town=mount-pleasant-ny")
+    assert r.status_code == 422
+    assert f"The address names a field this page does not have: 'town'. {NO_FIELD}" in _text(r)
+    assert "Putnam County Fair" not in _text(r) and "No public hearing is scheduled" not in _text(r)
+
+
+def test_hearings_name_each_parameter_once(hearing_app):
+    r = Client().get("/hearings/?page=2&page=3&q=fair")
+    assert r.status_code == 422
+    assert _text(r).count("does not have: 'page'") == 1 and _text(r).count("does not have: 'q'") == 1
+
+
+@pytest.mark.parametrize("query", ["", "?fbclid=IwAR0x", "?utm_source=news&utm_medium=email"])
+def test_hearings_without_a_parameter_or_with_a_shared_links_tags_list_the_hearings(hearing_app, query):
+    r = Client().get("/hearings/" + query)
+    assert r.status_code == 200 and "Putnam County Fair" in _text(r) and "does not have" not in _text(r)
+
+
+def test_hearings_in_spanish_refuse_a_parameter_on_the_spanish_page(hearing_app):
+    r = _spanish().get("/hearings/?town=x")
+    assert r.status_code == 422 and '<html lang="es"' in r.content.decode()
+    assert "Próximas audiencias públicas" in _text(r) and "'town'" in _text(r)
+    assert "Putnam County Fair" not in _text(r)
+
+
+def test_town_hearing_calendar_refuses_a_parameter_naming_it(hearing_app, cu):
+    clerk = client_for(cu["town_clerk"])
+    assert clerk.get("/carmel-ny/hearings/").status_code == 200
+    r = clerk.get("/carmel-ny/hearings/?state=approved")
+    assert r.status_code == 422
+    assert f"The address names a field this page does not have: 'state'. {NO_FIELD}" in _text(r)
+    assert "Putnam County Fair" not in _text(r) and "No hearings." not in _text(r)
+    assert clerk.get("/carmel-ny/hearings/?fbclid=x").status_code == 200
+
+
+def test_town_hearing_calendar_asks_the_role_before_reading_the_address(hearing_app, cu):
+    assert client_for(cu["applicant"]).get("/carmel-ny/hearings/?x=1").status_code == 403
+
+
+def test_hearings_refuse_a_parameter_not_utf8(hearing_app):
+    r = Client().get("/hearings/?fbclid=%FF")
+    assert r.status_code == 422 and "The address gives 'fbclid' a value in bytes that are not UTF-8" in _text(r)
+
+
+# --- bytes that are not UTF-8 in the address -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["%FF", "6%FF0", "%C3", "%E9t%E9"])
+def test_permit_check_refuses_a_value_not_utf8_naming_the_parameter(value):
+    """Carmel ch. 31 ¶ A: ``?persons=%FF`` was read as '\ufffd' (told only "Give a whole number (got '�')"), and
+    ``purpose=%E9t%E9`` (Latin-1 "été") was taken as '�t�' and answered."""
+    r = Client().get(f"/permit-check/?persons=600&as_of=2026-05-01&purpose={value}")
+    assert r.status_code == 422
+    assert (f"The address gives 'purpose' a value in bytes that are not UTF-8 text ('{value}'); write the link "
+            f"again in UTF-8, or type the value in the page's form.") in _text(r)
+    assert "A permit from the Town Board" not in _text(r)
+
+
+@pytest.mark.parametrize("value", ["%C3%A9t%C3%A9", "caf%C3%A9", "%E2%82%AC", ""])
+def test_permit_check_takes_a_value_in_utf8(value):
+    """The boundary: the same text in UTF-8 ("été", "café", "€") is taken and answered."""
+    r = Client().get(f"/permit-check/?persons=600&as_of=2026-05-01&purpose={value}")
+    assert r.status_code == 200 and "not UTF-8" not in _text(r)
+    assert "A permit from the Town Board" in _text(r)
+
+
+def test_permit_check_refuses_persons_not_utf8_as_such():
+    r = Client().get("/permit-check/?persons=%FF&as_of=2026-05-01")
+    assert r.status_code == 422 and "The address gives 'persons' a value in bytes that are not UTF-8" in _text(r)
+
+
+def test_permit_check_refuses_a_name_not_utf8_once():
+    r = Client().get("/permit-check/?persons=600&as_of=2026-05-01&pers%FFons=1")
+    assert r.status_code == 422
+    assert "The address names a field in bytes that are not UTF-8 text ('pers%FFons')" in _text(r)
+    assert "does not have" not in _text(r)
+
+
+def test_permit_check_live_answer_refuses_bytes_not_utf8_where_the_answer_goes():
+    r = Client().get("/permit-check/?persons=600&as_of=2026-05-01&purpose=%FF", HTTP_HX_REQUEST="true")
+    assert r.status_code == 422 and "<html" not in r.content.decode()
+    assert "The address gives 'purpose' a value in bytes that are not UTF-8" in _text(r)
+
+
+def test_occupancy_refuses_a_room_name_not_utf8():
+    """§§ 164-7, 164-8: the room "Sal%F3n" (Latin-1) was answered as the room "Sal�n"."""
+    query = "&".join(f"{k}={v}" for k, v in occupancy_query().items() if k != "form-0-name")
+    r = Client().get(f"/occupancy/?{query}&form-0-name=Sal%F3n")
+    assert r.status_code == 422
+    assert "The address gives 'form-0-name' a value in bytes that are not UTF-8 text ('Sal%F3n')" in _text(r)
+    assert "Lawful occupancy" not in _text(r)
+    ok = Client().get(f"/occupancy/?{query}&form-0-name=Sal%C3%B3n")
+    assert ok.status_code == 200 and "Lawful occupancy: 66 persons" in _text(ok)
+
+
+def test_certificate_lookup_refuses_a_number_not_utf8():
+    r = Client().get("/certificates/?number=MP-2025-%FF")
+    assert r.status_code == 422
+    assert "The address gives 'number' a value in bytes that are not UTF-8 text ('MP-2025-%FF')" in _text(r)
+
+
+def test_permit_check_in_spanish_refuses_bytes_not_utf8():
+    r = _spanish().get("/permit-check/?persons=%FF")
+    assert r.status_code == 422 and '<html lang="es"' in r.content.decode()
+    assert "'persons'" in _text(r) and "UTF-8" in _text(r)

@@ -436,7 +436,8 @@ class OnceEachFormSet(forms.BaseFormSet):
     than once is refused as `OnceEach` refuses a field given twice — Django would build the forms from the last
     value silently. One missing or not a whole number of 0 or more is refused naming it and what it takes —
     Django said "ManagementForm data is missing or has been tampered with" (or, once the formset's own check
-    had found no forms, only that). The errors stand above the forms.
+    had found no forms, only that). ``INITIAL_FORMS`` more than ``TOTAL_FORMS`` is refused naming both
+    (`_initial_above_total`). The errors stand above the forms.
 
     A count of forms beyond what the formset takes (``form-TOTAL_FORMS=999999``, more than its
     ``absolute_max``) is refused with the formset's one "too many" error, naming the limit: Django built as
@@ -526,7 +527,29 @@ class OnceEachFormSet(forms.BaseFormSet):
                 refused.append(forms.ValidationError(
                     _("%(field)s: must be a whole number of 0 or more (got %(value)s).")
                     % {"field": key, "value": given(raw)}, code="invalid"))
+        if not refused:
+            refused += self._initial_above_total()
         return refused
+
+    def _initial_above_total(self) -> list[forms.ValidationError]:
+        """``INITIAL_FORMS`` more than ``TOTAL_FORMS`` (both given once, whole numbers): the forms the page was
+        opened with cannot be more than the forms sent. Django took it, counting every form sent as one the page
+        was opened with, so that none was left out when empty (an empty room was "This field is required.", an
+        empty property compared with no stored one); refused naming both."""
+        initial_key = self.add_prefix(forms.formsets.INITIAL_FORM_COUNT)
+        total_key = self.add_prefix(forms.formsets.TOTAL_FORM_COUNT)
+        initial = str(self.data.get(initial_key) or "").strip()
+        total = str(self.data.get(total_key) or "").strip()
+        if not (initial.isascii() and initial.isdigit() and total.isascii() and total.isdigit()):
+            return []
+        # (compared as numbers written in digits: "007" is 7, a count of 5,000 digits is not read as an int)
+        if (len(initial.lstrip("0")), initial.lstrip("0")) <= (len(total.lstrip("0")), total.lstrip("0")):
+            return []
+        return [forms.ValidationError(
+            _("%(initial_field)s: must be at most %(total_field)s, the forms sent (got %(initial)s, with "
+              "%(total_field)s %(total)s).")
+            % {"initial_field": initial_key, "total_field": total_key, "initial": given(initial),
+               "total": given(total)}, code="initial_above_total")]
 
     def full_clean(self) -> None:
         super().full_clean()

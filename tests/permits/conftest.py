@@ -117,6 +117,16 @@ class Walk:
         self.app = sv.create_draft(self.applicant, self.town, facts or fair_facts())
         return self.app
 
+    def submitted_needing_no_permit(self, facts: dict, today: date = SUBMITTED) -> PermitApplication:
+        """A petition for an assembly needing no permit (`facts`: e.g. 300 persons, ¶ A) submitted before
+        interpretation P-16 refused filing one: the fair submitted, then its facts stored as `facts` (a record
+        of before the change, which the services still meet)."""
+        self.draft()
+        sv.submit(self.applicant, self.app, verification_statement="Sworn.", today=today)
+        PermitApplication.objects.filter(pk=self.app.pk).update(facts=facts)
+        self.app.refresh_from_db()
+        return self.app
+
     def submitted(self) -> PermitApplication:
         self.draft()
         return sv.submit(self.applicant, self.app, verification_statement="Sworn before a notary, 29 May 2026.",

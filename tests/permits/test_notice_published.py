@@ -225,8 +225,7 @@ def test_notice_pdf_of_a_hearing_scheduled_for_an_assembly_needing_no_permit(wal
 
     facts = fair_facts()
     facts["max_persons_at_one_time"], facts["persons_collectively"] = 300, 400
-    walk.draft(facts)
-    sv.submit(walk.applicant, walk.app, verification_statement="Sworn.", today=SUBMITTED)
+    walk.submitted_needing_no_permit(facts, SUBMITTED)  # (P-16 refuses filing it now: a record of before)
     sv.accept(walk.clerk, walk.app, today=SUBMITTED)
     app = sv.schedule_hearing(walk.clerk, walk.app, hearing_on=HEARING, place="Town Hall",
                               newspaper="Putnam County Courier", today=SCHEDULED)

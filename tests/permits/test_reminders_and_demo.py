@@ -289,8 +289,7 @@ def test_hearing_notice_reminded_for_an_assembly_needing_no_permit_too(walk):
 
     facts = fair_facts()
     facts["max_persons_at_one_time"], facts["persons_collectively"] = 300, 400
-    walk.draft(facts)
-    sv.submit(walk.applicant, walk.app, verification_statement="Sworn.", today=date(2026, 6, 1))
+    walk.submitted_needing_no_permit(facts, date(2026, 6, 1))  # (P-16 refuses filing it now: a record of before)
     sv.accept(walk.clerk, walk.app, today=date(2026, 6, 1))
     sv.schedule_hearing(walk.clerk, walk.app, hearing_on=date(2026, 6, 22), place="Town Hall",
                         newspaper="Putnam County Courier", today=date(2026, 6, 2))
@@ -345,8 +344,7 @@ def test_a_hearing_too_soon_for_its_notice_is_refused_for_an_assembly_needing_no
 
     facts = fair_facts()
     facts["max_persons_at_one_time"], facts["persons_collectively"] = 300, 400
-    walk.draft(facts)
-    sv.submit(walk.applicant, walk.app, verification_statement="Sworn.", today=date(2026, 6, 1))
+    walk.submitted_needing_no_permit(facts, date(2026, 6, 1))  # (P-16 refuses filing it now: a record of before)
     sv.accept(walk.clerk, walk.app, today=date(2026, 6, 1))
     with pytest.raises(ValidationFailed) as e:
         sv.schedule_hearing(walk.clerk, walk.app, hearing_on=date(2026, 6, 11), place="Town Hall",

@@ -474,3 +474,23 @@ def test_a_count_of_further_properties_beyond_twenty_is_one_error_naming_the_lim
                                              **({"property-20-DELETE": "on"} if shown == "21" else {})})
     assert again.status_code == 302
     assert len(PermitApplication.objects.get().facts["properties"]) == 1 + af.MAX_PROPERTIES
+
+
+@pytest.mark.parametrize(("persons", "filed"), [("500", False), ("501", True)])
+def test_a_petition_for_500_persons_is_not_submitted_501_is_par_a_p16(carmel, cu, persons, filed):
+    """Carmel ch. 31 ¶ A, interpretation P-16: the draft of 500 persons is kept, but its submission is refused on
+    the page, 422, saying that no permit is required and why; 501 is submitted."""
+    c = client_for(cu["applicant"])
+    app = _file(c, {**FULL, "max_persons_at_one_time": persons, "persons_collectively": persons,
+                    "property_persons": "", "property-0-max_persons_at_one_time": ""})
+    r = c.post(f"/carmel-ny/applications/{app.pk}/submit/", {"submit-verification_statement": "Sworn.",
+                                                             "expected_version": app.version})
+    app.refresh_from_db()
+    if filed:
+        assert r.status_code == 302 and app.state == "submitted"
+        return
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))
+    assert r.status_code == 422 and app.state == "draft"
+    assert (f"facts.max_persons_at_one_time: {persons} persons at one time on 2 properties counted in the aggregate "
+            "is not in excess of 500: no permit is required (¶ A); a petition asks the Town Board for a permit, and "
+            "there is none to grant for this assembly") in text

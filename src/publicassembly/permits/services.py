@@ -914,25 +914,53 @@ def essentials_missing(app: PermitApplication, today: date | None = None) -> lis
     return essential_items_missing(determination(app, _today(today)))
 
 
+#: The law core's rule of ¶ A: whether the chapter requires a permit (persons in excess of 500 at one time in the
+#: aggregate, within the Town).
+PERMIT_REQUIRED_RULE = "carmel/permit/a-required"
+
+
+def no_permit_to_petition(det: Determination, facts: dict[str, Any]) -> ValidationFailed | None:
+    """Why a petition of `facts` may not be filed for the assembly of `det` (their determination), the chapter requiring no permit for it, or None:
+    ¶ A's finding answers "no permit is required" (500 persons or fewer at one time in the aggregate — the
+    law core's `in_excess`, 500 not, 501 in excess — or a place not within the Town). Interpretation P-16: a
+    petition asks the Town Board for a permit; for an assembly that needs none there is nothing for the Board to
+    grant (no permit is issued for it, D-9), and the Clerk would start the 30 days, a hearing and its notice for
+    nothing. A finding that needs review (only the number collectively in excess, C-4) is not refused: the Board
+    decides it. The refusal names the field and the law core's own words, and what to do."""
+    finding = next((f for f in det.findings if f.rule == PERMIT_REQUIRED_RULE), None)
+    if finding is None or finding.outcome is not False:
+        return None
+    field = "facts.within_town" if facts.get("within_town") is False else "facts.max_persons_at_one_time"
+    return ValidationFailed(field, _(
+        "%(why)s (¶ A); a petition asks the Town Board for a permit, and there is none to grant for this "
+        "assembly, so the petition is not filed (interpretation P-16); if more persons may attend at one time, "
+        "state the expected maximum") % {"why": law_text(finding.reason).rstrip(".")})
+
+
 def submit(by: Any, app: PermitApplication, *, verification_statement: str, today: date | None = None,
            expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
     """The applicant submits the verified petition (¶ B) with their verification statement; the submission
     date (`today`) starts the Board's 30 days. Refused (`ValidationFailed`, field ``facts``, naming the items)
     while the petition lacks an essential item (`essentials_missing`) — the applicant's name and residence address, the
     dates of the assembly, the number of persons at one time — without which the Town cannot act on it
-    (interpretation P-5); and (field ``facts.dates.last_day``) once the assembly's last day has passed (P-11).
-    draft → submitted."""
+    (interpretation P-5); (field ``facts.max_persons_at_one_time``, or ``facts.within_town``) when the chapter
+    requires no permit for the assembly — 500 persons or fewer at one time, ¶ A (`no_permit_to_petition`, P-16);
+    and (field ``facts.dates.last_day``) once the assembly's last day has passed (P-11). draft → submitted."""
     _require_own(by, app)
     statement = _text(verification_statement, "verification_statement",
                       "the applicant's verification statement (the petition is a verified petition, ¶ B)")
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "submit")
-        essential = essentials_missing(app, today)
+        det = determination(app, _today(today))
+        essential = essential_items_missing(det)
         if essential:
             raise ValidationFailed("facts", _("the petition cannot be acted on without: %(items)s (¶ B); add them "
                                               "to the draft, then submit it")
                                    % {"items": "; ".join(law_text(missing_item(m)) for m in essential)})
+        no_permit = no_permit_to_petition(det, app.facts or {})
+        if no_permit is not None:
+            raise no_permit
         over = assembly_over(app, _today(today))
         if over is not None:  # (a petition is for an assembly to come: P-7, P-11)
             raise ValidationFailed("facts.dates.last_day", _(
@@ -968,12 +996,22 @@ def mark_incomplete(by: Any, app: PermitApplication, *, missing_items: Sequence[
 
 def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
           reason: str | None = None) -> PermitApplication:
-    """The applicant amends an incomplete application with new facts. incomplete → amended."""
+    """The applicant amends an incomplete application with new facts. Refused (`ValidationFailed`) when the
+    petition as amended is for an assembly the chapter requires no permit for (`no_permit_to_petition`, P-16).
+    incomplete → amended."""
     _require_own(by, app)
     clean = validate_facts(facts)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "amend")
+        stored = app.facts
+        try:  # (the petition as amended, judged before anything is written)
+            app.facts = clean
+            no_permit = no_permit_to_petition(determination(app), clean)
+        finally:
+            app.facts = stored
+        if no_permit is not None:
+            raise no_permit
         return _step(app, "amend", by=by, reason=reason, default_reason="petition amended", facts=clean,
                      missing_items=[])
 

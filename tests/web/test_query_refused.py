@@ -77,8 +77,16 @@ def test_town_hearing_calendar_asks_the_role_before_reading_the_address(hearing_
 
 
 def test_hearings_refuse_a_parameter_not_utf8(hearing_app):
-    r = Client().get("/hearings/?fbclid=%FF")
-    assert r.status_code == 422 and "The address gives 'fbclid' a value in bytes that are not UTF-8" in _text(r)
+    r = Client().get("/hearings/?q=f%E9te")
+    assert r.status_code == 422 and "The address gives 'q' a value in bytes that are not UTF-8" in _text(r)
+    assert "does not have: 'q'" in _text(r)
+
+
+@pytest.mark.parametrize("page", ["/hearings/", "/permit-check/?persons=600&as_of=2026-05-01&"])
+def test_a_shared_links_tag_not_utf8_is_not_read_so_not_refused(hearing_app, page):
+    sep = "" if page.endswith("&") else "?"
+    r = Client().get(f"{page}{sep}utm_campaign=%E9t%E9")
+    assert r.status_code == 200 and "UTF-8" not in _text(r)
 
 
 # --- bytes that are not UTF-8 in the address -----------------------------------------------------------------
@@ -142,3 +150,25 @@ def test_permit_check_in_spanish_refuses_bytes_not_utf8():
     r = _spanish().get("/permit-check/?persons=%FF")
     assert r.status_code == 422 and '<html lang="es"' in r.content.decode()
     assert "'persons'" in _text(r) and "UTF-8" in _text(r)
+
+
+# --- the occupancy sign (§ 164-9) ------------------------------------------------------------------------------
+
+
+def test_sign_refuses_a_parameter_it_does_not_take_instead_of_the_whole_places_sign(hall):
+    """§ 164-9: ``?rom=Ballroom`` printed the sign of the whole place (its occupancy, to be posted in the room);
+    refused, 422, naming it and ``room``; ``?room=Ballroom`` and the shared link's tags are taken."""
+    number = hall.certificates.get().number
+    r = Client().get(f"/certificates/{number}/sign.pdf?rom=Ballroom")
+    assert r.status_code == 422 and not r.content.startswith(b"%PDF")
+    assert ("The address names a field this page does not have: 'rom' (did you mean room?). It takes: room."
+            in _text(r))
+    for query in ("room=Ballroom", "room=Ballroom&fbclid=x", ""):
+        ok = Client().get(f"/certificates/{number}/sign.pdf?{query}")
+        assert ok.status_code == 200 and ok.content.startswith(b"%PDF"), query
+
+
+def test_sign_refuses_a_room_not_utf8(hall):
+    number = hall.certificates.get().number
+    r = Client().get(f"/certificates/{number}/sign.pdf?room=Ballr%F6om")
+    assert r.status_code == 422 and "The address gives 'room' a value in bytes that are not UTF-8" in _text(r)

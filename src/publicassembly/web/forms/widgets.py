@@ -326,7 +326,8 @@ def _query_bytes(query_string: str | bytes) -> bytes:
 def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
     """The parameters of a query string (``request.META["QUERY_STRING"]``) whose name or value is not UTF-8 once
     its ``%XX`` are read (``?persons=%FF``): each as (its name, or None when the name itself is not UTF-8; what the
-    address wrote, as `not_utf8_refused` shows it). Django reads such bytes as U+FFFD (``%FF``) or, sent
+    address wrote, as `not_utf8_refused` shows it); the tags of a shared link (`ignored_parameter`) are not
+    read, so not judged. Django reads such bytes as U+FFFD (``%FF``) or, sent
     unencoded, reads the whole query as Latin-1, and the page would answer for text nobody wrote."""
     from urllib.parse import unquote_to_bytes
 
@@ -344,6 +345,8 @@ def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
             value_read = True
         except UnicodeDecodeError:
             value_read = False
+        if name is not None and ignored_parameter(name):  # (a tag of a shared link: not read, so not judged)
+            continue
         if name is None or not value_read:
             written = (raw_name if name is None else raw_value).decode("latin-1")
             found.append((name, written))

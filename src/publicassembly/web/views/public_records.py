@@ -136,11 +136,16 @@ def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
     code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) gets
     no sign: 409 naming its state. ``room`` given twice, or not a room of the certificate, is refused as bad
-    input, 422 naming it and the values given (not the last one printed) or the rooms there are."""
+    input, 422 naming it and the values given (not the last one printed) or the rooms there are. Another
+    parameter (``?rom=Ballroom``, which printed the sign of the whole place, its occupancy posted for the room), or
+    one not UTF-8, is refused, 422 naming it (`query_refused`)."""
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_documents
     from publicassembly.web.views.errors import error_page
 
+    refused = query_refused(request.GET, request.META.get("QUERY_STRING", ""), ("room",))
+    if refused:
+        return error_page(request, 422, " ".join(refused))
     rooms = request.GET.getlist("room")
     if len(rooms) > 1:
         return error_page(request, 422, f"room: {given_twice(rooms)}")

@@ -172,3 +172,37 @@ def test_sign_refuses_a_room_not_utf8(hall):
     number = hall.certificates.get().number
     r = Client().get(f"/certificates/{number}/sign.pdf?room=Ballr%F6om")
     assert r.status_code == 422 and "The address gives 'room' a value in bytes that are not UTF-8" in _text(r)
+
+
+# --- bytes sent unencoded, and the query as the server gives it ---------------------------------------------------
+
+
+def _page_for_raw_query(raw: bytes):
+    """/permit-check/ asked with the query string `raw` as sent (WSGI gives it read as Latin-1, PEP 3333)."""
+    from django.test import RequestFactory
+
+    from publicassembly.web.views.public import permit_check
+
+    request = RequestFactory().get("/permit-check/")
+    request.environ["QUERY_STRING"] = raw.decode("latin-1")
+    return permit_check(request)
+
+
+def test_a_value_sent_unencoded_not_utf8_is_refused_and_in_utf8_is_taken():
+    """Carmel ch. 31 ¶ A: "été" sent unencoded in Latin-1 made Django read the whole query as Latin-1 (no U+FFFD
+    to be seen); refused naming ``purpose``. The same sent unencoded in UTF-8 is taken and answered."""
+    refused_page = _page_for_raw_query("persons=600&as_of=2026-05-01&purpose=été".encode("latin-1"))
+    assert refused_page.status_code == 422
+    assert "The address gives 'purpose' a value in bytes that are not UTF-8" in _text(refused_page)
+    taken = _page_for_raw_query("persons=600&as_of=2026-05-01&purpose=été".encode())
+    assert taken.status_code == 200 and "A permit from the Town Board" in _text(taken)
+
+
+def test_raw_query_reads_the_bytes_sent_under_asgi_and_wsgi():
+    from types import SimpleNamespace
+
+    from publicassembly.web.forms.widgets import not_utf8, raw_query
+
+    assert raw_query(SimpleNamespace(scope={"query_string": b"a=%FF"})) == b"a=%FF"
+    assert raw_query(SimpleNamespace(environ={"QUERY_STRING": "a=\xe9"})) == b"a=\xe9"
+    assert not_utf8(b"a=%FF&b=%C3%A9&c=\xc3\xa9&%FE=1&utm_x=%FF") == [("a", "%FF"), (None, "%FE")]

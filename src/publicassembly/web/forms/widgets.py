@@ -323,6 +323,17 @@ def _query_bytes(query_string: str | bytes) -> bytes:
         return query_string.encode("utf-8")
 
 
+def raw_query(request: Any) -> bytes:
+    """The query string of `request` as the bytes sent: ASGI's ``query_string``, else WSGI's ``QUERY_STRING``
+    (PEP 3333: read as Latin-1; `_query_bytes`). ``request.META["QUERY_STRING"]`` is not used: under ASGI Django
+    has already read it as UTF-8."""
+    scope = getattr(request, "scope", None)
+    if isinstance(scope, dict) and isinstance(scope.get("query_string"), bytes):
+        return scope["query_string"]
+    environ = getattr(request, "environ", None) or {}
+    return _query_bytes(environ.get("QUERY_STRING", ""))
+
+
 def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
     """The parameters of a query string (``request.META["QUERY_STRING"]``) whose name or value is not UTF-8 once
     its ``%XX`` are read (``?persons=%FF``): each as (its name, or None when the name itself is not UTF-8; what the

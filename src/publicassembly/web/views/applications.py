@@ -41,7 +41,7 @@ from publicassembly.permits.models import (
 )
 from publicassembly.web import present, records
 from publicassembly.web.forms import application as af
-from publicassembly.web.forms.widgets import given_twice, query_refused
+from publicassembly.web.forms.widgets import given_twice, query_refused, raw_query
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
     FORM_METHODS,
@@ -714,7 +714,7 @@ def hearing_calendar(request: HttpRequest, town: str) -> HttpResponse:
     with no hearing listed as if filtered (`query_refused`, as the public hearings page)."""
     t = town_for(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
-    refused = query_refused(request.GET, request.META.get("QUERY_STRING", ""))
+    refused = query_refused(request.GET, raw_query(request))
     if refused:
         return render(request, "web/applications/calendar.html",
                       {"title": _("Hearing calendar"), "town": t, "rows": [], "refused": refused}, status=422)

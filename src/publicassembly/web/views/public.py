@@ -20,7 +20,7 @@ from publicassembly.web.forms.public import (
     SpaceForm,
     SpaceFormSet,
 )
-from publicassembly.web.forms.widgets import reads_query
+from publicassembly.web.forms.widgets import raw_query, reads_query
 from publicassembly.web.views.errors import read_only
 
 #: Case field (law core) → form field, so the law core's complaint shows beside the field that caused it.
@@ -74,7 +74,7 @@ def permit_check(request: HttpRequest) -> HttpResponse:
     (`OnceEach.reads_whole_query`). A link with only parameters the
     pages take without reading them (``?fbclid=…``, `ignored_parameter`) shows the empty form."""
     bound = reads_query(request.GET)
-    form = PermitCheckForm(request.GET if bound else None, query_string=request.META.get("QUERY_STRING", ""))
+    form = PermitCheckForm(request.GET if bound else None, query_string=raw_query(request))
     ctx: dict[str, Any] = {"title": _("Do I need a permit?"), "form": form}
     if bound and form.is_valid():
         try:
@@ -117,7 +117,7 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
             data.setdefault(f"form-{int(given_total)}-area_unit", SpaceForm.base_fields["area_unit"].initial)
         adding = not SpaceFormSet(data, prefix="form").counted_beyond_limit()
     formset = SpaceFormSet(data, prefix="form")
-    form = OccupancyCheckForm(data, rooms=formset.forms_counted(), query_string=request.META.get("QUERY_STRING", ""))
+    form = OccupancyCheckForm(data, rooms=formset.forms_counted(), query_string=raw_query(request))
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,
                            "formset": formset}
     if bound and not adding and form.is_valid() and formset.is_valid():

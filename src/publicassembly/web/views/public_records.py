@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, as_given, is_certificate_number
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
-from publicassembly.web.forms.widgets import OnceEach, given_twice, query_refused, reads_query
+from publicassembly.web.forms.widgets import OnceEach, given_twice, query_refused, raw_query, reads_query
 from publicassembly.web.views.errors import read_only, refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
@@ -31,7 +31,7 @@ def hearings(request: HttpRequest) -> HttpResponse:
     """The upcoming public hearings (Carmel ch. 31, permit requirements ¶ B). The page takes no field in its
     address: a parameter (``?town=carmel-ny``, read as if it filtered the list) is refused, 422, naming it, and no
     hearing is listed as if filtered (`query_refused`); the tags of a shared link (``?fbclid=…``) are taken."""
-    refused = query_refused(request.GET, request.META.get("QUERY_STRING", ""))
+    refused = query_refused(request.GET, raw_query(request))
     rows = [] if refused else [
         {"app": a, "event": records.event_name(a), "applicant": records.applicant_name(a),
          "address": records.property_address(a)} for a in upcoming_hearings()]
@@ -94,7 +94,7 @@ def certificate_lookup(request: HttpRequest) -> HttpResponse:
     from publicassembly.venues import services
 
     bound = reads_query(request.GET)  # (a shared link's tags alone: the form)
-    form = LookupForm(request.GET if bound else None, query_string=request.META.get("QUERY_STRING", ""))
+    form = LookupForm(request.GET if bound else None, query_string=raw_query(request))
     found = None
     status = 200
     if bound:
@@ -143,7 +143,7 @@ def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     from publicassembly.venues import documents as venue_documents
     from publicassembly.web.views.errors import error_page
 
-    refused = query_refused(request.GET, request.META.get("QUERY_STRING", ""), ("room",))
+    refused = query_refused(request.GET, raw_query(request), ("room",))
     if refused:
         return error_page(request, 422, " ".join(refused))
     rooms = request.GET.getlist("room")

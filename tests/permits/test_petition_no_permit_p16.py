@@ -81,7 +81,7 @@ def test_place_not_within_the_town_is_refused_naming_within_town_par_a(walk):
     app = walk.draft(_fair(4000, 12000, within_town=False))
     e = refused("facts.within_town",
                 lambda: sv.submit(walk.applicant, app, verification_statement=SWORN, today=SUBMITTED))
-    assert "not within the Town of Carmel" in e.detail
+    assert "not within the Town of Carmel" in e.detail and e.detail.endswith("if the place is within the Town, say so")
 
 
 def test_amendment_to_500_persons_is_refused_and_writes_nothing_par_a(walk):

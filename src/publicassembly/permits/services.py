@@ -920,8 +920,8 @@ PERMIT_REQUIRED_RULE = "carmel/permit/a-required"
 
 
 def no_permit_to_petition(det: Determination, facts: dict[str, Any]) -> ValidationFailed | None:
-    """Why a petition of `facts` may not be filed for the assembly of `det` (their determination), the chapter requiring no permit for it, or None:
-    ¶ A's finding answers "no permit is required" (500 persons or fewer at one time in the aggregate — the
+    """Why a petition of `facts` may not be filed for the assembly of `det` (their determination), the chapter
+    requiring no permit for it, or None: ¶ A's finding answers "no permit is required" (500 persons or fewer at one time in the aggregate — the
     law core's `in_excess`, 500 not, 501 in excess — or a place not within the Town). Interpretation P-16: a
     petition asks the Town Board for a permit; for an assembly that needs none there is nothing for the Board to
     grant (no permit is issued for it, D-9), and the Clerk would start the 30 days, a hearing and its notice for
@@ -930,11 +930,16 @@ def no_permit_to_petition(det: Determination, facts: dict[str, Any]) -> Validati
     finding = next((f for f in det.findings if f.rule == PERMIT_REQUIRED_RULE), None)
     if finding is None or finding.outcome is not False:
         return None
-    field = "facts.within_town" if facts.get("within_town") is False else "facts.max_persons_at_one_time"
-    return ValidationFailed(field, _(
+    why = {"why": law_text(finding.reason).rstrip(".")}
+    if facts.get("within_town") is False:
+        return ValidationFailed("facts.within_town", _(
+            "%(why)s (¶ A); a petition asks the Town Board for a permit, and there is none to grant for this "
+            "assembly, so the petition is not filed (interpretation P-16); if the place is within the Town, say "
+            "so") % why)
+    return ValidationFailed("facts.max_persons_at_one_time", _(
         "%(why)s (¶ A); a petition asks the Town Board for a permit, and there is none to grant for this "
         "assembly, so the petition is not filed (interpretation P-16); if more persons may attend at one time, "
-        "state the expected maximum") % {"why": law_text(finding.reason).rstrip(".")})
+        "state the expected maximum") % why)
 
 
 def submit(by: Any, app: PermitApplication, *, verification_statement: str, today: date | None = None,

@@ -313,8 +313,8 @@ _SHOWN_OF_ADDRESS = 40
 
 
 def _query_bytes(query_string: str | bytes) -> bytes:
-    """The query string as the bytes sent: WSGI and ASGI give it read as Latin-1 (PEP 3333), so it is written
-    back so; text that is not (a test client's) is taken as UTF-8."""
+    """The query string as the bytes sent: WSGI gives it read as Latin-1 (PEP 3333), so it is written back so;
+    text that is not Latin-1 (already read as UTF-8) is written back as UTF-8."""
     if isinstance(query_string, bytes):
         return query_string
     try:
@@ -335,7 +335,7 @@ def raw_query(request: Any) -> bytes:
 
 
 def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
-    """The parameters of a query string (``request.META["QUERY_STRING"]``) whose name or value is not UTF-8 once
+    """The parameters of a query string (as sent: `raw_query`) whose name or value is not UTF-8 once
     its ``%XX`` are read (``?persons=%FF``): each as (its name, or None when the name itself is not UTF-8; what the
     address wrote, as `not_utf8_refused` shows it); the tags of a shared link (`ignored_parameter`) are not
     read, so not judged. Django reads such bytes as U+FFFD (``%FF``) or, sent
@@ -406,7 +406,7 @@ class OnceEach(PlainErrors):
     reads_whole_query = False
 
     def __init__(self, *args: Any, query_string: str | bytes = "", **kwargs: Any) -> None:
-        """`query_string`: the address's query as sent (``request.META["QUERY_STRING"]``), of a form that reads
+        """`query_string`: the address's query as sent (`raw_query`), of a form that reads
         the whole query: a parameter whose name or value is not UTF-8 in it is refused naming it (`not_utf8`)."""
         super().__init__(*args, **kwargs)
         self.query_string = query_string

@@ -206,3 +206,20 @@ def test_raw_query_reads_the_bytes_sent_under_asgi_and_wsgi():
     assert raw_query(SimpleNamespace(scope={"query_string": b"a=%FF"})) == b"a=%FF"
     assert raw_query(SimpleNamespace(environ={"QUERY_STRING": "a=\xe9"})) == b"a=\xe9"
     assert not_utf8(b"a=%FF&b=%C3%A9&c=\xc3\xa9&%FE=1&utm_x=%FF") == [("a", "%FF"), (None, "%FE")]
+
+
+# --- the Clerk's queue -----------------------------------------------------------------------------------------
+
+
+def test_clerk_queue_refuses_a_mistyped_filter_instead_of_the_whole_queue(hearing_app, cu):
+    """¶ B: ``?sate=submitted`` showed every application as if filtered; refused naming it and what it takes."""
+    clerk = client_for(cu["town_clerk"])
+    r = clerk.get("/carmel-ny/applications/?sate=hearing_scheduled")
+    assert r.status_code == 422
+    assert ("The address names a field this page does not have: 'sate' (did you mean state?). It takes: state, "
+            "page.") in _text(r)
+    assert "Putnam County Fair" not in _text(r)
+    for query in ("state=hearing_scheduled", "state=hearing_scheduled&page=1&fbclid=x", ""):
+        ok = clerk.get(f"/carmel-ny/applications/?{query}")
+        assert ok.status_code == 200 and "Putnam County Fair" in _text(ok), query
+    assert clerk.get("/carmel-ny/applications/?state=%FF").status_code == 422

@@ -654,12 +654,17 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     through `permits.services.ManyApplications` (the legal deadlines without a full determination per row): a
     fixed number of SQL queries per page, whatever the number of applications. A ``state`` the queue does not
     hold or a ``page`` it does not have (`queue_page_refused`), or either given twice, is 422 told above the
-    table, with no rows."""
+    table, with no rows; so is another parameter, or one not UTF-8 (`query_refused`, W-11)."""
     t = town_for(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     today = timezone.localdate()
     state = request.GET.get("state", "")
     offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
+    refused = query_refused(request.GET, raw_query(request), ("state", "page"))
+    if refused:  # ?sate=submitted: told, not the whole queue shown as if filtered (W-11)
+        return render(request, "web/applications/queue.html",
+                      {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
+                       "state_error": " ".join(refused)}, status=422)
     states_given = request.GET.getlist("state")
     if len(states_given) > 1:  # ?state=a&state=b: one filter, not the last of two taken silently
         return render(request, "web/applications/queue.html",

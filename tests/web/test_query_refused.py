@@ -223,3 +223,70 @@ def test_clerk_queue_refuses_a_mistyped_filter_instead_of_the_whole_queue(hearin
         ok = clerk.get(f"/carmel-ny/applications/?{query}")
         assert ok.status_code == 200 and "Putnam County Fair" in _text(ok), query
     assert clerk.get("/carmel-ny/applications/?state=%FF").status_code == 422
+
+
+# --- every public page and download: a certificate's page and PDF, a hearing's notice, the town's calendar -------
+
+NO_FORM = "; write the link again in UTF-8."
+
+
+def _public_addresses(hall, hearing_app) -> dict[str, str]:
+    number = hall.certificates.get().number
+    return {"certificate page": f"/certificates/{number}/", "certificate PDF": f"/certificates/{number}/certificate.pdf",
+            "hearing notice": f"/hearings/{hearing_app.pk}/notice.pdf", "town calendar": "/towns/carmel-ny/hearings.ics"}
+
+
+@pytest.mark.parametrize("page", ["certificate page", "certificate PDF", "hearing notice", "town calendar"])
+@pytest.mark.parametrize("query", ["x=1", "room=Ballroom", "town=mount-pleasant-ny"])
+def test_a_page_or_download_that_takes_no_field_refuses_one_naming_it(hall, hearing_app, page, query):
+    """W-11 (§ 164-9 certificate, ch. 31 ¶ B notice and calendar): ``?room=Lanes`` on the certificate's PDF, ``?x=1``
+    on a notice or the calendar answered 200 as if read; refused, 422, naming it, with no document."""
+    name = query.partition("=")[0]
+    r = Client().get(f"{_public_addresses(hall, hearing_app)[page]}?{query}")
+    assert r.status_code == 422, page
+    assert not r.content.startswith((b"%PDF", b"BEGIN:VCALENDAR"))
+    assert f"The address names a field this page does not have: '{name}'. {NO_FIELD}" in _text(r)
+
+
+@pytest.mark.parametrize("page", ["certificate page", "certificate PDF", "hearing notice", "town calendar"])
+def test_a_page_or_download_refuses_a_name_not_utf8_in_words_without_a_form(hall, hearing_app, page):
+    r = Client().get(f"{_public_addresses(hall, hearing_app)[page]}?%FF=1")
+    assert r.status_code == 422, page
+    assert f"The address names a field in bytes that are not UTF-8 text ('%FF'){NO_FORM}" in _text(r)
+    assert "form" not in _text(r).partition("UTF-8 text")[2]
+
+
+@pytest.mark.parametrize("page", ["certificate page", "certificate PDF", "hearing notice", "town calendar"])
+@pytest.mark.parametrize("query", ["", "?fbclid=IwAR0x", "?utm_source=news&utm_campaign=%E9t%E9", "?gclid=1"])
+def test_a_page_or_download_takes_no_field_or_a_shared_links_tags(hall, hearing_app, page, query):
+    """The boundary: no parameter, or only the tags another site adds to a link, is answered as before."""
+    r = Client().get(f"{_public_addresses(hall, hearing_app)[page]}{query}")
+    assert r.status_code == 200, (page, query)
+    if page == "town calendar":
+        assert r.content.startswith(b"BEGIN:VCALENDAR")
+    elif page != "certificate page":
+        assert r.content.startswith(b"%PDF")
+
+
+def test_sign_refuses_a_room_not_utf8_in_words_without_a_form(hall):
+    """A PDF has no form: the sign's refusal says to write the link again, not to type the value in a form."""
+    number = hall.certificates.get().number
+    r = Client().get(f"/certificates/{number}/sign.pdf?room=Ballr%F6om")
+    assert r.status_code == 422
+    assert f"The address gives 'room' a value in bytes that are not UTF-8 text ('Ballr%F6om'){NO_FORM}" in _text(r)
+
+
+def test_hearings_have_no_form_so_a_value_not_utf8_is_told_to_write_the_link_again(hearing_app):
+    r = Client().get("/hearings/?q=f%E9te")
+    assert f"The address gives 'q' a value in bytes that are not UTF-8 text ('f%E9te'){NO_FORM}" in _text(r)
+
+
+def test_the_queue_has_a_form_so_a_state_not_utf8_may_be_typed_there(hearing_app, cu):
+    r = client_for(cu["town_clerk"]).get("/carmel-ny/applications/?state=%FF")
+    assert r.status_code == 422 and "or type the value in the page's form." in _text(r)
+
+
+def test_certificate_page_refused_in_spanish_on_the_spanish_page(hall):
+    number = hall.certificates.get().number
+    r = _spanish().get(f"/certificates/{number}/?x=1")
+    assert r.status_code == 422 and '<html lang="es"' in r.content.decode() and "'x'" in _text(r)

@@ -286,6 +286,12 @@ def ignored_parameter(name: str) -> bool:
     return name in IGNORED_PARAMETERS or name.startswith(IGNORED_PREFIXES)
 
 
+def address_refused(request: Any, allowed: Sequence[str] = ()) -> list[str]:
+    """What the address of a GET page or download with no form is told (`query_refused` of the request's query
+    as sent, `raw_query`): empty when the page takes it."""
+    return query_refused(request.GET, raw_query(request), allowed)
+
+
 def reads_query(query: Any) -> bool:
     """Whether a GET page's query string (`query`, ``request.GET``) asks it something: it holds a parameter other
     than those the pages take without reading (`ignored_parameter`). A link with only those, or none, shows the
@@ -364,10 +370,17 @@ def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
     return found
 
 
-def not_utf8_refused(name: str | None, written: str) -> str:
+def not_utf8_refused(name: str | None, written: str, *, form: bool = True) -> str:
     """What a parameter of the address whose name (`name` None) or value is not UTF-8 (`not_utf8`) is told: the
-    parameter, what the address wrote (its first characters), and how to give it."""
+    parameter, what the address wrote (its first characters), and how to give it — on a page with no form to
+    type it in (`form` False: the hearings, a PDF, a calendar file) only by writing the link again."""
     params = {"name": given(name or ""), "written": given(written[:_SHOWN_OF_ADDRESS])}
+    if not form:
+        if name is None:
+            return _("The address names a field in bytes that are not UTF-8 text (%(written)s); write the link "
+                     "again in UTF-8.") % params
+        return _("The address gives %(name)s a value in bytes that are not UTF-8 text (%(written)s); write the "
+                 "link again in UTF-8.") % params
     if name is None:
         return _("The address names a field in bytes that are not UTF-8 text (%(written)s); write the link again "
                  "in UTF-8, or use the page's form.") % params
@@ -375,13 +388,15 @@ def not_utf8_refused(name: str | None, written: str) -> str:
              "link again in UTF-8, or type the value in the page's form.") % params
 
 
-def query_refused(query: Any, query_string: str | bytes, allowed: Sequence[str] = ()) -> list[str]:
+def query_refused(query: Any, query_string: str | bytes, allowed: Sequence[str] = (), *,
+                  form: bool = False) -> list[str]:
     """What the query string of a GET page that reads no form is told (the hearings, the town's hearing
-    calendar): each parameter not UTF-8 (`not_utf8_refused`), and each that the page does not take
-    (`unknown_parameter`; `allowed`, none by default) other than those the pages take without reading them
-    (`ignored_parameter`). Empty when the page takes the query string."""
+    calendar, a certificate's page, the PDFs and the town's calendar file): each parameter not UTF-8
+    (`not_utf8_refused`; `form` True where the page has a form to type the value in, the Clerk's queue), and each
+    that the page does not take (`unknown_parameter`; `allowed`, none by default) other than those the pages
+    take without reading them (`ignored_parameter`). Empty when the page takes the query string."""
     undecoded = not_utf8(query_string)
-    refused = [not_utf8_refused(name, written) for name, written in undecoded]
+    refused = [not_utf8_refused(name, written, form=form) for name, written in undecoded]
     unnamed = any(name is None for name, _written in undecoded)
     for name in dict.fromkeys(map(str, query)):
         if name in allowed or ignored_parameter(name) or (unnamed and "\ufffd" in name):

@@ -660,7 +660,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     today = timezone.localdate()
     state = request.GET.get("state", "")
     offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
-    refused = query_refused(request.GET, raw_query(request), ("state", "page"))
+    refused = query_refused(request.GET, raw_query(request), ("state", "page"), form=True)
     if refused:  # ?sate=submitted: told, not the whole queue shown as if filtered (W-11)
         return render(request, "web/applications/queue.html",
                       {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,

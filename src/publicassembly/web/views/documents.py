@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 
 from publicassembly.permits import documents as permit_docs
 from publicassembly.permits import services as sv
+from publicassembly.web.forms.widgets import address_refused
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import read_only
 
@@ -30,7 +31,14 @@ def download(data: bytes, content_type: str, filename: str, *, inline: bool = Tr
 @read_only
 def town_feed(request: HttpRequest, town: str) -> HttpResponse:
     """A Town's public calendar (no sign-in): its public hearings and the statutory deadlines of the
-    applications whose hearing has been scheduled (Carmel ch. 31 ¶ B)."""
+    applications whose hearing has been scheduled (Carmel ch. 31 ¶ B). It takes no field in its address: a
+    parameter (``?x=1``), or one not UTF-8, is refused, 422 naming it (`address_refused`, W-11), not answered
+    with the whole calendar as if filtered; the tags of a shared link are taken."""
+    refused = address_refused(request)
+    if refused:
+        from publicassembly.web.views.errors import error_page
+
+        return error_page(request, 422, " ".join(refused))
     t = town_for(town)
     return download(permit_docs.town_calendar(t, public=True), ICS, f"{t.jurisdiction_alias}-hearings.ics",
                     private=False)

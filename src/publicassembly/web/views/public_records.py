@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from publicassembly.documents.certificate_number import MAX_CERTIFICATE_CHARS, as_given, is_certificate_number
 from publicassembly.permits.models import PermitApplication, State
 from publicassembly.web import records
-from publicassembly.web.forms.widgets import OnceEach, given_twice, query_refused, raw_query, reads_query
+from publicassembly.web.forms.widgets import OnceEach, address_refused, given_twice, raw_query, reads_query
 from publicassembly.web.views.errors import read_only, refusal_detail
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
@@ -30,8 +30,8 @@ def upcoming_hearings() -> list[PermitApplication]:
 def hearings(request: HttpRequest) -> HttpResponse:
     """The upcoming public hearings (Carmel ch. 31, permit requirements ¶ B). The page takes no field in its
     address: a parameter (``?town=carmel-ny``, read as if it filtered the list) is refused, 422, naming it, and no
-    hearing is listed as if filtered (`query_refused`); the tags of a shared link (``?fbclid=…``) are taken."""
-    refused = query_refused(request.GET, raw_query(request))
+    hearing is listed as if filtered (`address_refused`); the tags of a shared link (``?fbclid=…``) are taken."""
+    refused = address_refused(request)
     rows = [] if refused else [
         {"app": a, "event": records.event_name(a), "applicant": records.applicant_name(a),
          "address": records.property_address(a)} for a in upcoming_hearings()]
@@ -42,15 +42,26 @@ def hearings(request: HttpRequest) -> HttpResponse:
 
 @read_only
 def hearing_notice_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    """The published notice of an upcoming (or held) hearing: public once the hearing is scheduled."""
+    """The published notice of an upcoming (or held) hearing: public once the hearing is scheduled. It takes no
+    field in its address: a parameter, or one not UTF-8, is refused, 422 naming it (`address_refused`, W-11)."""
     from publicassembly.documents.pdf import render_hearing_notice
 
+    refused = address_refused(request)
+    if refused:
+        return _refused(request, refused)
     app = PermitApplication.objects.select_related("town").filter(
         pk=pk, hearing_on__isnull=False).exclude(state__in=[State.DRAFT, State.WITHDRAWN]).first()
     if app is None:
         raise NotFound("public hearing", pk)
     pdf = render_hearing_notice(records.hearing_notice_record(app))
     return _pdf(pdf, f"hearing-notice-{app.pk}.pdf")
+
+
+def _refused(request: HttpRequest, refused: list[str]) -> HttpResponse:
+    """A page or PDF whose address is refused (`address_refused`): 422, each parameter told."""
+    from publicassembly.web.views.errors import error_page
+
+    return error_page(request, 422, " ".join(refused))
 
 
 def _pdf(data: bytes, filename: str) -> HttpResponse:
@@ -124,9 +135,14 @@ def _certificate(number: str):  # type: ignore[no-untyped-def]
 
 @read_only
 def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
+    """A certificate of occupancy as a PDF. It takes no field in its address (``?room=`` is the sign's): a
+    parameter, or one not UTF-8, is refused, 422 naming it (`address_refused`, W-11)."""
     from publicassembly.documents.pdf import render_certificate
     from publicassembly.venues import documents as venue_documents
 
+    refused = address_refused(request)
+    if refused:
+        return _refused(request, refused)
     cert = _certificate(number)
     return _pdf(render_certificate(venue_documents.certificate_record(cert)), f"certificate-{cert.number}.pdf")
 
@@ -138,14 +154,14 @@ def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     no sign: 409 naming its state. ``room`` given twice, or not a room of the certificate, is refused as bad
     input, 422 naming it and the values given (not the last one printed) or the rooms there are. Another
     parameter (``?rom=Ballroom``, which printed the sign of the whole place, its occupancy posted for the room), or
-    one not UTF-8, is refused, 422 naming it (`query_refused`)."""
+    one not UTF-8, is refused, 422 naming it (`address_refused`)."""
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_documents
     from publicassembly.web.views.errors import error_page
 
-    refused = query_refused(request.GET, raw_query(request), ("room",))
+    refused = address_refused(request, ("room",))
     if refused:
-        return error_page(request, 422, " ".join(refused))
+        return _refused(request, refused)
     rooms = request.GET.getlist("room")
     if len(rooms) > 1:
         return error_page(request, 422, f"room: {given_twice(rooms)}")
@@ -165,9 +181,14 @@ def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
 
 @read_only
 def certificate_detail(request: HttpRequest, number: str) -> HttpResponse:
-    """The public page of one certificate (the occupancy sign's QR code opens it)."""
+    """The public page of one certificate (the occupancy sign's QR code opens it). It takes no field in its
+    address (the look-up's ``?number=`` is /certificates/'s): a parameter, or one not UTF-8, is refused, 422
+    naming it (`address_refused`, W-11)."""
     from publicassembly.venues import services
 
+    refused = address_refused(request)
+    if refused:
+        return _refused(request, refused)
     found = services.lookup_certificate(number)
     return render(request, "web/public/certificate.html",
                   {"title": _("Certificate %(n)s") % {"n": found.number}, "form": LookupForm(), "c": found})

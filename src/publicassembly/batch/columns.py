@@ -38,6 +38,12 @@ INPUT_COLUMNS: tuple[Column, ...] = (
 )
 
 INPUT_NAMES: tuple[str, ...] = tuple(c.name for c in INPUT_COLUMNS)
+#: The input columns that hold text, not a number or true/false: a JSON Lines row giving one a JSON number or
+#: boolean (``{"venue_id": 1}``) is an error row naming it, as a case file refuses a number where text belongs.
+TEXT_NAMES: frozenset[str] = frozenset({"jurisdiction", "venue_id", "space", "use_group", "area_unit"})
+
+#: Between the problems of a row told in its one error cell (a message itself may hold "; ", never " | ").
+PROBLEMS_SEPARATOR = " | "
 REQUIRED_NAMES: tuple[str, ...] = tuple(c.name for c in INPUT_COLUMNS if c.required)
 
 #: Output columns, in order.

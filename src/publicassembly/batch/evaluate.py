@@ -21,7 +21,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from publicassembly.batch.columns import FALSE_WORDS, OUTPUT_NAMES, TRUE_WORDS
+from publicassembly.batch.columns import FALSE_WORDS, OUTPUT_NAMES, PROBLEMS_SEPARATOR, TRUE_WORDS
 from publicassembly.batch.numbers import blank, parse_fixed
 from publicassembly.batch.readers import Chunk
 from publicassembly.law import bulk, jurisdictions
@@ -51,8 +51,6 @@ _LARGEST = 2**63 - 1  # the largest whole number an output column holds
 
 T = TypeVar("T")
 
-#: Between the problems of a row told in its one error cell (a message itself may hold "; ", never " | ").
-PROBLEMS_SEPARATOR = " | "
 
 
 class RowError(ValueError):

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from publicassembly.batch.columns import INPUT_NAMES, REQUIRED_NAMES
+from publicassembly.batch.columns import INPUT_NAMES, PROBLEMS_SEPARATOR, REQUIRED_NAMES, TEXT_NAMES
 from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
 from publicassembly.law.cases import RepeatedKey, unique_keys
 
@@ -62,7 +62,9 @@ class Chunk:
     - ``errors``: ``(row, message)`` for rows that could not be read at all
     - ``done``: progress so far, in the reader's ``progress_unit`` (bytes or rows)
     - ``error_cells``: of such a row, what it gives of the columns its error row echoes (row → column →
-      text; `ECHOED`), when it can be told: a CSV row of fewer fields than the header's columns
+      text; `ECHOED`), where it can be read: a CSV row of too few or too many fields (not one whose quote is
+      never closed), a JSON Lines row that is an object (not one that is not JSON), each column given once as
+      text
     """
 
     columns: dict[str, pa.Array]
@@ -207,8 +209,8 @@ class CsvReader(Reader):
             if (row.text or "").count('"') % 2 == 1:
                 message += ('; a quote (") opened in this row is never closed, so the rows after it were read '
                             "as part of one field")
-            elif row.actual_columns < row.expected_columns:
-                given[number] = self._short_row_cells(row.text or "")
+            else:
+                given[number] = self._row_cells(row.text or "")
             bad.append((number, message))
             return "skip"
 
@@ -235,11 +237,12 @@ class CsvReader(Reader):
                 del reader  # Arrow's reader goes now, not when the interpreter exits
                 fh.drain()
 
-    def _short_row_cells(self, text: str) -> dict[str, str]:
-        """The echoed columns (`ECHOED`) a CSV row of fewer fields than the header gives, by their place in the
-        header (``v2,Hall`` under ``venue_id,space,use_group,area``: venue_id v2, space Hall): its cells as
-        written, each where the row has one (a cell holding bytes that are not UTF-8, `NOT_UTF8_MARK`, is left
-        out, as the evaluation leaves such a cell)."""
+    def _row_cells(self, text: str) -> dict[str, str]:
+        """The echoed columns (`ECHOED`) a CSV row of fewer or more fields than the header gives, by their place
+        in the header (``v2,Hall`` under ``venue_id,space,use_group,area``: venue_id v2, space Hall; a row of
+        more fields gives each column the cell at its place, the fields beyond the header's not read): its
+        cells as written, each where the row has one (a cell holding bytes that are not UTF-8, `NOT_UTF8_MARK`,
+        is left out, as the evaluation leaves such a cell)."""
         try:
             cells = next(csv.reader(io.StringIO(text)), [])
         except csv.Error:
@@ -414,7 +417,8 @@ class JsonLinesReader(Reader):
     """JSON Lines: one JSON object per line (UTF-8). Rows are numbered by line; blank lines are skipped.
 
     Numbers are kept as written (``0.1`` stays the decimal 0.1); ``true``/``false`` become text; a nested object
-    or list in a known column is an error of that row."""
+    or list in a known column is an error of that row, and so is a number or ``true``/``false`` in a column of
+    text (`TEXT_NAMES`: ``{"venue_id": 1}``), as a case file refuses a number where text belongs."""
 
     def __init__(self, path: Path, chunk_rows: int = CHUNK_ROWS) -> None:
         super().__init__(path)
@@ -432,9 +436,10 @@ class JsonLinesReader(Reader):
                 cells: dict[str, list[str | None]] = {c: [] for c in names}
                 rows: list[int] = []
                 errors: list[tuple[int, str]] = []
+                echoes: dict[int, dict[str, str]] = {}
                 for raw in fh:
                     line_no += 1
-                    parsed = _json_row(raw, line_no, errors, self.ignored)
+                    parsed = _json_row(raw, line_no, errors, self.ignored, echoes)
                     if parsed is None:
                         continue
                     rows.append(line_no)
@@ -445,34 +450,71 @@ class JsonLinesReader(Reader):
                 else:
                     if not rows and not errors:
                         return
-                    yield self._chunk(cells, rows, errors, fh.tell())
+                    yield self._chunk(cells, rows, errors, fh.tell(), echoes)
                     return
-                yield self._chunk(cells, rows, errors, fh.tell())
+                yield self._chunk(cells, rows, errors, fh.tell(), echoes)
 
     def _chunk(self, cells: dict[str, list[str | None]], rows: list[int], errors: list[tuple[int, str]],
-               done: int) -> Chunk:
+               done: int, echoes: dict[int, dict[str, str]]) -> Chunk:
         columns = {c: pa.array(v, type=pa.string()) for c, v in cells.items()}
-        return Chunk(columns, np.asarray(rows, dtype=np.int64), errors, done)
+        return Chunk(columns, np.asarray(rows, dtype=np.int64), errors, done, echoes)
 
 
 _MAX_IGNORED = 20
 
 
-def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
-              ignored: list[str]) -> dict[str, str | None] | None:
-    """One JSON line as text cells by input column; None (with an error appended) when it is not a row."""
+class _Number(str):
+    """A JSON number (or ``NaN``, ``Infinity``), kept as written, told apart from a JSON string of the same
+    text: a number is refused in a column of text (`TEXT_NAMES`)."""
+
+    __slots__ = ()
+
+
+def _echoed(pairs: list[tuple[Any, Any]]) -> dict[str, str]:
+    """What an object's pairs (as read, repeated keys kept) give of the columns an error row echoes (`ECHOED`):
+    each such column given once, as a JSON string of UTF-8 text; a column given twice (which value was meant is
+    not known), or as a number, boolean, object or list, is not echoed."""
+    counts: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for key, value in pairs:
+        name = normalise(key) if isinstance(key, str) else ""
+        if name in ECHOED:
+            counts[name] = counts.get(name, 0) + 1
+            if type(value) is str and _is_utf8(value):
+                found[name] = value
+    return {c: v for c, v in found.items() if counts[c] == 1}
+
+
+def _json_pairs(text: str) -> list[tuple[Any, Any]]:
+    """The top-level pairs of a JSON object as written (repeated keys kept; numbers as `_Number`); empty when
+    `text` is not a JSON object."""
+    try:
+        obj = json.loads(text, parse_float=_Number, parse_int=_Number, parse_constant=_Number,
+                         object_pairs_hook=lambda pairs: pairs)
+    except (ValueError, RecursionError):
+        return []
+    return obj if isinstance(obj, list) and all(isinstance(p, tuple) for p in obj) else []
+
+
+def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]], ignored: list[str],
+              echoes: dict[int, dict[str, str]]) -> dict[str, str | None] | None:
+    """One JSON line as text cells by input column; None (with an error appended, and in `echoes` what the row
+    gives of the echoed columns where it can be read, `_echoed`) when it is not a row."""
     if not raw.strip():
         return None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         errors.append((line_no, f"{_not_utf8_where(raw)}: is not UTF-8 text"))
+        _echo(echoes, line_no, raw.decode("utf-8", errors="surrogateescape"))
         return None
     try:
-        obj = json.loads(text, parse_float=str, parse_int=str, parse_constant=str, object_pairs_hook=unique_keys)
+        obj = json.loads(text, parse_float=_Number, parse_int=_Number, parse_constant=_Number,
+                         object_pairs_hook=unique_keys)
     except RepeatedKey as exc:
         name = normalise(exc.key)
         errors.append((line_no, f"{name if name in INPUT_NAMES else repr(exc.key)}: given twice in the row"))
+        _echo(echoes, line_no, text)
         return None
     except (ValueError, RecursionError) as exc:
         message = exc.msg if isinstance(exc, json.JSONDecodeError) else "is nested too deeply"
@@ -482,6 +524,7 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
         errors.append((line_no, f"(row): must be a JSON object of columns, got a JSON {_json_kind(obj)}"))
         return None
     out: dict[str, str | None] = {}
+    problems: list[str] = []
     for key, value in obj.items():
         name = normalise(key)
         if name not in INPUT_NAMES:
@@ -490,16 +533,37 @@ def _json_row(raw: bytes, line_no: int, errors: list[tuple[int, str]],
             continue
         if name in out:
             errors.append((line_no, f"{name}: given twice in the row"))
+            _echo(echoes, line_no, text)
             return None
-        if value is None or isinstance(value, str):
+        kind = type(value)
+        if value is None or kind is str:
             out[name] = value
-        elif isinstance(value, bool):
+        elif (kind is _Number or kind is bool) and name in TEXT_NAMES:
+            written = ("true" if value else "false") if kind is bool else str(value)
+            problems.append(f"{name}: must be text, a JSON string (or null), got the JSON "
+                            f"{_json_kind(value)} {written}; write it in quotes: \"{written}\"")
+            out[name] = None
+        elif kind is _Number:
+            out[name] = value  # (a `str`: Arrow takes it as the text written)
+        elif kind is bool:
             out[name] = "true" if value else "false"
         else:
             errors.append((line_no, f"{name}: must be a number, text, true/false or null, got a JSON "
                                     f"{_json_kind(value)}"))
+            _echo(echoes, line_no, text)
             return None
+    if problems:
+        errors.append((line_no, PROBLEMS_SEPARATOR.join(problems)))
+        _echo(echoes, line_no, text)
+        return None
     return out
+
+
+def _echo(echoes: dict[int, dict[str, str]], line_no: int, text: str) -> None:
+    """Note in `echoes` what the JSON line `text` (an error row) gives of the echoed columns (`_echoed`)."""
+    cells = _echoed(_json_pairs(text))
+    if cells:
+        echoes[line_no] = cells
 
 
 def _not_utf8_where(raw: bytes) -> str:

@@ -24,9 +24,15 @@ _HELP = (
     + "\n\n".join(f"* **{c.name}**{' (required)' if c.required else ''}: {c.help}" for c in INPUT_COLUMNS)
     + "\n\n**Output columns**:\n\n"
     + "\n\n".join(f"* **{c.name}**: {c.help}" for c in OUTPUT_COLUMNS)
-    + "\n\nA row that cannot be evaluated is written with status **error**, its input row number, its venue_id, "
-    "space and use_group as given (a CSV row of too few fields: those it reaches, by their place in the header) "
-    "and a message naming the column and what is allowed; the other rows go on. Exit codes: 0 when every row is ok; 2 when "
+    + "\n\nIn JSON Lines, jurisdiction, venue_id, space, use_group and area_unit are text: a JSON number or "
+    "true/false there ({\"venue_id\": 1}) is an error of the row naming the column (write it in quotes, "
+    "\"1\").\n\n"
+    "A row that cannot be evaluated is written with status **error**, its input row number, its venue_id, "
+    "space and use_group as given, where the row can be read (a CSV row of too few or too many fields: each by "
+    "its place in the header; a JSON Lines row: each given once as a JSON string), and a message naming the "
+    "column and what is allowed; the other rows go on. They are left empty for a CSV row whose quote is never "
+    "closed, a JSON line that is not a JSON object, a column given twice in the row, and a cell that is not "
+    "UTF-8 text. Exit codes: 0 when every row is ok; 2 when "
     "some rows are errors (the output is still complete), or the input, output or an option is bad (nothing "
     "is written); 1 when reading stopped part-way through a broken file (the rows before are written).\n\n"
     "**Spreadsheets**: in CSV output (columns jurisdiction, venue_id, space, use_group, status, error), "

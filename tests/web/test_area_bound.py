@@ -11,7 +11,7 @@ import re
 import pytest
 from django.test import Client
 from tests.api.conftest import api_client
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,7 @@ def test_inspectors_space_form_refuses_too_large_an_area_in_the_law_cores_words(
     """The Building Inspector's new space: 5e14 sq ft refused beside the area with the same words; nothing
     is added to the place."""
     spaces_before = hall.spaces.count()
-    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**version_of(hall),
         "new-name": "Field", "new-use_group": "open_air", "new-area": "5e14", "new-area_unit": "sq_ft"})
     assert r.status_code == 422
     html = r.content.decode()
@@ -88,11 +88,11 @@ def test_inspectors_space_form_takes_ten_billion_sq_ft_and_refuses_more(mu, hall
     """The place's record holds the law core's largest area (10,000,000,000 sq ft: it held under ten billion,
     refused with other words than the law's); one ten-thousandth more is the law's refusal."""
     c = client_for(mu["building_inspector"])
-    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**version_of(hall),
         "new-name": "Field", "new-use_group": "open_air", "new-area": "10000000000", "new-area_unit": "sq_ft"})
     assert r.status_code == 302, r.content.decode()[:500]
     assert str(hall.spaces.get(name="Field").area) == "10000000000.0000"
-    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**version_of(hall),
         "new-name": "Field 2", "new-use_group": "open_air", "new-area": "10000000000.0001", "new-area_unit": "sq_ft"})
     assert r.status_code == 422 and TOO_LARGE in _error_beside_area(r.content.decode(), "new")
 
@@ -101,7 +101,7 @@ def test_inspectors_space_form_refuses_alleys_on_a_space_that_is_not_a_bowling_a
     """§ 164-7 counts alleys only in a bowling alley: the number given for a business space is refused beside
     the field, by the venues service (the form dropped it unseen and the space was saved)."""
     before = hall.spaces.count()
-    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**version_of(hall),
         "new-name": "Office", "new-use_group": "business", "new-area": "100", "new-area_unit": "sq_ft",
         "new-alleys": "5"})
     assert r.status_code == 422

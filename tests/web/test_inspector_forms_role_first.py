@@ -16,7 +16,7 @@ def _posts(hall):
     cert = hall.certificates.get()
     invalid = {"new-name": " ", "new-use_group": "nonsense", "new-area": "-1"}
     return [
-        (f"{V}/{hall.pk}/spaces/", invalid),
+        (f"{V}/{hall.pk}/spaces/", {**invalid, **version_of(hall)}),
         (f"{V}/{hall.pk}/spaces/{space.pk}/", {**invalid, **version_of(space)}),
         (f"{V}/{hall.pk}/certificates/{cert.pk}/revoke/", {"reason": " ", **version_of(cert)}),
         (f"{V}/{hall.pk}/certificates/", {"issued_on": "not a date", **version_of(hall)}),

@@ -21,7 +21,7 @@ from django.test import Client
 from django.utils import translation
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 from tests.web.test_petition_web import FULL
 
 import publicassembly.web
@@ -270,7 +270,7 @@ def test_the_occupancy_page_adding_a_room_with_a_count_in_other_digits_does_not_
 
 def test_the_inspectors_space_form_refuses_beside_the_field_and_adds_nothing(mu, hall):
     before = hall.spaces.count()
-    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**version_of(hall),
         "new-name": "Lanes", "new-use_group": "bowling_alley", "new-area": "100", "new-area_unit": "sq_ft",
         "new-alleys": "1_2"})
     assert r.status_code == 422

@@ -62,7 +62,7 @@ def test_space_add_recomputes_occupancy_and_stales_the_certificate(mu, hall):
     lawful occupancy; the certificate issued before becomes stale."""
     c = client_for(mu["building_inspector"])
     before = hall.certificates.get().lawful_occupancy
-    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**version_of(hall),
         "new-name": "Terrace", "new-use_group": "open_air", "new-area": "2250", "new-area_unit": "sq_ft"})
     assert r.status_code == 302
     html = c.get(f"/mount-pleasant-ny/venues/{hall.pk}/").content.decode()
@@ -72,7 +72,7 @@ def test_space_add_recomputes_occupancy_and_stales_the_certificate(mu, hall):
 
 
 def test_space_bad_area_beside_the_field(mu, hall):
-    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {
+    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**version_of(hall),
         "new-name": "Attic", "new-use_group": "storage", "new-area": "-3", "new-area_unit": "sq_ft"})
     assert r.status_code == 422
     assert re.search(r'id="err-id_new-area"[^>]*><p class="error">', r.content.decode())

@@ -4,7 +4,7 @@ is a 422 naming the field (never ignored)."""
 from __future__ import annotations
 
 import pytest
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 from publicassembly.permits.models import PermitApplication
 
@@ -27,7 +27,8 @@ def test_officer_posting_to_the_inspectors_forms_gets_403_naming_the_role(mu, ha
 def test_inspector_posting_the_same_space_is_not_refused(mu, hall):
     data = {"new-name": "Lounge", "new-use_group": "assembly_without_fixed_seats", "new-area": "300",
             "new-area_unit": "sq_ft"}
-    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", data)
+    r = client_for(mu["building_inspector"]).post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/",
+                                                  {**data, **version_of(hall)})
     assert r.status_code == 302 and hall.spaces.count() == 2
 
 

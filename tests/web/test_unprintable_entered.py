@@ -8,7 +8,7 @@ import html as htmllib
 import re
 
 import pytest
-from tests.web.conftest import client_for
+from tests.web.conftest import client_for, version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -27,20 +27,20 @@ def _space(name: str) -> dict[str, str]:
 def test_space_named_in_chinese_and_emoji_is_refused_beside_the_name(mu, hall):
     c = client_for(mu["building_inspector"])
     before = sorted(hall.spaces.values_list("name", flat=True))
-    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", _space("宴会厅 🎉"))
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**_space("宴会厅 🎉"), **version_of(hall)})
     assert r.status_code == 422
     error = _error_beside_name(r.content.decode())
     assert "the documents cannot print '宴' (U+5BB4), '会' (U+4F1A), '厅' (U+5385), '🎉' (U+1F389)" in error
     assert "DejaVu Sans" in error
     assert sorted(hall.spaces.values_list("name", flat=True)) == before
-    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", _space("Sala Dvořák"))
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**_space("Sala Dvořák"), **version_of(hall)})
     assert r.status_code == 302, r.content.decode()[:500]
     assert hall.spaces.filter(name="Sala Dvořák").exists()
 
 
 def test_space_named_in_hebrew_is_refused_in_spanish_on_a_spanish_page(mu, hall):
     c = client_for(mu["building_inspector"])
-    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", _space("אולם"), HTTP_ACCEPT_LANGUAGE="es")
+    r = c.post(f"/mount-pleasant-ny/venues/{hall.pk}/spaces/", {**_space("אולם"), **version_of(hall)}, HTTP_ACCEPT_LANGUAGE="es")
     assert r.status_code == 422
     error = _error_beside_name(r.content.decode())
     assert "los documentos imprimen texto solo de izquierda a derecha, no 'א' (U+05D0)" in error, error

@@ -482,11 +482,13 @@ def _check_case(venue: Venue) -> None:
 
 def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, area: Any, area_unit: str = "sq_ft",
               alleys: int | None = None, story: int | None = None, common_entrance: bool | None = None,
-              connects_with: Iterable[Any] = (), reason: str = "") -> Space:
+              connects_with: Iterable[Any] = (), reason: str = "", expected_version: int | None = None) -> Space:
     """Add a room or open-air area to `venue`. ``area`` in ``area_unit`` (``sq_ft`` or ``sq_m``, converted
     exactly by the law core); for ``bowling_alley`` the additional area and ``alleys`` (§ 164-7);
     ``connects_with``: names (or `Space` objects) of the venue's spaces it connects with (§ 164-4).
-    A valid certificate of the venue becomes stale in the same transaction. Returns the new `Space`."""
+    `expected_version`: the venue's version the page read (None: not checked); adding a space moves it, so a
+    form opened before another change of the venue's rooms is `StaleUpdate` (409), as every page form changing a
+    record is. A valid certificate of the venue becomes stale in the same transaction. Returns the new `Space`."""
     require_places_of_assembly_law(venue.town)
     values = _clean_space({"name": name, "kind": kind, "use_group": use_group, "area": area,
                            "area_unit": area_unit, "alleys": alleys, "story": story,
@@ -495,6 +497,8 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=venue.pk)
         _require_editor(by, venue)
+        if expected_version is not None and venue.version != expected_version:
+            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
         _refuse_a_name_taken(venue, values["name"])
         others = _resolve_spaces(venue, connects_with)
         why = _why(reason, f"space {values['name']} added")

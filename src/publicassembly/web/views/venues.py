@@ -1,8 +1,8 @@
 """The Building Inspector's pages (Mount Pleasant ch. 164): places of assembly and their spaces, with the
 lawful occupancy recomputed by the law core as spaces are edited (live preview with HTMX), certificates issued
 and re-issued, inspections scheduled and recorded. Every change is one call of `publicassembly.venues.services`.
-A form changing a record the page showed (a space, the venue's certificate, a certificate's revocation, an
-inspection's record) sends its version (``expected_version``; without it the form is refused, 422); bad input is
+A form changing a record the page showed (a space, a space added to the venue, the venue's certificate, a
+certificate's revocation, an inspection's record) sends its version (``expected_version``; without it the form is refused, 422); bad input is
 422 beside its field, a conflict (the record changed since the page was opened) 409, as the API answers it. A
 certificate the law does not allow (not a place of assembly, a lawful occupancy of 0: interpretation M-17) is not
 offered: the page says why where its button would be, and a request to issue it anyway is refused 409 with the
@@ -234,9 +234,10 @@ def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     venue = _venue(t, pk)
     form = vf.SpaceForm(request.POST, prefix="new")
     status = 422
-    if form.is_valid():
+    ev = _version(request, form)  # the venue's version: a room added since the page was opened is 409
+    if ev is not None and form.is_valid():
         try:
-            vs.add_space(request.user, venue, **form.values())
+            vs.add_space(request.user, venue, expected_version=ev, **form.values())
         except WorkflowError as e:
             status = _put(form, e)
         else:

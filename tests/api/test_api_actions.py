@@ -530,3 +530,20 @@ def test_m18_recording_an_inspection_answers_the_venues_new_version(api, mu, hal
     assert r.json()["venue_version"] == before + 1 == type(hall).objects.get(pk=hall.pk).version
     assert post(bi, f"{V}/{hall.pk}/certificates", {"expected_version": before}).status_code == 409
     assert post(bi, f"{V}/{hall.pk}/certificates", {"expected_version": before + 1}).status_code == 201
+
+
+def test_adding_a_room_takes_and_answers_the_venues_version(api, mu, hall):
+    """§§ 164-7, 164-8: a room added with the venue's version read is added once; the same request sent again
+    on that version is 409 and adds nothing; the answer's ``venue_version`` is the venue's now."""
+    bi = api(mu["building_inspector"])
+    before = type(hall).objects.get(pk=hall.pk).version
+    room = {"name": "Terrace", "kind": "room", "use_group": "assembly_without_fixed_seats", "area": "700",
+            "expected_version": before}
+    r = post(bi, f"{V}/{hall.pk}/spaces", room)
+    assert r.status_code == 201
+    assert r.json()["venue_version"] == before + 1 == type(hall).objects.get(pk=hall.pk).version
+    again = post(bi, f"{V}/{hall.pk}/spaces", {**room, "name": "Terrace 2"})
+    assert again.status_code == 409
+    assert [s.name for s in hall.spaces.all()].count("Terrace 2") == 0
+    assert post(bi, f"{V}/{hall.pk}/spaces", {**room, "name": "Terrace 2",
+                                              "expected_version": before + 1}).status_code == 201

@@ -640,6 +640,7 @@ class SpaceIn(BodyIn):
     story: Story | None = None
     common_entrance: bool | None = None
     connects_with: SpaceNames = []
+    expected_version: Version = None  # the venue's (adding a room moves it)
     reason: _text(2000) = ""
 
 
@@ -687,10 +688,12 @@ def add_space(request: Any, town: str, pk: int, data: SpaceIn) -> Any:
 
     v = _clean(data)
     venue = _venue_of(town, pk)
-    return Status(201, _space(vs.add_space(request.user, venue, name=v["name"], kind=data.kind, use_group=data.use_group,
-                                    area=data.area, area_unit=data.area_unit, alleys=data.alleys, story=data.story,
-                                    common_entrance=data.common_entrance, connects_with=v.get("connects_with", []),
-                                    reason=v.get("reason", ""))))
+    space = vs.add_space(request.user, venue, name=v["name"], kind=data.kind, use_group=data.use_group,
+                         area=data.area, area_unit=data.area_unit, alleys=data.alleys, story=data.story,
+                         common_entrance=data.common_entrance, connects_with=v.get("connects_with", []),
+                         reason=v.get("reason", ""), expected_version=data.expected_version)
+    # (adding a room moved the venue's version: the answer gives it, for the client's next change of the venue)
+    return Status(201, {**_space(space), "venue_version": space.venue.version})
 
 
 @router.patch("/towns/{town}/venues/{pk}/spaces/{space}", response={200: dict[str, Any], **ERRORS},

@@ -185,7 +185,8 @@ class Certificate(TownScoped, Versioned):
 class Inspection(TownScoped, Versioned):
     """An inspection of a venue: scheduled for a day with an inspector, then done (by whom, when) with its
     result, or cancelled. ``observations``: the facts recorded (the law core's inspection facts);
-    ``determination``: the law core's determination on them (JSON), from which the deficiencies come."""
+    ``determination``: the law core's determination on them (JSON), from which the deficiencies come.
+    ``recorded_at``: when it was recorded; `Inspection.LAST_FIRST` orders done inspections last first (M-18)."""
 
     SCHEDULED, DONE, CANCELLED = "scheduled", "done", "cancelled"
     PASSED, DEFICIENCIES = "passed", "deficiencies"
@@ -199,6 +200,10 @@ class Inspection(TownScoped, Versioned):
     done_on = models.DateField(_("done on"), null=True, blank=True)
     done_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                 related_name="+", verbose_name=_("done by"))
+    #: when the inspection was recorded (`record_inspection`): of inspections done on the same day the one recorded
+    #: last is the last inspection (M-18); null for one not recorded, or recorded before the field existed and
+    #: with no history row of the recording (then its id stands in)
+    recorded_at = models.DateTimeField(_("recorded at"), null=True, blank=True, editable=False)
     result = models.CharField(_("result"), max_length=16, blank=True,
                               choices=[(PASSED, _("passed")), (DEFICIENCIES, _("deficiencies found"))])
     observations = models.JSONField(_("observations"), default=dict, blank=True)
@@ -212,6 +217,12 @@ class Inspection(TownScoped, Versioned):
         }
     )
     history = HistoricalRecords()
+
+    #: done inspections, the last first (M-18): the later day done; of one day, the one recorded later; with no
+    #: time of recording (recorded before it was kept and not in the history), the higher id. Nulls last on
+    #: SQLite and PostgreSQL alike.
+    LAST_FIRST = (models.F("done_on").desc(nulls_last=True), models.F("recorded_at").desc(nulls_last=True),
+                  models.F("id").desc())
 
     class Meta:
         ordering = ["-scheduled_for", "-id"]

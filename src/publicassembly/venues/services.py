@@ -649,14 +649,23 @@ def exemption_blocker(venue: Venue) -> Blocker:
         "required (§ 164-3)") % {"venue": venue.name})  # (the words of the former refusal: translated already)
 
 
+def last_inspection(venue: Venue, *, with_deficiencies: bool = False) -> Inspection | None:
+    """The last inspection done of `venue` (M-18), None when none was done: the one done on the latest day; of
+    several done on that day, the one recorded last (`recorded_at`: "an inspection recorded later that finds none
+    lifts them"), not the one scheduled later or with the higher id; the id decides only between inspections
+    with no time of recording (recorded before it was kept, with no history row of the recording)."""
+    done = venue.inspections.filter(state=Inspection.DONE).order_by(*Inspection.LAST_FIRST)
+    return (done.prefetch_related("deficiencies") if with_deficiencies else done).first()
+
+
 def exit_blockers(venue: Venue) -> list[Blocker]:
     """The exit deficiencies (the law core's `exits.WITHHOLD_CERTIFICATE`) that the last inspection done of `venue` found, one blocker
     each with its rule and citation (interpretation M-18): a certificate stating how many persons may lawfully
     occupy the place is not issued while the Town's last inspection found its exits blocked or not clear, even
     when the officer had them cleared on the spot (§ 164-13); an inspection recorded later that finds none lifts
-    them. Empty when the place was never inspected or its last inspection found no such deficiency."""
-    last = (venue.inspections.filter(state=Inspection.DONE).order_by("-done_on", "-id")
-            .prefetch_related("deficiencies").first())
+    them. Empty when the place was never inspected or its last inspection found no such deficiency. The last
+    inspection is `last_inspection`'s: of two done on the same day, the one recorded later."""
+    last = last_inspection(venue, with_deficiencies=True)
     if last is None:
         return []
     out = []
@@ -1113,7 +1122,7 @@ def record_inspection(
         result = Inspection.DEFICIENCIES if found else Inspection.PASSED
         why = _why(reason, f"inspection done: {len(found)} deficiencies" if found else "inspection done: passed")
         transition(inspection, "record", by=by, reason=why, expected_version=expected_version, done_on=when,
-                   done_by=by, result=result, observations=observations, determination=det.to_json(),
+                   done_by=by, recorded_at=timezone.now(), result=result, observations=observations, determination=det.to_json(),
                    notes=notes.strip() if isinstance(notes, str) else "")
         for d in found:
             save_with_history(Deficiency(town=inspection.town, inspection=inspection, **d), by=by, reason=why)

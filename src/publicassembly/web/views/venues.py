@@ -169,8 +169,7 @@ def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, fo
             # what stops the certificate (M-17, M-18; an exempt place: W-5): said where the button would be, which
             # is then not offered
             ctx["certificate_blockers"] = vs.certificate_blockers_of(venue, det)
-        ctx["last_inspection"] = (venue.inspections.filter(state=Inspection.DONE)
-                                  .order_by("-done_on", "-id").first())
+        ctx["last_inspection"] = vs.last_inspection(venue)  # (the one M-18 judges the exits by)
     except ValidationFailed as e:
         ctx["occupancy_error"] = refusal_detail(e)
         if may["issue"] and venue.certificate_exempt:  # (refused whatever its rooms, as issuing answers it)

@@ -92,7 +92,7 @@ def summons_record() -> SummonsRecord:
         offense_date=date(2025, 4, 12), offense_place="Pocantico Hall, 200 Bedford Road", offense_number=2,
         min_fine=Decimal("100"), max_fine=Decimal("250"), max_jail_days=15, max_jail_months=None,
         classification="violation", complainant_name="Lt. M. Ortiz", complainant_kind="police_officer",
-        inspector_name="R. Dwyer", return_date=date(2025, 5, 6), return_time="9:30 a.m.",
+        inspector_name="R. Dwyer", return_date=date(2025, 5, 6), return_time="09:30",
     )
 
 

@@ -61,7 +61,10 @@ def test_a_permit_on_the_boundaries_is_written(tmp_path, permit_record, changes)
     # (offense on Monday 2025-04-14: the fixture's 2025-04-12 is a Saturday, when the court does not sit, W-8)
     ({"offense_date": "2025-04-14", "return_date": "2025-04-11"},
      "return_date: 2025-04-11 is before offense_date 2025-04-14", False),
-    ({"offense_date": "2025-04-14", "return_date": "2025-04-14"}, None, True),
+    # (the day of issue is not before the offense, and the return day after the day of issue: W-7)
+    ({"offense_date": "2025-04-14", "return_date": "2025-04-14"},
+     "return_date: 2025-04-14 is the offense_date; a summons is returnable after its day of issue", False),
+    ({"offense_date": "2025-04-14", "return_date": "2025-04-15"}, None, True),
 ])
 def test_a_summons_against_itself_is_refused(tmp_path, summons_record, changes, needle, written):
     result, out = _run(tmp_path, "summons", summons_record, **changes)

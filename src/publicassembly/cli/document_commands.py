@@ -87,7 +87,9 @@ SUMMONS_FROM_JSON_HELP = (FROM_JSON_HELP + " The summons must state the law of i
                           "(Carmel ch. 31 penalties ¶¶ A, B, each day a separate violation; offense_number null); town the "
                           "jurisdiction's town (e.g. Town of Mount Pleasant, New York; the PDF prints that name); "
                           "citation the rule's citation, penalty_citation (if given) the penalty's; offense_date "
-                          "not after today.")
+                          "not after today; return_date after offense_date and at most 365 days after today "
+                          "(interpretation W-7), a weekday not a public holiday (W-8); return_time HH:MM, 00:00 to "
+                          "23:59, or left out.")
 NOTICE_FROM_JSON_HELP = ('A JSON file of the notice: {"town": "carmel-ny" (its OCD id or "Town of Carmel" too: the '
                          'Town Board holding the hearing of Carmel ch. 31 ¶ B), "application_reference", '
                          '"applicant", "event", "property_address", "hearing_place", "newspaper" (texts, not empty, '

@@ -16,7 +16,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo
@@ -46,6 +46,15 @@ _EXTENDED_DATE = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?!\d)")
 
 #: The jurisdictions whose summons the documents layer writes (aliases of the law core's registry).
 SUMMONS_JURISDICTIONS: tuple[str, ...] = ("mount-pleasant-ny", "carmel-ny")
+
+#: How many days after its issue a summons may be made returnable (interpretation W-7: neither chapter fixes a
+#: return day; a summons returnable more than a year out is taken for a typing error, not a court's calendar).
+#: One number for the workflow's summonses (`enforcement.services.issue_summons`, API and web) and a summons
+#: read from JSON (`summons_town_and_citations`).
+RETURN_WITHIN_DAYS = 365
+#: The hour a summons is returnable: ``HH:MM`` on the 24-hour clock, 00:00 to 23:59 (the workflow's
+#: `enforcement.services.return_time_of`, and a summons read from JSON, `inconsistencies`).
+RETURN_TIME = re.compile(r"(?:[01][0-9]|2[0-3]):[0-5][0-9]")
 
 #: The jurisdictions whose public hearing the notice announces (aliases of the law core's registry): the Town
 #: Board's hearing on a petition for a permit, Carmel ch. 31, permit requirements ¶ B, whose words the notice
@@ -592,9 +601,10 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
     ``last_day`` before its ``first_day``, its cleanup due before the assembly's last day (¶ F: within days
     after it), its ``issued_date`` after its last day (¶ A, interpretation P-7), a ``revoked_date`` on a permit
     not revoked, missing on a revoked one (the Board revokes on a day, ¶ G) or before its issue; a summons'
-    ``min_fine`` above its ``max_fine``, its ``return_date`` before the offense or on a day the Town Justice
-    Court does not sit (a Saturday, Sunday or GCL § 24 holiday, the law core's `court_does_not_sit_because`;
-    interpretation W-8). (A hearing notice published on or after the
+    ``min_fine`` above its ``max_fine``, its ``return_date`` not after the offense (it is after the day of
+    issue, which is not before the offense: W-7) or on a day the Town Justice Court does not sit (a Saturday,
+    Sunday or GCL § 24 holiday, the law core's `court_does_not_sit_because`; interpretation W-8), its
+    ``return_time`` not ``HH:MM`` from 00:00 to 23:59 (`RETURN_TIME`, as the workflow's summonses). (A hearing notice published on or after the
     hearing is refused by its renderer, `documents.pdf.notice`, for every caller.) A document printing such a
     record would state something the law does not allow, so `record_from_json` refuses it; the workflow's own
     records hold these by construction."""
@@ -624,6 +634,12 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
             out.append(f"{p}min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
         if record.return_date < record.offense_date:
             out.append(f"{p}return_date: {record.return_date} is before offense_date {record.offense_date}")
+        elif record.return_date == record.offense_date:
+            out.append(f"{p}return_date: {record.return_date} is the offense_date; a summons is returnable after "
+                       "its day of issue, which is not before the offense (interpretation W-7): give a later day")
+        if record.return_time.strip() and not RETURN_TIME.fullmatch(record.return_time.strip()):
+            out.append(f"{p}return_time: {record.return_time!r} is not a time of day; allowed: HH:MM on the "
+                       "24-hour clock, 00:00 to 23:59 (e.g. 09:30), or leave return_time out")
         closed = court_does_not_sit_because(record.return_date)
         if closed is not None:
             out.append(f"{p}return_date: {record.return_date} is {closed}, when the Town Justice Court does not "
@@ -907,7 +923,10 @@ def summons_town_and_citations(record: object, prefix: str = "", *, today: date 
     - ``penalty_citation``, when given, the citation of the law core's penalty (Mount Pleasant § 164-14, Carmel
       ch. 31 penalties ¶ B) in force on ``offense_date``;
     - ``offense_date`` not after `today` (default: the Town's date today, `town_today`): an offense that has not
-      happened is charged to no one.
+      happened is charged to no one;
+    - ``return_date`` at most `RETURN_WITHIN_DAYS` days after `today`: a summons is returnable at most that many
+      days after its day of issue (interpretation W-7, as the workflow's), and a summons printed now is issued
+      not after today.
 
     The workflow's summonses take their town, rule citation and penalty from the law core
     (`enforcement.documents.summons_record`) and their day from a recorded violation, so they pass."""
@@ -937,6 +956,11 @@ def summons_town_and_citations(record: object, prefix: str = "", *, today: date 
     if record.offense_date > day:
         out.append(f"{p}offense_date: {record.offense_date} is after today ({day}); a summons charges an offense "
                    "that has happened")
+    last = day + timedelta(days=RETURN_WITHIN_DAYS)
+    if record.return_date > last:
+        out.append(f"{p}return_date: {record.return_date} is more than {RETURN_WITHIN_DAYS} days after today "
+                   f"({day}); allowed: a day up to {last}, for a summons is returnable at most {RETURN_WITHIN_DAYS} "
+                   "days after its day of issue, which is not after today (interpretation W-7)")
     return out
 
 

@@ -24,7 +24,6 @@ Who may act (roles in the record's town):
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -37,6 +36,7 @@ from django.utils.translation import gettext_noop
 from pydantic import ValidationError
 
 from publicassembly.accounts.models import Role, Town
+from publicassembly.documents.records import RETURN_TIME, RETURN_WITHIN_DAYS  # (W-7: one rule, JSON's too)
 from publicassembly.enforcement.models import (
     Complaint,
     Disposition,
@@ -75,9 +75,6 @@ READERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER, Role.TOWN_CLERK)
 #: the Building Inspector, alone (interpretation register W-1).
 CARMEL_SUMMONS_ROLES = (Role.BUILDING_INSPECTOR,)
 STOP_RULE = "mount-pleasant/164-5/stop-performance"
-#: How many days after its issue a summons may be made returnable (interpretation W-7: neither chapter fixes a
-#: return day; a summons returnable more than a year out is taken for a typing error, not a court's calendar).
-RETURN_WITHIN_DAYS = 365
 #: The officers of § 164-12 other than the Building Inspector, in the words of a refusal (translated where shown).
 OFFICER_WORDS = {"fire_district_inspector": gettext_noop("fire district inspector"),
                  "town_fire_marshal": gettext_noop("town fire marshal"),
@@ -525,10 +522,6 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
 
 
 # --- summons --------------------------------------------------------------------------------------------------
-
-
-#: The hour a summons is returnable: ``HH:MM`` on the 24-hour clock, 00:00 to 23:59 (as a hearing's time).
-RETURN_TIME = re.compile(r"(?:[01][0-9]|2[0-3]):[0-5][0-9]")
 
 
 def return_time_of(value: object) -> str:

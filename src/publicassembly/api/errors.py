@@ -19,8 +19,9 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from publicassembly.api.parser import loads_unique
 from publicassembly.documents.unprintable import UnprintableText
-from publicassembly.law.cases import RepeatedKey, first_of
+from publicassembly.law.cases import RepeatedKey, first_of, not_a_day
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict
 from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
@@ -90,6 +91,52 @@ _BOUND_WORDS = {
     "literal_error": "must be one of: {expected}",
     "enum": "must be one of: {expected}",
 }
+
+
+#: Pydantic's errors of a date, and of a date and time (a moment), that a well-formed value of no day of the
+#: calendar gets ("2026-02-30", "2026-02-30T19:30:00-05:00"); ninja drops the value from its errors, so it is
+#: read again from the request (`_given_at`).
+_DATE_KINDS = frozenset({"date_type", "date_parsing", "date_from_datetime_parsing"})
+_MOMENT_KINDS = frozenset({"datetime_type", "datetime_parsing", "datetime_from_date_parsing"})
+#: The date of a moment written ISO 8601 (its time of day after ``T`` or a space).
+_MOMENTS_DATE = re.compile(r"\s*(\d{4}-\d{2}-\d{2})[T ]")
+
+
+def _given_at(request: HttpRequest, loc: list[Any]) -> object:
+    """The value the request gave at `loc` (an error's location: a field of the JSON body, or a query
+    parameter), which ninja does not keep in its errors; None when it cannot be found (or was not given)."""
+    if loc[:1] == ["query"] and loc[1:]:
+        return request.GET.get(str(loc[-1]))
+    if loc[:1] != ["body"]:
+        return None
+    if not hasattr(request, "_pa_json_body"):
+        try:
+            request._pa_json_body = loads_unique(request.body)  # type: ignore[attr-defined]
+        except (ValueError, RecursionError):  # (a body not JSON is refused before any field of it is read)
+            request._pa_json_body = None  # type: ignore[attr-defined]
+    node: Any = request._pa_json_body  # type: ignore[attr-defined]
+    for part in loc[2:] if len(loc) > 2 and loc[1] in _PARAMS else loc[1:]:
+        if isinstance(node, dict) and isinstance(part, str):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return None
+    return node
+
+
+def _no_day(kind: str, given: object) -> str | None:
+    """Why the value `given` to a date (or moment) field is no day of the calendar, as the CLI, case files and
+    web forms say it (`law.cases.not_a_day`: "'2026-02-30' is not a day of the calendar: 2026-02 has 28 days"),
+    for every date field of every body and query at once; None when it is not written YYYY-MM-DD (then it is
+    told how to write one) or is a day."""
+    if kind in _DATE_KINDS:
+        problem = not_a_day(given)
+    elif kind in _MOMENT_KINDS and isinstance(given, str) and (m := _MOMENTS_DATE.match(given)):
+        problem = not_a_day(m.group(1))
+    else:
+        return None
+    return None if problem is None else str(problem)
 
 
 def _schema_message(error: Mapping[str, Any]) -> str:
@@ -199,7 +246,10 @@ def install(api: NinjaAPI) -> None:
     def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
         errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": _schema_message(e)} for e in exc.errors]
         for e, out in zip(exc.errors, errors, strict=True):
-            if e.get("type") == "extra_forbidden":
+            kind = str(e.get("type", ""))
+            if kind in _DATE_KINDS | _MOMENT_KINDS:  # written YYYY-MM-DD, but no day of the calendar: told so
+                out["msg"] = _no_day(kind, _given_at(request, list(e.get("loc", [])))) or out["msg"]
+            elif e.get("type") == "extra_forbidden":
                 allowed = _fields_allowed(api, request, list(e.get("loc", [])))
                 if allowed:
                     out["msg"] = f"is not a field here; allowed: {', '.join(allowed)}"

@@ -40,6 +40,18 @@ def api_client(user) -> Client:
     return Client(HTTP_AUTHORIZATION=f"Bearer {raw}")
 
 
+def venue_json(user, venue) -> dict:
+    """The API's answer of GET venue (Mount Pleasant) for `user`: its spaces, certificate and ``certificate_blockers``."""
+    return api_client(user).get(f"/api/v1/towns/mount-pleasant-ny/venues/{venue.pk}").json()
+
+
+def issue_certificate_api(user, venue):
+    """POST the venue's certificate through the API with the venue's version as it is now (a fresh read)."""
+    venue.refresh_from_db()
+    return api_client(user).post(f"/api/v1/towns/mount-pleasant-ny/venues/{venue.pk}/certificates",
+                                 {"expected_version": venue.version}, content_type="application/json")
+
+
 @pytest.fixture
 def api():
     return api_client

@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
-from tests.api.conftest import api_client
+from tests.api.conftest import api_client, issue_certificate_api, venue_json
 from tests.web.conftest import client_for
 
 from publicassembly.venues import services as vs
@@ -20,16 +20,6 @@ from publicassembly.venues.models import Certificate, Inspection
 
 BLOCKED_EXIT = "mount-pleasant/164-10/exits-not-blocked"
 DAY = dt.timedelta(days=1)
-
-
-def _venue_api(user, venue):
-    return api_client(user).get(f"/api/v1/towns/mount-pleasant-ny/venues/{venue.pk}").json()
-
-
-def _issue_api(user, venue):
-    venue.refresh_from_db()
-    return api_client(user).post(f"/api/v1/towns/mount-pleasant-ny/venues/{venue.pk}/certificates",
-                                 {"expected_version": venue.version}, content_type="application/json")
 
 
 def _record_api(user, insp, **found):
@@ -47,13 +37,13 @@ def test_same_day_the_inspection_recorded_last_counts_not_the_higher_id_164_10_m
     assert four.pk < five.pk
     r = _record_api(bi, five, done_on=today.isoformat(), exits_blocked=False, exit_access_clear=True)
     assert r.status_code == 200, r.content
-    assert _venue_api(bi, hall)["certificate_blockers"] == []  # (exits clear; its toilets do not block)
+    assert venue_json(bi, hall)["certificate_blockers"] == []  # (exits clear; its toilets do not block)
     r = _record_api(bi, four, done_on=today.isoformat(), exits_blocked=True)
     assert r.status_code == 200 and "blocked_exit" in [d["kind"] for d in r.json()["deficiencies"]], r.content
     assert vs.last_inspection(hall) == four
-    listed = _venue_api(bi, hall)["certificate_blockers"]
+    listed = venue_json(bi, hall)["certificate_blockers"]
     assert [b["rule"] for b in listed] == [BLOCKED_EXIT], listed
-    r = _issue_api(bi, hall)
+    r = issue_certificate_api(bi, hall)
     assert r.status_code == 409 and r.json()["blockers"] == listed, r.content
     assert not Certificate.objects.filter(venue=hall).exists()
     # the venue page names the same inspection as the latest
@@ -73,8 +63,8 @@ def test_same_day_a_later_recording_that_finds_the_exits_clear_lifts_them_164_10
     vs.record_inspection(bi, a, done_on=today, exits_blocked=False, exit_access_clear=True)
     assert vs.last_inspection(hall) == a
     assert vs.exit_blockers(hall) == []
-    assert _venue_api(bi, hall)["certificate_blockers"] == []
-    assert _issue_api(bi, hall).status_code == 201
+    assert venue_json(bi, hall)["certificate_blockers"] == []
+    assert issue_certificate_api(bi, hall).status_code == 201
 
 
 @pytest.mark.django_db
@@ -94,7 +84,7 @@ def test_on_different_days_the_later_day_counts_whichever_was_recorded_last_164_
     vs.record_inspection(bi, clear_yesterday, done_on=today - DAY, exits_blocked=False)
     assert vs.last_inspection(hall) == blocked_today
     assert [x.rule for x in vs.exit_blockers(hall)] == [BLOCKED_EXIT]
-    assert _issue_api(bi, hall).status_code == 409
+    assert issue_certificate_api(bi, hall).status_code == 409
 
 
 @pytest.mark.django_db

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from tests.api.conftest import api_client
+from tests.api.conftest import issue_certificate_api, venue_json
 from tests.web.conftest import client_for
 
 from publicassembly.venues import services as vs
@@ -27,16 +27,6 @@ BLOCKED_EXIT = "mount-pleasant/164-10/exits-not-blocked"
 EXIT_ACCESS = "mount-pleasant/164-11/exit-access"
 
 
-def _venue_api(user, venue):
-    return api_client(user).get(f"/api/v1/towns/mount-pleasant-ny/venues/{venue.pk}").json()
-
-
-def _issue_api(user, venue):
-    venue.refresh_from_db()
-    return api_client(user).post(f"/api/v1/towns/mount-pleasant-ny/venues/{venue.pk}/certificates",
-                                 {"expected_version": venue.version}, content_type="application/json")
-
-
 def _inspect(bi, venue, **found):
     insp = (Inspection.objects.filter(venue=venue, state=Inspection.SCHEDULED).first()
             or vs.schedule_inspection(bi, venue, scheduled_for=TODAY))
@@ -49,11 +39,11 @@ def test_an_exempt_place_lists_its_exemption_and_issuing_is_409_with_it(mu, moun
                              commercial=False, used_solely_for_religious_worship=True)
     vs.add_space(bi, church, name="Sanctuary", kind="room", use_group="assembly_fixed_seats", area="3000")
     vs.approve_religious_worship_exemption(bi, church, approved_on=TODAY)
-    listed = _venue_api(bi, church)["certificate_blockers"]
+    listed = venue_json(bi, church)["certificate_blockers"]
     assert [b["rule"] for b in listed] == [WORSHIP]
     assert set(listed[0]) == {"rule", "citation", "reason", "missing"}
     assert listed[0]["citation"] == "Mount Pleasant Code § 164-3"
-    r = _issue_api(bi, church)
+    r = issue_certificate_api(bi, church)
     assert r.status_code == 409 and r.json()["blockers"] == listed, r.content
     assert not Certificate.objects.filter(venue=church).exists()
     page = client_for(bi).get(f"/mount-pleasant-ny/venues/{church.pk}/").content.decode()
@@ -63,21 +53,21 @@ def test_an_exempt_place_lists_its_exemption_and_issuing_is_409_with_it(mu, moun
 
 def test_exits_blocked_at_the_last_inspection_stop_the_certificate_until_found_clear(mu, hall):
     bi = mu["building_inspector"]
-    assert _venue_api(bi, hall)["certificate_blockers"] == []
+    assert venue_json(bi, hall)["certificate_blockers"] == []
     _inspect(bi, hall, exits_blocked=True, exit_access_clear=False, corrected=True)
-    listed = _venue_api(bi, hall)["certificate_blockers"]
+    listed = venue_json(bi, hall)["certificate_blockers"]
     assert [b["rule"] for b in listed] == [BLOCKED_EXIT, EXIT_ACCESS]
     assert "The last inspection of Kensico Manor" in listed[0]["reason"]
     before = Certificate.objects.filter(venue=hall).count()
-    r = _issue_api(bi, hall)
+    r = issue_certificate_api(bi, hall)
     assert r.status_code == 409 and r.json()["blockers"] == listed, r.content
     assert Certificate.objects.filter(venue=hall).count() == before
     page = client_for(bi).get(f"/mount-pleasant-ny/venues/{hall.pk}/").content.decode()
     assert "The certificate cannot be issued, because:" in page and "<cite>Mount Pleasant Code § 164-10</cite>" in page
     # an inspection that finds the exits clear lifts them
     _inspect(bi, hall, exits_blocked=False, exit_access_clear=True)
-    assert _venue_api(bi, hall)["certificate_blockers"] == []
-    assert _issue_api(bi, hall).status_code == 201
+    assert venue_json(bi, hall)["certificate_blockers"] == []
+    assert issue_certificate_api(bi, hall).status_code == 201
 
 
 def test_a_deficiency_other_than_the_exits_does_not_stop_the_certificate(mu, hall):
@@ -85,8 +75,8 @@ def test_a_deficiency_other_than_the_exits_does_not_stop_the_certificate(mu, hal
     insp = _inspect(bi, hall, persons_present=300, toilets_provided=1, exits_blocked=False,
                     exit_access_clear=True)
     assert insp.result == Inspection.DEFICIENCIES
-    assert _venue_api(bi, hall)["certificate_blockers"] == []
-    assert _issue_api(bi, hall).status_code == 201
+    assert venue_json(bi, hall)["certificate_blockers"] == []
+    assert issue_certificate_api(bi, hall).status_code == 201
 
 
 def test_the_service_refuses_with_the_listed_blockers(mu, hall):

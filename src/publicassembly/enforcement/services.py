@@ -57,15 +57,20 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
 from publicassembly.law.units import InvalidNumber, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
-from publicassembly.venues.services import check_persons_by_space, determine_venue, venue_case_data
+from publicassembly.venues.services import (
+    check_persons_by_space,
+    determine_venue,
+    locked_venue,
+    venue_case_data,
+)
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
-from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
+from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
-from publicassembly.workflow.words import law_text
+from publicassembly.workflow.words import law_text, same_words
 
 MOUNT_PLEASANT, CARMEL = "mount-pleasant-ny", "carmel-ny"
 ENFORCERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -219,15 +224,11 @@ def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str
     return offender
 
 
-def _words_key(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
 def _same_offender(town: Town, new: Offender) -> Offender | None:
     """The offender of `town` of `new`'s kind, name and address (spaces and letter case aside), if any."""
-    name, address = _words_key(new.name), _words_key(new.address)
+    name, address = same_words(new.name), same_words(new.address)
     for o in Offender.objects.for_town(town).filter(kind=new.kind).order_by("id"):
-        if _words_key(o.name) == name and _words_key(o.address) == address:
+        if same_words(o.name) == name and same_words(o.address) == address:
             return o
     return None
 
@@ -293,11 +294,11 @@ def _same_complaint(new: Complaint) -> Complaint | None:
     """The complaint of `new`'s town still filed (not acted on, not dismissed) by the same officer, of the same
     day observed, description, place, offender, place of assembly, inspection and presence (spaces and letter
     case aside), if any (W-9)."""
-    description, place = _words_key(new.description), _words_key(new.place)
+    description, place = same_words(new.description), same_words(new.place)
     for c in Complaint.objects.for_town(new.town).filter(
             state=Complaint.FILED, filed_by=new.filed_by, observed_on=new.observed_on, offender=new.offender, venue=new.venue,
             inspection=new.inspection, in_presence=new.in_presence).order_by("id"):
-        if _words_key(c.description) == description and _words_key(c.place) == place:
+        if same_words(c.description) == description and same_words(c.place) == place:
             return c
     return None
 
@@ -400,9 +401,7 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
         citation=finding.citation, description=(description or "").strip())
     given = venue
     with transaction.atomic():
-        venue = Venue.objects.select_for_update().get(pk=venue.pk)
-        if expected_version is not None and venue.version != expected_version:
-            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
+        venue = locked_venue(venue, expected_version)
         order.venue = venue
         save_with_history(order, by=by, reason=_why(reason, finding.reason))
         file_changed(venue)  # (a form still showing the venue as it was is stale: a double click records once)

@@ -87,7 +87,7 @@ from publicassembly.workflow.models import file_changed, save_with_history
 from publicassembly.workflow.printable import require_no_controls, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
-from publicassembly.workflow.words import law_text
+from publicassembly.workflow.words import law_text, same_words
 
 JURISDICTION_ALIAS = "carmel-ny"
 
@@ -1545,11 +1545,6 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
     return approval
 
 
-def _words(text: object) -> str:
-    """`text` compared as words (P-12: an address, an owner's name): whitespace runs as one space, case aside."""
-    return " ".join(str(text or "").split()).casefold()
-
-
 def authorized_property(auth: Authorization, properties: list[Any]) -> int | None:
     """The position in `properties` (the petition's, now) of the property `auth` authorizes to be inspected,
     or None when the petition no longer names it (P-12): the property with the address it was recorded for
@@ -1557,8 +1552,8 @@ def authorized_property(auth: Authorization, properties: list[Any]) -> int | Non
     authorization recorded before addresses were kept has only its position."""
     if not auth.property_address:
         return auth.property_index if auth.property_index < len(properties) else None
-    wanted = _words(auth.property_address)
-    matches = [i for i, p in enumerate(properties) if isinstance(p, dict) and _words(p.get("address")) == wanted]
+    wanted = same_words(auth.property_address)
+    matches = [i for i, p in enumerate(properties) if isinstance(p, dict) and same_words(p.get("address")) == wanted]
     if not matches:
         return None
     return auth.property_index if auth.property_index in matches else matches[0]
@@ -1594,7 +1589,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
         if party == Party.TENANT and not props[property_index].get("tenant_or_lessee"):
             raise ValidationFailed("party", _("the application names no tenant or lessee of this property"))
         named = props[property_index].get("record_owner" if party == Party.OWNER else "tenant_or_lessee")
-        if named and _words(name) != _words(named):
+        if named and same_words(name) != same_words(named):
             raise ValidationFailed("name", _("the petition names %(named)s as the %(party)s of the property at "
                                              "%(address)s, not %(name)s: the authorization must be theirs (¶ D, "
                                              "P-12); if the petition names them wrongly, it is amended first")

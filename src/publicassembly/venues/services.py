@@ -109,6 +109,16 @@ def require_places_of_assembly_law(town: Town) -> None:
             % {"town": town, "subjects": ", ".join(town.jurisdiction.subjects)})
 
 
+def locked_venue(venue: Venue, expected_version: int | None) -> Venue:
+    """`venue` read again and locked (``SELECT … FOR UPDATE``) for the transaction that records something on it;
+    `StaleUpdate` (409) when `expected_version` (the version the page or client read; None: not checked) is no
+    longer its version — the same form sent twice records once. Call inside ``transaction.atomic()``."""
+    fresh = Venue.objects.select_for_update().get(pk=venue.pk)
+    if expected_version is not None and fresh.version != expected_version:
+        raise StaleUpdate(expected_version, fresh.version, record=Venue._meta.verbose_name)
+    return fresh
+
+
 def _require_editor(by: Any, venue: Venue) -> Any:
     membership = require_role(by, venue.town, *EDITORS)
     if membership.role == Role.APPLICANT and venue.owner_id != by.pk:
@@ -495,10 +505,8 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
                            "common_entrance": common_entrance})
     given = venue
     with transaction.atomic():
-        venue = Venue.objects.select_for_update().get(pk=venue.pk)
+        venue = locked_venue(venue, expected_version)
         _require_editor(by, venue)
-        if expected_version is not None and venue.version != expected_version:
-            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
         _refuse_a_name_taken(venue, values["name"])
         others = _resolve_spaces(venue, connects_with)
         why = _why(reason, f"space {values['name']} added")
@@ -765,9 +773,7 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
                                % {"day": when.isoformat(), "today": today.isoformat()})
     given = venue
     with transaction.atomic():
-        venue = Venue.objects.select_for_update().get(pk=venue.pk)
-        if expected_version is not None and venue.version != expected_version:
-            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
+        venue = locked_venue(venue, expected_version)
         if venue.certificate_exempt:  # (as `certificate_blockers` lists it: 409, nothing written)
             raise Blocked(ISSUE_CERTIFICATE, [exemption_blocker(venue)])
         replaced = (venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE])
@@ -954,9 +960,7 @@ def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspec
         raise ValidationFailed("inspector", e.message) from None
     given = venue
     with transaction.atomic():
-        venue = Venue.objects.select_for_update().get(pk=venue.pk)
-        if expected_version is not None and venue.version != expected_version:
-            raise StaleUpdate(expected_version, venue.version, record=Venue._meta.verbose_name)
+        venue = locked_venue(venue, expected_version)
         insp = Inspection(town=venue.town, venue=venue, scheduled_for=scheduled_for, inspector=inspector)
         save_with_history(insp, by=by, reason=_why(reason, f"inspection scheduled for {scheduled_for}"))
         file_changed(venue)  # (a form still showing the venue as it was is stale: a double click schedules once)

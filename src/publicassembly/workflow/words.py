@@ -22,6 +22,13 @@ def law_text(value: object) -> str:
     return str(translate(value, gettext))
 
 
+def same_words(text: object) -> str:
+    """`text` as two records are compared by what they say: whitespace runs as one space, letter case aside
+    (``"  Main  St "`` and ``"main st"`` are the same words); None as empty. Used where one thing must be recorded
+    once: a petition's property address (P-12), an offender (W-3a), a complaint (W-9)."""
+    return " ".join(str(text or "").split()).casefold()
+
+
 def not_in_force(day: dt.date, first: object | None) -> str:
     """Why nothing can be determined on `day`: the chapter was not yet in force (its first day in force,
     `first`, when known: e.g. a law-core `ParameterNotInForce`'s), in the active language."""

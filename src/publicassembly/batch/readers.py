@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import codecs
 import csv
+import gc
 import io
 import json
 import os
 import threading
+import time
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -326,6 +328,7 @@ class _Utf8Guard(io.RawIOBase):
     rows were read, so ``invalid`` still False when a batch arrives means that its cells hold no mark."""
 
     AHEAD = 4
+    DRAIN_STEP = 0.1  # seconds `drain` waits before collecting garbage and waiting again
 
     def __init__(self, raw: io.BufferedReader) -> None:
         super().__init__()
@@ -353,9 +356,16 @@ class _Utf8Guard(io.RawIOBase):
         of its own threads after the reading is over; should the command end first, that thread would need the
         interpreter while it shuts down, be stopped by it, and abort the whole process ("terminate called
         without an active exception", exit 134, after all the output was written). Called when the reading is
-        over."""
-        with self._idle:
-            self._idle.wait_for(lambda: self._held == 0, timeout)
+        over. A block still held after a first short wait may be kept only by objects in a reference cycle:
+        garbage is collected (outside the lock: a collected block calls back `_release`) before each further
+        wait."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._idle:
+                left = deadline - time.monotonic()
+                if self._idle.wait_for(lambda: self._held == 0, max(0.0, min(left, self.DRAIN_STEP))) or left <= 0:
+                    return
+            gc.collect()
 
     def readable(self) -> bool:
         return True

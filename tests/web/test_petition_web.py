@@ -491,6 +491,73 @@ def test_a_petition_for_500_persons_is_not_submitted_501_is_par_a_p16(carmel, cu
         return
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))
     assert r.status_code == 422 and app.state == "draft"
-    assert (f"facts.max_persons_at_one_time: {persons} persons at one time on 2 properties counted in the aggregate "
+    # (named by the petition form's label of the fact, not by the API's path facts.max_persons_at_one_time)
+    assert (f"Most persons at one time: {persons} persons at one time on 2 properties counted in the aggregate "
             "is not in excess of 500: no permit is required (¶ A); a petition asks the Town Board for a permit, and "
             "there is none to grant for this assembly") in text
+    assert "facts." not in text
+
+
+def _submitted_for(c, persons: str, **changes: str):
+    """A petition for `persons` at one time (the properties stating none), filed as a draft and submitted."""
+    app = _file(c, {**FULL, "max_persons_at_one_time": persons, "persons_collectively": persons,
+                    "property_persons": "", "property-0-max_persons_at_one_time": "", **changes})
+    return c.post(f"/carmel-ny/applications/{app.pk}/submit/", {"submit-verification_statement": "Sworn.",
+                                                                "expected_version": app.version}), app
+
+
+def test_a_petition_not_within_the_town_is_refused_naming_the_question_par_a_p16(carmel, cu):
+    """¶ A, P-16: a place not within the Town needs no permit: refused at submission naming the petition's
+    question ("Is the place within the Town of Carmel?"), not facts.within_town."""
+    r, app = _submitted_for(client_for(cu["applicant"]), "1200", within_town="no")
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))
+    assert r.status_code == 422 and "Is the place within the Town of Carmel?: " in text
+    assert "facts." not in text and "within_town" not in text
+
+
+def test_the_refusal_at_submission_names_the_field_in_spanish_par_a_p16(carmel, cu):
+    """¶ A, P-16, on the Spanish page: the fact is named by the form's label in Spanish."""
+    c = client_for(cu["applicant"])
+    assert c.post("/i18n/setlang/", {"language": "es", "next": "/"}).status_code == 302
+    r, _app = _submitted_for(c, "500")
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))
+    assert r.status_code == 422 and "Máximo de personas a la vez: " in text
+    assert "facts." not in text and "Most persons" not in text
+
+
+@pytest.mark.parametrize(("persons", "amended"), [("500", False), ("501", True)])
+def test_an_amendment_to_500_persons_is_refused_beside_the_field_par_a_p16(carmel, cu, persons, amended):
+    """¶ A, P-16, on the edit page, where the form asks the number: a petition returned incomplete and amended
+    to 500 persons at one time is refused beside "Most persons at one time" (nothing written); 501 is sent."""
+    from tests.web.conftest import petition_post
+
+    c = client_for(cu["applicant"])
+    r, app = _submitted_for(c, "1200")
+    assert r.status_code == 302
+    app.refresh_from_db()
+    sv.mark_incomplete(cu["town_clerk"], app, missing_items=["site map"])
+    app.refresh_from_db()
+    post = {**petition_post(app.facts), "max_persons_at_one_time": persons, "persons_collectively": persons,
+            "amend": "1", "expected_version": app.version}
+    r = c.post(f"/carmel-ny/applications/{app.pk}/edit/", post)
+    app.refresh_from_db()
+    if amended:
+        assert r.status_code == 302 and app.state == "amended"
+        return
+    page = r.content.decode()
+    assert r.status_code == 422 and app.state == "incomplete"
+    beside = re.search(r'id="err-id_max_persons_at_one_time"[^>]*>(.*?)</div>', page, re.S).group(1)
+    assert "500 persons at one time" in beside and "no permit is required (¶ A)" in beside
+    assert "facts." not in page
+
+
+def test_a_petition_lacking_its_essential_items_is_refused_in_its_own_words_p5(carmel, cu):
+    """¶ B, interpretation P-5: a draft without the applicant's name, the dates or the number of persons (saved
+    through the API) is refused at submission on the page by the sentence naming the items, not prefixed with the
+    API's field ``facts``."""
+    app = sv.create_draft(cu["applicant"], carmel, {"name": "Lake Gleneida Music Festival"})
+    r = client_for(cu["applicant"]).post(f"/carmel-ny/applications/{app.pk}/submit/", {
+        "submit-verification_statement": "Sworn.", "expected_version": app.version})
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))
+    assert r.status_code == 422 and " The petition cannot be acted on without: " in text
+    assert "facts:" not in text

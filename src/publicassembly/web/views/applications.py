@@ -25,6 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -232,6 +233,23 @@ def _form_field(fact: str) -> tuple[str, str]:
                  if part else _("Line %(n)d: ") % {"n": int(line.group(2)) + 1})
         return _LINE_FIELDS[line.group(1)], where
     return _FIELD_OF_FACT.get(fact, fact.split(".")[-1]), ""
+
+
+def fact_refusal(e: ValidationFailed) -> str:
+    """A service's refusal as the application page shows it above an action's form: one naming a fact of the
+    petition that the form does not ask (submitting a petition for 500 persons or fewer at one time,
+    ``facts.max_persons_at_one_time``, interpretation P-16) names it by the petition form's label of that fact,
+    in the page's language ("Most persons at one time: …"), as the petition form names a field it refuses — not
+    by the API's path of the fact; one naming the petition as a whole (``facts``: items missing, P-5) says its own
+    sentence, which names the items (its first letter a capital). Any other refusal as `refusal` words it."""
+    if e.field == "facts":
+        return capfirst(refusal_detail(e))
+    if e.field.startswith("facts."):
+        name, where = _form_field(e.field.removeprefix("facts."))
+        field = af.PetitionForm.base_fields.get(name)
+        if field is not None:
+            return f"{field.label}: {where}{refusal_detail(e)}"
+    return refusal(e)
 
 
 def _field_error(form: forms.Form, e: ValidationFailed, properties: af.PropertyFormSet | None = None,
@@ -469,8 +487,8 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
             except ValidationFailed as e:
                 if e.field in form.fields:
                     form.add_error(e.field, refusal_detail(e))
-                else:
-                    form.add_error(None, refusal(e))
+                else:  # (a fact of the petition, which the petition's edit page shows beside its field)
+                    form.add_error(None, fact_refusal(e))
             except NotAllowed:
                 raise  # a 403 page saying who may do it, not a form error
             except WorkflowError as e:  # StaleUpdate, Blocked, InvalidTransition: a conflict, as the API's 409

@@ -116,6 +116,54 @@ def test_permit_check_refuses_persons_not_utf8_as_such():
     assert r.status_code == 422 and "The address gives 'persons' a value in bytes that are not UTF-8" in _text(r)
 
 
+_ROOM = "form-0-name=Hall&form-0-use_group=assembly_without_fixed_seats&form-0-area_unit=sq_ft"
+
+
+@pytest.mark.parametrize(("address", "name"), [
+    ("/permit-check/?persons=%FF", "persons"),
+    ("/permit-check/?persons=%FF&as_of=2026-05-01", "persons"),
+    ("/permit-check/?persons=%FF&persons=5", "persons"),
+    ("/permit-check/?persons=600&first_day=%FF", "first_day"),
+    ("/permit-check/?persons=600&last_day=%FF", "last_day"),
+    ("/permit-check/?persons=600&as_of=%FF", "as_of"),
+    ("/permit-check/?persons=600&admission_fee=%FF", "admission_fee"),
+    ("/occupancy/?attendance=%FF&form-TOTAL_FORMS=0", "attendance"),
+    (f"/occupancy/?form-TOTAL_FORMS=1&form-INITIAL_FORMS=0&{_ROOM}&form-0-area=%FF", "form-0-area"),
+    (f"/occupancy/?form-TOTAL_FORMS=1&form-INITIAL_FORMS=0&{_ROOM}&form-0-area=100&form-0-alleys=%FF",
+     "form-0-alleys"),
+    (f"/occupancy/?form-TOTAL_FORMS=%FF&form-INITIAL_FORMS=0&{_ROOM}&form-0-area=100", "form-TOTAL_FORMS"),
+    (f"/occupancy/?form-TOTAL_FORMS=1&form-INITIAL_FORMS=%FF&{_ROOM}&form-0-area=100", "form-INITIAL_FORMS"),
+    ("/certificates/?number=%FF", "number"),
+])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_value_not_utf8_is_told_once_not_again_beside_its_field_w11(address, name, htmx):
+    """W-11: ``?persons=%FF`` was refused above the form and told again beside the field, "Write a whole number
+    in the digits 0-9 (got '\ufffd')" — what Django read, not what the address wrote. One message: the address's
+    refusal naming the parameter; the field says nothing of a value it did not read (nor of it given twice)."""
+    r = Client().get(address, **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
+    text = _text(r)
+    assert r.status_code == 422
+    assert text.count("not UTF-8") == 1
+    assert f"The address gives '{name}' a value in bytes that are not UTF-8 text ('%FF')" in text
+    assert "\ufffd" not in text and "(got" not in text and "Given 2 times" not in text
+    assert '<p class="error">' not in r.content.decode()
+
+
+@pytest.mark.parametrize(("address", "told"), [
+    ("/permit-check/?persons=%C3%A9", "Write a whole number in the digits 0-9 (got 'é')."),
+    ("/permit-check/?persons=abc", "Give a whole number, e.g. 12 (got 'abc')."),
+    ("/permit-check/?persons=600&first_day=%C3%A9", "Give a date written YYYY-MM-DD, e.g. 2026-07-04 (got 'é')."),
+    (f"/occupancy/?form-TOTAL_FORMS=1&form-INITIAL_FORMS=0&{_ROOM}&form-0-area=%C3%A9",
+     "Give a number, e.g. 1250 or 1250.50 (got 'é')."),
+])
+def test_a_value_in_utf8_that_a_field_does_not_take_is_told_beside_the_field(address, told):
+    """The other side: text in UTF-8 ("é") that the field does not take is the field's to tell, beside it, with
+    the value given; the address is not refused."""
+    r = Client().get(address)
+    assert r.status_code == 422 and told in _text(r) and "not UTF-8" not in _text(r)
+    assert '<p class="error">' in r.content.decode()
+
+
 def test_permit_check_refuses_a_name_not_utf8_once():
     r = Client().get("/permit-check/?persons=600&as_of=2026-05-01&pers%FFons=1")
     assert r.status_code == 422

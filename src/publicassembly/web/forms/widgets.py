@@ -426,6 +426,20 @@ class OnceEach(PlainErrors):
         super().__init__(*args, **kwargs)
         self.query_string = query_string
 
+    def full_clean(self) -> None:
+        """As `PlainErrors`, and a field whose value in the address is not UTF-8 (`not_utf8` of `query_string`)
+        left unread: its value is not the one written (Django read the bytes as U+FFFD), so what its field would
+        say of it ("Write a whole number … (got '\ufffd')", "Given 2 times") is not said, nor is the value taken —
+        the refusal of the address, above the form (`clean`), is the one message of it."""
+        super().full_clean()
+        if not self.is_bound or not self.query_string:
+            return
+        unread = {name for name, _written in not_utf8(self.query_string) if name is not None}
+        for field in self.fields:
+            if self.add_prefix(field) in unread:
+                self._errors.pop(field, None)
+                getattr(self, "cleaned_data", {}).pop(field, None)
+
     def parameters(self) -> list[str]:
         """The query parameters the page takes, as its refusal lists them: the form's fields."""
         return [self.add_prefix(name) for name in self.fields]
@@ -523,8 +537,9 @@ class OnceEachFormSet(forms.BaseFormSet):
 
     def forms_counted(self) -> int | None:
         """The number of forms the management fields count, or None when that count is refused (a management
-        field missing, not a count or given twice; more forms than the formset takes)."""
-        if not self.is_bound or self.counted_beyond_limit() or self._management_refused():
+        field missing, not a count, given twice or not UTF-8; more forms than the formset takes)."""
+        if (not self.is_bound or self.counted_beyond_limit() or self._management_refused()
+                or self._count_unread()):
             return None
         return self.total_form_count()
 
@@ -536,14 +551,32 @@ class OnceEachFormSet(forms.BaseFormSet):
         names = (self.add_prefix(name) for name in forms.formsets.ManagementForm.base_fields)
         return {name: values for name in names if len(values := getlist(name)) > 1}
 
+    def _unread(self) -> set[str]:
+        """The parameters of the address (its forms' ``query_string``, given in ``form_kwargs``: the occupancy
+        check's rooms) whose value is not UTF-8 (`not_utf8`): not read, the form's refusal of the address being
+        the one message of each (`OnceEach.full_clean`)."""
+        query = self.form_kwargs.get("query_string")
+        if not self.is_bound or not query:
+            return set()
+        return {name for name, _written in not_utf8(query) if name is not None}
+
+    def _count_unread(self) -> bool:
+        """Whether a management field's value is not UTF-8 (`_unread`): the count of forms is then not known."""
+        unread = self._unread()
+        return any(self.add_prefix(name) in unread for name in forms.formsets.ManagementForm.base_fields)
+
     def _management_refused(self) -> list[forms.ValidationError]:
-        """What is wrong with the management fields given (none when the formset is unbound)."""
+        """What is wrong with the management fields given (none when the formset is unbound); one whose value is
+        not UTF-8 is told by the address's refusal alone (`_unread`)."""
         if not self.is_bound:
             return []
         repeated = self.repeated_management_fields()
+        unread = self._unread()
         refused = []
         for name, field in forms.formsets.ManagementForm.base_fields.items():
             key = self.add_prefix(name)
+            if key in unread:
+                continue
             if key in repeated:
                 refused.append(forms.ValidationError(f"{key}: {given_twice(repeated[key])}", code="given_twice"))
                 continue
@@ -590,9 +623,11 @@ class OnceEachFormSet(forms.BaseFormSet):
                                        code="too_many_forms")],
                 error_class="nonform", renderer=self.renderer)
         refused = self._management_refused()
-        if refused:
+        unread = self._count_unread()
+        if refused or unread:
             # The count of forms is not known: what Django and `clean` said of the forms counted from it
             # ("ManagementForm data is missing", "describe at least one room") is left out.
-            kept = [] if any(e.code != "given_twice" for e in refused) else self._non_form_errors.as_data()
+            kept = ([] if unread or any(e.code != "given_twice" for e in refused)
+                    else self._non_form_errors.as_data())
             self._non_form_errors = self.error_class([*refused, *kept], error_class="nonform",
                                                      renderer=self.renderer)

@@ -116,7 +116,8 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
             # without a unit, told "This field is required." for each field before anything was typed.
             data.setdefault(f"form-{int(given_total)}-area_unit", SpaceForm.base_fields["area_unit"].initial)
         adding = not SpaceFormSet(data, prefix="form").counted_beyond_limit()
-    formset = SpaceFormSet(data, prefix="form")
+    # (each room's form knows the address too, so that a room's value not UTF-8 is told once, above the form)
+    formset = SpaceFormSet(data, prefix="form", form_kwargs={"query_string": raw_query(request)})
     form = OccupancyCheckForm(data, rooms=formset.forms_counted(), query_string=raw_query(request))
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,
                            "formset": formset}

@@ -123,3 +123,81 @@ def test_a_parameter_given_empty_is_refused_not_read_as_absent(query):
 def test_a_parameter_without_a_name_is_named_so():
     r = Client().get("/api/v1/rules?=x")
     assert r.status_code == 422 and r.json()["field"] == "(a parameter without a name)"
+
+
+# --- names and values not UTF-8 (interpretation W-11, as the pages) ----------------------------------------------
+
+NOT_UTF8_NAME = ("is the name of a query parameter in bytes that are not UTF-8 text (shown as the address writes "
+                 "them); write the name in UTF-8; allowed: jurisdiction")
+
+
+@pytest.mark.parametrize(("query", "field"), [("%FF=1", "%FF"), ("jurisdi%E7tion=carmel-ny", "jurisdi%E7tion"),
+                                              ("%C3=1", "%C3")])
+def test_a_name_not_utf8_is_named_as_the_address_writes_it(query, field):
+    """``GET /rules?%FF=1`` named the field "\ufffd" (what Django read in its place): it is named ``%FF``, as
+    written, the way the pages name it (W-11)."""
+    r = Client().get(f"/api/v1/rules?{query}")
+    assert r.status_code == 422
+    assert r.json() == {"detail": f"{field}: {NOT_UTF8_NAME}", "field": field,
+                        "errors": [{"field": field, "msg": NOT_UTF8_NAME}]}
+    assert "\ufffd" not in r.content.decode()
+
+
+def test_a_name_sent_unencoded_not_utf8_is_named_percent_encoded():
+    """"café" sent unencoded in Latin-1 (Django then reads the whole query as Latin-1): named ``caf%E9``."""
+    r = Client().get("/api/v1/rules", QUERY_STRING="caf\xe9=1&jurisdiction=carmel-ny")
+    assert r.status_code == 422 and r.json()["field"] == "caf%E9"
+    assert [e["field"] for e in r.json()["errors"]] == ["caf%E9"]
+
+
+def test_two_names_not_utf8_are_two_errors_with_the_other_refusals():
+    """Django read ``%FF`` and ``%FE`` both as "\ufffd", one name: each is listed, with a name the path does
+    not take, each once."""
+    r = Client().get("/api/v1/rules?jurisdiction=carmel-ny&%FF=1&%FE=2&x=1&%FF=3")
+    assert r.status_code == 422
+    assert [e["field"] for e in r.json()["errors"]] == ["%FF", "%FE", "x"]
+
+
+def test_a_path_without_parameters_says_so_of_a_name_not_utf8():
+    r = Client().get("/api/v1/jurisdictions?%FF=1")
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["msg"].endswith("; GET /api/v1/jurisdictions takes no query parameter")
+
+
+@pytest.mark.parametrize(("url", "field"), [("/api/v1/rules?jurisdiction=%FF", "jurisdiction"),
+                                            ("/api/v1/parameters?as_of=2026-07-0%FF", "as_of")])
+def test_a_value_not_utf8_is_refused_naming_its_parameter_not_read(url, field):
+    """``?jurisdiction=%FF`` was answered "unknown jurisdiction '\ufffd'", text nobody wrote: refused naming the
+    parameter and what the address wrote."""
+    r = Client().get(url)
+    assert r.status_code == 422 and r.json()["field"] == field
+    written = url.partition("=")[2]
+    assert r.json()["errors"] == [{"field": field, "msg": f"is given a value in bytes that are not UTF-8 text "
+                                                          f"('{written}' in the address); write the value in UTF-8"}]
+
+
+def test_check_with_a_name_not_utf8_determines_nothing():
+    r = Client().post("/api/v1/check?%FF=2026-07-01", _case(), content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "%FF"
+
+
+@pytest.mark.parametrize(("query", "status", "field"), [
+    ("caf%C3%A9=1", 422, "café"),  # a name in UTF-8 the path does not take: named as read
+    ("jurisdiction=carmel-ny", 200, None),
+    ("jurisdiction=caf%C3%A9", 422, "jurisdiction"),  # a value in UTF-8: read, and told it is no jurisdiction
+])
+def test_a_name_or_value_in_utf8_is_read(query, status, field):
+    r = Client().get(f"/api/v1/rules?{query}")
+    assert r.status_code == status and "not UTF-8" not in r.content.decode()
+    if field is not None:
+        assert r.json()["field"] == field
+
+
+def test_the_api_and_the_pages_name_a_name_not_utf8_alike(hearing_app):
+    """W-11: the hearings page (no token) and the API's hearings name ``?%FF=1`` the same way: ``%FF``."""
+    page = Client().get("/hearings/?%FF=1")
+    api_r = Client().get("/api/v1/towns/carmel-ny/hearings?%FF=1")
+    assert page.status_code == api_r.status_code == 422
+    import html
+
+    assert "('%FF')" in html.unescape(page.content.decode()) and api_r.json()["field"] == "%FF"

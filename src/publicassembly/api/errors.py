@@ -439,24 +439,54 @@ def refuse_unknown_query(run: Callable[..., HttpResponse]) -> Callable[..., Http
     takes, rather than served as if it had not been given — ``GET /api/v1/rules?jurisdction=carmel-ny`` would
     otherwise list every town's rules, as if the filter had worked. A parameter given twice (``?jurisdiction=a&jurisdiction=b``) is refused too, rather than the last
     one taken, and so is one given empty (``?jurisdiction=``, which would be read as not given and list every
-    town's rules). Every such name is listed; the operation does not run."""
+    town's rules). Every such name is listed; the operation does not run.
+
+    A parameter whose name or value is not UTF-8 once its ``%XX`` are read (``?%FF=1``, ``?jurisdiction=%FF``) is
+    refused too, named as the address writes it (``%FF``: `web.forms.widgets.written_in_address`, as the pages
+    name it, interpretation W-11), never by the U+FFFD that Django reads in its place (nor answered for that
+    text: "unknown jurisdiction '\ufffd'")."""
+    from publicassembly.web.forms.widgets import not_utf8, query_sent, raw_query
+
     operation = run.__self__  # type: ignore[attr-defined]  # ninja passes the operation's bound `run`
     allowed = query_parameters(operation)
 
     def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        unknown = [name for name in request.GET if name not in allowed]
-        repeated = [name for name in request.GET if name in allowed and len(request.GET.getlist(name)) > 1]
-        empty = [name for name in request.GET if name in allowed and name not in repeated
-                 and not request.GET[name].strip()]
-        if not unknown and not repeated and not empty:
-            return run(request, *args, **kwargs)
         where = f"{request.method} {request.path}"
         msg = (f"is not a query parameter of {where}; allowed: {', '.join(allowed)}" if allowed
                else f"is not a query parameter of {where}, which takes none")
-        errors = [{"field": name or "(a parameter without a name)", "msg": msg} for name in unknown]
-        errors += [{"field": name, "msg": f"is given {len(request.GET.getlist(name))} times; give it once"}
-                   for name in repeated]
-        errors += [{"field": name, "msg": "is empty; give a value or leave the parameter out"} for name in empty]
+        errors: list[dict[str, Any]] = []
+        raw = raw_query(request)
+        if not_utf8(raw, tags=True):  # (Django read the query with U+FFFD, or all of it as Latin-1: read it here)
+            takes = f"allowed: {', '.join(allowed)}" if allowed else f"{where} takes no query parameter"
+            told: set[str] = set()
+            for name, value_read, written_name, written_value in query_sent(raw):
+                field = written_name if name is None else name or "(a parameter without a name)"
+                if field in told:
+                    continue
+                if name is None:
+                    problem = (f"is the name of a query parameter in bytes that are not UTF-8 text (shown as the "
+                               f"address writes them); write the name in UTF-8; {takes}")
+                elif name not in allowed:
+                    problem = msg
+                elif not value_read:
+                    problem = (f"is given a value in bytes that are not UTF-8 text ({written_value!r} in the "
+                               "address); write the value in UTF-8")
+                else:
+                    continue
+                told.add(field)
+                errors.append({"field": field, "msg": problem})
+        else:
+            unknown = [name for name in request.GET if name not in allowed]
+            repeated = [name for name in request.GET if name in allowed and len(request.GET.getlist(name)) > 1]
+            empty = [name for name in request.GET if name in allowed and name not in repeated
+                     and not request.GET[name].strip()]
+            errors += [{"field": name or "(a parameter without a name)", "msg": msg} for name in unknown]
+            errors += [{"field": name, "msg": f"is given {len(request.GET.getlist(name))} times; give it once"}
+                       for name in repeated]
+            errors += [{"field": name, "msg": "is empty; give a value or leave the parameter out"}
+                       for name in empty]
+        if not errors:
+            return run(request, *args, **kwargs)
         first = errors[0]
         return operation.api.create_response(  # type: ignore[no-any-return]
             request, body(f"{first['field']}: {first['msg']}", first["field"], errors), status=422)

@@ -340,15 +340,20 @@ def raw_query(request: Any) -> bytes:
     return _query_bytes(environ.get("QUERY_STRING", ""))
 
 
-def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
-    """The parameters of a query string (as sent: `raw_query`) whose name or value is not UTF-8 once
-    its ``%XX`` are read (``?persons=%FF``): each as (its name, or None when the name itself is not UTF-8; what the
-    address wrote, as `not_utf8_refused` shows it); the tags of a shared link (`ignored_parameter`) are not
-    read, so not judged. Django reads such bytes as U+FFFD (``%FF``) or, sent
-    unencoded, reads the whole query as Latin-1, and the page would answer for text nobody wrote."""
+def written_in_address(raw: bytes) -> str:
+    """A part of a query string (a parameter's name or value, `raw` as sent) as the address writes it: printable
+    ASCII as it is (a ``%XX`` stays ``%XX``), any other byte — one sent unencoded, ``é`` in Latin-1 — as ``%XX``
+    (``%E9``), as a browser shows the address. Never read as text it may not be (U+FFFD, a guessed encoding)."""
+    return "".join(chr(b) if 0x21 <= b <= 0x7E else f"%{b:02X}" for b in raw)
+
+
+def query_sent(query_string: str | bytes) -> list[tuple[str | None, bool, str, str]]:
+    """Each parameter of a query string as sent (`raw_query`), in order: its name read as UTF-8 once its ``%XX``
+    and ``+`` are read (None when it is not UTF-8), whether its value is UTF-8, and its name and its value as the
+    address writes them (`written_in_address`)."""
     from urllib.parse import unquote_to_bytes
 
-    found: list[tuple[str | None, str]] = []
+    sent: list[tuple[str | None, bool, str, str]] = []
     for pair in _query_bytes(query_string).split(b"&"):
         if not pair:
             continue
@@ -362,11 +367,23 @@ def not_utf8(query_string: str | bytes) -> list[tuple[str | None, str]]:
             value_read = True
         except UnicodeDecodeError:
             value_read = False
-        if name is not None and ignored_parameter(name):  # (a tag of a shared link: not read, so not judged)
+        sent.append((name, value_read, written_in_address(raw_name), written_in_address(raw_value)))
+    return sent
+
+
+def not_utf8(query_string: str | bytes, *, tags: bool = False) -> list[tuple[str | None, str]]:
+    """The parameters of a query string (as sent: `raw_query`) whose name or value is not UTF-8 once
+    its ``%XX`` are read (``?persons=%FF``): each as (its name, or None when the name itself is not UTF-8; what the
+    address wrote, `written_in_address`, as `not_utf8_refused` shows it); the tags of a shared link
+    (`ignored_parameter`) are not read by the pages, so not judged, unless `tags` (the API, which reads every
+    parameter). Django reads such bytes as U+FFFD (``%FF``) or, sent unencoded, reads the whole query as Latin-1,
+    and the page would answer for text nobody wrote."""
+    found: list[tuple[str | None, str]] = []
+    for name, value_read, written_name, written_value in query_sent(query_string):
+        if name is not None and not tags and ignored_parameter(name):  # (a shared link's tag: not read)
             continue
         if name is None or not value_read:
-            written = (raw_name if name is None else raw_value).decode("latin-1")
-            found.append((name, written))
+            found.append((name, written_name if name is None else written_value))
     return found
 
 

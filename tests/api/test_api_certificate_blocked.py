@@ -160,7 +160,7 @@ def test_openapi_documents_the_venues_certificate_blockers(db):
     from django.test import Client
 
     schema = Client().get("/api/openapi.json").json()
-    ok = schema["paths"]["/api/v1/towns/{town}/venues/{pk}"]["get"]["responses"]["200"]
+    ok = schema["paths"]["/api/v1/towns/{town}/venues/{id}"]["get"]["responses"]["200"]
     assert ok["content"]["application/json"]["schema"]["$ref"].endswith("/VenueOut")
     venue = schema["components"]["schemas"]["VenueOut"]
     assert {"certificate_blockers", "determination", "occupancy_error", "spaces"} <= set(venue["properties"])

@@ -137,7 +137,7 @@ def test_openapi_lists_the_new_step_and_the_optional_notice(db):
     from django.test import Client
 
     schema = Client().get("/api/openapi.json").json()
-    post = schema["paths"]["/api/v1/towns/{town}/applications/{pk}/record-notice-published"]["post"]
+    post = schema["paths"]["/api/v1/towns/{town}/applications/{id}/record-notice-published"]["post"]
     assert post["operationId"] == "record_notice_published"
     scheduled = schema["components"]["schemas"]["ScheduleHearingIn"]
     assert "notice_published_on" not in scheduled.get("required", [])

@@ -134,7 +134,7 @@ def test_openapi_lists_the_step_with_only_the_new_day_required(db):
     from django.test import Client
 
     schema = Client().get("/api/openapi.json").json()
-    post = schema["paths"]["/api/v1/towns/{town}/applications/{pk}/reschedule-hearing"]["post"]
+    post = schema["paths"]["/api/v1/towns/{town}/applications/{id}/reschedule-hearing"]["post"]
     assert post["operationId"] == "reschedule_hearing"
     assert schema["components"]["schemas"]["RescheduleHearingIn"]["required"] == ["hearing_on"]
     shown = schema["components"]["schemas"]["ApplicationOut"]["properties"]

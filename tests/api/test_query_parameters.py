@@ -87,7 +87,7 @@ def test_every_operation_refuses_unknown_parameters_and_knows_its_own():
                 seen[(tuple(op.methods), router.prefix + path)] = query_parameters(op)
     assert len(seen) > 60
     assert seen[(("GET",), "/v1/parameters")] == ("jurisdiction", "as_of")
-    assert seen[(("DELETE",), "/v1/towns/{town}/venues/{pk}/spaces/{space}")] == ("reason", "expected_version")
+    assert seen[(("DELETE",), "/v1/towns/{town}/venues/{id}/spaces/{space}")] == ("reason", "expected_version")
     assert seen[(("GET",), "/v1/towns/{town}/applications")] == ("state",)
     assert seen[(("GET",), "/v1/towns/{town}/venues")] == ()
 

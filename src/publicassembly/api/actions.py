@@ -18,7 +18,7 @@ from ninja import Field, Query, Router, Schema, Status
 from pydantic import AwareDatetime
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day
+from publicassembly.api.inputs import BodyIn, Day, RecordId
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue, issuance_blockers
 from publicassembly.api.resources import router as records
 from publicassembly.law.jsonable import jsonable
@@ -212,9 +212,9 @@ def _with_record(record: Any, app: Any) -> dict[str, Any]:
     return {"id": record.pk, "application": _app(app)}
 
 
-@records.put("/towns/{town}/applications/{pk}", response=APP_OUT, operation_id="update_draft",
+@records.put("/towns/{town}/applications/{id}", response=APP_OUT, operation_id="update_draft",
             summary="Change the facts of a draft (the applicant)")
-def update_draft(request: Any, town: str, pk: int, data: FactsChange) -> Any:
+def update_draft(request: Any, town: str, pk: RecordId, data: FactsChange) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -222,9 +222,9 @@ def update_draft(request: Any, town: str, pk: int, data: FactsChange) -> Any:
     return _app(sv.update_draft(request.user, app, v["facts"], expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/submit", response=APP_OUT, operation_id="submit_application",
+@router.post("/towns/{town}/applications/{id}/submit", response=APP_OUT, operation_id="submit_application",
              summary="Submit the verified petition (the applicant; ¶ B)")
-def submit(request: Any, town: str, pk: int, data: SubmitIn) -> Any:
+def submit(request: Any, town: str, pk: RecordId, data: SubmitIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -233,9 +233,9 @@ def submit(request: Any, town: str, pk: int, data: SubmitIn) -> Any:
                           expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/withdraw", response=APP_OUT, operation_id="withdraw_application",
+@router.post("/towns/{town}/applications/{id}/withdraw", response=APP_OUT, operation_id="withdraw_application",
              summary="Withdraw the application (the applicant)")
-def withdraw(request: Any, town: str, pk: int, data: Versioned) -> Any:
+def withdraw(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -243,9 +243,9 @@ def withdraw(request: Any, town: str, pk: int, data: Versioned) -> Any:
     return _app(sv.withdraw(request.user, app, expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/amend", response=APP_OUT, operation_id="amend_application",
+@router.post("/towns/{town}/applications/{id}/amend", response=APP_OUT, operation_id="amend_application",
              summary="Amend an incomplete application (the applicant)")
-def amend(request: Any, town: str, pk: int, data: FactsChange) -> Any:
+def amend(request: Any, town: str, pk: RecordId, data: FactsChange) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -253,9 +253,9 @@ def amend(request: Any, town: str, pk: int, data: FactsChange) -> Any:
     return _app(sv.amend(request.user, app, v["facts"], expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/mark-incomplete", response=APP_OUT,
+@router.post("/towns/{town}/applications/{id}/mark-incomplete", response=APP_OUT,
              operation_id="mark_application_incomplete", summary="Return as incomplete (the Clerk)")
-def mark_incomplete(request: Any, town: str, pk: int, data: MarkIncompleteIn) -> Any:
+def mark_incomplete(request: Any, town: str, pk: RecordId, data: MarkIncompleteIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -264,9 +264,9 @@ def mark_incomplete(request: Any, town: str, pk: int, data: MarkIncompleteIn) ->
                                    expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/accept", response=APP_OUT, operation_id="accept_application",
+@router.post("/towns/{town}/applications/{id}/accept", response=APP_OUT, operation_id="accept_application",
              summary="Accept the petition as complete (the Clerk; 409 lists what is missing)")
-def accept(request: Any, town: str, pk: int, data: Versioned) -> Any:
+def accept(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -274,10 +274,10 @@ def accept(request: Any, town: str, pk: int, data: Versioned) -> Any:
     return _app(sv.accept(request.user, app, expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/schedule-hearing", response=APP_OUT,
+@router.post("/towns/{town}/applications/{id}/schedule-hearing", response=APP_OUT,
              operation_id="schedule_hearing",
              summary="Schedule the public hearing, with its notice's publication if already published (the Clerk)")
-def schedule_hearing(request: Any, town: str, pk: int, data: ScheduleHearingIn) -> Any:
+def schedule_hearing(request: Any, town: str, pk: RecordId, data: ScheduleHearingIn) -> Any:
     """The hearing's day, time (null: to be announced), place and official newspaper (¶ B). Without
     ``notice_published_on`` the hearing is scheduled with no notice recorded (its notice PDF can then be made
     for the newspaper), refused (422 naming ``hearing_on``) when 10 days' notice can no longer be given; a
@@ -292,10 +292,10 @@ def schedule_hearing(request: Any, town: str, pk: int, data: ScheduleHearingIn) 
                                     **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/record-notice-published", response=APP_OUT,
+@router.post("/towns/{town}/applications/{id}/record-notice-published", response=APP_OUT,
              operation_id="record_notice_published",
              summary="Record the day the hearing's notice was published in the official newspaper (the Clerk; ¶ B)")
-def record_notice_published(request: Any, town: str, pk: int, data: NoticePublishedIn) -> Any:
+def record_notice_published(request: Any, town: str, pk: RecordId, data: NoticePublishedIn) -> Any:
     """Once, while the hearing is scheduled and no publication is recorded (interpretation G-10): a day after
     today, before the submission, after the hearing or less than 10 days before it, or a publication already
     recorded, is 422 naming ``notice_published_on``; another state or a stale ``expected_version`` is 409."""
@@ -307,11 +307,11 @@ def record_notice_published(request: Any, town: str, pk: int, data: NoticePublis
                                            expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/reschedule-hearing", response=APP_OUT,
+@router.post("/towns/{town}/applications/{id}/reschedule-hearing", response=APP_OUT,
              operation_id="reschedule_hearing",
              summary="Move the scheduled public hearing to another day, time or place; its notice is cleared unless "
                      "given (the Clerk; ¶ B)")
-def reschedule_hearing(request: Any, town: str, pk: int, data: RescheduleHearingIn) -> Any:
+def reschedule_hearing(request: Any, town: str, pk: RecordId, data: RescheduleHearingIn) -> Any:
     """While the hearing is scheduled (interpretation G-10): the new ``hearing_on``, and ``hearing_time``,
     ``place``, ``newspaper`` when they change (omitted: kept; ``hearing_time`` null: to be announced). The
     notice named the former day, so it is cleared unless ``notice_published_on`` gives the notice of the new
@@ -327,9 +327,9 @@ def reschedule_hearing(request: Any, town: str, pk: int, data: RescheduleHearing
                                       expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/hearing-held", response=APP_OUT, operation_id="record_hearing_held",
+@router.post("/towns/{town}/applications/{id}/hearing-held", response=APP_OUT, operation_id="record_hearing_held",
              summary="Record the public hearing as held (the Clerk; 409 while no notice's publication is recorded)")
-def record_hearing_held(request: Any, town: str, pk: int, data: HearingHeldIn) -> Any:
+def record_hearing_held(request: Any, town: str, pk: RecordId, data: HearingHeldIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -338,9 +338,9 @@ def record_hearing_held(request: Any, town: str, pk: int, data: HearingHeldIn) -
                                        expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/approve", response=APP_OUT, operation_id="approve_application",
+@router.post("/towns/{town}/applications/{id}/approve", response=APP_OUT, operation_id="approve_application",
              summary="Approve with conditions, bond and bodily injury limit (the Town Board)")
-def approve(request: Any, town: str, pk: int, data: ApproveIn) -> Any:
+def approve(request: Any, town: str, pk: RecordId, data: ApproveIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -350,9 +350,9 @@ def approve(request: Any, town: str, pk: int, data: ApproveIn) -> Any:
                            expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/deny", response=APP_OUT, operation_id="deny_application",
+@router.post("/towns/{town}/applications/{id}/deny", response=APP_OUT, operation_id="deny_application",
              summary="Deny, giving the reasons (the Town Board)")
-def deny(request: Any, town: str, pk: int, data: DenyIn) -> Any:
+def deny(request: Any, town: str, pk: RecordId, data: DenyIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -361,10 +361,10 @@ def deny(request: Any, town: str, pk: int, data: DenyIn) -> Any:
                         expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/approvals", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/applications/{id}/approvals", response={201: dict[str, Any], **ERRORS},
              operation_id="record_approval",
              summary="A written approval of a condition of ¶ C (Health Department or Town Board)")
-def record_approval(request: Any, town: str, pk: int, data: ApprovalIn) -> Any:
+def record_approval(request: Any, town: str, pk: RecordId, data: ApprovalIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -375,10 +375,10 @@ def record_approval(request: Any, town: str, pk: int, data: ApprovalIn) -> Any:
     return Status(201, _with_record(rec, app))
 
 
-@router.post("/towns/{town}/applications/{pk}/authorizations", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/applications/{id}/authorizations", response={201: dict[str, Any], **ERRORS},
              operation_id="record_authorization",
              summary="The owner's or tenant's written authorization to inspect (the Clerk; ¶ D)")
-def record_authorization(request: Any, town: str, pk: int, data: AuthorizationIn) -> Any:
+def record_authorization(request: Any, town: str, pk: RecordId, data: AuthorizationIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -389,9 +389,9 @@ def record_authorization(request: Any, town: str, pk: int, data: AuthorizationIn
     return Status(201, _with_record(rec, app))
 
 
-@router.post("/towns/{town}/applications/{pk}/insurance", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/applications/{id}/insurance", response={201: dict[str, Any], **ERRORS},
              operation_id="record_insurance", summary="The insurance certificate (the Clerk; ¶ E)")
-def record_insurance(request: Any, town: str, pk: int, data: InsuranceIn) -> Any:
+def record_insurance(request: Any, town: str, pk: RecordId, data: InsuranceIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -406,9 +406,9 @@ def record_insurance(request: Any, town: str, pk: int, data: InsuranceIn) -> Any
     return Status(201, _with_record(rec, app))
 
 
-@router.post("/towns/{town}/applications/{pk}/bonds", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/applications/{id}/bonds", response={201: dict[str, Any], **ERRORS},
              operation_id="post_bond", summary="The cleanup bond posted with the Town Clerk (¶ F)")
-def post_bond(request: Any, town: str, pk: int, data: BondIn) -> Any:
+def post_bond(request: Any, town: str, pk: RecordId, data: BondIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -419,9 +419,9 @@ def post_bond(request: Any, town: str, pk: int, data: BondIn) -> Any:
     return Status(201, _with_record(rec, app))
 
 
-@router.post("/towns/{town}/applications/{pk}/fee-payments", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/applications/{id}/fee-payments", response={201: dict[str, Any], **ERRORS},
              operation_id="record_fee_payment", summary="A payment of the filing fee (the Clerk)")
-def record_fee_payment(request: Any, town: str, pk: int, data: FeePaymentIn) -> Any:
+def record_fee_payment(request: Any, town: str, pk: RecordId, data: FeePaymentIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -431,9 +431,9 @@ def record_fee_payment(request: Any, town: str, pk: int, data: FeePaymentIn) -> 
     return Status(201, _with_record(rec, app))
 
 
-@router.post("/towns/{town}/applications/{pk}/issue", response=APP_OUT, operation_id="issue_permit",
+@router.post("/towns/{town}/applications/{id}/issue", response=APP_OUT, operation_id="issue_permit",
              summary="Issue the permit (the Clerk; 409 lists every precondition not met)")
-def issue(request: Any, town: str, pk: int, data: Versioned) -> Any:
+def issue(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -441,9 +441,9 @@ def issue(request: Any, town: str, pk: int, data: Versioned) -> Any:
     return _app(sv.issue(request.user, app, expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/revoke", response=APP_OUT, operation_id="revoke_permit",
+@router.post("/towns/{town}/applications/{id}/revoke", response=APP_OUT, operation_id="revoke_permit",
              summary="Revoke an issued permit on the grounds of ¶ G (the Town Board)")
-def revoke(request: Any, town: str, pk: int, data: RevokeIn) -> Any:
+def revoke(request: Any, town: str, pk: RecordId, data: RevokeIn) -> Any:
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -452,9 +452,9 @@ def revoke(request: Any, town: str, pk: int, data: RevokeIn) -> Any:
                           expected_version=data.expected_version))
 
 
-@router.get("/towns/{town}/applications/{pk}/blockers", response=APP_OUT, operation_id="issuance_blockers",
+@router.get("/towns/{town}/applications/{id}/blockers", response=APP_OUT, operation_id="issuance_blockers",
             summary="What still stops the permit from issuing, each with its citation")
-def blockers(request: Any, town: str, pk: int) -> Any:
+def blockers(request: Any, town: str, pk: RecordId) -> Any:
     app = _application(request, town, pk)
     return {"id": app.pk, "state": app.state, "version": app.version, "blockers": issuance_blockers(app)}
 
@@ -465,10 +465,10 @@ class BoardLimitsIn(Versioned):
         None, description="the bodily injury limit of the liability policy (¶ E), US dollars, within the law's range")
 
 
-@router.post("/towns/{town}/applications/{pk}/bond-and-insurance-limit", response=APP_OUT,
+@router.post("/towns/{town}/applications/{id}/bond-and-insurance-limit", response=APP_OUT,
              operation_id="set_bond_and_insurance_limit",
              summary="Fix the bond (¶ F) and/or the bodily injury limit (¶ E) before issuance (the Town Board)")
-def set_bond_and_insurance_limit(request: Any, town: str, pk: int, data: BoardLimitsIn) -> Any:
+def set_bond_and_insurance_limit(request: Any, town: str, pk: RecordId, data: BoardLimitsIn) -> Any:
     """From submission until issuance the Town Board fixes the cleanup bond (more than $0) and/or the bodily
     injury limit ($250,000-$500,000 in the law in force: 422 naming ``bodily_injury_limit`` outside it); give at
     least one (else 422 naming ``bond_amount``). A state outside that span is 409."""
@@ -500,9 +500,9 @@ class ForfeitIn(Versioned):
     reason: _text(2000, min_length=1)
 
 
-@router.post("/towns/{town}/applications/{pk}/assembly-held", response=APP_OUT, operation_id="record_assembly_held",
+@router.post("/towns/{town}/applications/{id}/assembly-held", response=APP_OUT, operation_id="record_assembly_held",
              summary="Record the assembly as held and the day it ended (the Clerk)")
-def record_assembly_held(request: Any, town: str, pk: int, data: AssemblyHeldIn) -> Any:
+def record_assembly_held(request: Any, town: str, pk: RecordId, data: AssemblyHeldIn) -> Any:
     """issued → assembly_held; the day it ended starts the 5 days of ¶ F for the cleanup."""
     from publicassembly.permits import services as sv
 
@@ -512,10 +512,10 @@ def record_assembly_held(request: Any, town: str, pk: int, data: AssemblyHeldIn)
                                         expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/cleanup-inspection", response=APP_OUT,
+@router.post("/towns/{town}/applications/{id}/cleanup-inspection", response=APP_OUT,
              operation_id="record_cleanup_inspection",
              summary="Record the cleanup inspection of ¶ F (the Clerk or the Building Inspector)")
-def record_cleanup_inspection(request: Any, town: str, pk: int, data: CleanupInspectionIn) -> Any:
+def record_cleanup_inspection(request: Any, town: str, pk: RecordId, data: CleanupInspectionIn) -> Any:
     """assembly_held → cleanup_inspected. ``complete`` needs ``completed_on`` (not after ``inspected_on``);
     ``incomplete`` has none: else 422 naming ``completed_on``."""
     from publicassembly.permits import services as sv
@@ -527,9 +527,9 @@ def record_cleanup_inspection(request: Any, town: str, pk: int, data: CleanupIns
                                              **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/release-bond", response=APP_OUT, operation_id="release_bond",
+@router.post("/towns/{town}/applications/{id}/release-bond", response=APP_OUT, operation_id="release_bond",
              summary="Release the bond (the Town Board; 409 unless the cleanup was complete within 5 days, ¶ F)")
-def release_bond(request: Any, town: str, pk: int, data: Versioned) -> Any:
+def release_bond(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
     """cleanup_inspected → bond_released, only when the law core finds the waste completely removed within
     5 days from the end of the assembly (¶ F); else 409 with that finding as the blocker."""
     from publicassembly.permits import services as sv
@@ -539,9 +539,9 @@ def release_bond(request: Any, town: str, pk: int, data: Versioned) -> Any:
     return _app(sv.release_bond(request.user, app, expected_version=data.expected_version, **_reason(v)))
 
 
-@router.post("/towns/{town}/applications/{pk}/forfeit-bond", response=APP_OUT, operation_id="forfeit_bond",
+@router.post("/towns/{town}/applications/{id}/forfeit-bond", response=APP_OUT, operation_id="forfeit_bond",
              summary="Forfeit the bond (the Town Board; 409 unless the cleanup of ¶ F failed)")
-def forfeit_bond(request: Any, town: str, pk: int, data: ForfeitIn) -> Any:
+def forfeit_bond(request: Any, town: str, pk: RecordId, data: ForfeitIn) -> Any:
     """cleanup_inspected → bond_forfeited, with the reason (required), only when the cleanup was not done within
     the 5 days of ¶ F; else 409 with the law core's finding."""
     from publicassembly.permits import services as sv
@@ -551,10 +551,10 @@ def forfeit_bond(request: Any, town: str, pk: int, data: ForfeitIn) -> Any:
     return _app(sv.forfeit_bond(request.user, app, reason=v["reason"], expected_version=data.expected_version))
 
 
-@router.post("/towns/{town}/applications/{pk}/close", response=APP_OUT, operation_id="close_application",
+@router.post("/towns/{town}/applications/{id}/close", response=APP_OUT, operation_id="close_application",
              summary="Close the case (the Clerk; after the bond's release or forfeiture, a denial, or the assembly's "
                      "last day with the application still under review)")
-def close_application(request: Any, town: str, pk: int, data: Versioned) -> Any:
+def close_application(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
     """bond_released | bond_forfeited | denied → closed; an application still under review once its assembly's
     last day has passed → closed (interpretation P-11), before it 409 with the blocker."""
     from publicassembly.permits import services as sv
@@ -585,9 +585,9 @@ def _timeline(entries: Any) -> list[dict[str, Any]]:
             for e in entries]
 
 
-@router.get("/towns/{town}/applications/{pk}/timeline", response={200: list[dict[str, Any]], **ERRORS},
+@router.get("/towns/{town}/applications/{id}/timeline", response={200: list[dict[str, Any]], **ERRORS},
             operation_id="application_timeline", summary="The case's history: when, who, what changed, why")
-def application_timeline(request: Any, town: str, pk: int) -> Any:
+def application_timeline(request: Any, town: str, pk: RecordId) -> Any:
     """Every saved change of the application and its records (approvals, authorizations, insurance, bonds, fee
     payments, documents), oldest first, for those who may see the application (as its page shows them)."""
     from publicassembly.permits import services as sv
@@ -681,9 +681,9 @@ def create_venue(request: Any, town: str, data: VenueIn) -> Any:
                                        toilets_provided=data.toilets_provided, reason=v.get("reason", ""))))
 
 
-@router.post("/towns/{town}/venues/{pk}/spaces", response={201: dict[str, Any], **ERRORS}, operation_id="add_space",
+@router.post("/towns/{town}/venues/{id}/spaces", response={201: dict[str, Any], **ERRORS}, operation_id="add_space",
              summary="Add a room or open-air area (§§ 164-7, 164-8); a valid certificate becomes stale")
-def add_space(request: Any, town: str, pk: int, data: SpaceIn) -> Any:
+def add_space(request: Any, town: str, pk: RecordId, data: SpaceIn) -> Any:
     from publicassembly.venues import services as vs
 
     v = _clean(data)
@@ -696,9 +696,9 @@ def add_space(request: Any, town: str, pk: int, data: SpaceIn) -> Any:
     return Status(201, {**_space(space), "venue_version": space.venue.version})
 
 
-@router.patch("/towns/{town}/venues/{pk}/spaces/{space}", response={200: dict[str, Any], **ERRORS},
+@router.patch("/towns/{town}/venues/{id}/spaces/{space}", response={200: dict[str, Any], **ERRORS},
               operation_id="update_space", summary="Change a room or area; a valid certificate becomes stale")
-def update_space(request: Any, town: str, pk: int, space: int, data: SpaceChange) -> Any:
+def update_space(request: Any, town: str, pk: RecordId, space: int, data: SpaceChange) -> Any:
     from publicassembly.venues import services as vs
 
     v = _clean(data)
@@ -718,9 +718,9 @@ class RemoveQuery(Schema):
     expected_version: Version = None
 
 
-@router.delete("/towns/{town}/venues/{pk}/spaces/{space}", response={204: None, **ERRORS},
+@router.delete("/towns/{town}/venues/{id}/spaces/{space}", response={204: None, **ERRORS},
                operation_id="remove_space", summary="Remove a room or area (reason required)")
-def remove_space(request: Any, town: str, pk: int, space: int, q: Query[RemoveQuery]) -> Any:
+def remove_space(request: Any, town: str, pk: RecordId, space: int, q: Query[RemoveQuery]) -> Any:
     from publicassembly.venues import services as vs
 
     v = _clean(q)
@@ -735,10 +735,10 @@ class IssueCertificateIn(BodyIn):
     expected_version: Version = None
 
 
-@router.post("/towns/{town}/venues/{pk}/certificates", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/venues/{id}/certificates", response={201: dict[str, Any], **ERRORS},
              operation_id="issue_certificate",
              summary="Issue the certificate of lawful occupancy (the Building Inspector; §§ 164-3, 164-9)")
-def issue_certificate(request: Any, town: str, pk: int, data: IssueCertificateIn) -> Any:
+def issue_certificate(request: Any, town: str, pk: RecordId, data: IssueCertificateIn) -> Any:
     from publicassembly.venues import services as vs
 
     v = _clean(data)
@@ -783,9 +783,9 @@ def _inspection(i: Any) -> dict[str, Any]:
                               "detail": d.detail} for d in i.deficiencies.all()]}
 
 
-@router.post("/towns/{town}/venues/{pk}/inspections", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/venues/{id}/inspections", response={201: dict[str, Any], **ERRORS},
              operation_id="schedule_inspection", summary="Schedule an inspection")
-def schedule_inspection(request: Any, town: str, pk: int, data: ScheduleInspectionIn) -> Any:
+def schedule_inspection(request: Any, town: str, pk: RecordId, data: ScheduleInspectionIn) -> Any:
     from publicassembly.accounts.models import User
     from publicassembly.venues import services as vs
 
@@ -826,10 +826,10 @@ class RecordInspectionIn(BodyIn):
     expected_version: Version = None
 
 
-@router.post("/towns/{town}/inspections/{pk}/record", response={200: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/inspections/{id}/record", response={200: dict[str, Any], **ERRORS},
              operation_id="record_inspection",
              summary="Record what an inspection found; the law core lists the deficiencies with citations")
-def record_inspection(request: Any, town: str, pk: int, data: RecordInspectionIn) -> Any:
+def record_inspection(request: Any, town: str, pk: RecordId, data: RecordInspectionIn) -> Any:
     from publicassembly.venues import services as vs
     from publicassembly.venues.models import Inspection
 
@@ -933,9 +933,9 @@ class ViolationIn(BodyIn):
     expected_version: Version = None
 
 
-@router.post("/towns/{town}/complaints/{pk}/violations", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/complaints/{id}/violations", response={201: dict[str, Any], **ERRORS},
              operation_id="record_violation", summary="Record a violation on a complaint")
-def record_violation(request: Any, town: str, pk: int, data: ViolationIn) -> Any:
+def record_violation(request: Any, town: str, pk: RecordId, data: ViolationIn) -> Any:
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Complaint, Offender
     from publicassembly.venues.models import Deficiency, Venue
@@ -968,9 +968,9 @@ def _violation_of(town: str, pk: int) -> Any:
     return Violation.objects.get_in_town(_town(town), pk=pk)
 
 
-@router.post("/towns/{town}/violations/{pk}/summons", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/violations/{id}/summons", response={201: dict[str, Any], **ERRORS},
              operation_id="issue_summons", summary="Issue a summons returnable in the Town Justice Court")
-def issue_summons(request: Any, town: str, pk: int, data: SummonsIn) -> Any:
+def issue_summons(request: Any, town: str, pk: RecordId, data: SummonsIn) -> Any:
     from publicassembly.enforcement import services as es
 
     v = _clean(data)
@@ -991,10 +991,10 @@ class DispositionIn(BodyIn):
     expected_version: Version = None
 
 
-@router.post("/towns/{town}/violations/{pk}/disposition", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/violations/{id}/disposition", response={201: dict[str, Any], **ERRORS},
              operation_id="record_disposition",
              summary="The court's disposition; a sentence within the law's range (§ 164-14, ch. 31 penalties)")
-def record_disposition(request: Any, town: str, pk: int, data: DispositionIn) -> Any:
+def record_disposition(request: Any, town: str, pk: RecordId, data: DispositionIn) -> Any:
     from publicassembly.enforcement import services as es
 
     v = _clean(data)
@@ -1013,9 +1013,9 @@ class PaymentIn(BodyIn):
     expected_version: Version = None
 
 
-@router.post("/towns/{town}/violations/{pk}/payment", response={200: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/violations/{id}/payment", response={200: dict[str, Any], **ERRORS},
              operation_id="record_fine_payment", summary="Payment of the fine in full")
-def record_payment(request: Any, town: str, pk: int, data: PaymentIn) -> Any:
+def record_payment(request: Any, town: str, pk: RecordId, data: PaymentIn) -> Any:
     from publicassembly.enforcement import services as es
 
     v = _clean(data)
@@ -1024,9 +1024,9 @@ def record_payment(request: Any, town: str, pk: int, data: PaymentIn) -> Any:
                                         expected_version=data.expected_version))
 
 
-@router.post("/towns/{town}/violations/{pk}/close", response={200: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/violations/{id}/close", response={200: dict[str, Any], **ERRORS},
              operation_id="close_violation", summary="Close a violation (the Building Inspector; reason required)")
-def close_violation(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
+def close_violation(request: Any, town: str, pk: RecordId, data: ReasonIn) -> Any:
     from publicassembly.enforcement import services as es
 
     v = _clean(data)
@@ -1079,10 +1079,10 @@ def _complaint_of(town: str, pk: int) -> Any:
     return Complaint.objects.get_in_town(_town(town), pk=pk)
 
 
-@router.post("/towns/{town}/complaints/{pk}/dismiss", response={200: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/complaints/{id}/dismiss", response={200: dict[str, Any], **ERRORS},
              operation_id="dismiss_complaint",
              summary="Dismiss a complaint on which no violation was recorded (the Building Inspector)")
-def dismiss_complaint(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
+def dismiss_complaint(request: Any, town: str, pk: RecordId, data: ReasonIn) -> Any:
     """filed → dismissed, with the reason (required). A complaint with violations recorded is 409."""
     from publicassembly.enforcement import services as es
 
@@ -1091,10 +1091,10 @@ def dismiss_complaint(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
                                            expected_version=data.expected_version))
 
 
-@router.post("/towns/{town}/complaints/{pk}/close", response={200: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/complaints/{id}/close", response={200: dict[str, Any], **ERRORS},
              operation_id="close_complaint",
              summary="Close a complaint whose violations are all closed or dismissed (the Building Inspector)")
-def close_complaint(request: Any, town: str, pk: int, data: ReasonIn) -> Any:
+def close_complaint(request: Any, town: str, pk: RecordId, data: ReasonIn) -> Any:
     """violations_recorded → closed, with the reason (required); 422 naming ``complaint`` while one of its
     violations is still open; 409 from another state."""
     from publicassembly.enforcement import services as es
@@ -1144,10 +1144,10 @@ class StopOrderIn(BodyIn):
     expected_version: Version = None  # the venue's: recording moves it (the same stop order sent twice: 409)
 
 
-@router.post("/towns/{town}/venues/{pk}/stop-orders", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/venues/{id}/stop-orders", response={201: dict[str, Any], **ERRORS},
              operation_id="record_stop_order",
              summary="Stop a performance for overcrowding, obstructed egress or a serious menace (§ 164-5)")
-def record_stop_order(request: Any, town: str, pk: int, data: StopOrderIn) -> Any:
+def record_stop_order(request: Any, town: str, pk: RecordId, data: StopOrderIn) -> Any:
     """A Building Inspector or enforcement officer stops the performance until corrected. The law core decides
     from the facts (persons present against the approved number, persons in a room against its occupant load,
     the conditions) whether a stop order is due;
@@ -1174,9 +1174,9 @@ class LiftIn(BodyIn):
     expected_version: Version = None
 
 
-@router.post("/towns/{town}/stop-orders/{pk}/lift", response={200: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/stop-orders/{id}/lift", response={200: dict[str, Any], **ERRORS},
              operation_id="lift_stop_order", summary="Lift a stop order once the condition is corrected (§ 164-13)")
-def lift_stop_order(request: Any, town: str, pk: int, data: LiftIn) -> Any:
+def lift_stop_order(request: Any, town: str, pk: RecordId, data: LiftIn) -> Any:
     """in_force → lifted (a Building Inspector or enforcement officer); 409 when already lifted."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import StopOrder
@@ -1187,9 +1187,9 @@ def lift_stop_order(request: Any, town: str, pk: int, data: LiftIn) -> Any:
                                           expected_version=data.expected_version))
 
 
-@router.get("/towns/{town}/venues/{pk}/timeline", response={200: list[dict[str, Any]], **ERRORS},
+@router.get("/towns/{town}/venues/{id}/timeline", response={200: list[dict[str, Any]], **ERRORS},
             operation_id="venue_timeline", summary="A place of assembly's history: spaces, certificates, inspections")
-def venue_timeline(request: Any, town: str, pk: int) -> Any:
+def venue_timeline(request: Any, town: str, pk: RecordId) -> Any:
     """Every saved change of the venue, its spaces, certificates and inspections, oldest first (its Building
     Inspector and enforcement officers, as the venue's page)."""
     from publicassembly.venues import services as vs

@@ -25,6 +25,7 @@ from ninja import Field, File, Form, Router, Status
 from ninja.files import UploadedFile
 
 from publicassembly.api.auth import token_auth
+from publicassembly.api.inputs import RecordId
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.workflow.errors import ValidationFailed
 
@@ -52,18 +53,18 @@ def _application(request: Any, town: str, pk: int) -> Any:
     return sv.get_application(request.user, _town(town), pk)
 
 
-@router.get("/towns/{town}/applications/{pk}/documents", response={200: list[dict[str, Any]], **ERRORS},
+@router.get("/towns/{town}/applications/{id}/documents", response={200: list[dict[str, Any]], **ERRORS},
             operation_id="list_documents", summary="The documents attached to an application")
-def list_documents(request: Any, town: str, pk: int) -> Any:
+def list_documents(request: Any, town: str, pk: RecordId) -> Any:
     """Each document's id, kind, file name, type, size (bytes), SHA-256, who uploaded it and when, and the URL
     of its content; oldest first. For the applicant and the Town's officials (as the application page)."""
     app = _application(request, town, pk)
     return [_document(d) for d in app.documents.select_related("uploaded_by", "town").order_by("uploaded_at", "id")]
 
 
-@router.post("/towns/{town}/applications/{pk}/documents", response={201: dict[str, Any], **ERRORS},
+@router.post("/towns/{town}/applications/{id}/documents", response={201: dict[str, Any], **ERRORS},
              operation_id="upload_document", summary="Attach a document (PDF, PNG or JPEG) to an application")
-def upload_document(request: Any, town: str, pk: int, kind: Form[Kind], file: File[UploadedFile]) -> Any:
+def upload_document(request: Any, town: str, pk: RecordId, kind: Form[Kind], file: File[UploadedFile]) -> Any:
     """Multipart upload of ``file`` with its ``kind``, by the application's applicant or an official of its
     town (else 403). 422 naming ``file``: empty, larger than the limit, not a PDF/PNG/JPEG by its signature or
     by its name, or declared as another type than it is, or a second file; naming ``kind``: empty, longer than 60
@@ -104,9 +105,9 @@ def _only_kind_and_one_file(request: Any) -> None:
         raise ValidationFailed.of_all(refused)
 
 
-@router.get("/towns/{town}/applications/{pk}/documents/{doc}", response=ERRORS, operation_id="download_document",
+@router.get("/towns/{town}/applications/{id}/documents/{doc}", response=ERRORS, operation_id="download_document",
             summary="The content of one attached document")
-def download_document(request: Any, town: str, pk: int, doc: int) -> HttpResponse:
+def download_document(request: Any, town: str, pk: RecordId, doc: int) -> HttpResponse:
     """The file as stored (its own type, as an attachment, never cached), for those who may see the
     application; another application's or town's document is 404."""
     from publicassembly.permits import services as sv

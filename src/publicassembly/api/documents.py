@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from ninja import Router
 
 from publicassembly.api.auth import token_auth
+from publicassembly.api.inputs import RecordId
 from publicassembly.api.law import ErrorOut
 from publicassembly.web.towns import town_for
 from publicassembly.workflow.access import require_role
@@ -64,9 +65,9 @@ def town_calendar(request: Any, town: str) -> HttpResponse:
                  private=False)
 
 
-@router.get("/towns/{town}/applications/{pk}/calendar.ics", auth=token_auth, response=ERRORS,
+@router.get("/towns/{town}/applications/{id}/calendar.ics", auth=token_auth, response=ERRORS,
             operation_id="application_calendar", summary="One application's hearing and deadlines (iCalendar)")
-def application_calendar(request: Any, town: str, pk: int) -> HttpResponse:
+def application_calendar(request: Any, town: str, pk: RecordId) -> HttpResponse:
     """The application's hearing and statutory deadlines (the applicant and the Town's officials)."""
     from publicassembly.permits import documents as permit_docs
     from publicassembly.permits import services as sv
@@ -75,9 +76,9 @@ def application_calendar(request: Any, town: str, pk: int) -> HttpResponse:
     return _file(permit_docs.application_calendar(app), ICS, f"application-{app.pk}.ics")
 
 
-@router.get("/towns/{town}/applications/{pk}/permit.pdf", auth=token_auth, response=ERRORS,
+@router.get("/towns/{town}/applications/{id}/permit.pdf", auth=token_auth, response=ERRORS,
             operation_id="permit_pdf", summary="The permit of an issued application (PDF)")
-def permit_pdf(request: Any, town: str, pk: int) -> HttpResponse:
+def permit_pdf(request: Any, town: str, pk: RecordId) -> HttpResponse:
     """The permit (Carmel ch. 31 ¶ A); 422 when none has been issued on the application."""
     from publicassembly.documents.pdf import render_permit
     from publicassembly.permits import documents as permit_docs
@@ -154,9 +155,9 @@ def list_hearings(request: Any, town: str) -> Any:
              "notice": f"/api/v1/towns/{t.jurisdiction_alias}/hearings/{a.pk}/notice.pdf"} for a in apps]
 
 
-@router.get("/towns/{town}/hearings/{pk}/notice.pdf", auth=None, response={404: ErrorOut, 422: ErrorOut},
+@router.get("/towns/{town}/hearings/{id}/notice.pdf", auth=None, response={404: ErrorOut, 422: ErrorOut},
             operation_id="hearing_notice_pdf", summary="The notice of a public hearing (PDF, public)")
-def hearing_notice_pdf(request: Any, town: str, pk: int) -> HttpResponse:
+def hearing_notice_pdf(request: Any, town: str, pk: RecordId) -> HttpResponse:
     """The published notice of a scheduled (or held) hearing, public once it is scheduled (Carmel ch. 31 ¶ B);
     an application without one, a draft or a withdrawn one is 404."""
     from publicassembly.documents.pdf import render_hearing_notice
@@ -167,9 +168,9 @@ def hearing_notice_pdf(request: Any, town: str, pk: int) -> HttpResponse:
                  f"hearing-notice-{app.pk}.pdf", private=False)
 
 
-@router.get("/towns/{town}/applications/{pk}/petition.pdf", auth=token_auth, response=ERRORS,
+@router.get("/towns/{town}/applications/{id}/petition.pdf", auth=token_auth, response=ERRORS,
             operation_id="petition_pdf", summary="The verified petition as filed (PDF)")
-def petition_pdf(request: Any, town: str, pk: int) -> HttpResponse:
+def petition_pdf(request: Any, town: str, pk: RecordId) -> HttpResponse:
     """The petition of ¶ B (1)-(15) as the applicant filled it in, for the applicant and the Town's officials."""
     from publicassembly.documents.pdf import render_petition
     from publicassembly.permits import documents as permit_docs

@@ -166,8 +166,6 @@ _PARAMS = ("data", "q")
 def _loc_field(loc: list[Any]) -> str:
     if len(loc) == 2 and loc[0] == "body" and loc[1] in _PARAMS:
         return "body"  # the body as a whole (missing, or not an object): not a field of it
-    if len(loc) == 2 and loc[0] == "path" and loc[1] == "pk":
-        return "id"  # a record's number in the path, /applications/{id}: the views call it pk
     if len(loc) > 2 and loc[0] in ("body", "query") and loc[1] in _PARAMS:
         loc = loc[2:]  # the view's parameter name ("data", "q") is not a field of the request
     if len(loc) > 1 and loc[0] in ("file", "cookie"):

@@ -27,7 +27,7 @@ from django.utils import timezone
 from ninja import Field, Path, Router
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day
+from publicassembly.api.inputs import BodyIn, Day, RecordId
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.law.errors import ParameterNotInForce
@@ -113,9 +113,9 @@ def set_fee_schedule(request: Any, town: str, year: Year, data: FeeScheduleIn) -
     return _schedule(s)
 
 
-@router.get("/towns/{town}/applications/{pk}/fee", response={200: dict[str, Any], **ERRORS},
+@router.get("/towns/{town}/applications/{id}/fee", response={200: dict[str, Any], **ERRORS},
             operation_id="application_fee", summary="The filing fee due on an application, paid and remaining")
-def application_fee(request: Any, town: str, pk: int) -> Any:
+def application_fee(request: Any, town: str, pk: RecordId) -> Any:
     """``{"application", "filed_on", "fee_due", "paid", "balance", "refundable": false, "citation",
     "payments": [{"id", "amount", "paid_on", "receipt"}]}``: the fee in force on the filing date (today for a
     draft), ``null`` with ``balance`` ``null`` when no schedule for that year is on file (P-1). For the
@@ -139,9 +139,9 @@ class RefundIn(BodyIn):
     reason: Annotated[str, Field(max_length=2000)] = ""
 
 
-@router.post("/towns/{town}/applications/{pk}/fee-refund", response=ERRORS,
+@router.post("/towns/{town}/applications/{id}/fee-refund", response=ERRORS,
              operation_id="refund_fee", summary="Refund the filing fee: always refused (Carmel ch. 31, fee)")
-def refund_fee(request: Any, town: str, pk: int, data: RefundIn) -> Any:
+def refund_fee(request: Any, town: str, pk: RecordId, data: RefundIn) -> Any:
     """The filing fee compensates the Town for examining and processing the application and is not refundable
     in whole or in part: 403 with that sentence and its citation for the Town Clerk, 403 for anyone else who
     may see the application, 404 for those who may not; no request succeeds."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated
 
-from ninja import Schema
+from ninja import Path, Schema
 from pydantic import BeforeValidator, ConfigDict
 
 
@@ -27,3 +27,8 @@ def _iso_day(value: object) -> object:
 
 #: A date given to the API: ``YYYY-MM-DD`` (a JSON string), never a number.
 Day = Annotated[date, BeforeValidator(_iso_day)]
+
+
+#: A record's number in a path (``/towns/{town}/applications/{id}``): named ``id`` in the OpenAPI schema and in a
+#: refusal (``id: must be a whole number``), as the record's JSON names it, whatever the view's parameter is called.
+RecordId = Annotated[int, Path(alias="id", description="the record's number: its `id` in the API's answers")]

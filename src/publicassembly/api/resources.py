@@ -10,7 +10,7 @@ from django.http import Http404
 from ninja import Field, Router, Schema, Status
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn
+from publicassembly.api.inputs import BodyIn, RecordId
 from publicassembly.api.law import ErrorOut
 from publicassembly.law.jsonable import jsonable
 from publicassembly.web.towns import town_for
@@ -144,9 +144,9 @@ def create_application(request: Any, town: str, data: FactsIn) -> Any:
     return Status(201, _app(sv.create_draft(request.user, _town(town), data.facts)))
 
 
-@router.get("/towns/{town}/applications/{pk}", response={200: dict[str, Any], **ERRORS},
+@router.get("/towns/{town}/applications/{id}", response={200: dict[str, Any], **ERRORS},
             operation_id="get_application", summary="One application with its determination")
-def get_application(request: Any, town: str, pk: int) -> Any:
+def get_application(request: Any, town: str, pk: RecordId) -> Any:
     from publicassembly.permits import services as sv
 
     app = sv.get_application(request.user, _town(town), pk)
@@ -269,9 +269,9 @@ class VenueOut(Schema):
     occupancy_error: str | None = Field(None, description="why the determination cannot be computed, else null")
 
 
-@router.get("/towns/{town}/venues/{pk}", response={200: VenueOut, **ERRORS}, operation_id="get_venue",
+@router.get("/towns/{town}/venues/{id}", response={200: VenueOut, **ERRORS}, operation_id="get_venue",
             summary="One place of assembly with its occupancy")
-def get_venue(request: Any, town: str, pk: int) -> Any:
+def get_venue(request: Any, town: str, pk: RecordId) -> Any:
     """The place, its rooms and areas, the law core's determination of it today (occupant loads and lawful
     occupancy, §§ 164-7, 164-8; whether it is a place of assembly and needs a certificate, §§ 164-3, 164-4) and
     its ``certificate_blockers`` (M-17), so that a client knows before ``POST /venues/{id}/certificates``

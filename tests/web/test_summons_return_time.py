@@ -74,3 +74,55 @@ def test_web_form_refuses_25_99_and_issues_at_a_time_164_12(mu, violation):
                      **sent})
     assert r.status_code == 302
     assert Summons.objects.get().return_time == "09:30"
+
+
+#: Hours at the bounds of HH:MM 00:00-23:59 and just beyond, with white space, other digits and other forms.
+HOURS = ["", "00:00", "23:59", "09:30", " 09:30 ", "09:30\t", "   ", "24:00", "23:60", "9:30", "09:30:00", "0930",
+         "noon", "09:3O", "\u0660\u0669:\u0663\u0660", "09:30\n", "\n"]
+
+
+def _schema_pattern() -> str:
+    from publicassembly.api.urls import api
+
+    schema = api.get_openapi_schema()["components"]["schemas"]["SummonsIn"]["properties"]["return_time"]
+    return schema["pattern"]
+
+
+def test_the_api_documents_the_return_hour_with_the_one_pattern_of_the_documents_164_12():
+    """The API's schema states the summons's hour with `documents.records.RETURN_TIME`, the pattern the CLI and
+    the workflow hold a summons to, not a copy of its own."""
+    from publicassembly.api.actions import RETURN_TIME_PATTERN
+    from publicassembly.documents.records import RETURN_TIME
+
+    assert _schema_pattern() == RETURN_TIME_PATTERN
+    assert f"(?:{RETURN_TIME.pattern})" in RETURN_TIME_PATTERN
+
+
+@pytest.mark.parametrize("value", HOURS)
+def test_the_schemas_pattern_takes_what_the_service_takes_164_12(value):
+    """The same accepted values: a return hour the schema's pattern matches (read as JSON Schema reads it, ``$``
+    the end of the text) is one the service takes, and one it does not match the service refuses."""
+    import re
+
+    pattern = _schema_pattern()
+    matches = re.search(pattern.removesuffix("$") + r"\Z", value) is not None
+    try:
+        es.return_time_of(value)
+        taken = True
+    except ValidationFailed:
+        taken = False
+    assert matches == taken, (value, pattern)
+
+
+@pytest.mark.parametrize(("value", "kept"), [("23:59", "23:59"), (" 00:00 ", "00:00"), ("24:00", None),
+                                             ("23:60", None), ("9:30", None)])
+def test_the_api_takes_the_hours_of_the_pattern_at_its_bounds_164_12(mu, violation, value, kept):
+    r = api_client(mu["building_inspector"]).post(
+        f"/api/v1/towns/mount-pleasant-ny/violations/{violation.pk}/summons",
+        json.dumps({"return_date": RETURN.isoformat(), "return_time": value}), content_type="application/json")
+    if kept is None:
+        assert r.status_code == 422 and r.json()["field"] == "return_time" and not Summons.objects.exists()
+        assert "HH:MM on the 24-hour clock, 00:00 to 23:59" in r.json()["detail"]
+    else:
+        assert r.status_code == 201, r.content
+        assert Summons.objects.get().return_time == kept

@@ -21,6 +21,7 @@ from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day, RecordId
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue, issuance_blockers
 from publicassembly.api.resources import router as records
+from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.units import FACT_YEARS, whole_number
 from publicassembly.workflow.errors import ValidationFailed
@@ -951,10 +952,17 @@ def record_violation(request: Any, town: str, pk: RecordId, data: ViolationIn) -
         reason=v.get("reason", ""), expected_version=data.expected_version)))
 
 
+#: The hour a summons is returnable as the API's schema documents it: `documents.records.RETURN_TIME` — the one
+#: pattern the workflow's summonses (`enforcement.services.return_time_of`, which this endpoint calls), the CLI's
+#: and a summons read from JSON are held to — or empty; white space around the hour is taken, as the service
+#: takes it (it strips it), and white space alone is not.
+RETURN_TIME_PATTERN = rf"^(?:\s*(?:{RETURN_TIME.pattern})\s*)?$"
+
+
 class SummonsIn(BodyIn):
     return_date: Day
     # The service checks the hour (`return_time_of`: 422 naming return_time, in words); the pattern documents it.
-    return_time: Annotated[str, Field(max_length=40, json_schema_extra={"pattern": "^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9])?$"},
+    return_time: Annotated[str, Field(max_length=40, json_schema_extra={"pattern": RETURN_TIME_PATTERN},
                                       description="the hour the summons is returnable: HH:MM on the 24-hour "
                                                   "clock, 00:00 to 23:59, or empty")] = ""
     issued_on: Day | None = None

@@ -55,6 +55,26 @@ def test_clerk_queue_filter_by_state_queries_do_not_grow(carmel, officials):
     assert n200 == n10
 
 
+@pytest.mark.parametrize("states", ["?state=submitted,accepted", "?state=submitted&state=accepted",
+                                    "?state=submitted,accepted,amended,incomplete&state=hearing_scheduled"])
+def test_clerk_queue_filter_by_several_states_queries_do_not_grow(carmel, officials, states):
+    """Filtered by several states, as the API's list takes them (``?state=submitted,accepted``, or ``state``
+    repeated as the page's list of states sends them): the same fixed number of queries as one state, whatever
+    the number of applications and of states."""
+    client = Client()
+    client.force_login(officials["clerk"])
+    base = reverse("web:clerk_queue", kwargs={"town": carmel.jurisdiction_alias})
+    client.get(base + states)
+    file_applications(carmel, officials["applicant"], 10)
+    one, _s, _p = _queue_queries(client, base + "?state=accepted")
+    n10, _s, page10 = _queue_queries(client, base + states)
+    assert page10.count(b"Assembly ") >= 10  # (submitted and accepted both listed)
+    file_applications(carmel, officials["applicant"], 190, start=10)
+    n200, sql200, page200 = _queue_queries(client, base + states)
+    assert b"Page 1 of 4 (200 applications)" in page200
+    assert n200 == n10 == one, (n10, n200, one, sql200)
+
+
 def test_clerk_queue_shows_every_overdue_decision_on_its_first_page(carmel, officials):
     """Carmel ch. 31 ¶ B (the Board acts within 30 days after submission): with 200 applications submitted over
     60 days, the first page of the queue holds the overdue ones — oldest submission first — each flagged by

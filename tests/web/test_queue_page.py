@@ -108,3 +108,94 @@ def test_the_state_is_told_before_the_page(cu, two_pages):
     """A state the queue does not hold is told (its pages are not known) and the page not judged."""
     r = client_for(cu["town_clerk"]).get(URL, {"state": "submited", "page": "abc"})
     assert r.status_code == 422 and "“submited” is not a state" in _text(r) and _page_error(r) == ""
+
+
+# --- several states, as the API's list takes them ---------------------------------------------------------------
+
+STATES = ("submitted", "amended", "accepted", "incomplete")
+
+
+@pytest.fixture
+def by_state(carmel, cu) -> dict[str, int]:
+    """One application in each of `STATES` (and a draft, which the queue does not hold): state → its id."""
+    today = dt.date.today()
+    out = {}
+    for i, state in enumerate((*STATES, "draft")):
+        app = PermitApplication.objects.create(
+            town=carmel, applicant=cu["applicant"], facts=dict(fair_facts(), name=f"Assembly {i}"), state=state,
+            submitted_on=None if state == "draft" else today, verification_statement="Sworn before a notary.")
+        out[state] = app.pk
+    return out
+
+
+def _listed(response) -> set[int]:
+    return {int(pk) for pk in re.findall(r"<tr><td>(\d+)</td>", response.content.decode())}
+
+
+@pytest.mark.parametrize(("query", "states"), [
+    ("state=submitted,amended", {"submitted", "amended"}),
+    ("state=submitted&state=amended", {"submitted", "amended"}),
+    ("state=submitted,amended&state=accepted", {"submitted", "amended", "accepted"}),
+    ("state=submitted,%20amended", {"submitted", "amended"}),  # (spaces around a state: as the API reads them)
+    ("state=amended,amended", {"amended"}),
+    ("state=incomplete", {"incomplete"}),
+    ("state=", set(STATES)),  # (an empty state is no filter)
+    ("", set(STATES)),
+])
+def test_the_queue_takes_one_state_or_several_as_the_api_does(cu, api_lists, by_state, query, states):
+    """Carmel ch. 31 ¶ B (the Clerk's queue of petitions): ``?state=submitted,amended`` — the API's comma list —
+    was 422; it lists the applications in those states, as ``GET /api/v1/…/applications?state=`` does, and so does
+    ``state`` repeated (the page's list of states sends one ``state`` for each chosen); each chosen state is
+    shown selected."""
+    r = client_for(cu["town_clerk"]).get(f"{URL}?{query}")
+    assert r.status_code == 200 and _page_error(r) == ""
+    assert _listed(r) == {by_state[s] for s in states}
+    page = r.content.decode()
+    for state in STATES:
+        chosen = f'<option value="{state}" selected>' in page
+        assert chosen is (state in states and query not in ("", "state=")), state
+    if "," in query and "&" not in query and "%20" not in query:  # the API's own form: the same applications
+        assert _listed(r) == api_lists(query.partition("=")[2])
+
+
+@pytest.fixture
+def api_lists(cu):
+    """The ids the API lists for a comma list of states (drafts are no row of the queue)."""
+    from tests.api.conftest import api_client
+
+    def ids(states: str) -> set[int]:
+        r = api_client(cu["town_clerk"]).get("/api/v1/towns/carmel-ny/applications", {"state": states})
+        assert r.status_code == 200, r.content
+        return {a["id"] for a in r.json() if a["state"] != "draft"}
+
+    return ids
+
+
+@pytest.mark.parametrize(("query", "named"), [
+    ("state=submitted,pending", "“pending” is"),
+    ("state=submitted,", "“” is"),  # (an empty state between commas: refused, as the API refuses it)
+    ("state=draft,submitted", "“draft” is"),  # (a draft is not in the queue: the applicant's until submitted)
+    ("state=submitted&state=submited", "“submited” is"),
+    ("state=pending&state=hearing%20scheduled", "“pending”, “hearing scheduled” are not states"),
+])
+def test_a_state_the_queue_does_not_hold_is_refused_naming_it_and_the_states(cu, by_state, query, named):
+    """One value among several that is no state of the queue refuses the whole filter, 422, naming it (each, when
+    several) and the states allowed, with no rows: not the others alone shown as if they were the filter."""
+    r = client_for(cu["town_clerk"]).get(f"{URL}?{query}")
+    assert r.status_code == 422 and _listed(r) == set()
+    text = _text(r)
+    assert f"state: {named}" in text
+    assert ("choose one or more of: submitted, incomplete, amended, accepted, hearing_scheduled (hearing "
+            "scheduled)") in text
+    assert "(several separated by commas, or state given once for each)." in text
+
+
+def test_the_pages_of_several_states_link_to_the_same_states(cu, two_pages):
+    """The queue's next page keeps the states chosen, in the order given, written as the API writes them
+    (``state=a,b``)."""
+    c = client_for(cu["town_clerk"])
+    r = c.get(f"{URL}?state=accepted&state=submitted")
+    assert r.status_code == 200 and "Page 1 of 2" in _text(r)
+    link = re.search(r'<a href="\?([^"]+)" rel="next">', r.content.decode()).group(1)
+    assert htmllib.unescape(link) == "state=accepted,submitted&page=2"
+    assert c.get(f"{URL}?{htmllib.unescape(link)}").status_code == 200

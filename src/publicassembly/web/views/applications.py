@@ -657,6 +657,30 @@ def queue_page_refused(pages: list[str], last: int) -> str | None:
         "last": present.number(last), "value": units.given(raw)}
 
 
+def queue_states(values: list[str], offered: list[tuple[str, Any]]) -> tuple[list[str], str | None]:
+    """The states the Clerk's queue is filtered by (`values`: every value of ``?state=``), as the API's list of
+    applications takes them: one state, several separated by commas (``?state=submitted,amended``) — and, as the
+    page's list of states sends them, ``state`` repeated (``?state=submitted&state=amended``); each once, in the
+    order given. An empty value is no filter (none chosen: every state). Returns the states and None, or, when a
+    value is not a state the queue holds (`offered`: a draft is the applicant's until submitted) — a misspelt or
+    stale link (``?state=submited``), a state's name instead of its value, an empty one between commas
+    (``submitted,``) — no state and the refusal naming each such value and the states allowed."""
+    given = [piece.strip() for value in values if value != "" for piece in value.split(",")]
+    allowed = dict(offered)
+    unknown = list(dict.fromkeys(piece for piece in given if piece not in allowed))
+    if not unknown:
+        return list(dict.fromkeys(given)), None
+    named = ", ".join(f"“{piece[:40]}”" for piece in unknown[:5])
+    return [], ngettext(
+        "state: %(states)s is not a state of an application in the queue; choose one or more of: %(allowed)s "
+        "(several separated by commas, or state given once for each).",
+        "state: %(states)s are not states of an application in the queue; choose one or more of: %(allowed)s "
+        "(several separated by commas, or state given once for each).", len(unknown)) % {
+        "states": named, "allowed": ", ".join(
+            # (the value a link gives, with the state's name where it reads otherwise)
+            v if str(label) == v else f"{v} ({label})" for v, label in offered)}
+
+
 @read_only
 @login_required
 def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
@@ -670,46 +694,38 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     and pages the ids alone (sorting whole rows, facts included, would carry every application's facts
     through the sort), then loads the page's rows. The warnings of the page's rows come from the law core
     through `permits.services.ManyApplications` (the legal deadlines without a full determination per row): a
-    fixed number of SQL queries per page, whatever the number of applications. A ``state`` the queue does not
-    hold or a ``page`` it does not have (`queue_page_refused`), or either given twice, is 422 told above the
-    table, with no rows; so is another parameter, or one not UTF-8 (`query_refused`, W-11)."""
+    fixed number of SQL queries per page, whatever the number of applications and of states chosen. ``state``
+    takes one state or several, as the API's list does (`queue_states`: ``?state=submitted,amended``, or
+    ``state`` repeated as the page's list of states sends it). A state the queue does not hold or a ``page`` it
+    does not have (`queue_page_refused`), or the page given twice, is 422 told above the table, with no rows;
+    so is another parameter, or one not UTF-8 (`query_refused`, W-11)."""
     t = town_for(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     today = timezone.localdate()
-    state = request.GET.get("state", "")
     offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
     refused = query_refused(request.GET, raw_query(request), ("state", "page"), form=True)
     if refused:  # ?sate=submitted: told, not the whole queue shown as if filtered (W-11)
         return render(request, "web/applications/queue.html",
-                      {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
+                      {"title": _("Applications"), "town": t, "rows": [], "chosen": [], "states": offered,
                        "state_error": " ".join(refused)}, status=422)
-    states_given = request.GET.getlist("state")
-    if len(states_given) > 1:  # ?state=a&state=b: one filter, not the last of two taken silently
-        return render(request, "web/applications/queue.html",
-                      {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
-                       "state_error": f"state: {given_twice(states_given)}"}, status=422)
-    if state and state not in dict(offered):
+    chosen, state_error = queue_states(request.GET.getlist("state"), offered)
+    if state_error is not None:
         # A misspelt or stale link (?state=submited) is told, not shown as the whole queue as if filtered.
         return render(request, "web/applications/queue.html",
-                      {"title": _("Applications"), "town": t, "rows": [], "state": "", "states": offered,
-                       "state_error": _("state: “%(state)s” is not a state of an application in the queue; "
-                                        "choose one of: %(allowed)s.") % {
-                           "state": state[:40], "allowed": ", ".join(
-                               # (the value a link gives, with the state's name where it reads otherwise)
-                               v if str(label) == v else f"{v} ({label})" for v, label in offered)}},
-                      status=422)
+                      {"title": _("Applications"), "town": t, "rows": [], "chosen": [], "states": offered,
+                       "state_error": state_error}, status=422)
     qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
           .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)),
                                   When(state__in=sv.NO_MORE_FILING, then=Value(2)), default=Value(1)))
           .order_by("awaiting", F("submitted_on").asc(nulls_last=True), "-pk"))
-    if state:
-        qs = qs.filter(state=state)
+    if chosen:
+        qs = qs.filter(state__in=chosen)
     paginator = Paginator(qs.values_list("pk", flat=True), QUEUE_PAGE_SIZE)
     page_error = queue_page_refused(request.GET.getlist("page"), paginator.num_pages)
     if page_error is not None:  # ?page=abc, ?page=999: told, not page 1 or the last page shown as if asked
         return render(request, "web/applications/queue.html",
-                      {"title": _("Applications"), "town": t, "rows": [], "state": state, "states": offered,
-                       "page_error": page_error}, status=422)
+                      {"title": _("Applications"), "town": t, "rows": [], "chosen": chosen, "states": offered,
+                       "state": ",".join(chosen), "page_error": page_error}, status=422)
     page = paginator.page(int(request.GET.get("page") or 1))
     ids = list(page.object_list)
     loaded = PermitApplication.objects.for_town(t).select_related("applicant").in_bulk(ids)
@@ -724,7 +740,9 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
              "warnings": _row_warnings(law, a, today)}
             for a in law.apps]
     return render(request, "web/applications/queue.html",
-                  {"title": _("Applications"), "town": t, "rows": rows, "state": state,
+                  {"title": _("Applications"), "town": t, "rows": rows, "chosen": chosen,
+                   # the pages' links keep the filter, as the API writes it: states separated by commas
+                   "state": ",".join(chosen),
                    # the queue holds what was submitted: a draft is the applicant's until then, so not offered
                    "states": offered,
                    "page": page})

@@ -330,5 +330,6 @@ def test_clerk_queue_takes_a_state_given_twice_as_both(carmel, cu, hearing_app, 
     for query in ("state=submitted&state=hearing_scheduled", "state=submitted,hearing_scheduled"):
         r = c.get(f"/carmel-ny/applications/?{query}")
         assert r.status_code == 200 and f"<tr><td>{hearing_app.pk}</td>" in r.content.decode(), query
-        assert '<option value="submitted" selected>' in r.content.decode()
-        assert '<option value="hearing_scheduled" selected>' in r.content.decode()
+        assert '<input type="checkbox" name="state" value="submitted" checked>' in r.content.decode()
+        assert '<input type="checkbox" name="state" value="hearing_scheduled" checked>' in r.content.decode()
+        assert '<input type="checkbox" name="state" value="amended">' in r.content.decode()

@@ -101,7 +101,7 @@ def test_the_pages_are_those_of_the_filtered_queue(cu, two_pages):
     r = c.get(URL, {"state": "accepted", "page": "2"})
     assert r.status_code == 422
     assert _page_error(r) == "page: the queue has one page, page 1 (got '2')."
-    assert '<option value="accepted" selected>' in r.content.decode()
+    assert '<input type="checkbox" name="state" value="accepted" checked>' in r.content.decode()
 
 
 def test_the_state_is_told_before_the_page(cu, two_pages):
@@ -146,13 +146,13 @@ def test_the_queue_takes_one_state_or_several_as_the_api_does(cu, api_lists, by_
     """Carmel ch. 31 ¶ B (the Clerk's queue of petitions): ``?state=submitted,amended`` — the API's comma list —
     was 422; it lists the applications in those states, as ``GET /api/v1/…/applications?state=`` does, and so does
     ``state`` repeated (the page's list of states sends one ``state`` for each chosen); each chosen state is
-    shown selected."""
+    shown checked."""
     r = client_for(cu["town_clerk"]).get(f"{URL}?{query}")
     assert r.status_code == 200 and _page_error(r) == ""
     assert _listed(r) == {by_state[s] for s in states}
     page = r.content.decode()
     for state in STATES:
-        chosen = f'<option value="{state}" selected>' in page
+        chosen = f'<input type="checkbox" name="state" value="{state}" checked>' in page
         assert chosen is (state in states and query not in ("", "state=")), state
     if "," in query and "&" not in query and "%20" not in query:  # the API's own form: the same applications
         assert _listed(r) == api_lists(query.partition("=")[2])

@@ -64,7 +64,7 @@ plain_area = st.one_of(
     st.decimals(min_value=0, max_value=10**9, places=4, allow_nan=False).map(_plain),
     st.decimals(min_value=0, max_value=10**6, places=2, allow_nan=False).map(lambda d: f"{d:.2f}"),
 )
-odd_area = st.sampled_from(["", " 30 ", "1e3", "-5", "-0", ".5", "5.", "abc", "NaN", "inf", "1_000", "0.00001",
+odd_area = st.sampled_from(["", " 30 ", "1e3", "-5", "-0", "-0.0", "-0e3", "0.0", "-0.0001", ".5", "5.", "abc", "NaN", "inf", "1_000", "0.00001",
                             "99999999999.9999", "999999999999", "1" * 30, "30.5\u00a0", "٣٠", "+7", "1,5"])
 
 
@@ -148,6 +148,24 @@ def test_boundary_examples_by_both_paths() -> None:
     assert [r["occupant_load"] for r in bulk_rows] == [2, 1, 0, 1, 2, 1000, 999, 160]
     # (600.00001 sq ft holds 2 persons counted exact, shown to 4 places as check shows it: B-3)
     assert [r["area_sq_ft"] for r in bulk_rows][:6] == ["30", "29.9999", "0.3", "6", "600", "15000"]
+
+
+def test_a_zero_area_however_written_is_0_by_both_paths_section_164_7() -> None:
+    """§ 164-7: an area of 0 holds no one, and is taken (batch refuses only a negative area); a zero written with
+    a minus sign, a point or an exponent (``-0.0``, ``-0``, ``0.0``, ``-0e3``) is the same 0 by the bulk path and
+    the per-row path alike, shown ``0`` (never ``-0.0``); just below it, ``-0.0001`` is refused by both, naming
+    the area. A bowling alley's additional area of ``-0.0`` is none: its 12 alleys hold 60."""
+    zeros = ["0", "0.0", "-0", "-0.0", "-0.00", "-0e3", "0e-2", " -0.0 "]
+    rows = [{"use_group": "business", "area": z} for z in zeros]
+    rows += [{"use_group": "bowling_alley", "area": "-0.0", "alleys": "12"},
+             {"use_group": "business", "area": "-0.0", "area_unit": "sq_m"},
+             {"use_group": "business", "area": "-0.0001"}]
+    bulk_rows, per_rows = both_paths(rows, SETTING)
+    assert bulk_rows == per_rows
+    assert [r["area_sq_ft"] for r in bulk_rows[:-1]] == ["0"] * (len(zeros) + 2)
+    assert [r["occupant_load"] for r in bulk_rows[:-1]] == [0] * len(zeros) + [60, 0]
+    assert bulk_rows[-1]["status"] == "error"
+    assert bulk_rows[-1]["error"].startswith("area: an area cannot be negative (got -0.0001)")
 
 
 def test_evaluate_row_names_the_column_and_what_is_allowed() -> None:

@@ -39,7 +39,8 @@ INPUT_COLUMNS: tuple[Column, ...] = (
 
 INPUT_NAMES: tuple[str, ...] = tuple(c.name for c in INPUT_COLUMNS)
 #: The input columns that hold text, not a number or true/false: a JSON Lines row giving one a JSON number or
-#: boolean (``{"venue_id": 1}``) is an error row naming it, as a case file refuses a number where text belongs.
+#: boolean (``{"venue_id": 1}``) is an error row naming it, as a case file refuses a number where text belongs;
+#: a Parquet file whose such column is of numbers or booleans is refused up front naming it and its type.
 TEXT_NAMES: frozenset[str] = frozenset({"jurisdiction", "venue_id", "space", "use_group", "area_unit"})
 
 #: Between the problems of a row told in its one error cell (a message itself may hold "; ", never " | ").

@@ -2,7 +2,8 @@
 
 Every reader yields `Chunk`s of at most a few tens of thousands of rows, so memory stays constant whatever the
 size of the file. A cell is kept as text (a Parquet number is turned into its shortest decimal text), so that the
-evaluation parses every number exactly, the same way for every format. A row that cannot be read at all (a CSV
+evaluation parses every number exactly, the same way for every format; a column of text (`TEXT_NAMES`) is never
+made from numbers (a Parquet column of numbers there refuses the file). A row that cannot be read at all (a CSV
 record with the wrong number of fields, a JSON line that is not an object) becomes an entry of
 ``Chunk.errors``; a problem with the whole file (missing, unreadable, no header, a required column absent)
 raises `InputError`.
@@ -607,7 +608,13 @@ def _json_kind(value: object) -> str:
 
 class ParquetReader(Reader):
     """Parquet: columns of text, numbers (integers, decimals, floating point) or booleans. Rows are numbered by
-    position from 1. A floating-point cell is read as its shortest decimal text (``0.1`` is 0.1)."""
+    position from 1. A floating-point cell is read as its shortest decimal text (``0.1`` is 0.1).
+
+    A column of text (`TEXT_NAMES`: venue_id, space, use_group, jurisdiction, area_unit) of another type (a
+    ``venue_id`` of int64 or double) refuses the whole file up front, naming the column and its Arrow type, as a
+    column of a nested type is refused: in Parquet the type is the column's, not a cell's, so every row would be
+    refused alike (a JSON Lines row is refused alone, naming the column, since each value there has its own
+    type); its numbers were taken as their digits ("1.5", "1e+16"), which is not the id written."""
 
     progress_unit = "rows"
 
@@ -631,6 +638,11 @@ class ParquetReader(Reader):
             if not _scalar_type(kind):
                 fh.close()
                 raise InputError(f"{path}: column {c!r} holds {kind}; allowed: text, numbers or booleans")
+            if c in TEXT_NAMES and not _text_type(kind):
+                fh.close()
+                raise InputError(f"{path}: column {c!r} holds {kind} values; {c} is text: allowed a column of "
+                                 "strings (string, large_string; binary holding UTF-8 text; or only nulls): "
+                                 "store its values as strings")
         self.total = self._file.metadata.num_rows
 
     def __iter__(self) -> Iterator[Chunk]:
@@ -652,6 +664,16 @@ class ParquetReader(Reader):
                 start += n
         finally:
             self._fh.close()
+
+
+def _text_type(kind: pa.DataType) -> bool:
+    """Whether a Parquet column of Arrow type `kind` holds text, as a column of `TEXT_NAMES` must: strings, or
+    binary (UTF-8 checked cell by cell, as a CSV's), or only nulls (a column left empty); a dictionary of
+    those."""
+    if pa.types.is_dictionary(kind):
+        return _text_type(kind.value_type)
+    return bool(pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind)
+                or pa.types.is_binary(kind) or pa.types.is_large_binary(kind) or pa.types.is_null(kind))
 
 
 def _scalar_type(kind: pa.DataType) -> bool:

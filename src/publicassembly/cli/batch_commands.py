@@ -26,7 +26,9 @@ _HELP = (
     + "\n\n".join(f"* **{c.name}**: {c.help}" for c in OUTPUT_COLUMNS)
     + "\n\nIn JSON Lines, jurisdiction, venue_id, space, use_group and area_unit are text: a JSON number or "
     "true/false there ({\"venue_id\": 1}) is an error of the row naming the column (write it in quotes, "
-    "\"1\").\n\n"
+    "\"1\"). In Parquet, where the type is the column's, such a column must hold strings (string, "
+    "large_string, binary of UTF-8 text, or only nulls): one of numbers or booleans refuses the file before "
+    "any row is read, naming the column and its type (exit 2).\n\n"
     "A row that cannot be evaluated is written with status **error**, its input row number, its venue_id, "
     "space and use_group as given, where the row can be read (a CSV row of too few or too many fields: each by "
     "its place in the header; a JSON Lines row: each given once as a JSON string), and a message naming the "

@@ -7,33 +7,40 @@ was."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import typer
 
 from publicassembly.cli import app
 
 SIGN = ["sign", "--certificate", "MP-C-1", "--room", "X"]
+#: What an option taking a whole number is told of a text that is not one (`cli.app.not_a_whole_number`): what
+#: it takes, the digits 0-9 optionally followed by .0, as 12.0 is taken as 12.
+NOT_WHOLE = "is not a whole number (the digits 0-9, optionally followed by .0: 12 or 12.0)"
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    ([*SIGN, "--occupancy", "abc", "-o", "{d}/s.pdf"], "--occupancy: 'abc' is not a whole number in the digits 0-9"),
-    ([*SIGN, "--occupancy", "1.5", "-o", "{d}/s.pdf"], "--occupancy: '1.5' is not a whole number in the digits 0-9"),
-    ([*SIGN, "--occupancy", "", "-o", "{d}/s.pdf"], "--occupancy: '' is not a whole number in the digits 0-9"),
-    (["permit", "--application", "abc", "-o", "{d}/p.pdf"], "--application: 'abc' is not a whole number in the digits 0-9"),
+    ([*SIGN, "--occupancy", "abc", "-o", "{d}/s.pdf"], f"--occupancy: 'abc' {NOT_WHOLE}"),
+    ([*SIGN, "--occupancy", "1.5", "-o", "{d}/s.pdf"], f"--occupancy: '1.5' {NOT_WHOLE}"),
+    ([*SIGN, "--occupancy", "", "-o", "{d}/s.pdf"], f"--occupancy: '' {NOT_WHOLE}"),
+    (["permit", "--application", "abc", "-o", "{d}/p.pdf"], f"--application: 'abc' {NOT_WHOLE}"),
     (["calendar", "--town", "carmel-ny", "--application", "x", "-o", "{d}/c.ics"],
-     "--application: 'x' is not a whole number in the digits 0-9"),
+     f"--application: 'x' {NOT_WHOLE}"),
     (["calendar", "--town", "carmel-ny", "--alarm-days", "three", "-o", "{d}/c.ics"],
-     "--alarm-days: 'three' is not a whole number in the digits 0-9"),
-    (["remind", "--days-ahead", "7", "--days-ahead", "x"], "--days-ahead: 'x' is not a whole number in the digits 0-9"),
-    (["serve", "--port", "http"], "--port: 'http' is not a whole number in the digits 0-9; allowed: 1 to 65535"),
-    (["serve", "--port", "8_000"], "--port: '8_000' is not a whole number in the digits 0-9; allowed: 1 to 65535"),
+     f"--alarm-days: 'three' {NOT_WHOLE}"),
+    (["remind", "--days-ahead", "7", "--days-ahead", "x"], f"--days-ahead: 'x' {NOT_WHOLE}"),
+    (["serve", "--port", "http"], f"--port: 'http' {NOT_WHOLE}; allowed: 1 to 65535"),
+    (["serve", "--port", "8_000"], f"--port: '8_000' {NOT_WHOLE}; allowed: 1 to 65535"),
     (["calendar", "--town", "carmel-ny", "--alarm-days", "1_0", "-o", "{d}/c.ics"],
-     "--alarm-days: '1_0' is not a whole number in the digits 0-9"),
+     f"--alarm-days: '1_0' {NOT_WHOLE}"),
     (["calendar", "--town", "carmel-ny", "--alarm-days", "1e1", "-o", "{d}/c.ics"],
-     "--alarm-days: '1e1' is not a whole number in the digits 0-9"),
+     f"--alarm-days: '1e1' {NOT_WHOLE}"),
     ([*SIGN, "--occupancy", "\uff11\uff10", "-o", "{d}/s.pdf"],
-     "--occupancy: '\uff11\uff10' is not a whole number in the digits 0-9"),
-    (["remind", "--days-ahead", "7.5"], "--days-ahead: '7.5' is not a whole number in the digits 0-9"),
+     f"--occupancy: '\uff11\uff10' {NOT_WHOLE}"),
+    (["remind", "--days-ahead", "7.5"], f"--days-ahead: '7.5' {NOT_WHOLE}"),
+    ([*SIGN, "--occupancy", "1e999", "-o", "{d}/s.pdf"], f"--occupancy: '1e999' {NOT_WHOLE}"),
+    ([*SIGN, "--occupancy", "12.5", "-o", "{d}/s.pdf"], f"--occupancy: '12.5' {NOT_WHOLE}"),
     (["serve", "--port", "0"], "--port: 0 is not allowed; allowed: 1 to 65535"),
     (["serve", "--port", "65536"], "--port: 65536 is not allowed; allowed: 1 to 65535"),
     (["serve", "--workers", "0"], "--workers: 0 is not allowed; allowed: 1 to 64"),
@@ -86,7 +93,30 @@ def test_an_options_whole_number_is_read_as_the_law_core_reads_a_count_g5(text):
     try:
         expected = TypeAdapter(WholeNumber).validate_python(text)
     except ValidationError:
-        with pytest.raises(typer.BadParameter, match="is not a whole number in the digits 0-9"):
+        with pytest.raises(typer.BadParameter, match=re.escape(NOT_WHOLE)):
             whole_number(text)
     else:
         assert whole_number(text) == expected
+
+
+@pytest.mark.parametrize(("written", "persons"), [("12", "12"), ("12.0", "12"), ("12.00", "12"), (" 150 ", "150")])
+def test_a_whole_number_written_with_0_after_the_point_is_taken_as_its_refusal_says(runner, tmp_path,
+                                                                                     written, persons):
+    """The other side of `NOT_WHOLE` (G-5): what it says is taken, the digits 0-9 optionally followed by .0, is
+    taken — ``--occupancy 12.0`` is a sign for 12 persons — while ``1e999`` and ``12.5`` are refused above."""
+    import pdfplumber
+
+    out = tmp_path / "s.pdf"
+    result = runner.invoke(app, [*SIGN, "--occupancy", written, "-o", str(out)],
+                           env={"PUBLICASSEMBLY_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out) as pdf:
+        assert persons in (pdf.pages[0].extract_text() or "").split()
+
+
+def test_one_wording_for_every_whole_number_option_g5():
+    """Typer's own conversion of an int option (`bad_value`) and the options' parser (`whole_number`) say the
+    same, from one function."""
+    from publicassembly.cli.app import not_a_whole_number
+
+    assert not_a_whole_number("1e999") == f"'1e999' {NOT_WHOLE}"

@@ -155,13 +155,20 @@ def _whole_number_reader() -> Any:
     return TypeAdapter(WholeNumber)
 
 
+def not_a_whole_number(text: str) -> str:
+    """The refusal of `text` given to an option that takes a whole number (`whole_number`, and Typer's own
+    conversion, `bad_value`): one wording, saying what is taken — the digits 0-9, optionally followed by a point
+    and zeros (``12.0`` is 12) — so that ``1e3``, ``1_0``, ``１０`` and ``12.5`` are told what to write."""
+    return f"{text!r} is not a whole number (the digits 0-9, optionally followed by .0: 12 or 12.0)"
+
+
 def whole_number(text: str | int) -> int:
     """The ``parser`` of every option that takes a whole number (persons, days, an id, a port), read as the law
     core reads a count given as text (`law.units.WholeNumber`, G-5, G-7; the web forms read it the same way):
     Typer's own conversion took ``1_0`` as 10; here it, other digits (``１０``) and ``1e3`` are refused with
     `typer.BadParameter`, which the command prints in one line naming the option (``--alarm-days: '1_0' is not
-    a whole number in the digits 0-9``), exit 2. The range is the command's to check (an option given a parser
-    has no ``min``/``max`` of its own)."""
+    a whole number (the digits 0-9, optionally followed by .0: 12 or 12.0)``, `not_a_whole_number`), exit 2.
+    The range is the command's to check (an option given a parser has no ``min``/``max`` of its own)."""
     if isinstance(text, int):  # the option's default
         return text
     from pydantic import ValidationError
@@ -169,7 +176,7 @@ def whole_number(text: str | int) -> int:
     try:
         return int(_whole_number_reader().validate_python(text))
     except ValidationError:
-        raise typer.BadParameter(f"{text!r} is not a whole number in the digits 0-9") from None
+        raise typer.BadParameter(not_a_whole_number(text)) from None
 
 
 def whole_number_in(low: int, high: int) -> Callable[[str | int], int]:
@@ -211,7 +218,7 @@ def bad_value(exc: Any) -> str:
     if problems and "input" in problems[0]:
         kind, given = problems[0].get("type"), problems[0]["input"]
         if kind in _NOT_WHOLE:
-            return f"{name}: {given!r} is not a whole number{allowed}"
+            return f"{name}: {not_a_whole_number(str(given))}{allowed}"
         if kind in _NOT_A_NUMBER:
             return f"{name}: {given!r} is not a number{allowed}"
         if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than") and allowed:
@@ -228,7 +235,7 @@ def _one_line_errors(command: Any) -> None:
     """Make `command` refuse what Click and Typer refuse while reading its arguments in the project's one line
     on standard error, exit 2, instead of Typer's boxed usage error with its "Usage:" and "Try ... -h" lines:
     a value Typer cannot convert to its option's (or argument's) type, or outside its ``min``/``max``
-    (`bad_value`: ``--occupancy: 'abc' is not a whole number``), and what Click refuses before converting any
+    (`bad_value`: ``--occupancy: 'abc' is not a whole number (…)``), and what Click refuses before converting any
     (`usage_error`: an unknown option, an option without its value, a missing option or argument, an extra
     argument). Both the reading of its arguments (``parse_args``) and, for a group, the choosing of its command
     (``resolve_command``) are covered. A group called without a command (Click's `NoArgsIsHelpError`) still

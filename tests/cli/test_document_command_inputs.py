@@ -251,7 +251,7 @@ def test_calendar_tells_every_bad_hearing_and_deadline_each_on_its_line(tmp_path
     r = run(["calendar", "--from-json", str(src), "-o", str(tmp_path / "c.ics")])
     assert r.exit_code == 2, r.output
     lines = [line for line in r.output.splitlines() if line.startswith("publicassembly: error:")]
-    assert any("hearings[0].revision: must be a whole number from 0" in line for line in lines), r.output
+    assert any("hearings[0].revision: expected a whole number from 0" in line for line in lines), r.output
     assert any("hearings[1].revision: expected a whole number" in line for line in lines), r.output
     assert any("deadlines[0].due: 'soon' is not a date" in line for line in lines), r.output
     assert any("hearings[1].town: is required" in line for line in lines), r.output

@@ -9,6 +9,7 @@ day (interpretation M-1)."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -178,6 +179,49 @@ def test_the_trials_bowling_alley_of_5000_persons_is_refused_section_164_7():
         "the number of alleys (0 or more) and, as area_sq_ft, the additional area (interpretation D-8)"]
     trial["spaces"][0]["alleys"] = 12
     assert [line.split(": ")[0] for line in refusals(trial)] == ["spaces[0].occupant_load", "lawful_occupancy"]
+
+
+@pytest.mark.parametrize(("alleys", "told"), [
+    (24.5, "spaces[0].alleys: expected a whole number from 0 to 1,000,000,000, without a fractional part, got 24.5"),
+    ("24.5", "spaces[0].alleys: expected a whole number from 0 to 1,000,000,000, without a fractional part, got "
+             "24.5"),
+    ("12", "spaces[0].alleys: expected a whole number from 0 to 1,000,000,000 (a JSON number, not text), got '12'"),
+    (-1, "spaces[0].alleys: expected a whole number from 0 to 1,000,000,000, got -1"),
+    ("1e999", "spaces[0].alleys: expected a whole number from 0 to 1,000,000,000, got 1e999"),
+    (True, "spaces[0].alleys: expected a whole number from 0 to 1,000,000,000, got true"),
+])
+def test_a_bowling_alleys_alleys_that_are_not_a_number_of_alleys_are_told_once_d8(tmp_path, alleys, told):
+    """Interpretation D-8, § 164-7 (5 persons for each alley): alleys given as 24.5 were told twice, as not a
+    whole number and as "is required" — the file gives them; they are told once, naming the field, what it takes
+    and the value as written (``24.5`` and ``1e999`` as in the file: a JSON number with a point or an
+    exponent is written into the file as its text)."""
+    data = lanes(alleys=alleys)
+    if isinstance(alleys, str) and alleys != "12":  # (a number as the file writes it, not as text)
+        source = tmp_path / "cert.json"
+        source.write_text(json.dumps(data).replace(f'"alleys": "{alleys}"', f'"alleys": {alleys}'), encoding="utf-8")
+        result = runner.invoke(app, ["certificate", "--from-json", str(source), "-o", str(tmp_path / "c.pdf")])
+        assert result.exit_code == 2 and not (tmp_path / "c.pdf").exists()
+        assert result.stderr == f"publicassembly: error: {source}: {told}\n"
+        return
+    assert refusals(data) == [told]
+
+
+@pytest.mark.parametrize("alleys", [None, "absent"])
+def test_a_bowling_alley_without_alleys_is_still_told_they_are_required_d8(alleys):
+    """The other side: alleys left out, or null, are required of a bowling alley (D-8), told once."""
+    data = lanes(alleys=alleys)
+    if alleys == "absent":
+        del data["spaces"][0]["alleys"]
+    assert refusals(data) == [
+        "spaces[0].alleys: is required for use group 'bowling_alley': Mount Pleasant Code § 164-7 allows a number "
+        "of persons for each alley, its runway included, and by floor area for the additional area; give "
+        "the number of alleys (0 or more) and, as area_sq_ft, the additional area (interpretation D-8)"]
+
+
+@pytest.mark.parametrize(("alleys", "load"), [(0, 100), (12, 160), (Decimal("12.0"), 160), (Decimal("1.2e1"), 160)])
+def test_a_bowling_alleys_whole_number_of_alleys_is_taken_d8(alleys, load):
+    record = record_from_json(CertificateRecord, lanes(alleys=alleys, occupant_load=load))
+    assert record.spaces[0].alleys == int(alleys) and record.lawful_occupancy == load
 
 
 def test_alleys_belong_to_a_bowling_alley_alone_section_164_7():

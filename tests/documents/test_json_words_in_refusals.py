@@ -11,15 +11,18 @@ import pytest
 from publicassembly.documents.records import CertificateRecord, HearingNoticeRecord, record_from_json
 from publicassembly.law.jsonable import jsonable
 
+#: How a field taking a whole number tells what it allows, before the value given.
+WHOLE = "expected a whole number from 0 to 1,000,000,000"
+
 
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("number", True, "number: expected text, got true"),
     ("number", ["A"], "number: expected text, got a list"),
     ("spaces", {"name": "Hall"}, "spaces: expected a list, got a mapping"),
-    ("lawful_occupancy", True, "lawful_occupancy: expected a whole number, got true"),
-    ("lawful_occupancy", 1.5, "lawful_occupancy: expected a whole number, without a fractional part, got 1.5"),
-    ("lawful_occupancy", [12], "lawful_occupancy: expected a whole number, got a list"),
-    ("lawful_occupancy", "12", "lawful_occupancy: expected a whole number (a JSON number, not text), got '12'"),
+    ("lawful_occupancy", True, f"lawful_occupancy: {WHOLE}, got true"),
+    ("lawful_occupancy", 1.5, f"lawful_occupancy: {WHOLE}, without a fractional part, got 1.5"),
+    ("lawful_occupancy", [12], f"lawful_occupancy: {WHOLE}, got a list"),
+    ("lawful_occupancy", "12", f"lawful_occupancy: {WHOLE} (a JSON number, not text), got '12'"),
 ])
 def test_a_certificate_record_of_the_wrong_kind_is_told_what_was_given(certificate_record, field, value, said):
     data = jsonable(asdict(certificate_record)) | {field: value}

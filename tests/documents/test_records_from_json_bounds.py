@@ -37,9 +37,9 @@ def _certificate(tmp_path: Path, record, **changes):
 
 
 @pytest.mark.parametrize(("field", "value", "needle"), [
-    ("lawful_occupancy", -5, "must be a whole number from 0 to 1,000,000,000; got -5"),
-    ("lawful_occupancy", MAX_COUNT + 1, "from 0 to 1,000,000,000; got 1000000001"),
-    ("lawful_occupancy", "100", "expected a whole number (a JSON number, not text)"),
+    ("lawful_occupancy", -5, "expected a whole number from 0 to 1,000,000,000, got -5"),
+    ("lawful_occupancy", MAX_COUNT + 1, "from 0 to 1,000,000,000, got 1000000001"),
+    ("lawful_occupancy", "100", "expected a whole number from 0 to 1,000,000,000 (a JSON number, not text)"),
     ("lawful_occupancy", True, "expected a whole number"),
     ("issued_date", "3026-01-01", "must be a date from 1778-01-01 to 2099-12-31"),
     ("issued_date", "1777-12-31", "must be a date from 1778-01-01 to 2099-12-31"),

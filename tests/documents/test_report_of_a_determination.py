@@ -78,7 +78,7 @@ def test_the_check_keeps_the_object_and_other_keys(determination):
 @pytest.mark.parametrize(("key", "value", "needle"), [
     ("bond", "lots", "requirements.bond: expected a number, got 'lots'"),
     ("bond", [1], "requirements.bond: expected a number, got a list"),
-    ("filing_fee", 1e308, "requirements.filing_fee: '1E+308' is too large"),
+    ("filing_fee", 1e308, "requirements.filing_fee: '1e+308' is too large"),  # (as the file writes it)
     ("parking_spaces", -5, "requirements.parking_spaces: must be a number from 0 to"),
 ])
 def test_requirements_of_an_edited_determination_are_checked(tmp_path, determination, key, value, needle):

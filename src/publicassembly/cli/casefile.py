@@ -4,7 +4,8 @@ Reading is strict, and every refusal is a `CaseFileError` naming the file, where
 is allowed: a missing file or a directory, an empty or binary file, text that is not UTF-8, malformed YAML or
 JSON, a key given twice, a key that is not text (``1: x``), YAML aliases, custom tags or ``!!binary`` (a YAML
 value JSON cannot hold; `_refuse_types`), numbers too large to read, nesting too deep. Numbers
-with a fraction are read as `Decimal` (never float), as the law core wants; a YAML date (``2026-07-04``)
+with a fraction are read as `Decimal` (never float), as the law core wants, keeping the text they were written
+as (`law.units.WrittenNumber`: a refusal quotes ``1e999`` as written); a YAML date (``2026-07-04``)
 becomes a `date`, a YAML timestamp with a time of day stays the text it was written as.
 
 The reader also records where each field of a YAML (or JSON) document is, so an error of the law core
@@ -29,6 +30,7 @@ import yaml
 from publicassembly.batch.encodings import SAMPLE_BYTES, wide_unicode
 from publicassembly.cli.app import printable
 from publicassembly.law.cases import RepeatedKey, no_json_constant, unique_keys
+from publicassembly.law.units import WrittenNumber
 from publicassembly.law.yaml_numbers import PLAIN_FLOAT, PLAIN_INT, plain_numbers
 
 #: Larger files are refused: a case is a page of facts, not a data set.
@@ -148,17 +150,18 @@ class CaseLoader(yaml.SafeLoader):
 
 
 def _yaml_decimal(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Decimal | str:
-    """A plain YAML number with a point (`plain_numbers`), or ``.inf``/``.nan``, as an exact Decimal. A value
+    """A plain YAML number with a point (`plain_numbers`), or ``.inf``/``.nan``, as an exact Decimal (keeping
+    its text, `WrittenNumber`, for a refusal to quote as written: ``1.0e+999``, not ``1.0E+999``). A value
     tagged ``!!float`` that is not plain (``!!float 1_000.5``) stays the text it was written as, for the fact's
     type to refuse."""
     text = str(loader.construct_scalar(node)).strip()
     lowered = text.lower().lstrip("+")
     if lowered in (".nan",):
-        return Decimal("NaN")
+        return WrittenNumber("NaN", text)
     if lowered in (".inf", "-.inf"):
-        return Decimal("-Infinity" if lowered.startswith("-") else "Infinity")
+        return WrittenNumber("-Infinity" if lowered.startswith("-") else "Infinity", text)
     if PLAIN_FLOAT.match(text) or PLAIN_INT.match(text):
-        return Decimal(text)
+        return WrittenNumber(text)
     return text
 
 
@@ -316,7 +319,8 @@ def _file_error(path: str, message: str, mark: yaml.Mark | None, field: str | No
 
 def _load_json(text: str, path: str) -> tuple[Any, FindPositions]:
     try:
-        data = json.loads(text, object_pairs_hook=unique_keys, parse_float=Decimal, parse_constant=no_json_constant)
+        data = json.loads(text, object_pairs_hook=unique_keys, parse_float=WrittenNumber,
+                          parse_constant=no_json_constant)
     except json.JSONDecodeError as exc:
         raise CaseFileError(path, f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except RepeatedKey as exc:
@@ -391,7 +395,8 @@ def parse_text(text: str, path: str, kind: str | None = None) -> CaseFile:
                                   "with at least 'jurisdiction' and 'subject'")
     if not isinstance(data, dict):
         kind_name = {list: "a list", str: "a single text", bool: "a single true/false", int: "a single number",
-                     Decimal: "a single number", date: "a single date"}.get(type(data), "a single value")
+                     Decimal: "a single number", WrittenNumber: "a single number", date: "a single date"
+                     }.get(type(data), "a single value")
         if _list_of_determinations(data):
             held = _determinations(len(data))
             raise CaseFileError(path, f"the file holds a list of {held}, what check writes with "

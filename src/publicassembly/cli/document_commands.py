@@ -199,11 +199,11 @@ def read_json(path: Path, option: str = "--from-json") -> Any:
     point or an exponent is a Decimal (``0.1`` is one tenth, not a binary float's nearest, and ``1e999`` stays the
     number written, not a float's infinity), a whole one an int; JSON's non-standard constants ``NaN``,
     ``Infinity`` and ``-Infinity`` are read as the Decimal they name, so that the record's reader
-    (`record_from_json`) refuses them naming the field and what it allows."""
-    from decimal import Decimal
-
+    (`record_from_json`) refuses them naming the field and what it allows. A Decimal keeps the text it was written
+    as (`law.units.WrittenNumber`), which a refusal quotes (``1e999``, not ``1E+999``)."""
     from publicassembly.cli.casefile import CaseFileError, decode
     from publicassembly.law.cases import RepeatedKey, unique_keys
+    from publicassembly.law.units import WrittenNumber
 
     try:
         text = decode(path.read_bytes(), str(path), "JSON record")
@@ -214,7 +214,8 @@ def read_json(path: Path, option: str = "--from-json") -> Any:
     except CaseFileError as exc:
         fail(f"{option}: {exc.describe()}")
     try:
-        return json.loads(text, object_pairs_hook=unique_keys, parse_float=Decimal, parse_constant=Decimal)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_float=WrittenNumber,
+                          parse_constant=WrittenNumber)
     except json.JSONDecodeError as exc:
         fail(f"{option}: {path} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})")
     except RepeatedKey as exc:  # (JSON would keep the last value silently: which one was meant is not known)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
+import math
 import re
 import types
 import typing
@@ -354,18 +355,23 @@ def _object_problems(value: Any, where: str) -> list[str]:
     return out
 
 
+def _count_refused(where: str, value: object, why: str = "") -> ValueError:
+    """The refusal of `value` given for field `where`, which takes a whole number (persons, alleys, days, a
+    revision): one wording for every way it is not one, naming the field, what it allows (0 to `MAX_COUNT`) and
+    the value as the file wrote it (`given`), `why` saying what the value lacks when its kind does not."""
+    return ValueError(f"{where}: expected a whole number from 0 to {MAX_COUNT:,}{why}, got {given(value)}")
+
+
 def _whole_decimal(value: Decimal, where: str) -> int:
     """The whole number `value` (a JSON number read exactly, with a point or an exponent: ``12.0``, ``1.2e1``) is,
-    for a field `where` that takes a whole number; ValueError naming the field and what it allows for one with a
-    fractional part (``12.5``), one beyond `MAX_COUNT` (``1e999``, never converted: its digits are not made) or
-    one that is no number (``NaN``, ``Infinity``, which a ``--from-json`` file reads as the Decimal they name)."""
-    if not value.is_finite():
-        raise ValueError(f"{where}: expected a whole number from 0 to {MAX_COUNT:,}, got {given(value)} (not a "
-                         "finite number)")
-    if value != value.to_integral_value():
-        raise ValueError(f"{where}: expected a whole number, without a fractional part, got {given(value)}")
-    if not 0 <= value <= MAX_COUNT:
-        raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {given(value)}")
+    for a field `where` that takes a whole number; ValueError naming the field and what it allows
+    (`_count_refused`) for one with a fractional part (``12.5``), one beyond `MAX_COUNT` (``1e999``, never
+    converted: its digits are not made) or one that is no number (``NaN``, ``Infinity``, which a ``--from-json``
+    file reads as the Decimal they name)."""
+    if value.is_finite() and value != value.to_integral_value():
+        raise _count_refused(where, value, ", without a fractional part")
+    if not value.is_finite() or not 0 <= value <= MAX_COUNT:
+        raise _count_refused(where, value)
     return int(value)
 
 
@@ -464,12 +470,12 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, str):
-                raise ValueError(f"{where}: expected a whole number (a JSON number, not text), got {given(value)}")
-            if isinstance(value, float):  # (a case says the same: `law.units` WholeNumber)
-                raise ValueError(f"{where}: expected a whole number, without a fractional part, got {given(value)}")
-            raise ValueError(f"{where}: expected a whole number, got {given(value)}")
+                raise _count_refused(where, value, " (a JSON number, not text)")
+            if isinstance(value, float) and math.isfinite(value):  # (a case says the same: `law.units` WholeNumber)
+                raise _count_refused(where, value, ", without a fractional part")
+            raise _count_refused(where, value)
         if not 0 <= value <= MAX_COUNT:  # persons, vehicles, days, months, an offense's number: counts
-            raise ValueError(f"{where}: must be a whole number from 0 to {MAX_COUNT:,}; got {value!r}")
+            raise _count_refused(where, value)
         return value
     if tp is str:  # text only: a JSON number (12) is not taken as its digits, as a case's text is not
         if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
@@ -548,7 +554,8 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
 
 def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_names: Any = ()) -> list[str]:
     """What the fields of record class `cls` read from JSON (`read`: those that read, by name; `given_names`:
-    the fields the file gives, whether they read or not) show wrong
+    the file's object, its fields whether they read or not: one that did not read has its own problem, and is not
+    told again as missing) show wrong
     without the rest of the record, one line each naming the field, so that `record_from_json` lists them with
     the fields missing or of the wrong kind (every problem of a file's fields at once; what needs the whole
     record, the law's loads and sums, follows once they read):
@@ -572,7 +579,9 @@ def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_n
             out.append(f"{p}use_group: {group!r} is not a use group of §§ 164-7, 164-8; allowed: "
                        f"{', '.join(USE_GROUPS)}")
         alleys = read.get("alleys")
-        if group == "bowling_alley" and alleys is None:
+        # (alleys the file gives that did not read, 24.5 or "12", are told by their own problem, not as missing)
+        unread = isinstance(given_names, Mapping) and given_names.get("alleys") is not None and alleys is None
+        if group == "bowling_alley" and alleys is None and not unread:
             out.append(f"{p}alleys: is required for use group 'bowling_alley': Mount Pleasant Code § 164-7 allows "
                        "a number of persons for each alley, its runway included, and by floor area for the "
                        "additional area; give the number of alleys (0 or more) and, as area_sq_ft, the "

@@ -33,6 +33,8 @@ def number(value: Decimal | Fraction | int) -> int | float | str:
             if value.denominator == 1:
                 return int(value)
             value = Decimal(value.numerator) / Decimal(value.denominator)
+        else:  # a `units.WrittenNumber`: its value (the text it was written as is for refusals)
+            value = Decimal(value)
     if value == value.to_integral_value():
         return int(value)
     exponent = value.as_tuple().exponent

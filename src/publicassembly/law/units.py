@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Annotated, Literal, cast
 
@@ -63,6 +63,8 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
     kind = type(value)
     if kind is Decimal or kind is int:  # the usual cases (validated facts, parameter values), taken as they are
         return _bounded(value if isinstance(value, Decimal) else Decimal(cast(int, value)), value, field)
+    if isinstance(value, Decimal):  # a `WrittenNumber`: its value, quoted as written
+        return _bounded(Decimal(value), value, field)
     if isinstance(value, bool | list | tuple | set | dict):  # (true, a list, a mapping: said as such, `given`)
         raise InvalidNumber(field, _("expected a number, got {value}", value=given(value)))
     try:
@@ -84,19 +86,20 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
 
 
 def _bounded(result: Decimal, value: object, field: str) -> Decimal:
-    """`result` (read from `value`) when finite and at most `MAX_MAGNITUDE`; else `InvalidNumber`."""
+    """`result` (read from `value`) when finite and at most `MAX_MAGNITUDE`; else `InvalidNumber` quoting `value`
+    as written (`as_written`)."""
     if not result.is_finite():
-        raise InvalidNumber(field, _("must be a finite number, got {value!r}", value=str(value)))
+        raise InvalidNumber(field, _("must be a finite number, got {value!r}", value=as_written(value)))
     if abs(result) > MAX_MAGNITUDE:
         try:
-            shown = str(value)[:40]
+            shown = as_written(value)[:40]
         except ValueError:  # an integer of more digits than Python writes (sys.get_int_max_str_digits)
             shown = f"{str(result)[:40]}..."
         raise InvalidNumber(field, _("{value!r} is too large (at most {most:,})", value=shown, most=MAX_MAGNITUDE))
     exponent = result.as_tuple().exponent
     if isinstance(exponent, int) and exponent < -MAX_PLACES and result != result.to_integral_value():
         raise InvalidNumber(field, _("{value!r} has more than {places} decimal places; give at most {places}",
-                                     value=str(value)[:40], places=MAX_PLACES))
+                                     value=as_written(value)[:40], places=MAX_PLACES))
     return result
 
 
@@ -108,7 +111,7 @@ def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decim
     is not one of ``sq_ft``, ``sq_m``."""
     amount = to_decimal(value, field)
     if amount < 0:
-        raise InvalidNumber(field, _("an area cannot be negative (got {amount})", amount=amount))
+        raise InvalidNumber(field, _("an area cannot be negative (got {amount})", amount=as_written(value)))
     if unit in ("sq_ft", "sq_m"):
         sq_ft = amount if unit == "sq_ft" else amount / SQUARE_METRES_PER_SQUARE_FOOT
         if sq_ft > MAX_AREA_SQ_FT:
@@ -144,7 +147,7 @@ def dollars(value: object, field: str = "amount") -> Decimal:
         return Decimal(value).quantize(_CENT)
     amount = to_decimal(value, field)
     if amount != amount.quantize(_CENT, rounding=ROUND_HALF_UP):
-        raise InvalidNumber(field, _("money is in whole cents (got {amount})", amount=amount))
+        raise InvalidNumber(field, _("money is in whole cents (got {amount})", amount=as_written(value)))
     return amount.quantize(_CENT)
 
 
@@ -176,9 +179,45 @@ def not_finite(value: object) -> bool:
     return False
 
 
+class WrittenNumber(Decimal):
+    """A number read exactly from a file (a JSON or YAML number with a point or an exponent, ``1e999``,
+    ``1.50``) that keeps the text it was written as: its value is the Decimal's, and its text (`str`) the
+    file's, so that a refusal quoting it (`given`, `to_decimal`) quotes what the person wrote, not Decimal's
+    normal form (``1E+999``). Arithmetic on it gives plain Decimals, and pydantic reads it as one."""
+
+    written: str
+
+    def __new__(cls, text: str, written: str | None = None) -> WrittenNumber:
+        self = super().__new__(cls, text)
+        self.written = text if written is None else written
+        return self
+
+    def __str__(self) -> str:
+        return self.written
+
+    def __format__(self, spec: str, context: Context | None = None, /) -> str:
+        # (f"{number}" as `str`; a format of its own, f"{number:,}", as a Decimal's)
+        if not spec:
+            return self.written
+        return super().__format__(spec) if context is None else super().__format__(spec, context)
+
+
+def as_written(value: object) -> str:
+    """A number as a message quotes it: a `WrittenNumber` as its file wrote it (``1e999``); a Decimal whose text
+    was not kept in plain digits while they are few (``1E+3`` → ``1000``, ``1.50``; its first digit at most 20
+    places from the point), else in e-notation as people write it (``1e999``, ``-2.5e-40``) — never Decimal's normal form with its upper-case ``E+``; anything
+    else by `str` (text stripped of surrounding spaces)."""
+    if type(value) is Decimal:
+        if value.is_finite() and -20 <= value.adjusted() <= 20:
+            return f"{value:f}"
+        return f"{value:e}".replace("e+", "e")
+    return str(value).strip() if isinstance(value, str) else str(value)
+
+
 def given(value: object) -> str:
-    """What a case gave, as its error repeats it: a short value as written (text in quotes, at most 40
-    characters), a list or mapping by its kind, JSON's words for true, false and null."""
+    """What a case gave, as its error repeats it: a short value as written (text in quotes, a number as
+    `as_written`, at most 40 characters), a list or mapping by its kind, JSON's words for true, false and
+    null."""
     if isinstance(value, list | tuple | set | frozenset):  # (a YAML !!set is a collection too)
         return _("a list")
     if isinstance(value, dict):
@@ -187,7 +226,7 @@ def given(value: object) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
-    text = repr(value) if isinstance(value, str) else str(value)
+    text = repr(value) if isinstance(value, str) else as_written(value)
     return text if len(text) <= 40 else text[:39] + "…"
 
 

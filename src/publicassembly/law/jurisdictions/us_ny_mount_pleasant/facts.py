@@ -102,9 +102,9 @@ class Space(_Facts):
         unit): refused here, naming ``area``, rather than when the occupant load is computed."""
         if value is None:
             return None
-        amount = to_decimal(value, "area")
-        area_sq_ft(amount, info.data.get("area_unit", "sq_ft"), "area")  # refuses it negative or too large
-        return amount
+        # (refused negative or too large quoting the value as written, `units.as_written`: -1.5e3, not -1500)
+        area_sq_ft(value, info.data.get("area_unit", "sq_ft"), "area")
+        return to_decimal(value, "area")
 
     @model_validator(mode="after")
     def _alleys(self) -> Self:

@@ -453,6 +453,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         if isinstance(exponent, int) and exponent < -MAX_PLACES and out != out.to_integral_value():
             raise ValueError(f"{where}: {given(value)} has more than {MAX_PLACES} decimal places; give at most "
                              f"{MAX_PLACES}")
+        if out.is_zero():  # 0 however written (-0.0, 0.00, 0e5): printed "0", never "-0.0" (nor refused as below 0)
+            out = Decimal(0)
         bound = COORDINATES.get(where.rpartition(".")[2])
         if bound is not None:  # a latitude or longitude (degrees): signed
             if not -bound <= out <= bound:

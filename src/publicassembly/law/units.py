@@ -86,8 +86,9 @@ def to_decimal(value: object, field: str = "value") -> Decimal:
 
 
 def _bounded(result: Decimal, value: object, field: str) -> Decimal:
-    """`result` (read from `value`) when finite and at most `MAX_MAGNITUDE`; else `InvalidNumber` quoting `value`
-    as written (`as_written`)."""
+    """`result` (read from `value`) when finite and at most `MAX_MAGNITUDE`, a zero without its sign (``-0.0``
+    is 0: no quantity of the law is a negative zero, and none is shown as one); else `InvalidNumber` quoting
+    `value` as written (`as_written`)."""
     if not result.is_finite():
         raise InvalidNumber(field, _("must be a finite number, got {value!r}", value=as_written(value)))
     if abs(result) > MAX_MAGNITUDE:
@@ -100,6 +101,8 @@ def _bounded(result: Decimal, value: object, field: str) -> Decimal:
     if isinstance(exponent, int) and exponent < -MAX_PLACES and result != result.to_integral_value():
         raise InvalidNumber(field, _("{value!r} has more than {places} decimal places; give at most {places}",
                                      value=as_written(value)[:40], places=MAX_PLACES))
+    if result.is_signed() and result.is_zero():
+        return result.copy_abs()
     return result
 
 

@@ -119,7 +119,8 @@ def dollars(value: Any) -> str:
 
 
 def shown(value: Any) -> str:
-    """A number grouped in thousands (``1,000``; a measure keeps its decimals: ``0.375``), or the value's text."""
+    """A number grouped in thousands (``1,000``; a measure keeps its decimals: ``0.375``; a zero of either sign,
+    ``-0.0``, is ``0``), or the value's text."""
     from decimal import Decimal
 
     if isinstance(value, bool):
@@ -127,7 +128,8 @@ def shown(value: Any) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float | Decimal):
-        return f"{Decimal(str(value)).normalize():,f}"
+        number = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+        return "0" if number.is_zero() else f"{number.normalize():,f}"
     return str(value)
 
 

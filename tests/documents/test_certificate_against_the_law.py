@@ -249,3 +249,21 @@ def test_superseded_by_only_with_status_superseded_section_164_9(status):
     assert record_from_json(CertificateRecord, base(status="superseded", superseded_by="MP-2025-0002")) \
         .superseded_by == "MP-2025-0002"
     assert record_from_json(CertificateRecord, base(status=status)).superseded_by == ""
+
+
+@pytest.mark.parametrize("area", [0, 0.0, -0.0])
+@pytest.mark.parametrize("group", ["assembly_without_fixed_seats", "open_air"])
+def test_a_room_of_no_floor_area_is_refused_as_the_workflow_refuses_it_sections_164_7_164_8(area, group):
+    """A room or area of 0 sq ft holds no one and its sign (§ 164-9) would say 0: refused naming its area, as
+    adding such a room to a venue is (venues.services); 0.0001 sq ft (a load of 0 rounded down) is a floor area."""
+    zero = space(name="Cloakroom", use_group=group, area_sq_ft=area, occupant_load=0)
+    assert refusals(base(spaces=[space(), zero])) == [
+        "spaces[1].area_sq_ft: a room or area has a floor area of more than 0 (Mount Pleasant Code "
+        f"§ {'164-8' if group == 'open_air' else '164-7'}): one of 0 holds no one and its sign would say 0; only a "
+        "bowling alley's additional area (beyond its alleys) may be 0"]
+    small = base(spaces=[space(), zero | {"area_sq_ft": 0.0001}])
+    assert record_from_json(CertificateRecord, small).lawful_occupancy == 100
+
+
+def test_a_bowling_alleys_additional_area_may_be_0_section_164_7():
+    assert record_from_json(CertificateRecord, lanes(area_sq_ft=0, occupant_load=60)).lawful_occupancy == 60

@@ -147,6 +147,34 @@ def test_a_bowling_alleys_load_counts_its_alleys_from_the_finding_section_164_7(
         "occupancy.spaces[0].occupant_load: the file states 362; the law gives 240 for 2,400 sq ft of bowling")
 
 
+@pytest.mark.parametrize("alleys", [24.5, "24", -1, True, [24]])
+@pytest.mark.parametrize("in_space", [False, True])
+def test_alleys_that_are_no_whole_number_are_refused_not_read_as_unstated_section_164_7(alleys, in_space):
+    """§ 164-7 counts a bowling alley's persons by its alleys: a file stating alleys of 24.5, "24", -1 or true
+    (in the space or in the § 164-7 finding) is refused naming where, not read as alleys left unstated (which
+    takes any whole number of them); 24, and 0 alleys with the area's load, are taken."""
+    data = determination(case("mount-pleasant-bowling-centre"))
+    forged = edited(data)
+    if in_space:
+        forged["occupancy"]["spaces"][0]["alleys"] = alleys
+        where = "occupancy.spaces[0].alleys"
+    else:
+        finding(forged, "mount-pleasant/164-7/occupant-load")["values"]["spaces"][0]["alleys"] = alleys
+        where = "findings[7].values.spaces['Lanes'].alleys"
+    told = refusals(forged)
+    assert told[0].startswith(f"{where}: expected a whole number of alleys (0 or more), got "), told
+    assert "§ 164-7" in told[0]
+    taken = edited(data)
+    (taken["occupancy"]["spaces"][0] if in_space else
+     finding(taken, "mount-pleasant/164-7/occupant-load")["values"]["spaces"][0])["alleys"] = 24
+    assert check_determination_json(taken) is taken
+    none = edited(data)
+    (none["occupancy"]["spaces"][0] if in_space else
+     finding(none, "mount-pleasant/164-7/occupant-load")["values"]["spaces"][0])["alleys"] = 0
+    assert refusals(none)[0].startswith(
+        "occupancy.spaces[0].occupant_load: the file states 360; the law gives 240 (0 alleys at 5 persons each")
+
+
 def test_a_lawful_occupancy_is_null_while_a_spaces_area_is_missing_section_164_7():
     data = case("mount-pleasant-catering-hall")
     del data["spaces"][1]["area"]

@@ -47,7 +47,7 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
 from publicassembly.law.errors import ParameterNotInForce
 from publicassembly.law.jsonable import DISPLAY_PLACES
-from publicassembly.law.units import to_decimal
+from publicassembly.law.units import given, to_decimal
 
 _MISSING_MEASURE = re.compile(r"spaces\[\d+\]\.(area|alleys)")
 #: How far a number the law core shows to four places (`jsonable.number`) may be from the one it counted.
@@ -226,7 +226,15 @@ def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None
         section = cite("164-8" if group == "open_air" else "164-7")
         named = use_group_name(group)
         words = f"{area:,} sq ft of {named[:1].lower() + named[1:]} at {factor} sq ft per person"
-        alleys = _count(space.get("alleys", alleys_of.get(name))) if group == "bowling_alley" else None
+        written = space.get("alleys", alleys_of.get(name)) if group == "bowling_alley" else None
+        alleys = _count(written)
+        if written is not None and (alleys is None or alleys < 0):  # 24.5, "12", -1: stated, but no alleys
+            where = (f"{at}.alleys" if "alleys" in space else
+                     f"findings[{findings['mount-pleasant/164-7/occupant-load'][0]}].values.spaces[{name!r}].alleys")
+            check.problems.append(f"{where}: expected a whole number of alleys (0 or more), got {given(written)}; "
+                                  f"Mount Pleasant Code § 164-7 counts a bowling alley's persons for each alley")
+            complete = False
+            continue
         allowed, law = space_load(group, area, alleys, stated, values,
                                   fractional=not isinstance(space["area_sq_ft"], int))
         if group == "bowling_alley" and alleys is None:  # the alleys not stated: a whole number of them

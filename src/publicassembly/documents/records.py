@@ -791,7 +791,8 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
       one of §§ 164-7, 164-8; each ``occupant_load`` the law core's (`determination_law.space_load`) for its use group
       and area under the values in force on ``issued_date`` — a bowling alley's with its ``alleys`` (a record
       the workflow made, which does not state them: its area's load plus a whole number of alleys at § 164-7's
-      persons per alley; one read from JSON must give them, `field_problems`, D-8); an area
+      persons per alley; one read from JSON must give them, `field_problems`, D-8); an area more than 0 but
+      a bowling alley's additional area (a room of no floor area holds no one, as the workflow refuses it); an area
       written with a fraction may be one shown to four places, and a load one person less is taken too
       (interpretation G-9);
     - ``lawful_occupancy``: the sum of the spaces' occupant loads (§§ 164-7, 164-9); not 0, and not so few that
@@ -858,6 +859,12 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
         area = Decimal(0) if space.area_sq_ft is None else space.area_sq_ft
         factor = floor_area_per_occupant(space.use_group, values)
         section = cite("164-8" if space.use_group == "open_air" else "164-7")
+        if area == 0 and not bowling:  # as the workflow refuses a room of no floor area (venues.services)
+            out.append(f"{at}.area_sq_ft: a room or area has a floor area of more than 0 ({section}): one of 0 holds "
+                       "no one and its sign would say 0; only a bowling alley's additional area (beyond its alleys) "
+                       "may be 0")
+            total = None
+            continue
         named = use_group_name(space.use_group)
         words = f"{area:,} sq ft of {named[:1].lower() + named[1:]} at {factor} sq ft per person"
         stated = space.occupant_load

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from reportlab.lib.units import inch
@@ -17,7 +16,7 @@ from reportlab.platypus import Spacer
 from publicassembly.documents.lawparams import CARMEL, MOUNT_PLEASANT, court_name
 from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import build, esc, long_date, money, p, signature, table
-from publicassembly.documents.records import SUMMONS_JURISDICTIONS, SummonsRecord
+from publicassembly.documents.records import RETURN_TIME, SUMMONS_JURISDICTIONS, SummonsRecord
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, ordinal
 from publicassembly.law.messages import plural
 
@@ -77,10 +76,10 @@ def _check(record: SummonsRecord) -> None:
 def clock(return_time: str) -> str:
     """The return hour in words: ``HH:MM`` (24-hour clock, as the service records it) as ``9:30 a.m.``,
     ``12:00 noon``, ``7:00 p.m.``; any other text (a summons recorded before the hour was checked) as it is."""
-    m = re.fullmatch(r"([01][0-9]|2[0-3]):([0-5][0-9])", return_time.strip())
-    if not m:
+    if not RETURN_TIME.fullmatch(return_time.strip()):
         return return_time.strip()
-    hour, minute = int(m.group(1)), m.group(2)
+    hour_text, minute = return_time.strip().split(":")
+    hour = int(hour_text)
     if (hour, minute) == (12, "00"):
         return "12:00 noon"
     return f"{(hour - 1) % 12 + 1}:{minute} {'a.m.' if hour < 12 else 'p.m.'}"

@@ -4,6 +4,8 @@ does, and writes nothing (interpretation M-17). The new-user trial's requests, a
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from tests.api.conftest import api_client, post_json
 
@@ -14,8 +16,12 @@ pytestmark = pytest.mark.django_db
 V = "/api/v1/towns/mount-pleasant-ny/venues"
 
 
+_NUMBERS = itertools.count(2)
+
+
 def _venue(c, area, commercial=False) -> int:
-    r = post_json(c, V, {"name": "Empty Hall", "address": "2 Main St", "commercial": commercial})
+    # (each place at its own address: the same name and address is one place, registered once, W-10)
+    r = post_json(c, V, {"name": "Empty Hall", "address": f"{next(_NUMBERS)} Main St", "commercial": commercial})
     assert r.status_code == 201, r.content
     pk = r.json()["id"]
     r = post_json(c, f"{V}/{pk}/spaces", {"name": "Office", "kind": "room", "use_group": "business", "area": area})

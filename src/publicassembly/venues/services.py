@@ -66,7 +66,7 @@ from publicassembly.workflow.models import apply_changes, file_changed, save_wit
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
-from publicassembly.workflow.words import not_in_force
+from publicassembly.workflow.words import not_in_force, same_words
 
 EDITORS = (Role.BUILDING_INSPECTOR, Role.APPLICANT)
 INSPECTORS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -317,7 +317,14 @@ def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bo
                  used_solely_for_religious_worship: bool = False, toilets_provided: int | None = None,
                  owner: Any = None, reason: str = "") -> Venue:
     """Register a place of assembly in `town` (Mount Pleasant). Building inspector (``owner`` optional) or an
-    applicant (who becomes its owner). Returns the saved `Venue` (version 1), history "created"."""
+    applicant (who becomes its owner). Returns the saved `Venue` (version 1), history "created".
+
+    One place, one record: its certificate (§ 164-3), inspections and violations belong to it, and a second
+    record of it would split them (and offer two places alike in every list). So a place of the same name and
+    address as one already registered in the town (spaces and letter case aside) is refused, `ValidationFailed`
+    naming ``name`` and the place registered — also the same form or request sent twice, which has no record of
+    its own whose version it could send (interpretation W-10). Two places of one name are told apart by the
+    address."""
     require_places_of_assembly_law(town)
     membership = require_role(by, town, *EDITORS)
     _check_venue_values({"name": name, "address": address, "commercial": commercial,
@@ -326,11 +333,28 @@ def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bo
     if membership.role == Role.APPLICANT:
         owner = by
     with transaction.atomic():
+        Town.objects.select_for_update().get(pk=town.pk)  # one registration at a time per town: the check holds
         venue = Venue(town=town, name=name.strip(), address=address.strip(), commercial=commercial,
                       used_solely_for_religious_worship=used_solely_for_religious_worship,
                       toilets_provided=toilets_provided, owner=owner)
+        same = _same_venue(town, venue)
+        if same is not None:
+            raise ValidationFailed("name", _(
+                "%(name)s, %(address)s is already registered as place of assembly %(id)s of this town; a place is "
+                "registered once (its certificate, inspections and violations are its own): open that one, or "
+                "tell this place apart by its address") % {"name": same.name, "address": same.address, "id": same.pk})
         save_with_history(venue, by=by, reason=_why(reason, "place of assembly registered"))
     return venue
+
+
+def _same_venue(town: Town, new: Venue, besides: int | None = None) -> Venue | None:
+    """The place of assembly of `town` (other than the one numbered `besides`) of `new`'s name and address
+    (spaces and letter case aside), if any (W-10)."""
+    name, address = same_words(new.name), same_words(new.address)
+    for v in Venue.objects.filter(town=town).exclude(pk=besides).order_by("id"):
+        if same_words(v.name) == name and same_words(v.address) == address:
+            return v
+    return None
 
 
 def update_venue(by: Any, venue: Venue, *, expected_version: int | None = None, reason: str = "",
@@ -349,6 +373,15 @@ def update_venue(by: Any, venue: Venue, *, expected_version: int | None = None, 
 
     def check(fresh: Venue) -> None:
         _require_editor(by, fresh)
+        if "name" in changes or "address" in changes:  # renamed as another place of the town (W-10)
+            renamed = Venue(town=fresh.town, name=changes.get("name", fresh.name),
+                            address=changes.get("address", fresh.address))
+            same = _same_venue(fresh.town, renamed, besides=fresh.pk)
+            if same is not None:
+                raise ValidationFailed("name", _(
+                    "%(name)s, %(address)s is already registered as place of assembly %(id)s of this town; a "
+                    "place is registered once: give this one a name or address telling it apart")
+                    % {"name": same.name, "address": same.address, "id": same.pk})
 
     return apply_changes(venue, changes, by=by, reason=_why(reason, "place of assembly changed"),
                          expected_version=expected_version, check=check)

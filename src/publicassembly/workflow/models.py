@@ -17,6 +17,9 @@ from django.utils.translation import gettext as _
 
 from publicassembly.workflow.errors import NotFound, StaleUpdate, ValidationFailed
 
+#: The whole numbers a database column of ids holds (a signed 64-bit integer, SQLite's and PostgreSQL's bigint).
+_SMALLEST_ID, _LARGEST_ID = -(2**63), 2**63 - 1
+
 
 class TownScopedQuerySet(models.QuerySet):
     """Queries of town-scoped records."""
@@ -31,8 +34,12 @@ class TownScopedQuerySet(models.QuerySet):
     def get_in_town(self, town: Any, **lookup: Any) -> Any:
         """The one record of `town` matching `lookup`; raises `NotFound` (never another town's record), e.g.
         "no permit application 99999 in carmel-ny" (the number alone when looked up by ``pk``; the town by the
-        alias users type in addresses and commands)."""
+        alias users type in addresses and commands). A whole number beyond what a database column holds (a
+        signed 64-bit integer: ``/venues/9223372036854775808/…``) matches no record: `NotFound` too, rather than
+        the database driver's overflow."""
         try:
+            if any(type(v) is int and not _SMALLEST_ID <= v <= _LARGEST_ID for v in lookup.values()):
+                raise self.model.DoesNotExist
             return self.for_town(town).get(**lookup)
         except self.model.DoesNotExist:
             pk = lookup.get("pk", lookup.get("id"))

@@ -98,3 +98,19 @@ def test_applications_of_an_unknown_town_name_the_option(tmp_path):
     result = _run("applications", "--town", "nowhere", "--data-dir", str(tmp_path))
     assert result.returncode == 2
     assert "error: --town: unknown jurisdiction 'nowhere'; allowed: carmel-ny" in result.stderr
+
+
+@pytest.mark.parametrize(("command", "told"), [
+    (["sign", "--certificate", "NOPE-1", "-o", "{out}/s.pdf"], "error: --certificate: no certificate 'NOPE-1'"),
+    (["certificate", "--number", "MP-2026-0099", "-o", "{out}/c.pdf"], "error: --number: no certificate"),
+    (["summons", "--number", "S-2026-099", "-o", "{out}/s.pdf"], "error: --number: no summons"),
+    (["permit", "--application", "999", "-o", "{out}/p.pdf"], "error: --application: no application 999"),
+])
+def test_a_record_not_in_the_database_is_told_naming_the_option_that_gave_it(tmp_path, command, told):
+    """A new-user trial's `sign --certificate NOPE` said "no certificate 'NOPE'" without the option (a stale
+    certificate's refusal named it): each reading command names the option whose record is not there, exit 2."""
+    assert _run("migrate", "-q", "--data-dir", str(tmp_path)).returncode == 0
+    result = _run(*_args(command, tmp_path), "--data-dir", str(tmp_path))
+    assert result.returncode == 2, result.stderr
+    assert told in result.stderr, result.stderr
+    assert not list(tmp_path.glob("*.pdf"))

@@ -267,3 +267,21 @@ def test_a_room_of_no_floor_area_is_refused_as_the_workflow_refuses_it_sections_
 
 def test_a_bowling_alleys_additional_area_may_be_0_section_164_7():
     assert record_from_json(CertificateRecord, lanes(area_sq_ft=0, occupant_load=60)).lawful_occupancy == 60
+
+
+@pytest.mark.parametrize(("name", "line"), [
+    ("R. Dwyer", "R. Dwyer, Building Inspector, Town of Mount Pleasant"),
+    ("Building Inspector Town of Mount Pleasant, New York", "Building Inspector Town of Mount Pleasant, New York"),
+])
+def test_the_signature_line_says_the_office_and_town_once_section_164_9(tmp_path, name, line):
+    """The certificate's signature line, as the summons's: a signer named after the office (the demo's Building
+    Inspector) was printed "Building Inspector Town of Mount Pleasant, New York, Building Inspector, Town of Mount
+    Pleasant"."""
+    from tests.documents.conftest import pdf_text
+
+    from publicassembly.documents.pdf import render_certificate
+
+    text = " ".join(pdf_text(render_certificate(record_from_json(CertificateRecord, base(inspector_name=name))))
+                    .split())
+    assert f"______________________________________ {line}" in text, text
+    assert text.count("Building Inspector, Town of Mount Pleasant") == (1 if name == "R. Dwyer" else 0)

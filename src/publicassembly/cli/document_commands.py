@@ -313,14 +313,17 @@ def _db(data_dir: Path | None) -> None:
     _setup_django(data_dir)
 
 
-def _from_db(make: Callable[[], R]) -> R:
-    """Run a database look-up; a missing record or bad value exits 2 with its message, another workflow
+def _from_db(make: Callable[[], R], option: str | None = None) -> R:
+    """Run a database look-up; a missing record or bad value exits 2 with its message (a missing record named by
+    `option`, the option that gave its number: "--certificate: no certificate 'NOPE'"), another workflow
     error exits 1."""
     from publicassembly.workflow.errors import NotFound, ValidationFailed, WorkflowError
 
     try:
         return make()
-    except (NotFound, ValidationFailed, ValueError) as exc:
+    except NotFound as exc:
+        fail(f"{option}: {exc}" if option else str(exc))
+    except (ValidationFailed, ValueError) as exc:
         fail(str(exc))
     except LawNotAvailable as exc:
         fail(str(exc), EXIT_ERROR)
@@ -513,12 +516,12 @@ def sign(
     _db(data_dir)
     from publicassembly.venues import documents as vd
 
-    cert = _from_db(lambda: vd.find_certificate(certificate, _town(town)))
+    cert = _from_db(lambda: vd.find_certificate(certificate, _town(town)), "--certificate")
     try:
         vd.require_in_force(cert)
     except vd.CertificateNotInForce as exc:
         fail(f"--certificate: {exc}")
-    signs = _from_db(lambda: vd.sign_data(cert, space))
+    signs = _from_db(lambda: vd.sign_data(cert, space), "--space")
     data = _render(lambda: pdf.render_occupancy_signs([(s.occupancy, s.room) for s in signs], cert.number,
                                                       base_url=base_url, as_of=when))
     write_output(output, data, force, "pdf")
@@ -658,7 +661,7 @@ def certificate(
         _db(data_dir)
         from publicassembly.venues import documents as vd
 
-        record = _from_db(lambda: vd.certificate_record(vd.find_certificate(str(number), _town(town))))
+        record = _from_db(lambda: vd.certificate_record(vd.find_certificate(str(number), _town(town))), "--number")
     write_output(output, _render(lambda: pdf.render_certificate(record), record, from_json), force, "pdf")
 
 
@@ -681,7 +684,7 @@ def permit(
         _db(data_dir)
         from publicassembly.permits import documents as permit_docs
 
-        record = _from_db(lambda: permit_docs.permit_record(_application(int(application or 0))))
+        record = _from_db(lambda: permit_docs.permit_record(_application(int(application or 0))), "--application")
     write_output(output, _render(lambda: pdf.render_permit(record), record, from_json), force, "pdf")
 
 
@@ -705,7 +708,7 @@ def petition(
         _db(data_dir)
         from publicassembly.permits import documents as permit_docs
 
-        record = _from_db(lambda: permit_docs.petition_record(_application(application)))
+        record = _from_db(lambda: permit_docs.petition_record(_application(application)), "--application")
     write_output(output, _render(lambda: pdf.render_petition(record), record, from_json), force, "pdf")
 
 
@@ -724,7 +727,7 @@ def notice(
         record = _record(HearingNoticeRecord, from_json)
     else:
         _db(data_dir)
-        record = _from_db(lambda: _notice_record(int(application or 0)))
+        record = _from_db(lambda: _notice_record(int(application or 0)), "--application")
     write_output(output, _render(lambda: pdf.render_hearing_notice(record), record, from_json), force, "pdf")
 
 
@@ -750,7 +753,7 @@ def summons(
         _db(data_dir)
         from publicassembly.enforcement import documents as enf_docs
 
-        record = _from_db(lambda: enf_docs.summons_record(enf_docs.find_summons(str(number), _town(town))))
+        record = _from_db(lambda: enf_docs.summons_record(enf_docs.find_summons(str(number), _town(town))), "--number")
     write_output(output, _render(lambda: pdf.render_summons(record), record, from_json), force, "pdf")
 
 

@@ -7,7 +7,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Spacer
 
 from publicassembly.documents.pdf import typeface
-from publicassembly.documents.pdf._common import build, esc, long_date, p, table
+from publicassembly.documents.pdf._common import build, esc, long_date, p, signature, table
 from publicassembly.documents.records import CERTIFICATE_STATUSES, CertificateRecord
 
 USE_GROUP_NAMES = {
@@ -109,6 +109,6 @@ def render_certificate(record: CertificateRecord) -> bytes:
           "area in a conspicuous location in full view of its entrance."),
         Spacer(1, 30),
         p("______________________________________<br/>"
-          f"{esc(record.inspector_name)}, Building Inspector, Town of Mount Pleasant"),
+          + signature(record.inspector_name, "Building Inspector", "Town of Mount Pleasant")),
     ]
     return build(story, title=f"Certificate {record.number}", subject="Mount Pleasant Code § 164-9")

@@ -895,6 +895,23 @@ def create_draft(by: Any, town: Any, facts: dict[str, Any], *, reason: str | Non
     return app
 
 
+def create_draft_once(by: Any, town: Any, facts: dict[str, Any]) -> tuple[PermitApplication, bool]:
+    """The petition form's save: a new draft as `create_draft` makes it, unless `by` already has a draft in
+    `town` of the same facts (as validated) — the same form sent twice (a double click, the browser's back and
+    send again) — which is returned instead. Returns ``(draft, created)``. Drafts are made one at a time per town
+    (its row locked) so that two sends at once make one draft. An application's form has no record of its own
+    whose version it could send; its facts are what tell a petition (interpretation P-17)."""
+    _require_carmel(town)
+    require_role(by, town, APPLICANT)
+    clean = validate_facts(facts)
+    with transaction.atomic():
+        type(town).objects.select_for_update().get(pk=town.pk)
+        for draft in PermitApplication.objects.for_town(town).filter(applicant=by, state=State.DRAFT).order_by("-pk"):
+            if draft.facts == clean:
+                return draft, False
+        return create_draft(by, town, clean), True
+
+
 def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
                  reason: str | None = None) -> PermitApplication:
     """Replace the facts of the applicant's own draft (state ``draft`` or ``incomplete``)."""

@@ -328,11 +328,15 @@ def application_new(request: HttpRequest, town: str) -> HttpResponse:
     if request.method == "POST" and not adding and _valid(form, properties):
         forms_of, further = _properties_of(form, properties)
         try:
-            app = sv.create_draft(request.user, t, form.to_facts(further))
+            app, created = sv.create_draft_once(request.user, t, form.to_facts(further))
         except ValidationFailed as e:
             _field_error(form, e, properties, forms_of)
         else:
-            messages.success(request, _("Saved as a draft. Upload the maps and plans, then submit."))
+            if created:
+                messages.success(request, _("Saved as a draft. Upload the maps and plans, then submit."))
+            else:  # the same petition sent again (a double click): the draft already saved, not a second one
+                messages.info(request, _("This petition is already saved as draft %(id)s: here it is. Upload the "
+                                         "maps and plans, then submit.") % {"id": app.pk})
             return redirect("web:application", town=town, pk=app.pk)
     return _petition_page(request, t, form, properties, None, status=_status(request, adding, form, properties))
 

@@ -60,3 +60,29 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…) of {self.user}"
+
+
+class IdempotentRequest(models.Model):
+    """The first answer to an unsafe API request sent with an ``Idempotency-Key`` header (api/idempotency.py,
+    interpretation W-13): the key, scoped to the token's user, with the request's method, path and a fingerprint
+    of it (SHA-256 of the method, path, query and body), and the answer given (status, content type, body). The
+    same key with the same request again is answered with this answer; the row is written in the transaction of
+    the request's own writes, so neither is ever kept without the other. Kept ``IDEMPOTENCY_KEY_SECONDS``."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    method = models.CharField(max_length=10)
+    path = models.TextField()
+    fingerprint = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    content_type = models.CharField(max_length=255, blank=True)
+    body = models.BinaryField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = _("stored API answer")
+        verbose_name_plural = _("stored API answers")
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="api_idempotency_key_once_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.key!r} of {self.user_id}: {self.method} {self.path} → {self.status}"

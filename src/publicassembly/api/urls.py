@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ninja import NinjaAPI
 
-from publicassembly.api import actions, attachments, errors, fees, law, resources, tokens
+from publicassembly.api import actions, attachments, errors, fees, idempotency, law, resources, tokens
 from publicassembly.api.parser import JSONBodyParser
 from publicassembly.api.renderers import JSONRenderer
 
-api = NinjaAPI(
+
+class _API(NinjaAPI):
+    """ninja's API, its OpenAPI schema documenting the ``Idempotency-Key`` header of every unsafe operation."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        return idempotency.document(super().get_openapi_schema(**kwargs))
+
+
+api = _API(
     title="publicassembly",
     version="1",
     description="Town laws on public assemblies as code: Carmel (NY) Code ch. 31 and Mount Pleasant (NY) Code "
@@ -22,6 +32,8 @@ api = NinjaAPI(
 )
 errors.install(api)
 api.add_decorator(errors.refuse_unknown_query, mode="view")  # an unknown query parameter is 422, not ignored
+# (after it, so outside it: the whole operation runs in the transaction that stores its answer)
+api.add_decorator(idempotency.idempotent, mode="view")  # Idempotency-Key: a request sent again is answered once
 api.add_router("/v1", law.router)
 api.add_router("/v1", tokens.router)
 api.add_router("/v1", resources.router)

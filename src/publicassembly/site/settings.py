@@ -14,6 +14,8 @@ Environment:
 - ``PUBLICASSEMBLY_DOCUMENTS_DIR``, ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``: uploaded documents (see below).
 - ``PUBLICASSEMBLY_LOGIN_MAX_FAILURES`` (default 5) failed sign-ins per account, and 20 per client address,
   within ``PUBLICASSEMBLY_LOGIN_WINDOW_SECONDS`` (default 900) lock further sign-ins out for that window.
+- ``PUBLICASSEMBLY_IDEMPOTENCY_KEY_SECONDS`` (default 86400, 24 hours): how long the API keeps the answer to a
+  request sent with an ``Idempotency-Key`` header (replayed to the same request sent again with that key).
 """
 
 from __future__ import annotations
@@ -168,6 +170,9 @@ LOGOUT_REDIRECT_URL = "/"
 LOGIN_MAX_FAILURES = int(os.environ.get("PUBLICASSEMBLY_LOGIN_MAX_FAILURES", "5"))
 LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("PUBLICASSEMBLY_LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
 LOGIN_WINDOW_SECONDS = int(os.environ.get("PUBLICASSEMBLY_LOGIN_WINDOW_SECONDS", "900"))
+#: The JSON API's stored answers to requests sent with an ``Idempotency-Key`` (publicassembly.api.idempotency):
+#: kept this many seconds after the first request, then the key may be used again (docs/operations.md).
+IDEMPOTENCY_KEY_SECONDS = int(os.environ.get("PUBLICASSEMBLY_IDEMPOTENCY_KEY_SECONDS", "86400"))
 
 #: History: reasons are a clerk's sentences, not 100 characters.
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True

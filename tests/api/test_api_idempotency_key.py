@@ -228,6 +228,7 @@ def test_w13_a_key_used_again_on_another_path_or_query_is_422(mu, hall):
     ("abc\x7f", "holds U+007F (character 4), which is a control character"),
     ("\x00", "holds U+0000 (character 1), which is a control character"),
     ("a\x85b", "holds U+0085 (character 2), which is a control character"),
+    ("a\xa0b", "holds U+00A0 (character 2), which is not ASCII"),
 ])
 def test_w13_a_key_not_of_1_to_255_printable_ascii_characters_is_422_naming_the_header(mu, hall, key, says):
     from publicassembly.enforcement.models import StopOrder
@@ -357,6 +358,37 @@ def test_w13_a_document_upload_sent_again_with_a_new_multipart_boundary_is_the_s
     other = upload("----three", PDF.replace(b"1 0 obj", b"2 0 obj"))
     assert other.status_code == 422 and other.json()["field"] == HEADER
     assert hearing_app.documents.count() == before + 1
+
+
+def test_w13_a_large_upload_with_a_key_is_taken_and_replayed(cu, hearing_app):
+    """An upload above the 2 MiB a JSON body may hold (a document may be 10 MiB): its fingerprint reads its parts
+    as the upload does, never its body whole (which Django refuses above that size)."""
+    client = api_client(cu["applicant"])
+    url, key = f"{CA}/applications/{hearing_app.pk}/documents", new_key()
+    big = PDF.replace(b"\n", b"\n" + b"% padding line\n" * 200_000, 1)
+    assert len(big) > 2 * 1024 * 1024
+
+    def upload():
+        from django.core.files.uploadedfile import SimpleUploadedFile
+
+        return client.post(url, {"kind": "site plan", "file": SimpleUploadedFile("plan.pdf", big, "application/pdf")},
+                           headers={HEADER: key})
+
+    first, again = upload(), upload()
+    assert first.status_code == 201, first.content
+    assert (again.status_code, again.content, again[REPLAYED]) == (201, first.content, "true")
+    assert first.json()["size"] == len(big)
+
+
+def test_w13_a_multipart_body_sent_with_a_key_to_an_operation_that_reads_json_is_refused_as_without_one(mu, hall):
+    """The operation reads its JSON body itself: the fingerprint reads the same bytes, leaving them to it (a
+    multipart body parsed first would be a server error when the operation reads it)."""
+    client = api_client(mu["enforcement_officer"])
+    url, key = f"{MP}/venues/{hall.pk}/stop-orders", new_key()
+    without = client.post(url, {"performance": "Saturday dance"})
+    keyed = client.post(url, {"performance": "Saturday dance"}, headers={HEADER: key})
+    assert without.status_code == keyed.status_code == 422, keyed.content
+    assert keyed.json()["field"] == without.json()["field"] == "body"
 
 
 # --- Expiry ----------------------------------------------------------------------------------------------------------

@@ -26,9 +26,9 @@ after losing its answer — a network timeout — gets the first answer again in
 - After ``IDEMPOTENCY_KEY_SECONDS`` (default 24 hours) a stored answer is expired: the key may be used again,
   for any request. Expired answers are deleted on the fly, after each request that stores an answer commits.
 
-A multipart body (a document upload) is fingerprinted by its fields and files (names, values, file names, types
-and the SHA-256 of each file's content) rather than its bytes: a client sending the same upload again draws a
-new boundary between its parts, which changes the bytes but not the request.
+A multipart body sent to an operation that takes one (a document upload) is fingerprinted by its fields and files
+(names, values, file names, types and the SHA-256 of each file's content) rather than its bytes: a client sending
+the same upload again draws a new boundary between its parts, which changes the bytes but not the request.
 
 Why a decorator on ninja's operations ("view" mode, `NinjaAPI.add_decorator`) and not a middleware: the API
 opens no transaction per request (no ``ATOMIC_REQUESTS``; each service opens its own), so the stored answer and
@@ -42,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import logging
+import unicodedata
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -51,6 +52,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
+from django.http.request import RawPostDataException
 from django.utils import timezone
 
 from publicassembly.api.errors import body
@@ -59,6 +61,8 @@ logger = logging.getLogger(__name__)
 
 #: The request header, as the draft names it (and as the refusals name it: the field).
 HEADER = "Idempotency-Key"
+#: The header's key in the request's META (WSGI, and Django's ASGI handler alike).
+META_NAME = "HTTP_IDEMPOTENCY_KEY"
 #: The response header of a replayed answer.
 REPLAYED = "Idempotent-Replayed"
 #: The methods whose requests may carry a key (RFC 9110's unsafe methods the API takes).
@@ -82,7 +86,7 @@ def key_problem(value: str) -> str | None:
         return f"is {len(value):,} characters long; {TAKES}"
     for i, c in enumerate(value, start=1):
         if not " " <= c <= "~":
-            kind = "a control character" if c.isascii() or not c.isprintable() else "not ASCII"
+            kind = "a control character" if unicodedata.category(c) == "Cc" else "not ASCII"
             return f"holds U+{ord(c):04X} (character {i:,}), which is {kind}; {TAKES}"
     if value[0] == " " or value[-1] == " ":
         return f"{'begins' if value[0] == ' ' else 'ends'} with a space; {TAKES}"
@@ -104,14 +108,20 @@ def expired_before() -> Any:
     return timezone.now() - timedelta(seconds=int(settings.IDEMPOTENCY_KEY_SECONDS))
 
 
-def fingerprint(request: HttpRequest) -> str:
-    """SHA-256 (hex) of the request's method, path, query string and body: its bytes, or for a multipart body
-    its fields and files (a new boundary between the same parts is the same request). Raises what reading the
-    body raises (`RequestDataTooBig`, `MultiPartParserError`)."""
+def takes_form(operation: Any) -> bool:
+    """Whether the ninja `operation` reads form fields or files (a multipart upload) rather than a JSON body."""
+    return any(getattr(m, "__ninja_param_source__", None) in ("form", "file") for m in operation.models)
+
+
+def fingerprint(request: HttpRequest, *, form: bool = False) -> str:
+    """SHA-256 (hex) of the request's method, path, query string and body: its bytes, or, when the operation
+    reads a form (`form`) and the body is multipart, its fields and files (a new boundary between the same parts
+    is the same request; the body of an upload, larger than a JSON body may be, is not read whole). Raises what
+    reading the body raises (`RequestDataTooBig`, `MultiPartParserError`, `UnreadablePostError`)."""
     digest = hashlib.sha256()
     for part in (str(request.method), request.path, request.META.get("QUERY_STRING", "")):
         digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
-    if (request.content_type or "").lower() == "multipart/form-data":
+    if form and (request.content_type or "").lower() == "multipart/form-data":
         digest.update(b"multipart\0")
         for name in sorted(request.POST):
             for value in request.POST.getlist(name):
@@ -189,11 +199,12 @@ def idempotent(run: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """ninja decorator (mode "view", `NinjaAPI.add_decorator`) of every operation: the ``Idempotency-Key``
     header as the module says."""
     operation = inspect.unwrap(run).__self__  # type: ignore[attr-defined]  # the operation's bound `run`
+    form = takes_form(operation)
 
     def keyed(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method not in UNSAFE or HEADER not in request.headers:
+        key = request.META.get(META_NAME)
+        if key is None or request.method not in UNSAFE:
             return run(request, *args, **kwargs)
-        key = request.headers[HEADER]
         problem = key_problem(key)
         if problem is not None:
             return _refusal(operation, request, problem, 422)
@@ -201,8 +212,8 @@ def idempotent(run: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         if user is None:
             return run(request, *args, **kwargs)
         try:
-            print_ = fingerprint(request)
-        except (RequestDataTooBig, MultiPartParserError, OSError):  # answered by the operation as it does
+            print_ = fingerprint(request, form=form)
+        except (RequestDataTooBig, MultiPartParserError, RawPostDataException, OSError):  # the operation answers
             return run(request, *args, **kwargs)
         return _answer(operation, run, request, user, key, print_, args, kwargs)
 

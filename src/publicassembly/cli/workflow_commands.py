@@ -52,8 +52,12 @@ def _setup_django(data_dir: Path | None, *, create: bool = False) -> None:
         if file is not None and not file.is_file():
             fail(no_database(file))
     import django
+    from django.core.exceptions import ImproperlyConfigured
 
-    django.setup()
+    try:
+        django.setup()
+    except ImproperlyConfigured as exc:  # a setting from the environment that makes no sense (site/settings.py)
+        fail(f"configuration: {exc}")
     if not create:
         _require_migrated()
 

@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 import publicassembly
 from publicassembly.site.paths import data_dir, sqlite_path
@@ -35,6 +36,23 @@ def _env_bool(name: str, default: bool) -> bool:
     if raw is None or not raw.strip():
         return default
     return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _env_int(name: str, default: int, least: int = 0) -> int:
+    """The whole number the environment variable `name` gives (`default` when unset or blank); raises
+    `ImproperlyConfigured` naming the variable and what it takes for anything else (``abc``, ``1.5``, below
+    `least`), rather than a traceback of ``int()`` or a setting that makes no sense (a key kept 0 seconds)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw, 10)
+    except ValueError:
+        value = None
+    if value is None or value < least:
+        raise ImproperlyConfigured(f"{name}: {raw[:40]!r} is not allowed; give a whole number of at least {least} "
+                                   f"(default {default})")
+    return value
 
 
 def _env_list(name: str, default: list[str]) -> list[str]:
@@ -167,12 +185,12 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/dashboard/"
 LOGOUT_REDIRECT_URL = "/"
 #: Sign-in throttle (publicassembly.web.throttle, stored in the database so every app server shares it).
-LOGIN_MAX_FAILURES = int(os.environ.get("PUBLICASSEMBLY_LOGIN_MAX_FAILURES", "5"))
-LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("PUBLICASSEMBLY_LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
-LOGIN_WINDOW_SECONDS = int(os.environ.get("PUBLICASSEMBLY_LOGIN_WINDOW_SECONDS", "900"))
+LOGIN_MAX_FAILURES = _env_int("PUBLICASSEMBLY_LOGIN_MAX_FAILURES", 5, least=1)
+LOGIN_MAX_FAILURES_PER_ADDRESS = _env_int("PUBLICASSEMBLY_LOGIN_MAX_FAILURES_PER_ADDRESS", 20, least=1)
+LOGIN_WINDOW_SECONDS = _env_int("PUBLICASSEMBLY_LOGIN_WINDOW_SECONDS", 900, least=1)
 #: The JSON API's stored answers to requests sent with an ``Idempotency-Key`` (publicassembly.api.idempotency):
 #: kept this many seconds after the first request, then the key may be used again (docs/operations.md).
-IDEMPOTENCY_KEY_SECONDS = int(os.environ.get("PUBLICASSEMBLY_IDEMPOTENCY_KEY_SECONDS", "86400"))
+IDEMPOTENCY_KEY_SECONDS = _env_int("PUBLICASSEMBLY_IDEMPOTENCY_KEY_SECONDS", 86400, least=1)
 
 #: History: reasons are a clerk's sentences, not 100 characters.
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
@@ -180,7 +198,7 @@ SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 # --- E-mail (notices to applicants, officials) -----------------------------------------------------------
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_PORT = _env_int("EMAIL_PORT", 25, least=1)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", False)
@@ -213,7 +231,7 @@ STORAGES = {
 # --- Uploaded documents: stored by the permits service outside every static root under random names
 # (PUBLICASSEMBLY_DOCUMENTS_DIR, default <data dir>/documents) and served only through a view that checks who
 # asks. Size: PUBLICASSEMBLY_MAX_DOCUMENT_BYTES (default 10 MiB); types: PDF, PNG, JPEG (by signature). ----------
-PUBLICASSEMBLY_MAX_DOCUMENT_BYTES = int(os.environ.get("PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", str(10 * 1024 * 1024)))
+PUBLICASSEMBLY_MAX_DOCUMENT_BYTES = _env_int("PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", 10 * 1024 * 1024, least=1)
 if os.environ.get("PUBLICASSEMBLY_DOCUMENTS_DIR", "").strip():
     PUBLICASSEMBLY_DOCUMENTS_DIR = os.environ["PUBLICASSEMBLY_DOCUMENTS_DIR"].strip()
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -232,7 +250,7 @@ SESSION_COOKIE_SECURE = _SECURE
 CSRF_COOKIE_SECURE = _SECURE
 SECURE_SSL_REDIRECT = _SECURE and _env_bool("PUBLICASSEMBLY_SSL_REDIRECT", True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if _SECURE else None
-SECURE_HSTS_SECONDS = int(os.environ.get("PUBLICASSEMBLY_HSTS_SECONDS", "31536000" if _SECURE else "0"))
+SECURE_HSTS_SECONDS = _env_int("PUBLICASSEMBLY_HSTS_SECONDS", 31536000 if _SECURE else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = _SECURE
 SECURE_HSTS_PRELOAD = _env_bool("PUBLICASSEMBLY_HSTS_PRELOAD", False)
 #: HSTS preloading commits every subdomain of the town's domain to HTTPS for good; the town decides

@@ -213,12 +213,13 @@ def test_fee_schedule_resolution_date_from_1972_to_today(api, cu):
 
 
 def test_fee_schedule_of_a_town_without_the_carmel_chapter(api, mu):
-    """Mount Pleasant's chapter has no filing fee: 422 naming ``town``; an unknown town 404."""
+    """Mount Pleasant's chapter has no permit, so no filing fee: 404 saying so, as its applications; an unknown
+    town 404."""
     r = Client().get("/api/v1/towns/mount-pleasant-ny/fee-schedule")
-    assert r.status_code == 422 and r.json()["field"] == "town"
+    assert r.status_code == 404 and "does not issue permits for public assemblies" in r.json()["detail"]
     r = _put(api(mu["town_clerk"]), f"/api/v1/towns/mount-pleasant-ny/fee-schedule/{TODAY.year}",
              {"amount": "10.00", "resolution_date": TODAY})
-    assert r.status_code == 422 and r.json()["field"] == "town"
+    assert r.status_code == 404 and "does not issue permits for public assemblies" in r.json()["detail"]
     assert Client().get("/api/v1/towns/atlantis/fee-schedule").status_code == 404
 
 

@@ -173,8 +173,10 @@ def test_facts_breaking_the_model_or_holding_the_towns_acts_are_refused(walk, fa
 
 
 def test_permits_only_in_carmel(mount_pleasant, people):
-    with pytest.raises((ValidationFailed, NotAllowed)):
+    """Mount Pleasant ch. 164 has no permit process: no draft is created there (404 saying so)."""
+    with pytest.raises(sv.NoPermits):
         sv.create_draft(people["mp_applicant"], mount_pleasant, fair_facts())
+    assert not PermitApplication.objects.exists()
 
 
 # --- Hearing notice (¶ B: 10 days) ----------------------------------------------------------------------------------

@@ -46,6 +46,15 @@ def _town(alias: str) -> Any:
         raise NotFound("town", alias) from None
 
 
+def _permit_town(alias: str) -> Any:
+    """The Town of `alias`, which runs permits (else `NoPermits`, 404: it holds no hearing under ch. 31 ¶ B)."""
+    from publicassembly.permits import services as sv
+
+    t = _town(alias)
+    sv.require_permits(t)
+    return t
+
+
 def _file(data: bytes, content_type: str, filename: str, *, private: bool = True) -> HttpResponse:
     response = HttpResponse(data, content_type=content_type)
     response["Content-Disposition"] = f'inline; filename="{filename}"'
@@ -144,7 +153,7 @@ def list_hearings(request: Any, town: str) -> Any:
     from publicassembly.permits import documents as permit_docs
     from publicassembly.permits.models import PermitApplication, State
 
-    t = _town(town)
+    t = _permit_town(town)
     apps = (PermitApplication.objects.for_town(t).select_related("town", "applicant")
             .filter(state=State.HEARING_SCHEDULED, hearing_on__gte=timezone.localdate()).order_by("hearing_on", "pk"))
     return [{"application": a.pk, "event": permit_docs.event_name(a), "applicant": permit_docs.applicant_name(a),
@@ -163,7 +172,7 @@ def hearing_notice_pdf(request: Any, town: str, pk: RecordId) -> HttpResponse:
     from publicassembly.documents.pdf import render_hearing_notice
     from publicassembly.permits import documents as permit_docs
 
-    app = _hearing(_town(town), pk)
+    app = _hearing(_permit_town(town), pk)
     return _file(render_hearing_notice(permit_docs.hearing_notice_record(app)), PDF,
                  f"hearing-notice-{app.pk}.pdf", private=False)
 

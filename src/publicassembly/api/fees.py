@@ -31,7 +31,7 @@ from publicassembly.api.inputs import BodyIn, Day, RecordId
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.law.errors import ParameterNotInForce
-from publicassembly.workflow.errors import NotAllowed, ValidationFailed
+from publicassembly.workflow.errors import NotAllowed
 
 router = Router(tags=["fees"], auth=token_auth)
 
@@ -44,9 +44,7 @@ def _carmel(alias: str) -> Any:
     from publicassembly.permits import services as sv
 
     t = _town(alias)
-    if t.jurisdiction_alias != sv.JURISDICTION_ALIAS:
-        raise ValidationFailed("town", f"{t} has no filing fee of Carmel ch. 31; fee schedules are kept only for "
-                                       f"the Town of Carmel ({sv.JURISDICTION_ALIAS})")
+    sv.require_permits(t)  # (a town that runs no permits has no filing fee: 404 saying so, as its applications)
     return t
 
 
@@ -81,7 +79,7 @@ def _schedule(s: Any) -> dict[str, Any]:
 def get_fee_schedule(request: Any, town: str) -> Any:
     """``{"town", "citation", "today", "in_force", "schedules": [{"year", "amount", "resolution_date"}]}``:
     ``in_force`` is the fee in force today (``null`` when no schedule for this year is on file, P-1). A town
-    without Carmel's chapter is 422 naming ``town``."""
+    that runs no permits (Mount Pleasant) is 404 saying so, as its applications."""
     from publicassembly.permits.models import FeeSchedule
 
     t = _carmel(town)

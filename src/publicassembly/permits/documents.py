@@ -305,11 +305,13 @@ def town_calendar(town: Any, *, public: bool = True, alarm_days: int = DEFAULT_A
     and the applicant's to-dos). Otherwise (the CLI's full feed) also the statutory deadlines (VTODO with an
     alarm) of every open application. An application whose stored facts the law core refuses is left out and
     its note (``application carmel-ny/7: facts need correction: ...``) appended to `skipped` when it is given,
-    else logged as a warning (the served feed)."""
+    else logged as a warning (the served feed). A town that runs no permits holds no hearing under ch. 31 ¶ B:
+    `services.NoPermits` (404, as an unknown town), not an empty calendar a subscriber would wait on."""
     from publicassembly.documents import calendars
     from publicassembly.permits import services
     from publicassembly.workflow.errors import ValidationFailed
 
+    services.require_permits(town)
     hearings, deadlines = [], []
     for app in _town_apps(town):
         try:

@@ -82,6 +82,7 @@ from publicassembly.workflow.errors import (
     NotFound,
     StaleUpdate,
     ValidationFailed,
+    WorkflowError,
 )
 from publicassembly.workflow.models import file_changed, save_with_history
 from publicassembly.workflow.printable import require_no_controls, require_printable
@@ -149,6 +150,34 @@ class FeeNotRefundable(NotAllowed):
     """The filing fee is not refundable in whole or in part (Carmel ch. 31, fee)."""
 
 
+#: What a chapter without a permit process is about, by the kind of case it decides (`Jurisdiction.subjects`),
+#: for the sentence of `NoPermits`.
+CHAPTER_ABOUT = {"venue": gettext_noop("places of assembly and the Building Inspector's certificates of their "
+                                       "lawful occupancy")}
+
+
+class NoPermits(NotFound):
+    """A town whose law has no permit process (`runs_permits` is false: Mount Pleasant ch. 164): its permit
+    applications, their queue, hearings, calendar and fee schedule do not exist (HTTP 404, as an unknown town),
+    said in a sentence naming the town, what its law is about and the towns whose law issues permits, in the
+    active language. Nothing is read or stored."""
+
+    worded = True
+
+    def __init__(self, town: Any) -> None:
+        j = town.jurisdiction
+        about = [_(CHAPTER_ABOUT[s]) for s in j.subjects if s in CHAPTER_ABOUT]
+        towns = ", ".join(t.name for t in jurisdictions.all_jurisdictions() if t.issues_permits)
+        said = (_("%(town)s does not issue permits for public assemblies here: its law (%(code)s) is about "
+                  "%(about)s.") % {"town": town, "code": j.code, "about": ", ".join(about)} if about else
+                _("%(town)s does not issue permits for public assemblies here: its law (%(code)s) has no permit "
+                  "process.") % {"town": town, "code": j.code})
+        if towns:
+            said += " " + _("Permits for public assemblies are applied for here in: %(towns)s.") % {"towns": towns}
+        WorkflowError.__init__(self, said)
+        self.what, self.key = "permit application", getattr(town, "jurisdiction_alias", str(town))
+
+
 # --- Helpers --------------------------------------------------------------------------------------------------
 
 
@@ -160,10 +189,18 @@ def _jurisdiction() -> Any:
     return jurisdictions.get(JURISDICTION_ALIAS)
 
 
-def _require_carmel(town: Any) -> None:
-    if getattr(town, "jurisdiction_alias", None) != JURISDICTION_ALIAS:
-        raise ValidationFailed("town", _("%(town)s does not run Carmel ch. 31 permits; permit applications are "
-                                         "kept only for the Town of Carmel (carmel-ny)") % {"town": town})
+def runs_permits(town: Any) -> bool:
+    """Whether `town` runs permits for public assemblies: its law has a permit process (the jurisdiction
+    registry's `Jurisdiction.issues_permits`: Carmel ch. 31, whose process this module runs). The one test of it:
+    the pages' links (`web.views.auth.dashboard`), the permit pages and endpoints (`require_permits`)."""
+    return bool(town.jurisdiction.issues_permits)
+
+
+def require_permits(town: Any) -> None:
+    """Refuse a town that does not run permits (`runs_permits`) with `NoPermits` (404), before anything is read
+    or stored."""
+    if not runs_permits(town):
+        raise NoPermits(town)
 
 
 def _require_own(by: Any, app: PermitApplication) -> None:
@@ -846,6 +883,7 @@ def can_view(by: Any, app: PermitApplication) -> bool:
 def get_application(by: Any, town: Any, pk: int) -> PermitApplication:
     """The application `pk` of `town` as `by` may see it; `NotFound` for another town's application or one
     `by` may not see (never revealed)."""
+    require_permits(town)
     app = PermitApplication.objects.get_in_town(town, pk=pk)
     if not can_view(by, app):
         raise NotFound("permit application", pk, getattr(town, "jurisdiction_alias", town))
@@ -856,7 +894,9 @@ def list_applications(by: Any, town: Any, states: str | None = None) -> list[Per
     """The applications of `town` that `by` may see (officials: all; an applicant: their own), newest first;
     with `states` (one state or several separated by commas, e.g. ``"submitted,amended"``) only those in them.
 
-    Raises `ValidationFailed` (field ``state``) naming a state that does not exist and the states allowed."""
+    Raises `ValidationFailed` (field ``state``) naming a state that does not exist and the states allowed;
+    `NoPermits` (404) for a town that runs no permits."""
+    require_permits(town)
     qs = PermitApplication.objects.for_town(town).select_related("applicant")
     if states is not None:
         wanted = [name.strip() for name in states.split(",")]
@@ -884,9 +924,9 @@ def application_timeline(app: PermitApplication) -> list[TimelineEntry]:
 
 
 def create_draft(by: Any, town: Any, facts: dict[str, Any], *, reason: str | None = None) -> PermitApplication:
-    """A new draft application of `by` (an applicant in `town`, which must be Carmel) with `facts` (validated by
-    `validate_facts`). Returns the saved application (version 1)."""
-    _require_carmel(town)
+    """A new draft application of `by` (an applicant in `town`, which must run permits: else `NoPermits`, 404)
+    with `facts` (validated by `validate_facts`). Returns the saved application (version 1)."""
+    require_permits(town)
     require_role(by, town, APPLICANT)
     clean = validate_facts(facts)
     with transaction.atomic():
@@ -1762,7 +1802,7 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
     to correct the resolution's date, is accepted). A first schedule for a year with none on file, whose filings
     had no fee in force (P-1), may still be recorded, but not below what one of them has already paid (the fee
     is not refundable, so the excess could never be given back)."""
-    _require_carmel(town)
+    require_permits(town)
     require_role(by, town, CLERK)
     on = _today(today)
     first = _jurisdiction().parameters.in_force_from  # the chapter's first day in force (C-2)

@@ -29,6 +29,9 @@ class NotFound(WorkflowError):
     """No such record in this town (records of other towns are reported as not found, never shown)."""
 
     http_status = 404
+    #: True for a refusal whose ``message`` is the service's own sentence, in the active language, shown as it is
+    #: (a town that runs no permits: `permits.services.NoPermits`); else a page words it from ``what`` and ``key``.
+    worded = False
 
     class Plain(str):
         """A key shown as it is, without quotes (a record's number)."""

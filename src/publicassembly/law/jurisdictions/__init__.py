@@ -40,6 +40,10 @@ class Jurisdiction:
       (``offense_number``: Mount Pleasant § 164-14, by a person's offenses; ``days_of_continued_violation``:
       Carmel ch. 31 penalties ¶¶ A, B, each day a separate violation); ``penalty_fn(count, values)``: the range
       of punishment for that count under the values in force
+    - ``issues_permits``: whether the chapter has a permit process, a permit applied for and issued for an
+      assembly (Carmel ch. 31 ¶ A: the Town Board's permit for an assembly in excess of 500 persons); Mount
+      Pleasant ch. 164 certifies places of assembly and issues no permit (the workflow's one test of it:
+      ``permits.services.runs_permits``)
     """
 
     ocd_id: str
@@ -52,6 +56,7 @@ class Jurisdiction:
     determine_fn: Callable[[Any, ParameterValues], Determination]
     penalty_counted_by: str
     penalty_fn: Callable[[int, ParameterValues], Penalty]
+    issues_permits: bool
 
     def determine(self, case: BaseModel, as_of: date, parameters: ParameterSet | None = None) -> Determination:
         """Apply the chapter to `case` under the parameter values in force on `as_of` (or under `parameters`,

@@ -177,13 +177,22 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
     return form
 
 
+def _permit_town(town: str) -> Any:
+    """The Town of the page's address, which must run permits (`permits.services.runs_permits`): a town whose law
+    has no permit process (Mount Pleasant ch. 164) has no permit pages — `NoPermits`, 404 saying so, for a GET or
+    a POST alike, before anything is read or stored."""
+    t = town_for(town)
+    sv.require_permits(t)
+    return t
+
+
 # --- Applicant ---------------------------------------------------------------------------------------------
 
 
 @read_only
 @login_required
 def applicant_home(request: HttpRequest, town: str) -> HttpResponse:
-    t = town_for(town)
+    t = _permit_town(town)
     require_role(request.user, t, APPLICANT)
     apps = [a for a in sv.list_applications(request.user, t) if a.applicant_id == request.user.pk]
     return render(request, "web/applications/applicant_home.html",
@@ -322,7 +331,7 @@ def _removal_offered(form: af.PetitionForm, properties: af.PropertyFormSet, addi
 @methods(*FORM_METHODS)
 @login_required
 def application_new(request: HttpRequest, town: str) -> HttpResponse:
-    t = town_for(town)
+    t = _permit_town(town)
     require_role(request.user, t, APPLICANT)
     form, properties, adding = _petition_forms(request, None)
     if request.method == "POST" and not adding and _valid(form, properties):
@@ -703,7 +712,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     ``state`` repeated as the page's list of states sends it). A state the queue does not hold or a ``page`` it
     does not have (`queue_page_refused`), or the page given twice, is 422 told above the table, with no rows;
     so is another parameter, or one not UTF-8 (`query_refused`, W-11)."""
-    t = town_for(town)
+    t = _permit_town(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     today = timezone.localdate()
     offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
@@ -757,7 +766,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
 def hearing_calendar(request: HttpRequest, town: str) -> HttpResponse:
     """The town's hearing calendar. It takes no field in its address: a parameter is refused, 422, naming it,
     with no hearing listed as if filtered (`query_refused`, as the public hearings page)."""
-    t = town_for(town)
+    t = _permit_town(town)
     require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
     refused = query_refused(request.GET, raw_query(request))
     if refused:

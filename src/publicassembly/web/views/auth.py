@@ -59,21 +59,32 @@ ROLE_PAGES = {
     Role.ENFORCEMENT_OFFICER: (("web:enforcement", gettext_lazy("Enforcement")),),
     Role.HEALTH_DEPARTMENT_REVIEWER: (("web:clerk_queue", gettext_lazy("Applications for review")),),
 }
+#: The pages of the permit process (Carmel ch. 31): linked only in a town that runs permits.
+PERMIT_PAGES = frozenset({"web:applicant_home", "web:clerk_queue"})
 
 
 @read_only
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The signed-in person's start page: for each town, the pages of their roles there (`ROLE_PAGES`), each
-    once."""
+    once. The permit process's pages (`PERMIT_PAGES`) only in a town that runs permits
+    (`permits.services.runs_permits`); in another, a role whose page is left out is told why (``no_permits``:
+    what the town's law is about, `permits.services.NoPermits`)."""
+    from publicassembly.permits import services as sv
+
     towns = []
     for town, roles in roles_by_town(request.user):
         links = []
         seen = set()
+        permits = sv.runs_permits(town)
+        left_out = False
         for r in roles:
             for name, label in ROLE_PAGES.get(r, ()):
-                if (name, label) not in seen:
+                if name in PERMIT_PAGES and not permits:
+                    left_out = True
+                elif (name, label) not in seen:
                     seen.add((name, label))
                     links.append((name, label))
-        towns.append({"town": town, "roles": [Role(r).label for r in roles], "links": links})
+        towns.append({"town": town, "roles": [Role(r).label for r in roles], "links": links,
+                      "no_permits": sv.NoPermits(town).message if left_out else None})
     return render(request, "web/auth/dashboard.html", {"title": _("My work"), "towns": towns})

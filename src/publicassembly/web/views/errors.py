@@ -174,6 +174,8 @@ def refusal(e: Any) -> str:
 
     if isinstance(e, ValidationFailed):
         return f"{e.field}: {refusal_detail(e)}"
+    if isinstance(e, NotFound) and e.worded:  # a service's own sentence, in the page's language
+        return str(e.message)
     if isinstance(e, NotFound):  # written by the workflow layer, which has no catalog: worded here
         return _("Not found: %(what)s %(key)s.") % {"what": _(str(e.what)), "key": repr(e.key)}
     if isinstance(e, StaleUpdate) and e.never_was:  # worded here too, in the page's language

@@ -35,6 +35,7 @@ JURISDICTION = Jurisdiction(
     determine_fn=determine,
     penalty_counted_by="days_of_continued_violation",
     penalty_fn=penalties.penalty_for_days,
+    issues_permits=True,
 )
 
 __all__ = ["JURISDICTION", "RULES", "EventCase", "determine"]

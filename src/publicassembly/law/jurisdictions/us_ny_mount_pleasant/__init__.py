@@ -42,6 +42,7 @@ JURISDICTION = Jurisdiction(
     determine_fn=determine,
     penalty_counted_by="offense_number",
     penalty_fn=penalty_for_offense,
+    issues_permits=False,
 )
 
 __all__ = [

@@ -606,9 +606,12 @@ def _venue_of(town: str, pk: int) -> Any:
 
 
 def _space_of(town: str, venue: int, pk: int) -> Any:
+    """Space `pk` of place `venue`: the place first (404 "no place of assembly 6 in …"), then its space (404 "no
+    space 1 in place of assembly 6 of …", even when the town holds a space 1 of another place)."""
     from publicassembly.venues.models import Space
 
-    return Space.objects.get_in_town(_town(town), pk=pk, venue_id=venue)
+    place = _venue_of(town, venue)
+    return Space.objects.get_in_town(place.town, pk=pk, venue=place)
 
 
 class VenueIn(BodyIn):

@@ -65,7 +65,7 @@ from publicassembly.venues.services import (
 )
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
-from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
+from publicassembly.workflow.errors import InvalidTransition, NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
@@ -102,6 +102,21 @@ JAIL_IN_OTHER_UNIT = {
     "jail_days": gettext_noop("imprisonment for %(range)s is counted in days, at most %(cap)s: give %(field)s, "
                               "not months (got %(value)s months)"),
 }
+
+
+class SummonsAlreadyIssued(InvalidTransition):
+    """A summons asked for a violation that has one (HTTP 409, as the other refusals of a record's state): one
+    violation, one summons (the model's one-to-one). Says which summons, issued when, returnable when."""
+
+    def __init__(self, summons: Summons) -> None:
+        violation = summons.violation
+        super().__init__(violation.state, violation.state,
+                         Violation.state_machine.actions_from(violation.state), action="issue_summons")
+        self.message = (_("a summons was already issued for this violation: summons %(number)s, issued "
+                          "%(issued)s, returnable %(returns)s; a violation is summoned once")
+                        % {"number": summons.number, "issued": summons.issued_on.isoformat(),
+                           "returns": summons.return_date.isoformat()})
+        self.args = (self.message,)
 
 
 # --- helpers ------------------------------------------------------------------------------------------------
@@ -547,7 +562,8 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
     `court_for`. ``return_date``: after the day of issue, within `RETURN_WITHIN_DAYS`, and a day the Town Justice
     Court sits: not a Saturday, Sunday or GCL § 24 public holiday (`ValidationFailed` naming ``return_date`` and
     why; interpretation W-8). ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
-    the violation moves to ``summoned``."""
+    the violation moves to ``summoned``. A violation that has its summons already: `SummonsAlreadyIssued` (409),
+    naming it, nothing written."""
     town = violation.town
     if _alias(town) == MOUNT_PLEASANT:
         membership = require_role(by, town, *ENFORCERS)
@@ -558,6 +574,7 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
                              % {"officer": _(OFFICER_WORDS[kind]) if kind in OFFICER_WORDS else kind.replace("_", " ")})
     else:
         require_role(by, town, *CARMEL_SUMMONS_ROLES)
+    _no_second_summons(violation)
     issued = _happened("issued_on", issued_on, _today(), not_before=violation.observed_on,
                        not_before_what=gettext_noop("the violation was observed"))
     ret = within("return_date", return_date, after=issued, days=RETURN_WITHIN_DAYS,
@@ -570,14 +587,25 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
                                % {"day": ret.isoformat(), "why": law_text(closed)})
     at = return_time_of(return_time)
     with transaction.atomic():
-        transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),
-                   expected_version=expected_version)
+        try:
+            transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),
+                       expected_version=expected_version)
+        except InvalidTransition:
+            _no_second_summons(violation)  # (one issued meanwhile: said as such, not as the state's refusal)
+            raise
         court = court_for(town, issued)
         summons = Summons(town=town, violation=violation, number=_next_number(Summons, town, "S", issued.year),
                           issued_on=issued, issued_by=by, court=court, return_date=ret,
                           return_time=at)
         save_with_history(summons, by=by, reason=_why(reason, f"summons returnable in the {court}"))
     return summons
+
+
+def _no_second_summons(violation: Violation) -> None:
+    """`SummonsAlreadyIssued` when `violation` has its summons."""
+    issued = Summons.objects.filter(violation_id=violation.pk).select_related("violation").first()
+    if issued is not None:
+        raise SummonsAlreadyIssued(issued)
 
 
 # --- disposition and payment ------------------------------------------------------------------------------------

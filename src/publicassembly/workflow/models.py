@@ -34,9 +34,11 @@ class TownScopedQuerySet(models.QuerySet):
     def get_in_town(self, town: Any, **lookup: Any) -> Any:
         """The one record of `town` matching `lookup`; raises `NotFound` (never another town's record), e.g.
         "no permit application 99999 in carmel-ny" (the number alone when looked up by ``pk``; the town by the
-        alias users type in addresses and commands). A whole number beyond what a database column holds (a
-        signed 64-bit integer: ``/venues/9223372036854775808/…``) matches no record: `NotFound` too, rather than
-        the database driver's overflow."""
+        alias users type in addresses and commands). A record looked up by its number within the record it
+        belongs to (``pk=1, venue=venue`` or ``venue_id=6``) is said to be missing there: "no space 1 in place of
+        assembly 6 of mount-pleasant-ny" — the town may hold a space 1, of another place. A whole number beyond
+        what a database column holds (a signed 64-bit integer: ``/venues/9223372036854775808/…``) matches no
+        record: `NotFound` too, rather than the database driver's overflow."""
         try:
             if any(type(v) is int and not _SMALLEST_ID <= v <= _LARGEST_ID for v in lookup.values()):
                 raise self.model.DoesNotExist
@@ -46,7 +48,24 @@ class TownScopedQuerySet(models.QuerySet):
             key: object = NotFound.Plain(pk) if pk is not None else ", ".join(
                 f"{k}={v!r}" for k, v in lookup.items())
             where = getattr(town, "jurisdiction_alias", None) or town
+            if pk is not None:
+                within = [self._parent(k, v) for k, v in lookup.items() if k not in ("pk", "id")]
+                if within and all(within):
+                    where = f"{', '.join(str(w) for w in within)} of {where}"
             raise NotFound(str(self.model._meta.verbose_name), key, where) from None
+
+    def _parent(self, name: str, value: Any) -> str | None:
+        """The record a lookup `name` (a foreign key, by its name or its ``_id``) names, as "place of assembly 6";
+        None when `name` is no foreign key."""
+        from django.core.exceptions import FieldDoesNotExist
+
+        try:
+            field = self.model._meta.get_field(name)
+        except FieldDoesNotExist:
+            return None
+        if not field.many_to_one or field.related_model is None:
+            return None
+        return f"{field.related_model._meta.verbose_name} {getattr(value, 'pk', value)}"
 
 
 class TownScoped(models.Model):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -58,7 +60,8 @@ def test_api_tokens_page_creates_and_revokes():
     user = User.objects.create_user("dee", password="correct horse battery")
     c = Client()
     c.force_login(user)
-    r = c.post("/account/tokens/", {"name": "laptop"})
+    key = re.search(r'name="form_key" value="([^"]+)"', c.get("/account/tokens/").content.decode()).group(1)
+    r = c.post("/account/tokens/", {"name": "laptop", "form_key": key}, follow=True)
     html = r.content.decode()
     assert "pa_" in html
     token = user.api_tokens.get()

@@ -11,6 +11,7 @@ from publicassembly.api.errors import body
 from publicassembly.api.inputs import BodyIn
 from publicassembly.api.models import ApiToken
 from publicassembly.web import throttle
+from publicassembly.workflow.printable import require_no_controls
 
 router = Router(tags=["auth"])
 
@@ -37,7 +38,8 @@ class ErrorOut(Schema):
              summary="Create an API token", operation_id="create_token")
 def create_token(request: Any, data: TokenIn) -> Any:
     """Exchange a username and password for a new bearer token (shown once). Repeated failures are refused
-    for a while (429); a ``name`` longer than the 100 characters kept is refused (422 naming ``name``), not cut."""
+    for a while (429); a ``name`` longer than the 100 characters kept, or holding a control character (an
+    escape, a bell, a direction override: G-6), is refused (422 naming ``name``), not cut or kept."""
     address = throttle.client_address(request)
     for field in ("username", "password", "name"):
         if "\x00" in getattr(data, field):
@@ -45,6 +47,7 @@ def create_token(request: Any, data: TokenIn) -> Any:
     limit = ApiToken._meta.get_field("name").max_length or 0
     if len(data.name.strip()) > limit:
         return Status(422, body(f"name: at most {limit} characters (got {len(data.name.strip()):,})", "name"))
+    require_no_controls(("name", data.name))  # (422 naming name, as every other text: G-6)
     try:
         throttle.check(data.username, address)
     except throttle.TooManyAttempts as exc:

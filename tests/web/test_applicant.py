@@ -37,7 +37,8 @@ def test_guided_petition_becomes_a_draft_with_only_what_applies(cu):
 
 
 def test_an_individual_is_not_asked_for_officers(cu):
-    data = dict(PETITION, is_corporation="", resides_in_town="yes")
+    """(Officers typed for an individual are refused, not dropped: test_officers_of_an_individual.py.)"""
+    data = dict(PETITION, is_corporation="", resides_in_town="yes", officers="")
     client_for(cu["applicant"]).post("/carmel-ny/apply/new/", data)
     f = PermitApplication.objects.get().facts
     assert "directors_and_officers" not in f["applicant"] and "agent" not in f["applicant"]

@@ -371,6 +371,12 @@ class PetitionForm(PlainErrors):
         first, last = d.get("first_day"), d.get("last_day")
         if first and last and last < first:
             self.add_error("last_day", _("The last day cannot be before the first day."))
+        if not d.get("is_corporation") and _lines(d.get("officers", "")):
+            # ¶ B(1) names directors and officers of a corporation applicant only: neither dropped unsaid nor
+            # printed on the verified petition of an individual; the applicant says which is true
+            self.add_error("officers", _("Directors and officers are named only when the applicant is a "
+                                         "corporation (permit requirements ¶ B(1)): tick “The applicant is a "
+                                         "corporation” to keep them, or clear this field."))
         for i, line in enumerate(_lines(d.get("sound_equipment", ""))):
             if line.lower() == "none":
                 continue

@@ -89,7 +89,7 @@
         var f = document.getElementsByName("first_day")[0], l = document.getElementsByName("last_day")[0];
         var hours = document.getElementsByName("daily_hours")[0];
         // shown when it continues into another day, or when its hours cannot be read (C-18: left for review)
-        el.hidden = !((f && l && f.value && l.value && l.value > f.value) || (hours && pastMidnight(hours.value) !== false));
+        el.hidden = !((f && l && f.value && l.value && l.value > f.value) || (hours && pastMidnight(hours.value) !== false)) && !refused(el);
         return;
       }
       var spec = when.split("=");
@@ -100,9 +100,11 @@
         if ((c.type === "checkbox" || c.type === "radio") ? (c.checked && values.indexOf(c.value) >= 0) : values.indexOf(c.value) >= 0) { show = true; }
         if (c.type === "checkbox" && spec[1] === "on" && c.checked) { show = true; }
       });
-      el.hidden = !show;
+      el.hidden = !show && !refused(el);
     });
   }
+  // A section holding a field the server refused stays in view, the refusal beside its answer (kept in the form).
+  function refused(el) { return !!el.querySelector(".field.has-error"); }
   document.addEventListener("DOMContentLoaded", function () {
     place(document);
     document.addEventListener("change", function () { place(document); });

@@ -172,3 +172,47 @@ def violation(mount_pleasant, mu, hall):
     complaint = es.file_complaint(bi, mount_pleasant, description="Rear exit chained shut",
                                   observed_on=dt.date.today(), offender=offender, venue=hall, in_presence=True)
     return es.record_violation(bi, complaint, rule_id="mount-pleasant/164-10/exits-not-blocked")
+
+
+def requirement_lines(page: str) -> list[str]:
+    """The requirements table of a page (``web/_requirements.html``) as a person reads it, one line per value,
+    each under the names it is nested in: "certificate › issued by: the Building Inspector", "sign › rooms ›
+    Dance hall › lawful occupancy: 310". Read from the page's HTML (its first requirements table)."""
+    import html as htmllib
+    import xml.etree.ElementTree as ET
+
+    start = page.find('<table class="kv">')
+    if start < 0:
+        return []
+    depth, i = 0, start
+    while True:  # (the table with the tables nested in it)
+        opened, closed = page.find("<table", i + 1), page.find("</table>", i + 1)
+        if opened != -1 and opened < closed:
+            depth, i = depth + 1, opened
+        elif depth:
+            depth, i = depth - 1, closed
+        else:
+            end = closed + len("</table>")
+            break
+    root = ET.fromstring(page[start:end])
+
+    def words(el) -> str:
+        return " ".join(htmllib.unescape("".join(el.itertext())).split())
+
+    def walk(table, path: tuple[str, ...]) -> list[str]:
+        out = []
+        for tr in table.find("tbody"):
+            name, cell = words(tr.find("th")), tr.find("td")
+            nested, entries = cell.find("table"), cell.find("ul")
+            if nested is not None:
+                out += walk(nested, (*path, name))
+            elif entries is not None:
+                for li in entries:
+                    inner = li.find("table")
+                    entry = (*path, name, words(li.find("span")))
+                    out += walk(inner, entry) if inner is not None else [" › ".join(entry)]
+            else:
+                out.append(f"{' › '.join((*path, name))}: {words(cell)}")
+        return out
+
+    return walk(root, ())

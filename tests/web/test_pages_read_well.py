@@ -146,9 +146,9 @@ def test_sign_letter_width_reads_with_the_decimal_point_in_us_spanish_section_16
     sentences and the money's "$250,000" write numbers (not Spain's "0,375", which beside "8,611 personas" made
     a thousands comma read as a decimal one)."""
     with translation.override("es"):
-        rows = dict(present.rows(present.context(evaluate(load_example("mount-pleasant-catering-hall")))["d"]
-                                 ["requirements"]))
-    widths = [v for k, v in rows.items() if "ancho" in k]
+        [sign] = [r for r in present.context(evaluate(load_example("mount-pleasant-catering-hall")))["requirements"]
+                  if r.label == "letrero"]
+    widths = [r.value for r in sign.rows if "ancho" in r.label]
     assert widths and all(v == "0.375" for v in widths)
 
 

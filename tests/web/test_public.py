@@ -16,7 +16,7 @@ from django.utils import translation
 from publicassembly.law import evaluate
 from publicassembly.web import present
 
-from .conftest import occupancy_query
+from .conftest import occupancy_query, requirement_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -245,14 +245,35 @@ def test_mount_pleasant_requirements_read_as_words_sections_164_6_164_9_164_12()
     (toilets for the persons counted at the inspection), § 164-12 (the officer who observed the violation): every
     row is words, in English."""
     html = determination_html(load_example("mount-pleasant-blocked-exits-second-offense"), "en")
-    text = " ".join(visible_text(html).split())
+    lines = requirement_lines(html)
     assert internal_keys(html) == []
-    assert "certificate · issued by the Building Inspector" in text
-    assert "toilets · persons from the persons counted at the inspection" in text
-    assert "sign · lettering colour red" in text and "sign · letter weight bold" in text
-    assert "sign · room 1 · room Dance hall" in text
-    assert "enforcement · observed by a Fire Department inspector of the fire district" in text
-    assert "enforcement · powers · must file complaint with the Building Inspector" in text
+    assert "certificate › issued by: the Building Inspector" in lines
+    assert "toilets › persons from: the persons counted at the inspection" in lines
+    assert "sign › lettering colour: red" in lines and "sign › letter weight: bold" in lines
+    assert "sign › rooms › Dance hall › lawful occupancy: 200" in lines  # (a room under its own name)
+    assert "enforcement › observed by: a Fire Department inspector of the fire district" in lines
+    assert "enforcement › powers › must file complaint with: the Building Inspector" in lines
+    assert not [line for line in lines if " · " in line or "room 1" in line]  # (nested, not flattened keys)
+
+
+def test_answers_left_to_an_official_read_needs_review_in_the_pages_language_sections_164_3_164_4():
+    """§§ 164-3, 164-4: a business building of 5,000 sq ft (50 persons, § 164-7) whose place is not said to be
+    commercial or not: whether it is a place of assembly, and so whether a certificate is required, needs
+    review — said so, in words of the page's language, never the law core's ``needs_review``; the answers given
+    read yes or no."""
+    query = {"form-TOTAL_FORMS": "1", "form-INITIAL_FORMS": "0", "form-0-name": "Hall",
+             "form-0-use_group": "business", "form-0-area": "5000", "form-0-area_unit": "sq_ft"}
+    page = Client().get("/occupancy/", query).content.decode()
+    lines = requirement_lines(page)
+    assert "place of assembly: needs review" in lines and "certificate › required: needs review" in lines
+    assert "certificate › keep on premises: no" in lines and "certificate › lawful occupancy: 50" in lines
+    assert "sign › rooms › Hall › lawful occupancy: 50" in lines
+    assert "needs_review" not in visible_text(page.split('class="determination"', 1)[1])
+    spanish = Client().get("/occupancy/", query, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "lugar de reunión: necesita revisión" in requirement_lines(spanish)
+    commercial = requirement_lines(Client().get("/occupancy/", {**query, "commercial": "yes"}).content.decode())
+    assert "place of assembly: yes" in commercial and "certificate › required: yes" in commercial
+    assert "certificate › keep on premises: yes" in commercial
 
 
 @pytest.mark.parametrize("name", ["mount-pleasant-bowling-centre", "mount-pleasant-catering-hall",
@@ -268,19 +289,18 @@ def test_occupancy_check_without_attendance_counts_toilets_from_the_lawful_occup
     """§ 164-6 (register M-9): with no attendance the toilets are counted for the lawful occupancy, 66 persons
     in 1000 sq ft without fixed seats (§ 164-7): one toilet; the row says so in words."""
     html = Client().get("/occupancy/", _space()).content.decode()
-    text = " ".join(visible_text(html).split())
-    assert "toilets · persons from the lawful occupancy" in text
-    assert "toilets · required 1" in text
+    lines = requirement_lines(html)
+    assert "toilets › persons from: the lawful occupancy" in lines
+    assert "toilets › required: 1" in lines
     assert internal_keys(html.split('class="determination"', 1)[1]) == []
 
 
 def test_occupancy_check_with_attendance_counts_toilets_from_the_attendance_section_164_6():
     """§ 164-6: 76 persons expected need two toilets (one per 75, 75 would need one); the source reads as words."""
-    html = Client().get("/occupancy/", _space(attendance="76")).content.decode()
-    text = " ".join(visible_text(html).split())
-    assert "toilets · persons from the attendance stated" in text and "toilets · required 2" in text
-    html = Client().get("/occupancy/", _space(attendance="75")).content.decode()
-    assert "toilets · required 1" in " ".join(visible_text(html).split())
+    lines = requirement_lines(Client().get("/occupancy/", _space(attendance="76")).content.decode())
+    assert "toilets › persons from: the attendance stated" in lines and "toilets › required: 2" in lines
+    lines = requirement_lines(Client().get("/occupancy/", _space(attendance="75")).content.decode())
+    assert "toilets › required: 1" in lines
 
 
 def test_carmel_two_properties_missing_items_name_property_2_permit_requirements_b2_d():

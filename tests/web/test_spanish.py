@@ -14,7 +14,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
-from tests.web.conftest import client_for, fair_facts
+from tests.web.conftest import client_for, fair_facts, requirement_lines
 from tests.web.test_public import load_example
 
 from publicassembly.law import evaluate
@@ -315,14 +315,16 @@ def test_mount_pleasant_rows_in_spanish_words_sections_164_6_164_9_164_12():
     """§ 164-9: the certificate issued by the Building Inspector, the sign red on white in bold; § 164-6: the
     toilets counted for the persons counted at the inspection; § 164-12: the officers. In Spanish words, none of
     the law core's identifiers ("building_inspector", "red", "white", "bold") left."""
-    text = _words(_determination_es(load_example("mount-pleasant-blocked-exits-second-offense")))
+    html = _determination_es(load_example("mount-pleasant-blocked-exits-second-offense"))
+    text, lines = _words(html), requirement_lines(html)
     assert _internal_keys(text) == []
-    assert "certificado · expedido por el Inspector de Edificios" in text
-    assert "sanitarios · personas contadas según las personas contadas en la inspección" in text
-    assert "letrero · color de las letras rojo" in text and "letrero · color de fondo blanco" in text
-    assert "letrero · grosor de las letras negrita" in text
-    assert "letrero · sala 1 · sala Dance hall" in text
-    assert "cumplimiento · observado por un inspector del Departamento de Bomberos del distrito de bomberos" in text
+    assert "certificado › expedido por: el Inspector de Edificios" in lines
+    assert "sanitarios › personas contadas según: las personas contadas en la inspección" in lines
+    assert "letrero › color de las letras: rojo" in lines and "letrero › color de fondo: blanco" in lines
+    assert "letrero › grosor de las letras: negrita" in lines
+    assert "letrero › salas › Dance hall › ocupación legal: 200" in lines
+    assert ("cumplimiento › observado por: un inspector del Departamento de Bomberos del distrito de bomberos"
+            in lines)
     for english in (" red ", " white ", " bold ", "attendance", "persons from", "room 1", "the Building Inspector"):
         assert english not in text, english
 
@@ -344,13 +346,13 @@ def test_occupancy_check_toilets_source_in_spanish_section_164_6():
              "commercial": "yes", "as_of": "2026-05-01"}
     c = _spanish()
     page = _page(c, "/occupancy/", space)
-    text = _words(page.split('class="determination"', 1)[1])
-    assert "sanitarios · personas contadas según la ocupación legal" in text
-    assert "sanitarios · obligatorio 1" in text
+    text, lines = _words(page.split('class="determination"', 1)[1]), requirement_lines(page)
+    assert "sanitarios › personas contadas según: la ocupación legal" in lines
+    assert "sanitarios › obligatorio: 1" in lines
     assert _internal_keys(text) == []
-    text = _words(_page(c, "/occupancy/", {**space, "attendance": "76"}))
-    assert "sanitarios · personas contadas según la asistencia declarada" in text
-    assert "sanitarios · obligatorio 2" in text
+    lines = requirement_lines(_page(c, "/occupancy/", {**space, "attendance": "76"}))
+    assert "sanitarios › personas contadas según: la asistencia declarada" in lines
+    assert "sanitarios › obligatorio: 2" in lines
 
 
 def test_carmel_two_properties_in_spanish_name_propiedad_2_permit_requirements_b2_d():

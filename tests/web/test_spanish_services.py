@@ -202,8 +202,8 @@ def test_law_core_message_passed_on_by_a_service_is_translated_where_shown():
 
 def _requirement_rows(language: str) -> dict[str, str]:
     with translation.override(language):
-        return dict(present.rows(present.context(evaluate(load_example("carmel-county-fair")))["d"]
-                                 ["requirements"]))
+        return {r.label: r.value for r in present.context(evaluate(load_example("carmel-county-fair")))
+                ["requirements"]}
 
 
 def test_requirement_amounts_read_as_us_dollars_in_english_permit_requirements_e_f():

@@ -306,6 +306,13 @@ NAMED_ITEMS: dict[str, Callable[[str], Message]] = {
 VALUE_KEYS = frozenset({"issued_by", "summons_issued_by", "observed_by", "officer", "must_file_complaint_with",
                         "persons_from", "lettering_colour", "background_colour", "letter_weight"})
 
+#: Keys whose value is an answer of the law core — true, false or ``"needs_review"`` (left to an official: a
+#: place of assembly, a certificate required, housing required) — the last shown as `NEEDS_REVIEW`.
+ANSWER_KEYS = frozenset({"place_of_assembly", "required", "housing_required", "permit_required",
+                         "certificate_required", "multi_day"})
+#: The answer ``"needs_review"`` in words (as a finding's status is named on the pages).
+NEEDS_REVIEW = _("needs review")
+
 #: An identifier given as a value → its words.
 VALUES: dict[str, Message] = {
     "building_inspector": _("the Building Inspector"),
@@ -369,9 +376,12 @@ def phrase(key: str) -> Message | str:
 def value(key: str, shown: object) -> object:
     """A value of the requirements as words when it is an identifier of the law core: ``value("issued_by",
     "building_inspector")`` → "the Building Inspector", ``value("lettering_colour", "red")`` → "red" (a message,
-    so translated on the page); any other value (a number, a room's name, a court) unchanged."""
+    so translated on the page), an answer left to an official ``value("required", "needs_review")`` → "needs
+    review" (`ANSWER_KEYS`); any other value (a number, a room's name, a court) unchanged."""
     if key in VALUE_KEYS and isinstance(shown, str) and shown in VALUES:
         return VALUES[shown]
+    if key in ANSWER_KEYS and shown == "needs_review":
+        return NEEDS_REVIEW
     return shown
 
 

@@ -1,5 +1,6 @@
 """Presenting a determination on a page: the law core's JSON (`Determination.to_json`) arranged for reading —
-deadlines in date order on a timeline, requirements as labelled rows, findings by status with citations.
+deadlines in date order on a timeline, requirements as labelled rows (nested as the law core nests them),
+findings by status with citations.
 Nothing is decided here; every value shown is the law core's.
 
 The law core's words (verdict, reasons, "counted" sentences, requirement and deadline names, missing items,
@@ -8,6 +9,7 @@ Django's gettext of their templates (`tr`), in English where the catalog has no 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -65,25 +67,50 @@ def condition(n: Any) -> str:
     return f"¶ C({int(n)}) {label(field)}"
 
 
-def rows(value: Any, prefix: str = "") -> list[tuple[str, str]]:
-    """Flatten requirements into (label, shown value) rows in the active language; nested mappings join their
-    keys with " · ", a list of mappings gives each item's rows under its name ("sign · room 1 · room"), and a
-    value that is an identifier of the law core (an officer, where a count of persons comes from, the sign's
-    colours and weight) is shown as words (`labels.value`)."""
-    out: list[tuple[str, str]] = []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            name = f"{prefix} · {label(k)}" if prefix else label(k)
-            if isinstance(v, dict):
-                out += rows(v, name)
-            elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-                for i, item in enumerate(v, 1):
-                    each = str(tr(labels.item(k, i)))
-                    out += rows(item, f"{prefix} · {each}" if prefix else each)
-            elif v is not None and v != [] and k in DOLLAR_KEYS:
-                out.append((name, money(v)))
-            elif v is not None and v != []:
-                out.append((name, shown(labels.value(k, v))))
+@dataclass(frozen=True)
+class Row:
+    """A requirement as a page shows it (``web/_requirements.html``), in the active language: its `label` and
+    either its value shown (`value`), the rows of a mapping under it (`rows`: the certificate's "required",
+    "issued by" …) or the entries of a list of mappings (`entries`: each a label — the room's name, else "room 1" —
+    and its rows)."""
+
+    label: str
+    value: str = ""
+    rows: tuple[Row, ...] = ()
+    entries: tuple[tuple[str, tuple[Row, ...]], ...] = ()
+
+
+#: The key of an item of a list of requirements that names it (a sign's room): its value labels the item.
+_ITEM_NAMES = ("room", "name")
+
+
+def rows(value: Any) -> list[Row]:
+    """The requirements as a person reads them, in the active language: a mapping's keys as words with its
+    values, a nested mapping as the rows under its name (the certificate: required, issued by, …), a list of
+    mappings as its entries each under its own name (a sign's rooms: "Hall", its lawful occupancy), an answer
+    left to an official as "needs review" and an identifier of the law core (an officer, where a count of
+    persons comes from, the sign's colours and weight) as words (`labels.value`), money as dollars, yes or no.
+    A value not given (null, an empty list or mapping) is left out."""
+    if not isinstance(value, dict):
+        return []
+    out: list[Row] = []
+    for k, v in value.items():
+        name = label(k)
+        if isinstance(v, dict):
+            nested = rows(v)
+            if nested:
+                out.append(Row(name, rows=tuple(nested)))
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            entries = []
+            for i, item in enumerate(v, 1):
+                by = next((n for n in _ITEM_NAMES if isinstance(item.get(n), str) and item[n]), None)
+                each = item[by] if by is not None else str(tr(labels.item(k, i)))
+                entries.append((each, tuple(rows({key: x for key, x in item.items() if key != by}))))
+            out.append(Row(name, entries=tuple(entries)))
+        elif v is not None and v != [] and k in DOLLAR_KEYS and not isinstance(v, bool):
+            out.append(Row(name, money(v)))
+        elif v is not None and v != []:
+            out.append(Row(name, shown(labels.value(k, v))))
     return out
 
 

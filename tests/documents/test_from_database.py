@@ -187,6 +187,16 @@ def test_unknown_number_or_id_exits_2_with_a_message(models, tmp_path, args):
     assert not (tmp_path / "x.out").exists()
 
 
+def test_calendar_of_a_town_that_issues_no_permits_exits_2_saying_so_ch164(models, tmp_path):
+    """Mount Pleasant ch. 164 holds no public hearing of ch. 31 ¶ B: its calendar is refused, as its feed is 404,
+    saying what its law is about; nothing written (Carmel's: the test above)."""
+    for public in ([], ["--public"]):
+        result = run("calendar", "--town", "mount-pleasant-ny", *public, "-o", str(tmp_path / "mp.ics"))
+        assert result.exit_code == 2, result.output
+        assert "does not issue permits for public assemblies here" in result.output
+        assert "places of assembly" in result.output and not (tmp_path / "mp.ics").exists()
+
+
 def test_permit_of_an_application_not_issued_exits_2(models, tmp_path):
     PermitApplication, _, _ = models
     app_ = PermitApplication.objects.filter(state="accepted").first()

@@ -779,7 +779,8 @@ def _calendar_lists(source: Path, data: Mapping[str, Any]) -> None:
 
 @app.command()
 def calendar(
-    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database."),
+    town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database (a town whose "
+                                    "law issues no permits, Mount Pleasant, holds no hearing: exit 2)."),
     application: int | None = typer.Option(None, "--application", parser=whole_number, help="With --town: only this application's "
                                            "calendar."),
     public: bool = typer.Option(False, "--public", help="With --town: what the public feed "

@@ -941,7 +941,7 @@ def create_draft_once(by: Any, town: Any, facts: dict[str, Any]) -> tuple[Permit
     send again) — which is returned instead. Returns ``(draft, created)``. Drafts are made one at a time per town
     (its row locked) so that two sends at once make one draft. An application's form has no record of its own
     whose version it could send; its facts are what tell a petition (interpretation P-17)."""
-    _require_carmel(town)
+    require_permits(town)
     require_role(by, town, APPLICANT)
     clean = validate_facts(facts)
     with transaction.atomic():

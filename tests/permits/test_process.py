@@ -534,8 +534,9 @@ def test_the_petition_prints_the_housing_statement_only_when_the_assembly_contin
 
 
 def test_the_timeline_of_an_amendment_says_which_facts_changed(walk):
-    """The case's history names what an amendment changed in the petition ("changed: dates.daily_hours,
-    properties"), where it said "facts of the assembly: (recorded) → (recorded)" (found by a new-user trial)."""
+    """The case's history names what an amendment changed in the petition, by the words of its fields ("changed:
+    dates · daily hours, properties"), where it said "facts of the assembly: (recorded) → (recorded)" (found by a
+    new-user trial) and then gave the keys ("dates.daily_hours", a second trial)."""
     walk.to(State.INCOMPLETE)
     facts = fair_facts()
     facts["dates"]["daily_hours"] = "09:00-21:00"
@@ -543,4 +544,4 @@ def test_the_timeline_of_an_amendment_says_which_facts_changed(walk):
     sv.amend(walk.applicant, walk.app, facts)
     amended = [str(e) for e in sv.application_timeline(walk.app) if "petition amended" in str(e)]
     assert len(amended) == 1
-    assert "changed: dates.daily_hours, properties" in amended[0] and "(recorded)" not in amended[0]
+    assert "changed: dates · daily hours, properties" in amended[0] and "(recorded)" not in amended[0]

@@ -117,6 +117,7 @@ WORDS: dict[str, Message] = {
     "exit_access_clear": _("exit access clear"),
     "exits_blocked": _("exits blocked"),
     "persons_present": _("persons present"),
+    "persons_by_space": _("persons by space"),
     "signs": _("signs"),
     "bodily_injury_limit": _("bodily injury limit"),
     "cancellation_notice_days": _("cancellation notice days"),

@@ -37,6 +37,7 @@ from publicassembly.permits.models import (
     PermitApplication,
     State,
 )
+from publicassembly.workflow import reasons as history_words
 
 #: The one password of every demo user (printed by `publicassembly demo`; never use it outside a demo).
 DEMO_PASSWORD = "publicassembly-demo"  # noqa: S105 - a demo's published password
@@ -242,7 +243,7 @@ class _Builder:
             first = today + timedelta(days=offset + LEAD_DAYS)
         submitted = first - timedelta(days=LEAD_DAYS)
         facts = _facts(name, purpose, activity, address, owner, first, days, persons, tenant=tenant)
-        app = sv.create_draft(self.applicant, self.town, facts, reason="demo application")
+        app = sv.create_draft(self.applicant, self.town, facts, reason=history_words.DEMO_APPLICATION())
         steps = self._steps(app, state, submitted, first, days, tenant, notice_to_come=name in NOTICE_TO_COME)
         for step in steps:
             step()
@@ -382,7 +383,8 @@ def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
         for year in (today.year - 1, today.year, today.year + 1):
             if not FeeSchedule.objects.for_town(carmel).filter(year=year).exists():
                 sv.set_fee_schedule(clerk, carmel, year=year, amount="250.00",
-                                    resolution_date=min(date(year, 1, 6), today), reason="demo fee schedule")
+                                    resolution_date=min(date(year, 1, 6), today),
+                                    reason=history_words.DEMO_FEE_SCHEDULE())
         if reset:
             removed = _delete(carmel)
             result.notes.append(f"removed {removed} demo permit applications")

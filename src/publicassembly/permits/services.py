@@ -73,6 +73,7 @@ from publicassembly.permits.models import (
     RevocationGround,
     State,
 )
+from publicassembly.workflow import reasons as said
 from publicassembly.workflow.access import require_role, roles_of
 from publicassembly.workflow.blocked import Blocked, Blocker
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
@@ -232,12 +233,12 @@ def _step(app: PermitApplication, action: str, *, by: Any, reason: str | None, d
                       expected_version=app.version, **changes)
 
 
-def _before(reason: str | None, said: str) -> str | None:
-    """The Clerk's `reason` (if any) followed by what the step `said` it did, for a step whose own words carry
+def _before(reason: str | None, words: str) -> str | None:
+    """The Clerk's `reason` (if any) followed by what the step says it did (`words`), for a step whose own words carry
     notes the history must keep (the hearing's P-4 and P-8 notes, a notice no longer counted); None without a
     reason (the step's words are then the history's)."""
     why = (reason or "").strip()
-    return f"{why} — {said}" if why else None
+    return said.BEFORE(why=why, said=words) if why else None
 
 
 #: What each action does, in a clerk's words (for a refusal of an action in the wrong state; English, translated
@@ -931,7 +932,7 @@ def create_draft(by: Any, town: Any, facts: dict[str, Any], *, reason: str | Non
     clean = validate_facts(facts)
     with transaction.atomic():
         app = PermitApplication(town=town, applicant=by, facts=clean)
-        save_with_history(app, by=by, reason=reason or "draft application created")
+        save_with_history(app, by=by, reason=reason or said.DRAFT_CREATED())
     return app
 
 
@@ -961,7 +962,7 @@ def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expe
         _lock(app, expected_version)
         _check_in(app, (State.DRAFT, State.INCOMPLETE), "change the facts")
         app.facts = clean
-        save_with_history(app, by=by, reason=reason or "facts of the assembly changed")
+        save_with_history(app, by=by, reason=reason or said.FACTS_CHANGED())
     return app
 
 
@@ -1028,7 +1029,7 @@ def submit(by: Any, app: PermitApplication, *, verification_statement: str, toda
             raise ValidationFailed("facts.dates.last_day", _(
                 "%(why)s; a petition asks a permit for an assembly still to come (interpretation P-11)")
                 % {"why": law_text(over.reason)})
-        return _step(app, "submit", by=by, reason=reason, default_reason="verified petition submitted",
+        return _step(app, "submit", by=by, reason=reason, default_reason=said.SUBMITTED(),
                      submitted_on=_today(today), verification_statement=statement)
 
 
@@ -1053,7 +1054,7 @@ def mark_incomplete(by: Any, app: PermitApplication, *, missing_items: Sequence[
         if not items:
             raise ValidationFailed("missing_items", _("name what is missing from the petition"))
         return _step(app, "mark_incomplete", by=by, reason=reason,
-                     default_reason="petition incomplete: " + "; ".join(items), missing_items=items)
+                     default_reason=said.INCOMPLETE(items="; ".join(items)), missing_items=items)
 
 
 def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
@@ -1074,7 +1075,7 @@ def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_ve
             app.facts = stored
         if no_permit is not None:
             raise no_permit
-        return _step(app, "amend", by=by, reason=reason, default_reason="petition amended", facts=clean,
+        return _step(app, "amend", by=by, reason=reason, default_reason=said.AMENDED(), facts=clean,
                      missing_items=[])
 
 
@@ -1093,7 +1094,7 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
         blockers = petition_blockers(app, today)
         if blockers:
             raise Blocked("accept the petition", blockers)
-        return _step(app, "accept", by=by, reason=reason, default_reason="petition complete; accepted")
+        return _step(app, "accept", by=by, reason=reason, default_reason=said.ACCEPTED())
 
 
 # --- Public hearing and decision --------------------------------------------------------------------------------------
@@ -1187,8 +1188,10 @@ class _HearingSet:
 
     def said(self) -> str:
         """The hearing in the history's words: "2026-06-22 at 18:30 at Town Hall"."""
-        at = f" at {self.hearing_time.strftime('%H:%M')}" if self.hearing_time else ""
-        return f"{self.hearing_on.isoformat()}{at} at {self.place}"
+        if self.hearing_time:
+            return said.HEARING_AT(day=self.hearing_on.isoformat(), time=self.hearing_time.strftime("%H:%M"),
+                                   place=self.place)
+        return said.HEARING_ON(day=self.hearing_on.isoformat(), place=self.place)
 
 
 def _hearing_values(*, hearing_on: Any, hearing_time: Any, place: Any, newspaper: Any,
@@ -1250,17 +1253,17 @@ def _hearing_in_case(app: PermitApplication, h: _HearingSet) -> str:
                                                "(¶ B)")
                                % {"day": hearing_on.isoformat(), "first": first_day.isoformat()})
     due = decision_due(app)
-    late = (f"; note: after the Town Board's last day to act ({due.date.isoformat()}, ¶ B), so the decision "
-            "will be late" if due is not None and hearing_on > due.date else "")
-    if closed_because(hearing_on) is not None:  # a Saturday (P-8): accepted, the Clerk's office is closed
-        late += "; note: on a Saturday, when the Town Clerk's office is closed (interpretation P-8)"
     if notice_published_on is not None:
         _notice_in_time(app, notice_published_on, hearing_on)
-        notice = f"notice published in {h.newspaper} on {notice_published_on.isoformat()}"
+        notice = said.NOTICE_PUBLISHED(newspaper=h.newspaper, day=notice_published_on.isoformat())
     else:
         _notice_still_possible(app, hearing_on, h.on)
-        notice = f"notice to be published in {h.newspaper}; its publication not yet recorded"
-    return f"{notice}{late}"
+        notice = said.NOTICE_TO_BE_PUBLISHED(newspaper=h.newspaper)
+    if due is not None and hearing_on > due.date:
+        notice = said.NOTE_LATE(before=notice, day=due.date.isoformat())
+    if closed_because(hearing_on) is not None:  # a Saturday (P-8): accepted, the Clerk's office is closed
+        notice = said.NOTE_SATURDAY(before=notice)
+    return notice
 
 
 def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str,
@@ -1297,8 +1300,8 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
-        said = f"public hearing set for {h.said()}; {_hearing_in_case(app, h)}"
-        return _step(app, "schedule_hearing", by=by, reason=_before(reason, said), default_reason=said,
+        words = said.HEARING_SET(hearing=h.said(), notice=_hearing_in_case(app, h))
+        return _step(app, "schedule_hearing", by=by, reason=_before(reason, words), default_reason=words,
                      hearing_on=h.hearing_on, hearing_time=h.hearing_time, hearing_place=h.place,
                      notice_published_on=h.notice_published_on, newspaper=h.newspaper)
 
@@ -1361,10 +1364,9 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
                 "of %(new)s was published, or leave it empty and record it once published (¶ B)")
                 % {"day": h.notice_published_on.isoformat(), "old": former[0].isoformat(),
                    "former": former[1].isoformat(), "new": h.hearing_on.isoformat()})
-        said = _hearing_in_case(app, h)
-        dropped = (f"; the notice published in {before.newspaper} on {old_notice.isoformat()} named the former "
-                   "hearing and no longer counts" if old_notice is not None else "")
-        moved = f"public hearing moved from {before.said()} to {h.said()}; {said}{dropped}"
+        moved = said.HEARING_MOVED(old=before.said(), new=h.said(), notice=_hearing_in_case(app, h))
+        if old_notice is not None:
+            moved = said.NOTICE_DROPPED(before=moved, newspaper=before.newspaper, day=old_notice.isoformat())
         return _step(app, "reschedule_hearing", by=by, reason=_before(reason, moved),
                      default_reason=moved, hearing_on=h.hearing_on, hearing_time=h.hearing_time,
                      hearing_place=h.place, notice_published_on=h.notice_published_on, newspaper=h.newspaper)
@@ -1435,8 +1437,8 @@ def record_notice_published(by: Any, app: PermitApplication, *, notice_published
         _notice_in_order(app, notice, hearing_on)
         _notice_in_time(app, notice, hearing_on)
         return _step(app, "record_notice_published", by=by, reason=reason,
-                     default_reason=f"notice of the public hearing of {hearing_on.isoformat()} published in "
-                                    f"{app.newspaper} on {notice.isoformat()}",
+                     default_reason=said.NOTICE_RECORDED(hearing_day=hearing_on.isoformat(), newspaper=app.newspaper,
+                                                         day=notice.isoformat()),
                      notice_published_on=notice)
 
 
@@ -1476,7 +1478,7 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
         if held is not None:  # (not before its notice: the hearing's own date, checked above, is after it)
             held = _happened(held, "held_on", today=today)
         return _step(app, "record_hearing_held", by=by, reason=reason,
-                     default_reason=f"public hearing held on {held}", hearing_held_on=held)
+                     default_reason=said.HEARING_HELD(day=held), hearing_held_on=held)
 
 
 def _board_values(app: PermitApplication, bond_amount: Any, bodily_injury_limit: Any, on: date
@@ -1515,8 +1517,9 @@ def set_bond_and_insurance_limit(by: Any, app: PermitApplication, *, bond_amount
         changes = _board_values(app, bond_amount, bodily_injury_limit, _today(today))
         for k, v in changes.items():
             setattr(app, k, v)
-        words = ", ".join(f"{k.replace('_', ' ')} {money(v)}" for k, v in changes.items())
-        save_with_history(app, by=by, reason=reason or f"Town Board set {words}")
+        words = ", ".join((said.BOND_SET if k == "bond_amount" else said.LIMIT_SET)(amount=money(v))
+                          for k, v in changes.items())
+        save_with_history(app, by=by, reason=reason or said.BOARD_SET(values=words))
     return app
 
 
@@ -1535,8 +1538,8 @@ def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), 
         on = _decision_date(app, decided_on)
         changes = _board_values(app, bond_amount, bodily_injury_limit, on)
         return _step(app, "approve", by=by, reason=reason,
-                     default_reason=f"approved by the Town Board on {on.isoformat()}"
-                                    + (f" with {len(conditions)} condition(s)" if conditions else ""),
+                     default_reason=said.APPROVED_WITH(day=on.isoformat(), n=len(conditions)) if conditions
+                     else said.APPROVED(day=on.isoformat()),
                      decided_on=on, conditions=[c.strip() for c in conditions], **changes)
 
 
@@ -1561,8 +1564,8 @@ def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | No
         _lock(app, expected_version)
         _check_state(app, "deny")
         on = _decision_date(app, decided_on)
-        return _step(app, "deny", by=by, reason=reason or f"denied by the Town Board: {reasons}",
-                     default_reason="denied", decided_on=on, reasons=reasons)
+        return _step(app, "deny", by=by, reason=reason or said.DENIED_BECAUSE(reasons=reasons),
+                     default_reason=said.DENIED(), decided_on=on, reasons=reasons)
 
 
 # --- Records of ¶¶ C-F and the fee -------------------------------------------------------------------------------------
@@ -1596,8 +1599,8 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
                 % {"condition": condition, "agency": Agency(agency).label, "day": approved_on.isoformat()})
         approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
                             approved_on=approved_on, document=doc)
-        save_with_history(approval, by=by, reason=reason or f"¶ C({condition}) {CONDITIONS[condition]} approved "
-                                                            f"in writing by the {Agency(agency).label}")
+        save_with_history(approval, by=by, reason=reason or said.CONDITION_APPROVED(
+            n=condition, facility=CONDITIONS[condition], agency=said.THE_AGENCY[agency]))
         file_changed(app)
     return approval
 
@@ -1664,8 +1667,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
         auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
                              property_address=str(props[property_index].get("address") or ""),
                              name=name, given_on=given_on, document=_document_of(app, document))
-        save_with_history(auth, by=by, reason=reason or f"{Party(party).label}'s written authorization to "
-                                                        f"inspect (¶ D) received")
+        save_with_history(auth, by=by, reason=reason or said.AUTHORIZATION(party=Party(party).label))
         file_changed(app)
     return auth
 
@@ -1693,7 +1695,7 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
             comprehensive_liability=bool(comprehensive_liability), insures_town=bool(insures_town),
             bodily_injury_limit=bi, property_damage_limit=pd, cancellation_notice_days=cancellation_notice_days,
             document=_document_of(app, document), recorded_on=_today(today))
-        save_with_history(cert, by=by, reason=reason or "insurance certificate received (¶ E)")
+        save_with_history(cert, by=by, reason=reason or said.INSURANCE())
         file_changed(app)
     return cert
 
@@ -1718,7 +1720,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
                                                       "after it)"))
         bond = Bond(town=app.town, application=app, amount=value, posted_on=posted_on, surety=surety.strip(),
                     document=_document_of(app, document, required=False))
-        save_with_history(bond, by=by, reason=reason or f"bond of {money(value)} posted with the Town Clerk (¶ F)")
+        save_with_history(bond, by=by, reason=reason or said.BOND_POSTED(amount=money(value)))
         file_changed(app)
     return bond
 
@@ -1766,7 +1768,7 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
                 "a payment with receipt %(receipt)s is already recorded on this application; a receipt is given "
                 "for one payment") % {"receipt": receipt})
         payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt)
-        save_with_history(payment, by=by, reason=reason or f"filing fee of {money(value)} paid")
+        save_with_history(payment, by=by, reason=reason or said.FEE_PAID(amount=money(value)))
         file_changed(app)
     return payment
 
@@ -1831,8 +1833,8 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
         if schedule is None:
             schedule = FeeSchedule(town=town, year=year)
         schedule.amount, schedule.resolution_date = value, resolution_date
-        save_with_history(schedule, by=by, reason=reason or f"filing fee for {year} set to {money(value)} by "
-                                                            f"resolution of {resolution_date.isoformat()}")
+        save_with_history(schedule, by=by, reason=reason or said.FEE_SET(year=year, amount=money(value),
+                                                                           day=resolution_date.isoformat()))
     return schedule
 
 
@@ -1943,7 +1945,7 @@ def issue(by: Any, app: PermitApplication, *, today: date | None = None, expecte
         count = (PermitApplication.objects.for_town(app.town).filter(issued_on__year=on.year)
                  .exclude(permit_number="").count())
         number = f"{on.year}-{count + 1:03d}"
-        return _step(app, "issue", by=by, reason=reason, default_reason=f"permit {number} issued",
+        return _step(app, "issue", by=by, reason=reason, default_reason=said.ISSUED(number=number),
                      permit_number=number, issued_on=on)
 
 
@@ -1964,7 +1966,7 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
         end = _happened(end, "ended_on", today=today, after=app.issued_on,
                         after_what=gettext_noop("the permit was issued"))
         return _step(app, "record_assembly_held", by=by, reason=reason,
-                     default_reason=f"assembly held; it ended on {end.isoformat()}", assembly_ended_on=end)
+                     default_reason=said.ASSEMBLY_HELD(day=end.isoformat()), assembly_ended_on=end)
 
 
 def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: date, result: str,
@@ -1996,8 +1998,8 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
             done = _happened(done, "completed_on", today=today, after=ended,
                              after_what=gettext_noop("the assembly ended"))
         return _step(app, "record_cleanup_inspection", by=by, reason=reason,
-                     default_reason=f"cleanup inspected on {inspected_on.isoformat()}: "
-                                    f"{CleanupResult(result).label}",
+                     default_reason=said.CLEANUP_INSPECTED(day=inspected_on.isoformat(),
+                                                           result=CleanupResult(result).label),
                      cleanup_inspected_on=inspected_on, cleanup_result=result, cleanup_completed_on=done)
 
 
@@ -2020,7 +2022,7 @@ def release_bond(by: Any, app: PermitApplication, *, expected_version: int | Non
         if finding.status is not Status.MET:
             raise Blocked("release the bond", [Blocker.of(finding)])
         return _step(app, "release_bond", by=by, reason=reason,
-                     default_reason=f"bond released: {finding.reason}", bond_disposition=BondDisposition.RELEASED)
+                     default_reason=said.BOND_RELEASED(finding=finding.reason), bond_disposition=BondDisposition.RELEASED)
 
 
 def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_version: int | None = None
@@ -2057,7 +2059,7 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "close")
-        default = "case closed"
+        default = said.CLOSED()
         if app.state in UNDER_REVIEW:
             if not can_close_unheard(app, today):
                 raise Blocked(gettext_noop("close the case"), [Blocker(
@@ -2065,7 +2067,7 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
                     _("The assembly is not over: an application under review is closed by the Clerk only once its "
                       "last day has passed (interpretation P-11); until then the Town Board decides it, or the "
                       "applicant withdraws it"))])
-            default = "case closed: the assembly's last day has passed before a permit was issued (P-11)"
+            default = said.CLOSED_UNHEARD()
         return _step(app, "close", by=by, reason=reason, default_reason=default, closed_on=_today(today))
 
 
@@ -2118,7 +2120,7 @@ def withdraw(by: Any, app: PermitApplication, *, today: date | None = None, expe
         _lock(app, expected_version)
         _check_state(app, "withdraw")
         assert app.state in OPEN_STATES
-        return _step(app, "withdraw", by=by, reason=reason, default_reason="withdrawn by the applicant",
+        return _step(app, "withdraw", by=by, reason=reason, default_reason=said.WITHDRAWN(),
                      withdrawn_on=_today(today))
 
 
@@ -2140,7 +2142,7 @@ def revoke(by: Any, app: PermitApplication, *, grounds: Sequence[str], reason: s
         finding = determination(app, today, data=data).finding("carmel/issuance/g-revocation")
         if finding.outcome != "revocable":  # pragma: no cover - a ground given always makes it revocable
             raise Blocked("revoke the permit", [Blocker.of(finding)])
-        return _step(app, "revoke", by=by, reason=f"{why} — {finding.reason}", default_reason=why,
+        return _step(app, "revoke", by=by, reason=said.BEFORE(why=why, said=finding.reason), default_reason=why,
                      revocation_grounds=list(dict.fromkeys(grounds)), revoked_on=_today(today))
 
 
@@ -2234,7 +2236,7 @@ def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str
             doc = Document(town=app.town, application=app, kind=kind, original_name=Path(filename).name[:255],
                            storage_name=storage_name, content_type=sniffed, size=len(content),
                            sha256=hashlib.sha256(content).hexdigest(), uploaded_by=by)
-            save_with_history(doc, by=by, reason=f"{kind} attached")
+            save_with_history(doc, by=by, reason=said.ATTACHED(kind=kind))
     except BaseException:
         path.unlink(missing_ok=True)
         raise

@@ -23,6 +23,7 @@ from typing import Any
 from publicassembly.accounts.models import Membership, OfficerKind, Role
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Venue
+from publicassembly.workflow import reasons as history_words
 from publicassembly.workflow.access import takes_an
 from publicassembly.workflow.errors import ValidationFailed
 
@@ -100,9 +101,9 @@ def load(town: Any, users: dict[str, Any]) -> dict[str, Any]:
             out[key] = existing
             continue
         by = owner if key == "catering_hall" and owner is not None else bi
-        venue = vs.create_venue(by, town, reason="demonstration data", **fields)
+        venue = vs.create_venue(by, town, reason=history_words.DEMO_DATA(), **fields)
         for space in SPACES[key]:
-            vs.add_space(by, venue, reason="demonstration data", **space)
+            vs.add_space(by, venue, reason=history_words.DEMO_DATA(), **space)
         out[key] = venue
         _history(key, venue, bi, officer, out)
     return out

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -229,7 +230,8 @@ class Inspection(TownScoped, Versioned):
         verbose_name = _("inspection")
 
     def __str__(self) -> str:
-        return f"Inspection of {self.venue.name} on {self.done_on or self.scheduled_for} ({self.state})"
+        return gettext("Inspection of %(v)s on %(d)s (%(state)s)") % {
+            "v": self.venue.name, "d": self.done_on or self.scheduled_for, "state": self.get_state_display()}
 
 
 class DeficiencyKind(models.TextChoices):

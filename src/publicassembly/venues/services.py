@@ -58,6 +58,7 @@ from publicassembly.venues.models import (
     SpaceKind,
     Venue,
 )
+from publicassembly.workflow import reasons as history_words
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.blocked import Blocked, Blocker
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
@@ -343,7 +344,7 @@ def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bo
                 "%(name)s, %(address)s is already registered as place of assembly %(id)s of this town; a place is "
                 "registered once (its certificate, inspections and violations are its own): open that one, or "
                 "tell this place apart by its address") % {"name": same.name, "address": same.address, "id": same.pk})
-        save_with_history(venue, by=by, reason=_why(reason, "place of assembly registered"))
+        save_with_history(venue, by=by, reason=_why(reason, history_words.VENUE_REGISTERED()))
     return venue
 
 
@@ -383,7 +384,7 @@ def update_venue(by: Any, venue: Venue, *, expected_version: int | None = None, 
                     "place is registered once: give this one a name or address telling it apart")
                     % {"name": same.name, "address": same.address, "id": same.pk})
 
-    return apply_changes(venue, changes, by=by, reason=_why(reason, "place of assembly changed"),
+    return apply_changes(venue, changes, by=by, reason=_why(reason, history_words.VENUE_CHANGED()),
                          expected_version=expected_version, check=check)
 
 
@@ -401,7 +402,7 @@ def approve_religious_worship_exemption(by: Any, venue: Venue, *, approved_on: d
          "worship_approved_on": chapter_in_force(
              "approved_on", happened("approved_on", approved_on if approved_on is not None else _today()),
              venue.town.jurisdiction.parameters.in_force_from)},
-        by=by, reason=_why(reason, "use solely for religious worship approved (§ 164-3): no certificate required"),
+        by=by, reason=_why(reason, history_words.WORSHIP_APPROVED()),
         expected_version=expected_version, check=check,
     )
 
@@ -491,13 +492,13 @@ def _set_connections(by: Any, space: Space, others: list[Space], why: str) -> li
             conn._history_user = by
             conn._change_reason = why
             conn.delete()
-            said.append(f"no longer connects with space #{pk}")
+            said.append(history_words.DISCONNECTS(pk=pk))
     for pk, other in wanted.items():
         if pk not in current:
             a, b = sorted([space.pk, pk])
             save_with_history(SpaceConnection(town_id=space.town_id, venue_id=space.venue_id, from_space_id=a,
                                               to_space_id=b), by=by, reason=why)
-            said.append(f"connects with {other.name}")
+            said.append(history_words.CONNECTS(name=other.name))
     return said
 
 
@@ -509,8 +510,7 @@ def _mark_stale(by: Any, venue: Venue, what: str) -> Certificate | None:
     if cert is None:
         return None
     return transition(cert, "mark_stale", by=by,
-                      reason=f"{what}; the lawful occupancy must be re-certified by the Building Inspector "
-                             "(§ 164-9)")
+                      reason=history_words.RECERTIFY(what=what))
 
 
 def _check_case(venue: Venue) -> None:
@@ -542,12 +542,12 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
         _require_editor(by, venue)
         _refuse_a_name_taken(venue, values["name"])
         others = _resolve_spaces(venue, connects_with)
-        why = _why(reason, f"space {values['name']} added")
+        why = _why(reason, history_words.SPACE_ADDED(name=values["name"]))
         space = Space(town=venue.town, venue=venue, **values)
         save_with_history(space, by=by, reason=why)
         _set_connections(by, space, others, why)
         _check_case(venue)
-        _mark_stale(by, venue, f"space {space.name} added")
+        _mark_stale(by, venue, history_words.SPACE_ADDED(name=space.name))
     given.version = venue.version  # (the caller's venue moved with it)
     return space
 
@@ -574,7 +574,7 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
     connects = changes.pop("connects_with", None)
     with transaction.atomic():
         venue = Venue.objects.select_for_update().get(pk=space.venue_id)
-        why = _why(reason, f"space {space.name} changed")
+        why = _why(reason, history_words.SPACE_CHANGED(name=space.name))
         cleaned: dict[str, Any] = {}
 
         def check(fresh: Space) -> None:
@@ -594,11 +594,12 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
             raise StaleUpdate(expected, fresh.version, record=Space._meta.verbose_name)
         check(fresh)
         apply_changes(space, cleaned, by=by, reason=why, expected_version=expected)
-        said = [f"{k} → {v}" for k, v in cleaned.items()]
+        said = [history_words.SPACE_FIELD(field=k, value=v) for k, v in cleaned.items()]
         if connects is not None:
             said += _set_connections(by, space, _resolve_spaces(venue, connects, exclude=space), why)
         _check_case(venue)
-        _mark_stale(by, venue, f"space {space.name} changed ({'; '.join(said) or 'no field changed'})")
+        _mark_stale(by, venue, history_words.SPACE_CHANGED_AS(name=space.name, changes="; ".join(said)
+                                                              or history_words.NO_FIELD_CHANGED()))
     return space
 
 
@@ -619,7 +620,7 @@ def remove_space(by: Any, space: Space, *, expected_version: int | None = None, 
         fresh._history_user = by
         fresh._change_reason = why
         fresh.delete()
-        _mark_stale(by, venue, f"space {fresh.name} removed")
+        _mark_stale(by, venue, history_words.SPACE_REMOVED(name=fresh.name))
 
 
 # --- certificates ---------------------------------------------------------------------------------------------
@@ -834,8 +835,7 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
             item["area_sq_ft"] = None if item["area_sq_ft"] is None else str(item["area_sq_ft"])
             if item["use_group"] == "bowling_alley":  # counted by its alleys (§ 164-7): the certificate states them
                 item["alleys"] = alleys.get(item["name"])
-        why = _why(reason, f"certificate issued: lawful occupancy {det.occupancy.lawful_occupancy} persons "
-                           "(§§ 164-7, 164-8, 164-9)")
+        why = _why(reason, history_words.CERTIFIED(n=det.occupancy.lawful_occupancy))
         cert = Certificate(town=venue.town, venue=venue, number=_next_number(venue.town, when.year), issued_on=when,
                            issued_by=by, space_loads=loads, lawful_occupancy=det.occupancy.lawful_occupancy)
         save_with_history(cert, by=by, reason=why)
@@ -843,7 +843,7 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
         for f in Venue._meta.concrete_fields:  # the caller's object is the venue as it now is (as a save leaves it)
             setattr(given, f.attname, getattr(venue, f.attname))
         for old in venue.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE]).exclude(pk=cert.pk):
-            transition(old, "supersede", by=by, reason=f"superseded by certificate {cert.number}", superseded_by=cert)
+            transition(old, "supersede", by=by, reason=history_words.SUPERSEDED(number=cert.number), superseded_by=cert)
     return cert
 
 
@@ -995,7 +995,7 @@ def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspec
     with transaction.atomic():
         venue = locked_venue(venue, expected_version)
         insp = Inspection(town=venue.town, venue=venue, scheduled_for=scheduled_for, inspector=inspector)
-        save_with_history(insp, by=by, reason=_why(reason, f"inspection scheduled for {scheduled_for}"))
+        save_with_history(insp, by=by, reason=_why(reason, history_words.INSPECTION_SCHEDULED(day=scheduled_for)))
         file_changed(venue)  # (a form still showing the venue as it was is stale: a double click schedules once)
         given.version = venue.version
     return insp
@@ -1157,7 +1157,8 @@ def record_inspection(
         observations = {**facts, "date": when.isoformat(), "persons_by_space": dict(persons_by_space or {}),
                         "toilets_provided": toilets_provided}
         result = Inspection.DEFICIENCIES if found else Inspection.PASSED
-        why = _why(reason, f"inspection done: {len(found)} deficiencies" if found else "inspection done: passed")
+        why = _why(reason, history_words.INSPECTION_DEFICIENT(n=len(found)) if found
+                   else history_words.INSPECTION_PASSED())
         transition(inspection, "record", by=by, reason=why, expected_version=expected_version, done_on=when,
                    done_by=by, recorded_at=timezone.now(), result=result, observations=observations, determination=det.to_json(),
                    notes=notes.strip() if isinstance(notes, str) else "")

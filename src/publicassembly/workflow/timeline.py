@@ -7,32 +7,56 @@ and its hearing and approvals: ``timeline(application, *application.approvals.al
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import field as option
+from datetime import datetime, time
+from decimal import Decimal
 from typing import Any
 
-from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils import timezone, translation
+from django.utils.formats import number_format, time_format
+from django.utils.translation import gettext, gettext_noop
+
+from publicassembly.law import labels
+from publicassembly.law.messages import translate
+from publicassembly.workflow import reasons
 
 #: Bookkeeping fields never shown as changes.
 HIDDEN_FIELDS = ("version",)
 
 _KIND = {"+": "created", "~": "changed", "-": "deleted"}
 
+#: The names of fields that have no label of their own (Django's default, the name's words), as the history shows
+#: them in another language.
+UNLABELLED = (gettext_noop("town"), gettext_noop("venue"), gettext_noop("from space"), gettext_noop("to space"),
+              gettext_noop("created at"), gettext_noop("application"), gettext_noop("reviewer"),
+              gettext_noop("document"), gettext_noop("uploaded by"), gettext_noop("uploaded at"),
+              gettext_noop("applicant"), gettext_noop("inspection"), gettext_noop("inspector"),
+              gettext_noop("owner"), gettext_noop("superseded by"), gettext_noop("done by"),
+              gettext_noop("worship approved by"))
+
 
 @dataclass(frozen=True)
 class FieldChange:
     """One field's change: `field` (name), `label` (verbose name), `old` and `new` (stored values; choice
-    fields as their labels, foreign keys as the related object's id)."""
+    fields as their labels, foreign keys as the related object's name). Shown (``str``) in the active language
+    as a page reads it: "(empty)" for none, an amount of dollars as money, a time as HH:MM, a list's items one
+    after another, and for a JSON record (`paths`: its keys that changed) the changed keys by their words."""
 
     field: str
     label: str
     old: Any
     new: Any
+    paths: tuple[str, ...] = option(default=(), compare=False)
+    places: int | None = option(default=None, compare=False)  # a decimal field's places (2: US dollars)
 
     def __str__(self) -> str:
+        name = gettext(str(self.label))
+        if self.paths:
+            words = ", ".join(str(translate(labels.phrase(p), gettext)) for p in self.paths)
+            return f"{name}: " + gettext("changed: %(paths)s") % {"paths": words}
         if self.old is None:
-            return f"{self.label}: {_show(self.new)}"
-        return f"{self.label}: {_show(self.old)} → {_show(self.new)}"
+            return f"{name}: {_show(self.new, self.places)}"
+        return f"{name}: {_show(self.old, self.places)} → {_show(self.new, self.places)}"
 
 
 @dataclass(frozen=True)
@@ -55,12 +79,39 @@ class TimelineEntry:
     def __str__(self) -> str:
         local = timezone.localtime(self.when).strftime("%Y-%m-%d %H:%M %Z")
         what = "; ".join(str(c) for c in self.changes) or "no field changed"
-        why = f" — why: {self.why}" if self.why else ""
+        why = f" — why: {self.said}" if self.why else ""
         return f"{local} — {self.who} — {self.kind} {self.subject}: {what}{why}"
 
+    @property
+    def said(self) -> str:
+        """The reason in the active language: a reason the system wrote (`workflow.reasons`) translated, the
+        official's own words as written."""
+        return reasons.shown(self.why)
 
-def _show(value: Any) -> str:
-    return "(empty)" if value in (None, "") else str(value)
+
+def _show(value: Any, places: int | None = None) -> str:
+    """A stored value as a page shows it, in the active language."""
+    if value is None or value == "" or value == []:
+        return gettext("(empty)")
+    if isinstance(value, time):  # (as the page's language writes a time: "7:00 PM", "19:00")
+        return time_format(value, "TIME_FORMAT", use_l10n=True)
+    if isinstance(value, Decimal):
+        amount = value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
+        grouped = number_format(amount, use_l10n=True, force_grouping=True)
+        return gettext("$%(amount)s") % {"amount": grouped} if places == 2 else grouped
+    if isinstance(value, list):
+        return "; ".join(_item(v) for v in value)
+    return str(value)
+
+
+def _item(value: Any) -> str:
+    """An item of a list kept in a record: an identifier (a ground of revocation) by its words, a space's load on
+    a certificate by its name and persons, anything else as written."""
+    if isinstance(value, str) and value.isidentifier() and "_" in value and value.islower():
+        return str(translate(labels.phrase(value), gettext))
+    if isinstance(value, dict) and "name" in value and "occupant_load" in value:
+        return f"{value['name']} ({value['occupant_load']})"
+    return str(value)
 
 
 def _display(model: Any, name: str, value: Any) -> Any:
@@ -70,19 +121,28 @@ def _display(model: Any, name: str, value: Any) -> Any:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if isinstance(value, dict):  # a JSON record (e.g. the law core's determination kept with a certificate)
-        return value.get("verdict") or gettext("(recorded)")
+        # (its verdict was kept in English: shown where English is read, else the record is said to be kept)
+        english = (translation.get_language() or "en").startswith("en")
+        return value.get("verdict") if english and value.get("verdict") else gettext("(recorded)")
     if isinstance(value, datetime):
         return timezone.localtime(value).strftime("%Y-%m-%d %H:%M") if timezone.is_aware(value) else \
             value.strftime("%Y-%m-%d %H:%M")
+    if name == "detail" and isinstance(value, str):  # (a deficiency's detail: the law core's sentence as kept,
+        return gettext(value)                          # in the catalog as a whole, as `stored_law` shows it)
     try:
         f = model._meta.get_field(name)
     except Exception:  # a field since removed from the model
         return value
     if f.choices:
-        return dict(f.flatchoices).get(value, value)
+        shown = dict(f.flatchoices).get(value, value)
+        if type(shown) is str and isinstance(value, str) and value.isidentifier():  # (a label not translated:
+            return str(translate(labels.phrase(value), gettext))               # a use group, by its words)
+        return shown
     if f.is_relation and f.many_to_one and value not in (None, ""):
         related = f.related_model._default_manager.filter(pk=value).first()
-        return str(related) if related is not None else f"#{value} (deleted)"
+        if related is None:
+            return f"#{value} (deleted)"
+        return str(getattr(related, "shown_name", related))
     return value
 
 
@@ -119,6 +179,13 @@ def _label(model: Any, name: str) -> str:
         return name.replace("_", " ")
 
 
+def _places(model: Any, name: str) -> int | None:
+    try:
+        return getattr(model._meta.get_field(name), "decimal_places", None)
+    except Exception:
+        return None
+
+
 def _who(record: Any) -> tuple[str, int | None]:
     uid = getattr(record, "history_user_id", None)
     if uid is None:
@@ -146,7 +213,8 @@ def entries_for(obj: Any) -> list[TimelineEntry]:
         who, who_id = _who(rec)
         if prev is None or rec.history_type == "+":
             changes = tuple(
-                FieldChange(n, _label(model, n), None, _display(model, n, getattr(rec, n)))
+                FieldChange(n, _label(model, n), None, _display(model, n, getattr(rec, n)),
+                            places=_places(model, n))
                 for n in _tracked(rec)
                 if getattr(rec, n) not in (None, "")
             )
@@ -155,13 +223,15 @@ def entries_for(obj: Any) -> list[TimelineEntry]:
         else:
             delta = rec.diff_against(prev, excluded_fields=list(HIDDEN_FIELDS))
             changes = tuple(
-                FieldChange(c.field, _label(model, c.field), None, _json_changes(c.old, c.new))
+                FieldChange(c.field, _label(model, c.field), None, _json_changes(c.old, c.new),
+                            paths=tuple(_paths(c.old, c.new)))
                 if _plain_json(c.old) and _plain_json(c.new) else
                 FieldChange(
                     c.field,
                     _label(model, c.field),
                     _display(model, c.field, c.old),
                     _display(model, c.field, c.new),
+                    places=_places(model, c.field),
                 )
                 for c in delta.changes
             )

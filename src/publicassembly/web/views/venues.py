@@ -42,6 +42,7 @@ from publicassembly.web.views.errors import (
     refusal_detail,
 )
 from publicassembly.web.views.public import SPACE_FIELD
+from publicassembly.workflow import reasons as history_words
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.blocked import Blocked
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
@@ -272,7 +273,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
         elif "remove" in request.POST:
             try:
                 vs.remove_space(request.user, s, expected_version=ev,
-                                reason=request.POST.get("reason") or _("space removed"))
+                                reason=request.POST.get("reason") or history_words.SPACE_GONE())
             except WorkflowError as e:
                 status = _put(form, e)
             else:

@@ -7,11 +7,13 @@ Enforcement officers also say which kind of officer they are (Mount Pleasant § 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -58,6 +60,19 @@ def _jurisdiction(name: str) -> Any:
         raise ValidationFailed("ocd_id", str(e)) from None
 
 
+#: A New York town's official name, the form the law core gives its jurisdictions ("Town of Carmel, New York").
+_TOWN_OF = re.compile(r"^Town of (?P<place>.+), New York$")
+
+
+def shown_town_name(name: str) -> str:
+    """A town's official name in the active language (interpretation W-6): the kind of municipality and the
+    State are words of the language, the place's own name stays as it is — "Town of Carmel, New York" is
+    "Pueblo de Carmel, Nueva York" in Spanish, as the pages' sentences say "Pueblo de Carmel" and "Junta del
+    Pueblo". Another form of name is shown as written. The record, the API, the documents keep the English."""
+    m = _TOWN_OF.match(name)
+    return gettext("Town of %(place)s, New York") % {"place": m["place"]} if m else name
+
+
 class Town(models.Model):
     """A town served by this deployment (a tenant). ``ocd_id`` must be a jurisdiction of the law core;
     ``jurisdiction_alias`` (e.g. ``carmel-ny``) is filled from it on save."""
@@ -76,6 +91,11 @@ class Town(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def shown_name(self) -> str:
+        """The town's name as a page shows it, in the active language (`shown_town_name`)."""
+        return shown_town_name(self.name)
 
     @property
     def jurisdiction(self) -> Any:

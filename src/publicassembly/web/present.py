@@ -67,6 +67,20 @@ def condition(n: Any) -> str:
     return f"¶ C({int(n)}) {label(field)}"
 
 
+def issuer(name: str, town: str) -> str:
+    """Who issued a certificate (Mount Pleasant § 164-9: the Building Inspector), as the page's language writes it:
+    the name as written and his office in the page's language, "R. Dwyer, Inspector de Edificios"; the office
+    once, when the name already says it ("R. Dwyer, building inspector"). A user named after his office and
+    town, as the demo's are ("Building Inspector Town of Mount Pleasant, New York"), is named by the office alone,
+    in the page's language ("Inspector de Edificios": the town is on the page already). No name: the office."""
+    office = "Building Inspector"
+    said = " ".join(name.split()).casefold()
+    rest = said.replace(office.casefold(), "").replace(" ".join(town.split()).casefold(), "")
+    if not rest.strip(" ,"):
+        return gettext("Building Inspector")
+    return name.strip() if office.casefold() in said else f"{name.strip()}, {gettext('Building Inspector')}"
+
+
 @dataclass(frozen=True)
 class Row:
     """A requirement as a page shows it (``web/_requirements.html``), in the active language: its `label` and

@@ -14,7 +14,10 @@ from publicassembly.web import throttle
 
 
 def town_choices() -> list[tuple[str, str]]:
-    return [(j.alias, j.name) for j in jurisdictions.all_jurisdictions()]
+    """The towns by their names in the page's language ("Pueblo de Carmel, Nueva York": interpretation W-6)."""
+    from publicassembly.accounts.models import shown_town_name
+
+    return [(j.alias, shown_town_name(j.name)) for j in jurisdictions.all_jurisdictions()]
 
 
 class RegisterForm(UserCreationForm):

@@ -51,6 +51,21 @@ def law(value: Any) -> str:
 
 
 @register.filter
+def town_name(value: Any) -> str:
+    """A town (or its official name) as the page's language names it: "Pueblo de Carmel, Nueva York" in Spanish
+    (`accounts.models.shown_town_name`, interpretation W-6)."""
+    from publicassembly.accounts.models import shown_town_name
+
+    return shown_town_name(getattr(value, "name", None) or str(value))
+
+
+@register.filter
+def issuer(certificate: Any) -> str:
+    """Who issued a certificate (a `CertificateLookup`), in the page's language (`present.issuer`)."""
+    return present.issuer(certificate.issued_by, certificate.town)
+
+
+@register.filter
 def money(value: Any) -> str:
     """An amount of US dollars as the page's language writes it (`present.money`): "$1,000" in English."""
     return present.money(value) if value not in (None, "") else "—"

@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from publicassembly.workflow.models import TownScoped, Versioned
@@ -39,7 +40,7 @@ class State(models.TextChoices):
     BOND_FORFEITED = "bond_forfeited", _("bond forfeited")
     CLOSED = "closed", _("closed")
     WITHDRAWN = "withdrawn", _("withdrawn")
-    REVOKED = "revoked", _("revoked")
+    REVOKED = "revoked", pgettext_lazy("state of a permit application", "revoked")
 
 
 S = State

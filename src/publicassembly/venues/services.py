@@ -719,7 +719,7 @@ def exit_blockers(venue: Venue) -> list[Blocker]:
             "of persons who may lawfully occupy the place is not issued while its exits are not shown clear: "
             "record an inspection that finds them clear (§§ 164-2, 164-10, 164-11).")
             % {"venue": venue.name, "day": last.done_on.isoformat() if last.done_on else "—",
-               "kind": d.get_kind_display(), "detail": d.detail}))
+               "kind": d.get_kind_display(), "detail": _(d.detail)}))  # (the law core's sentence, as recorded)
     return out
 
 

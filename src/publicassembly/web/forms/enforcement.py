@@ -9,7 +9,7 @@ import textwrap
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from publicassembly.enforcement.models import Complaint, Offender
 from publicassembly.venues.models import Venue
@@ -215,6 +215,14 @@ class DispositionForm(VersionedForm):
                                    required=False)
 
 
+class ComplaintField(forms.ModelChoiceField):
+    """A complaint chosen by its number, who complained and the day it was filed, in the page's language."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return gettext("Complaint %(n)s (%(who)s, %(day)s)") % {
+            "n": obj.pk, "who": obj.get_complainant_kind_display(), "day": obj.filed_on}
+
+
 class VenueVersionField(forms.ModelChoiceField):
     """A place of assembly chosen in a form that records something on it: each option's value is the venue's id
     and the version the page showed (``12:3``), so that the form sends the version of the venue chosen (the
@@ -269,7 +277,7 @@ class StopOrderForm(PlainErrors):
         super().__init__(*args, **kwargs)
         self.fields["venue"] = VenueVersionField(
             label=gettext_lazy("Place of assembly"), queryset=Venue.objects.for_town(town).order_by("name"))
-        self.fields["complaint"] = forms.ModelChoiceField(
+        self.fields["complaint"] = ComplaintField(
             label=gettext_lazy("Complaint"), queryset=Complaint.objects.for_town(town).order_by("-filed_on", "-id"),
             required=False)
         self.order_fields(["venue", "performance", "persons_present", "persons_by_space", "egress_obstructed",

@@ -192,6 +192,10 @@ def test_every_reason_the_demo_writes_is_read_back_and_none_is_left_in_english()
     ("The stages could not be set up — Ground for revocation: the setting up of the facilities cannot reasonably "
      "be accomplished by the date set. The Town Board, through its Clerk, may revoke the permit.",
      "The stages could not be set up — Causa de revocación: "),
+    ("notice of the public hearing of 2026-12-22 published in Courier on 2026-12-10",
+     "aviso de la audiencia pública del 2026-12-22 publicado en Courier el 2026-12-10"),
+    ("facts of the assembly changed", "hechos de la reunión modificados"),
+    ("demo application", "solicitud de demostración"),
     ("a better map", "a better map"),  # the Clerk's own words
 ])
 def test_stored_reasons_in_spanish(stored, spanish):

@@ -85,6 +85,12 @@ class Town(models.Model):
     objects = TownManager()
     history = HistoricalRecords()
 
+    def lock(self) -> None:
+        """Hold this town's row until the transaction ends (within `transaction.atomic`), so that the town's
+        check-then-write steps run one at a time: a number given in turn, a record registered once (W-3a, W-9,
+        W-10, P-17)."""
+        type(self).objects.select_for_update().get(pk=self.pk)
+
     class Meta:
         ordering = ["name"]
         verbose_name = _("town")

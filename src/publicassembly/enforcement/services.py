@@ -70,7 +70,7 @@ from publicassembly.workflow.models import apply_changes, file_changed, save_wit
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
-from publicassembly.workflow.words import law_text, same_words
+from publicassembly.workflow.words import first_alike, law_text
 
 MOUNT_PLEASANT, CARMEL = "mount-pleasant-ny", "carmel-ny"
 ENFORCERS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -203,7 +203,7 @@ def court_for(town: Town, on: dt.date) -> str:
 
 
 def _next_number(model: Any, town: Town, kind: str, year: int) -> str:
-    Town.objects.select_for_update().get(pk=town.pk)
+    town.lock()
     words = town.jurisdiction_alias.split("-")[:-1] or [town.jurisdiction_alias]
     prefix = f"{''.join(w[0] for w in words).upper()}-{kind}-{year}-"
     taken = model.objects.for_town(town).filter(number__startswith=prefix).count()
@@ -228,7 +228,7 @@ def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str
     offender = Offender(town=town, kind=kind, name=_text("name", name), address=(address or "").strip())
     require_printable(("name", offender.name), ("address", offender.address))  # the summons prints them (G-6)
     with transaction.atomic():
-        Town.objects.select_for_update().get(pk=town.pk)  # one registration at a time per town: the check holds
+        town.lock()  # one registration at a time per town: the check holds
         same = _same_offender(town, offender)
         if same is not None:
             raise ValidationFailed("name", _(
@@ -241,11 +241,8 @@ def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str
 
 def _same_offender(town: Town, new: Offender) -> Offender | None:
     """The offender of `town` of `new`'s kind, name and address (spaces and letter case aside), if any."""
-    name, address = same_words(new.name), same_words(new.address)
-    for o in Offender.objects.for_town(town).filter(kind=new.kind).order_by("id"):
-        if same_words(o.name) == name and same_words(o.address) == address:
-            return o
-    return None
+    return first_alike(Offender.objects.for_town(town).filter(kind=new.kind).order_by("id"), name=new.name,
+                       address=new.address)
 
 
 def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.date, filed_on: dt.date | None = None,
@@ -292,7 +289,7 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
         in_presence=in_presence, offender=offender, venue=venue, inspection=inspection,
         place=(place or (venue.name if venue else "")).strip(), description=_text("description", description))
     with transaction.atomic():
-        Town.objects.select_for_update().get(pk=town.pk)  # one filing at a time per town: the check holds
+        town.lock()  # one filing at a time per town: the check holds
         same = _same_complaint(complaint)
         if same is not None:
             raise ValidationFailed("description", _(
@@ -309,13 +306,10 @@ def _same_complaint(new: Complaint) -> Complaint | None:
     """The complaint of `new`'s town still filed (not acted on, not dismissed) by the same officer, of the same
     day observed, description, place, offender, place of assembly, inspection and presence (spaces and letter
     case aside), if any (W-9)."""
-    description, place = same_words(new.description), same_words(new.place)
-    for c in Complaint.objects.for_town(new.town).filter(
-            state=Complaint.FILED, filed_by=new.filed_by, observed_on=new.observed_on, offender=new.offender, venue=new.venue,
-            inspection=new.inspection, in_presence=new.in_presence).order_by("id"):
-        if same_words(c.description) == description and same_words(c.place) == place:
-            return c
-    return None
+    return first_alike(Complaint.objects.for_town(new.town).filter(
+        state=Complaint.FILED, filed_by=new.filed_by, observed_on=new.observed_on, offender=new.offender,
+        venue=new.venue, inspection=new.inspection, in_presence=new.in_presence).order_by("id"),
+        description=new.description, place=new.place)
 
 
 def dismiss_complaint(by: Any, complaint: Complaint, *, reason: str,

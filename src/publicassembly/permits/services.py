@@ -946,7 +946,7 @@ def create_draft_once(by: Any, town: Any, facts: dict[str, Any]) -> tuple[Permit
     require_role(by, town, APPLICANT)
     clean = validate_facts(facts)
     with transaction.atomic():
-        type(town).objects.select_for_update().get(pk=town.pk)
+        town.lock()  # one draft made at a time per town: the check holds
         for draft in PermitApplication.objects.for_town(town).filter(applicant=by, state=State.DRAFT).order_by("-pk"):
             if draft.facts == clean:
                 return draft, False

@@ -67,7 +67,7 @@ from publicassembly.workflow.models import apply_changes, file_changed, save_wit
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
-from publicassembly.workflow.words import not_in_force, same_words
+from publicassembly.workflow.words import first_alike, not_in_force
 
 EDITORS = (Role.BUILDING_INSPECTOR, Role.APPLICANT)
 INSPECTORS = (Role.BUILDING_INSPECTOR, Role.ENFORCEMENT_OFFICER)
@@ -334,7 +334,7 @@ def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bo
     if membership.role == Role.APPLICANT:
         owner = by
     with transaction.atomic():
-        Town.objects.select_for_update().get(pk=town.pk)  # one registration at a time per town: the check holds
+        town.lock()  # one registration at a time per town: the check holds
         venue = Venue(town=town, name=name.strip(), address=address.strip(), commercial=commercial,
                       used_solely_for_religious_worship=used_solely_for_religious_worship,
                       toilets_provided=toilets_provided, owner=owner)
@@ -351,11 +351,8 @@ def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bo
 def _same_venue(town: Town, new: Venue, besides: int | None = None) -> Venue | None:
     """The place of assembly of `town` (other than the one numbered `besides`) of `new`'s name and address
     (spaces and letter case aside), if any (W-10)."""
-    name, address = same_words(new.name), same_words(new.address)
-    for v in Venue.objects.filter(town=town).exclude(pk=besides).order_by("id"):
-        if same_words(v.name) == name and same_words(v.address) == address:
-            return v
-    return None
+    return first_alike(Venue.objects.for_town(town).exclude(pk=besides).order_by("id"), name=new.name,
+                       address=new.address)
 
 
 def update_venue(by: Any, venue: Venue, *, expected_version: int | None = None, reason: str = "",

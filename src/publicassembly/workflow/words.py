@@ -10,10 +10,14 @@ where no other language is active. In English the text is exactly the English as
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
+from typing import TypeVar
 
 from django.utils.translation import gettext
 
 from publicassembly.law.messages import translate
+
+R = TypeVar("R")
 
 
 def law_text(value: object) -> str:
@@ -27,6 +31,15 @@ def same_words(text: object) -> str:
     (``"  Main  St "`` and ``"main st"`` are the same words); None as empty. Used where one thing must be recorded
     once: a petition's property address (P-12), an offender (W-3a), a complaint (W-9)."""
     return " ".join(str(text or "").split()).casefold()
+
+
+def first_alike(records: Iterable[R], **texts: object) -> R | None:
+    """The first of `records` whose attributes named in `texts` say the same words (`same_words`) as the texts
+    given, or None: a record that must be recorded once looked for among those of its kind — an offender by name
+    and address (W-3a), a place of assembly by name and address (W-10), a complaint by description and place
+    (W-9). E.g. ``first_alike(venues, name="Grange Hall", address="1 Main St")``."""
+    wanted = {attribute: same_words(text) for attribute, text in texts.items()}
+    return next((r for r in records if all(same_words(getattr(r, a)) == w for a, w in wanted.items())), None)
 
 
 def not_in_force(day: dt.date, first: object | None) -> str:

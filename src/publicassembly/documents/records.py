@@ -809,7 +809,10 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     from publicassembly.law import jurisdictions
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, same_name
-    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import floor_area_per_occupant
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
+        floor_area_per_occupant,
+        may_have_no_floor_area,
+    )
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import (
         meets_threshold,
         threshold_persons,
@@ -859,7 +862,7 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
         area = Decimal(0) if space.area_sq_ft is None else space.area_sq_ft
         factor = floor_area_per_occupant(space.use_group, values)
         section = cite("164-8" if space.use_group == "open_air" else "164-7")
-        if area == 0 and not bowling:  # as the workflow refuses a room of no floor area (venues.services)
+        if area == 0 and not may_have_no_floor_area(space.use_group):  # as the workflow refuses it
             out.append(f"{at}.area_sq_ft: a room or area has a floor area of more than 0 ({section}): one of 0 holds "
                        "no one and its sign would say 0; only a bowling alley's additional area (beyond its alleys) "
                        "may be 0")

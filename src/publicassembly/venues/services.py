@@ -46,6 +46,7 @@ from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase, exits
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import may_have_no_floor_area
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
 from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, given, to_decimal
 from publicassembly.venues.models import (
@@ -433,9 +434,7 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
         raise ValidationFailed("area", _problem(e, "area")) from None
     if area != area.quantize(Decimal("0.0001")):  # (its size is bounded by the law core, just above)
         raise ValidationFailed("area", _("at most 4 decimal places (got %(value)s)") % {"value": area})
-    if area == 0 and values["use_group"] != "bowling_alley":
-        # a room or area of no floor area holds no one (§§ 164-7, 164-8) and its sign would say 0: a slip, not a
-        # space (only a bowling alley's area is the additional area beyond its alleys, which may be none)
+    if area == 0 and not may_have_no_floor_area(values["use_group"]):  # holds no one, its sign would say 0
         raise ValidationFailed("area", _("a room or area has a floor area of more than 0; only a bowling alley's "
                                          "additional area (beyond its alleys) may be 0"))
     values["area"] = area.copy_abs() if area == 0 else area  # -0 is 0 (never kept or shown as "-0.0")

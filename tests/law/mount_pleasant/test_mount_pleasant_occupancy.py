@@ -246,3 +246,12 @@ def test_all_spaces_measured_give_the_lawful_occupancy_164_7(determine):
         {"name": "Lanes", "use_group": "bowling_alley", "area": 100, "alleys": 4}])
     assert not [m for m in d.missing if m.startswith("spaces")]
     assert d.occupancy is not None and d.occupancy.lawful_occupancy == 130
+
+
+@pytest.mark.parametrize("use_group", sorted(USE_GROUPS))
+def test_only_a_bowling_alley_may_have_no_floor_area_section_164_7(use_group):
+    """§ 164-7: a bowling alley's area is the additional area beyond its alleys (it may be none); any other room
+    or area of 0 sq ft holds no one and its sign would state 0 (D-8): refused where a space is recorded."""
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import may_have_no_floor_area
+
+    assert may_have_no_floor_area(use_group) is (use_group == "bowling_alley")

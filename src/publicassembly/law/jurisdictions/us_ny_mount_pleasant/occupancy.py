@@ -35,6 +35,14 @@ def floor_area_per_occupant(use_group: str, values: Mapping[str, Any]) -> Decima
     return Decimal(values[_FACTOR + use_group])
 
 
+def may_have_no_floor_area(use_group: str) -> bool:
+    """Whether a room or area of `use_group` may be recorded with a floor area of 0 square feet: only a bowling
+    alley, whose area is the additional area beyond its alleys and their runways (§ 164-7: it may be none). Any
+    other room or area of no floor area holds no one (§§ 164-7, 164-8) and its sign (§ 164-9) would state 0: a
+    slip, refused where a space is recorded (the workflow, a certificate read from JSON; interpretation D-8)."""
+    return use_group == "bowling_alley"
+
+
 def occupant_load_of_space(use_group: str, area_sq_ft: Decimal, alleys: int | None,
                            values: Mapping[str, Any]) -> int:
     """The occupant load of one space, in persons (§ 164-7; open-air areas § 164-8).

@@ -43,7 +43,9 @@ def test_the_api_registers_a_place_sent_twice_once(mount_pleasant, mu):
     assert first.status_code == 201
     again = c.post(API, body, content_type="application/json")
     assert again.status_code == 422
-    assert "name" in json.dumps(again.json()) and "already registered as place of assembly" in again.content.decode()
+    body = again.json()
+    assert body["field"] == "name"
+    assert f"already registered as place of assembly {first.json()['id']} of this town" in body["detail"]
     assert Venue.objects.filter(town=mount_pleasant, name="Trial Hall").count() == 1
 
 

@@ -305,7 +305,8 @@ def test_an_applicants_age_is_a_persons_age_paragraph_b1(age, refused):
 #: Every list a case may hold (interpretation G-4, `units.MAX_ITEMS`): (base case, dotted field, its i-th item).
 LISTS = [
     (CARMEL, "properties", lambda i: {}),
-    (CARMEL, "applicant.directors_and_officers", lambda i: {}),
+    # (a corporation's: those of an individual are refused, P-18)
+    ({**CARMEL, "applicant": {"is_corporation": True}}, "applicant.directors_and_officers", lambda i: {}),
     (CARMEL, "petition.sound_equipment", lambda i: {"type": "loudspeaker", "number": 1}),
     (VENUE, "spaces", lambda i: {"name": f"Room {i}", "use_group": "business", "area": 1000}),
     (VENUE, "inspection.signs", lambda i: {"room": "Hall"}),

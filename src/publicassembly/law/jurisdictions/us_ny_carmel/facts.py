@@ -88,8 +88,20 @@ class Applicant(_Facts):
     residence_address: Text | None = None
     resides_in_town: bool | None = None
     is_corporation: bool = False
-    directors_and_officers: list[DirectorOrOfficer] | None = Field(None, max_length=MAX_ITEMS)
+    directors_and_officers: list[DirectorOrOfficer] | None = Field(
+        None, max_length=MAX_ITEMS, description="Only for a corporation (is_corporation: true).")
     agent: Agent | None = None
+
+    @model_validator(mode="after")
+    def _officers_of_a_corporation(self) -> Applicant:
+        # ¶ B(1) asks for the directors and officers of a corporation only: those of an individual would be
+        # printed on a verified petition that does not ask for them, so the two facts disagree (interpretation
+        # P-18); the applicant says which is true. An empty list states none and is taken.
+        if self.directors_and_officers and not self.is_corporation:
+            raise FactError("directors_and_officers", _(
+                "directors and officers are named only when the applicant is a corporation (permit requirements ¶ B(1)); "
+                "set is_corporation: true to keep them, or leave them out"))
+        return self
 
 
 class Property(_Facts):

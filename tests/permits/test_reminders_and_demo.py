@@ -172,6 +172,8 @@ def test_no_reminders_before_carmel_ch_31_was_in_force(walk):
 
 
 def test_demo_builds_every_state_and_runs_twice_cleanly():
+    from publicassembly.enforcement.models import Violation
+
     first = demo.load(today=date(2026, 11, 29))
     assert first.created
     assert set(first.applications.values()) == set(State.values)
@@ -180,6 +182,13 @@ def test_demo_builds_every_state_and_runs_twice_cleanly():
     second = demo.load(today=date(2026, 11, 29))
     assert not second.created and PermitApplication.objects.count() == count
     assert any("--reset" in n for n in second.notes)
+    # the places of assembly and enforcement cases: made once, and said so; run again, "already there"
+    assert first.notes == ["Mount Pleasant places of assembly: 5 (5 created)",
+                           f"enforcement cases (violations, both towns): {Violation.objects.count()} "
+                           f"({Violation.objects.count()} created)"]
+    assert second.notes[1:] == ["Mount Pleasant places of assembly: 5 (already there)",
+                                f"enforcement cases (violations, both towns): {Violation.objects.count()} "
+                                "(already there)"]
     again = demo.load(reset=True, today=date(2026, 11, 29))
     assert again.created and PermitApplication.objects.count() == count
     overdue = [a for a in PermitApplication.objects.all() if sv.decision_overdue(a, date(2026, 11, 29))]

@@ -14,7 +14,6 @@ applications (and their records and files) and builds them again.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -404,20 +403,22 @@ def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
 
 
 def _other_demos(towns: dict[str, Town], users: dict[str, dict[str, User]]) -> list[str]:
-    """Run the venues and enforcement demos if their modules exist (they are built by others); `users`: town alias →
-    role → User, each town's own demo users (Mount Pleasant's venues by Mount Pleasant's officials, each town's
-    enforcement cases by its own)."""
-    notes = []
-    mp = "mount-pleasant-ny"
-    for module, call in (("publicassembly.venues.demo", lambda m: m.load(towns[mp], users[mp])),
-                         ("publicassembly.enforcement.demo", lambda m: m.load(towns, users))):
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
-            notes.append(f"{module} is not there yet: skipped")
-            continue
-        call(mod)
-        notes.append(f"{module} loaded")
-    return notes
+    """Run the places-of-assembly and enforcement demos; `users`: town alias → role → User, each town's own demo
+    users (Mount Pleasant's venues by Mount Pleasant's officials, each town's enforcement cases by its own).
+    Returns one line for each, saying what it holds and whether this run made it (run again, it adds nothing)."""
+    from publicassembly.enforcement import demo as enforcement_demo
+    from publicassembly.enforcement.models import Violation
+    from publicassembly.venues import demo as venues_demo
+    from publicassembly.venues.models import Venue
+
+    mp = towns["mount-pleasant-ny"]
+    venues_before, violations_before = Venue.objects.for_town(mp).count(), Violation.objects.count()
+    venues_demo.load(mp, users["mount-pleasant-ny"])
+    enforcement_demo.load(towns, users)
+    venues_now, violations_now = Venue.objects.for_town(mp).count(), Violation.objects.count()
+
+    def made(before: int, now: int) -> str:
+        return f"{now - before} created" if now > before else "already there"
+
+    return [f"Mount Pleasant places of assembly: {venues_now} ({made(venues_before, venues_now)})",
+            f"enforcement cases (violations, both towns): {violations_now} ({made(violations_before, violations_now)})"]

@@ -193,6 +193,42 @@ def test_w13_a_key_used_again_with_another_body_is_422_naming_the_header_and_not
     assert StopOrder.objects.count() == 1
 
 
+def test_w13_the_same_json_written_otherwise_is_the_same_request_and_is_replayed(mu, hall):
+    """W-13: the fingerprint is of what the JSON body says: other spacing and the members in another order are the
+    same request (replayed, recorded once)."""
+    from publicassembly.enforcement.models import StopOrder
+
+    client = api_client(mu["enforcement_officer"])
+    url, key = f"{MP}/venues/{hall.pk}/stop-orders", new_key()
+    first = client.post(url, '{"performance": "Saturday dance", "persons_present": 400}',
+                        content_type="application/json", HTTP_IDEMPOTENCY_KEY=key)
+    assert first.status_code == 201, first.content
+    again = client.post(url, '{\n  "persons_present":400,\n  "performance":"Saturday dance"\n}',
+                        content_type="application/json", HTTP_IDEMPOTENCY_KEY=key)
+    assert again.status_code == 201 and again[REPLAYED] == "true" and again.content == first.content
+    assert StopOrder.objects.count() == 1
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ('{"persons_present": 400}', '{"persons_present": "400"}'),  # a number and a text
+    ('{"persons_present": 400}', '{"persons_present": 400.0}'),  # a whole number and an exact decimal
+    ('{"area": 1.5}', '{"area": 1.50}'),  # exact decimals written to another precision
+    ('{"a": true}', '{"a": 1}'),
+    ('{"a": [1, 2]}', '{"a": [2, 1]}'),  # a list's order is what it says
+])
+def test_w13_json_bodies_of_other_values_are_other_requests(first, second):
+    """W-13: what tells two JSON bodies apart for the key: their values as the API reads them, exact."""
+    from django.test import RequestFactory
+
+    from publicassembly.api.idempotency import fingerprint
+
+    def fp(text: str) -> str:
+        return fingerprint(RequestFactory().post("/api/v1/x", text, content_type="application/json"))
+
+    assert fp(first) != fp(second)
+    assert fp(first) == fp(" " + first + "\n")
+
+
 def test_w13_a_key_used_again_on_another_path_or_query_is_422(mu, hall):
     from publicassembly.venues.models import Inspection, Space
 

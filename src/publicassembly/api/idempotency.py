@@ -56,6 +56,7 @@ from django.http.request import RawPostDataException
 from django.utils import timezone
 
 from publicassembly.api.errors import body
+from publicassembly.api.parser import loads_unique
 
 logger = logging.getLogger(__name__)
 
@@ -135,8 +136,32 @@ def fingerprint(request: HttpRequest, *, form: bool = False) -> str:
                 digest.update(b"file\0" + _sized(name) + _sized(upload.name or "")
                               + _sized(upload.content_type or "") + content.digest())
     else:
-        digest.update(b"body\0" + request.body)
+        digest.update(_body_form(request.body))
     return digest.hexdigest()
+
+
+def _body_form(raw: bytes) -> bytes:
+    """What a body says, for the fingerprint: a JSON body as its value (`api.parser.loads_unique`: exact decimals,
+    unique keys), so that the same JSON written with other spacing or its members in another order is the same
+    request, while ``1.5`` and ``1.50``, ``1`` and ``true``, ``"1"`` and ``1`` stay different values; any other
+    body (none, not JSON) as its bytes."""
+    if raw.strip():
+        try:
+            return b"json\0" + repr(_canonical(loads_unique(raw))).encode("utf-8", "surrogatepass")
+        except (ValueError, RecursionError):  # not JSON (a repeated key is a ValueError), or too deep: its bytes
+            pass
+    return b"body\0" + raw
+
+
+def _canonical(value: Any) -> Any:
+    """`value` (parsed JSON) with every object's members in the order of their names: tuples of (name, value)
+    pairs, lists as tuples; scalars as they are, their ``repr`` telling a `Decimal`, an int, a bool and a str
+    apart."""
+    if isinstance(value, dict):
+        return ("object", tuple((k, _canonical(value[k])) for k in sorted(value)))
+    if isinstance(value, list):
+        return ("array", tuple(_canonical(v) for v in value))
+    return value
 
 
 def _sized(text: str) -> bytes:

@@ -265,6 +265,19 @@ def test_bond_amount_must_be_money(walk):
         assert e.value.field == "bond_amount"
 
 
+def test_a_bad_bond_and_a_bad_limit_are_both_told_paragraphs_e_f(walk):
+    """¶ E and ¶ F: a bond of $0 and a limit outside $250,000-$500,000 given at once are refused together, the
+    first named, both listed; nothing is set."""
+    app = walk.accepted()
+    with pytest.raises(ValidationFailed) as e:
+        sv.set_bond_and_insurance_limit(walk.board, app, bond_amount="0", bodily_injury_limit="100")
+    assert e.value.field == "bond_amount" and "(and 1 more error)" in e.value.detail
+    assert [f for f, _ in e.value.errors] == ["bond_amount", "bodily_injury_limit"]
+    assert "must be more than $0" in e.value.errors[0][1] and "$250,000" in e.value.errors[1][1]
+    app.refresh_from_db()
+    assert app.bond_amount is None and app.bodily_injury_limit is None and app.version == 3
+
+
 # --- Issuance gate -------------------------------------------------------------------------------------------------------
 
 

@@ -1483,21 +1483,35 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
 
 def _board_values(app: PermitApplication, bond_amount: Any, bodily_injury_limit: Any, on: date
                   ) -> dict[str, Decimal]:
-    """The Board's bond and bodily injury limit, checked against the range of ¶ E in force on `on`."""
+    """The Board's bond and bodily injury limit, checked against the range of ¶ E in force on `on`. Both bad:
+    one `ValidationFailed` naming the first and listing both (its ``errors``)."""
     out: dict[str, Decimal] = {}
+    errors: list[tuple[str, str]] = []
     if bond_amount is not None:
-        out["bond_amount"] = _amount(bond_amount, "bond_amount", positive=True)
+        try:
+            out["bond_amount"] = _amount(bond_amount, "bond_amount", positive=True)
+        except ValidationFailed as e:
+            errors += e.errors
     if bodily_injury_limit is not None:
-        limit = _amount(bodily_injury_limit, "bodily_injury_limit")
-        values = parameter_set(app.town).at(on)
-        low, high = dollars(values["insurance.bodily_injury_min"]), dollars(values["insurance.bodily_injury_max"])
-        if not low <= limit <= high:
-            raise ValidationFailed("bodily_injury_limit",
-                                   _("%(limit)s is outside the range the Town Board may set: not less than %(low)s "
-                                     "nor more than %(high)s (%(citation)s)")
-                                   % {"limit": money(limit), "low": money(low), "high": money(high),
-                                      "citation": values.cite("insurance.bodily_injury_min")})
-        out["bodily_injury_limit"] = limit
+        try:
+            limit = _amount(bodily_injury_limit, "bodily_injury_limit")
+        except ValidationFailed as e:
+            errors += e.errors
+        else:
+            values = parameter_set(app.town).at(on)
+            low, high = dollars(values["insurance.bodily_injury_min"]), dollars(values["insurance.bodily_injury_max"])
+            if low <= limit <= high:
+                out["bodily_injury_limit"] = limit
+            else:
+                errors.append(("bodily_injury_limit",
+                               _("%(limit)s is outside the range the Town Board may set: not less than %(low)s "
+                                 "nor more than %(high)s (%(citation)s)")
+                               % {"limit": money(limit), "low": money(low), "high": money(high),
+                                  "citation": values.cite("insurance.bodily_injury_min")}))
+    if len(errors) == 1:
+        raise ValidationFailed(*errors[0])
+    if errors:
+        raise ValidationFailed.of_all(errors)
     return out
 
 

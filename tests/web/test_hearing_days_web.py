@@ -70,3 +70,37 @@ def test_no_warning_for_a_hearing_on_the_last_day_to_act_p4(carmel, cu):
     assert "last day to act" not in c.get(f"/carmel-ny/applications/{app.pk}/").content.decode()
     body = api_client(cu["town_clerk"]).get(f"/api/v1/towns/carmel-ny/applications/{app.pk}").json()
     assert body["hearing_after_decision_due"] is None
+
+
+def _schedule_on_the_page(cu, app, hearing_on: dt.date):
+    return client_for(cu["town_clerk"]).post(f"/carmel-ny/applications/{app.pk}/schedule_hearing/", {
+        "schedule_hearing-hearing_on": hearing_on.isoformat(), "schedule_hearing-place": "Town Hall",
+        "schedule_hearing-newspaper": "Putnam County Courier",
+        "schedule_hearing-notice_published_on": dt.date.today().isoformat(), "expected_version": app.version},
+        follow=True)
+
+
+def test_scheduling_a_hearing_after_the_last_day_to_act_warns_at_once_p4(carmel, cu):
+    """¶ B, P-4: the Clerk who sets the hearing after the Board's last day to act is told so with the "Done"
+    message (a warning, not only the badge beside the hearing); the hearing is set."""
+    today = dt.date.today()
+    app = _accepted(carmel, cu, submitted=today, first_day=today + dt.timedelta(days=120))
+    due = sv.decision_due(app).date
+    for days in range(1, 10):  # the first day after it that the service takes (not a public holiday, P-8)
+        r = _schedule_on_the_page(cu, app, due + dt.timedelta(days=days))
+        if r.redirect_chain:
+            break
+    html = " ".join(r.content.decode().split())
+    app.refresh_from_db()
+    assert app.state == State.HEARING_SCHEDULED and app.hearing_on > due
+    assert (f'<p class="alert warning">Hearing {app.hearing_on.isoformat()} is after the Town Board&#x27;s last day '
+            f"to act ({due.isoformat()}, ¶ B): the decision will be late</p>") in html
+
+
+def test_scheduling_a_hearing_on_the_last_day_to_act_does_not_warn_p4(carmel, cu):
+    today = dt.date.today()
+    app = _accepted(carmel, cu, submitted=today, first_day=today + dt.timedelta(days=120))
+    due = sv.decision_due(app).date
+    r = _schedule_on_the_page(cu, app, due)
+    assert r.redirect_chain, r.content.decode()[:2000]
+    assert "alert warning" not in r.content.decode()

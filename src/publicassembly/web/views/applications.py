@@ -512,6 +512,8 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
                     form.add_error(None, line)
             else:
                 messages.success(request, _("Done: %(a)s.") % {"a": spec.label})
+                if action in ("schedule_hearing", "reschedule_hearing"):
+                    _warn_if_hearing_late(request, app)
                 return redirect("web:application", town=town, pk=pk)
     app.refresh_from_db()
     return render(request, "web/applications/detail.html", _detail_context(request, t, app, {action: form}),
@@ -582,6 +584,15 @@ _PAST_ISSUANCE = (State.ISSUED, State.DENIED, State.WITHDRAWN, State.REVOKED, St
 
 def _needs_notice_warning(app: PermitApplication) -> bool:
     return app.state in _NOTICE_STATES or (app.state == State.HEARING_SCHEDULED and app.notice_published_on is None)
+
+
+def _warn_if_hearing_late(request: HttpRequest, app: PermitApplication) -> None:
+    """After the Clerk sets the public hearing: a warning, beside "Done", when it is after the Board's last day
+    to act (¶ B, interpretation P-4) — the service takes such a date (the Clerk may have no earlier one) and the
+    page says at once that the decision will be late, as well as in the badge beside the hearing."""
+    app.refresh_from_db()
+    if sv.facts_problem(app) is None and (due := sv.hearing_after_decision_due(app)) is not None:
+        messages.warning(request, capfirst(hearing_late_text(app, due)))
 
 
 def hearing_late_text(app: PermitApplication, due: Any) -> str:

@@ -38,7 +38,7 @@ def test_officers_and_counts_are_in_words_164_9_164_12():
     assert "summons issued by: the Building Inspector" in out
     assert "observed by: a Fire Department inspector of the fire district" in out
     assert "must file complaint with: the Building Inspector" in out
-    assert "persons from: the persons counted at the inspection" in out
+    assert "number of persons from: the persons counted at the inspection" in out
     assert "Dance hall dance hall or lodge room" in out  # § 164-7's use group, in words
     assert "lettering colour: red" in out and "letter weight: bold" in out  # (§ 164-9: words already)
 
@@ -48,7 +48,7 @@ def test_use_groups_are_in_words_164_7_164_8():
     out = _rows(_check(ROOT / "examples" / "mount-pleasant-catering-hall.yaml"))
     assert "Ballroom assembly without fixed seats" in out
     assert "Terrace unenclosed open-air area" in out
-    assert "persons from: the attendance stated" in out
+    assert "number of persons from: the attendance stated" in out
 
 
 def test_missing_petition_items_are_said_in_words_carmel_b():

@@ -248,7 +248,7 @@ def test_mount_pleasant_requirements_read_as_words_sections_164_6_164_9_164_12()
     lines = requirement_lines(html)
     assert internal_keys(html) == []
     assert "certificate › issued by: the Building Inspector" in lines
-    assert "toilets › persons from: the persons counted at the inspection" in lines
+    assert "toilets › number of persons from: the persons counted at the inspection" in lines
     assert "sign › lettering colour: red" in lines and "sign › letter weight: bold" in lines
     assert "sign › rooms › Dance hall › lawful occupancy: 200" in lines  # (a room under its own name)
     assert "enforcement › observed by: a Fire Department inspector of the fire district" in lines
@@ -290,7 +290,7 @@ def test_occupancy_check_without_attendance_counts_toilets_from_the_lawful_occup
     in 1000 sq ft without fixed seats (§ 164-7): one toilet; the row says so in words."""
     html = Client().get("/occupancy/", _space()).content.decode()
     lines = requirement_lines(html)
-    assert "toilets › persons from: the lawful occupancy" in lines
+    assert "toilets › number of persons from: the lawful occupancy" in lines
     assert "toilets › required: 1" in lines
     assert internal_keys(html.split('class="determination"', 1)[1]) == []
 
@@ -298,7 +298,7 @@ def test_occupancy_check_without_attendance_counts_toilets_from_the_lawful_occup
 def test_occupancy_check_with_attendance_counts_toilets_from_the_attendance_section_164_6():
     """§ 164-6: 76 persons expected need two toilets (one per 75, 75 would need one); the source reads as words."""
     lines = requirement_lines(Client().get("/occupancy/", _space(attendance="76")).content.decode())
-    assert "toilets › persons from: the attendance stated" in lines and "toilets › required: 2" in lines
+    assert "toilets › number of persons from: the attendance stated" in lines and "toilets › required: 2" in lines
     lines = requirement_lines(Client().get("/occupancy/", _space(attendance="75")).content.decode())
     assert "toilets › required: 1" in lines
 

@@ -36,8 +36,9 @@ def _text(value: object, **style: Any) -> Text:
 
 
 def _label(key: str) -> str:
-    """``permit_required`` → ``Permit required``."""
-    text = key.replace("_", " ").replace(".", " · ").strip()
+    """A key in words, as the PDF report and the pages name it (`labels.label`): ``permit_required`` →
+    ``Permit required``, ``letter_height_in`` → ``Letter height (inches)``."""
+    text = str(labels.label(key)).strip()
     return text[:1].upper() + text[1:]
 
 

@@ -110,7 +110,13 @@ ISSUANCE_RULES: tuple[str, ...] = (
     "carmel/conditions/c7-housing", "carmel/conditions/c8-access-roads", "carmel/conditions/c9-medical",
     "carmel/conditions/c10-fire-protection", "carmel/issuance/d-inspection-authorization",
     "carmel/issuance/e-insurance", "carmel/issuance/f-bond", "carmel/fee/filing",
+    "carmel/permit/b-filing-deadline",
 )
+#: Issuance rules whose ``needs_review`` is a question for the Town Board that its approval answers: a petition
+#: filed on the next business day after a last day the Clerk's office was closed (GCL § 25-a, G-1) blocks until the
+#: Board acts, and once it has approved the application it has taken the filing as timely (interpretation P-19);
+#: their ``not_met`` (a petition filed later) blocks always.
+ANSWERED_BY_APPROVAL = frozenset({"carmel/permit/b-filing-deadline"})
 #: Rules of the verified petition (¶ B and its items (1)-(15)) checked when the Clerk accepts an application.
 PETITION_RULE_PREFIXES = ("carmel/permit/b-verified-petition", "carmel/petition/")
 
@@ -1910,11 +1916,15 @@ def issuance_blockers(app: PermitApplication, today: date | None = None) -> list
     """Every precondition of issuance not yet met, each with its citation, from the law core's findings on
     `today` (first, when its last day has passed, that the assembly is over: `assembly_over`): each condition of ¶ C(1)-(10) approved in writing by the Health Department and the Town Board, the
     owner's and tenant's authorization (¶ D), an insurance certificate meeting ¶ E with the Board's limit, the
-    bond fixed by the Board and posted (¶ F), the filing fee paid (fee). Empty when a permit may issue."""
+    bond fixed by the Board and posted (¶ F), the filing fee paid (fee), and the petition filed at least 60 days
+    before the assembly (¶ B; P-19: a filing on the next business day after a closed last day, G-1, blocks until
+    the Board approves). Empty when a permit may issue."""
     det = determination(app, today)
     wanted = set(ISSUANCE_RULES)
+    approved = app.decided_on is not None and app.state not in (State.DENIED,)
     blockers = [Blocker.of(f) for f in det.findings
-                if f.rule in wanted and f.status not in (Status.MET, Status.NOT_APPLICABLE)]
+                if f.rule in wanted and f.status not in (Status.MET, Status.NOT_APPLICABLE)
+                and not (approved and f.status is Status.NEEDS_REVIEW and f.rule in ANSWERED_BY_APPROVAL)]
     over = assembly_over(app, _today(today))
     return [over, *blockers] if over is not None else blockers
 

@@ -32,12 +32,33 @@ def test_assembly_end_in_the_future_refused_today_accepted_par_f(walk):
     assert sv.record_assembly_held(walk.clerk, app, ended_on=LAST_DAY, today=LAST_DAY).assembly_ended_on == LAST_DAY
 
 
-def test_assembly_end_before_issue_refused_issue_day_accepted_par_f(walk):
+def test_assembly_end_before_its_first_day_refused_first_day_accepted_par_f(walk):
+    """¶ F: the 5 days of cleanup run from the assembly's end, which is not before its first day (14 August): a day
+    typed wrong (the trial's 30 November for an assembly of 15 January) would close the permit of an assembly still
+    to come. 13 August is refused naming ``ended_on`` and the first day; 14 August is taken."""
     app = walk.issued()
-    e = refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=ISSUED - DAY,
+    e = refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=FIRST_DAY - DAY,
                                                              today=LAST_DAY))
+    assert e.detail == "2026-08-13 is before the assembly's first day (2026-08-14)"
+    e = refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=ISSUED, today=LAST_DAY))
+    assert "the assembly's first day (2026-08-14)" in e.detail
+    app.refresh_from_db()
+    assert app.state == State.ISSUED and app.assembly_ended_on is None
+    assert sv.record_assembly_held(walk.clerk, app, ended_on=FIRST_DAY, today=LAST_DAY).state == State.ASSEMBLY_HELD
+
+
+def test_assembly_end_before_issue_refused_issue_day_accepted_par_f(walk):
+    """A permit issued while the assembly is under way (P-7; here on its second day): its end is not before the
+    permit was issued."""
+    from publicassembly.permits.models import PermitApplication
+
+    app = walk.issued()
+    PermitApplication.objects.filter(pk=app.pk).update(issued_on=FIRST_DAY + DAY)
+    app.refresh_from_db()
+    e = refused("ended_on", lambda: sv.record_assembly_held(walk.clerk, app, ended_on=FIRST_DAY, today=LAST_DAY))
     assert "issued" in e.detail
-    assert sv.record_assembly_held(walk.clerk, app, ended_on=ISSUED, today=LAST_DAY).state == State.ASSEMBLY_HELD
+    assert sv.record_assembly_held(walk.clerk, app, ended_on=FIRST_DAY + DAY,
+                                   today=LAST_DAY).state == State.ASSEMBLY_HELD
 
 
 def test_cleanup_dates_not_in_the_future_nor_before_the_end_par_f(walk):

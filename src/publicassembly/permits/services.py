@@ -1933,7 +1933,15 @@ def assembly_last_day(app: PermitApplication) -> date | None:
     """The assembly's last day as the facts state it (``dates.last_day``, else ``first_day``); None when not given
     or not a date (dates the law core refuses are told by its own findings)."""
     dates = (app.facts or {}).get("dates") or {}
-    raw = dates.get("last_day") or dates.get("first_day")
+    return _stated_day(dates.get("last_day") or dates.get("first_day"))
+
+
+def assembly_first_day(app: PermitApplication) -> date | None:
+    """The assembly's first day as the facts state it (``dates.first_day``); None when not given or not a date."""
+    return _stated_day(((app.facts or {}).get("dates") or {}).get("first_day"))
+
+
+def _stated_day(raw: Any) -> date | None:
     try:
         return raw if isinstance(raw, date) else date.fromisoformat(str(raw)) if raw else None
     except ValueError:
@@ -1977,8 +1985,9 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
                          expected_version: int | None = None, reason: str | None = None, today: date | None = None
                          ) -> PermitApplication:
     """The Clerk records that the assembly was held and when it ended (default: its last day in the facts);
-    the 5 days of ¶ F run from that day. `ended_on` after `today` (default the Town's date) or before the
-    permit was issued → `ValidationFailed` (field ``ended_on``). issued → assembly_held."""
+    the 5 days of ¶ F run from that day. `ended_on` after `today` (default the Town's date), before the
+    permit was issued or before the assembly's first day (``dates.first_day``) → `ValidationFailed` (field
+    ``ended_on``). issued → assembly_held."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
@@ -1987,8 +1996,13 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
         end = ended_on or dates.get("last_day") or dates.get("first_day")
         if end is None:
             raise ValidationFailed("ended_on", _("give the day the assembly ended"))
-        end = _happened(end, "ended_on", today=today, after=app.issued_on,
-                        after_what=gettext_noop("the permit was issued"))
+        # it ended neither before the permit was issued nor before its first day began (a day typed wrong would
+        # close the permit of an assembly still to come and start the 5 days of ¶ F)
+        first = assembly_first_day(app)
+        after, what = ((first, gettext_noop("the assembly's first day")) if first is not None and
+                       (app.issued_on is None or first > app.issued_on) else
+                       (app.issued_on, gettext_noop("the permit was issued")))
+        end = _happened(end, "ended_on", today=today, after=after, after_what=what)
         return _step(app, "record_assembly_held", by=by, reason=reason,
                      default_reason=said.ASSEMBLY_HELD(day=end.isoformat()), assembly_ended_on=end)
 

@@ -18,6 +18,9 @@ Who may act (roles in the venue's town):
   clear: `certificate_blockers`, interpretations M-17, M-18)
 - schedule_inspection, record_inspection, cancel_inspection: building inspector or enforcement officer
 - compute_occupancy, lookup_certificate, venue_timeline: anyone (public information)
+- visible_venues, get_venue (the places a person's pages show): building inspector or enforcement officer, every
+  place of the town; an applicant, in a town whose chapter has places of assembly, the places they own (another's
+  place is `NotFound`, never revealed: interpretation W-14)
 
 The ``can_*`` functions answer the same checks with True or False (no exception), for pages that show only the
 forms their reader may use.
@@ -99,12 +102,18 @@ def _require_reason(reason: str) -> str:
     return reason.strip()
 
 
+def has_places_of_assembly(town: Town) -> bool:
+    """Whether the chapter of `town` has places of assembly (its subject ``venue``: Mount Pleasant ch. 164; Carmel
+    ch. 31 regulates assemblies, not places)."""
+    return "venue" in town.jurisdiction.subjects
+
+
 def require_places_of_assembly_law(town: Town) -> None:
     """Refuse (`ValidationFailed`, field ``town``) a town whose chapter has no places of assembly (subject
     ``venue``): Carmel ch. 31 regulates assemblies, not places, so it has no venues or certificates."""
     if town is None or getattr(town, "pk", None) is None:
         raise ValidationFailed("town", _("a saved town is required"))
-    if "venue" not in town.jurisdiction.subjects:
+    if not has_places_of_assembly(town):
         raise ValidationFailed(
             "town", _("%(town)s has no law on places of assembly (its chapter decides: %(subjects)s); certificates "
                       "of lawful occupancy are Mount Pleasant ch. 164's")
@@ -166,6 +175,37 @@ def can_inspect(by: Any, venue: Venue) -> bool:
     """Whether `by` may `schedule_inspection`, `record_inspection` or `cancel_inspection` at `venue`: a building
     inspector or enforcement officer of its town."""
     return _allowed(lambda: require_role(by, venue.town, *INSPECTORS))
+
+
+def venue_readers(town: Town) -> tuple[str, ...]:
+    """The roles whose pages show places of assembly of `town`: the building inspector and enforcement officers
+    (`INSPECTORS`: every place), and, where its chapter has places of assembly (`has_places_of_assembly`), an
+    applicant (the places they own: W-14)."""
+    return INSPECTORS + ((Role.APPLICANT,) if has_places_of_assembly(town) else ())
+
+
+def visible_venues(by: Any, town: Town) -> Any:
+    """The places of assembly of `town` that `by` may see (a queryset): every one for its building inspector or
+    an enforcement officer; for an applicant, in a town whose chapter has places of assembly, those they own
+    (``owner``), which they registered (`create_venue`) — the places whose rooms they may change
+    (`can_edit_spaces`). `NotAllowed` for anyone else (interpretation W-14)."""
+    membership = require_role(by, town, *venue_readers(town))
+    venues = Venue.objects.for_town(town)
+    if membership.role == Role.APPLICANT:
+        venues = venues.filter(owner_id=by.pk)
+    return venues
+
+
+def get_venue(by: Any, town: Town, pk: int) -> Venue:
+    """The place of assembly `pk` of `town` as `by` may see it (`visible_venues`); `NotFound`, as for a place
+    that does not exist or is another town's, for one `by` may not see (another's place is never revealed:
+    W-14); `NotAllowed` for one who may see none."""
+    return visible_venues(by, town).get_in_town(town, pk=pk)
+
+
+def sees_every_venue(by: Any, town: Town) -> bool:
+    """Whether `by` sees every place of assembly of `town` (`INSPECTORS`), not only those they own."""
+    return _allowed(lambda: require_role(by, town, *INSPECTORS))
 
 
 def _fresh(obj: Any) -> Any:
@@ -1167,16 +1207,19 @@ def record_inspection(
 # --- timeline -------------------------------------------------------------------------------------------------
 
 
-def venue_timeline(venue: Venue) -> list[TimelineEntry]:
+def venue_timeline(venue: Venue, *, inspections: bool = True) -> list[TimelineEntry]:
     """Everything that happened to a venue, oldest first: the venue, its spaces and connections (removed ones
-    included), certificates, inspections and deficiencies — who, when, what changed and why."""
+    included), certificates, inspections and deficiencies — who, when, what changed and why. Without
+    `inspections`, the history of the place as its owner reads it (W-14): the inspections (scheduled, recorded
+    with the inspector's notes, cancelled) and their deficiencies left out."""
     space_ids = set(Space.history.filter(venue_id=venue.pk).values_list("id", flat=True))
     conn_ids = set(SpaceConnection.history.filter(venue_id=venue.pk).values_list("id", flat=True))
     objects: list[Any] = [venue]
     objects += [Space(pk=i) for i in sorted(space_ids)]
     objects += [SpaceConnection(pk=i) for i in sorted(conn_ids)]
     objects += list(venue.certificates.order_by("id"))
-    inspections = list(venue.inspections.order_by("id"))
-    objects += inspections
-    objects += list(Deficiency.objects.filter(inspection__in=inspections).order_by("id"))
+    if inspections:
+        done = list(venue.inspections.order_by("id"))
+        objects += done
+        objects += list(Deficiency.objects.filter(inspection__in=done).order_by("id"))
     return timeline(*objects)

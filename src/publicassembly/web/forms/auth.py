@@ -7,9 +7,13 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law import jurisdictions
+from publicassembly.law.errors import LawError
 from publicassembly.web import throttle
 
 
@@ -20,13 +24,50 @@ def town_choices() -> list[tuple[str, str]]:
     return [(j.alias, shown_town_name(j.name)) for j in jurisdictions.all_jurisdictions()]
 
 
+def chapter_of(j: Any) -> str:
+    """The chapter a jurisdiction's code is, as a citation ("Mount Pleasant Code ch. 164"), without its title."""
+    return str(j.code).split(",")[0]
+
+
+def account_for(j: Any) -> list[str]:
+    """What an applicant's account in jurisdiction `j` is for, one sentence per process its law has, in the
+    active language: applying for a permit where the law has a permit process (``issues_permits``: Carmel ch. 31
+    ¶ A, a permit for an assembly in excess of its threshold of persons), registering one's place of assembly
+    where it has places of assembly (subject ``venue``: Mount Pleasant ch. 164's certificate of lawful
+    occupancy, § 164-3)."""
+    from publicassembly.accounts.models import shown_town_name
+
+    town = shown_town_name(j.name)
+    out = []
+    if j.issues_permits:
+        try:
+            values = j.parameters.at(timezone.localdate())
+            persons, cite = values["permit.threshold_persons"], values.cite("permit.threshold_persons")
+        except (KeyError, LawError):  # (a chapter whose permit has no threshold of persons)
+            out.append(gettext("%(town)s: apply for a permit for a public assembly (%(cite)s).")
+                       % {"town": town, "cite": chapter_of(j)})
+        else:
+            out.append(gettext("%(town)s: apply for a permit for an assembly in excess of %(persons)s persons "
+                               "(%(cite)s).") % {"town": town, "persons": persons, "cite": cite})
+    if "venue" in j.subjects:
+        out.append(gettext("%(town)s: register your place of assembly for its certificate of lawful occupancy "
+                           "(%(cite)s).") % {"town": town, "cite": chapter_of(j)})
+    return out
+
+
+def town_help() -> str:
+    """The help of the registration's town: what an account in each town is for (`account_for`)."""
+    return " ".join(line for j in jurisdictions.all_jurisdictions() for line in account_for(j))
+
+
 class RegisterForm(UserCreationForm):
-    """An applicant's account: name, e-mail, password, and the town to apply in."""
+    """An applicant's account: name, e-mail, password, and the town it is for — to apply for a permit there, or
+    to register one's place of assembly, as the town's law has it (`account_for`)."""
 
     first_name = forms.CharField(label=_("First name"), max_length=150)
     last_name = forms.CharField(label=_("Last name"), max_length=150)
     email = forms.EmailField(label=_("E-mail address"), help_text=_("Notices about your applications go here."))
-    town = forms.ChoiceField(label=_("Town you will apply in"), choices=town_choices)
+    town = forms.ChoiceField(label=_("Town"), choices=town_choices, help_text=lazy(town_help, str)())
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()

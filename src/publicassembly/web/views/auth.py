@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from publicassembly.accounts.models import Membership, Role
+from publicassembly.accounts.models import Membership, Role, Town
 from publicassembly.web.forms.auth import RegisterForm, ThrottledLoginForm
 from publicassembly.web.towns import roles_by_town, town_for
 from publicassembly.web.views.errors import FORM_METHODS, methods, read_only
@@ -31,7 +31,8 @@ class LogoutView(auth_views.LogoutView):
 
 @methods(*FORM_METHODS)
 def register(request: HttpRequest) -> HttpResponse:
-    """An applicant registers and is signed in, with the applicant role in the town chosen."""
+    """An applicant registers and is signed in, with the applicant role in the town chosen, and is told what
+    they can now do there (`welcome`)."""
     if request.user.is_authenticated:
         return redirect("web:dashboard")
     form = RegisterForm(request.POST or None)
@@ -41,15 +42,33 @@ def register(request: HttpRequest) -> HttpResponse:
             town = town_for(form.cleaned_data["town"])
             Membership.objects.create(user=user, town=town, role=Role.APPLICANT)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s. You can now apply.") % {"name": user.first_name})
+        messages.success(request, welcome(user.first_name, town))
         return redirect("web:dashboard")
     return render(request, "web/auth/register.html", {"title": _("Register"), "form": form},
                   status=422 if form.errors else 200)
 
 
+def welcome(name: str, town: Town) -> str:
+    """The message greeting `name` registered as an applicant in `town`, saying what they can now do there as its
+    law has it: apply for a permit (a permit process: Carmel ch. 31), register their place of assembly (places of
+    assembly: Mount Pleasant ch. 164), or both."""
+    from publicassembly.permits import services as sv
+    from publicassembly.venues import services as vs
+
+    said = [_("Welcome, %(name)s.") % {"name": name}]
+    if sv.runs_permits(town):
+        said.append(_("You can now apply for a permit."))
+    if vs.has_places_of_assembly(town):
+        said.append(_("You can now register your place of assembly."))
+    return " ".join(said)
+
+
 #: Where each role works, per town (URL names under web:).
 ROLE_PAGES = {
-    Role.APPLICANT: (("web:applicant_home", gettext_lazy("My applications")),),
+    # An applicant applies for permits where the town's law has a permit process (Carmel ch. 31), and registers
+    # the places of assembly they own where it has places of assembly (Mount Pleasant ch. 164: W-14).
+    Role.APPLICANT: (("web:applicant_home", gettext_lazy("My applications")),
+                     ("web:venues", gettext_lazy("My places of assembly"))),
     Role.TOWN_CLERK: (("web:clerk_queue", gettext_lazy("Applications queue")),),
     Role.TOWN_BOARD_MEMBER: (("web:clerk_queue", gettext_lazy("Applications before the Board")),),
     # The Building Inspector enforces the town's chapter too (complaints, violations, summonses, stop orders:
@@ -61,6 +80,9 @@ ROLE_PAGES = {
 }
 #: The pages of the permit process (Carmel ch. 31): linked only in a town that runs permits.
 PERMIT_PAGES = frozenset({"web:applicant_home", "web:clerk_queue"})
+#: The pages of an owner of places of assembly (role, URL name): linked only in a town whose chapter has places of
+#: assembly (`venues.services.has_places_of_assembly`: Mount Pleasant ch. 164).
+OWNER_PAGES = frozenset({(Role.APPLICANT, "web:venues")})
 
 
 @read_only
@@ -69,19 +91,25 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     """The signed-in person's start page: for each town, the pages of their roles there (`ROLE_PAGES`), each
     once. The permit process's pages (`PERMIT_PAGES`) only in a town that runs permits
     (`permits.services.runs_permits`); in another, a role whose page is left out is told why (``no_permits``:
-    what the town's law is about, `permits.services.NoPermits`)."""
+    what the town's law is about, `permits.services.NoPermits`). An owner's pages (`OWNER_PAGES`) only in a town
+    whose chapter has places of assembly (`venues.services.has_places_of_assembly`): an applicant in Mount
+    Pleasant has "My places of assembly", in Carmel "My applications" (W-14)."""
     from publicassembly.permits import services as sv
+    from publicassembly.venues import services as vs
 
     towns = []
     for town, roles in roles_by_town(request.user):
         links = []
         seen = set()
         permits = sv.runs_permits(town)
+        places = vs.has_places_of_assembly(town)
         left_out = False
         for r in roles:
             for name, label in ROLE_PAGES.get(r, ()):
                 if name in PERMIT_PAGES and not permits:
                     left_out = True
+                elif (r, name) in OWNER_PAGES and not places:
+                    pass  # (no places of assembly in this town's law: nothing to own)
                 elif (name, label) not in seen:
                     seen.add((name, label))
                     links.append((name, label))

@@ -7,6 +7,13 @@ certificate's revocation, an inspection's record) sends its version (``expected_
 certificate the law does not allow (not a place of assembly, a lawful occupancy of 0: interpretation M-17) is not
 offered: the page says why where its button would be, and a request to issue it anyway is refused 409 with the
 same reasons (`Blocked`), nothing written.
+
+The owner of a place (an applicant who registered it, in a town whose chapter has places of assembly) has these
+pages too, for the places they own only (`venues.services.visible_venues`, `get_venue`: another's place is 404,
+as one that does not exist): the list of their places and the form registering one, each place's page with its
+rooms and areas, their lawful occupancy and the certificates, the preview and the pages adding or changing a
+room. They are shown only the forms the services allow them (`_may`), the inspections recorded (not those
+scheduled, nor the inspector's record of one) and no enforcement (interpretation W-14).
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -47,7 +55,7 @@ from publicassembly.workflow.access import require_role
 from publicassembly.workflow.blocked import Blocked
 from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
-INSPECTOR, OFFICER, APPLICANT = "building_inspector", "enforcement_officer", "applicant"
+INSPECTOR, OFFICER = "building_inspector", "enforcement_officer"
 #: Who may change a venue's spaces (the service checks further that an applicant owns the venue).
 EDITORS = vs.EDITORS
 
@@ -92,8 +100,12 @@ def _version(request: HttpRequest, form: forms.Form) -> int | None:
 @methods(*FORM_METHODS)
 @login_required
 def venue_list(request: HttpRequest, town: str) -> HttpResponse:
+    """The places of assembly of the town: every one for the Building Inspector and enforcement officers; an
+    owner's own for an applicant (W-14), with the form registering a place for whoever may (`create_venue`).
+    A fixed number of queries whatever the number of places (each row's certificate prefetched)."""
     t = town_for(town)
-    require_role(request.user, t, INSPECTOR, OFFICER)
+    venues = vs.visible_venues(request.user, t)  # (403 for one who may see none)
+    every = vs.sees_every_venue(request.user, t)
     if request.method == "POST":
         require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
     form = vf.VenueForm(request.POST or None) if vs.can_register_venue(request.user, t) else None
@@ -106,21 +118,26 @@ def venue_list(request: HttpRequest, town: str) -> HttpResponse:
         else:
             messages.success(request, _("Place of assembly registered; add its rooms and areas."))
             return redirect("web:venue", town=town, pk=venue.pk)
-    venues = Venue.objects.for_town(t).order_by("name")
-    rows = [{"v": v, "cert": v.certificates.exclude(status="superseded").order_by("-id").first()} for v in venues]
-    return render(request, "web/venues/list.html", {"title": _("Places of assembly"), "town": t, "rows": rows,
-                                                    "form": form},
+    shown = Certificate.objects.exclude(status=Certificate.SUPERSEDED).order_by("-id")
+    venues = venues.order_by("name").prefetch_related(Prefetch("certificates", queryset=shown, to_attr="shown"))
+    rows = [{"v": v, "cert": v.shown[0] if v.shown else None} for v in venues]
+    return render(request, "web/venues/list.html",
+                  {"title": _("Places of assembly") if every else _("My places of assembly"), "town": t,
+                   "rows": rows, "form": form, "every": every},
                   status=status if form is not None and form.errors else 200)
 
 
-def _venue(t: Any, pk: int) -> Venue:
-    return Venue.objects.get_in_town(t, pk=pk)
+def _venue(request: HttpRequest, t: Any, pk: int) -> Venue:
+    """The place `pk` of the town as the reader may see it (`venues.services.get_venue`): 404 for one of another
+    owner, as for one that does not exist (W-14)."""
+    return vs.get_venue(request.user, t, pk)
 
 
 def _may(user: Any, t: Any, venue: Venue) -> dict[str, bool]:
     """What the reader may do on the venue's page, as the services decide (their ``can_*`` checks): only those
     forms are shown, so that none answers 403. ``enforce``: file a complaint or record a stop order about the
-    place (`enforcement.services.ENFORCERS`, on the Enforcement page)."""
+    place (`enforcement.services.ENFORCERS`, on the Enforcement page). ``inspect``: also read the inspections
+    scheduled and each inspection's record (its page); the owner, who may not, reads those recorded (W-14)."""
     return {"edit": vs.can_edit_spaces(user, venue), "issue": vs.can_issue_certificate(user, venue),
             "revoke": vs.can_revoke_certificate(user, venue), "inspect": vs.can_inspect(user, venue),
             "enforce": _holds(user, t, ENFORCERS)}
@@ -153,15 +170,18 @@ def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, fo
         elif may["revoke"] and c.status in (Certificate.VALID, Certificate.STALE):
             form = _revoke_form(c)
         rows.append({"c": c, "revoke_form": form})
+    inspections = venue.inspections.order_by("-scheduled_for", "-id")
+    if not may["inspect"]:  # the owner: the inspections recorded, not those scheduled or cancelled (W-14)
+        inspections = inspections.filter(state=Inspection.DONE)
     ctx: dict[str, Any] = {"title": venue.name, "town": t, "venue": venue, "may": may,
                            "spaces": venue.spaces.order_by("id"),
                            "certificates": certificates, "certificate_rows": rows,
-                           "inspections": venue.inspections.order_by("-scheduled_for", "-id"),
+                           "inspections": inspections,
                            "space_form": vf.SpaceForm(prefix="new") if may["edit"] else None,
                            "issue_form": vf.IssueForm() if may["issue"] else None,
                            "schedule_form": (vf.ScheduleInspectionForm(inspectors=_inspectors(t))
                                              if may["inspect"] else None),
-                           "timeline": vs.venue_timeline(venue)}
+                           "timeline": vs.venue_timeline(venue, inspections=may["inspect"])}
     ctx.update(forms_)
     try:
         det = vs.compute_occupancy(venue)
@@ -189,8 +209,7 @@ def _inspectors(t: Any) -> Any:
 @login_required
 def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
-    require_role(request.user, t, INSPECTOR, OFFICER)
-    return render(request, "web/venues/detail.html", _context(request, t, _venue(t, pk)))
+    return render(request, "web/venues/detail.html", _context(request, t, _venue(request, t, pk)))
 
 
 @read_only
@@ -201,8 +220,7 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     refusal of the space as a whole (alleys on a room that is not a bowling alley) where the preview goes, in the
     page's language. A refusal of the place as recorded (not of this input) is shown there too, with 200."""
     t = town_for(town)
-    require_role(request.user, t, INSPECTOR, OFFICER)
-    venue = _venue(t, pk)
+    venue = _venue(request, t, pk)  # (the Building Inspector, an officer, or the place's owner: W-14)
     form = vf.SpaceForm(request.GET, prefix="new")
     ctx: dict[str, Any] = {"form": form}
     if form.is_valid():
@@ -231,7 +249,7 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
-    venue = _venue(t, pk)
+    venue = _venue(request, t, pk)
     form = vf.SpaceForm(request.POST, prefix="new")
     status = 422
     ev = _version(request, form)  # the venue's version: a room added since the page was opened is 409
@@ -252,9 +270,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
     t = town_for(town)
     if request.method == "POST":
         require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
-    else:
-        require_role(request.user, t, INSPECTOR, OFFICER, APPLICANT)
-    venue = _venue(t, pk)
+    venue = _venue(request, t, pk)  # (another owner's place: 404, W-14)
     s = Space.objects.get_in_town(t, pk=space, venue=venue)
     initial = {"name": s.name, "use_group": s.use_group, "area": s.area, "area_unit": s.area_unit,
                "alleys": s.alleys, "story": s.story}
@@ -299,7 +315,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
 def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, *vs.CERTIFIERS)
-    venue = _venue(t, pk)
+    venue = _venue(request, t, pk)
     form = vf.IssueForm(request.POST)
     status = 422
     blocked = False
@@ -326,7 +342,7 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
     t = town_for(town)
     # the role before the reason is checked: a 403, not a form error
     require_role(request.user, t, *Certificate.state_machine.transitions["revoke"].roles)
-    venue = _venue(t, pk)
+    venue = _venue(request, t, pk)
     c = Certificate.objects.get_in_town(t, pk=cert, venue=venue)
     form = _revoke_form(c, request.POST)
     status = 422
@@ -351,7 +367,7 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
 def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, *vs.INSPECTORS)
-    venue = _venue(t, pk)
+    venue = _venue(request, t, pk)
     form = vf.ScheduleInspectionForm(request.POST, inspectors=_inspectors(t))
     status = 422
     ev = _version(request, form)  # the venue's version: the same form sent twice schedules one inspection
@@ -374,7 +390,7 @@ def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpRespons
 def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, INSPECTOR, OFFICER)
-    venue = _venue(t, pk)
+    venue = _venue(request, t, pk)
     inspection = Inspection.objects.get_in_town(t, pk=insp, venue=venue)
     form = vf.RecordInspectionForm(request.POST or None)
     status = 422

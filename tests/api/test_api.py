@@ -119,7 +119,10 @@ def test_venues_inspections_violations_certificates(mu, cu, hall, api):
     assert c.get("/api/v1/towns/mount-pleasant-ny/inspections").status_code == 200
     assert c.get("/api/v1/towns/mount-pleasant-ny/violations").status_code == 200
     assert api(cu["building_inspector"]).get(f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}").status_code == 403
-    assert api(mu["applicant"]).get("/api/v1/towns/mount-pleasant-ny/venues").status_code == 403
+    # (an applicant sees only the places they own, W-14: none here; the inspector's place is 404 to them)
+    assert api(mu["applicant"]).get("/api/v1/towns/mount-pleasant-ny/venues").json() == []
+    assert api(mu["applicant"]).get(f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}").status_code == 404
+    assert api(cu["applicant"]).get("/api/v1/towns/mount-pleasant-ny/venues").status_code == 403
     number = hall.certificates.get().number
     cert = Client().get(f"/api/v1/certificates/{number}").json()
     assert cert["lawful_occupancy"] == 310 and cert["in_force"] is True

@@ -101,10 +101,25 @@ def test_the_links_follow_the_jurisdiction_not_the_towns_name(cu, monkeypatch):
     assert '<a href="/carmel-ny/venues/">My places of assembly</a>' in page
 
 
-def test_the_inspectors_links_are_unchanged(mu, cu):
+def test_the_inspectors_places_link_follows_the_towns_law(mu, cu):
+    """§ 164-3: Mount Pleasant's Building Inspector is linked to its places of assembly and to enforcement; Carmel's
+    (ch. 31 has no places of assembly: a list in which nothing could be registered) to enforcement only."""
     page = client_for(mu["building_inspector"]).get("/dashboard/").content.decode()
     assert f'<a href="{V}/">Places of assembly</a>' in page and "My places of assembly" not in page
-    assert "My places of assembly" not in client_for(cu["building_inspector"]).get("/dashboard/").content.decode()
+    assert '<a href="/mount-pleasant-ny/enforcement/">Enforcement</a>' in page
+    carmel = client_for(cu["building_inspector"]).get("/dashboard/").content.decode()
+    assert "/carmel-ny/venues/" not in carmel and "Places of assembly" not in carmel
+    assert '<a href="/carmel-ny/enforcement/">Enforcement</a>' in carmel
+
+
+def test_the_town_clerk_is_linked_to_enforcement_in_either_town(mu, cu):
+    """The Town Clerk reads the town's enforcement cases (enforcement.services.READERS): in Mount Pleasant, which
+    runs no permits, that is the Clerk's page; in Carmel beside the applications queue."""
+    mp = client_for(mu["town_clerk"]).get("/dashboard/").content.decode()
+    assert '<a href="/mount-pleasant-ny/enforcement/">Enforcement</a>' in mp
+    assert client_for(mu["town_clerk"]).get("/mount-pleasant-ny/enforcement/").status_code == 200
+    carmel = client_for(cu["town_clerk"]).get("/dashboard/").content.decode()
+    assert '<a href="/carmel-ny/enforcement/">Enforcement</a>' in carmel and "/carmel-ny/applications/" in carmel
 
 
 # --- the list: the owner's own places ------------------------------------------------------------------------

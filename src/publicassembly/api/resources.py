@@ -229,11 +229,12 @@ def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:
 @router.get("/towns/{town}/venues", response={200: list[dict[str, Any]], **ERRORS}, operation_id="list_venues",
             summary="Places of assembly (Mount Pleasant ch. 164)")
 def list_venues(request: Any, town: str) -> Any:
-    from publicassembly.venues.models import Venue
+    """The town's places of assembly for its Building Inspector and enforcement officers; for an applicant, the
+    places they own (interpretation W-14, as the pages)."""
+    from publicassembly.venues import services as vs
 
     t = _town(town)
-    require_role(request.user, t, "building_inspector", "enforcement_officer")
-    return [_venue(v) for v in Venue.objects.for_town(t).order_by("name")]
+    return [_venue(v) for v in vs.visible_venues(request.user, t).order_by("name")]
 
 
 class BlockerOut(Schema):
@@ -276,11 +277,10 @@ def get_venue(request: Any, town: str, pk: RecordId) -> Any:
     occupancy, §§ 164-7, 164-8; whether it is a place of assembly and needs a certificate, §§ 164-3, 164-4) and
     its ``certificate_blockers`` (M-17), so that a client knows before ``POST /venues/{id}/certificates``
     whether it would be refused 409, and why."""
-    from publicassembly.venues.models import Venue
+    from publicassembly.venues import services as vs
 
-    t = _town(town)
-    require_role(request.user, t, "building_inspector", "enforcement_officer")
-    return _venue(Venue.objects.get_in_town(t, pk=pk), with_occupancy=True)
+    t = _town(town)  # (an applicant: their own places only, another's 404 as one that does not exist: W-14)
+    return _venue(vs.get_venue(request.user, t, pk), with_occupancy=True)
 
 
 @router.get("/towns/{town}/inspections", response={200: list[dict[str, Any]], **ERRORS},

@@ -66,7 +66,7 @@ class RegisterForm(UserCreationForm):
 
     first_name = forms.CharField(label=_("First name"), max_length=150)
     last_name = forms.CharField(label=_("Last name"), max_length=150)
-    email = forms.EmailField(label=_("E-mail address"), help_text=_("Notices about your applications go here."))
+    email = forms.EmailField(label=_("E-mail address"), help_text=_("The Town's notices to you go here."))
     town = forms.ChoiceField(label=_("Town"), choices=town_choices, help_text=lazy(town_help, str)())
 
     class Meta(UserCreationForm.Meta):

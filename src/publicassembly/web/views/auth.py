@@ -69,7 +69,10 @@ ROLE_PAGES = {
     # the places of assembly they own where it has places of assembly (Mount Pleasant ch. 164: W-14).
     Role.APPLICANT: (("web:applicant_home", gettext_lazy("My applications")),
                      ("web:venues", gettext_lazy("My places of assembly"))),
-    Role.TOWN_CLERK: (("web:clerk_queue", gettext_lazy("Applications queue")),),
+    # The Town Clerk also reads the town's enforcement cases and keeps the court's copies (enforcement.services
+    # READERS, COURT_CLERKS), in either town.
+    Role.TOWN_CLERK: (("web:clerk_queue", gettext_lazy("Applications queue")),
+                      ("web:enforcement", gettext_lazy("Enforcement"))),
     Role.TOWN_BOARD_MEMBER: (("web:clerk_queue", gettext_lazy("Applications before the Board")),),
     # The Building Inspector enforces the town's chapter too (complaints, violations, summonses, stop orders:
     # enforcement.services.ENFORCERS), so the Enforcement page is one of his pages in either town.
@@ -80,9 +83,10 @@ ROLE_PAGES = {
 }
 #: The pages of the permit process (Carmel ch. 31): linked only in a town that runs permits.
 PERMIT_PAGES = frozenset({"web:applicant_home", "web:clerk_queue"})
-#: The pages of an owner of places of assembly (role, URL name): linked only in a town whose chapter has places of
-#: assembly (`venues.services.has_places_of_assembly`: Mount Pleasant ch. 164).
-OWNER_PAGES = frozenset({(Role.APPLICANT, "web:venues")})
+#: The pages of places of assembly (an owner's, the Building Inspector's): linked only in a town whose chapter has
+#: places of assembly (`venues.services.has_places_of_assembly`: Mount Pleasant ch. 164; Carmel ch. 31 has none,
+#: so its Building Inspector is not offered a list in which nothing can be registered).
+PLACES_PAGES = frozenset({"web:venues"})
 
 
 @read_only
@@ -91,9 +95,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     """The signed-in person's start page: for each town, the pages of their roles there (`ROLE_PAGES`), each
     once. The permit process's pages (`PERMIT_PAGES`) only in a town that runs permits
     (`permits.services.runs_permits`); in another, a role whose page is left out is told why (``no_permits``:
-    what the town's law is about, `permits.services.NoPermits`). An owner's pages (`OWNER_PAGES`) only in a town
-    whose chapter has places of assembly (`venues.services.has_places_of_assembly`): an applicant in Mount
-    Pleasant has "My places of assembly", in Carmel "My applications" (W-14)."""
+    what the town's law is about, `permits.services.NoPermits`). The pages of places of assembly (`PLACES_PAGES`)
+    only in a town whose chapter has places of assembly (`venues.services.has_places_of_assembly`): an applicant in
+    Mount Pleasant has "My places of assembly", in Carmel "My applications" (W-14)."""
     from publicassembly.permits import services as sv
     from publicassembly.venues import services as vs
 
@@ -108,8 +112,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             for name, label in ROLE_PAGES.get(r, ()):
                 if name in PERMIT_PAGES and not permits:
                     left_out = True
-                elif (r, name) in OWNER_PAGES and not places:
-                    pass  # (no places of assembly in this town's law: nothing to own)
+                elif name in PLACES_PAGES and not places:
+                    pass  # (no places of assembly in this town's law: nothing to own or certify)
                 elif (name, label) not in seen:
                     seen.add((name, label))
                     links.append((name, label))

@@ -24,6 +24,23 @@ def _english_after_each_test():
         pass
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache_after_each_test():
+    """What a server process keeps a while in Django's cache (the fee schedules for the public's questions,
+    `permits.services.public_parameters`) is forgotten after each test, as the database is rolled back: a test
+    never sees another's records through it."""
+    yield
+    try:
+        from django.conf import settings as django_settings
+
+        if django_settings.configured:
+            from django.core.cache import cache
+
+            cache.clear()
+    except ImportError:
+        pass
+
+
 @pytest.fixture
 def travel_to():
     """Move the clock (time-machine) to a day for the rest of the test: ``travel_to(hearing_on)`` — e.g. the day

@@ -17,6 +17,7 @@ from publicassembly.law import case_schema, evaluate, jurisdictions
 from publicassembly.law.cases import parse_date
 from publicassembly.law.errors import InvalidCase, ParameterNotInForce, UnknownJurisdiction
 from publicassembly.law.jsonable import as_is, jsonable
+from publicassembly.permits.services import public_parameters
 
 router = Router(tags=["law"])
 
@@ -52,7 +53,8 @@ _CASE_BODY = {"content": {"application/json": {"schema": {"additionalProperties"
              summary="Determine a case", operation_id="check", openapi_extra={"requestBody": _CASE_BODY})
 def check(request: Any, as_of: str | None = None) -> Any:
     """What the law says of one event (Carmel) or venue (Mount Pleasant) on a date: the determination, the
-    same JSON as ``publicassembly check --format json``. The date is the query's ``as_of``, else the case's
+    same JSON as ``publicassembly check --format json`` — for Carmel with the filing fee of the Town Board's
+    schedule on file here (`permits.services.public_parameters`). The date is the query's ``as_of``, else the case's
     own, else today. Bad case data: 422 naming the field."""
     when = _date(as_of, "as_of")
     # The body is the case file, as the CLI reads it: read here rather than by a ninja ``Body`` parameter,
@@ -66,7 +68,8 @@ def check(request: Any, as_of: str | None = None) -> Any:
     # `dict[str, Any]` on the way out: a check that cannot fail, about a tenth of the request), and in one
     # pass: the findings' values go to the writer as they are and it converts them (`dumps_law`), the same JSON
     # as `dumps(determination.to_json())` (docs/performance.md).
-    content = dumps_law(evaluate(case, on).to_json(as_is))
+    # (a town that runs permits: with the filing fee its Board set, when the schedule is on file here)
+    content = dumps_law(evaluate(case, on, public_parameters(case.get("jurisdiction"))).to_json(as_is))
     return HttpResponse(content, content_type="application/json; charset=utf-8")
 
 

@@ -21,6 +21,7 @@ Views and commands call these functions only; they hold no rule of law.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -32,6 +33,7 @@ from types import EllipsisType
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -45,6 +47,7 @@ from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.dates import LegalDate, closed_because, no_public_hearing_because
 from publicassembly.law.determination import Determination, Tristate
+from publicassembly.law.errors import LawError
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import CITE_F, money
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A, CITE_B, too_late_to_issue
@@ -424,15 +427,54 @@ def parameter_set(town: Any) -> ParameterSet:
     """Carmel's parameters with the Town Board's fee schedules layered on as dated values of ``fees.filing``
     (each year's fee in force from 1 January of that year; a year with no schedule on file has no fee in force,
     so the law core reports it as needing review: interpretation P-1)."""
+    return _with_schedules(tuple((s.year, s.amount) for s in FeeSchedule.objects.for_town(town).order_by("year")))
+
+
+@functools.lru_cache(maxsize=64)
+def _with_schedules(schedules: tuple[tuple[int, Decimal], ...]) -> ParameterSet:
+    """Carmel's parameters with `schedules` ((year, amount in US dollars), by year) as the dated values of
+    ``fees.filing`` (`parameter_set`); one `ParameterSet` per distinct set of schedules, kept (its values are
+    read again at every determination under it)."""
     base: ParameterSet = _jurisdiction().parameters
-    schedules = list(FeeSchedule.objects.for_town(town).order_by("year"))
     if not schedules:
         return base
     values: dict[date, Any] = {}
-    years = {s.year: s.amount for s in schedules}
+    years = dict(schedules)
     for year in range(min(years), max(years) + 2):
         values[date(year, 1, 1)] = years.get(year)
     return base.with_values("fees.filing", values)
+
+
+#: How long a server process keeps the fee schedules it read for the public's questions (`public_parameters`):
+#: a schedule the Clerk records is seen by every process within this many seconds (at once by the one recording).
+PUBLIC_FEES_SECONDS = 60
+
+
+def _fees_key(alias: str) -> str:
+    return f"publicassembly:fee-schedules:{alias}"
+
+
+def public_parameters(jurisdiction: object) -> ParameterSet | None:
+    """The parameters a question of the public (``/permit-check/``, ``POST /api/v1/check``) is determined under
+    in `jurisdiction` (an alias or Open Civic Data id): for a town that runs permits and is kept here, its
+    parameters with the Town Board's fee schedules on file (`parameter_set`), so that the public is told the
+    filing fee the Clerk will charge; None (the law's own parameters, as the command line has them) for any other
+    jurisdiction, an unknown one (the law core refuses it) or a town not kept here. The schedules are read from
+    the database at most once per `PUBLIC_FEES_SECONDS` per server process (Django's cache)."""
+    if not isinstance(jurisdiction, str):
+        return None
+    try:
+        j = jurisdictions.get(jurisdiction)
+    except LawError:
+        return None
+    if not j.issues_permits or j.alias != JURISDICTION_ALIAS:
+        return None
+    schedules = cache.get(_fees_key(j.alias))
+    if schedules is None:
+        schedules = tuple((s.year, s.amount) for s in
+                          FeeSchedule.objects.filter(town__jurisdiction_alias=j.alias).order_by("year"))
+        cache.set(_fees_key(j.alias), schedules, PUBLIC_FEES_SECONDS)
+    return _with_schedules(schedules)
 
 
 def case_data(app: PermitApplication) -> dict[str, Any]:
@@ -1848,6 +1890,9 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
             "resolution adopted before the year ends (on %(last)s at the latest), never after it (interpretation "
             "P-9)") % {"day": resolution_date.isoformat(), "year": year, "last": date(year, 12, 31).isoformat()})
     with transaction.atomic():
+        # (the public's questions read the schedules again at once in this process, within
+        # PUBLIC_FEES_SECONDS in the others)
+        transaction.on_commit(lambda: cache.delete(_fees_key(town.jurisdiction_alias)))
         schedule = FeeSchedule.objects.select_for_update().filter(town=town, year=year).first()
         _check_fee_unchanged_once_charged(town, year, schedule, value)
         if schedule is None:

@@ -77,8 +77,11 @@ def permit_check(request: HttpRequest) -> HttpResponse:
     form = PermitCheckForm(request.GET if bound else None, query_string=raw_query(request))
     ctx: dict[str, Any] = {"title": _("Do I need a permit?"), "form": form}
     if bound and form.is_valid():
-        try:
-            ctx.update(present.context(evaluate(form.case())))
+        from publicassembly.permits.services import public_parameters
+
+        case = form.case()
+        try:  # (with the filing fee the Town Board set, when its schedule is on file here)
+            ctx.update(present.context(evaluate(case, parameters=public_parameters(case["jurisdiction"]))))
         except LawError as exc:
             _law_error(form, exc, PERMIT_FIELDS)
     template = "web/public/_result.html" if _is_htmx(request) else "web/public/permit_check.html"

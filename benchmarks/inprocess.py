@@ -87,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     from publicassembly.law.jsonable import as_is
     from publicassembly.site.wsgi import application
 
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)  # (the check reads the Town's fee schedules, as served: C-13)
     body = json.dumps(yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")), default=str).encode()
 
     def request(method: str, path: str, data: bytes = b"") -> Callable[[], None]:

@@ -29,7 +29,7 @@ def test_organizer_checks_and_applies(page, carmel):
     page.get_by_label("First name").fill("Olga")
     page.get_by_label("Last name").fill("Reyes")
     page.get_by_label("E-mail address").fill("olga@example.org")
-    page.get_by_label("Town you will apply in").select_option("carmel-ny")
+    page.locator("#id_town").select_option("carmel-ny")
     page.locator("#id_password1").fill("a long demo passphrase 7")
     page.locator("#id_password2").fill("a long demo passphrase 7")
     page.get_by_role("button", name="Register").click()

@@ -25,7 +25,8 @@ def test_demo_venues_of_mount_pleasant(mount_pleasant, mp):
     assert out["church_hall"].certificate_exempt and not out["church_hall"].certificates.exists()
     assert out["catering_hall"].owner == mp[Role.APPLICANT]
     dance = out["inspections"][-1]
-    assert set(dance.deficiencies.values_list("kind", flat=True)) == {"blocked_exit", "exit_access"}
+    # (§§ 164-10, 164-11, and § 164-5: the aisles obstructed, M-19)
+    assert set(dance.deficiencies.values_list("kind", flat=True)) == {"blocked_exit", "exit_access", "egress_obstructed"}
     assert out["inspections"][0].result == "passed"
     again = demo.load(mount_pleasant, mp)
     assert again["bowling_centre"] == out["bowling_centre"] and Venue.objects.count() == 5

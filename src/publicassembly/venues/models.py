@@ -244,6 +244,8 @@ class DeficiencyKind(models.TextChoices):
     NO_CERTIFICATE = "no_certificate", _("no certificate")
     CERTIFICATE_NOT_ON_PREMISES = "certificate_not_on_premises", _("certificate not kept on the premises")
     FIRE_EXITS = "fire_exits", _("fire exits not designated or not complying")
+    EGRESS_OBSTRUCTED = "egress_obstructed", _("aisles, passageways or other means of egress obstructed")
+    SERIOUS_MENACE = "serious_menace", _("a condition that is a serious menace to life and safety")
 
 
 #: The law core's rule behind each kind of deficiency (ids of the Mount Pleasant rule book; a missing id fails
@@ -258,6 +260,8 @@ DEFICIENCY_RULES: dict[str, str] = {
     DeficiencyKind.NO_CERTIFICATE: "mount-pleasant/164-3/certificate",
     DeficiencyKind.CERTIFICATE_NOT_ON_PREMISES: "mount-pleasant/164-9/certificate-on-premises",
     DeficiencyKind.FIRE_EXITS: "mount-pleasant/164-2/fire-exits",
+    DeficiencyKind.EGRESS_OBSTRUCTED: "mount-pleasant/164-5/stop-performance",
+    DeficiencyKind.SERIOUS_MENACE: "mount-pleasant/164-5/stop-performance",
 }
 for _rule in DEFICIENCY_RULES.values():
     RULES[_rule]  # noqa: B018 — KeyError at import if the law core renames a rule

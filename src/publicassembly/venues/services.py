@@ -540,7 +540,12 @@ def _set_connections(by: Any, space: Space, others: list[Space], why: str) -> li
 
 def _mark_stale(by: Any, venue: Venue, what: str) -> Certificate | None:
     """A space of `venue` changed: its version moves (`file_changed`) and its valid certificate, if any, becomes
-    stale (the lawful occupancy must be re-certified)."""
+    stale (the lawful occupancy must be re-certified). The Building Inspector's approval of its use solely for
+    religious worship (§ 164-3), given for the place as it was, is withdrawn (interpretation M-20): the place is
+    exempt again once he approves it again."""
+    if venue.certificate_exempt:
+        apply_changes(venue, {"worship_approved_by": None, "worship_approved_on": None}, by=by,
+                      reason=history_words.WORSHIP_APPROVAL_LAPSED(what=what), expected_version=venue.version)
     file_changed(venue)
     cert = venue.certificates.filter(status=Certificate.VALID).order_by("-id").first()
     if cert is None:
@@ -1052,11 +1057,26 @@ _FINDING_KIND = {
 }
 
 
+#: The law core's rule of the stop order (§ 164-5).
+STOP_RULE = "mount-pleasant/164-5/stop-performance"
+#: The recorded detail of each condition of § 164-5 other than overcrowding (English, as the law core's reasons
+#: are kept; translated where shown).
+_STOP_DETAIL = {
+    DeficiencyKind.EGRESS_OBSTRUCTED: gettext_noop(
+        "Aisles, passageways or other means of egress were found obstructed: the performance is stopped until the "
+        "obstruction is corrected (§ 164-5)."),
+    DeficiencyKind.SERIOUS_MENACE: gettext_noop(
+        "A condition that constitutes a serious menace to life and safety was found: the performance is stopped "
+        "until it is corrected (§ 164-5)."),
+}
+
+
 def deficiencies_from(det: Determination, *, has_valid_certificate: bool) -> list[dict[str, str]]:
     """The deficiencies of an inspection, from the law core's findings that are not met: each
     ``{kind, rule_id, citation, space_name, detail}`` (detail: the finding's reason). A certificate required
     (§ 164-3) with none valid is ``no_certificate``; each overcrowded space, and each room whose sign is missing
-    or wrong (§ 164-9), is one deficiency."""
+    or wrong (§ 164-9), is one deficiency; obstructed means of egress and a serious menace to life and safety
+    (§ 164-5, the stop order's other conditions) are one each (M-19)."""
     out: list[dict[str, str]] = []
 
     def add(kind: str, finding: Any, space: str = "", detail: str | None = None) -> None:
@@ -1087,6 +1107,13 @@ def deficiencies_from(det: Determination, *, has_valid_certificate: bool) -> lis
                     add(DeficiencyKind.WRONG_SIGN, f, room["room"],
                         f"The sign in {room['room']} states {states} (lawful occupancy {lawful}) or is not of the "
                         "prescribed form (§ 164-9).")
+        elif f.rule == STOP_RULE:
+            # § 164-5: obstruction of the means of egress and a serious menace are deficiencies of their own, each
+            # corrected before the performance goes on (overcrowding is the overcrowding finding's, above: M-19)
+            if f.values.get("egress_obstructed"):
+                add(DeficiencyKind.EGRESS_OBSTRUCTED, f, detail=_STOP_DETAIL[DeficiencyKind.EGRESS_OBSTRUCTED])
+            if f.values.get("serious_menace"):
+                add(DeficiencyKind.SERIOUS_MENACE, f, detail=_STOP_DETAIL[DeficiencyKind.SERIOUS_MENACE])
         elif f.rule in _FINDING_KIND:
             add(_FINDING_KIND[f.rule], f)
     return out

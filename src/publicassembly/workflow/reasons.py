@@ -348,6 +348,9 @@ SPACE_CHANGED_AS = Reason(gettext_noop("space {name} changed ({changes})"),
                                               NO_FIELD_CHANGED.read), "; "))
 RECERTIFY = Reason(gettext_noop("{what}; the lawful occupancy must be re-certified by the Building Inspector "
                                 "(§ 164-9)"), what=nested)
+WORSHIP_APPROVAL_LAPSED = Reason(gettext_noop(
+    "{what}: the approval of the use solely for religious worship (§ 164-3) was of the place as it was and is "
+    "withdrawn; the Building Inspector approves it again, or the place needs a certificate"), what=nested)
 CERTIFIED = Reason(ngettext_lazy("certificate issued: lawful occupancy {n} person (§§ 164-7, 164-8, 164-9)",
                                  "certificate issued: lawful occupancy {n} persons (§§ 164-7, 164-8, 164-9)", "n"),
                    count="n", n=number)

@@ -459,12 +459,14 @@ def test_stale_complaint_version_refused(bi, police, firm, day):
 
 @pytest.fixture
 def world(hall, bi, police, firm, day):
-    """A case at each stage for the role matrix."""
+    """A case at each stage for the role matrix: each violation of its own day (one offender's violation of a
+    rule on a day is recorded once, W-15)."""
     filed = es.file_complaint(bi, firm.town, description="filed", observed_on=day, filed_on=day, offender=firm)
-    recorded = es.record_violation(bi, es.file_complaint(bi, firm.town, description="r", observed_on=day,
-                                                         filed_on=day, offender=firm), rule_id=BLOCKED)
-    summoned = _summoned(bi, firm, police, day)
-    disposed = _convicted(bi, firm, police, day, "50")
+    before = day - dt.timedelta(days=3)
+    recorded = es.record_violation(bi, es.file_complaint(bi, firm.town, description="r", observed_on=before,
+                                                         filed_on=before, offender=firm), rule_id=BLOCKED)
+    summoned = _summoned(bi, firm, police, day - dt.timedelta(days=2))
+    disposed = _convicted(bi, firm, police, day - dt.timedelta(days=1), "50")
     order = es.record_stop_order(bi, hall, performance="p", serious_menace=True)
     return {"hall": hall, "firm": firm, "filed": filed, "recorded": recorded, "summoned": summoned,
             "disposed": disposed, "order": order, "day": day}

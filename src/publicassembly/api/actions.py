@@ -940,6 +940,10 @@ class ViolationIn(BodyIn):
 @router.post("/towns/{town}/complaints/{id}/violations", response={201: dict[str, Any], **ERRORS},
              operation_id="record_violation", summary="Record a violation on a complaint")
 def record_violation(request: Any, town: str, pk: RecordId, data: ViolationIn) -> Any:
+    """``rule_id``: a requirement a person can violate (422 naming it otherwise, listing exactly those accepted).
+    Carmel: ``days_of_continued_violation`` counted from ``observed_on`` end today at the latest (ch. 31 penalties
+    ¶ A; 422 naming it, W-16). A day already charged to the same offender under the same rule by a violation that
+    stands (not withdrawn nor dismissed) is 422 naming ``observed_on`` or the days and that violation (W-15)."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Complaint, Offender
     from publicassembly.venues.models import Deficiency, Venue

@@ -945,6 +945,8 @@ def summons_town_and_citations(record: object, prefix: str = "", *, today: date 
       ch. 31 penalties ¶ B) in force on ``offense_date``;
     - ``offense_date`` not after `today` (default: the Town's date today, `town_today`): an offense that has not
       happened is charged to no one;
+    - Carmel: ``days_of_continued_violation`` counted from ``offense_date`` not running past `today` (the law
+      core's `days_still_to_come`, ch. 31 penalties ¶ A: a day still to come is no violation yet; D-11);
     - ``return_date`` at most `RETURN_WITHIN_DAYS` days after `today`: a summons is returnable at most that many
       days after its day of issue (interpretation W-7, as the workflow's), and a summons printed now is issued
       not after today.
@@ -977,6 +979,14 @@ def summons_town_and_citations(record: object, prefix: str = "", *, today: date 
     if record.offense_date > day:
         out.append(f"{p}offense_date: {record.offense_date} is after today ({day}); a summons charges an offense "
                    "that has happened")
+    days = record.days_of_continued_violation
+    if (j.penalty_counted_by == "days_of_continued_violation" and record.offense_date <= day
+            and isinstance(days, int) and not isinstance(days, bool) and days >= 1):
+        from publicassembly.law.jurisdictions.us_ny_carmel.penalties import days_still_to_come
+
+        to_come = days_still_to_come(record.offense_date, days, day)
+        if to_come is not None:  # (the law core's words, as `check` refuses them: interpretation D-11)
+            out.append(f"{p}days_of_continued_violation: {to_come}")
     last = day + timedelta(days=RETURN_WITHIN_DAYS)
     if record.return_date > last:
         out.append(f"{p}return_date: {record.return_date} is more than {RETURN_WITHIN_DAYS} days after today "

@@ -49,11 +49,12 @@ from publicassembly.enforcement.models import (
 from publicassembly.law.dates import court_does_not_sit_because
 from publicassembly.law.determination import Penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Violation as CarmelViolation
+from publicassembly.law.jurisdictions.us_ny_carmel.penalties import days_still_to_come, last_day_of_violation
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     enforcement_powers,
     may_issue_summons,
 )
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE_SECTIONS
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE_RULES
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
 from publicassembly.law.units import InvalidNumber, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
@@ -437,29 +438,27 @@ def lift_stop_order(by: Any, order: StopOrder, *, correction: str, lifted_at: dt
 
 def violable_rules(town: Town) -> list[tuple[str, str]]:
     """The rules of `town`'s rule book a violation may be recorded under, as (rule id, citation), in the
-    chapter's order: exactly those `record_violation` accepts (Mount Pleasant: the sections a person can
-    violate, `VIOLABLE_SECTIONS`; not § 164-4, which says where a certificate is required, nor §§ 164-12 and
-    164-14, the complaint and the penalties)."""
+    chapter's order: exactly those `record_violation` accepts, and those its refusal of another lists (Mount
+    Pleasant: the requirements a person can violate, the law core's `VIOLABLE_RULES` (§§ 164-2 to 164-11): not
+    § 164-4, which says where a certificate is required, nor §§ 164-12 to 164-14, the enforcement, correction
+    and penalties, nor the exception of § 164-3 for a place of religious worship; Carmel: every rule of ch. 31)."""
     rules = town.jurisdiction.rules
     if _alias(town) == MOUNT_PLEASANT:
-        return [(r.id, r.citation) for r in rules if r.id.split("/")[1] in VIOLABLE_SECTIONS]
+        return [(r.id, r.citation) for r in rules if r.id in VIOLABLE_RULES]
     return [(r.id, r.citation) for r in rules]
 
 
 def _rule(town: Town, rule_id: str) -> tuple[str, str]:
-    """The rule id and citation from the town's rule book; Mount Pleasant: a section a person can violate."""
-    rules = town.jurisdiction.rules
-    ids = [r.id for r in rules]
-    if rule_id not in ids:
-        raise ValidationFailed("rule_id", _("%(value)s is not a rule of %(code)s; allowed: %(allowed)s")
-                               % {"value": repr(rule_id), "code": town.jurisdiction.code, "allowed": ", ".join(ids)})
-    if _alias(town) == MOUNT_PLEASANT:
-        section = rule_id.split("/")[1]
-        if section not in VIOLABLE_SECTIONS:
-            raise ValidationFailed("rule_id", _("§ %(section)s is not a requirement a person can violate; allowed "
-                                                "sections: %(allowed)s")
-                                   % {"section": section, "allowed": ", ".join(VIOLABLE_SECTIONS)})
-    return rule_id, rules[rule_id].citation
+    """The rule id and citation of a rule of `violable_rules`; another is refused (`ValidationFailed` naming
+    ``rule_id``), listing those (and, for a rule of the town's rule book that is not one of them, why)."""
+    allowed = dict(violable_rules(town))
+    if rule_id in allowed:
+        return rule_id, allowed[rule_id]
+    listed = {"value": repr(rule_id), "code": town.jurisdiction.code, "allowed": ", ".join(allowed)}
+    if rule_id in {r.id for r in town.jurisdiction.rules}:
+        raise ValidationFailed("rule_id", _("%(value)s is not a requirement a person can violate; allowed: "
+                                            "%(allowed)s") % listed)
+    raise ValidationFailed("rule_id", _("%(value)s is not a rule of %(code)s; allowed: %(allowed)s") % listed)
 
 
 def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = None, offender: Offender | None = None,
@@ -471,7 +470,11 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
     rule) with its citation from the law core, the offender (default: the complaint's), the day (default: the
     complaint's). Mount Pleasant: an enforcement officer may record only a violation in his presence
     (`enforcement_powers`, § 164-12), the Building Inspector any. Carmel: ``days_of_continued_violation`` (1 or
-    more; each day a separate violation, ch. 31 penalties ¶ A) is required. The complaint moves to
+    more; each day a separate violation, ch. 31 penalties ¶ A) is required, and counted from the day observed
+    they end today at the latest: a day still to come is no violation yet (the law core's `days_still_to_come`,
+    as `check` refuses them; `ValidationFailed` naming ``days_of_continued_violation``, W-16). ``rule_id``: one
+    of `violable_rules`. A day this offender's violation of this rule that stands already charges, on any
+    complaint of the town, is refused (`_not_charged_twice`, W-15). The complaint moves to
     ``violations_recorded`` (`expected_version` is the complaint's). Returns the `Violation` (recorded)."""
     town = complaint.town
     membership = require_role(by, town, *ENFORCERS)
@@ -516,6 +519,10 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
                                    _("the number of days of continued violation, 1 or more (each day is a separate "
                                      "violation, ch. 31 penalties ¶ A); got %(value)s")
                                    % {"value": repr(days_of_continued_violation)}) from None
+        assert days_of_continued_violation is not None  # (validated above)
+        to_come = days_still_to_come(observed, days_of_continued_violation, _today())
+        if to_come is not None:  # a day still to come is no violation yet (ch. 31 penalties ¶ A; W-16)
+            raise ValidationFailed("days_of_continued_violation", law_text(to_come))
     violation = Violation(
         town=town, complaint=complaint, offender=offender, rule_id=rule_id, citation=citation, observed_on=observed,
         observed_by=by, observer_kind=kind, in_presence=in_presence, venue=venue or complaint.venue,
@@ -524,9 +531,48 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
         days_of_continued_violation=days_of_continued_violation)
     why = _why(reason, f"violation of {citation} recorded")
     with transaction.atomic():
+        town.lock()  # one violation recorded at a time per town: the check of the days already charged holds
         transition(complaint, "record_violation", by=by, reason=why, expected_version=expected_version)
+        _not_charged_twice(violation)  # (after the version: the same form sent twice on one version is 409)
         save_with_history(violation, by=by, reason=why)
     return violation
+
+
+def days_charged(violation: Violation) -> tuple[dt.date, dt.date]:
+    """The first and last day `violation` charges: its day observed and, in Carmel, the last of its days of
+    continued violation (ch. 31 penalties ¶ A: each day a separate violation); in Mount Pleasant its day alone."""
+    return violation.observed_on, last_day_of_violation(violation.observed_on,
+                                                        violation.days_of_continued_violation or 1)
+
+
+def standing(violations: Any) -> Any:
+    """Of `violations` (a queryset), those that stand: not dismissed by the court, and not closed without a
+    disposition (withdrawn before a summons); a conviction stands once its fine is paid and its case closed."""
+    return violations.exclude(state=Violation.DISMISSED).exclude(state=Violation.CLOSED, disposition__isnull=True)
+
+
+def _not_charged_twice(new: Violation) -> None:
+    """`ValidationFailed` when a violation of `new`'s offender and rule that stands (`standing`) in its town, on
+    any complaint, already charges a day `new` charges (`days_charged`; interpretation W-15): each day's
+    violation of a rule by one offender is one violation, punished once. Named: ``observed_on`` when `new`'s
+    day observed is one of the days already charged, else ``days_of_continued_violation`` (its later days reach
+    them); the message names the violation recorded, its complaint and its days."""
+    first, last = days_charged(new)
+    candidates = standing(Violation.objects.for_town(new.town).filter(
+        offender_id=new.offender_id, rule_id=new.rule_id, observed_on__lte=last)).order_by("observed_on", "id")
+    for old in candidates:
+        old_first, old_last = days_charged(old)
+        if old_last < first:
+            continue
+        field = "observed_on" if old_first <= first <= old_last else "days_of_continued_violation"
+        days = (old_first.isoformat() if old_first == old_last
+                else _("%(first)s to %(last)s") % {"first": old_first.isoformat(), "last": old_last.isoformat()})
+        raise ValidationFailed(field, _(
+            "violation %(id)s (complaint %(complaint)s, %(state)s) of %(offender)s already charges %(citation)s "
+            "on %(days)s; a day's violation of a rule by one offender is recorded and punished once "
+            "(interpretation W-15): act on violation %(id)s, or record only the days it does not charge")
+            % {"id": old.pk, "complaint": old.complaint_id, "state": old.get_state_display(),
+               "offender": new.offender.name, "citation": old.citation, "days": days})
 
 
 # --- summons --------------------------------------------------------------------------------------------------
@@ -555,7 +601,8 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
     refused (`NotAllowed`) — he files a complaint instead. Carmel: `CARMEL_SUMMONS_ROLES`. The court is
     `court_for`. ``return_date``: after the day of issue, within `RETURN_WITHIN_DAYS`, and a day the Town Justice
     Court sits: not a Saturday, Sunday or GCL § 24 public holiday (`ValidationFailed` naming ``return_date`` and
-    why; interpretation W-8). ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
+    why; interpretation W-8). ``issued_on`` (default today): not before the last day the violation charges (its
+    day observed; Carmel, the last of its days of continued violation, W-16). ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
     the violation moves to ``summoned``. A violation that has its summons already: `SummonsAlreadyIssued` (409),
     naming it, nothing written."""
     town = violation.town
@@ -569,8 +616,10 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
     else:
         require_role(by, town, *CARMEL_SUMMONS_ROLES)
     _no_second_summons(violation)
-    issued = _happened("issued_on", issued_on, _today(), not_before=violation.observed_on,
-                       not_before_what=gettext_noop("the violation was observed"))
+    first, last = days_charged(violation)  # a summons charges days that have happened (W-16)
+    issued = _happened("issued_on", issued_on, _today(), not_before=last,
+                       not_before_what=gettext_noop("the violation was observed") if first == last else
+                       gettext_noop("the last day of continued violation the violation charges"))
     ret = within("return_date", return_date, after=issued, days=RETURN_WITHIN_DAYS,
                  after_what=gettext_noop("the day of issue"))
     closed = court_does_not_sit_because(ret)

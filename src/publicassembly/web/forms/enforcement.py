@@ -194,6 +194,12 @@ class ViolationForm(VersionedForm):
         self.fields["offender"] = forms.ModelChoiceField(
             label=gettext_lazy("Offender"), queryset=Offender.objects.for_town(town).order_by("name"),
             required=False, help_text=gettext_lazy("Default: the complaint's."))
+        if town is not None and town.jurisdiction.penalty_counted_by == "days_of_continued_violation":
+            # Carmel ch. 31 penalties ¶ A: the service refuses days still to come beside this field (W-16).
+            self.fields["days_of_continued_violation"] = WholeNumberField(
+                label=gettext_lazy("Days of continued violation"), min_value=1, max_value=100_000,
+                help_text=gettext_lazy("Each day a separate violation (ch. 31 penalties ¶ A), counted from the day "
+                                       "observed up to today at most."))
 
 
 class SummonsForm(VersionedForm):

@@ -7,14 +7,14 @@ from typing import Any
 
 from publicassembly.law.cases import not_after_as_of
 from publicassembly.law.core import Finding, Rule, Status, decide
-from publicassembly.law.dates import LegalDate, days_between
+from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Determination, Penalty, Tristate
 from publicassembly.law.errors import InvalidCase
 from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES, Context
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.fee import filing_fee
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import bodily_injury_required, money
-from publicassembly.law.jurisdictions.us_ny_carmel.penalties import penalty
+from publicassembly.law.jurisdictions.us_ny_carmel.penalties import most_days_by, penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import permit_holders
 from publicassembly.law.messages import _, clause, plural
 from publicassembly.law.parameters import ParameterValues
@@ -31,7 +31,7 @@ def _violation_by_as_of(case: EventCase, values: ParameterValues) -> None:
     v = case.violation
     if v is None or v.first_day is None:
         return
-    most = days_between(v.first_day, values.as_of) + 1
+    most = most_days_by(v.first_day, values.as_of)
     if v.days_of_continued_violation > most:
         raise InvalidCase("violation.days_of_continued_violation", _(
             "{days} from {first_day} would run past the day the case is evaluated as of ({as_of}): by then there "

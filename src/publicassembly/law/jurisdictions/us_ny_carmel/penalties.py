@@ -3,6 +3,7 @@ violation, the fine and imprisonment for each, and the Town Board's action for a
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -10,7 +11,7 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.determination import Penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
-from publicassembly.law.messages import _, plural
+from publicassembly.law.messages import Message, _, plural
 from publicassembly.law.parameters import ParameterValues
 
 CITE_AB = cite("penalties ¶¶ A, B")
@@ -19,6 +20,38 @@ CITE_C = cite("penalties ¶ C")
 #: New York Penal Law § 10.00(3): an offense for which a term of imprisonment of no more than 15 days may be
 #: imposed is a "violation" (interpretation C-15).
 CLASSIFICATION = _("violation")
+
+
+def last_day_of_violation(first_day: date, days: int) -> date:
+    """The last day `days` days of continued violation from `first_day` reach, both counted (¶ A: each day's
+    continued violation is a separate violation): 1 day from 2026-11-28 is 2026-11-28, 10 days 2026-12-07
+    (the last day a date can be, when they would run past it)."""
+    try:
+        return first_day + timedelta(days=days - 1)
+    except OverflowError:
+        return date.max
+
+
+def most_days_by(first_day: date, day: date) -> int:
+    """The days of continued violation there can be from `first_day` to `day`, both counted (0 when `day` is
+    before `first_day`)."""
+    return max((day - first_day).days + 1, 0)
+
+
+def days_still_to_come(first_day: date, days: int, today: date) -> Message | None:
+    """Why `days` days of continued violation from `first_day` cannot be charged on `today`, or None when they
+    can: the last of them is after `today` (¶ A: each day's continued violation is a separate violation, and a
+    day still to come is none yet). The days ending on `today` are taken; one more is refused, saying the last
+    day they would reach, today, and the most there are by today (interpretation W-16)."""
+    most = most_days_by(first_day, today)
+    if days <= most:
+        return None
+    last = last_day_of_violation(first_day, days)
+    return _("{days} from {first_day} would run to {last_day}, past today ({today}): each day's continued "
+             "violation is a separate violation, and a day still to come is none yet; by today there are at "
+             "most {most} (Carmel Code ch. 31, penalties ¶ A)",
+             days=plural(days, "day"), first_day=first_day.isoformat(), last_day=last.isoformat(),
+             today=today.isoformat(), most=plural(most, "day"))
 
 
 def penalty_for_days(days: int, values: ParameterValues) -> Penalty:

@@ -69,7 +69,7 @@ RULE_LABEL_CHARS = 110
 
 #: A short summary of each rule a violation may be recorded under, in the words of its section or paragraph,
 #: translated into the page's language (the rule docstrings' summaries are English and longer): Mount Pleasant
-#: ch. 164's violable sections (§§ 164-2 to 164-11) and every rule of Carmel ch. 31. A rule not listed here
+#: ch. 164's requirements (§§ 164-2 to 164-11, the law core's `VIOLABLE_RULES`) and every rule of Carmel ch. 31. A rule not listed here
 #: shows its docstring's summary.
 RULE_SUMMARIES = {
     "mount-pleasant/164-2/fire-exits": gettext_lazy(
@@ -77,8 +77,6 @@ RULE_SUMMARIES = {
     "mount-pleasant/164-3/certificate": gettext_lazy(
         "A place of assembly shall not be maintained, operated or used without a certificate from the Building "
         "Inspector"),
-    "mount-pleasant/164-3/religious-worship-exception": gettext_lazy(
-        "A place used solely for religious worship: no certificate, but occupancy, toilets, signs and exits apply"),
     "mount-pleasant/164-5/overcrowding": gettext_lazy(
         "No overcrowding or admittance beyond the approved number of occupants"),
     "mount-pleasant/164-5/stop-performance": gettext_lazy(

@@ -54,7 +54,6 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     enforcement_powers,
     may_issue_summons,
 )
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VIOLABLE_RULES
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
 from publicassembly.law.units import InvalidNumber, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
@@ -438,14 +437,12 @@ def lift_stop_order(by: Any, order: StopOrder, *, correction: str, lifted_at: dt
 
 def violable_rules(town: Town) -> list[tuple[str, str]]:
     """The rules of `town`'s rule book a violation may be recorded under, as (rule id, citation), in the
-    chapter's order: exactly those `record_violation` accepts, and those its refusal of another lists (Mount
-    Pleasant: the requirements a person can violate, the law core's `VIOLABLE_RULES` (§§ 164-2 to 164-11): not
-    § 164-4, which says where a certificate is required, nor §§ 164-12 to 164-14, the enforcement, correction
-    and penalties, nor the exception of § 164-3 for a place of religious worship; Carmel: every rule of ch. 31)."""
-    rules = town.jurisdiction.rules
-    if _alias(town) == MOUNT_PLEASANT:
-        return [(r.id, r.citation) for r in rules if r.id in VIOLABLE_RULES]
-    return [(r.id, r.citation) for r in rules]
+    chapter's order: exactly those `record_violation` accepts, and those its refusal of another lists — the
+    requirements a person can violate, the law core's `Jurisdiction.violable_rules` (interpretation W-19; Mount
+    Pleasant: §§ 164-2 to 164-11 without the officials' duties and § 164-3's exception; Carmel: the permit of ¶ A,
+    the facilities of ¶ C, the cleanup of ¶ F and "any act in violation", penalties ¶¶ A, B)."""
+    wanted = set(town.jurisdiction.violable_rules)
+    return [(r.id, r.citation) for r in town.jurisdiction.rules if r.id in wanted]
 
 
 def _rule(town: Town, rule_id: str) -> tuple[str, str]:

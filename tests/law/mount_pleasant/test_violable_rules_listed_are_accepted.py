@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import JURISDICTION
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import (
+    NOT_A_PERSONS_REQUIREMENT,
     VIOLABLE_RULES,
     VIOLABLE_SECTIONS,
     Violation,
@@ -25,7 +26,8 @@ def _violation(rule: str) -> Violation:
 
 def test_164_14_the_violable_rules_are_the_rule_books_requirements_of_164_2_to_164_11_in_order():
     in_sections = [r.id for r in JURISDICTION.rules if r.id.split("/")[1] in VIOLABLE_SECTIONS]
-    assert list(VIOLABLE_RULES) == [r for r in in_sections if r != EXCEPTION]
+    assert list(VIOLABLE_RULES) == [r for r in in_sections if r not in NOT_A_PERSONS_REQUIREMENT]
+    assert EXCEPTION in NOT_A_PERSONS_REQUIREMENT
 
 
 def test_164_14_every_rule_id_and_section_listed_in_a_refusal_is_accepted():

@@ -44,6 +44,8 @@ class Jurisdiction:
       assembly (Carmel ch. 31 ¶ A: the Town Board's permit for an assembly in excess of 500 persons); Mount
       Pleasant ch. 164 certifies places of assembly and issues no permit (the workflow's one test of it:
       ``permits.services.runs_permits``)
+    - ``violable_rules``: the rules a person can violate, in the chapter's order: what a violation is recorded
+      under (interpretation W-19; Carmel ch. 31 penalties ¶ A, Mount Pleasant § 164-14 "any of the requirements")
     """
 
     ocd_id: str
@@ -57,6 +59,7 @@ class Jurisdiction:
     penalty_counted_by: str
     penalty_fn: Callable[[int, ParameterValues], Penalty]
     issues_permits: bool
+    violable_rules: tuple[str, ...]
 
     def determine(self, case: BaseModel, as_of: date, parameters: ParameterSet | None = None) -> Determination:
         """Apply the chapter to `case` under the parameter values in force on `as_of` (or under `parameters`,

@@ -36,6 +36,7 @@ JURISDICTION = Jurisdiction(
     penalty_counted_by="days_of_continued_violation",
     penalty_fn=penalties.penalty_for_days,
     issues_permits=True,
+    violable_rules=penalties.VIOLABLE_RULES,
 )
 
 __all__ = ["JURISDICTION", "RULES", "EventCase", "determine"]

@@ -15,6 +15,25 @@ from publicassembly.law.messages import Message, _, plural
 from publicassembly.law.parameters import ParameterValues
 
 CITE_AB = cite("penalties ¶¶ A, B")
+
+#: The rules of ch. 31 a person can violate (penalties ¶ A, interpretation W-19), a violation's ``rule_id``: using,
+#: letting or permitting the use of property for an assembly in excess of 500 persons, or causing one to gather,
+#: without the written permit (permit requirements ¶ A); the facilities the applicant provides at the assembly
+#: (¶ C(1)-(10): drinking water, toilets, sewage, solid waste, food, parking, housing, access roads, medical,
+#: fire protection); the removal of the waste within five days of its end (¶ F); and "any act in violation of any
+#: provisions of this chapter" (penalties ¶¶ A, B) for an act none of those names. Not the definitions and
+#: exemptions (they state no duty), the petition and its items, the filing deadline, the insurance, bond,
+#: authorization and fee (conditions of a permit: without them none issues, which ¶ A's rule then covers), nor the
+#: Town's own acts (the hearing notice, the Board's 30 days, revocation, the injunction of penalties ¶ C).
+VIOLABLE_RULES: tuple[str, ...] = (
+    "carmel/permit/a-required",
+    "carmel/conditions/c1-drinking-water", "carmel/conditions/c2-toilets", "carmel/conditions/c3-sewage",
+    "carmel/conditions/c4-solid-waste", "carmel/conditions/c5-food", "carmel/conditions/c6-parking",
+    "carmel/conditions/c7-housing", "carmel/conditions/c8-access-roads", "carmel/conditions/c9-medical",
+    "carmel/conditions/c10-fire-protection",
+    "carmel/issuance/f-cleanup",
+    "carmel/penalties/ab-violation",
+)
 CITE_C = cite("penalties ¶ C")
 
 #: New York Penal Law § 10.00(3): an offense for which a term of imprisonment of no more than 15 days may be

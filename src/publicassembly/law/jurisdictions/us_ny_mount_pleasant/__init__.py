@@ -15,7 +15,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.enforcement import (
     enforcement_powers,
     may_issue_summons,
 )
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VIOLABLE_RULES, VenueCase
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
     floor_area_per_occupant,
     is_overcrowded,
@@ -43,6 +43,7 @@ JURISDICTION = Jurisdiction(
     penalty_counted_by="offense_number",
     penalty_fn=penalty_for_offense,
     issues_permits=False,
+    violable_rules=VIOLABLE_RULES,
 )
 
 __all__ = [

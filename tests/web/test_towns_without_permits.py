@@ -96,6 +96,30 @@ def test_mount_pleasant_permit_pages_are_404_saying_why_ch164(role, url, mu):
     assert "verified petition" not in _text(r)  # (no Carmel petition under Mount Pleasant's name)
 
 
+#: Every permit page of a town (web/urls.py), with the methods it takes (a method a page never takes is 405
+#: before anything, `web.middleware.MethodNotAllowedMiddleware`).
+PERMIT_PAGES = [("apply/", "get"), ("apply/new/", "get"), ("apply/new/", "post"), ("applications/", "get"),
+                ("hearings/", "get"), ("applications/1/", "get"), ("applications/1/edit/", "get"),
+                ("applications/1/edit/", "post"), ("applications/1/documents/", "post"),
+                ("applications/1/documents/1/", "get"), ("applications/1/permit.pdf", "get"),
+                ("applications/1/withdraw/", "post")]
+
+
+@pytest.mark.parametrize(("page", "method"), PERMIT_PAGES)
+def test_mount_pleasant_permit_pages_are_404_before_the_sign_in_ch164(mount_pleasant, page, method):
+    """Logged out: the 404 saying the town runs no permits comes before the login requirement, as the README
+    says — not a redirect to the sign-in page of a page that does not exist."""
+    r = getattr(Client(), method)(f"/mount-pleasant-ny/{page}")
+    assert r.status_code == 404, (page, r.status_code, r.get("Location"))
+    assert SENTENCE in _text(r)
+
+
+@pytest.mark.parametrize("page", ["apply/", "apply/new/", "applications/", "hearings/"])
+def test_carmel_permit_pages_still_ask_a_visitor_to_sign_in_ch31(carmel, page):
+    r = Client().get(f"/carmel-ny/{page}")
+    assert r.status_code == 302 and "login" in r["Location"]
+
+
 def test_a_petition_posted_to_mount_pleasant_is_404_and_nothing_is_stored_ch164(mu):
     before = PermitApplication.objects.count()
     data = {**petition_post(fair_facts()), **NO_FURTHER_PROPERTIES, "save": "1"}

@@ -6,7 +6,17 @@ from typing import Any
 
 from ninja import NinjaAPI
 
-from publicassembly.api import actions, attachments, errors, fees, idempotency, law, resources, tokens
+from publicassembly.api import (
+    actions,
+    attachments,
+    errors,
+    fees,
+    idempotency,
+    law,
+    media_type,
+    resources,
+    tokens,
+)
 from publicassembly.api.parser import JSONBodyParser
 from publicassembly.api.renderers import JSONRenderer
 
@@ -34,6 +44,8 @@ errors.install(api)
 api.add_decorator(errors.refuse_unknown_query, mode="view")  # an unknown query parameter is 422, not ignored
 # (after it, so outside it: the whole operation runs in the transaction that stores its answer)
 api.add_decorator(idempotency.idempotent, mode="view")  # Idempotency-Key: a request sent again is answered once
+# (outermost: a body of a media type the operation does not read is refused 415 before anything runs, W-17)
+api.add_decorator(media_type.refuse_unsupported_media_type, mode="view")
 api.add_router("/v1", law.router)
 api.add_router("/v1", tokens.router)
 api.add_router("/v1", resources.router)

@@ -77,22 +77,29 @@ def remind(
 
 @app.command("applications")
 def applications(
-    town: Annotated[str, typer.Option("--town", help="The town (alias or OCD id).")] = "carmel-ny",
+    town: Annotated[str, typer.Option("--town", help="The town (alias or OCD id) whose law issues permits "
+                                      "(carmel-ny; mount-pleasant-ny issues none: exit 2).")] = "carmel-ny",
     data_dir: DataDirOption = None,
 ) -> None:
-    """List the permit applications of a town: number, name, state, submission and decision due. An
-    application whose stored facts the law core refuses is listed with "facts need correction: FIELD:
-    MESSAGE" in place of its decision due."""
+    """List the permit applications of a town (Carmel ch. 31): number, state, name, submission and, while an
+    application awaits the Town Board's decision (submitted to hearing held), the last day for it (¶ B: within
+    30 days after submission), else "no decision due". An application whose stored facts the law core refuses
+    is listed with "facts need correction: FIELD: MESSAGE" in its place. A town whose law issues no permits
+    (Mount Pleasant ch. 164) has no applications: exit 2, as calendar."""
     _setup_django(data_dir)
     from publicassembly.accounts.models import Town
     from publicassembly.permits import services as sv
-    from publicassembly.permits.models import PermitApplication
+    from publicassembly.permits.models import AWAITING_DECISION, PermitApplication
     from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
     try:
         t = Town.objects.for_jurisdiction(town)
     except ValidationFailed as e:
         _fail(e.renamed({"ocd_id": "--town"}))  # the option the user gave, not the record's field
+    except WorkflowError as e:
+        _fail(e)
+    try:
+        sv.require_permits(t)  # (`NoPermits`, a NotFound: exit 2 saying the town runs no permits)
     except WorkflowError as e:
         _fail(e)
     rows = list(PermitApplication.objects.for_town(t).order_by("pk"))
@@ -105,13 +112,13 @@ def applications(
             problem = law.problem(a)
             if problem is not None:
                 raise problem
-            late, due = law.decision_overdue(a)
-            due = due if late else law.decision_due(a)
+            late, due = law.decision_overdue(a)  # (False, None) unless awaiting the Board's decision
         except ValidationFailed as e:
             refused += 1
             deadline = sv.correction_note(e)
         else:
-            deadline = f"decision due {due.date if due else '-'}{' OVERDUE' if late else ''}"
+            deadline = (f"decision due {due.date if due else '-'}{' OVERDUE' if late else ''}"
+                        if a.state in AWAITING_DECISION else "no decision due")
         typer.echo(f"#{a.pk}\t{a.state}\t{a.name}\tsubmitted {a.submitted_on or '-'}\t{deadline}")
     note = f"; {refused} with facts that need correction" if refused else ""
     typer.echo(f"{len(rows)} application(s) in {t}{note}")

@@ -11,8 +11,10 @@ as the API answers it (`Blocked`, `InvalidTransition`, `StaleUpdate`: `web.views
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import wraps
 from typing import Any
 
 from django import forms
@@ -29,7 +31,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from publicassembly.law import units
+from publicassembly.law import jurisdictions, units
+from publicassembly.law.errors import UnknownJurisdiction
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import (
     AWAITING_DECISION,
@@ -177,6 +180,27 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
     return form
 
 
+def no_permits_before_login(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Decorator of every permit page of a town (its address's ``town``), outermost — before the login
+    requirement (a method the page never takes is 405 before any view, `web.middleware`): a town whose law has no permit process (Mount Pleasant ch. 164;
+    `permits.services.runs_permits`) answers 404 with its one sentence (`NoPermits`) to anyone, signed in or
+    not, GET or POST, rather than sending a visitor to the sign-in page for a page that does not exist. Asked of
+    the jurisdiction registry (no database query for a town that runs permits); an unknown town is left to the
+    view."""
+
+    @wraps(view)
+    def checked(request: HttpRequest, town: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            issues = jurisdictions.get(town).issues_permits
+        except UnknownJurisdiction:
+            issues = True  # (the view answers it)
+        if not issues:
+            _permit_town(town)  # raises NoPermits
+        return view(request, town, *args, **kwargs)
+
+    return checked
+
+
 def _permit_town(town: str) -> Any:
     """The Town of the page's address, which must run permits (`permits.services.runs_permits`): a town whose law
     has no permit process (Mount Pleasant ch. 164) has no permit pages — `NoPermits`, 404 saying so, for a GET or
@@ -189,6 +213,7 @@ def _permit_town(town: str) -> Any:
 # --- Applicant ---------------------------------------------------------------------------------------------
 
 
+@no_permits_before_login
 @read_only
 @login_required
 def applicant_home(request: HttpRequest, town: str) -> HttpResponse:
@@ -328,6 +353,7 @@ def _removal_offered(form: af.PetitionForm, properties: af.PropertyFormSet, addi
     return form, properties, adding
 
 
+@no_permits_before_login
 @methods(*FORM_METHODS)
 @login_required
 def application_new(request: HttpRequest, town: str) -> HttpResponse:
@@ -374,6 +400,7 @@ def _status(request: HttpRequest, adding: bool, form: af.PetitionForm, propertie
     return 422 if refused else 200
 
 
+@no_permits_before_login
 @methods(*FORM_METHODS)
 @login_required
 def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -461,6 +488,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
     }
 
 
+@no_permits_before_login
 @read_only
 @login_required
 def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -469,6 +497,7 @@ def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse
     return render(request, "web/applications/detail.html", _detail_context(request, t, app))
 
 
+@no_permits_before_login
 @login_required
 @methods("POST")
 def application_action(request: HttpRequest, town: str, pk: int, action: str) -> HttpResponse:
@@ -520,6 +549,7 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
                   status=status if form.errors else 200)
 
 
+@no_permits_before_login
 @login_required
 @methods("POST")
 def document_upload(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -544,6 +574,7 @@ def document_upload(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/applications/detail.html", ctx, status=422)
 
 
+@no_permits_before_login
 @read_only
 @login_required
 def document_download(request: HttpRequest, town: str, pk: int, doc: int) -> HttpResponse:
@@ -558,6 +589,7 @@ def document_download(request: HttpRequest, town: str, pk: int, doc: int) -> Htt
     return response
 
 
+@no_permits_before_login
 @read_only
 @login_required
 def permit_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -705,6 +737,7 @@ def queue_states(values: list[str], offered: list[tuple[str, Any]]) -> tuple[lis
             v if str(label) == v else f"{v} ({label})" for v, label in offered)}
 
 
+@no_permits_before_login
 @read_only
 @login_required
 def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
@@ -772,6 +805,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
                    "page": page})
 
 
+@no_permits_before_login
 @read_only
 @login_required
 def hearing_calendar(request: HttpRequest, town: str) -> HttpResponse:

@@ -1,0 +1,93 @@
+"""The media type of a request body under /api/v1 (interpretation W-17): JSON, or ``multipart/form-data`` for an
+operation that takes an upload; any other body is refused 415 before the operation runs."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+
+from publicassembly.api.errors import body
+from publicassembly.api.idempotency import takes_form
+
+#: The field a refusal names: the request header.
+FIELD = "Content-Type"
+#: The media type of an upload (a document of an application).
+MULTIPART = "multipart/form-data"
+
+
+def is_json(media_type: str) -> bool:
+    """Whether `media_type` (lower case, without parameters) is JSON: ``application/json`` or a structured syntax
+    suffix ``+json`` under ``application/`` (RFC 6839: ``application/merge-patch+json``,
+    ``application/vnd.api+json``)."""
+    kind, _, subtype = media_type.partition("/")
+    return kind == "application" and (subtype == "json" or (subtype.endswith("+json") and len(subtype) > 5))
+
+
+def _parsed(header: str) -> tuple[str, dict[str, str]]:
+    """The media type of a Content-Type `header` (lower case, spaces aside) and its parameters (names lower case,
+    values unquoted)."""
+    media_type, *params = header.split(";")
+    named: dict[str, str] = {}
+    for param in params:
+        name, _, value = param.partition("=")
+        named[name.strip().lower()] = value.strip().strip('"')
+    return media_type.strip().lower(), named
+
+
+def _has_body(request: HttpRequest) -> bool:
+    """Whether the request carries a body (a Content-Length above 0; a body sent in chunks without one is refused
+    411 by `web.middleware.LengthRequiredMiddleware` before the API)."""
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0) > 0
+    except ValueError:
+        return False
+
+
+def problem(header: str | None, *, form: bool) -> str | None:
+    """What is wrong with a body of Content-Type `header` (None: not given) sent to an operation that takes JSON
+    (`form` False) or a multipart upload (`form` True), or None when it is read.
+
+    JSON: ``application/json`` or ``application/*+json``, with or without ``charset=utf-8`` (JSON is UTF-8, RFC
+    8259 § 8.1: another charset is refused rather than misread). An upload: ``multipart/form-data`` (its
+    boundary is the client's)."""
+    allowed = (f"{MULTIPART} (the fields and the file of the upload)" if form
+               else "application/json (or application/*+json), with or without charset=utf-8")
+    if not header or not header.strip():
+        return f"is not given for a request with a body; send it as {allowed}"
+    media_type, params = _parsed(header)
+    if form:
+        return None if media_type == MULTIPART else f"{media_type!r} is not read here; send {allowed}"
+    if not is_json(media_type):
+        if media_type in ("application/x-www-form-urlencoded", MULTIPART):
+            return (f"{media_type!r} (a form) is not read here; send one JSON object with Content-Type: "
+                    f"application/json (or application/*+json), with or without charset=utf-8")
+        return f"{media_type!r} is not read here; send one JSON object with Content-Type: {allowed}"
+    charset = params.get("charset")
+    if charset is not None and charset.lower().replace("-", "") != "utf8":
+        return (f"gives charset {charset!r}; JSON is read as UTF-8: send it in UTF-8, with charset=utf-8 or "
+                "without a charset")
+    return None
+
+
+def refuse_unsupported_media_type(run: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """ninja decorator (mode "view", the outermost, `NinjaAPI.add_decorator`): a request with a body whose
+    Content-Type the operation does not read (`problem`) is answered 415 Unsupported Media Type naming the field
+    ``Content-Type`` and what is allowed, before anything runs — its authentication, its ``Idempotency-Key``,
+    its query parameters — so that a body of ``text/plain`` or ``application/xml`` that happens to hold JSON is
+    not stored as if it had been sent as JSON. A request without a body is not asked for a Content-Type."""
+    operation = inspect.unwrap(run).__self__  # type: ignore[attr-defined]  # the operation's bound `run`
+    form = takes_form(operation)
+
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if _has_body(request):
+            wrong = problem(request.META.get("CONTENT_TYPE"), form=form)
+            if wrong is not None:
+                return operation.api.create_response(  # type: ignore[no-any-return]
+                    request, body(f"{FIELD}: {wrong}", FIELD, [{"field": FIELD, "msg": wrong}]), status=415)
+        return run(request, *args, **kwargs)
+
+    checked.__wrapped__ = run  # type: ignore[attr-defined]
+    return checked

@@ -19,7 +19,7 @@ from pydantic import AwareDatetime
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day, RecordId
-from publicassembly.api.resources import ERRORS, _app, _no_nul, _town, _venue, issuance_blockers
+from publicassembly.api.resources import ERRORS, _app, _no_nul, _places_town, _town, _venue, issuance_blockers
 from publicassembly.api.resources import router as records
 from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
@@ -602,7 +602,7 @@ def application_timeline(request: Any, town: str, pk: RecordId) -> Any:
 def _venue_of(town: str, pk: int) -> Any:
     from publicassembly.venues.models import Venue
 
-    return Venue.objects.get_in_town(_town(town), pk=pk)
+    return Venue.objects.get_in_town(_places_town(town), pk=pk)
 
 
 def _space_of(town: str, venue: int, pk: int) -> Any:
@@ -679,7 +679,7 @@ def create_venue(request: Any, town: str, data: VenueIn) -> Any:
     from publicassembly.venues import services as vs
 
     v = _clean(data)
-    return Status(201, _venue(vs.create_venue(request.user, _town(town), name=v["name"], address=v["address"],
+    return Status(201, _venue(vs.create_venue(request.user, _places_town(town), name=v["name"], address=v["address"],
                                        commercial=data.commercial,
                                        used_solely_for_religious_worship=data.used_solely_for_religious_worship,
                                        toilets_provided=data.toilets_provided, reason=v.get("reason", ""))))
@@ -765,7 +765,7 @@ def revoke_certificate(request: Any, town: str, number: str, data: ReasonIn) -> 
 
     v = _clean(data)
     _no_nul(number, "number")
-    cert = Certificate.objects.get_in_town(_town(town), number=number[:40])
+    cert = Certificate.objects.get_in_town(_places_town(town), number=number[:40])
     return _certificate(vs.revoke_certificate(request.user, cert, reason=v["reason"],
                                               expected_version=data.expected_version))
 
@@ -838,7 +838,7 @@ def record_inspection(request: Any, town: str, pk: RecordId, data: RecordInspect
     from publicassembly.venues.models import Inspection
 
     v = _clean(data)
-    inspection = Inspection.objects.get_in_town(_town(town), pk=pk)
+    inspection = Inspection.objects.get_in_town(_places_town(town), pk=pk)
     args = {k: val for k, val in v.items() if k not in ("signs",)}
     if data.signs is not None:
         args["signs"] = {room: seen.dict(exclude_unset=True) for room, seen in data.signs.items()}
@@ -1197,7 +1197,7 @@ def lift_stop_order(request: Any, town: str, pk: RecordId, data: LiftIn) -> Any:
     from publicassembly.enforcement.models import StopOrder
 
     v = _clean(data)
-    order = StopOrder.objects.get_in_town(_town(town), pk=pk)
+    order = StopOrder.objects.get_in_town(_places_town(town), pk=pk)
     return _stop_order(es.lift_stop_order(request.user, order, correction=v["correction"], lifted_at=data.lifted_at,
                                           expected_version=data.expected_version))
 
@@ -1210,6 +1210,6 @@ def venue_timeline(request: Any, town: str, pk: RecordId) -> Any:
     from publicassembly.venues import services as vs
     from publicassembly.workflow.access import require_role
 
-    t = _town(town)
+    t = _places_town(town)
     require_role(request.user, t, "building_inspector", "enforcement_officer")
     return _timeline(vs.venue_timeline(_venue_of(town, pk)))

@@ -46,6 +46,16 @@ def _town(alias: str) -> Any:
         raise NotFound("town", alias) from None
 
 
+def _places_town(alias: str) -> Any:
+    """The Town of `alias`, whose law has places of assembly (else `NoPlacesOfAssembly`, 404: Carmel ch. 31
+    certifies no place)."""
+    from publicassembly.venues import services as vs
+
+    t = _town(alias)
+    vs.require_places_of_assembly(t)
+    return t
+
+
 def _permit_town(alias: str) -> Any:
     """The Town of `alias`, which runs permits (else `NoPermits`, 404: it holds no hearing under ch. 31 ¶ B)."""
     from publicassembly.permits import services as sv
@@ -124,7 +134,7 @@ def certificate_pdf(request: Any, town: str, number: str) -> HttpResponse:
     from publicassembly.documents.pdf import render_certificate
     from publicassembly.venues import documents as venue_docs
 
-    cert = venue_docs.find_certificate(number, _town(town))
+    cert = venue_docs.find_certificate(number, _places_town(town))
     return _file(render_certificate(venue_docs.certificate_record(cert)), PDF, f"certificate-{cert.number}.pdf",
                  private=False)
 
@@ -200,7 +210,7 @@ def occupancy_sign_pdf(request: Any, town: str, number: str, room: str = "") -> 
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_docs
 
-    cert = venue_docs.find_certificate(number, _town(town))
+    cert = venue_docs.find_certificate(number, _places_town(town))
     venue_docs.require_in_force(cert)
     loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}
     if room and room not in loads:  # (a value of the query: told with the rooms there are, as the web page does)

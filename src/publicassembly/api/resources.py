@@ -43,6 +43,17 @@ def _town(alias: str) -> Any:
         raise NotFound("town", alias) from None
 
 
+def _places_town(alias: str) -> Any:
+    """The Town of `alias`, whose law has places of assembly (Mount Pleasant ch. 164); a town whose law has none
+    (Carmel ch. 31) is `NoPlacesOfAssembly`, 404 with one sentence, before anything is read or stored — as the
+    permit endpoints of a town that issues no permits (`permits.services.require_permits`)."""
+    from publicassembly.venues import services as vs
+
+    t = _town(alias)
+    vs.require_places_of_assembly(t)
+    return t
+
+
 class ApplicationOut(Schema):
     id: int
     town: str
@@ -233,7 +244,7 @@ def list_venues(request: Any, town: str) -> Any:
     places they own (interpretation W-14, as the pages)."""
     from publicassembly.venues import services as vs
 
-    t = _town(town)
+    t = _places_town(town)
     return [_venue(v) for v in vs.visible_venues(request.user, t).order_by("name")]
 
 
@@ -279,7 +290,7 @@ def get_venue(request: Any, town: str, pk: RecordId) -> Any:
     whether it would be refused 409, and why."""
     from publicassembly.venues import services as vs
 
-    t = _town(town)  # (an applicant: their own places only, another's 404 as one that does not exist: W-14)
+    t = _places_town(town)  # (an applicant: their own places only, another's 404 as one that does not exist: W-14)
     return _venue(vs.get_venue(request.user, t, pk), with_occupancy=True)
 
 
@@ -288,7 +299,7 @@ def get_venue(request: Any, town: str, pk: RecordId) -> Any:
 def list_inspections(request: Any, town: str) -> Any:
     from publicassembly.venues.models import Inspection
 
-    t = _town(town)
+    t = _places_town(town)
     require_role(request.user, t, "building_inspector", "enforcement_officer")
     return [{"id": i.pk, "venue": i.venue_id, "scheduled_for": i.scheduled_for.isoformat(), "state": i.state,
              "result": i.result, "done_on": i.done_on.isoformat() if i.done_on else None,

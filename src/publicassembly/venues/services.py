@@ -66,7 +66,7 @@ from publicassembly.workflow import reasons as history_words
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.blocked import Blocked, Blocker
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
-from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed
+from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed, WorkflowError
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
@@ -106,6 +106,38 @@ def has_places_of_assembly(town: Town) -> bool:
     """Whether the chapter of `town` has places of assembly (its subject ``venue``: Mount Pleasant ch. 164; Carmel
     ch. 31 regulates assemblies, not places)."""
     return "venue" in town.jurisdiction.subjects
+
+
+class NoPlacesOfAssembly(NotFound):
+    """A town whose law has no places of assembly (no ``venue`` among its jurisdiction's subjects: Carmel ch. 31
+    regulates assemblies by permit, not places): its places of assembly, their rooms, certificates, inspections
+    and stop orders do not exist (HTTP 404, as a town's permit pages where its law issues no permit,
+    `permits.services.NoPermits`), said in one sentence naming the town, what its law is about and the towns
+    whose law has places of assembly, in the active language. Nothing is read or stored."""
+
+    worded = True
+
+    def __init__(self, town: Any) -> None:
+        from publicassembly.law import jurisdictions
+
+        j = town.jurisdiction
+        towns = ", ".join(t.name for t in jurisdictions.all_jurisdictions() if "venue" in t.subjects)
+        said = (_("%(town)s keeps no places of assembly here: its law (%(code)s) is about permits for public "
+                  "assemblies, not places of assembly and their certificates of lawful occupancy, which are kept "
+                  "here for %(towns)s.") if towns else
+                _("%(town)s keeps no places of assembly here: its law (%(code)s) is about permits for public "
+                  "assemblies, not places of assembly and their certificates of lawful occupancy."))
+        WorkflowError.__init__(self, said % {"town": town, "code": j.code, "towns": towns})
+        self.what, self.key = "place of assembly", getattr(town, "jurisdiction_alias", str(town))
+
+
+def require_places_of_assembly(town: Town) -> None:
+    """Refuse a town whose law has no places of assembly (Carmel ch. 31) with `NoPlacesOfAssembly` (404), before
+    anything is read or stored: the API's venue, space, certificate, inspection and stop-order endpoints under
+    the town, as `permits.services.require_permits` refuses the permit endpoints of a town that issues no
+    permits."""
+    if not has_places_of_assembly(town):
+        raise NoPlacesOfAssembly(town)
 
 
 def require_places_of_assembly_law(town: Town) -> None:

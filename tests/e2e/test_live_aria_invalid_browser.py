@@ -90,7 +90,9 @@ def test_inspectors_space_preview_marks_the_alleys_invalid_and_valid_again(page,
     page.get_by_label("Floor area").fill("3000")
     page.get_by_text("With this space: lawful occupancy 10 persons.").wait_for()
     page.get_by_label("Floor area").fill("-3")
-    page.locator("#err-id_new-area").get_by_text("Must be at least 0 (got -3).").wait_for()
+    page.locator("#err-id_new-area").get_by_text(  # (what is allowed: more than 0, § 164-7)
+        "A room or area has a floor area of more than 0; only a bowling alley's additional area (beyond its "
+        "alleys) may be 0.").wait_for()
     _wait_invalid(page, "id_new-area")
     page.get_by_label("Floor area").fill("3000")
     page.get_by_text("With this space: lawful occupancy 10 persons.").wait_for()

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema, Status
-from pydantic import AwareDatetime
+from pydantic import AfterValidator, AwareDatetime
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day, RecordId
@@ -627,9 +627,22 @@ UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "busi
                    "dance_hall_lodge_room", "hotel_lodging_house", "institutional", "mercantile_first_floor",
                    "mercantile_basement_sales_floor", "mercantile_other_floors", "school", "storage",
                    "bowling_alley", "open_air"]
+#: What a negative floor area is told: what is allowed (§ 164-7; `venues.services.floor_area_problem`, which
+#: refuses 0 but for a bowling alley once the use group is known), not "at least 0", which 0 then is not.
+AREA_ALLOWED = ("must be more than 0 (in its area_unit); only a bowling alley's additional area, beyond its "
+                "alleys and their runways, may be 0 (§ 164-7)")
+
+
+def _area_not_negative(value: Decimal) -> Decimal:
+    if value < 0:
+        raise ValueError(AREA_ALLOWED)
+    return value
+
+
 #: A floor area in its unit: its size is bounded by the law core (at most ten billion square feet, refused in its
 #: words by the venues service), not by a count of digits.
-Area = Annotated[Decimal, Field(ge=0, decimal_places=4)]
+Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}),
+                 AfterValidator(_area_not_negative)]
 Story = whole_number(-100, 300)
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 

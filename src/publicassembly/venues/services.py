@@ -480,6 +480,23 @@ def approve_religious_worship_exemption(by: Any, venue: Venue, *, approved_on: d
 # --- spaces ---------------------------------------------------------------------------------------------------
 
 
+def floor_area_problem(area: Decimal, use_group: str) -> str | None:
+    """What a room's or area's recorded floor area `area` (in its unit) is told, or None when it may be
+    recorded: more than 0 — a room of no floor area holds no one and its sign (§ 164-9) would state 0 — but for a
+    bowling alley, whose area is the additional area beyond its alleys and runways, 0 or more (§ 164-7;
+    `occupancy.may_have_no_floor_area`, interpretation D-8). Says what is allowed, so that a value refused as
+    negative is not then refused again as 0 (the API's schema, the service and the venue page's form alike)."""
+    if may_have_no_floor_area(use_group):
+        if area < 0:
+            return _("a bowling alley's additional area (beyond its alleys and their runways) is 0 or more "
+                     "(§ 164-7; got %(value)s)") % {"value": given(area)}
+        return None
+    if area <= 0:  # holds no one, its sign would say 0
+        return _("a room or area has a floor area of more than 0; only a bowling alley's additional area (beyond "
+                 "its alleys) may be 0")
+    return None
+
+
 def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
     """Validate a space's values (all fields present), returning them normalised."""
     name = values.get("name")
@@ -501,14 +518,17 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
                                % {"value": repr(values.get("area_unit")), "allowed": ", ".join(AREA_UNITS)})
     try:
         area = to_decimal(values.get("area"), "area")
-        area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (negative, too large, unit)
+    except ValueError as e:
+        raise ValidationFailed("area", _problem(e, "area")) from None
+    problem = floor_area_problem(area, values["use_group"])  # (before the law core's "cannot be negative")
+    if problem is not None:
+        raise ValidationFailed("area", problem)
+    try:
+        area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (too large, unit)
     except ValueError as e:
         raise ValidationFailed("area", _problem(e, "area")) from None
     if area != area.quantize(Decimal("0.0001")):  # (its size is bounded by the law core, just above)
         raise ValidationFailed("area", _("at most 4 decimal places (got %(value)s)") % {"value": area})
-    if area == 0 and not may_have_no_floor_area(values["use_group"]):  # holds no one, its sign would say 0
-        raise ValidationFailed("area", _("a room or area has a floor area of more than 0; only a bowling alley's "
-                                         "additional area (beyond its alleys) may be 0"))
     values["area"] = area.copy_abs() if area == 0 else area  # -0 is 0 (never kept or shown as "-0.0")
     alleys = values.get("alleys")
     if values["use_group"] == "bowling_alley":

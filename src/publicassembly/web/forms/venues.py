@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law.units import MAX_COUNT
+from publicassembly.venues.services import floor_area_problem
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
@@ -37,13 +39,21 @@ class VenueForm(PlainErrors):
 class SpaceForm(PlainErrors):
     name = forms.CharField(label=_("Room or area"), max_length=200)
     use_group = forms.ChoiceField(label=_("Use group (§§ 164-7, 164-8)"), choices=USE_GROUP_CHOICES)
-    area = area_field(help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
+    area = area_field(min_value=None,  # (what is allowed depends on the use: `clean`)
+                      help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
     alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
     story = WholeNumberField(label=_("Story"), min_value=-10, max_value=200, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        area, use_group = data.get("area"), data.get("use_group")
+        if area is not None and use_group and "area" not in self.errors:
+            # more than 0, but a bowling alley's additional area 0 or more (§ 164-7): said as the service says it,
+            # so that -3 is not told "at least 0" and 0 then refused
+            problem = floor_area_problem(area, use_group)
+            if problem is not None:
+                self.add_error("area", capfirst(problem) + ".")
         check_area(self, data)  # (alleys on a space that is not a bowling alley: the venues service refuses them)
         return data
 

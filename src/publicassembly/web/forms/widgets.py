@@ -97,11 +97,12 @@ class NumberField(forms.DecimalField):
             raise forms.ValidationError(str(tr(e.problem)), code="out_of_bounds") from None
 
 
-def area_field(**kwargs: Any) -> NumberField:
-    """A floor area (square feet or metres, at most four decimal places, not negative). Its size is not
+def area_field(*, min_value: int | None = 0, **kwargs: Any) -> NumberField:
+    """A floor area (square feet or metres, at most four decimal places, not negative unless `min_value` is
+    None: a form that says itself what is allowed, as the venue page's room form does). Its size is not
     bounded here by a count of digits (Django's "no more than 14 digits in total" says nothing of rooms): the
     form's `check_area` refuses a too large area with the law core's own bound and words."""
-    return NumberField(label=_("Floor area"), min_value=0, decimal_places=4, **kwargs)
+    return NumberField(label=_("Floor area"), min_value=min_value, decimal_places=4, **kwargs)
 
 
 def check_area(form: forms.Form, data: dict[str, object]) -> None:

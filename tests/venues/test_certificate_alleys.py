@@ -63,3 +63,30 @@ def test_a_certificate_issued_before_the_alleys_were_stored_states_those_it_was_
     assert "12 alleys and 1,000 160 additional" in pdf_text(render_certificate(record))
     again = vd.certificate_record(vs.issue_certificate(bi, lanes, issued_on=day))
     assert (again.spaces[0].alleys, again.spaces[0].occupant_load) == (20, 200)
+
+
+def _row(page: str, name: str) -> str:
+    import re
+
+    row = re.search(rf'<th scope="row">{name}</th>(.*?)</tr>', page, re.S)
+    assert row is not None, page
+    return " ".join(re.sub(r"<[^>]+>", " ", row.group(1)).split())
+
+
+def test_the_public_certificate_page_states_the_alleys_beside_the_load_164_7(lanes, bi, day, client):
+    """The public page shows what the PDF and the API show: "12 alleys and 1,000 additional" (12 × 5 + 1,000 / 10
+    = 160), not the additional area alone beside a load it does not explain; a room counted by its area as
+    before."""
+    cert = vs.issue_certificate(bi, lanes, issued_on=day)
+    page = client.get(f"/certificates/{cert.number}/").content.decode()
+    assert _row(page, "Lanes").startswith("bowling alley 12 alleys and 1,000 additional 160")
+    assert _row(page, "Lounge").startswith("assembly without fixed seats 300 20")
+
+
+def test_the_public_certificate_page_one_alley_and_no_additional_area_164_7(bi, mount_pleasant, day, client):
+    venue = vs.create_venue(bi, mount_pleasant, name="Lane", address="2 Lane Rd", commercial=True)
+    vs.add_space(bi, venue, name="Lane", kind="room", use_group="bowling_alley", area=0, alleys=1)
+    vs.add_space(bi, venue, name="Hall", kind="room", use_group="assembly_without_fixed_seats", area=375)
+    cert = vs.issue_certificate(bi, venue, issued_on=day)
+    page = client.get(f"/certificates/{cert.number}/").content.decode()
+    assert "1 alley and 0 additional 5" in _row(page, "Lane")

@@ -984,6 +984,21 @@ def _person(user: Any) -> str:
     return (user.get_full_name() or user.get_username()) if user is not None else ""
 
 
+def issuer_name(user: Any, town: Any) -> str:
+    """The name of who issued a certificate (§ 164-9: the Building Inspector) as the look-up, the page and the PDF
+    state it: his full name; a user named after his office and town, as the demo's are (first name "Building
+    Inspector", last name the town's), as the office and the town with a comma between, "Building Inspector,
+    Town of Mount Pleasant, New York" (Django's full name joins them with a space: "Building Inspector Town
+    of …"). The page words it in its language from this (`web.present.issuer`: the office alone) and the PDF's
+    signature line writes each word once (`documents.pdf._common.signature`)."""
+    if user is None:
+        return ""
+    first, last = user.first_name.strip(), user.last_name.strip()
+    if first and last and " ".join(last.split()).casefold() == " ".join(str(town.name).split()).casefold():
+        return f"{first}, {last}"
+    return _person(user)
+
+
 def alleys_when_issued(cert: Certificate) -> dict[str, int | None]:
     """The alleys of each bowling alley space of `cert` (space name → alleys) as the certificate counted them: as
     stored with its loads (certificates issued since they are, `issue_certificate`), else for one issued before,
@@ -1010,7 +1025,7 @@ def describe_certificate(cert: Certificate) -> CertificateLookup:
     )
     return CertificateLookup(
         number=cert.number, town=cert.town.name, town_ocd_id=cert.town.ocd_id, venue_name=cert.venue.name,
-        venue_address=cert.venue.address, issued_on=cert.issued_on, issued_by=_person(cert.issued_by),
+        venue_address=cert.venue.address, issued_on=cert.issued_on, issued_by=issuer_name(cert.issued_by, cert.town),
         status=cert.status, status_label=str(cert.get_status_display()), in_force=cert.status == Certificate.VALID,
         lawful_occupancy=cert.lawful_occupancy, spaces=spaces,
         superseded_by=cert.superseded_by.number if cert.superseded_by_id else None,

@@ -374,7 +374,9 @@ def test_create_venue_add_update_remove_space_and_certificate(api, mu, cu):
     assert r.status_code == 200 and r.json()["status"] == "revoked"
 
     post(bi, f"{V}/{venue}/spaces", {**space, "name": "Terrace", "area": "300"})
-    assert bi.delete(url).status_code == 422  # the reason is required
+    without = bi.delete(url)  # the reason is required, and said to be a query parameter
+    assert without.status_code == 422 and without.json()["detail"] == (
+        "reason: is required; give it in the query string (?reason=...): it is a query parameter")
     in_body = bi.delete(url, json.dumps({"reason": "gone"}), content_type="application/json")
     assert in_body.status_code == 422  # a DELETE's parameters are its query's: the refusal says where to put them
     assert in_body.json()["detail"] == ("reason: is required; give it in the query string (?reason=...): the body "

@@ -201,3 +201,21 @@ def test_the_api_and_the_pages_name_a_name_not_utf8_alike(hearing_app):
     import html
 
     assert "('%FF')" in html.unescape(page.content.decode()) and api_r.json()["field"] == "%FF"
+
+
+def test_a_required_query_parameter_not_given_is_said_to_be_one_of_the_query_string(mu, hall):
+    """``DELETE …/spaces/{space}`` without ``?reason=``: told where the reason goes, not "is required" alone; given
+    there, it is read."""
+    from tests.api.conftest import api_client
+
+    from publicassembly.venues import services as vs
+
+    space = hall.spaces.first() or vs.add_space(mu["building_inspector"], hall, name="Hall", kind="room",
+                                                use_group="assembly_without_fixed_seats", area=1500)
+    url = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/spaces/{space.pk}"
+    c = api_client(mu["building_inspector"])
+    r = c.delete(url)
+    assert r.status_code == 422 and r.json()["field"] == "reason"
+    assert r.json()["errors"] == [{"field": "reason", "msg": "is required; give it in the query string "
+                                                             "(?reason=...): it is a query parameter"}]
+    assert c.delete(url + "?reason=demolished").status_code == 204

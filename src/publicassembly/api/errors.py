@@ -257,6 +257,10 @@ def install(api: NinjaAPI) -> None:
                 # not read, and "is required" alone sent the client looking in the body it had given)
                 out["msg"] += (f"; give it in the query string (?{out['field']}=...): the body of a DELETE is "
                                "not read")
+            elif list(e.get("loc", []))[:1] == ["query"] and kind == "missing":
+                # (a required query parameter, e.g. DELETE …/spaces/{space}'s reason: "is required" alone does not
+                # say where it goes)
+                out["msg"] += f"; give it in the query string (?{out['field']}=...): it is a query parameter"
             elif e.get("type") == "missing":  # (a field of a body whose values are a list: told them)
                 values = _values_allowed(api, request, list(e.get("loc", [])))
                 if values:

@@ -224,3 +224,23 @@ def test_planar_needs_projected_coordinates():
     with pytest.raises(ValueError, match="planar"):
         site_area({"type": "Polygon", "coordinates": [[[-73.8, 41.1], [-73.79, 41.1], [-73.79, 41.11],
                                                        [-73.8, 41.1]]]}, method="planar")
+
+
+def _timezone_comment(ics: bytes) -> str:
+    return str(Calendar.from_ical(ics).walk("VTIMEZONE")[0]["comment"])
+
+
+@pytest.mark.parametrize(("hearing_at", "says", "offset"), [
+    (datetime(2099, 7, 6, 19, 30), "from 2099-01-01 to 2100-01-01", -4),    # the last year a hearing is set in
+    (datetime(2099, 12, 31, 23, 30), "from 2099-01-01 to 2101-01-01", -5),  # ends in 2100
+    (datetime(2025, 6, 24, 19, 30), "from 2025-01-01 to 2026-01-01", -4),
+])
+def test_the_vtimezone_covers_the_years_of_the_hearings_served_ch31_para_b(hearing_record, hearing_at, says, offset):
+    """Hearing dates are taken to 2099 (G-2): the feed's VTIMEZONE is generated for the years of its hearings, its
+    COMMENT saying so, not icalendar's 1970 to 2038 (which said the time zone did not work for a 2099 hearing)."""
+    from dataclasses import replace
+
+    ics = town_feed("Town of Carmel", [replace(hearing_record, hearing_at=hearing_at)], [], generated_at=STAMP)
+    assert says in _timezone_comment(ics) and "2038" not in _timezone_comment(ics)
+    start = Calendar.from_ical(ics).walk("VEVENT")[0].decoded("dtstart")
+    assert start.utcoffset() == timedelta(hours=offset)  # EDT in July, EST at the end of December

@@ -155,8 +155,22 @@ def _calendar(name: str, hearings: Iterable[HearingNoticeRecord], deadlines: Ite
         cal.add_component(_hearing_event(h, stamp, hearing_duration))
     for d in deadlines:
         cal.add_component(_deadline_todo(d, stamp, alarm_days))
-    cal.add_missing_timezones()
+    cal.add_missing_timezones(*timezone_years(hearings, hearing_duration))
     return cal.to_ical()
+
+
+def timezone_years(hearings: Iterable[HearingNoticeRecord], duration: timedelta) -> tuple[date, date]:
+    """The first and last day the calendar's VTIMEZONE (the Town's, America/New_York) is generated for: from the
+    1st of January of the first year a timed hearing of the calendar starts in to the 1st of January after the
+    last year one ends in — so that its ``COMMENT`` ("This timezone only works from … to …") and its
+    transitions cover every hearing served, up to the last year a hearing may be set in (2099, G-2), rather
+    than icalendar's default 1970 to 2038. A calendar without a timed hearing needs no VTIMEZONE (a deadline
+    and a hearing whose time is to be announced are dates): the default then, unused."""
+    years = [y for h in hearings if not h.hearing_time_to_be_announced
+             for y in (h.hearing_at.year, (h.hearing_at + duration).year)]
+    if not years:
+        return date(1970, 1, 1), date(2038, 1, 1)
+    return date(min(years), 1, 1), date(max(years) + 1, 1, 1)
 
 
 def town_feed(town: str, hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem], *,

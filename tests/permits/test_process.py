@@ -558,3 +558,32 @@ def test_the_timeline_of_an_amendment_says_which_facts_changed(walk):
     amended = [str(e) for e in sv.application_timeline(walk.app) if "petition amended" in str(e)]
     assert len(amended) == 1
     assert "changed: dates · daily hours, properties" in amended[0] and "(recorded)" not in amended[0]
+
+
+def test_the_default_largest_document_is_10_mib_in_the_code_the_setting_and_the_docs():
+    """``DEFAULT_MAX_DOCUMENT_BYTES`` (the services' fallback) said 20 MiB while the setting and docs/api.md say,
+    and the site did, 10 MiB."""
+    import os
+    from pathlib import Path
+
+    from django.conf import settings as django_settings
+
+    assert sv.DEFAULT_MAX_DOCUMENT_BYTES == 10 * 2**20
+    if "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES" not in os.environ:
+        assert django_settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES == sv.DEFAULT_MAX_DOCUMENT_BYTES
+    docs = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    assert "`PUBLICASSEMBLY_MAX_DOCUMENT_BYTES` (10 MiB by default)" in docs
+
+
+def test_without_the_setting_a_document_of_one_byte_over_10_mib_is_refused(walk, settings):
+    del settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES
+    app = walk.draft()
+    def pdf_of(size: int) -> bytes:
+        return PDF[:-6] + b" " * (size - len(PDF)) + PDF[-6:]
+
+    with pytest.raises(ValidationFailed) as e:
+        sv.attach_document(walk.applicant, app, kind="plan", filename="p.pdf",
+                           content=pdf_of(sv.DEFAULT_MAX_DOCUMENT_BYTES + 1))
+    assert e.value.field == "file" and "limit" in str(e.value)
+    assert sv.attach_document(walk.applicant, app, kind="plan", filename="p.pdf",
+                              content=pdf_of(sv.DEFAULT_MAX_DOCUMENT_BYTES)) is not None

@@ -140,7 +140,7 @@ ONLY_PDF_PNG_JPEG = gettext_noop("Only PDF, PNG and JPEG files are accepted.")
 #: (closed, withdrawn, revoked) and denied, from which the only step left is the Clerk's closing of the case.
 NO_MORE_FILING = (State.CLOSED, State.WITHDRAWN, State.REVOKED, State.DENIED)
 #: Default largest attachment, bytes (setting ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``).
-DEFAULT_MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
+DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024  # 10 MiB, as site/settings.py and docs/api.md say
 
 
 # --- Errors -------------------------------------------------------------------------------------------------
@@ -2277,8 +2277,8 @@ def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str
                     content_type: str | None = None) -> Document:
     """Store an attachment of the application (the applicant's own, or by an official of its town): a PDF, PNG
     or JPEG (checked by the file's signature; a declared `content_type` must agree), not empty and not larger
-    than ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES`` (default 20 MiB). Kept under a random name with its SHA-256,
-    size and type. The file must be whole: images are read by Pillow, PDFs need their end-of-file marker.
+    than ``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES`` (default 10 MiB, `DEFAULT_MAX_DOCUMENT_BYTES`). Kept under a
+    random name with its SHA-256, size and type. The file must be whole: images are read by Pillow, PDFs need their end-of-file marker.
     Raises `ValidationFailed` (field ``file``, or ``content_type``/``kind``: ``kind`` empty or holding a control
     character, `require_no_controls`; field ``state`` when the
     application is closed, withdrawn, revoked or denied: `NO_MORE_FILING`)."""

@@ -341,10 +341,31 @@ def test_migrate_backup_restore_round_trip(cli_env, tmp_path):
     _sql(env, url, "UPDATE accounts_town SET name = ?", ("Overwritten",))
     refused = _cli("backup", str(backup), env=env)
     assert refused.returncode == 2 and "--force" in refused.stderr
-    done = _cli("restore", str(backup), env=env)
+    # the database holds records: replacing them is asked for with --force, as backup asks it to overwrite
+    refused = _cli("restore", str(backup), env=env)
+    assert refused.returncode == 2 and "--force" in refused.stderr and "already holds records (1 town" in (
+        refused.stderr), refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert _sql(env, url, "SELECT name FROM accounts_town") == [("Overwritten",)]  # nothing replaced
+    done = _cli("restore", str(backup), "--force", env=env)
     assert done.returncode == 0, done.stderr
     assert _sql(env, url, "SELECT ocd_id, name FROM accounts_town") == [(CARMEL_OCD, "Town of Carmel")]
     assert _cli("backup", str(backup), "--force", env=env).returncode == 0
+
+
+def test_restore_into_a_database_without_records_needs_no_force(cli_env, tmp_path):
+    """A database just migrated (Django's own content types and permissions only) holds no records: restored
+    without --force, as a new data directory is."""
+    env, url = cli_env
+    assert _cli("migrate", "-q", env=env).returncode == 0
+    _sql(env, url, "INSERT INTO accounts_town (ocd_id, name, jurisdiction_alias, created_at) "
+                   "VALUES (?, ?, ?, CURRENT_TIMESTAMP)", (CARMEL_OCD, "Town of Carmel", "carmel-ny"))
+    backup = tmp_path / "one.backup"
+    assert _cli("backup", str(backup), env=env).returncode == 0
+    _sql(env, url, "DELETE FROM accounts_town")
+    done = _cli("restore", str(backup), env=env)
+    assert done.returncode == 0, done.stderr
+    assert _sql(env, url, "SELECT name FROM accounts_town") == [("Town of Carmel",)]
 
 
 def test_sqlite_database_is_in_wal_mode(cli_env):
@@ -390,3 +411,13 @@ def test_validation_failed_renamed_to_the_callers_field():
     r = e.renamed({"facts.hearing.held_on": "hearing_on"})
     assert (r.field, r.detail, str(r)) == ("hearing_on", e.detail, f"hearing_on: {e.detail}")
     assert e.renamed({"as_of": "issued_on"}) is e
+
+
+def test_restore_help_says_a_database_holding_records_needs_force():
+    from typer.testing import CliRunner
+
+    from publicassembly.cli import app as cli_app
+
+    out = CliRunner().invoke(cli_app, ["restore", "--help"], env={"COLUMNS": "200"})
+    said = " ".join(out.output.split())
+    assert out.exit_code == 0 and "--force" in said and "already holds records" in said

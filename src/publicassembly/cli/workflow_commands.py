@@ -131,8 +131,12 @@ def restore(
         Path, typer.Argument(help="Backup file made by `publicassembly backup`.", dir_okay=False)
     ],
     data_dir: DataDirOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the records the database already holds "
+                                        "(without it, a database holding records is refused, exit 2).")] = False,
 ) -> None:
-    """Replace the database's contents with the backup FILE (checked before anything is written)."""
+    """Replace the database's contents with the backup FILE (checked before anything is written). A database
+    that already holds records is replaced only with --force (back it up first), as backup overwrites a file
+    only with --force."""
     if not file.is_file():  # before Django: its settings create the data directory
         fail(f"file: {file} does not exist or is not a file")
     _setup_django(data_dir, create=True)
@@ -140,7 +144,7 @@ def restore(
     from publicassembly.workflow.errors import WorkflowError
 
     try:
-        dbadmin.restore(file)
+        dbadmin.restore(file, force=force)
     except WorkflowError as e:
         _fail(e)
     typer.echo(f"restored {dbadmin.describe()} from {file}; run `publicassembly migrate` if it is older")

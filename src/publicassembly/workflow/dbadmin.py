@@ -88,12 +88,48 @@ def backup(file: Path, *, force: bool = False) -> Path:
     return file
 
 
-def restore(file: Path) -> None:
+#: Tables Django fills by itself on `migrate` (no one's data): not counted by `records_held`.
+_BOOKKEEPING = frozenset({("contenttypes", "contenttype"), ("auth", "permission"), ("sessions", "session"),
+                          ("admin", "logentry")})
+
+
+def records_held() -> list[tuple[str, int]]:
+    """The records the configured database holds, by kind (the plural name of each model, its count), the kinds
+    holding at least one, most first; empty for a database without tables (not migrated, or a new SQLite file)
+    or holding only what Django fills by itself on `migrate` (content types, permissions, sessions)."""
+    from django.apps import apps
+    from django.db import DatabaseError, connection
+
+    if engine() == "sqlite" and not Path(_db()["NAME"]).is_file():
+        return []
+    try:
+        tables = set(connection.introspection.table_names())
+    except DatabaseError:
+        return []
+    held: list[tuple[str, int]] = []
+    for model in apps.get_models():
+        meta = model._meta
+        if (meta.app_label, meta.model_name) in _BOOKKEEPING or meta.db_table not in tables:
+            continue
+        try:
+            n = model._default_manager.using("default").count()
+        except DatabaseError:
+            continue
+        if n:
+            held.append((str(meta.verbose_name if n == 1 else meta.verbose_name_plural), n))
+    connection.close()  # (the restore writes the database next: no connection of ours left open on it)
+    held.sort(key=lambda kind: (-kind[1], kind[0]))
+    return held
+
+
+def restore(file: Path, *, force: bool = False) -> None:
     """Replace the configured database's contents with the backup `file`.
 
     Checks first, writing nothing on failure (`ValidationFailed`, field ``file``): the file exists; for
     SQLite it is a SQLite database whose ``PRAGMA integrity_check`` is ``ok`` and which holds a migration
-    table; for PostgreSQL it is a pg_dump custom archive that ``pg_restore --list`` can read.
+    table; for PostgreSQL it is a pg_dump custom archive that ``pg_restore --list`` can read. Then, unless
+    `force`, that the database holds no records yet (`records_held`): replacing them all is asked for with
+    ``--force`` (`ValidationFailed`, field ``--force``), as `backup` asks it to overwrite a file.
     """
     file = Path(file)
     if not file.is_file():
@@ -104,6 +140,7 @@ def restore(file: Path) -> None:
         if head != SQLITE_MAGIC:
             raise ValidationFailed("file", f"{file} is not a SQLite database")
         _sqlite_check(file)
+        _refuse_replacing_records(force)
         _sqlite_restore(file, Path(_db()["NAME"]))
     else:
         if not head.startswith(PGDUMP_MAGIC):
@@ -111,6 +148,7 @@ def restore(file: Path) -> None:
         probe = subprocess.run(["pg_restore", "--list", str(file)], capture_output=True, text=True)
         if probe.returncode != 0:
             raise ValidationFailed("file", f"{file} cannot be read by pg_restore: {probe.stderr.strip()}")
+        _refuse_replacing_records(force)
         _run(
             [
                 "pg_restore",
@@ -126,6 +164,20 @@ def restore(file: Path) -> None:
     from django.db import connections
 
     connections.close_all()
+
+
+def _refuse_replacing_records(force: bool) -> None:
+    """`ValidationFailed` (field ``--force``) when the database holds records and `force` is not given: what it
+    holds, that a restore replaces all of it, and how to go on."""
+    if force:
+        return
+    held = records_held()
+    if not held:
+        return
+    shown = ", ".join(f"{n:,} {kind}" for kind, n in held[:4]) + (", …" if len(held) > 4 else "")
+    raise ValidationFailed("--force", f"the {describe()} already holds records ({shown}); restoring replaces all "
+                           "of them with the backup's: give --force to replace them (back them up first with "
+                           "`publicassembly backup FILE` to keep them)")
 
 
 # --- SQLite -----------------------------------------------------------------------------------------------

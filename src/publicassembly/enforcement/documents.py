@@ -8,12 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from publicassembly.documents.records import SummonsRecord
+from publicassembly.workflow.people import person_name
 
 CARMEL = "carmel-ny"
-
-
-def _person(user: Any) -> str:
-    return (user.get_full_name() or user.get_username()) if user is not None else ""
 
 
 def summons_record(s: Any) -> SummonsRecord:
@@ -32,8 +29,8 @@ def summons_record(s: Any) -> SummonsRecord:
         offense_place=v.place or (v.venue.address if v.venue_id else complaint.place),
         offense_number=None if carmel else (p.offense_number or 1), min_fine=p.min_fine, max_fine=p.max_fine,
         max_jail_days=p.max_jail_days, max_jail_months=p.max_jail_months, classification=p.classification,
-        complainant_name=_person(complaint.filed_by), complainant_kind=complaint.complainant_kind,
-        inspector_name=_person(s.issued_by), return_date=s.return_date, return_time=s.return_time,
+        complainant_name=person_name(complaint.filed_by, complaint.town), complainant_kind=complaint.complainant_kind,
+        inspector_name=person_name(s.issued_by, s.town), return_date=s.return_date, return_time=s.return_time,
         court_name=s.court, jurisdiction=alias,
         days_of_continued_violation=p.violations if carmel else None, penalty_citation=p.citation)
 

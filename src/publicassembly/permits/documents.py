@@ -29,6 +29,7 @@ from publicassembly.documents.records import (
     PermitStatus,
     PetitionRecord,
 )
+from publicassembly.workflow.people import person_name
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +48,6 @@ OPEN_STATES = ("submitted", "incomplete", "amended", "accepted", "hearing_schedu
                "issued", "assembly_held", "cleanup_inspected")
 
 
-def _person(user: Any) -> str:
-    return (user.get_full_name() or user.get_username()) if user is not None else ""
-
-
 def _facts(app: Any) -> dict[str, Any]:
     return app.facts or {}
 
@@ -64,7 +61,7 @@ def event_name(app: Any) -> str:
 def applicant_name(app: Any) -> str:
     """The applicant's name from the petition, else the applicant user's."""
     a = _facts(app).get("applicant") or {}
-    return a.get("name") or _person(app.applicant)
+    return a.get("name") or person_name(app.applicant)
 
 
 def property_address(app: Any) -> str:
@@ -154,7 +151,7 @@ def permit_record(app: Any) -> PermitRecord:
         conditions=tuple(str(c) for c in (app.conditions or [])), insurance=insurance,
         bond_amount=app.bond_amount or Decimal(0),
         cleanup_due_date=cleanup.date if cleanup else last, issued_date=app.issued_on,
-        clerk_name=_person(clerk.history_user) if clerk is not None else "", purpose=f.get("purpose") or "",
+        clerk_name=person_name(clerk.history_user, app.town) if clerk is not None else "", purpose=f.get("purpose") or "",
         status=permit_status(app), revoked_date=app.revoked_on if app.state == "revoked" else None)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from publicassembly.documents.records import CertificateRecord
 from publicassembly.workflow.errors import WorkflowError
+from publicassembly.workflow.people import person_name
 
 
 def find_certificate(number: str, town: Any = None) -> Any:
@@ -147,9 +148,6 @@ def blds_inspection_rows(town: Any) -> list[Any]:
     from publicassembly.documents import blds
     from publicassembly.venues.models import Inspection
 
-    def person(user: Any) -> str:
-        return (user.get_full_name() or user.get_username()) if user is not None else ""
-
     out = []
     for i in (Inspection.objects.for_town(town).select_related("venue", "inspector", "done_by")
               .order_by("scheduled_for", "pk")):
@@ -160,7 +158,7 @@ def blds_inspection_rows(town: Any) -> list[Any]:
             permit_num=cert.number if cert else f"venue-{i.venue_id}", kind="occupancy",
             scheduled_date=i.scheduled_for, inspected_date=i.done_on, result=result, notes=i.notes,
             description=f"Inspection of the place of assembly {i.venue.name} (Mount Pleasant Code ch. 164)",
-            inspector=person(i.done_by or i.inspector),
+            inspector=person_name(i.done_by or i.inspector, town),
             extra={"venue": i.venue.name, "address": i.venue.address,
                    "deficiencies": [d.citation for d in i.deficiencies.all()]}))
     return out

@@ -68,6 +68,7 @@ from publicassembly.workflow.blocked import Blocked, Blocker
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed, WorkflowError
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
+from publicassembly.workflow.people import person_name
 from publicassembly.workflow.printable import require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
@@ -980,23 +981,12 @@ class CertificateLookup:
     superseded_by: str | None
 
 
-def _person(user: Any) -> str:
-    return (user.get_full_name() or user.get_username()) if user is not None else ""
-
-
 def issuer_name(user: Any, town: Any) -> str:
     """The name of who issued a certificate (§ 164-9: the Building Inspector) as the look-up, the page and the PDF
-    state it: his full name; a user named after his office and town, as the demo's are (first name "Building
-    Inspector", last name the town's), as the office and the town with a comma between, "Building Inspector,
-    Town of Mount Pleasant, New York" (Django's full name joins them with a space: "Building Inspector Town
-    of …"). The page words it in its language from this (`web.present.issuer`: the office alone) and the PDF's
-    signature line writes each word once (`documents.pdf._common.signature`)."""
-    if user is None:
-        return ""
-    first, last = user.first_name.strip(), user.last_name.strip()
-    if first and last and " ".join(last.split()).casefold() == " ".join(str(town.name).split()).casefold():
-        return f"{first}, {last}"
-    return _person(user)
+    state it (`workflow.people.person_name`: "Building Inspector, Town of Mount Pleasant, New York" for an
+    official named after his office and town). The page words it in its language from this (`web.present.issuer`:
+    the office alone) and the PDF's signature line writes each word once (`documents.pdf._common.signature`)."""
+    return person_name(user, town)
 
 
 def alleys_when_issued(cert: Certificate) -> dict[str, int | None]:

@@ -362,6 +362,19 @@ def deny(request: Any, town: str, pk: RecordId, data: DenyIn) -> Any:
                         expected_version=data.expected_version, **_reason(v)))
 
 
+@router.post("/towns/{town}/applications/{id}/refuse-exemption", response=APP_OUT, operation_id="refuse_exemption",
+             summary="Record that the Town Board does not accept the exemption claimed (exemptions ¶¶ A-D)")
+def refuse_exemption(request: Any, town: str, pk: RecordId, data: DenyIn) -> Any:
+    """submitted | incomplete | amended, unchanged: from then the exemption the sponsor's statements claim does not
+    reach the case and ¶¶ B-F apply (interpretation P-20); 409 when the law finds no exemption to refuse."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _app(sv.refuse_exemption(request.user, app, reasons=v["reasons"], decided_on=data.decided_on,
+                                    expected_version=data.expected_version))
+
+
 @router.post("/towns/{town}/applications/{id}/approvals", response={201: dict[str, Any], **ERRORS},
              operation_id="record_approval",
              summary="A written approval of a condition of ¶ C (Health Department or Town Board)")

@@ -79,6 +79,8 @@ class ApplicationOut(Schema):
     bond_disposition: str = ""
     closed_on: str | None = None
     facts_error: str | None = None
+    ended_after_permit_last_day: str | None = None
+    exemption_not_accepted_on: str | None = None
 
 
 def _iso(d: Any) -> str | None:
@@ -96,7 +98,10 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
     ``facts_error``: null, or ``facts need correction: <field>: <message>`` when the law core refuses the stored
     facts (then ``decision_overdue`` is false: no deadline can be counted from them).
     ``hearing_after_decision_due``: the Board's last day to act (¶ B) when the public hearing is set after it
-    and the Board has not decided (the decision will be late, interpretation P-4), else null."""
+    and the Board has not decided (the decision will be late, interpretation P-4), else null.
+    ``ended_after_permit_last_day``: the permit's last day when the assembly's end recorded is after it (the days
+    after it had no permit, ¶ A; interpretation P-23), else null. ``exemption_not_accepted_on``: the day the Town
+    Board recorded that it does not accept the exemption claimed (P-20), else null."""
     from publicassembly.permits import services as sv
     from publicassembly.workflow.errors import ValidationFailed
 
@@ -120,7 +125,10 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
             "issued_on": _iso(a.issued_on), "assembly_ended_on": _iso(a.assembly_ended_on),
             "cleanup_inspected_on": _iso(a.cleanup_inspected_on), "cleanup_result": a.cleanup_result,
             "cleanup_completed_on": _iso(a.cleanup_completed_on), "bond_disposition": a.bond_disposition,
-            "closed_on": _iso(a.closed_on)}
+            "closed_on": _iso(a.closed_on),
+            # the permit's last day when the assembly's end recorded is after it (¶ A; interpretation P-23)
+            "ended_after_permit_last_day": _iso(sv.ended_after_permit(a)),
+            "exemption_not_accepted_on": _iso(a.exemption_not_accepted_on)}  # (the Town Board's, P-20)
 
 
 @router.get("/towns/{town}/applications", response={200: list[ApplicationOut], **ERRORS},

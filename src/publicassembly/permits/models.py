@@ -74,7 +74,9 @@ PERMIT_MACHINE = StateMachine(
         "deny": ([S.HEARING_HELD], S.DENIED, [BOARD]),
         "issue": ([S.APPROVED], S.ISSUED, [CLERK]),
         "record_assembly_held": ([S.ISSUED], S.ASSEMBLY_HELD, [CLERK]),
-        "record_cleanup_inspection": ([S.ASSEMBLY_HELD], S.CLEANUP_INSPECTED, [CLERK, INSPECTOR]),
+        # (again after an inspection that found the waste not completely removed: `services`, P-3)
+        "record_cleanup_inspection": ([S.ASSEMBLY_HELD, S.CLEANUP_INSPECTED], S.CLEANUP_INSPECTED,
+                                      [CLERK, INSPECTOR]),
         "release_bond": ([S.CLEANUP_INSPECTED], S.BOND_RELEASED, [BOARD]),
         "forfeit_bond": ([S.CLEANUP_INSPECTED], S.BOND_FORFEITED, [BOARD]),
         # (from an application still under review only once its assembly is over: `services.close`, P-11)
@@ -172,6 +174,9 @@ class PermitApplication(TownScoped, Versioned):
     decided_on = models.DateField(_("decided on"), null=True, blank=True)
     conditions = models.JSONField(_("conditions of the permit"), default=list, blank=True)
     reasons = models.TextField(_("reasons for denial"), blank=True)
+    exemption_not_accepted_on = models.DateField(_("exemption not accepted by the Town Board on"), null=True,
+                                                 blank=True)
+    exemption_not_accepted_because = models.TextField(_("reasons for not accepting the exemption"), blank=True)
     bond_amount = models.DecimalField(_("bond fixed by the Town Board (US dollars)"), max_digits=12,
                                       decimal_places=2, null=True, blank=True)
     bodily_injury_limit = models.DecimalField(_("bodily injury limit set by the Town Board (US dollars)"),
@@ -240,10 +245,31 @@ class Approval(TownScoped):
     reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     approved_on = models.DateField(_("approved on"))
     document = models.ForeignKey(Document, on_delete=models.PROTECT, related_name="+")
+    #: The facts the approval was given for (`approval_basis` of the petition when it was recorded): it counts
+    #: only while the petition states the same (interpretation P-21); null for none recorded (counts).
+    basis = models.JSONField(_("facts approved"), null=True, blank=True, default=None)
     history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("written approval")
+
+
+def approval_basis(facts: Any, condition: int) -> dict[str, Any]:
+    """What a written approval of ¶ C(`condition`) is given for, from the petition's `facts` (as stored): the
+    facility the condition concerns (``conditions.<name>``, as the applicant states it) and the number of persons
+    it serves — the expected maximum at one time, or, when not given, the properties' numbers — and, for the
+    housing of ¶ C(7) (needed when the assembly extends from one day to another), the dates and hours.
+    An approval counts only while this is unchanged (interpretation P-21)."""
+    facts = facts if isinstance(facts, dict) else {}
+    conditions = facts.get("conditions") if isinstance(facts.get("conditions"), dict) else {}
+    basis: dict[str, Any] = {"facility": conditions.get(CONDITIONS[condition]),
+                             "persons_at_one_time": facts.get("max_persons_at_one_time")}
+    if basis["persons_at_one_time"] is None:
+        basis["properties_persons"] = [p.get("max_persons_at_one_time") if isinstance(p, dict) else None
+                                       for p in facts.get("properties") or []]
+    if condition == 7:
+        basis["dates"] = facts.get("dates")
+    return basis
 
 
 class Authorization(TownScoped):

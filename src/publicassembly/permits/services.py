@@ -75,6 +75,7 @@ from publicassembly.permits.models import (
     PermitApplication,
     RevocationGround,
     State,
+    approval_basis,
 )
 from publicassembly.workflow import reasons as said
 from publicassembly.workflow.access import require_role, roles_of
@@ -484,6 +485,34 @@ def case_data(app: PermitApplication) -> dict[str, Any]:
     return _case_data(app, preloaded=False)
 
 
+def approval_counts(app: PermitApplication, approval: Approval) -> bool:
+    """Whether the written approval counts for the petition as it stands: it was given for the facility and the
+    number of persons the petition still states (`approval_basis`; one recorded without them counts). An
+    amendment that changes them leaves the approval on the record, but it no longer counts: ¶ C asks the
+    facilities "provided for and approved in writing", and those approved are not the ones now petitioned for
+    (interpretation P-21, as P-12 for the authorizations of ¶ D)."""
+    return approval.basis is None or approval.basis == approval_basis(app.facts, approval.condition)
+
+
+def lapsed_approvals(app: PermitApplication, facts: dict[str, Any]) -> list[Approval]:
+    """The written approvals of `app` that count now and would no longer count for the petition with `facts`
+    (`approval_counts`, interpretation P-21), by condition and agency."""
+    lapsed = []
+    for a in app.approvals.order_by("condition", "agency", "id"):
+        if approval_counts(app, a) and a.basis is not None and a.basis != approval_basis(facts, a.condition):
+            lapsed.append(a)
+    return lapsed
+
+
+def _lapsed_words(words: str, lapsed: list[Approval]) -> str:
+    """The history's `words` of a change of the petition's facts, followed by the written approvals it leaves
+    without effect (P-21), when any."""
+    if not lapsed:
+        return words
+    which = "; ".join(f"¶ C({a.condition}) {said.THE_AGENCY[a.agency]} {a.approved_on.isoformat()}" for a in lapsed)
+    return said.APPROVALS_LAPSED(before=words, approvals=which)
+
+
 def _copy_json(value: Any) -> Any:
     """A copy of JSON data (dicts, lists and scalars, as a JSONField holds them) that shares nothing mutable
     with `value`; three times as fast as `copy.deepcopy`, which the Clerk's queue pays once per row."""
@@ -519,10 +548,14 @@ def _case_data(app: PermitApplication, *, preloaded: bool,
     board = {"bodily_injury_limit": str(app.bodily_injury_limit) if app.bodily_injury_limit is not None else None,
              "bond_amount": str(app.bond_amount) if app.bond_amount is not None else None}
     d["town_board"] = {k: v for k, v in board.items() if v is not None}
+    if app.exemption_not_accepted_on:  # (the Board does not accept the exemption claimed: P-20)
+        d["town_board"]["exemption_not_accepted_on"] = app.exemption_not_accepted_on.isoformat()
     if app.pk is None:
         return d
     conditions = d.setdefault("conditions", {})
     for a in _related(app, "approvals", records):
+        if not approval_counts(app, a):
+            continue  # (given for facts the petition no longer states: P-21)
         facility = conditions.get(CONDITIONS[a.condition]) or {}
         key = f"{a.agency}_approved_on"
         if facility.get(key) is None or facility[key] < a.approved_on.isoformat():
@@ -565,7 +598,8 @@ def _case_data(app: PermitApplication, *, preloaded: bool,
 #: case data (``*``: every facility of ¶ C). `as_it_stood` leaves out those after the day a case is taken on.
 _TOWN_RECORD_DATES: tuple[tuple[str, ...], ...] = (
     ("filed_on",), ("submitted_on",), ("hearing", "notice_published_on"), ("board_decision_on",),
-    ("cleanup_completed_on",), ("conditions", "*", "health_department_approved_on"),
+    ("cleanup_completed_on",), ("town_board", "exemption_not_accepted_on"),
+    ("conditions", "*", "health_department_approved_on"),
     ("conditions", "*", "town_board_approved_on"),
 )
 
@@ -1003,14 +1037,17 @@ def create_draft_once(by: Any, town: Any, facts: dict[str, Any]) -> tuple[Permit
 
 def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
                  reason: str | None = None) -> PermitApplication:
-    """Replace the facts of the applicant's own draft (state ``draft`` or ``incomplete``)."""
+    """Replace the facts of the applicant's own draft (state ``draft`` or ``incomplete``). As `amend`, a written
+    approval of ¶ C given for facts that change no longer counts, and the history names it (P-21)."""
     _require_own(by, app)
     clean = validate_facts(facts)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, (State.DRAFT, State.INCOMPLETE), "change the facts")
+        words = _lapsed_words(said.FACTS_CHANGED(), lapsed_approvals(app, clean))
         app.facts = clean
-        save_with_history(app, by=by, reason=reason or said.FACTS_CHANGED())
+        save_with_history(app, by=by, reason=(_before(reason, words) if words != said.FACTS_CHANGED() else reason)
+                          or words)
     return app
 
 
@@ -1046,6 +1083,43 @@ def no_permit_to_petition(det: Determination, facts: dict[str, Any]) -> Validati
         "%(why)s (¶ A); a petition asks the Town Board for a permit, and there is none to grant for this "
         "assembly, so the petition is not filed (interpretation P-16); if more persons may attend at one time, "
         "state the expected maximum") % why)
+
+
+#: The law core's rules of the exemptions (¶¶ A-D): a sponsor to whose assembly the chapter does not apply.
+EXEMPTION_RULES = frozenset({"carmel/exemptions/a-school", "carmel/exemptions/b-church",
+                             "carmel/exemptions/c-veterans", "carmel/exemptions/d-civic-group"})
+
+
+def exemption_of(det: Determination) -> Finding | None:
+    """The exemption (¶¶ A-D) that the law core finds reaches the assembly of `det` — on the sponsor's statements
+    (C-14), unless the Town Board recorded that it does not accept the exemption claimed
+    (`refuse_exemption`) — or None: the finding of the exemption rule met, whose answer is "the chapter does not
+    apply" (interpretation P-20)."""
+    return next((f for f in det.findings if f.rule in EXEMPTION_RULES and f.outcome is False), None)
+
+
+def no_permit_blocker(det: Determination) -> Blocker | None:
+    """What stops a permit for an assembly the chapter requires none for, or None: the law core's answer to
+    ``permit_required`` is "no" — an exemption of ¶¶ A-D reaches it (on the sponsor's statements), or it is of
+    500 persons or fewer at one time, or not within the Town (¶ A) — so there is no permit for the Town Board to
+    grant, and every rule of ¶¶ B-F is not applicable to it (none of them was checked). Named with the deciding
+    finding's rule and citation, and what the Town does instead (interpretation P-20; a permit of 500 persons is
+    refused likewise, D-9 and P-16)."""
+    if det.permit_required is not False:
+        return None
+    exempt = exemption_of(det)
+    if exempt is not None:
+        return Blocker(exempt.rule, exempt.citation, _(
+            "%(why)s No permit is issued while the law finds that none is required: none of the requirements of "
+            "¶¶ B-F was checked for it. The Town Clerk closes the case with the exemption recorded, or the Town "
+            "Board records that it does not accept the exemption claimed, and the chapter then applies "
+            "(interpretation P-20).") % {"why": law_text(exempt.reason)})
+    finding = next((f for f in det.findings if f.rule == PERMIT_REQUIRED_RULE), None)
+    if finding is None:
+        return None
+    return Blocker(finding.rule, finding.citation, _(
+        "%(why)s No permit is issued while the law finds that none is required (interpretation P-20).")
+        % {"why": law_text(finding.reason)})
 
 
 def submit(by: Any, app: PermitApplication, *, verification_statement: str, today: date | None = None,
@@ -1109,6 +1183,8 @@ def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_ve
           reason: str | None = None) -> PermitApplication:
     """The applicant amends an incomplete application with new facts. Refused (`ValidationFailed`) when the
     petition as amended is for an assembly the chapter requires no permit for (`no_permit_to_petition`, P-16).
+    A written approval of ¶ C given for a facility or a number of persons the amendment changes no longer counts
+    (`approval_counts`; the others are kept), and the history names each (interpretation P-21).
     incomplete → amended."""
     _require_own(by, app)
     clean = validate_facts(facts)
@@ -1123,15 +1199,19 @@ def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_ve
             app.facts = stored
         if no_permit is not None:
             raise no_permit
-        return _step(app, "amend", by=by, reason=reason, default_reason=said.AMENDED(), facts=clean,
-                     missing_items=[])
+        words = _lapsed_words(said.AMENDED(), lapsed_approvals(app, clean))
+        return _step(app, "amend", by=by, reason=_before(reason, words) if words != said.AMENDED() else reason,
+                     default_reason=words, facts=clean, missing_items=[])
 
 
 def accept(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,
            reason: str | None = None) -> PermitApplication:
     """The Clerk accepts a complete petition. Refused (`Blocked`) while an item of ¶ B(1)-(15) is missing or
-    contrary to the law, listing each, and once the assembly's last day has passed (nothing is left to review
-    it for: the Clerk closes it, P-11). submitted|amended → accepted."""
+    contrary to the law, listing each, once the assembly's last day has passed (nothing is left to review
+    it for: the Clerk closes it, P-11), and while the law core finds that the chapter requires no permit — an
+    exemption of ¶¶ A-D reaches the assembly on the sponsor's statements (`no_permit_blocker`): the Clerk closes
+    the case with the exemption recorded, or the Town Board records that it does not accept the exemption
+    (`refuse_exemption`), P-20. submitted|amended → accepted."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
@@ -1139,6 +1219,9 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
         over = assembly_over(app, _today(today))
         if over is not None:
             raise Blocked("accept the petition", [over])
+        det = determination(app, _today(today))
+        if exemption_of(det) is not None:  # (no permit to review a petition for: P-20)
+            raise Blocked("accept the petition", [no_permit_blocker(det)])
         blockers = petition_blockers(app, today)
         if blockers:
             raise Blocked("accept the petition", blockers)
@@ -1153,6 +1236,8 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
 HEARING_NOTICE_RULE = "carmel/permit/b-hearing-notice"
 #: The law core's rule of the cleanup bond (¶ F).
 BOND_RULE = "carmel/issuance/f-bond"
+#: The law core's rule of the cleanup within five days of the assembly's termination (¶ F).
+CLEANUP_RULE = "carmel/issuance/f-cleanup"
 #: The law core's fields of the hearing → the services' names for them (a refusal of the law core renamed).
 _HEARING_FIELDS = {"facts.hearing.held_on": "hearing_on", "facts.hearing.notice_published_on": "notice_published_on"}
 
@@ -1504,7 +1589,9 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
                         ) -> PermitApplication:
     """The Clerk records that the public hearing was held (default: on the date it was scheduled for).
     `held_on` (or the scheduled date) must be a date in 1778-2099, not after `today` (default the Town's date:
-    a hearing is recorded once held, not ahead of its day) nor before the date in its notice (¶ B); else
+    a hearing is recorded once held, not ahead of its day) and the day in its notice (¶ B): neither before it nor
+    after it — a hearing held on a later day was held on a day no published notice announced, so the Clerk
+    reschedules it and publishes its notice again (`reschedule_hearing`, interpretation P-22); else
     `ValidationFailed` naming ``held_on``. Refused (`Blocked`, 409, citing ¶ B) while no publication of the
     notice is recorded: the hearing of ¶ B is held "pursuant to notice published ... in the official
     newspaper" (interpretation G-10; the Clerk records it first, `record_notice_published`).
@@ -1523,6 +1610,13 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
             raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
                                                 "before the date in its notice") % {"day": app.hearing_on.isoformat()})
+        if held is not None and app.hearing_on is not None and held > app.hearing_on:
+            # (¶ B: the hearing is held "pursuant to notice" of its day; one held on another day had none: P-22)
+            raise ValidationFailed("held_on", _(
+                "the hearing was noticed for %(day)s; a hearing held on %(held)s was held on a day no published "
+                "notice announced (¶ B, interpretation P-22): if it was not held on %(day)s, reschedule it to "
+                "another day and publish its notice again") % {"day": app.hearing_on.isoformat(),
+                                                               "held": held.isoformat()})
         if held is not None:  # (not before its notice: the hearing's own date, checked above, is after it)
             held = _happened(held, "held_on", today=today)
         return _step(app, "record_hearing_held", by=by, reason=reason,
@@ -1660,7 +1754,8 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
                 "this document; record another approval only with its own date or document")
                 % {"condition": condition, "agency": Agency(agency).label, "day": approved_on.isoformat()})
         approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
-                            approved_on=approved_on, document=doc)
+                            approved_on=approved_on, document=doc,
+                            basis=approval_basis(app.facts, condition))  # (what it approves: P-21)
         save_with_history(approval, by=by, reason=reason or said.CONDITION_APPROVED(
             n=condition, facility=CONDITIONS[condition], agency=said.THE_AGENCY[agency]))
         file_changed(app)
@@ -1963,13 +2058,18 @@ def issuance_blockers(app: PermitApplication, today: date | None = None) -> list
     owner's and tenant's authorization (¶ D), an insurance certificate meeting ¶ E with the Board's limit, the
     bond fixed by the Board and posted (¶ F), the filing fee paid (fee), and the petition filed at least 60 days
     before the assembly (¶ B; P-19: a filing on the next business day after a closed last day, G-1, blocks until
-    the Board approves). Empty when a permit may issue."""
+    the Board approves); and first of all, when the law core finds that the chapter requires no permit (an
+    exemption of ¶¶ A-D on the sponsor's statements; 500 persons or fewer), that none is issued (`no_permit_blocker`,
+    P-20). Empty when a permit may issue."""
     det = determination(app, today)
     wanted = set(ISSUANCE_RULES)
     approved = app.decided_on is not None and app.state not in (State.DENIED,)
     blockers = [Blocker.of(f) for f in det.findings
                 if f.rule in wanted and f.status not in (Status.MET, Status.NOT_APPLICABLE)
                 and not (approved and f.status is Status.NEEDS_REVIEW and f.rule in ANSWERED_BY_APPROVAL)]
+    none_required = no_permit_blocker(det)  # (¶¶ B-F all not applicable: nothing above was checked, P-20)
+    if none_required is not None:
+        blockers = [none_required, *blockers]
     over = assembly_over(app, _today(today))
     return [over, *blockers] if over is not None else blockers
 
@@ -2032,7 +2132,10 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
     """The Clerk records that the assembly was held and when it ended (default: its last day in the facts);
     the 5 days of ¶ F run from that day. `ended_on` after `today` (default the Town's date), before the
     permit was issued or before the assembly's first day (``dates.first_day``) → `ValidationFailed` (field
-    ``ended_on``). issued → assembly_held."""
+    ``ended_on``). An end after the permit's last day is the actual end, from which ¶ F counts, but the days after
+    the permit's last day were an assembly without a permit (¶ A): it is recorded only with the Clerk's `reason`
+    (else `ValidationFailed`, field ``reason``), the history notes the days past the permit, and the page and the
+    API warn of it (`ended_after_permit`, interpretation P-23). issued → assembly_held."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
@@ -2048,8 +2151,30 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
                        (app.issued_on is None or first > app.issued_on) else
                        (app.issued_on, gettext_noop("the permit was issued")))
         end = _happened(end, "ended_on", today=today, after=after, after_what=what)
-        return _step(app, "record_assembly_held", by=by, reason=reason,
-                     default_reason=said.ASSEMBLY_HELD(day=end.isoformat()), assembly_ended_on=end)
+        words = said.ASSEMBLY_HELD(day=end.isoformat())
+        last = assembly_last_day(app)
+        if last is not None and end > last:
+            # ¶ F counts from the actual end; the days past the permit's last day had no permit (¶ A): P-23
+            why = (reason or "").strip()
+            if not why:
+                raise ValidationFailed("reason", _(
+                    "the assembly ended on %(end)s, after the permit's last day (%(last)s): the days after it were "
+                    "an assembly without a permit (¶ A); give the reason it ran past its permitted days "
+                    "(interpretation P-23)") % {"end": end.isoformat(), "last": last.isoformat()})
+            words = said.RAN_PAST_PERMIT(before=words, last_day=last.isoformat(), n=(end - last).days)
+            return _step(app, "record_assembly_held", by=by, reason=said.BEFORE(why=why, said=words),
+                         default_reason=words, assembly_ended_on=end)
+        return _step(app, "record_assembly_held", by=by, reason=reason, default_reason=words,
+                     assembly_ended_on=end)
+
+
+def ended_after_permit(app: PermitApplication) -> date | None:
+    """The permit's last day (the facts' ``dates.last_day``, else ``first_day``) when the assembly's end recorded
+    (`record_assembly_held`) is after it, else None: the days past it were an assembly without a permit (¶ A),
+    while ¶ F's 5 days run from the actual end (interpretation P-23). The page and the API warn of it."""
+    last = assembly_last_day(app)
+    end = app.assembly_ended_on
+    return last if last is not None and end is not None and end > last else None
 
 
 def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: date, result: str,
@@ -2058,7 +2183,12 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
     """The Town (Clerk or Building Inspector) records the cleanup inspection of ¶ F: `result` ``complete`` (give
     `completed_on`, the day the waste was completely removed) or ``incomplete``. Neither date may be after
     `today` (default the Town's date) nor before the assembly ended (`ValidationFailed` naming
-    ``inspected_on`` or ``completed_on``). assembly_held → cleanup_inspected."""
+    ``inspected_on`` or ``completed_on``). assembly_held → cleanup_inspected.
+
+    After an inspection that found the waste not completely removed, the Town inspects again and records it
+    here (cleanup_inspected → cleanup_inspected; the history keeps the earlier one): neither date before the
+    earlier inspection. An inspection that found the cleanup complete is not followed by another (`Blocked`):
+    the Board releases or forfeits the bond on it (interpretation P-3)."""
     require_role(by, app.town, CLERK, INSPECTOR)
     if result not in CleanupResult.values:
         raise ValidationFailed("result", _("%(value)s; allowed: %(allowed)s")
@@ -2074,12 +2204,15 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_cleanup_inspection")
-        ended = app.assembly_ended_on
-        inspected_on = _happened(inspected_on, "inspected_on", today=today, after=ended,
-                                 after_what=gettext_noop("the assembly ended"))
+        after, what = app.assembly_ended_on, gettext_noop("the assembly ended")
+        if app.state == State.CLEANUP_INSPECTED:
+            if app.cleanup_result != CleanupResult.INCOMPLETE:
+                raise Blocked(gettext_noop("record the cleanup inspection"), [_cleanup_found_complete(app)])
+            after, what = app.cleanup_inspected_on, gettext_noop(
+                "the earlier inspection, which found the waste not completely removed")
+        inspected_on = _happened(inspected_on, "inspected_on", today=today, after=after, after_what=what)
         if done is not None:
-            done = _happened(done, "completed_on", today=today, after=ended,
-                             after_what=gettext_noop("the assembly ended"))
+            done = _happened(done, "completed_on", today=today, after=after, after_what=what)
         return _step(app, "record_cleanup_inspection", by=by, reason=reason,
                      default_reason=said.CLEANUP_INSPECTED(day=inspected_on.isoformat(),
                                                            result=CleanupResult(result).label),
@@ -2093,6 +2226,49 @@ def _cleanup_finding(app: PermitApplication) -> Finding:
     return determination(app, app.cleanup_inspected_on, data=data).finding("carmel/issuance/f-cleanup")
 
 
+def _cleanup_found_complete(app: PermitApplication) -> Blocker:
+    """No further cleanup inspection: the last one found the waste completely removed (¶ F; P-3)."""
+    return Blocker(CLEANUP_RULE, CITE_F, _(
+        "The inspection of %(day)s found the waste completely removed (on %(done)s): the Town Board releases or "
+        "forfeits the bond on it; a further inspection is recorded only after one that found the waste not "
+        "completely removed (interpretation P-3)")
+        % {"day": app.cleanup_inspected_on.isoformat() if app.cleanup_inspected_on else "—",
+           "done": app.cleanup_completed_on.isoformat() if app.cleanup_completed_on else "—"})
+
+
+def release_blockers(app: PermitApplication) -> list[Blocker]:
+    """Why the Town Board may not release the bond now (empty when it may): the law core does not find the
+    waste completely removed within 5 days from the termination of the assembly (¶ F; P-3)."""
+    if app.state != State.CLEANUP_INSPECTED:
+        return []
+    finding = _cleanup_finding(app)
+    return [] if finding.status is Status.MET else [Blocker.of(finding)]
+
+
+def forfeit_blockers(app: PermitApplication) -> list[Blocker]:
+    """Why the Town Board may not forfeit the bond now (empty when it may): the cleanup of ¶ F is not shown to
+    have failed — the law core finds it completed within the 5 days, or no inspection after its last day found
+    the waste not completely removed. An inspection before that day that found it unfinished shows nothing yet:
+    the Town inspects again after it (`record_cleanup_inspection`, interpretation P-3)."""
+    if app.state != State.CLEANUP_INSPECTED:
+        return []
+    finding = _cleanup_finding(app)
+    due = finding.values.get("cleanup_due")
+    late = finding.status is Status.NOT_MET or (
+        app.cleanup_completed_on is None and due is not None and app.cleanup_inspected_on is not None
+        and app.cleanup_inspected_on > due)
+    if late:
+        return []
+    reason = (_("the cleanup is not shown to have failed: %(reason)s") % {"reason": law_text(finding.reason)})
+    if app.cleanup_result == CleanupResult.INCOMPLETE and due is not None:
+        reason += "; " + (_("the inspection of %(day)s, not after the cleanup's last day (%(due)s), found the waste "
+                            "not completely removed: record another cleanup inspection after %(due)s "
+                            "(interpretation P-3)")
+                          % {"day": app.cleanup_inspected_on.isoformat() if app.cleanup_inspected_on else "—",
+                             "due": due.isoformat()})
+    return [Blocker(finding.rule, finding.citation, reason)]
+
+
 def release_bond(by: Any, app: PermitApplication, *, expected_version: int | None = None,
                  reason: str | None = None) -> PermitApplication:
     """The Town Board releases the bond: only when the law core finds the waste completely removed within
@@ -2101,32 +2277,28 @@ def release_bond(by: Any, app: PermitApplication, *, expected_version: int | Non
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "release_bond")
+        blockers = release_blockers(app)
+        if blockers:
+            raise Blocked("release the bond", blockers)
         finding = _cleanup_finding(app)
-        if finding.status is not Status.MET:
-            raise Blocked("release the bond", [Blocker.of(finding)])
         return _step(app, "release_bond", by=by, reason=reason,
                      default_reason=said.BOND_RELEASED(finding=finding.reason), bond_disposition=BondDisposition.RELEASED)
 
 
 def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_version: int | None = None
                  ) -> PermitApplication:
-    """The Town Board forfeits the bond when the cleanup of ¶ F was not performed in time: refused (`Blocked`)
-    when the law core finds it completed within the 5 days, or the inspection was made before the last day
-    with the cleanup unfinished. cleanup_inspected → bond_forfeited."""
+    """The Town Board forfeits the bond when the cleanup of ¶ F was not performed in time: refused (`Blocked`,
+    `forfeit_blockers`) when the law core finds it completed within the 5 days, or the inspection was made
+    before the last day with the cleanup unfinished (the Town then inspects again after it, P-3).
+    cleanup_inspected → bond_forfeited."""
     require_role(by, app.town, BOARD)
     why = _text(reason, "reason", gettext_noop("the reason the bond is forfeited"))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "forfeit_bond")
-        finding = _cleanup_finding(app)
-        due = finding.values.get("cleanup_due")
-        late = finding.status is Status.NOT_MET or (
-            app.cleanup_completed_on is None and due is not None and app.cleanup_inspected_on is not None
-            and app.cleanup_inspected_on > due)
-        if not late:
-            raise Blocked("forfeit the bond", [Blocker(finding.rule, finding.citation,
-                                                        _("the cleanup is not shown to have failed: %(reason)s")
-                                                        % {"reason": law_text(finding.reason)})])
+        blockers = forfeit_blockers(app)
+        if blockers:
+            raise Blocked("forfeit the bond", blockers)
         return _step(app, "forfeit_bond", by=by, reason=why, default_reason=why,
                      bond_disposition=BondDisposition.FORFEITED)
 
@@ -2137,13 +2309,18 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
     review (submitted, incomplete, amended, accepted, hearing scheduled or held, approved) once its assembly's
     last day has passed (`assembly_over`, interpretation P-11): no permit can be issued for it any more (P-7) and
     no hearing held before it (P-4), so without this it stayed in the Clerk's queue for ever. Before that day,
-    `Blocked` (409): the Town Board decides it, or the applicant withdraws it."""
+    `Blocked` (409): the Town Board decides it, or the applicant withdraws it. An application under review whose
+    assembly the law core finds exempt (¶¶ A-D, on the sponsor's statements: `exemption_of`) is closed at any time,
+    the history recording the exemption and its citation: the chapter requires no permit for it (P-20)."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "close")
         default = said.CLOSED()
-        if app.state in UNDER_REVIEW:
+        exempt = exemption_of(determination(app, _today(today))) if app.state in UNDER_REVIEW else None
+        if exempt is not None:  # (the chapter does not apply: closed with the exemption recorded, P-20)
+            default = said.CLOSED_EXEMPT(exemption=exempt.reason, citation=exempt.citation)
+        elif app.state in UNDER_REVIEW:
             if not can_close_unheard(app, today):
                 raise Blocked(gettext_noop("close the case"), [Blocker(
                     "carmel/permit/a-required", CITE_A,
@@ -2159,12 +2336,16 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
     assembly's days (P-11) and the hearing's notice (G-10): an application under review is closed only once its
     assembly is over, and accepted only while it is not; the notice's publication is recorded once, and the
     hearing recorded as held only after it; the hearing is rescheduled only while a day before the assembly's
-    first day is left. The refusals' "what can be done now" and the page's buttons both
-    ask this."""
+    first day is left; an application the law core finds exempt (P-20) is not accepted but may be closed at once,
+    and the Board may record that it does not accept the exemption; the cleanup is inspected again only after an
+    inspection that found it unfinished, and the bond released or forfeited only when the services would take it
+    (P-3). The refusals' "what can be done now" and the page's buttons both ask this."""
     if action == "close" and app.state in UNDER_REVIEW:
-        return can_close_unheard(app, today)
+        return can_close_unheard(app, today) or _exempt(app, today)
     if action == "accept":
-        return assembly_over(app, _today(today)) is None
+        return assembly_over(app, _today(today)) is None and not _exempt(app, today)
+    if action == "refuse_exemption":
+        return app.state in EXEMPTION_STATES and _exempt(app, today)
     if action == "record_notice_published":
         return app.notice_published_on is None
     if action == "record_hearing_held":
@@ -2172,7 +2353,59 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
     if action == "reschedule_hearing":
         first_day = _first_day(app)
         return first_day is None or _today(today) < first_day
+    if action == "record_cleanup_inspection" and app.state == State.CLEANUP_INSPECTED:
+        return app.cleanup_result == CleanupResult.INCOMPLETE  # (again after an unfinished cleanup only: P-3)
+    if action == "release_bond":
+        return not release_blockers(app)
+    if action == "forfeit_bond":
+        return not forfeit_blockers(app)
     return True
+
+
+def _exempt(app: PermitApplication, today: date | None = None) -> bool:
+    """Whether the law core finds an exemption of ¶¶ A-D reaching `app` (`exemption_of`). False when it refuses
+    the facts (the page says so in its own words)."""
+    try:
+        det = determination(app, _today(today))
+    except ValidationFailed:
+        return False
+    return exemption_of(det) is not None
+
+
+#: States in which the Town Board may record that it does not accept the exemption claimed: before the petition
+#: is accepted (then the Clerk reviews the petition under ¶ B as for any other: P-20).
+EXEMPTION_STATES = (State.SUBMITTED, State.INCOMPLETE, State.AMENDED)
+
+
+def refuse_exemption(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | None = None,
+                     today: date | None = None, expected_version: int | None = None) -> PermitApplication:
+    """The Town Board records that it does not accept the exemption (exemptions ¶¶ A-D) the sponsor's statements
+    claim (C-14: they are the applicant's; the Town may challenge them), with its `reasons` and the day it so
+    decided (`decided_on`, default `today`: a thing done, not after today nor before the submission,
+    `ValidationFailed` naming ``decided_on``). From then the law core does not apply the exemption
+    (``town_board.exemption_not_accepted_on``): the chapter applies, and the petition is reviewed, heard and
+    decided under ¶¶ B-F as any other (interpretation P-20). Only while the petition awaits the Clerk's review or
+    the applicant's amendment (`EXEMPTION_STATES`, else `WrongState`, 409) and while the law core finds an
+    exemption reaching the assembly (else `Blocked`, 409, citing ¶ A). The state does not change; the history
+    says what was decided."""
+    require_role(by, app.town, BOARD)
+    why = _text(reasons, "reasons", gettext_noop("the Town Board's reasons for not accepting the exemption"))
+    require_printable(("reasons", why))
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, EXEMPTION_STATES, gettext_noop("record that the exemption is not accepted"))
+        on = _happened(decided_on if decided_on is not None else _today(today), "decided_on", today=today,
+                       after=app.submitted_on, after_what=gettext_noop("the petition was submitted"))
+        exempt = exemption_of(determination(app, _today(today)))
+        if exempt is None:
+            raise Blocked(gettext_noop("record that the exemption is not accepted"), [Blocker(
+                PERMIT_REQUIRED_RULE, CITE_A, _("The law does not find the assembly exempt (exemptions ¶¶ A-D): "
+                                                "there is no exemption claimed to refuse (interpretation P-20)"))])
+        app.exemption_not_accepted_on = on
+        app.exemption_not_accepted_because = why
+        save_with_history(app, by=by, reason=said.EXEMPTION_NOT_ACCEPTED(
+            exemption=exempt.citation, day=on.isoformat(), reasons=why))
+    return app
 
 
 def _no_notice_recorded(app: PermitApplication) -> Blocker:

@@ -265,6 +265,8 @@ FACTS_CHANGED = Reason(gettext_noop("facts of the assembly changed"))
 SUBMITTED = Reason(gettext_noop("verified petition submitted"))
 INCOMPLETE = Reason(gettext_noop("petition incomplete: {items}"), items=each(item, "; "))
 AMENDED = Reason(gettext_noop("petition amended"))
+APPROVALS_LAPSED = Reason(gettext_noop("{before}; the written approvals given for the facilities or the number of "
+                                       "persons it changed no longer count (P-21): {approvals}"), before=nested)
 ACCEPTED = Reason(gettext_noop("petition complete; accepted"))
 HEARING_AT = Reason(gettext_noop("{day} at {time} at {place}"), day=day, time=clock)
 HEARING_ON = Reason(gettext_noop("{day} at {place}"), day=day)
@@ -310,6 +312,11 @@ FEE_SET = Reason(gettext_noop("filing fee for {year} set to {amount} by resoluti
                  amount=amount, day=day)
 ISSUED = Reason(gettext_noop("permit {number} issued"))
 ASSEMBLY_HELD = Reason(gettext_noop("assembly held; it ended on {day}"), day=day)
+RAN_PAST_PERMIT = Reason(ngettext_lazy(
+    "{before}; note: {n} day after the permit's last day ({last_day}), an assembly without a permit (¶ A; "
+    "interpretation P-23)",
+    "{before}; note: {n} days after the permit's last day ({last_day}), an assembly without a permit (¶ A; "
+    "interpretation P-23)", "n"), count="n", before=nested, last_day=day, n=number)
 CLEANUP_INSPECTED = Reason(gettext_noop("cleanup inspected on {day}: {result}"), day=day,
                            result=label("waste completely removed", "waste not completely removed"))
 #: The law core's reason of ¶ F's cleanup, met (carmel/issuance/f-cleanup), as the bond's release quotes it.
@@ -318,6 +325,10 @@ BOND_RELEASED = Reason(gettext_noop("bond released: {finding}"), finding=nested)
 CLOSED = Reason(gettext_noop("case closed"))
 CLOSED_UNHEARD = Reason(gettext_noop("case closed: the assembly's last day has passed before a permit was issued "
                                      "(P-11)"))
+CLOSED_EXEMPT = Reason(gettext_noop("case closed: the chapter does not apply: {exemption} ({citation}); no permit "
+                                    "is required (P-20)"))
+EXEMPTION_NOT_ACCEPTED = Reason(gettext_noop("the Town Board does not accept the exemption claimed ({exemption}), "
+                                             "decided on {day}: {reasons}; the chapter applies (P-20)"), day=day)
 WITHDRAWN = Reason(gettext_noop("withdrawn by the applicant"))
 #: The law core's reason of ¶ G (carmel/issuance/g-revocation), as a revocation quotes it after the facts.
 GROUND_FACILITIES = Reason(gettext_noop("the applicant has failed to provide the facilities as specified in the "

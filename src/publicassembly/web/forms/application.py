@@ -926,7 +926,9 @@ class NoticePublishedForm(HearingNoticeForm):
 
 class HearingHeldForm(ReasonMixin):
     held_on = forms.DateField(label=_("Held on"), widget=DateInput(), required=False,
-                              help_text=_("Default: the date it was scheduled for."))
+                              help_text=_("Default: the date it was scheduled for. It is recorded as held only "
+                                          "on the day its notice announced; a hearing held on another day is "
+                                          "rescheduled and its notice published again."))
 
 
 class ApproveForm(ReasonMixin):
@@ -939,6 +941,14 @@ class ApproveForm(ReasonMixin):
 
 class DenyForm(ReasonMixin):
     reasons = forms.CharField(label=_("Reasons for the denial"), widget=Lines)
+    decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
+
+
+class RefuseExemptionForm(PlainErrors):
+    """The Town Board records that it does not accept the exemption the sponsor's statements claim (exemptions
+    ¶¶ A-D; interpretation P-20)."""
+
+    reasons = forms.CharField(label=_("Why the Town Board does not accept the exemption claimed"), widget=Lines)
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
 
 

@@ -115,6 +115,9 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
                                             conditions=af._lines(d.get("conditions", "")),
                                             decided_on=d.get("decided_on"), bond_amount=d.get("bond_amount"),
                                             bodily_injury_limit=d.get("bodily_injury_limit"))),
+    Action("refuse_exemption", gettext_lazy("Do not accept the exemption claimed (exemptions ¶¶ A-D)"),
+           af.RefuseExemptionForm, (BOARD,), tuple(str(s) for s in sv.EXEMPTION_STATES),
+           lambda u, app, d, ev: sv.refuse_exemption(u, app, expected_version=ev, **d), danger=True),
     Action("deny", gettext_lazy("Deny, with reasons"), af.DenyForm, (BOARD,), _machine("deny"),
            lambda u, app, d, ev: sv.deny(u, app, expected_version=ev, **d), danger=True),
     Action("record_approval", gettext_lazy("Record a written approval (¶ C)"), af.ApprovalForm, (HEALTH, BOARD),
@@ -475,7 +478,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "town": t, "app": app, "actions": actions, "blockers": blockers, "refused": refused,
         "timeline": sv.application_timeline(app),
         "documents": app.documents.all().order_by("uploaded_at"),
-        "approvals": app.approvals.select_related("reviewer").order_by("condition", "agency"),
+        "approvals": _approvals(app),
         "bonds": app.bonds.order_by("posted_on", "id"),  # (¶ F: the law core counts their sum; a duplicate shows)
         "fee_payments": sv.fee_payments(app),  # (the fee paid is their sum: a duplicate shows, with who recorded it)
         "upload": af.UploadForm(max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES),
@@ -485,7 +488,27 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "hearing_late": (None if problem is not None or (due := sv.hearing_after_decision_due(app)) is None
                          else hearing_late_text(app, due)),
         "facts_problem": None if problem is None else present.correction_note(problem),
+        "ran_past": ran_past_text(app),
     }
+
+
+def _approvals(app: PermitApplication) -> list[Any]:
+    """The written approvals of ¶ C recorded, each with ``counts``: whether it was given for the facility and
+    the persons the petition states now (interpretation P-21)."""
+    out = list(app.approvals.select_related("reviewer").order_by("condition", "agency"))
+    for a in out:
+        a.counts = sv.approval_counts(app, a)
+    return out
+
+
+def ran_past_text(app: PermitApplication) -> str | None:
+    """The warning that the assembly's end recorded is after the permit's last day (interpretation P-23: the days
+    after it were an assembly without a permit, ¶ A), or None."""
+    last = sv.ended_after_permit(app)
+    if last is None:
+        return None
+    return _("ended after the permit's last day (%(d)s): the days after it had no permit (¶ A)") % {
+        "d": last.isoformat()}
 
 
 @no_permits_before_login

@@ -71,6 +71,14 @@ def _exemption(ctx: Context, rule: str, section: str, tie: TownTie) -> Finding:
     missing += tie_missing
     if exempt is False:
         return Finding(rule, Status.NOT_APPLICABLE, citation, reason, values)
+    refused_on = ctx.case.town_board.exemption_not_accepted_on
+    if refused_on is not None:
+        # (the sponsor's statements are the applicant's, C-14; the Town Board may not accept them: P-20)
+        values["exemption_not_accepted_on"] = refused_on
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       _("The sponsor's statements claim the exemption of {label}, but the Town Board recorded on "
+                         "{day} that it does not accept it: the chapter applies to the assembly.", label=label,
+                         day=refused_on.isoformat()), values)
     if missing:
         # (named as the sponsor says it is: a church not yet said to be established is "a church")
         said = _UNSETTLED_KIND.get(sponsor.kind, label) if "sponsor.established" in missing else label

@@ -430,10 +430,13 @@ class Bond(_Facts):
 
 
 class TownBoard(_Facts):
-    """What the Town Board has set for this application: the bodily injury limit (¶ E) and the bond (¶ F)."""
+    """What the Town Board has set for this application: the bodily injury limit (¶ E) and the bond (¶ F); and
+    ``exemption_not_accepted_on``, the day the Board recorded that it does not accept the exemption the sponsor's
+    statements claim (exemptions ¶¶ A-D; interpretation P-20): from then the exemption does not reach the case."""
 
     bodily_injury_limit: Money | None = None
     bond_amount: Money | None = None
+    exemption_not_accepted_on: HappenedDate | None = None
 
 
 class Hearing(_Facts):

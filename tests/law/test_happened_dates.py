@@ -28,6 +28,7 @@ _FACILITIES = ("drinking_water", "toilets", "sewage", "solid_waste", "food_suppl
 CARMEL = ["sponsor.chapter_in_town_since",
           *[f"conditions.{f}.{agency}_approved_on" for f in _FACILITIES
             for agency in ("health_department", "town_board")],
+          "town_board.exemption_not_accepted_on",  # (the Board does not accept the exemption claimed: P-20)
           "filed_on", "submitted_on", "hearing.notice_published_on", "board_decision_on", "cleanup_completed_on",
           "violation.first_day"]
 MOUNT_PLEASANT = ["certificate.issued", "inspection.date", "violation.date"]

@@ -42,6 +42,19 @@ def _empty_cache_after_each_test():
 
 
 @pytest.fixture
+def to_the_latest_migrations():
+    """For a test that migrates the test database back to an old state (to test a migration): afterwards, pass or
+    fail, every app is migrated forward to its latest migration again, so that the tests run after it in the same
+    process meet today's schema (a test that stopped at the migration it tests left later ones unapplied)."""
+    yield
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.fixture
 def travel_to():
     """Move the clock (time-machine) to a day for the rest of the test: ``travel_to(hearing_on)`` — e.g. the day
     a public hearing scheduled ahead is held, since a service refuses to record what has not happened yet. The

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("to_the_latest_migrations")]
 
 BEFORE = [("permits", "0003_queue_index")]
 AFTER = [("permits", "0004_authorization_property_address")]

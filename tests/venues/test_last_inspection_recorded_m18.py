@@ -107,6 +107,7 @@ def test_recording_keeps_when_and_an_unknown_time_falls_back_to_the_id_m18(bi, h
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("to_the_latest_migrations")
 def test_migration_backfills_recorded_at_from_the_history_of_the_recording_m18():
     """venues 0003: an inspection done before it gets the time of its history row of the recording (its first
     row in state done); one with no such row stays null (its id then stands in); a scheduled one stays null."""

@@ -29,7 +29,8 @@ CARMEL = ["sponsor.chapter_in_town_since",
           *[f"conditions.{f}.{agency}_approved_on" for f in _FACILITIES
             for agency in ("health_department", "town_board")],
           "town_board.exemption_not_accepted_on",  # (the Board does not accept the exemption claimed: P-20)
-          "filed_on", "submitted_on", "hearing.notice_published_on", "board_decision_on", "cleanup_completed_on",
+          "filed_on", "submitted_on", "hearing.notice_published_on", "board_decision_on", "assembly_ended_on",
+          "cleanup_completed_on",
           "violation.first_day"]
 MOUNT_PLEASANT = ["certificate.issued", "inspection.date", "violation.date"]
 
@@ -71,6 +72,8 @@ def test_the_list_of_happened_fields_is_the_registers_g_10():
 def test_the_day_itself_is_taken_and_the_day_after_is_refused_naming_the_field(jurisdiction, field):
     base = _base(jurisdiction)
     as_of = date.fromisoformat(str(base["as_of"]))
+    if field == "assembly_ended_on":  # (an assembly ends once begun: a one-day assembly on as_of, ¶ F)
+        base["dates"] = {**base["dates"], "first_day": as_of.isoformat(), "last_day": as_of.isoformat()}
     evaluate(base)  # (the base itself is taken)
     on_the_day = _set(base, field, as_of.isoformat())
     assert (field, as_of) in happened_dates(parse_case(on_the_day).facts)

@@ -127,7 +127,7 @@ PETITION_RULE_PREFIXES = ("carmel/permit/b-verified-petition", "carmel/petition/
 #: Facts that are the Town's own acts or records: never part of the applicant's facts (they are layered on
 #: from the application's fields and records when the law core is asked).
 TOWN_FACTS = ("filed_on", "submitted_on", "hearing", "board_decision_on", "town_board", "bond", "insurance",
-              "cleanup_completed_on", "filing_fee_paid", "revocation_grounds", "violation")
+              "assembly_ended_on", "cleanup_completed_on", "filing_fee_paid", "revocation_grounds", "violation")
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
 _APPROVAL_FIELDS = ("health_department_approved_on", "town_board_approved_on")
 _AUTH_FIELDS = ("owner_authorization_to_inspect", "tenant_authorization_to_inspect")
@@ -587,6 +587,8 @@ def _case_data(app: PermitApplication, *, preloaded: bool,
         d["bond"] = {"posted": True, "amount": str(posted)}
     if paid is not None:
         d["filing_fee_paid"] = str(paid)
+    if app.assembly_ended_on:  # (¶ F's 5 days run from the end recorded: P-23)
+        d["assembly_ended_on"] = app.assembly_ended_on.isoformat()
     if app.cleanup_completed_on:
         d["cleanup_completed_on"] = app.cleanup_completed_on.isoformat()
     if app.revocation_grounds:
@@ -598,7 +600,7 @@ def _case_data(app: PermitApplication, *, preloaded: bool,
 #: case data (``*``: every facility of ¶ C). `as_it_stood` leaves out those after the day a case is taken on.
 _TOWN_RECORD_DATES: tuple[tuple[str, ...], ...] = (
     ("filed_on",), ("submitted_on",), ("hearing", "notice_published_on"), ("board_decision_on",),
-    ("cleanup_completed_on",), ("town_board", "exemption_not_accepted_on"),
+    ("assembly_ended_on",), ("cleanup_completed_on",), ("town_board", "exemption_not_accepted_on"),
     ("conditions", "*", "health_department_approved_on"),
     ("conditions", "*", "town_board_approved_on"),
 )
@@ -774,7 +776,7 @@ def _deadline_table() -> dict[str, tuple[Callable[[EventCase], date | None], Cal
         "application_due": (lambda c: c.dates.first_day if c.dates else None, due.application_due),
         "decision_due": (lambda c: c.submitted_on, due.decision_due),
         "hearing_notice_due": (lambda c: c.hearing.held_on if c.hearing else None, due.hearing_notice_due),
-        "cleanup_due": (lambda c: c.dates.end if c.dates else None, due.cleanup_due),
+        "cleanup_due": (lambda c: c.assembly_ended_on or (c.dates.end if c.dates else None), due.cleanup_due),
     }
 
 
@@ -2220,10 +2222,9 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
 
 
 def _cleanup_finding(app: PermitApplication) -> Finding:
-    data = case_data(app)
-    if app.assembly_ended_on and isinstance(data.get("dates"), dict):
-        data["dates"] = {**data["dates"], "last_day": app.assembly_ended_on.isoformat()}
-    return determination(app, app.cleanup_inspected_on, data=data).finding("carmel/issuance/f-cleanup")
+    """The law core's ¶ F finding on the day of the cleanup inspection (its 5 days counted from the end recorded,
+    `assembly_ended_on`, as every deadline of the application is)."""
+    return determination(app, app.cleanup_inspected_on).finding("carmel/issuance/f-cleanup")
 
 
 def _cleanup_found_complete(app: PermitApplication) -> Blocker:

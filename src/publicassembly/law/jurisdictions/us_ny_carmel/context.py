@@ -126,7 +126,10 @@ class Context:
 
     @derived
     def cleanup_due(self) -> LegalDate | None:
-        """Last day to remove the waste: within 5 days from the termination of the assembly (¶ F)."""
+        """Last day to remove the waste: within 5 days from the termination of the assembly (¶ F): the day it
+        ended as the Town recorded it (``assembly_ended_on``), else its last day (interpretation P-23)."""
+        if self.case.assembly_ended_on is not None:
+            return deadlines.cleanup_due(self.case.assembly_ended_on, self.values)
         if self.case.dates is None:
             return None
         return deadlines.cleanup_due(self.case.dates.end, self.values)

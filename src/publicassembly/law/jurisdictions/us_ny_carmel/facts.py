@@ -492,6 +492,9 @@ class EventCase(_Facts):
     submitted_on: HappenedDate | None = Field(None, description="The application was submitted to the Town Board.")
     hearing: Hearing | None = None
     board_decision_on: HappenedDate | None = None
+    assembly_ended_on: HappenedDate | None = Field(
+        None, description="The day the assembly ended, as the Town recorded it (its termination, ¶ F); the "
+                          "permit's last day (dates.last_day) when not given.")
     cleanup_completed_on: HappenedDate | None = None
     filing_fee_paid: Money | None = None
     revocation_grounds: RevocationGrounds | None = None
@@ -509,4 +512,9 @@ class EventCase(_Facts):
                     "{together:,} collectively is fewer than the {at_once:,} at one time; collectively counts "
                     "everyone over the whole assembly, so it is at least the number at one time",
                     together=together, at_once=at_once))
+        if self.assembly_ended_on is not None and self.dates is not None \
+                and self.assembly_ended_on < self.dates.first_day:
+            raise FactError("assembly_ended_on", _(
+                "{ended} is before the assembly's first day ({first_day}): an assembly ends after it begins (¶ F)",
+                ended=self.assembly_ended_on.isoformat(), first_day=self.dates.first_day.isoformat()))
         return self

@@ -231,3 +231,34 @@ def test_164_3_the_religious_worship_exception_and_164_4_12_13_14_are_not_listed
     for rule_id in refused:
         with pytest.raises(ValidationFailed):
             es._rule(mount_pleasant, rule_id)
+
+
+ANY_ACT = "carmel/penalties/ab-violation"
+
+
+@pytest.mark.parametrize(("first_rule", "second_rule"), [(UNPERMITTED, ANY_ACT), (ANY_ACT, UNPERMITTED),
+                                                         (ANY_ACT, "carmel/issuance/f-cleanup")])
+def test_penalties_a_b_the_catch_all_does_not_charge_days_already_charged_w15(carmel, cbi, travel_to, first_rule,
+                                                                             second_rule):
+    """W-15, W-19: "any act in violation of any provisions" (penalties ¶¶ A, B) is the catch-all: the days one
+    offender is charged under it are not charged again under another rule, nor the other way round (a final
+    trial charged 4 days under ¶ A's rule and again under the catch-all)."""
+    travel_to(TRIAL_DAY)
+    offender = es.register_offender(cbi, carmel, kind="person", name="John Doe")
+    first = es.record_violation(cbi, _carmel_complaint(cbi, carmel, offender, OBSERVED), rule_id=first_rule,
+                                days_of_continued_violation=4)
+    with pytest.raises(ValidationFailed) as e:
+        es.record_violation(cbi, _carmel_complaint(cbi, carmel, offender, OBSERVED), rule_id=second_rule,
+                            days_of_continued_violation=4)
+    assert e.value.field == "observed_on" and f"violation {first.pk} " in e.value.detail
+
+
+def test_penalties_a_two_rules_other_than_the_catch_all_are_two_violations_w15(carmel, cbi, travel_to):
+    """A permit lacking (¶ A) and the waste left (¶ F) on the same days are two violations of two provisions."""
+    travel_to(TRIAL_DAY)
+    offender = es.register_offender(cbi, carmel, kind="person", name="John Doe")
+    es.record_violation(cbi, _carmel_complaint(cbi, carmel, offender, OBSERVED), rule_id=UNPERMITTED,
+                        days_of_continued_violation=4)
+    es.record_violation(cbi, _carmel_complaint(cbi, carmel, offender, OBSERVED), rule_id="carmel/issuance/f-cleanup",
+                        days_of_continued_violation=4)
+    assert Violation.objects.filter(offender=offender).count() == 2

@@ -88,6 +88,12 @@ def test_early_incomplete_inspection_then_another_par_f(walk, travel_to):
     assert e.value.field == "inspected_on"
     app = sv.record_cleanup_inspection(walk.clerk, app, inspected_on=date(2026, 8, 24), result="incomplete")
     assert (app.state, app.cleanup_inspected_on) == (State.CLEANUP_INSPECTED, date(2026, 8, 24))
+    version = app.version
+    with pytest.raises(ValidationFailed) as e:  # the same finding of the same day sent again: recorded once
+        sv.record_cleanup_inspection(walk.clerk, app, inspected_on=date(2026, 8, 24), result="incomplete")
+    assert e.value.field == "inspected_on" and "already recorded" in e.value.detail
+    app.refresh_from_db()
+    assert app.version == version
     assert sv.available(app, "forfeit_bond") and not sv.available(app, "release_bond")
     assert sv.forfeit_bond(walk.board, app, reason="Trash left").state == State.BOND_FORFEITED
 

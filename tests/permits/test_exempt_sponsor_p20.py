@@ -91,6 +91,9 @@ def test_board_does_not_accept_the_exemption_then_par_b_to_f_apply(walk):
     assert "does not accept" in det.finding(RULE).reason
     assert "does not accept the exemption" in app.history.order_by("-history_id").first().history_change_reason
     assert not sv.available(app, "refuse_exemption", SUBMITTED)  # (nothing left to refuse)
+    with pytest.raises(Blocked) as again:  # sent again: said it is recorded, not that there is no exemption
+        sv.refuse_exemption(walk.board, app, reasons="Again.", today=SUBMITTED)
+    assert f"recorded on {SUBMITTED.isoformat()} that it does not accept" in again.value.blockers[0].reason
     app = sv.accept(walk.clerk, app, today=SUBMITTED)
     sv.schedule_hearing(walk.clerk, app, hearing_on=HEARING, place="Town Hall", notice_published_on=NOTICE,
                         newspaper="Putnam County Courier", today=NOTICE)

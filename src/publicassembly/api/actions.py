@@ -24,6 +24,7 @@ from publicassembly.api.resources import router as records
 from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.units import FACT_YEARS, whole_number
+from publicassembly.venues.models import STORY_RANGE
 from publicassembly.workflow.errors import ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
@@ -656,7 +657,7 @@ def _area_not_negative(value: Decimal) -> Decimal:
 #: words by the venues service), not by a count of digits.
 Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}),
                  AfterValidator(_area_not_negative)]
-Story = whole_number(-100, 300)
+Story = whole_number(*STORY_RANGE)
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 
 
@@ -776,6 +777,27 @@ def issue_certificate(request: Any, town: str, pk: RecordId, data: IssueCertific
     cert = vs.issue_certificate(request.user, venue, issued_on=data.issued_on, reason=v.get("reason", ""),
                                 expected_version=data.expected_version)
     return Status(201, {**_certificate(cert), "venue_version": venue.version})  # (issuing moved the venue's version)
+
+
+class WorshipApprovalIn(BodyIn):
+    approved_on: Day | None = None
+    reason: _text(2000) = ""
+    expected_version: Version = None
+
+
+@router.post("/towns/{town}/venues/{id}/religious-worship-approval", response={200: dict[str, Any], **ERRORS},
+             operation_id="approve_religious_worship",
+             summary="Approve the use solely for religious worship: no certificate (the Building Inspector; § 164-3)")
+def approve_religious_worship(request: Any, town: str, pk: RecordId, data: WorshipApprovalIn) -> Any:
+    """The Building Inspector approves the place's use solely for religious worship (§ 164-3): the place is then
+    exempt from the certificate — also again after a change of its rooms withdrew the approval (M-20). Answers
+    the place (as ``GET /venues/{id}``)."""
+    from publicassembly.venues import services as vs
+
+    v = _clean(data)
+    venue = vs.approve_religious_worship_exemption(request.user, _venue_of(town, pk), approved_on=data.approved_on,
+                                                   reason=v.get("reason", ""), expected_version=data.expected_version)
+    return _venue(venue, with_occupancy=True)
 
 
 class ReasonIn(BodyIn):

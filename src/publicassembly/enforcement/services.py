@@ -548,15 +548,23 @@ def standing(violations: Any) -> Any:
     return violations.exclude(state=Violation.DISMISSED).exclude(state=Violation.CLOSED, disposition__isnull=True)
 
 
+#: Carmel ch. 31 penalties ¶¶ A, B's "any act in violation of any provisions of this chapter" (W-19): a catch-all,
+#: so the days it charges are charged under no other rule, nor the other way round (W-15).
+ANY_ACT = "carmel/penalties/ab-violation"
+
+
 def _not_charged_twice(new: Violation) -> None:
-    """`ValidationFailed` when a violation of `new`'s offender and rule that stands (`standing`) in its town, on
-    any complaint, already charges a day `new` charges (`days_charged`; interpretation W-15): each day's
+    """`ValidationFailed` when a violation of `new`'s offender and rule (or under the catch-all "any act in
+    violation", `ANY_ACT`, which overlaps every rule) that stands (`standing`) in its town, on any complaint,
+    already charges a day `new` charges (`days_charged`; interpretation W-15): each day's
     violation of a rule by one offender is one violation, punished once. Named: ``observed_on`` when `new`'s
     day observed is one of the days already charged, else ``days_of_continued_violation`` (its later days reach
     them); the message names the violation recorded, its complaint and its days."""
     first, last = days_charged(new)
-    candidates = standing(Violation.objects.for_town(new.town).filter(
-        offender_id=new.offender_id, rule_id=new.rule_id, observed_on__lte=last)).order_by("observed_on", "id")
+    same = Violation.objects.for_town(new.town).filter(offender_id=new.offender_id, observed_on__lte=last)
+    if new.rule_id != ANY_ACT:  # (the catch-all charges the days it names whatever the rule: it overlaps all)
+        same = same.filter(rule_id__in=[new.rule_id, ANY_ACT])
+    candidates = standing(same).order_by("observed_on", "id")
     for old in candidates:
         old_first, old_last = days_charged(old)
         if old_last < first:

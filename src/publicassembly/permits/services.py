@@ -2210,6 +2210,11 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
         if app.state == State.CLEANUP_INSPECTED:
             if app.cleanup_result != CleanupResult.INCOMPLETE:
                 raise Blocked(gettext_noop("record the cleanup inspection"), [_cleanup_found_complete(app)])
+            if result == CleanupResult.INCOMPLETE and inspected_on == app.cleanup_inspected_on:
+                # the same finding of the same day sent again (a retry, the form sent twice): recorded once
+                raise ValidationFailed("inspected_on", _(
+                    "the inspection of %(day)s that found the waste not completely removed is already recorded; "
+                    "record a later inspection (interpretation P-3)") % {"day": inspected_on.isoformat()})
             after, what = app.cleanup_inspected_on, gettext_noop(
                 "the earlier inspection, which found the waste not completely removed")
         inspected_on = _happened(inspected_on, "inspected_on", today=today, after=after, after_what=what)
@@ -2397,6 +2402,11 @@ def refuse_exemption(by: Any, app: PermitApplication, *, reasons: str, decided_o
         _check_in(app, EXEMPTION_STATES, gettext_noop("record that the exemption is not accepted"))
         on = _happened(decided_on if decided_on is not None else _today(today), "decided_on", today=today,
                        after=app.submitted_on, after_what=gettext_noop("the petition was submitted"))
+        if app.exemption_not_accepted_on is not None:  # (sent again: said as it is, not "no exemption")
+            raise Blocked(gettext_noop("record that the exemption is not accepted"), [Blocker(
+                PERMIT_REQUIRED_RULE, CITE_A, _("The Town Board recorded on %(day)s that it does not accept the "
+                                                "exemption claimed (interpretation P-20); the chapter applies")
+                % {"day": app.exemption_not_accepted_on.isoformat()})])
         exempt = exemption_of(determination(app, _today(today)))
         if exempt is None:
             raise Blocked(gettext_noop("record that the exemption is not accepted"), [Blocker(

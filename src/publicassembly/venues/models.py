@@ -70,6 +70,11 @@ class Venue(TownScoped, Versioned):
         return self.certificates.filter(status__in=[Certificate.VALID, Certificate.STALE]).order_by("-id").first()
 
 
+#: The stories a room may be recorded on (informational: § 164-4 joins rooms on any story): the page's form and the
+#: API take the same range.
+STORY_RANGE = (-100, 300)
+
+
 class SpaceKind(models.TextChoices):
     ROOM = "room", _("room")
     OPEN_AIR = "open_air", _("open-air area")

@@ -45,6 +45,7 @@ urlpatterns = [
     path("<slug:town>/venues/<int:pk>/spaces/", venues.space_add, name="space_add"),
     path("<slug:town>/venues/<int:pk>/spaces/<int:space>/", venues.space_edit, name="space_edit"),
     path("<slug:town>/venues/<int:pk>/certificates/", venues.certificate_issue, name="certificate_issue"),
+    path("<slug:town>/venues/<int:pk>/worship-approval/", venues.worship_approval, name="worship_approval"),
     path("<slug:town>/venues/<int:pk>/certificates/<int:cert>/revoke/", venues.certificate_revoke,
          name="certificate_revoke"),
     path("<slug:town>/venues/<int:pk>/inspections/", venues.inspection_schedule, name="inspection_schedule"),

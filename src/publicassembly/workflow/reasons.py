@@ -325,8 +325,7 @@ BOND_RELEASED = Reason(gettext_noop("bond released: {finding}"), finding=nested)
 CLOSED = Reason(gettext_noop("case closed"))
 CLOSED_UNHEARD = Reason(gettext_noop("case closed: the assembly's last day has passed before a permit was issued "
                                      "(P-11)"))
-CLOSED_EXEMPT = Reason(gettext_noop("case closed: the chapter does not apply: {exemption} ({citation}); no permit "
-                                    "is required (P-20)"))
+CLOSED_EXEMPT = Reason(gettext_noop("case closed: {exemption} ({citation}); no permit is required (P-20)"))
 EXEMPTION_NOT_ACCEPTED = Reason(gettext_noop("the Town Board does not accept the exemption claimed ({exemption}), "
                                              "decided on {day}: {reasons}; the chapter applies (P-20)"), day=day)
 WITHDRAWN = Reason(gettext_noop("withdrawn by the applicant"))

@@ -10,6 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law.units import MAX_COUNT
+from publicassembly.venues.models import STORY_RANGE
 from publicassembly.venues.services import floor_area_problem
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
 from publicassembly.web.forms.widgets import (
@@ -43,7 +44,7 @@ class SpaceForm(PlainErrors):
                       help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
     alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
-    story = WholeNumberField(label=_("Story"), min_value=-10, max_value=200, required=False)
+    story = WholeNumberField(label=_("Story"), min_value=STORY_RANGE[0], max_value=STORY_RANGE[1], required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -70,6 +71,14 @@ class ReasonForm(PlainErrors):
 class IssueForm(PlainErrors):
     issued_on = forms.DateField(label=_("Issued on"), widget=DateInput(), required=False,
                                 help_text=_("Default: today."))
+
+
+class WorshipApprovalForm(PlainErrors):
+    """The Building Inspector's approval of a place's use solely for religious worship (§ 164-3; M-20: given again
+    after its rooms changed)."""
+
+    approved_on = forms.DateField(label=_("Approved on"), widget=DateInput(), required=False,
+                                  help_text=_("Default: today."))
 
 
 class ScheduleInspectionForm(PlainErrors):

@@ -179,6 +179,10 @@ def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, fo
                            "inspections": inspections,
                            "space_form": vf.SpaceForm(prefix="new") if may["edit"] else None,
                            "issue_form": vf.IssueForm() if may["issue"] else None,
+                           # (a place stated to be used solely for worship, not approved as such: § 164-3, M-20)
+                           "worship_form": (vf.WorshipApprovalForm() if may["issue"] and
+                                            venue.used_solely_for_religious_worship and
+                                            not venue.certificate_exempt else None),
                            "schedule_form": (vf.ScheduleInspectionForm(inspectors=_inspectors(t))
                                              if may["inspect"] else None),
                            "timeline": vs.venue_timeline(venue, inspections=may["inspect"])}
@@ -334,6 +338,32 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     venue.refresh_from_db()  # shown as it is now, with its version now in the form
     return render(request, "web/venues/detail.html", _context(request, t, venue, issue_form=form,
                                                               issue_blocked=blocked), status=status)
+
+
+@login_required
+@methods("POST")
+def worship_approval(request: HttpRequest, town: str, pk: int) -> HttpResponse:
+    """The Building Inspector approves the place's use solely for religious worship (§ 164-3): the place is then
+    exempt from the certificate — also again after a change of its rooms withdrew the approval (M-20)."""
+    t = town_for(town)
+    require_role(request.user, t, *vs.CERTIFIERS)
+    venue = _venue(request, t, pk)
+    form = vf.WorshipApprovalForm(request.POST)
+    status = 422
+    ev = _version(request, form)
+    if ev is not None and form.is_valid():
+        try:
+            vs.approve_religious_worship_exemption(request.user, venue, approved_on=form.cleaned_data.get(
+                "approved_on"), expected_version=ev)
+        except WorkflowError as e:
+            status = _put(form, e)
+        else:
+            messages.success(request, _("The use solely for religious worship is approved (§ 164-3): no "
+                                        "certificate is required."))
+            return redirect("web:venue", town=town, pk=pk)
+    venue.refresh_from_db()
+    return render(request, "web/venues/detail.html", _context(request, t, venue, worship_form=form),
+                  status=status)
 
 
 @login_required

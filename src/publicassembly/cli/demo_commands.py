@@ -29,8 +29,9 @@ def demo(
     except WorkflowError as e:
         _fail(e)
     typer.echo(f"demo users (password for all: {permits_demo.DEMO_PASSWORD}):")
+    width = max((len(name) for name in result.users), default=0)
     for name, what in result.users.items():
-        typer.echo(f"  {name:<40} {what}")
+        typer.echo(f"  {name:<{width}}  {what}")
     typer.echo("Carmel permit applications:" + (" (created)" if result.created else ""))
     for name, state in result.applications.items():
         typer.echo(f"  {state:<18} {name}")

@@ -8,15 +8,16 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test test-sqlite test-postgres bench lint holidays clean messages
+.PHONY: install run test test-sqlite test-postgres bench lint holidays clean messages upgrade
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required ($(PYTHON) not found)"; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+# The libraries at the versions tested together (constraints.txt), the project itself editable.
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	@touch $(STAMP)
 
 install: $(STAMP)
@@ -42,6 +43,14 @@ lint: install
 # Regenerate the table of GCL § 24 holidays (law/holiday_table.py) from the `holidays` package after upgrading it.
 holidays: install
 	$(BIN)/python scripts/generate_holiday_table.py
+
+# Move every library to its newest release within pyproject.toml's ranges and record the set in constraints.txt
+# (its header says what to run before committing it).
+upgrade: $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[dev]'
+	{ sed -n '/^#/p' constraints.txt; $(BIN)/python -m pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	@touch $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -27,6 +27,7 @@ from django.utils import timezone
 from publicassembly.accounts.models import Membership, OfficerKind, Role, Town, User
 from publicassembly.law.dates import no_public_hearing_because
 from publicassembly.permits import services as sv
+from publicassembly.permits import stored_files
 from publicassembly.permits.models import (
     Approval,
     Authorization,
@@ -365,14 +366,21 @@ def _delete(town: Town) -> int:
     folder = sv.documents_dir()
     for app in apps:
         for doc in app.documents.all():
-            (folder / doc.storage_name).unlink(missing_ok=True)
+            stored_files.delete_on_commit(folder / doc.storage_name)  # (kept if the reset is rolled back: D-12)
         app.delete()
     return len(apps)
 
 
 def load(*, reset: bool = False, today: date | None = None) -> DemoResult:
-    """Create (or with `reset`, rebuild) the demo. Returns what was done; idempotent without `reset`."""
-    today = today or timezone.localdate()
+    """Create (or with `reset`, rebuild) the demo. Returns what was done; idempotent without `reset`. All or
+    nothing: a load that fails leaves neither records nor the files of the documents it attached (D-12)."""
+    try:
+        return _load(reset=reset, today=today or timezone.localdate())
+    finally:
+        stored_files.discard_unrecorded()
+
+
+def _load(*, reset: bool, today: date) -> DemoResult:
     result = DemoResult()
     with transaction.atomic():
         towns = {slug: Town.objects.for_jurisdiction(alias) for slug, alias in TOWNS.items()}

@@ -55,6 +55,7 @@ from publicassembly.law.jurisdictions.us_ny_carmel.petition import essential_ite
 from publicassembly.law.labels import missing_item
 from publicassembly.law.parameters import ParameterSet, ParameterValues
 from publicassembly.law.units import dollars
+from publicassembly.permits import stored_files
 from publicassembly.permits.models import (
     AWAITING_DECISION,
     CONDITIONS,
@@ -2525,7 +2526,12 @@ def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str
     random name with its SHA-256, size and type. The file must be whole: images are read by Pillow, PDFs need their end-of-file marker.
     Raises `ValidationFailed` (field ``file``, or ``content_type``/``kind``: ``kind`` empty or holding a control
     character, `require_no_controls`; field ``state`` when the
-    application is closed, withdrawn, revoked or denied: `NO_MORE_FILING`)."""
+    application is closed, withdrawn, revoked or denied: `NO_MORE_FILING`).
+
+    The file is written before its record; if the record is not committed — this function's atomic block fails,
+    or a transaction around it is rolled back later (the API's ``Idempotency-Key``, the demo's load) — the file
+    is deleted (`stored_files`, interpretation D-12): at once in the first case, in the second once the
+    transaction has ended (after the request, at the end of the demo's load)."""
     if not can_view(by, app) or not (roles_of(by, app.town) & {APPLICANT, CLERK, BOARD, HEALTH, INSPECTOR}):
         raise NotAllowed(_("%(user)s may not attach documents to this application")
                          % {"user": repr(getattr(by, "username", "anonymous"))})
@@ -2551,21 +2557,28 @@ def attach_document(by: Any, app: PermitApplication, *, kind: str, filename: str
         raise ValidationFailed("content_type", _("declared %(declared)s but the file is %(kind)s")
                                % {"declared": repr(content_type), "kind": sniffed})
     _verify(bytes(content), sniffed)
+    stored_files.discard_unrecorded()  # (those of an upload rolled back since the last request ended: D-12)
     folder = documents_dir()
     folder.mkdir(parents=True, exist_ok=True)
     storage_name = secrets.token_hex(20) + ALLOWED_CONTENT_TYPES[sniffed]
     path = folder / storage_name
     tmp = folder / (storage_name + ".part")
-    tmp.write_bytes(bytes(content))
-    tmp.replace(path)
+    try:
+        tmp.write_bytes(bytes(content))
+        tmp.replace(path)
+    except BaseException:  # (a disk full: no half-written file left behind)
+        tmp.unlink(missing_ok=True)
+        raise
     try:
         with transaction.atomic():
             doc = Document(town=app.town, application=app, kind=kind, original_name=Path(filename).name[:255],
                            storage_name=storage_name, content_type=sniffed, size=len(content),
                            sha256=hashlib.sha256(content).hexdigest(), uploaded_by=by)
             save_with_history(doc, by=by, reason=said.ATTACHED(kind=kind))
+            stored_files.written(path)  # deleted if a transaction around this one is rolled back (D-12)
     except BaseException:
         path.unlink(missing_ok=True)
+        stored_files.forget(path)
         raise
     return doc
 

@@ -28,6 +28,7 @@ READING_COMMANDS = [
     ["calendar", "--town", "carmel-ny", "-o", "{out}/c.ics"],
     ["export", "blds", "--town", "carmel-ny", "-o", "{out}/b.csv"],
     ["remind", "--dry-run"],
+    ["refuse-exemption", "--application", "1", "--user", "carmel_town_board_member", "--reason", "x"],
     ["backup", "{out}/backup.sqlite3"],
 ]
 

@@ -28,7 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "document_commands",  # sign, report, area, certificate, permit, petition, notice, summons, calendar, export
     "batch_commands",  # batch (many spaces in bulk)
     "workflow_commands",  # migrate, backup, restore (Django, configured inside each command)
-    "permit_commands",  # remind, applications
+    "permit_commands",  # remind, applications, refuse-exemption
     "demo_commands",  # demo
     "serve_commands",  # serve (gunicorn)
 )
@@ -41,7 +41,7 @@ COMMANDS: dict[str, str] = {
                      "calendar", "export"), "document_commands"),
     "batch": "batch_commands",
     **dict.fromkeys(("migrate", "backup", "restore"), "workflow_commands"),
-    **dict.fromkeys(("remind", "applications"), "permit_commands"),
+    **dict.fromkeys(("remind", "applications", "refuse-exemption"), "permit_commands"),
     "demo": "demo_commands",
     "serve": "serve_commands",
 }

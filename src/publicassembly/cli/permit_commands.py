@@ -1,7 +1,10 @@
-"""Permit commands of the CLI: ``remind`` (the daily reminders of Carmel ch. 31 deadlines) and
-``applications`` (the permit applications of a town).
+"""Permit commands of the CLI: ``remind`` (the daily reminders of Carmel ch. 31 deadlines), ``applications``
+(the permit applications of a town) and ``refuse-exemption`` (the Town Board does not accept the exemption a
+sponsor claims, interpretation P-20).
 
-Django is configured inside each command (see cli/workflow_commands.py). Bad input exits 2 with one message.
+Django is configured inside each command (see cli/workflow_commands.py). Bad input exits 2 with one message; a
+step the workflow refuses (the user's role, the application's state, a Blocked step, a stale version) exits 1
+(`workflow_commands._fail`).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from publicassembly.cli.app import EXIT_BAD_INPUT, app, fail, parse_date_option, whole_number
+from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, fail, parse_date_option, whole_number
 from publicassembly.cli.workflow_commands import DataDirOption, _fail, _setup_django
 from publicassembly.permits import MAX_DAYS_AHEAD, check_days_ahead
 
@@ -124,4 +127,60 @@ def applications(
     typer.echo(f"{len(rows)} application(s) in {t}{note}")
 
 
-__all__ = ["applications", "remind"]
+REFUSE_EXEMPTION_HELP = (
+    "Record that the Town Board does not accept the exemption from Carmel ch. 31 (exemptions ¶¶ A-D: a "
+    "municipal, school, church or charitable sponsor) that the sponsor's statements claim (interpretation P-20): "
+    "from the day decided the chapter applies, and the petition is accepted, heard and decided under ¶¶ B-F "
+    "as any other. Only while the petition is submitted, incomplete or amended (awaiting the Town Clerk's review "
+    "or the applicant's amendment) and the law finds an exemption reaching the assembly; the state does not "
+    "change, the history records the reasons. Exit 0: recorded; 2: bad input (an option's value, an application "
+    "or a user not in the database, --decided-on before the submission or after today); 1: refused (--user is "
+    "not a Town Board member of the application's town, the application is in another state, the law finds no "
+    "exemption to refuse, it is already recorded, or --expected-version is not the application's version).")
+
+
+@app.command("refuse-exemption", help=REFUSE_EXEMPTION_HELP)
+def refuse_exemption(
+    application: Annotated[int, typer.Option(
+        "--application", parser=whole_number, help="The permit application's number (id), as `publicassembly "
+        "applications` lists it.")],
+    user: Annotated[str, typer.Option(
+        "--user", help="The user name of the Town Board member who records it (a member of the application's "
+        "town; the history names them).")],
+    reason: Annotated[str, typer.Option(
+        "--reason", help="The Town Board's reasons for not accepting the exemption (recorded in the history).")],
+    decided_on: Annotated[str | None, typer.Option(
+        "--decided-on", help="The day the Town Board so decided (YYYY-MM-DD; default: today; not after today "
+        "nor before the petition's submission).")] = None,
+    expected_version: Annotated[int | None, typer.Option(
+        "--expected-version", parser=whole_number, help="The application's version as you read it; refused "
+        "(exit 1) if it has changed since (default: not checked).")] = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Record that the Town Board does not accept the exemption claimed (Carmel ch. 31 exemptions ¶¶ A-D, P-20)."""
+    day = _parse_date(decided_on, "--decided-on")
+    _setup_django(data_dir)
+    from publicassembly.accounts.models import User
+    from publicassembly.permits import services as sv
+    from publicassembly.permits.models import PermitApplication
+    from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
+
+    app_ = PermitApplication.objects.select_related("town", "applicant").filter(pk=application).first()
+    if app_ is None:
+        fail(f"--application: no permit application {application}; `publicassembly applications` lists them")
+    by = User.objects.filter(username=user).first()
+    if by is None:
+        fail(f"--user: no user {user!r}; give the user name of a Town Board member of {app_.town}")
+    try:
+        done = sv.refuse_exemption(by, app_, reasons=reason, decided_on=day, expected_version=expected_version)
+    except ValidationFailed as e:
+        _fail(e.renamed({"reasons": "--reason", "decided_on": "--decided-on", "expected_version": "--expected-version"}))
+    except NotAllowed as e:
+        fail(f"--user: {e}", EXIT_ERROR)
+    except WorkflowError as e:
+        _fail(e)
+    typer.echo(f"application #{done.pk} ({done.name}): the Town Board does not accept the exemption claimed, "
+               f"decided on {done.exemption_not_accepted_on}; the chapter applies (P-20); version {done.version}")
+
+
+__all__ = ["applications", "refuse_exemption", "remind"]

@@ -1,5 +1,6 @@
 """The media type of a request body under /api/v1 (interpretation W-17): JSON, or ``multipart/form-data`` for an
-operation that takes an upload; any other body is refused 415 before the operation runs."""
+operation that takes an upload; any other body is refused 415 before the operation runs. Only an operation that
+reads a body checks it; the OpenAPI schema lists the 415 on exactly those (`document`, interpretation W-20)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from django.http import HttpRequest, HttpResponse
 
 from publicassembly.api.errors import body
 from publicassembly.api.idempotency import takes_form
+
+#: The sources of an operation's parameters that are read from the request body (ninja's ``Body``, ``Form`` and
+#: ``File``): an operation with none of them reads no body.
+BODY_SOURCES = frozenset({"body", "form", "file"})
 
 #: The field a refusal names: the request header.
 FIELD = "Content-Type"
@@ -72,13 +77,26 @@ def problem(header: str | None, *, form: bool) -> str | None:
     return None
 
 
+def reads_body(operation: Any) -> bool:
+    """Whether the ninja `operation` reads its request body (a JSON body, or a form and its files): those are the
+    operations whose OpenAPI entry has a ``requestBody`` (a parameter of ninja's, or one the operation documents
+    itself in ``openapi_extra`` and reads from the request, as ``/check`` reads its case)."""
+    if (getattr(operation, "openapi_extra", None) or {}).get("requestBody"):
+        return True
+    return any(getattr(m, "__ninja_param_source__", None) in BODY_SOURCES for m in operation.models)
+
+
 def refuse_unsupported_media_type(run: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """ninja decorator (mode "view", the outermost, `NinjaAPI.add_decorator`): a request with a body whose
     Content-Type the operation does not read (`problem`) is answered 415 Unsupported Media Type naming the field
     ``Content-Type`` and what is allowed, before anything runs — its authentication, its ``Idempotency-Key``,
     its query parameters — so that a body of ``text/plain`` or ``application/xml`` that happens to hold JSON is
-    not stored as if it had been sent as JSON. A request without a body is not asked for a Content-Type."""
+    not stored as if it had been sent as JSON. A request without a body is not asked for a Content-Type, nor is
+    an operation that reads no body (a GET, a DELETE: one sent with it is not read, W-20), whose schema lists no
+    415."""
     operation = inspect.unwrap(run).__self__  # type: ignore[attr-defined]  # the operation's bound `run`
+    if not reads_body(operation):
+        return run
     form = takes_form(operation)
 
     def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -91,3 +109,36 @@ def refuse_unsupported_media_type(run: Callable[..., HttpResponse]) -> Callable[
 
     checked.__wrapped__ = run  # type: ignore[attr-defined]
     return checked
+
+
+#: The 415 as the OpenAPI schema documents it on every operation that reads a body.
+_UNSUPPORTED = ("Unsupported Media Type: the body was sent with a Content-Type this operation does not read "
+                "(it reads {allowed}), or with none; the error names the field `Content-Type` and what is allowed, "
+                "and nothing ran (interpretation W-17).")
+#: The error shape of every refusal (`api.law.ErrorOut`), as the schema's components name it.
+ERROR_SCHEMA = "ErrorOut"
+
+
+def document(schema: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI `schema` with the 415 Unsupported Media Type answer, in the API's error shape (``ErrorOut``,
+    as its 422), among the responses of every operation that has a ``requestBody`` — those that
+    `refuse_unsupported_media_type` checks (changed in place; returned). An operation without a body (a GET, a
+    DELETE) gets none: it does not read one (interpretation W-20)."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    if ERROR_SCHEMA not in components:
+        from publicassembly.api.law import ErrorOut
+
+        components[ERROR_SCHEMA] = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
+    for operations in schema.get("paths", {}).values():
+        for op in operations.values():
+            if not isinstance(op, dict) or not op.get("requestBody"):
+                continue
+            types = op["requestBody"].get("content", {})
+            allowed = (MULTIPART if MULTIPART in types
+                       else "application/json (or application/*+json), with or without charset=utf-8")
+            responses = op.setdefault("responses", {})
+            if 415 in responses or "415" in responses:
+                continue
+            responses[415] = {"description": _UNSUPPORTED.format(allowed=allowed),
+                              "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR_SCHEMA}"}}}}
+    return schema

@@ -22,10 +22,11 @@ from publicassembly.api.renderers import JSONRenderer
 
 
 class _API(NinjaAPI):
-    """ninja's API, its OpenAPI schema documenting the ``Idempotency-Key`` header of every unsafe operation."""
+    """ninja's API, its OpenAPI schema documenting the ``Idempotency-Key`` header of every unsafe operation and the
+    415 of every operation that reads a body (W-17, W-20)."""
 
     def get_openapi_schema(self, **kwargs: Any) -> Any:
-        return idempotency.document(super().get_openapi_schema(**kwargs))
+        return media_type.document(idempotency.document(super().get_openapi_schema(**kwargs)))
 
 
 api = _API(

@@ -50,16 +50,32 @@ def test_carmel_summons_three_days_sums_the_range_carmel_31_penalties_a_b(tmp_pa
     assert "Each day's continued violation constitutes a separate violation" in text
 
 
+#: What a Carmel summons without its days is told (ch. 31 penalties ¶ A), after "is required" or "is 0; it must be".
+DAYS_ALLOWED = (" a whole number, 1 or more, for a Carmel summons: the number of days the violation continued, each "
+                "day a separate violation (Carmel Code ch. 31, penalties ¶ A)")
+#: The same of a Mount Pleasant summons without its offense number (§ 164-14).
+NUMBER_ALLOWED = (" a whole number, 1 or more, for a Mount Pleasant summons: 1 for a first offense, 2 for a second, "
+                  "... (Mount Pleasant Code § 164-14)")
+
+
 def test_carmel_summons_needs_days_of_continued_violation():
-    with pytest.raises(ValueError, match="days_of_continued_violation"):
+    """Named with what is allowed, never "got None"; 1 day is written (the boundary's other side)."""
+    with pytest.raises(ValueError) as e:
         render_summons(dataclasses.replace(carmel_summons(1), days_of_continued_violation=None))
-    with pytest.raises(ValueError, match="days_of_continued_violation"):
+    assert str(e.value) == "days_of_continued_violation: is required" + DAYS_ALLOWED
+    with pytest.raises(ValueError) as e:
         render_summons(dataclasses.replace(carmel_summons(1), days_of_continued_violation=0))
+    assert str(e.value) == "days_of_continued_violation: is 0; it must be" + DAYS_ALLOWED
+    assert "1 day: 1 separate violation" in pdf_text(render_summons(carmel_summons(1)))
 
 
 def test_mount_pleasant_summons_needs_an_offense_number_164_14(summons_record):
-    with pytest.raises(ValueError, match="offense_number"):
+    with pytest.raises(ValueError) as e:
         render_summons(dataclasses.replace(summons_record, offense_number=None))
+    assert str(e.value) == "offense_number: is required" + NUMBER_ALLOWED
+    with pytest.raises(ValueError) as e:
+        render_summons(dataclasses.replace(summons_record, offense_number=0))
+    assert str(e.value) == "offense_number: is 0; it must be" + NUMBER_ALLOWED
     assert "offense no. 2" in pdf_text(render_summons(summons_record))
 
 

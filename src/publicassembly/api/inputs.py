@@ -19,9 +19,12 @@ class BodyIn(Schema):
 
 def _iso_day(value: object) -> object:
     """A date is a ``YYYY-MM-DD`` string (or, from Python, a `date`): pydantic's lax mode would read a JSON number
-    such as 20261127 as seconds since 1970. The service checks its range and that it is not in the future."""
+    such as 20261127 as seconds since 1970. The service checks its range and that it is not in the future. A null
+    reaches this only where the date is required (a field ``Day | None`` takes it as no date)."""
     if isinstance(value, date) or (isinstance(value, str) and len(value.strip()) == 10):
         return value
+    if value is None:  # (JSON's null, where a date is required: told so, not "got None")
+        raise ValueError("is required: a date, a string YYYY-MM-DD, e.g. \"2026-07-04\"")
     raise ValueError(f"a date is a string YYYY-MM-DD, e.g. \"2026-07-04\"; got {value!r}")
 
 

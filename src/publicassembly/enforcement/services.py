@@ -49,7 +49,11 @@ from publicassembly.enforcement.models import (
 from publicassembly.law.dates import court_does_not_sit_because
 from publicassembly.law.determination import Penalty
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Violation as CarmelViolation
-from publicassembly.law.jurisdictions.us_ny_carmel.penalties import days_still_to_come, last_day_of_violation
+from publicassembly.law.jurisdictions.us_ny_carmel.penalties import (
+    days_still_to_come,
+    last_day_of_violation,
+    most_days_by,
+)
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     enforcement_powers,
     may_issue_summons,
@@ -485,14 +489,16 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
                                    % {"rule": deficiency.rule_id})
         rule_id = deficiency.rule_id
         venue = venue or deficiency.inspection.venue
-    if rule_id is None:
-        raise ValidationFailed("rule_id", _("name the rule violated (an id of the town's rule book)"))
+    if rule_id is None:  # (named with what is allowed, as another rule is refused: W-19)
+        raise ValidationFailed("rule_id", _("is required: the rule violated; allowed: %(allowed)s")
+                               % {"allowed": ", ".join(dict(violable_rules(town)))})
     rule_id, citation = _rule(town, rule_id)
     require_printable(("description", description if isinstance(description, str) else None),  # the summons
                       ("place", place if isinstance(place, str) else None))  # prints them (G-6)
     offender = offender or complaint.offender
     if offender is None:
-        raise ValidationFailed("offender", _("name the person or firm who violated the rule"))
+        raise ValidationFailed("offender", _("is required, as the complaint names no offender: the person or firm "
+                                             "who violated the rule, one of the offenders registered in the town"))
     observed = _happened("observed_on", observed_on, complaint.observed_on)
     values = _values(town, observed)  # the chapter in force on the day observed, else refused naming observed_on
     if in_presence is None:
@@ -509,13 +515,21 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
             raise ValidationFailed("days_of_continued_violation", _("Mount Pleasant counts offenses (§ 164-14), not "
                                                                     "days of continued violation; leave it empty"))
     else:
+        # (the days allowed: 1 to those from the day observed to today, both counted: W-16)
+        allowed = {"most": most_days_by(observed, _today()), "first_day": observed.isoformat()}
+        if days_of_continued_violation is None:
+            raise ValidationFailed("days_of_continued_violation",
+                                   _("is required: the number of days of continued violation, a whole number from "
+                                     "1 to %(most)s (the days from %(first_day)s to today; each day is a separate "
+                                     "violation, ch. 31 penalties ¶ A)") % allowed)
         try:
             CarmelViolation(days_of_continued_violation=days_of_continued_violation, first_day=observed)
         except ValidationError:
             raise ValidationFailed("days_of_continued_violation",
-                                   _("the number of days of continued violation, 1 or more (each day is a separate "
+                                   _("must be the number of days of continued violation, a whole number from 1 to "
+                                     "%(most)s (the days from %(first_day)s to today; each day is a separate "
                                      "violation, ch. 31 penalties ¶ A); got %(value)s")
-                                   % {"value": repr(days_of_continued_violation)}) from None
+                                   % {**allowed, "value": repr(days_of_continued_violation)}) from None
         assert days_of_continued_violation is not None  # (validated above)
         to_come = days_still_to_come(observed, days_of_continued_violation, _today())
         if to_come is not None:  # a day still to come is no violation yet (ch. 31 penalties ¶ A; W-16)

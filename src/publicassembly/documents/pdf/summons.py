@@ -63,12 +63,18 @@ def _check(record: SummonsRecord) -> None:
     if record.complainant_kind not in COMPLAINANTS:
         raise ValueError(f"complainant_kind: {record.complainant_kind!r} is not allowed; allowed: "
                          f"{', '.join(COMPLAINANTS)}")
-    if record.jurisdiction == MOUNT_PLEASANT and (record.offense_number is None or record.offense_number < 1):
-        raise ValueError(f"offense_number: 1 or more for a Mount Pleasant summons (got {record.offense_number})")
+    number = record.offense_number
+    if record.jurisdiction == MOUNT_PLEASANT and (number is None or number < 1):
+        raise ValueError("offense_number: " + ("is required" if number is None else f"is {number}; it must be")
+                         + " a whole number, 1 or more, for a Mount Pleasant summons: 1 for a first offense, 2 for "
+                           "a second, ... (Mount Pleasant Code § 164-14)")
     if record.jurisdiction == CARMEL:
         days = record.days_of_continued_violation
         if days is None or days < 1:
-            raise ValueError(f"days_of_continued_violation: 1 or more for a Carmel summons (got {days})")
+            raise ValueError("days_of_continued_violation: " + ("is required" if days is None
+                                                                else f"is {days}; it must be")
+                             + " a whole number, 1 or more, for a Carmel summons: the number of days the violation "
+                               "continued, each day a separate violation (Carmel Code ch. 31, penalties ¶ A)")
     if Decimal(record.min_fine) > Decimal(record.max_fine):
         raise ValueError(f"min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
 

@@ -80,7 +80,7 @@ def test_carmel_applicant_keeps_my_applications_and_no_places_ch31_para_a(cu):
     page = client_for(cu["applicant"]).get("/dashboard/").content.decode()
     assert '<a href="/carmel-ny/apply/">My applications</a>' in page
     assert "My places of assembly" not in page and "/carmel-ny/venues/" not in page
-    assert client_for(cu["applicant"]).get("/carmel-ny/venues/").status_code == 403  # (as before)
+    assert client_for(cu["applicant"]).get("/carmel-ny/venues/").status_code == 404  # (none there: W-21)
 
 
 def test_the_links_follow_the_jurisdiction_not_the_towns_name(cu, monkeypatch):

@@ -18,6 +18,8 @@ scheduled, nor the inspector's record of one) and no enforcement (interpretation
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django import forms
@@ -31,8 +33,8 @@ from django.utils.translation import gettext as _
 
 from publicassembly.accounts.models import Membership
 from publicassembly.enforcement.services import ENFORCERS
-from publicassembly.law import evaluate
-from publicassembly.law.errors import InvalidCase, LawError
+from publicassembly.law import evaluate, jurisdictions
+from publicassembly.law.errors import InvalidCase, LawError, UnknownJurisdiction
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import awaits_inspection
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Certificate, Inspection, Space, Venue
@@ -97,6 +99,30 @@ def _version(request: HttpRequest, form: forms.Form) -> int | None:
         return None
 
 
+def no_places_before_login(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Decorator of every places-of-assembly page of a town (its address's ``town``), outermost — before the login
+    requirement and any role: a town whose law has no places of assembly (Carmel ch. 31 regulates assemblies by
+    permit; `venues.services.has_places_of_assembly`) answers 404 with its one sentence (`NoPlacesOfAssembly`,
+    as the API's venue endpoints answer it) to anyone, signed in or not, of any town, GET or POST, rather than
+    403 to one without a role there or the sign-in page to a visitor, for pages that do not exist — as the
+    permit pages of a town that issues no permits (`applications.no_permits_before_login`; interpretation
+    W-21). Asked of the jurisdiction registry (no database query for a town that has them); an unknown town is
+    left to the view."""
+
+    @wraps(view)
+    def checked(request: HttpRequest, town: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            places = "venue" in jurisdictions.get(town).subjects
+        except UnknownJurisdiction:
+            places = True  # (the view answers it)
+        if not places:
+            vs.require_places_of_assembly(town_for(town))  # raises NoPlacesOfAssembly
+        return view(request, town, *args, **kwargs)
+
+    return checked
+
+
+@no_places_before_login
 @methods(*FORM_METHODS)
 @login_required
 def venue_list(request: HttpRequest, town: str) -> HttpResponse:
@@ -209,6 +235,7 @@ def _inspectors(t: Any) -> Any:
     return get_user_model().objects.filter(pk__in=ids).order_by("username")
 
 
+@no_places_before_login
 @read_only
 @login_required
 def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -216,6 +243,7 @@ def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/venues/detail.html", _context(request, t, _venue(request, t, pk)))
 
 
+@no_places_before_login
 @read_only
 @login_required
 def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -248,6 +276,7 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/venues/_preview.html", ctx, status=422 if form.errors else 200)
 
 
+@no_places_before_login
 @login_required
 @methods("POST")
 def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -268,6 +297,7 @@ def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/venues/detail.html", _context(request, t, venue, space_form=form), status=status)
 
 
+@no_places_before_login
 @methods(*FORM_METHODS)
 @login_required
 def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResponse:
@@ -314,6 +344,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
                   status=status if form.errors else 200)
 
 
+@no_places_before_login
 @login_required
 @methods("POST")
 def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -340,6 +371,7 @@ def certificate_issue(request: HttpRequest, town: str, pk: int) -> HttpResponse:
                                                               issue_blocked=blocked), status=status)
 
 
+@no_places_before_login
 @login_required
 @methods("POST")
 def worship_approval(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -366,6 +398,7 @@ def worship_approval(request: HttpRequest, town: str, pk: int) -> HttpResponse:
                   status=status)
 
 
+@no_places_before_login
 @login_required
 @methods("POST")
 def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> HttpResponse:
@@ -392,6 +425,7 @@ def certificate_revoke(request: HttpRequest, town: str, pk: int, cert: int) -> H
                   status=status)
 
 
+@no_places_before_login
 @login_required
 @methods("POST")
 def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -415,6 +449,7 @@ def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpRespons
                   status=status)
 
 
+@no_places_before_login
 @methods(*FORM_METHODS)
 @login_required
 def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> HttpResponse:

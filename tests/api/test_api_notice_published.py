@@ -43,8 +43,8 @@ def _unnoticed(carmel, cu, travel_to):
 
 def test_schedule_without_the_notice_then_record_its_publication_g10(carmel, cu, travel_to):
     """Scheduled with no ``notice_published_on``: 200 with it null; the public notice PDF is made; the hearing
-    cannot be recorded as held (409 citing ¶ B); the publication of today is recorded (200, one version later,
-    same state)."""
+    cannot be recorded as held ten days before its day (422 naming ``held_on``, said first and alone:
+    interpretation P-25); the publication of today is recorded (200, one version later, same state)."""
     app = _accepted(carmel, cu, travel_to)
     clerk = api_client(cu["town_clerk"])
     r = _post(clerk, _url(app, "schedule-hearing"), {**SCHEDULE, "expected_version": app.version})
@@ -55,9 +55,7 @@ def test_schedule_without_the_notice_then_record_its_publication_g10(carmel, cu,
     pdf = clerk.get(f"/api/v1/towns/carmel-ny/hearings/{app.pk}/notice.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     held = _post(clerk, _url(app, "hearing-held"), {})
-    assert held.status_code == 409
-    assert [(b["rule"], b["citation"]) for b in held.json()["blockers"]] == [("carmel/permit/b-hearing-notice",
-                                                                               CITE_B)]
+    assert held.status_code == 422 and held.json()["field"] == "held_on" and "blockers" not in held.json()
     r = _post(clerk, _url(app, "record-notice-published"),
               {"notice_published_on": TODAY.isoformat(), "expected_version": body["version"]})
     assert r.status_code == 200, r.json()

@@ -1597,19 +1597,26 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
     reschedules it and publishes its notice again (`reschedule_hearing`, interpretation P-22); else
     `ValidationFailed` naming ``held_on``. Refused (`Blocked`, 409, citing ¶ B) while no publication of the
     notice is recorded: the hearing of ¶ B is held "pursuant to notice published ... in the official
-    newspaper" (interpretation G-10; the Clerk records it first, `record_notice_published`).
+    newspaper" (interpretation G-10; the Clerk records it first, `record_notice_published`). A day after `today`
+    is refused first and alone, before the notice is asked for (interpretation P-25).
     hearing_scheduled → hearing_held."""
     require_role(by, app.town, CLERK)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_hearing_held")
+        # A day that has not come yet is told first, and alone (interpretation P-25): nothing can be recorded as
+        # held on it, whether or not its notice's publication is recorded yet (the notice may still be published
+        # before it), and a day ahead is neither the hearing's day nor a day the hearing was held on.
+        if held_on is not None:  # (in the future said first: 9999-12-31 too, not as out of range)
+            held = _happened(held_on, "held_on", today=today)
+        else:
+            held = app.hearing_on
+            if held is not None and held > _today(today):  # (its day taken: say so, not held_on)
+                raise ValidationFailed("held_on", _("the hearing is set for %(day)s, after today (%(today)s): record "
+                                                    "it as held once it has been, or give the day it was held")
+                                       % {"day": held.isoformat(), "today": _today(today).isoformat()})
         if app.notice_published_on is None:
             raise Blocked(gettext_noop("record the hearing as held"), [_no_notice_recorded(app)])
-        held = _date(held_on, "held_on") if held_on is not None else app.hearing_on
-        if held_on is None and held is not None and held > _today(today):  # (its day taken: say so, not held_on)
-            raise ValidationFailed("held_on", _("the hearing is set for %(day)s, after today (%(today)s): record it "
-                                                "as held once it has been, or give the day it was held")
-                                   % {"day": held.isoformat(), "today": _today(today).isoformat()})
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
             raise ValidationFailed("held_on", _("the hearing was noticed for %(day)s; it cannot have been held "
                                                 "before the date in its notice") % {"day": app.hearing_on.isoformat()})
@@ -1620,8 +1627,6 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
                 "notice announced (¶ B, interpretation P-22): if it was not held on %(day)s, reschedule it to "
                 "another day and publish its notice again") % {"day": app.hearing_on.isoformat(),
                                                                "held": held.isoformat()})
-        if held is not None:  # (not before its notice: the hearing's own date, checked above, is after it)
-            held = _happened(held, "held_on", today=today)
         return _step(app, "record_hearing_held", by=by, reason=reason,
                      default_reason=said.HEARING_HELD(day=held), hearing_held_on=held)
 

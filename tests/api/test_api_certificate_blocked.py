@@ -50,7 +50,10 @@ def test_the_trial_office_is_refused_409_with_its_blocker_164_4(mu):
     assert b["citation"] == "Mount Pleasant Code § 164-4"
     assert b["missing"] == []
     assert "the most is 5 (Office)" in b["reason"] and "75 or more persons" in b["reason"]
-    assert body["errors"][0]["msg"] == f"{b['reason']} ({b['citation']})"
+    # (the reason, shown alone, keeps its period; before the citation it is left out: no ". (")
+    assert b["reason"].endswith("25 persons.")
+    assert body["errors"][0]["msg"] == f"{b['reason'].removesuffix('.')} ({b['citation']})"
+    assert body["detail"] == f"cannot issue the certificate: (1) {body['errors'][0]['msg']}"
     assert _stored(pk) == before
     assert not Certificate.objects.filter(venue_id=pk).exists()
 

@@ -279,8 +279,8 @@ def install(api: NinjaAPI) -> None:
     def _blocked(request: HttpRequest, exc: Blocked) -> HttpResponse:
         blockers = [{"rule": b.rule, "citation": b.citation, "reason": b.reason, "missing": list(b.missing)}
                     for b in exc.blockers]
-        out = body(exc.message, None, [{"field": None, "msg": f"{b['reason']} ({b['citation']})", **b}
-                                       for b in blockers])
+        out = body(exc.message, None, [{"field": None, "msg": cited.cited(), **b}
+                                       for cited, b in zip(exc.blockers, blockers, strict=True)])
         return api.create_response(request, {**out, "blockers": blockers}, status=409)
 
     @api.exception_handler(WorkflowError)

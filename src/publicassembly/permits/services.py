@@ -80,7 +80,7 @@ from publicassembly.permits.models import (
 )
 from publicassembly.workflow import reasons as said
 from publicassembly.workflow.access import require_role, roles_of
-from publicassembly.workflow.blocked import Blocked, Blocker
+from publicassembly.workflow.blocked import Blocked, Blocker, clause
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import (
     InvalidTransition,
@@ -2273,7 +2273,7 @@ def forfeit_blockers(app: PermitApplication) -> list[Blocker]:
         return []
     reason = (_("the cleanup is not shown to have failed: %(reason)s") % {"reason": law_text(finding.reason)})
     if app.cleanup_result == CleanupResult.INCOMPLETE and due is not None:
-        reason += "; " + (_("the inspection of %(day)s, not after the cleanup's last day (%(due)s), found the waste "
+        reason = clause(reason) + "; " + (_("the inspection of %(day)s, not after the cleanup's last day (%(due)s), found the waste "
                             "not completely removed: record another cleanup inspection after %(due)s "
                             "(interpretation P-3)")
                           % {"day": app.cleanup_inspected_on.isoformat() if app.cleanup_inspected_on else "—",

@@ -2,7 +2,9 @@
 citation, the reason in words and the facts missing, if any. Raised by the services of permits (Carmel ch. 31:
 accepting a petition, issuing a permit, the bond, closing the case) and of places of assembly (Mount Pleasant
 ch. 164: issuing a certificate); the API answers it ``409`` with ``blockers: [{rule, citation, reason,
-missing}]``, a page lists each blocker with its citation (`web.views.errors.conflict`)."""
+missing}]``, a page lists each blocker with its citation (`web.views.errors.conflict`). The refusal's sentence
+lists each blocker numbered, its reason (without its closing period) then its citation, separated by "; ":
+"cannot release the bond: (1) … (Carmel Code ch. 31, permit requirements ¶ F); (2) …" (`Blocker.cited`)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,14 @@ from publicassembly.workflow.errors import WorkflowError
 from publicassembly.workflow.words import law_text
 
 
+def clause(text: str) -> str:
+    """`text` (a sentence, or several) without its closing period, to be followed by a citation, a separator or
+    more words: ``"The bond has not been posted."`` → ``"The bond has not been posted"``. An ellipsis ("…", "...")
+    and any other closing mark are kept; so is the text when it has no closing period."""
+    text = text.rstrip()
+    return text[:-1].rstrip() if text.endswith(".") and not text.endswith("..") else text
+
+
 @dataclass(frozen=True)
 class Blocker:
     """One thing that stops an action: the law core's rule id, its citation, the reason in words, and the ids
@@ -27,7 +37,15 @@ class Blocker:
     missing: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.reason} ({self.citation})"
+        return self.cited()
+
+    def cited(self) -> str:
+        """The reason in the active language (`law_text`) followed by its citation, as a refusal lists it:
+        ``"Cleanup completed on 2026-08-24, after 2026-08-21 (¶ F)"`` — the reason's own closing period left
+        out, so that the citation and what follows it (another blocker, after "; ") close the sentence, not a
+        period before them (". (", ".;"). The reason itself (``reason``, shown alone: the API's ``blockers``) is
+        unchanged."""
+        return f"{clause(law_text(self.reason))} ({self.citation})"
 
     @classmethod
     def of(cls, finding: Finding) -> Blocker:
@@ -45,5 +63,5 @@ class Blocked(WorkflowError):
     def __init__(self, action: str, blockers: Sequence[Blocker]) -> None:
         self.action = action
         self.blockers = list(blockers)
-        listed = "; ".join(f"({i}) {law_text(b.reason)} ({b.citation})" for i, b in enumerate(self.blockers, 1))
+        listed = "; ".join(f"({i}) {b.cited()}" for i, b in enumerate(self.blockers, 1))
         super().__init__(_("cannot %(action)s: %(blockers)s") % {"action": _(action), "blockers": listed})

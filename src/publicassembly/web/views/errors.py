@@ -131,12 +131,11 @@ def conflict(e: Any, *, state: Any = None, offered: bool = True, shown: bool = T
     - anything else (`InvalidTransition`): its refusal, and that nothing was saved."""
     from publicassembly.workflow.blocked import Blocked
     from publicassembly.workflow.errors import StaleUpdate
-    from publicassembly.workflow.words import law_text
 
     if isinstance(e, Blocked):
         return [_("Nothing was saved: the law does not allow you to %(action)s yet, because:")
                 % {"action": _(e.action)},
-                *[f"{law_text(b.reason)} ({b.citation})" for b in e.blockers]]
+                *[b.cited() for b in e.blockers]]
     if not isinstance(e, StaleUpdate):
         return [refusal(e), _("Nothing was saved.")]
     record = _(e.record) if isinstance(e.record, str) else str(e.record)

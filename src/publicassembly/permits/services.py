@@ -91,6 +91,7 @@ from publicassembly.workflow.errors import (
     WorkflowError,
 )
 from publicassembly.workflow.models import file_changed, save_with_history
+from publicassembly.workflow.printable import problems as printable_problems
 from publicassembly.workflow.printable import require_no_controls, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
@@ -385,7 +386,8 @@ def validate_facts(facts: Any) -> dict[str, Any]:
     Raises `ValidationFailed` with field ``facts.<path>`` for data that breaks the model, and for facts that are
     the Town's own acts or records (filing and submission dates, hearing, Board decision and limits, bond,
     insurance, fee paid, the written approvals of ¶ C, the authorizations of ¶ D, the verification): those are
-    recorded through their own services."""
+    recorded through their own services. Every bad fact is told at once (``errors``): those the model refuses, and
+    the texts the documents cannot print (G-6), which are otherwise checked once the model accepts the facts."""
     if not isinstance(facts, dict):
         raise ValidationFailed("facts", _("must be a mapping of the assembly's facts, not %(type)s")
                                % {"type": type(facts).__name__})
@@ -419,6 +421,10 @@ def validate_facts(facts: Any) -> dict[str, Any]:
         told = {field for field, _message in refused}  # (a key refused above is not also "not a field")
         refused += [(field, message) for field, message in invalid_from(e, "facts.", EventCase).errors if field not in told]
     if refused or model is None:
+        # and every text given that the documents cannot print, told with the rest rather than once the rest is
+        # put right (G-6): each bad fact is told at once, as a form tells each of its fields
+        told = {field for field, _message in refused}
+        refused += [(field, message) for field, message in printable_problems(facts, "facts") if field not in told]
         raise ValidationFailed.of_all(refused)
     clean = model.model_dump(mode="json", exclude_unset=True)
     require_printable(("facts", clean))  # the petition, the notice and the permit print them (G-6)

@@ -412,23 +412,29 @@ class PetitionForm(PlainErrors):
         """The applicant's facts (``EventCase`` without the Town's acts) from the cleaned answers and the further
         `properties` (`PropertyFormSet.properties`); questions that do not apply (e.g. officers of an
         individual, a food drawing when no food is served) are left out, but for the housing of an assembly that
-        continues into another day, kept to be asked again (`kept`)."""
+        continues into another day, kept to be asked again (`kept`).
+
+        Of a form that refused some answers, the facts of the answers it took (each refused one left out, a
+        required one too): the facts the services check for what the form does not (`web.views.applications`:
+        every bad answer told at once)."""
         d = self.cleaned_data
-        first, last = d["first_day"], d.get("last_day")
-        facts: dict[str, Any] = {"name": d["name"], "purpose": d["purpose"],
-                                 "max_persons_at_one_time": d["max_persons_at_one_time"],
-                                 "dates": {"first_day": first.isoformat()}}
+        first, last = d.get("first_day"), d.get("last_day")
+        facts: dict[str, Any] = {key: d[key] for key in ("name", "purpose", "max_persons_at_one_time") if key in d}
+        dates: dict[str, Any] = {"first_day": first.isoformat()} if first else {}
         if last:
-            facts["dates"]["last_day"] = last.isoformat()
+            dates["last_day"] = last.isoformat()
         if d.get("daily_hours"):
-            facts["dates"]["daily_hours"] = d["daily_hours"]
+            dates["daily_hours"] = d["daily_hours"]
+        if dates:
+            facts["dates"] = dates
         for key in ("nature_of_activity", "persons_collectively", "vehicles_at_one_time", "vehicles_collectively"):
             if d.get(key) not in (None, ""):
                 facts[key] = d[key]
         if d.get("admission_fee") is not None:
             facts["admission_fee"] = str(d["admission_fee"])
         corp = bool(d.get("is_corporation"))
-        applicant: dict[str, Any] = {"name": d["applicant_name"], "is_corporation": corp}
+        applicant: dict[str, Any] = {"name": d["applicant_name"]} if "applicant_name" in d else {}
+        applicant["is_corporation"] = corp
         if d.get("residence_address"):
             applicant["residence_address"] = d["residence_address"]
         if not corp and d.get("applicant_age") is not None:
@@ -456,7 +462,7 @@ class PetitionForm(PlainErrors):
         if d.get("remove_property"):  # the first property removed: the next one is the first (`keeps_a_property`)
             facts["properties"] = list(properties or [])
         else:
-            prop: dict[str, Any] = {"address": d["property_address"]}
+            prop: dict[str, Any] = {"address": d["property_address"]} if "property_address" in d else {}
             for key in ("record_owner", "applicant_interest", "tenant_or_lessee"):
                 if d.get(key):
                     prop[key] = d[key]
@@ -681,14 +687,15 @@ class BasePropertyFormSet(OnceEachFormSet):
                 return True
         return False
 
-    def properties(self) -> list[tuple[int, dict[str, Any]]]:
+    def properties(self, taken: bool = False) -> list[tuple[int, dict[str, Any]]]:
         """The further properties given, each with the number of its form (so that a refusal of
-        ``properties[k]`` is shown beside the form it came from)."""
+        ``properties[k]`` is shown beside the form it came from). `taken`: of a form that refused some answers
+        too, the answers it took (to be checked by the services as well: every bad answer told at once)."""
         out = []
         for i, form in enumerate(self.forms):
             if self.can_delete and self._should_delete_form(form):
                 continue
-            prop = form.fact() if form.is_valid() else None
+            prop = form.fact() if form.is_valid() or (taken and hasattr(form, "cleaned_data")) else None
             if prop is not None:
                 out.append((i, prop))
         return out

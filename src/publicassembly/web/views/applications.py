@@ -289,6 +289,74 @@ def fact_refusal(e: ValidationFailed) -> str:
     return refusal(e)
 
 
+def _field_of(fact: str, form: forms.Form, properties: af.PropertyFormSet | None = None,
+              forms_of: list[int | None] | None = None) -> tuple[int | None, str, str] | None:
+    """Where a refused fact (``facts.dates.last_day``) is shown: ``(index, field, where)`` — the number of a further
+    property's form in `properties` (None: the petition form), the field's name in it, and the words naming a
+    line of a text area ("Line 3, address: ", else "") — or None for a fact the form does not ask."""
+    path = fact.removeprefix("facts.")
+    of_a_property = _PROPERTY_FACT.fullmatch(path)
+    if of_a_property is not None and properties is not None and forms_of is not None:
+        k, name = int(of_a_property.group(1)), of_a_property.group(2)
+        index = forms_of[k] if k < len(forms_of) else None
+        if index is not None and name in properties.forms[index].fields:
+            return index, name, ""
+    name, where = _form_field(path)
+    return (None, name, where) if name in form.fields else None
+
+
+#: The parts of a fact's path: ``properties[1].address`` → ``properties``, ``[1]``, ``address``.
+_PATH_PART = re.compile(r"[^.\[\]]+|\[\d+\]")
+
+
+def _given(facts: Any, fact: str) -> bool:
+    """Whether `facts` hold a value at `fact` (``facts.properties[1].address``): a value given and refused, not
+    one left out."""
+    value = facts
+    for part in _PATH_PART.findall(fact.removeprefix("facts.")):
+        if part.startswith("["):
+            i = int(part[1:-1])
+            if not isinstance(value, list) or i >= len(value):
+                return False
+            value = value[i]
+        elif isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            return False
+    return True
+
+
+def _answers_taken_checked(form: af.PetitionForm, properties: af.PropertyFormSet) -> None:
+    """A petition the form refused (a bad number, a choice not offered, …) is not sent to the services, which
+    check what the form does not (a text too long, a character the documents cannot print, a date out of the
+    years counted): the answers the form took are checked by them too, each of their refusals shown beside its
+    field as when the form takes every answer, so that every bad answer is told at once, as the API tells them.
+    Only a refusal of an answer given (not of one left out: the form's refused answers are
+    left out of the facts) and beside a field the form has not refused already; the rest is told once the form
+    takes every answer."""
+    if not hasattr(form, "cleaned_data"):
+        return
+    forms_of, further = _properties_of(form, properties, taken=True)
+    try:
+        facts = form.to_facts(further)
+    except (KeyError, TypeError, ValueError, AttributeError):  # (answers the form could not put together)
+        return
+    try:
+        sv.validate_facts(facts)
+    except ValidationFailed as e:
+        told = []
+        for fact, message in e.errors:
+            target = _field_of(fact, form, properties, forms_of)
+            if target is None or not _given(facts, fact):
+                continue
+            index, name, _where = target
+            shown = form if index is None else properties.forms[index]
+            if name not in shown.errors:
+                told.append((fact, message))
+        if told:
+            _field_error(form, ValidationFailed.of_all(told), properties, forms_of)
+
+
 def _field_error(form: forms.Form, e: ValidationFailed, properties: af.PropertyFormSet | None = None,
                  forms_of: list[int | None] | None = None) -> None:
     """Put each of a service's complaints beside the form field it names (``facts.dates.last_day`` → ``last_day``;
@@ -300,19 +368,12 @@ def _field_error(form: forms.Form, e: ValidationFailed, properties: af.PropertyF
     beside: dict[tuple[int | None, str], list[str]] = {}
     above: list[tuple[str, str]] = []
     for fact, message in e.errors:
-        path = fact.removeprefix("facts.")
-        of_a_property = _PROPERTY_FACT.fullmatch(path)
-        if of_a_property is not None and properties is not None and forms_of is not None:
-            k, name = int(of_a_property.group(1)), of_a_property.group(2)
-            index = forms_of[k] if k < len(forms_of) else None
-            if index is not None and name in properties.forms[index].fields:
-                beside.setdefault((index, name), []).append(str(present.tr(message)))
-                continue
-        name, where = _form_field(path)
-        if name in form.fields:
-            beside.setdefault((None, name), []).append(where + str(present.tr(message)))
-        else:
+        target = _field_of(fact, form, properties, forms_of)
+        if target is None:
             above.append((fact, message))
+            continue
+        index, name, where = target
+        beside.setdefault((index, name), []).append(where + str(present.tr(message)))
     for (index, name), said in beside.items():
         target = form if index is None or properties is None else properties.forms[index]
         more = len(said) - _MOST_PER_FIELD
@@ -363,7 +424,9 @@ def application_new(request: HttpRequest, town: str) -> HttpResponse:
     t = _permit_town(town)
     require_role(request.user, t, APPLICANT)
     form, properties, adding = _petition_forms(request, None)
-    if request.method == "POST" and not adding and _valid(form, properties):
+    if request.method == "POST" and not adding and not _valid(form, properties):
+        _answers_taken_checked(form, properties)
+    elif request.method == "POST" and not adding:
         forms_of, further = _properties_of(form, properties)
         try:
             app, created = sv.create_draft_once(request.user, t, form.to_facts(further))
@@ -386,11 +449,12 @@ def _valid(form: af.PetitionForm, properties: af.PropertyFormSet) -> bool:
     return form.keeps_a_property(_properties_of(form, properties)[1])
 
 
-def _properties_of(form: af.PetitionForm, properties: af.PropertyFormSet
+def _properties_of(form: af.PetitionForm, properties: af.PropertyFormSet, taken: bool = False
                    ) -> tuple[list[int | None], list[dict[str, Any]]]:
     """For each property of the facts, the number of its form in `properties` (None: the petition form's first
-    property, unless it is removed); and the further properties given."""
-    given = properties.properties()
+    property, unless it is removed); and the further properties given (`taken`: with the answers taken by a
+    form that refused others, `PropertyFormSet.properties`)."""
+    given = properties.properties(taken)
     first: list[int | None] = [] if form.removes_first_property() else [None]
     return first + [i for i, _p in given], [p for _i, p in given]
 
@@ -424,7 +488,9 @@ def application_edit(request: HttpRequest, town: str, pk: int) -> HttpResponse:
         except ValidationFailed as e:  # no version (a page kept from before, a hand-made request): not saved
             form.add_error(None, refusal(e))
             version = None
-        if version is not None and _valid(form, properties):
+        if version is not None and not _valid(form, properties):
+            _answers_taken_checked(form, properties)
+        elif version is not None:
             forms_of, further = _properties_of(form, properties)
             # a fact the form does not ask (given through the API) is kept, never dropped by saving the form
             facts = af.merge_facts(app.facts, form.to_facts(further))

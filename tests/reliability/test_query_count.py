@@ -91,3 +91,45 @@ def test_clerk_queue_shows_every_overdue_decision_on_its_first_page(carmel, offi
     assert second.count("decision overdue (due") > 0
     last_page = client.get(url + "?page=4").content.decode()
     assert "decision overdue (due" not in last_page  # the newest submissions are not overdue
+
+
+def _file_ended(town, applicant, n: int, *, start: int) -> None:
+    """`n` applications whose assembly (ended 30 days ago) is recorded as held, written with one bulk insert: every
+    other one recorded as ending the day after the permit's last day (interpretation P-23), the rest on it."""
+    import datetime as dt
+
+    from tests.reliability.conftest import fair_facts
+
+    from publicassembly.permits.models import PermitApplication, State
+
+    first = dt.date.today() - dt.timedelta(days=32)
+    facts, last = fair_facts(first), first + dt.timedelta(days=2)
+    PermitApplication.objects.bulk_create([
+        PermitApplication(town=town, applicant=applicant, facts=dict(facts, name=f"Assembly {i}"),
+                          state=State.ASSEMBLY_HELD, submitted_on=first - dt.timedelta(days=70),
+                          verification_statement="Sworn before a notary.",
+                          assembly_ended_on=last + dt.timedelta(days=i % 2))
+        for i in range(start, start + n)])
+
+
+def test_clerk_queue_warns_of_an_end_after_the_permit_in_as_many_queries_p23(carmel, officials):
+    """The rows' warning of an assembly ended after the permit's last day (P-23) costs no query: the queue of 10
+    applications without it, of 10 more with 5 warned, and of 200 with 95 warned run the same queries."""
+    client = Client()
+    client.force_login(officials["clerk"])
+    url = reverse("web:clerk_queue", kwargs={"town": carmel.jurisdiction_alias})
+    client.get(url)  # first request: session and caches warm
+    warning = b"ended after the permit&#x27;s last day"
+
+    file_applications(carmel, officials["applicant"], 10)
+    n10, _sql, page10 = _queue_queries(client, url)
+    assert warning not in page10
+
+    _file_ended(carmel, officials["applicant"], 10, start=10)
+    n20, _sql, page20 = _queue_queries(client, url)
+    assert page20.count(warning) == 5
+
+    _file_ended(carmel, officials["applicant"], 190, start=20)
+    n200, sql200, page200 = _queue_queries(client, url + "?state=assembly_held")
+    assert page200.count(warning) == QUEUE_PAGE_SIZE // 2
+    assert n10 == n20 == n200, (n10, n20, n200, sql200[:3], sql200[-3:])

@@ -924,6 +924,12 @@ class ManyApplications:
             return None
         return self.deadline(app, "decision_due", app.submitted_on)
 
+    def ended_after_permit(self, app: PermitApplication) -> date | None:
+        """`ended_after_permit` of `app`: the permit's last day when the assembly's end recorded is after it (the
+        days past it had no permit, ¶ A; interpretation P-23), else None — read from the application's own row
+        (its facts and ``assembly_ended_on``), no query."""
+        return ended_after_permit(app)
+
     def decision_overdue(self, app: PermitApplication, today: date | None = None
                          ) -> tuple[bool, LegalDate | None]:
         """(`decision_overdue`, its last day to act or None): only an application awaiting the Board's decision

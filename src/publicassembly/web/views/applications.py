@@ -567,10 +567,11 @@ def _approvals(app: PermitApplication) -> list[Any]:
     return out
 
 
-def ran_past_text(app: PermitApplication) -> str | None:
+def ran_past_text(app: PermitApplication, law: sv.ManyApplications | None = None) -> str | None:
     """The warning that the assembly's end recorded is after the permit's last day (interpretation P-23: the days
-    after it were an assembly without a permit, ¶ A), or None."""
-    last = sv.ended_after_permit(app)
+    after it were an assembly without a permit, ¶ A), or None: the application page's, and a row's of the
+    Clerk's queue (`law`: the rows' `ManyApplications`)."""
+    last = law.ended_after_permit(app) if law is not None else sv.ended_after_permit(app)
     if last is None:
         return None
     return _("ended after the permit's last day (%(d)s): the days after it had no permit (¶ A)") % {
@@ -765,16 +766,19 @@ def _notice_due(law: sv.ManyApplications, app: PermitApplication, today: Any) ->
 
 
 def _row_warnings(law: sv.ManyApplications, app: PermitApplication, today: Any) -> list[tuple[str, str]]:
-    """`warnings_of` one row of a list; a record whose facts the law core refuses is marked ("facts need
-    correction: <field>: <message>") instead of failing the whole list."""
+    """`warnings_of` one row of a list, and the application page's warning of an assembly that ended after the
+    permit's last day (`ran_past_text`, interpretation P-23); a record whose facts the law core refuses is marked
+    ("facts need correction: <field>: <message>") instead of failing the whole list."""
+    ran_past = ran_past_text(app, law)
+    after = [("warn", ran_past)] if ran_past is not None else []
     problem = law.problem(app)
     if problem is not None:
-        return [("overdue", present.correction_note(problem))]
+        return [("overdue", present.correction_note(problem)), *after]
     try:
         return warnings_of(app, today, overdue=law.decision_overdue(app, today),
-                           deadlines=_notice_due(law, app, today))
+                           deadlines=_notice_due(law, app, today)) + after
     except ValidationFailed as e:
-        return [("overdue", present.correction_note(e))]
+        return [("overdue", present.correction_note(e)), *after]
 
 
 #: Rows on one page of the Clerk's queue.

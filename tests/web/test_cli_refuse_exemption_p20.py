@@ -135,3 +135,15 @@ def test_help_states_the_law_and_the_exit_codes():
     assert "Exit 0: recorded; 2: bad input" in text and "1: refused" in text
     for option in ("--application", "--user", "--reason", "--decided-on", "--expected-version", "--data-dir"):
         assert option in text
+
+
+def test_exemptions_a_to_d_the_help_names_the_sponsors_the_law_exempts() -> None:
+    """Carmel ch. 31 exemptions ¶¶ A-D exempt an assembly sponsored, organized and authorized by a parochial or
+    private school, an established church, a veterans' organization or a civic group of the Town: the help a Board
+    member reads before refusing one names those four, and no sponsor the chapter does not name."""
+    result = CliRunner().invoke(cli_app, ["refuse-exemption", "--help"], env={"COLUMNS": "400", "TERM": "dumb"})
+    assert result.exit_code == 0
+    words = " ".join(result.output.replace("│", " ").split())
+    for sponsor in ("parochial or private school", "established church", "veterans' organization", "civic group"):
+        assert sponsor in words
+    assert "municipal" not in words and "charitable" not in words

@@ -128,8 +128,11 @@ def applications(
 
 
 REFUSE_EXEMPTION_HELP = (
-    "Record that the Town Board does not accept the exemption from Carmel ch. 31 (exemptions ¶¶ A-D: a "
-    "municipal, school, church or charitable sponsor) that the sponsor's statements claim (interpretation P-20): "
+    "Record that the Town Board does not accept the exemption from Carmel ch. 31 (exemptions ¶¶ A-D: an "
+    "assembly sponsored, organized and authorized by a parochial or private school located within the Town, an "
+    "established church maintaining a place of worship within the Town, or a veterans' organization or civic "
+    "group with a chapter or local organization within the Town for one year before the assembly) that the "
+    "sponsor's statements claim (interpretation P-20): "
     "from the day decided the chapter applies, and the petition is accepted, heard and decided under ¶¶ B-F "
     "as any other. Only while the petition is submitted, incomplete or amended (awaiting the Town Clerk's review "
     "or the applicant's amendment) and the law finds an exemption reaching the assembly; the state does not "

@@ -238,7 +238,11 @@ def idempotent(run: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
             return run(request, *args, **kwargs)
         try:
             print_ = fingerprint(request, form=form)
-        except (RequestDataTooBig, MultiPartParserError, RawPostDataException, OSError):  # the operation answers
+        except RequestDataTooBig as exc:
+            # 413 naming the body, as without the key: the operation cannot answer it, a multipart body cut off by
+            # the limit is not read again (its fields and file would be "required", 422; interpretation W-22)
+            return operation.api.on_exception(request, exc)  # type: ignore[no-any-return]
+        except (MultiPartParserError, RawPostDataException, OSError):  # the operation answers
             return run(request, *args, **kwargs)
         return _answer(operation, run, request, user, key, print_, args, kwargs)
 

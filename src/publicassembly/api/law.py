@@ -48,8 +48,7 @@ _CASE_BODY = {"content": {"application/json": {"schema": {"additionalProperties"
                                                           "type": "object"}}}, "required": True}
 
 
-@router.post("/check", response={200: dict[str, Any], 409: ErrorOut, 411: ErrorOut, 413: ErrorOut,
-                                  422: ErrorOut},
+@router.post("/check", response={200: dict[str, Any], 409: ErrorOut, 422: ErrorOut},  # (411, 413, 415: media_type.document)
              summary="Determine a case", operation_id="check", openapi_extra={"requestBody": _CASE_BODY})
 def check(request: Any, as_of: str | None = None) -> Any:
     """What the law says of one event (Carmel) or venue (Mount Pleasant) on a date: the determination, the

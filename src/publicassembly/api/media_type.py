@@ -1,6 +1,7 @@
 """The media type of a request body under /api/v1 (interpretation W-17): JSON, or ``multipart/form-data`` for an
 operation that takes an upload; any other body is refused 415 before the operation runs. Only an operation that
-reads a body checks it; the OpenAPI schema lists the 415 on exactly those (`document`, interpretation W-20)."""
+reads a body checks it; the OpenAPI schema lists the 415 on exactly those (`document`, interpretation W-20), and
+the 411 of a body sent in chunks and the 413 of one too large, which only those answer (W-22)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from publicassembly.api.errors import body
+from publicassembly.api.errors import body, body_limit
 from publicassembly.api.idempotency import takes_form
 
 #: The sources of an operation's parameters that are read from the request body (ninja's ``Body``, ``Form`` and
@@ -115,15 +116,48 @@ def refuse_unsupported_media_type(run: Callable[..., HttpResponse]) -> Callable[
 _UNSUPPORTED = ("Unsupported Media Type: the body was sent with a Content-Type this operation does not read "
                 "(it reads {allowed}), or with none; the error names the field `Content-Type` and what is allowed, "
                 "and nothing ran (interpretation W-17).")
+#: The 411 as the schema documents it on every operation that reads a body (`web.middleware.LengthRequiredMiddleware`,
+#: interpretation W-22).
+_LENGTH_REQUIRED = ("Length Required: the body was sent in chunks (`Transfer-Encoding`) without a `Content-Length` "
+                    "header, which this server does not read (it would be read as empty); the error names the field "
+                    "`body`, and nothing ran: send it again with its Content-Length (interpretation W-22).")
+
+
+def _too_large_json() -> str:
+    """The 413 of an operation that reads a JSON body, with the limit in force (``DATA_UPLOAD_MAX_MEMORY_SIZE``)."""
+    limit, mib = body_limit()
+    return (f"Content Too Large: the body is larger than the limit of {limit:,} bytes ({mib} MiB, "
+            "`DATA_UPLOAD_MAX_MEMORY_SIZE`); the error names the field `body` and the limit, and nothing was "
+            "stored (interpretation W-22).")
+
+
+def _too_large_upload() -> str:
+    """The 413 of the upload (a multipart body): its form fields other than the file are held to
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``; the file is not, its own limit (``PUBLICASSEMBLY_MAX_DOCUMENT_BYTES``) is
+    refused 422 naming ``file`` (`api.attachments.upload_document`)."""
+    from django.conf import settings
+
+    from publicassembly.permits.services import DEFAULT_MAX_DOCUMENT_BYTES
+
+    limit, mib = body_limit()
+    document = int(getattr(settings, "PUBLICASSEMBLY_MAX_DOCUMENT_BYTES", DEFAULT_MAX_DOCUMENT_BYTES))
+    return (f"Content Too Large: the form fields of the upload other than its file (`kind`) are larger than the "
+            f"limit of {limit:,} bytes ({mib} MiB, `DATA_UPLOAD_MAX_MEMORY_SIZE`); the error names the field `body` "
+            f"and the limit, and nothing was stored. The file is not counted in it: a file larger than "
+            f"{document:,} bytes (`PUBLICASSEMBLY_MAX_DOCUMENT_BYTES`) is 422 naming `file` (interpretation W-22).")
+
+
 #: The error shape of every refusal (`api.law.ErrorOut`), as the schema's components name it.
 ERROR_SCHEMA = "ErrorOut"
 
 
 def document(schema: dict[str, Any]) -> dict[str, Any]:
-    """The OpenAPI `schema` with the 415 Unsupported Media Type answer, in the API's error shape (``ErrorOut``,
-    as its 422), among the responses of every operation that has a ``requestBody`` — those that
-    `refuse_unsupported_media_type` checks (changed in place; returned). An operation without a body (a GET, a
-    DELETE) gets none: it does not read one (interpretation W-20)."""
+    """The OpenAPI `schema` with the 411 Length Required, 413 Content Too Large and 415 Unsupported Media Type
+    answers, in the API's error shape (``ErrorOut``, as its 422), among the responses of every operation that
+    has a ``requestBody`` — those that `refuse_unsupported_media_type` checks, and that a body sent in chunks or
+    too large reaches (changed in place; returned); the 413 says the limit of a JSON body, or of the upload's
+    fields and of its file. An operation without a body (a GET, a DELETE) gets none of them: it does not read
+    one (interpretations W-20, W-22)."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     if ERROR_SCHEMA not in components:
         from publicassembly.api.law import ErrorOut
@@ -137,8 +171,12 @@ def document(schema: dict[str, Any]) -> dict[str, Any]:
             allowed = (MULTIPART if MULTIPART in types
                        else "application/json (or application/*+json), with or without charset=utf-8")
             responses = op.setdefault("responses", {})
-            if 415 in responses or "415" in responses:
-                continue
-            responses[415] = {"description": _UNSUPPORTED.format(allowed=allowed),
-                              "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR_SCHEMA}"}}}}
+            upload = MULTIPART in types
+            for status, description in ((411, _LENGTH_REQUIRED),
+                                        (413, _too_large_upload() if upload else _too_large_json()),
+                                        (415, _UNSUPPORTED.format(allowed=allowed))):
+                if status in responses or str(status) in responses:
+                    continue
+                responses[status] = {"description": description, "content": {
+                    "application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR_SCHEMA}"}}}}
     return schema

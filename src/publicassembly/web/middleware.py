@@ -66,13 +66,19 @@ def chunked_without_length(request: HttpRequest) -> bool:
     return bool(request.META.get("HTTP_TRANSFER_ENCODING")) and not request.META.get("CONTENT_LENGTH")
 
 
+#: The methods of the API's operations that read a body (every POST, PUT and PATCH, W-20): a GET or a DELETE
+#: under /api/ reads none, so one sent with a body in chunks is answered as without it, not 411 (W-22).
+API_BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
 class LengthRequiredMiddleware:
     """A request whose body is sent in chunks without a ``Content-Length`` (`chunked_without_length`) is answered
     411 Length Required, before any view or form reads it: Django would read the body as empty and refuse it for
     a reason that is not so (an API check "is not valid JSON", a form's fields "required"). A page gets the
     error page in its language; the API its JSON error naming ``body`` (api/errors.py `ApiErrorsAsJson`). HTTP
     clients send a Content-Length for a body they hold (curl's ``--data``, browsers' forms); a chunked body is
-    one streamed of unknown length."""
+    one streamed of unknown length. Under /api/ only a POST, PUT or PATCH is refused (`API_BODY_METHODS`): a GET or
+    DELETE of the API reads no body, and its schema lists no 411 (interpretation W-22)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -80,7 +86,10 @@ class LengthRequiredMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if not chunked_without_length(request):
             return self.get_response(request)
-        if request.path.startswith("/api/"):
+        api = request.path.startswith("/api/")
+        if api and request.method not in API_BODY_METHODS:
+            return self.get_response(request)  # (an operation that reads no body: not refused, W-22)
+        if api:
             return HttpResponse(status=411)  # ApiErrorsAsJson writes the API's error (it answers outside this)
         from django.utils.translation import gettext as _
 

@@ -42,7 +42,13 @@ class MethodNotAllowedMiddleware:
     405 with ``Allow`` and the page saying what it takes. Without it a PUT, DELETE or PATCH without a CSRF token
     was refused 403 "the form expired or came from another site", which is not what is wrong. A safe method
     (GET, HEAD) goes on to the view, so that a stranger is still sent to sign in first; a POST a page takes goes
-    on to the CSRF check."""
+    on to the CSRF check.
+
+    First, a page that does not exist for the town of its address (a view carrying ``absent_in_town``: the
+    permit pages of a town that runs no permits, `web.views.applications.no_permits_in`; the places-of-assembly
+    pages of a town whose law has none, `web.views.venues.no_places_in`) is answered its 404 saying why, to
+    anyone and whatever the method — not 405 for a method that page would not take, nor 403 for a form
+    without a CSRF token (interpretation W-23)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -52,6 +58,15 @@ class MethodNotAllowedMiddleware:
 
     def process_view(self, request: HttpRequest, view: Callable[..., HttpResponse], args: Any, kwargs: Any
                      ) -> HttpResponse | None:
+        absent = getattr(view, "absent_in_town", None)
+        if absent is not None and "town" in kwargs:
+            # (a page that does not exist for the address's town is 404 whatever the method: W-23)
+            try:
+                absent(kwargs["town"])
+            except WorkflowError as e:
+                from publicassembly.web.views.errors import error_page, refusal
+
+                return error_page(request, e.http_status, refusal(e))
         allowed = getattr(view, "allowed_methods", None)
         if allowed is None or request.method in allowed or request.method in _SAFE_METHODS:
             return None

@@ -185,23 +185,34 @@ def _make_form(action: Action, app: PermitApplication, data: Any = None, roles: 
 
 def no_permits_before_login(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Decorator of every permit page of a town (its address's ``town``), outermost — before the login
-    requirement (a method the page never takes is 405 before any view, `web.middleware`): a town whose law has no permit process (Mount Pleasant ch. 164;
+    requirement: a town whose law has no permit process (Mount Pleasant ch. 164;
     `permits.services.runs_permits`) answers 404 with its one sentence (`NoPermits`) to anyone, signed in or
-    not, GET or POST, rather than sending a visitor to the sign-in page for a page that does not exist. Asked of
-    the jurisdiction registry (no database query for a town that runs permits); an unknown town is left to the
-    view."""
+    not, rather than sending a visitor to the sign-in page for a page that does not exist. The view carries
+    ``absent_in_town`` (`no_permits_in`), so that the 404 is also answered before the 405 of a method the page
+    does not take and before the CSRF check (`web.middleware.MethodNotAllowedMiddleware`): GET, POST, PUT or
+    DELETE alike (interpretation W-23). Asked of the jurisdiction registry (no database query for a town that
+    runs permits); an unknown town is left to the view."""
 
     @wraps(view)
     def checked(request: HttpRequest, town: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            issues = jurisdictions.get(town).issues_permits
-        except UnknownJurisdiction:
-            issues = True  # (the view answers it)
-        if not issues:
-            _permit_town(town)  # raises NoPermits
+        no_permits_in(town)
         return view(request, town, *args, **kwargs)
 
+    checked.absent_in_town = no_permits_in  # type: ignore[attr-defined]  # (web.middleware, any method: W-23)
     return checked
+
+
+def no_permits_in(town: str) -> None:
+    """Raise `NoPermits` (404 saying why) when the town of the address `town` runs no permit process, so that
+    none of its permit pages exists; nothing for a town that runs one, nor for an unknown town (its view answers
+    it). Called by `no_permits_before_login` and, before any method is judged, by
+    `web.middleware.MethodNotAllowedMiddleware` (interpretation W-23)."""
+    try:
+        issues = jurisdictions.get(town).issues_permits
+    except UnknownJurisdiction:
+        return  # (the view answers it)
+    if not issues:
+        _permit_town(town)  # raises NoPermits
 
 
 def _permit_town(town: str) -> Any:

@@ -12,6 +12,7 @@ from publicassembly.permits import documents as permit_docs
 from publicassembly.permits import services as sv
 from publicassembly.web.forms.widgets import address_refused
 from publicassembly.web.towns import town_for
+from publicassembly.web.views.applications import no_permits_before_login
 from publicassembly.web.views.errors import read_only
 
 ICS = "text/calendar; charset=utf-8"
@@ -28,6 +29,7 @@ def download(data: bytes, content_type: str, filename: str, *, inline: bool = Tr
     return response
 
 
+@no_permits_before_login  # (none of a town that runs no permits, whatever the method: W-23)
 @read_only
 def town_feed(request: HttpRequest, town: str) -> HttpResponse:
     """A Town's public calendar (no sign-in): its public hearings and the statutory deadlines of the
@@ -44,6 +46,7 @@ def town_feed(request: HttpRequest, town: str) -> HttpResponse:
                     private=False)
 
 
+@no_permits_before_login  # (none of a town that runs no permits, whatever the method: W-23)
 @read_only
 @login_required
 def application_ics(request: HttpRequest, town: str, pk: int) -> HttpResponse:
@@ -52,6 +55,7 @@ def application_ics(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return download(permit_docs.application_calendar(app), ICS, f"application-{app.pk}.ics")
 
 
+@no_permits_before_login  # (none of a town that runs no permits, whatever the method: W-23)
 @read_only
 @login_required
 def petition_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:

@@ -106,20 +106,30 @@ def no_places_before_login(view: Callable[..., HttpResponse]) -> Callable[..., H
     as the API's venue endpoints answer it) to anyone, signed in or not, of any town, GET or POST, rather than
     403 to one without a role there or the sign-in page to a visitor, for pages that do not exist — as the
     permit pages of a town that issues no permits (`applications.no_permits_before_login`; interpretation
-    W-21). Asked of the jurisdiction registry (no database query for a town that has them); an unknown town is
-    left to the view."""
+    W-21) — and, through ``absent_in_town`` (`no_places_in`), before the 405 of a method the page does not take
+    and the CSRF check (`web.middleware.MethodNotAllowedMiddleware`, W-23). Asked of the jurisdiction registry (no
+    database query for a town that has them); an unknown town is left to the view."""
 
     @wraps(view)
     def checked(request: HttpRequest, town: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            places = "venue" in jurisdictions.get(town).subjects
-        except UnknownJurisdiction:
-            places = True  # (the view answers it)
-        if not places:
-            vs.require_places_of_assembly(town_for(town))  # raises NoPlacesOfAssembly
+        no_places_in(town)
         return view(request, town, *args, **kwargs)
 
+    checked.absent_in_town = no_places_in  # type: ignore[attr-defined]  # (web.middleware, any method: W-23)
     return checked
+
+
+def no_places_in(town: str) -> None:
+    """Raise `NoPlacesOfAssembly` (404 saying why) when the law of the town of the address `town` has no places
+    of assembly, so that none of its places-of-assembly pages exists; nothing otherwise (an unknown town is left
+    to the view). Called by `no_places_before_login` and, before any method is judged, by
+    `web.middleware.MethodNotAllowedMiddleware` (interpretation W-23)."""
+    try:
+        places = "venue" in jurisdictions.get(town).subjects
+    except UnknownJurisdiction:
+        return  # (the view answers it)
+    if not places:
+        vs.require_places_of_assembly(town_for(town))  # raises NoPlacesOfAssembly
 
 
 @no_places_before_login

@@ -325,7 +325,24 @@ BOND_RELEASED = Reason(gettext_noop("bond released: {finding}"), finding=nested)
 CLOSED = Reason(gettext_noop("case closed"))
 CLOSED_UNHEARD = Reason(gettext_noop("case closed: the assembly's last day has passed before a permit was issued "
                                      "(P-11)"))
-CLOSED_EXEMPT = Reason(gettext_noop("case closed: {exemption} ({citation}); no permit is required (P-20)"))
+#: The law core's reason of an exemption of ¶¶ A-D met (carmel/exemptions/*: the exempt kind of sponsor and its tie
+#: to the Town), as the closing of the case quotes it (P-20): the law core's own msgids, read back and translated
+#: as the law core's `Message` is (interpretation P-20).
+EXEMPT_SPONSOR = label(gettext_noop("a parochial school"), gettext_noop("a private school"),
+                       gettext_noop("an established church"), gettext_noop("a veterans' organization"),
+                       gettext_noop("a civic group"))
+IN_TOWN_SCHOOL = Reason(gettext_noop("located within the Town"))
+IN_TOWN_CHURCH = Reason(gettext_noop("maintaining a place of worship within the Town"))
+IN_TOWN_CHAPTER = Reason(gettext_noop("that has maintained a chapter within the Town since {chapter_in_town_since}, "
+                                      "on or before {since_at_latest}, {years} year(s) prior to the assembly on "
+                                      "{first}"), chapter_in_town_since=day, since_at_latest=day, years=number,
+                         first=day)
+EXEMPTION_MET = Reason(gettext_noop("The chapter does not apply: the assembly is sponsored, organized and "
+                                    "authorized by {label} {reason}."), label=EXEMPT_SPONSOR,
+                       reason=one_of(IN_TOWN_SCHOOL.read, IN_TOWN_CHURCH.read, IN_TOWN_CHAPTER.read))
+#: (the exemption in the reader's language when it is the law core's reason, else as written)
+CLOSED_EXEMPT = Reason(gettext_noop("case closed: {exemption} ({citation}); no permit is required (P-20)"),
+                       exemption=one_of(EXEMPTION_MET.read, text))
 EXEMPTION_NOT_ACCEPTED = Reason(gettext_noop("the Town Board does not accept the exemption claimed ({exemption}), "
                                              "decided on {day}: {reasons}; the chapter applies (P-20)"), day=day)
 WITHDRAWN = Reason(gettext_noop("withdrawn by the applicant"))

@@ -252,3 +252,14 @@ def test_the_same_facts_written_plainly_are_taken():
     assert case.facts.max_persons_at_one_time == 1000
     assert case.facts.admission_fee == Decimal("1000.50")
     assert case.facts.petition.max_noise_decibels == 75
+
+
+@pytest.mark.parametrize("written", ["1e1000000", "-1E1000000", "9.9e999999999"])
+def test_a_number_beyond_decimals_exponent_limit_is_too_large_not_an_overflow(written):
+    """An exponent past the decimal context's (999,999) is refused as too large, naming the field, as
+    ``1e999999`` is: its magnitude was taken with the context (``abs``), which raised `decimal.Overflow` — a
+    traceback on the venue page's floor area and in the API's (found by W-23's comparison of the two)."""
+    with pytest.raises(InvalidNumber, match=rf"^area: '{written}' is too large \(at most 1,000,000,000,000,000\)$"):
+        to_decimal(written, "area")
+    with pytest.raises(InvalidNumber, match=r"^area: .* is too large"):
+        area_sq_ft(written)

@@ -18,12 +18,12 @@ from ninja import Field, Query, Router, Schema, Status
 from pydantic import AfterValidator, AwareDatetime
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day, RecordId
+from publicassembly.api.inputs import BodyIn, Day, RecordId, dollars
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _places_town, _town, _venue, issuance_blockers
 from publicassembly.api.resources import router as records
 from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
-from publicassembly.law.units import FACT_YEARS, whole_number
+from publicassembly.law.units import FACT_YEARS, READ_NUMBER, whole_number
 from publicassembly.venues.models import STORY_RANGE
 from publicassembly.workflow.errors import ValidationFailed
 
@@ -40,11 +40,12 @@ RequiredVersion = Annotated[whole_number(0, 2**31 - 1), Field(
     description="the application's version as last read (required: the same record sent twice is 409, recorded "
                 "once)")]
 Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
-Money12 = Annotated[Decimal, Field(ge=0, max_digits=12, decimal_places=2, description="US dollars")]
+#: Money is read as a case file's and a web form's is (`inputs.dollars`, interpretation W-23).
+Money12 = dollars(max_digits=12)
 #: An amount the service requires to be more than $0 (a bond, a fee payment).
-Positive12 = Annotated[Decimal, Field(gt=0, max_digits=12, decimal_places=2, description="US dollars, more than 0")]
-Positive10 = Annotated[Decimal, Field(gt=0, max_digits=10, decimal_places=2, description="US dollars, more than 0")]
-Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
+Positive12 = dollars(max_digits=12, more_than_zero=True)
+Positive10 = dollars(max_digits=10, more_than_zero=True)
+Money10 = dollars(max_digits=10)
 Count = whole_number(0, 1_000_000)
 Days = whole_number(0, 3650)
 DocumentId = whole_number(1, 2**62)
@@ -654,8 +655,9 @@ def _area_not_negative(value: Decimal) -> Decimal:
 
 
 #: A floor area in its unit: its size is bounded by the law core (at most ten billion square feet, refused in its
-#: words by the venues service), not by a count of digits.
-Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}),
+#: words by the venues service), not by a count of digits. Read as a case file's and the venue page's area is
+#: (`law.units.READ_NUMBER`, interpretation W-23): ``"1_0"`` or a boolean is 422 naming ``area``.
+Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}), READ_NUMBER,
                  AfterValidator(_area_not_negative)]
 Story = whole_number(*STORY_RANGE)
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]

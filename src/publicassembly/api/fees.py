@@ -27,7 +27,7 @@ from django.utils import timezone
 from ninja import Field, Path, Router
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day, RecordId
+from publicassembly.api.inputs import BodyIn, Day, RecordId, dollars
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.law.errors import ParameterNotInForce
@@ -35,7 +35,7 @@ from publicassembly.workflow.errors import NotAllowed
 
 router = Router(tags=["fees"], auth=token_auth)
 
-Money10 = Annotated[Decimal, Field(ge=0, max_digits=10, decimal_places=2, description="US dollars")]
+Money10 = dollars(max_digits=10)
 Year = Annotated[int, Path(ge=1, le=9999, description="the calendar year of the Board's fee: from the year the "
                                                  "chapter took effect to ten years ahead (checked by the service)")]
 

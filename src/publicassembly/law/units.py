@@ -91,7 +91,7 @@ def _bounded(result: Decimal, value: object, field: str) -> Decimal:
     `value` as written (`as_written`)."""
     if not result.is_finite():
         raise InvalidNumber(field, _("must be a finite number, got {value!r}", value=as_written(value)))
-    if abs(result) > MAX_MAGNITUDE:
+    if result.copy_abs() > MAX_MAGNITUDE:  # (copy_abs: no context, so 1e1000000 does not overflow it)
         try:
             shown = as_written(value)[:40]
         except ValueError:  # an integer of more digits than Python writes (sys.get_int_max_str_digits)
@@ -314,6 +314,15 @@ Count = Annotated[int, Field(ge=0, le=MAX_COUNT), BeforeValidator(_whole_number)
 Age = Annotated[int, Field(ge=0, le=130), BeforeValidator(_whole_number)]
 #: A count that is at least 1 (e.g. days of continued violation, sound devices of a type).
 PositiveCount = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole_number)]
+#: The law core's reading of a number given as text or a JSON number, for a model's own annotated type (the API's
+#: bodies: a fee payment, a bond, a floor area), so that it takes what a case file and a web form take and refuses
+#: what they refuse, in their words: a boolean, Python's grouping ``"1_0"`` (interpretation W-23). Infinity and
+#: not-a-number are refused by pydantic's own reading of a Decimal.
+READ_NUMBER = BeforeValidator(_number)
+#: `READ_NUMBER` for money: an infinity or not-a-number refused in the words of money too (`Money`'s reading).
+READ_MONEY = BeforeValidator(_money)
+
+
 def money_json(amount: Decimal) -> str:
     """A money amount's JSON form: a decimal string in whole cents, whatever form it was given in (``10``,
     ``10.0``, ``"10"``, ``"1e1"`` → ``"10.00"``; ``-0`` → ``"0.00"``), as the API writes records' money; the
@@ -324,10 +333,10 @@ def money_json(amount: Decimal) -> str:
 
 #: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law). Exact (a
 #: Decimal) in Python; in JSON a decimal string in whole cents (`money_json`).
-Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), BeforeValidator(_money),
+Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), READ_MONEY,
                   PlainSerializer(money_json, return_type=str, when_used="json")]
 #: A non-negative decimal number (e.g. decibels, an area before its unit is applied), not a boolean.
-Number = Annotated[Decimal, BeforeValidator(_number)]
+Number = Annotated[Decimal, READ_NUMBER]
 #: A sound level in decibels: 0 to 1,000 (an input bound, not law; no sound reaches it).
 Decibels = Annotated[Decimal, Field(ge=0, le=1000), BeforeValidator(_decibels)]
 #: The bidirectional classes of the controls that embed, override or isolate a direction (U+202A-U+202E,

@@ -258,7 +258,7 @@ def test_the_same_facts_written_plainly_are_taken():
 def test_a_number_beyond_decimals_exponent_limit_is_too_large_not_an_overflow(written):
     """An exponent past the decimal context's (999,999) is refused as too large, naming the field, as
     ``1e999999`` is: its magnitude was taken with the context (``abs``), which raised `decimal.Overflow` — a
-    traceback on the venue page's floor area and in the API's (found by W-23's comparison of the two)."""
+    traceback on the venue page's floor area and in the API's (found by W-24's comparison of the two)."""
     with pytest.raises(InvalidNumber, match=rf"^area: '{written}' is too large \(at most 1,000,000,000,000,000\)$"):
         to_decimal(written, "area")
     with pytest.raises(InvalidNumber, match=r"^area: .* is too large"):

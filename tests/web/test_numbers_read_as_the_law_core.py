@@ -301,7 +301,7 @@ def test_the_payment_of_a_fine_refuses_beside_the_field(mu, violation):
 
 def test_an_exponent_beyond_decimals_limit_is_told_too_large_not_a_traceback():
     """``1e1000000`` (past the decimal context's exponent limit) once raised `decimal.Overflow` from the form's
-    reading; it is told as too large, beside the field (W-23)."""
+    reading; it is told as too large, beside the field (W-24)."""
     form = pf.SpaceForm({"name": "Hall", "use_group": "business", "area_unit": "sq_ft", "area": "1e1000000"})
     with translation.override("en"):
         form.is_valid()

@@ -40,7 +40,7 @@ RequiredVersion = Annotated[whole_number(0, 2**31 - 1), Field(
     description="the application's version as last read (required: the same record sent twice is 409, recorded "
                 "once)")]
 Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
-#: Money is read as a case file's and a web form's is (`inputs.dollars`, interpretation W-23).
+#: Money is read as a case file's and a web form's is (`inputs.dollars`, interpretation W-24).
 Money12 = dollars(max_digits=12)
 #: An amount the service requires to be more than $0 (a bond, a fee payment).
 Positive12 = dollars(max_digits=12, more_than_zero=True)
@@ -656,7 +656,7 @@ def _area_not_negative(value: Decimal) -> Decimal:
 
 #: A floor area in its unit: its size is bounded by the law core (at most ten billion square feet, refused in its
 #: words by the venues service), not by a count of digits. Read as a case file's and the venue page's area is
-#: (`law.units.READ_NUMBER`, interpretation W-23): ``"1_0"`` or a boolean is 422 naming ``area``.
+#: (`law.units.READ_NUMBER`, interpretation W-24): ``"1_0"`` or a boolean is 422 naming ``area``.
 Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}), READ_NUMBER,
                  AfterValidator(_area_not_negative)]
 Story = whole_number(*STORY_RANGE)

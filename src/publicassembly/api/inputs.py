@@ -44,7 +44,7 @@ def dollars(*, max_digits: int, more_than_zero: bool = False) -> Any:
     """US dollars given to the API, for a body's annotation: a decimal string (``"250.00"``) or a JSON number
     (``250``, ``250.5``), at most 2 decimal places and `max_digits` digits, 0 or more (more than 0 when
     `more_than_zero`: a bond, a fee payment). Read as a case file's and a web form's money is read
-    (`law.units.READ_MONEY`, interpretation W-23): text with Python's grouping (``"1_0"``), a boolean, NaN or
+    (`law.units.READ_MONEY`, interpretation W-24): text with Python's grouping (``"1_0"``), a boolean, NaN or
     an infinity is 422 naming the field and what is allowed, never read as another number and stored."""
     bound = {"gt": 0} if more_than_zero else {"ge": 0}
     return Annotated[Decimal, Field(**bound, max_digits=max_digits, decimal_places=2,

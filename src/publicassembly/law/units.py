@@ -316,7 +316,7 @@ Age = Annotated[int, Field(ge=0, le=130), BeforeValidator(_whole_number)]
 PositiveCount = Annotated[int, Field(ge=1, le=MAX_COUNT), BeforeValidator(_whole_number)]
 #: The law core's reading of a number given as text or a JSON number, for a model's own annotated type (the API's
 #: bodies: a fee payment, a bond, a floor area), so that it takes what a case file and a web form take and refuses
-#: what they refuse, in their words: a boolean, Python's grouping ``"1_0"`` (interpretation W-23). Infinity and
+#: what they refuse, in their words: a boolean, Python's grouping ``"1_0"`` (interpretation W-24). Infinity and
 #: not-a-number are refused by pydantic's own reading of a Decimal.
 READ_NUMBER = BeforeValidator(_number)
 #: `READ_NUMBER` for money: an infinity or not-a-number refused in the words of money too (`Money`'s reading).

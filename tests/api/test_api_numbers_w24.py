@@ -1,4 +1,4 @@
-"""W-23: the API reads money (US dollars) and floor areas as the web forms and the case files read them, with the
+"""W-24: the API reads money (US dollars) and floor areas as the web forms and the case files read them, with the
 law core's one reader (`law.units.READ_MONEY`, `READ_NUMBER`; `to_decimal`): Python's grouping (``"1_0"``), a
 boolean, NaN and infinities, text that is no number and, for money, fractions of a cent are 422 naming the field
 and saying what is allowed, and nothing is stored; what the forms and case files take (a decimal string, a JSON
@@ -350,7 +350,7 @@ def _read(read, value):
 def _places_by_trailing_zeros(value: Decimal | None, places: int) -> bool:
     """Whether `value` has more than `places` decimal places only through trailing zeros (``10.000``), which
     the law core's Money reads (pydantic's decimal_places counts the normalized number) and the page's Django
-    field refuses: the API takes it as the case files do (W-23)."""
+    field refuses: the API takes it as the case files do (W-24)."""
     return value is not None and -value.as_tuple().exponent > places and value == round(value, places)
 
 

@@ -123,3 +123,48 @@ def test_refusal_not_counted_before_its_day_g10(walk):
                         today=date(2026, 6, 3))
     assert sv.determination(app, date(2026, 6, 2)).permit_required is False
     assert sv.determination(app, date(2026, 6, 3)).permit_required is True
+
+
+def test_no_exemption_to_refuse_cites_exemptions_a_to_d_p26(walk):
+    """The refusal that there is nothing to refuse cites the exemptions (¶¶ A-D), not permit requirements ¶ A:
+    naming the exemption the sponsor's kind would claim (¶ B for a church not established), else ¶ A's rule."""
+    app = walk.submitted()  # (the fair's corporation: no sponsor of an exempt kind)
+    with pytest.raises(Blocked) as e:
+        sv.refuse_exemption(walk.board, app, reasons="x", today=SUBMITTED)
+    [blocker] = e.value.blockers
+    assert blocker.citation == "Carmel Code ch. 31, exemptions ¶¶ A-D"
+    assert blocker.rule == "carmel/exemptions/a-school"
+    assert blocker.reason == ("The law does not find the assembly exempt (exemptions ¶¶ A-D): there is no "
+                              "exemption claimed to refuse (interpretation P-20)")
+    facts = church_facts()
+    facts["sponsor"]["established"] = False
+    walk.draft(facts)
+    app = sv.submit(walk.applicant, walk.app, verification_statement="Sworn.", today=SUBMITTED)
+    with pytest.raises(Blocked) as e:
+        sv.refuse_exemption(walk.board, app, reasons="x", today=SUBMITTED)
+    [blocker] = e.value.blockers
+    assert (blocker.rule, blocker.citation) == (RULE, "Carmel Code ch. 31, exemptions ¶¶ A-D")
+
+
+def test_already_recorded_cites_the_exemption_refused_p26(walk):
+    app = submitted_church(walk)
+    sv.refuse_exemption(walk.board, app, reasons="Kent.", today=SUBMITTED)
+    with pytest.raises(Blocked) as e:
+        sv.refuse_exemption(walk.board, app, reasons="Again.", today=SUBMITTED)
+    [blocker] = e.value.blockers
+    assert (blocker.rule, blocker.citation) == (RULE, "Carmel Code ch. 31, exemptions ¶ B")
+
+
+@pytest.mark.parametrize("days_after", [1, 30])
+def test_a_day_after_today_is_told_before_the_state_p26(walk, days_after):
+    """Interpretation P-26: ``decided_on`` after today is 422 naming it on a draft too (was WrongState, 409),
+    as on a submitted petition; today is taken, and the draft is then refused for its state."""
+    draft = walk.draft(church_facts())
+    later = date.fromordinal(SUBMITTED.toordinal() + days_after)
+    with pytest.raises(ValidationFailed) as e:
+        sv.refuse_exemption(walk.board, draft, reasons="x", decided_on=later, today=SUBMITTED)
+    assert e.value.field == "decided_on"
+    assert e.value.detail == (f"{later.isoformat()} is in the future (today is {SUBMITTED.isoformat()}); "
+                              "record it once it has happened")
+    with pytest.raises(InvalidTransition):
+        sv.refuse_exemption(walk.board, draft, reasons="x", decided_on=SUBMITTED, today=SUBMITTED)

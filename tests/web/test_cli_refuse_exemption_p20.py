@@ -147,3 +147,35 @@ def test_exemptions_a_to_d_the_help_names_the_sponsors_the_law_exempts() -> None
     for sponsor in ("parochial or private school", "established church", "veterans' organization", "civic group"):
         assert sponsor in words
     assert "municipal" not in words and "charitable" not in words
+
+
+@pytest.mark.parametrize("days_ahead", [1, 365])
+def test_a_day_after_today_is_bad_input_exit_2_whatever_the_state_p26(carmel, cu, church_app, days_ahead):
+    """Interpretation P-26: the options' values are checked before the application's state. A --decided-on after
+    today exits 2 naming the option on a draft as on a submitted petition (a draft was told 'application is
+    draft', exit 1); today itself is the last day taken (the submitted petition records it)."""
+    draft = sv.create_draft(cu["applicant"], carmel, fair_facts())
+    later = (TODAY + dt.timedelta(days=days_ahead)).isoformat()
+    for app in (draft, church_app):
+        out = refuse(app, BOARD, "--decided-on", later)
+        assert out.exit_code == 2, out.output
+        assert f"--decided-on: {later} is in the future (today is {TODAY.isoformat()})" in out.output
+        assert "draft" not in out.output
+        app.refresh_from_db()
+        assert app.exemption_not_accepted_on is None
+    out = refuse(draft, BOARD, "--decided-on", TODAY.isoformat())  # a day taken: then the state is told, exit 1
+    assert out.exit_code == 1
+    assert "the application is 'draft'" in out.output
+    assert refuse(church_app, BOARD, "--decided-on", TODAY.isoformat()).exit_code == 0
+
+
+def test_no_exemption_to_refuse_cites_the_exemptions_not_par_a_p26(carmel, cu):
+    """The refusal that there is no exemption to refuse cites exemptions ¶¶ A-D, not permit requirements ¶ A."""
+    app = sv.submit(cu["applicant"], sv.create_draft(cu["applicant"], carmel, fair_facts()),
+                    verification_statement="Sworn.", today=TODAY)
+    out = refuse(app)
+    assert out.exit_code == 1
+    text = " ".join(out.output.split())
+    assert ("The law does not find the assembly exempt (exemptions ¶¶ A-D): there is no exemption claimed to "
+            "refuse (interpretation P-20) (Carmel Code ch. 31, exemptions ¶¶ A-D)") in text
+    assert "permit requirements ¶ A" not in text

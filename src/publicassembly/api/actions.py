@@ -161,6 +161,22 @@ class DenyIn(Versioned):
     decided_on: Day | None = None
 
 
+class RefuseExemptionIn(BodyIn):
+    """The body of ``POST …/refuse-exemption`` (interpretation P-20): only what the operation uses. ``reason`` is
+    kept (deprecated) because the operation's body was `DenyIn` until 2026-12-01, which offered it; a client
+    that sends it is not refused, but it is not recorded: the history records ``reasons``."""
+
+    reasons: _text(5000, min_length=1) = Field(
+        description="the Town Board's reasons for not accepting the exemption (required; recorded on the "
+                    "application and in its history)")
+    decided_on: Day | None = Field(None, description="the day the Town Board so decided (default today; not after "
+                                                     "today nor before the petition's submission)")
+    expected_version: Version = None
+    reason: str | None = Field(None, max_length=2000, deprecated=True, description=(
+        "deprecated, not used: accepted so that a client that sent it is not refused, but not recorded — give "
+        "the Board's reasons in `reasons`"))
+
+
 class ApprovalIn(Versioned):
     condition: whole_number(1, 10) = Field(description="¶ C(n), 1-10")
     agency: Literal["health_department", "town_board"]
@@ -366,9 +382,12 @@ def deny(request: Any, town: str, pk: RecordId, data: DenyIn) -> Any:
 
 @router.post("/towns/{town}/applications/{id}/refuse-exemption", response=APP_OUT, operation_id="refuse_exemption",
              summary="Record that the Town Board does not accept the exemption claimed (exemptions ¶¶ A-D)")
-def refuse_exemption(request: Any, town: str, pk: RecordId, data: DenyIn) -> Any:
+def refuse_exemption(request: Any, town: str, pk: RecordId, data: RefuseExemptionIn) -> Any:
     """submitted | incomplete | amended, unchanged: from then the exemption the sponsor's statements claim does not
-    reach the case and ¶¶ B-F apply (interpretation P-20); 409 when the law finds no exemption to refuse."""
+    reach the case and ¶¶ B-F apply (interpretation P-20). Bad values (``reasons`` empty, ``decided_on`` after
+    today or before the submission) are 422 naming the field whatever the state (P-26); another state, no
+    exemption to refuse (citing exemptions ¶¶ A-D), one already recorded or a stale ``expected_version`` 409.
+    ``reason`` is deprecated and not used: the history records ``reasons``."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)

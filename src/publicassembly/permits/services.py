@@ -48,6 +48,8 @@ from publicassembly.law.core import Finding, Status
 from publicassembly.law.dates import LegalDate, closed_because, no_public_hearing_because
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.errors import LawError
+from publicassembly.law.jurisdictions.us_ny_carmel.context import cite as cite_carmel
+from publicassembly.law.jurisdictions.us_ny_carmel.exemptions import EXEMPTION_OF_KIND
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import CITE_F, money
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A, CITE_B, too_late_to_issue
@@ -2396,6 +2398,26 @@ def _exempt(app: PermitApplication, today: date | None = None) -> bool:
     return exemption_of(det) is not None
 
 
+#: The citation of the exemptions as a whole (Carmel ch. 31 exemptions ¶¶ A-D), and the rule a refusal of
+#: `refuse_exemption` names when no sponsor of an exempt kind is stated: the first exemption's (¶ A).
+CITE_EXEMPTIONS = cite_carmel("exemptions ¶¶ A-D")
+EXEMPTIONS_RULE = "carmel/exemptions/a-school"
+
+
+def _claimed_exemption_rule(app: PermitApplication) -> str:
+    """The rule of the exemption the sponsor's kind would claim (¶ A school, ¶ B church, ¶ C veterans' organization,
+    ¶ D civic group), else `EXEMPTIONS_RULE`: the rule a refusal that there is no exemption to refuse names."""
+    sponsor = (app.facts or {}).get("sponsor") if isinstance(app.facts, dict) else None
+    kind = sponsor.get("kind") if isinstance(sponsor, dict) else None
+    return EXEMPTION_OF_KIND.get(kind, EXEMPTIONS_RULE) if isinstance(kind, str) else EXEMPTIONS_RULE
+
+
+def _refused_exemption(det: Determination) -> Finding | None:
+    """The exemption finding the Town Board's refusal turned `not_applicable` (its values hold the day), or None."""
+    return next((f for f in det.findings if f.rule in EXEMPTION_RULES
+                 and "exemption_not_accepted_on" in (f.values or {})), None)
+
+
 #: States in which the Town Board may record that it does not accept the exemption claimed: before the petition
 #: is accepted (then the Clerk reviews the petition under ¶ B as for any other: P-20).
 EXEMPTION_STATES = (State.SUBMITTED, State.INCOMPLETE, State.AMENDED)
@@ -2410,26 +2432,33 @@ def refuse_exemption(by: Any, app: PermitApplication, *, reasons: str, decided_o
     (``town_board.exemption_not_accepted_on``): the chapter applies, and the petition is reviewed, heard and
     decided under ¶¶ B-F as any other (interpretation P-20). Only while the petition awaits the Clerk's review or
     the applicant's amendment (`EXEMPTION_STATES`, else `WrongState`, 409) and while the law core finds an
-    exemption reaching the assembly (else `Blocked`, 409, citing ¶ A). The state does not change; the history
-    says what was decided."""
+    exemption reaching the assembly (else `Blocked`, 409, citing exemptions ¶¶ A-D and the rule of the exemption
+    the sponsor's kind would claim). The values are checked before the state (interpretation P-26): a
+    `decided_on` after today is 422 whatever the state. The state does not change; the history says what was
+    decided."""
     require_role(by, app.town, BOARD)
     why = _text(reasons, "reasons", gettext_noop("the Town Board's reasons for not accepting the exemption"))
     require_printable(("reasons", why))
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, EXEMPTION_STATES, gettext_noop("record that the exemption is not accepted"))
+        # (the values given first, whatever the state: bad input is told as bad input, 422, not as a refusal of
+        # the state, 409 — a day after today is wrong in any state; interpretation P-26)
         on = _happened(decided_on if decided_on is not None else _today(today), "decided_on", today=today,
                        after=app.submitted_on, after_what=gettext_noop("the petition was submitted"))
+        _check_in(app, EXEMPTION_STATES, gettext_noop("record that the exemption is not accepted"))
+        det = determination(app, _today(today))
         if app.exemption_not_accepted_on is not None:  # (sent again: said as it is, not "no exemption")
+            refused = _refused_exemption(det)  # (the exemption the Board refused: its rule and paragraph)
             raise Blocked(gettext_noop("record that the exemption is not accepted"), [Blocker(
-                PERMIT_REQUIRED_RULE, CITE_A, _("The Town Board recorded on %(day)s that it does not accept the "
-                                                "exemption claimed (interpretation P-20); the chapter applies")
-                % {"day": app.exemption_not_accepted_on.isoformat()})])
-        exempt = exemption_of(determination(app, _today(today)))
+                refused.rule if refused else EXEMPTIONS_RULE, refused.citation if refused else CITE_EXEMPTIONS,
+                _("The Town Board recorded on %(day)s that it does not accept the exemption claimed "
+                  "(interpretation P-20); the chapter applies") % {"day": app.exemption_not_accepted_on.isoformat()})])
+        exempt = exemption_of(det)
         if exempt is None:
             raise Blocked(gettext_noop("record that the exemption is not accepted"), [Blocker(
-                PERMIT_REQUIRED_RULE, CITE_A, _("The law does not find the assembly exempt (exemptions ¶¶ A-D): "
-                                                "there is no exemption claimed to refuse (interpretation P-20)"))])
+                _claimed_exemption_rule(app), CITE_EXEMPTIONS,
+                _("The law does not find the assembly exempt (exemptions ¶¶ A-D): there is no exemption claimed "
+                  "to refuse (interpretation P-20)"))])
         app.exemption_not_accepted_on = on
         app.exemption_not_accepted_because = why
         save_with_history(app, by=by, reason=said.EXEMPTION_NOT_ACCEPTED(

@@ -35,6 +35,9 @@ _KINDS: dict[str, dict[str, str]] = {
     "carmel/exemptions/c-veterans": {"veterans_organization": _("a veterans' organization")},
     "carmel/exemptions/d-civic-group": {"civic_group": _("a civic group")},
 }
+#: The exemption's rule of each exempt kind of sponsor (``sponsor.kind`` → rule id): the exemption a sponsor of
+#: that kind claims.
+EXEMPTION_OF_KIND: dict[str, str] = {kind: rule for rule, kinds in _KINDS.items() for kind in kinds}
 #: A kind of sponsor named before the fact that would settle it is given (C-14: "an established church" only once
 #: the sponsor says it is established).
 _UNSETTLED_KIND = {"church": _("a church")}

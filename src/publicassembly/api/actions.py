@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema, Status
-from pydantic import AfterValidator, AwareDatetime
+from pydantic import AfterValidator, AwareDatetime, ValidationInfo, field_validator
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day, RecordId, dollars
@@ -694,6 +694,30 @@ class SpaceIn(BodyIn):
     connects_with: SpaceNames = []
     expected_version: Version = None  # the venue's (adding a room moves it)
     reason: _text(2000) = ""
+
+    # The services' checks of one field against another, run by the schema too, so that they are told with the
+    # body's other errors at once (a missing `kind` and an area of 0 in one 422), not one answer after another.
+    @field_validator("use_group")
+    @classmethod
+    def _use_group_fits_kind(cls, value: str, info: ValidationInfo) -> str:
+        from publicassembly.venues.services import use_group_problem
+
+        kind = info.data.get("kind")  # (absent when `kind` is refused itself: then told alone)
+        problem = use_group_problem(kind, value) if kind is not None else None
+        if problem is not None:
+            raise ValueError(problem)
+        return value
+
+    @field_validator("area")
+    @classmethod
+    def _area_for_its_use_group(cls, value: Decimal, info: ValidationInfo) -> Decimal:
+        from publicassembly.venues.services import floor_area_problem
+
+        use_group = info.data.get("use_group")  # (more than 0, but a bowling alley's 0 or more: § 164-7)
+        problem = floor_area_problem(value, use_group) if use_group is not None else None
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
 
 class SpaceChange(BodyIn):

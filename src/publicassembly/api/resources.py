@@ -225,7 +225,7 @@ def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": v.pk, "town": v.town.jurisdiction_alias, "name": v.name, "address": v.address,
         "commercial": v.commercial, "version": v.version,
-        "spaces": [{"id": s.pk, "name": s.name, "use_group": s.use_group, "area": jsonable(s.area),
+        "spaces": [{"id": s.pk, "name": s.name, "kind": s.kind, "use_group": s.use_group, "area": jsonable(s.area),
                     "area_unit": s.area_unit, "alleys": s.alleys} for s in v.spaces.order_by("id")]}
     if with_occupancy:
         from publicassembly.venues import services as vs
@@ -274,8 +274,8 @@ class VenueOut(Schema):
     address: str
     commercial: bool | None = Field(description="true commercial, false noncommercial, null not stated")
     version: int
-    spaces: list[dict[str, Any]] = Field(description="{id, name, use_group, area, area_unit, alleys} of each room "
-                                                     "or area, in the order entered")
+    spaces: list[dict[str, Any]] = Field(description="{id, name, kind, use_group, area, area_unit, alleys} of each "
+                                                     "room or area, in the order entered; kind: room or open_air")
     determination: dict[str, Any] | None = Field(
         description="the law core's determination (as POST /check answers it); null when it cannot be computed")
     certificate_blockers: list[BlockerOut] | None = Field(description=(

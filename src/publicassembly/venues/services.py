@@ -505,6 +505,14 @@ def floor_area_problem(area: Decimal, use_group: str) -> str | None:
     return None
 
 
+def use_group_problem(kind: str, use_group: str) -> str | None:
+    """What a space's use group is told when it does not fit its kind (an open-air area has use group
+    ``open_air``, § 164-8; a room one of § 164-7), or None (the service and the API's schema alike)."""
+    if (kind == SpaceKind.OPEN_AIR) != (use_group == "open_air"):
+        return _("an open-air area has use group open_air (§ 164-8) and a room one of the use groups of § 164-7")
+    return None
+
+
 def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
     """Validate a space's values (all fields present), returning them normalised."""
     name = values.get("name")
@@ -518,9 +526,9 @@ def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
     if values.get("use_group") not in USE_GROUPS:
         raise ValidationFailed("use_group", _("%(value)s is not a use group of § 164-7/164-8; allowed: %(allowed)s")
                                % {"value": repr(values.get("use_group")), "allowed": ", ".join(USE_GROUPS)})
-    if (values["kind"] == SpaceKind.OPEN_AIR) != (values["use_group"] == "open_air"):
-        raise ValidationFailed("use_group", _("an open-air area has use group open_air (§ 164-8) and a room one of "
-                                              "the use groups of § 164-7"))
+    problem = use_group_problem(values["kind"], values["use_group"])
+    if problem is not None:
+        raise ValidationFailed("use_group", problem)
     if values.get("area_unit") not in AREA_UNITS:
         raise ValidationFailed("area_unit", _("%(value)s; allowed: %(allowed)s")
                                % {"value": repr(values.get("area_unit")), "allowed": ", ".join(AREA_UNITS)})

@@ -199,3 +199,25 @@ def test_the_pages_of_several_states_link_to_the_same_states(cu, two_pages):
     link = re.search(r'<a href="\?([^"]+)" rel="next">', r.content.decode()).group(1)
     assert htmllib.unescape(link) == "state=accepted,submitted&page=2"
     assert c.get(f"{URL}?{htmllib.unescape(link)}").status_code == 200
+
+
+@pytest.mark.parametrize("states", [[], ["submitted"], ["submitted", "amended"]])
+def test_the_state_filters_help_is_true_whatever_is_ticked(cu, two_pages, states):
+    """A new-user trial: "None chosen: every state." was shown under the states with some ticked. The help says
+    what to do, true whether none, one or several are ticked; the boxes ticked are those asked."""
+    r = client_for(cu["town_clerk"]).get(URL, {"state": states} if states else {})
+    assert r.status_code == 200
+    page = r.content.decode()
+    assert '<p class="help" id="help-state">Tick none to list every state.</p>' in page
+    assert "None chosen" not in page
+    ticked = re.findall(r'<input type="checkbox" name="state" value="([a-z_]+)" checked>', page)
+    assert ticked == states
+
+
+def test_the_readme_gives_the_queues_address_where_it_first_names_it():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    first = readme.index("Clerk's queue")
+    assert readme[first:first + 60].startswith("Clerk's queue (`/carmel-ny/applications/`")
+    assert URL == "/carmel-ny/applications/"

@@ -4,7 +4,7 @@ with a VALARM), and one calendar per application. Times are the Town's local tim
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from icalendar import Alarm, Calendar, Event, Todo
@@ -125,9 +125,17 @@ def _deadline_todo(d: DeadlineItem, stamp: datetime, alarm_days: int) -> Todo:
     todo.add("due", d.due)
     todo.add("summary", f"{d.name.replace('_', ' ')}: {d.application_reference}")
     desc = d.counted + (f" ({d.citation})" if d.citation else "")
+    if d.done_on is not None:  # (done: a completed to-do, RFC 5545 § 3.8.1.11, 3.8.2.1; no alarm rings for it)
+        late = d.done_on > d.due
+        desc += f" Done on {d.done_on.isoformat()}{', after its last day' if late else ''}."
     if desc.strip():
         todo.add("description", desc.strip())
     todo.add("categories", ["statutory deadline"])
+    if d.done_on is not None:
+        todo.add("status", "COMPLETED")
+        todo.add("completed", datetime.combine(d.done_on, time(0, 0), TOWN_TZ).astimezone(UTC))
+        todo.add("percent-complete", 100)
+        return todo
     alarm = Alarm()
     alarm.add("action", "DISPLAY")
     alarm.add("description", f"Due {d.due.isoformat()}: {d.name.replace('_', ' ')} ({d.application_reference})")

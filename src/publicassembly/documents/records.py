@@ -267,14 +267,16 @@ DEFAULT_ALARM_DAYS = 3
 @dataclass(frozen=True)
 class DeadlineItem:
     """A statutory deadline of one application, as the law core computed it (``Determination.deadlines``):
-    ``name`` (e.g. ``hearing_notice_due``), ``due`` (the last day), ``counted`` (how it was counted) and the
-    citation."""
+    ``name`` (e.g. ``hearing_notice_due``), ``due`` (the last day), ``counted`` (how it was counted), the
+    citation, and ``done_on``: the day what it asks for was done (the petition's filing, ``application_due``:
+    the day it was submitted), when it has been — the calendar's to-do is then completed, with no alarm."""
 
     application_reference: str
     name: str
     due: date
     counted: str = ""
     citation: str = ""
+    done_on: date | None = None
 
 
 R = TypeVar("R")

@@ -262,14 +262,23 @@ def calendar_reference(app: Any) -> str:
 
 def deadline_items(app: Any) -> list[DeadlineItem]:
     """The statutory deadlines of `app` from the law core (``services.deadlines``), each with how it was
-    counted and its citation; none for a draft."""
+    counted, its citation and the day it was done (``services.deadline_done_on``: the petition's filing, once
+    submitted), as the application page lists them. A draft's too (its own calendar: the petition's filing is
+    the applicant's to do); the Town's feed leaves drafts out (`_town_apps`). None for a draft whose facts the
+    law core refuses (its page shows no deadline either, until they are corrected)."""
     from publicassembly.permits import services
+    from publicassembly.workflow.errors import ValidationFailed
 
-    if app.state in UNPUBLISHED:
-        return []
     ref = calendar_reference(app)
-    return [DeadlineItem(ref, name, d.act_by or d.date, d.counted, DEADLINE_CITATIONS.get(name, ""))
-            for name, d in sorted(services.deadlines(app).items())]
+    try:
+        counted = services.deadlines(app)
+    except ValidationFailed:
+        if app.state in UNPUBLISHED:
+            return []
+        raise
+    return [DeadlineItem(ref, name, d.act_by or d.date, d.counted, DEADLINE_CITATIONS.get(name, ""),
+                         services.deadline_done_on(app, name))
+            for name, d in sorted(counted.items())]
 
 
 def _calendar_hearing(app: Any) -> HearingNoticeRecord:

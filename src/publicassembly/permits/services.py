@@ -685,6 +685,16 @@ def deadlines(app: PermitApplication, as_of: date | None = None) -> dict[str, Le
     return dict(determination(app, as_of).deadlines)
 
 
+def deadline_done_on(app: PermitApplication, name: str) -> date | None:
+    """The day the application's record shows deadline `name` done, or None: the petition's filing
+    (``application_due``, ¶ B: at least 60 days before the assembly) is done on the day the petition was
+    submitted (``submitted_on``), in time or not. The application page marks it so (not "passed") and its
+    calendar lists it as a completed to-do with no alarm, no longer one to meet."""
+    if name == "application_due":
+        return app.submitted_on
+    return None
+
+
 def decision_due(app: PermitApplication) -> LegalDate | None:
     """The last day for the Town Board to act: within 30 days after submission, GCL §§ 20, 25-a
     (Carmel ch. 31, permit requirements ¶ B); None before submission."""

@@ -541,6 +541,13 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
     roles = roles_of(request.user, t)
     problem = sv.facts_problem(app)
     ctx = present.context(sv.determination(app)) if problem is None else {}
+    for x in ctx.get("deadlines", []):  # (the petition's filing, once submitted: done, not "passed"; as its calendar)
+        done_on = sv.deadline_done_on(app, x["name"])
+        if done_on is not None:
+            late = done_on > (x["act_by"] or x["date"])
+            x["done"] = ((_("the petition was submitted on %(day)s, after this last day") if late else
+                          _("met: the petition was submitted on %(day)s")) % {"day": done_on.isoformat()})
+            x["late"] = late
     actions = []
     for a in _offered(request.user, app, roles):
         form = (bound or {}).get(a.name) or _make_form(a, app, roles=roles)

@@ -524,7 +524,7 @@ def table() -> str:
             parts = []
             if met["check_vs_trivial_rps"] is not None:
                 c = e["check"]["throughput"]
-                parts.append(f"check / trivial throughput {c['vs_trivial']:.2f} (median of the rounds' ratios "
+                parts.append(f"check / trivial throughput {c['vs_trivial']:.3f} (median of the rounds' ratios "
                              f"{', '.join(f'{x:.2f}' for x in c['vs_trivial_each_round'])}; target ≥ "
                              f"{TARGETS['check_vs_trivial_rps']}) — "
                              f"{'met' if met['check_vs_trivial_rps'] else '**missed**'}")

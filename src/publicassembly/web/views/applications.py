@@ -14,7 +14,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from functools import wraps
 from typing import Any
 
 from django import forms
@@ -49,6 +48,7 @@ from publicassembly.web.forms.widgets import given_twice, query_refused, raw_que
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
     FORM_METHODS,
+    absent_before_login,
     conflict,
     is_conflict,
     methods,
@@ -192,14 +192,7 @@ def no_permits_before_login(view: Callable[..., HttpResponse]) -> Callable[..., 
     does not take and before the CSRF check (`web.middleware.MethodNotAllowedMiddleware`): GET, POST, PUT or
     DELETE alike (interpretation W-23). Asked of the jurisdiction registry (no database query for a town that
     runs permits); an unknown town is left to the view."""
-
-    @wraps(view)
-    def checked(request: HttpRequest, town: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        no_permits_in(town)
-        return view(request, town, *args, **kwargs)
-
-    checked.absent_in_town = no_permits_in  # type: ignore[attr-defined]  # (web.middleware, any method: W-23)
-    return checked
+    return absent_before_login(no_permits_in)(view)
 
 
 def no_permits_in(town: str) -> None:

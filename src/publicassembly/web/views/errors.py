@@ -77,6 +77,26 @@ def read_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 
 
 #: The methods of a page showing a form that it also receives (`methods`).
+def absent_before_login(absent: Callable[[str], None]
+                        ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A decorator, outermost on a page of a town (its address's ``town``), that asks `absent(town)` — which
+    raises the 404 of a page that does not exist for that town (`applications.no_permits_in`,
+    `venues.no_places_in`) — before the sign-in and any role, and carries it as ``absent_in_town`` so that
+    `web.middleware.MethodNotAllowedMiddleware` asks it before it judges the method and before the CSRF check
+    (interpretations W-21, W-23)."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def checked(request: HttpRequest, town: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            absent(town)
+            return view(request, town, *args, **kwargs)
+
+        checked.absent_in_town = absent  # type: ignore[attr-defined]
+        return checked
+
+    return decorator
+
+
 FORM_METHODS = ("GET", "HEAD", "POST")
 
 

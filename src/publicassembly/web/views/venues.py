@@ -19,7 +19,6 @@ scheduled, nor the inspector's record of one) and no enforcement (interpretation
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django import forms
@@ -43,6 +42,7 @@ from publicassembly.web.forms import venues as vf
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
     FORM_METHODS,
+    absent_before_login,
     conflict,
     is_conflict,
     methods,
@@ -109,14 +109,7 @@ def no_places_before_login(view: Callable[..., HttpResponse]) -> Callable[..., H
     W-21) — and, through ``absent_in_town`` (`no_places_in`), before the 405 of a method the page does not take
     and the CSRF check (`web.middleware.MethodNotAllowedMiddleware`, W-23). Asked of the jurisdiction registry (no
     database query for a town that has them); an unknown town is left to the view."""
-
-    @wraps(view)
-    def checked(request: HttpRequest, town: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        no_places_in(town)
-        return view(request, town, *args, **kwargs)
-
-    checked.absent_in_town = no_places_in  # type: ignore[attr-defined]  # (web.middleware, any method: W-23)
-    return checked
+    return absent_before_login(no_places_in)(view)
 
 
 def no_places_in(town: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from icalendar import Calendar
@@ -226,13 +226,23 @@ def test_town_calendar_parses_back_with_hearings_and_deadlines_with_alarms(model
     todos = [c for c in cal.walk("VTODO")]
     scheduled = PermitApplication.objects.filter(hearing_on__isnull=False).exclude(state="withdrawn")
     assert len(events) == scheduled.count()
-    # (every deadline still to meet has its alarm; the petition's filing of a submitted application is a completed
-    # to-do, without one: done on the day it was submitted)
+    # (every deadline still to meet has its alarm; one the Town's record shows done — the petition submitted, the
+    # notice published, the Board's decision, the waste found completely removed — is a completed to-do, without
+    # one, done on the day the record gives: P-27)
+    from publicassembly.permits import services as sv
+
+    def record_done_on(t):
+        kind, ref = str(t["SUMMARY"]).split(": ")
+        app = PermitApplication.objects.get(pk=int(ref.rsplit("/", 1)[1]))
+        return sv.deadline_done_on(app, kind.replace(" ", "_"))
+
     open_todos = [t for t in todos if "STATUS" not in t]
     done = [t for t in todos if "STATUS" in t]
-    assert open_todos and all(t.walk("VALARM") for t in open_todos)
+    assert open_todos and all(t.walk("VALARM") and record_done_on(t) is None for t in open_todos)
     assert done and all(str(t["STATUS"]) == "COMPLETED" and not t.walk("VALARM")
-                        and str(t["SUMMARY"]).startswith("application due:") for t in done)
+                        and _day(t["COMPLETED"].dt.astimezone(UTC)) == record_done_on(t) for t in done)
+    assert {str(t["SUMMARY"]).split(":")[0] for t in done} == {"application due", "hearing notice due",
+                                                                "decision due", "cleanup due"}
     app_ = PermitApplication.objects.filter(state="hearing_scheduled").first()
     assert any(_day(e["DTSTART"].dt) == app_.hearing_on for e in events)
 

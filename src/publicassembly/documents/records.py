@@ -268,8 +268,9 @@ DEFAULT_ALARM_DAYS = 3
 class DeadlineItem:
     """A statutory deadline of one application, as the law core computed it (``Determination.deadlines``):
     ``name`` (e.g. ``hearing_notice_due``), ``due`` (the last day), ``counted`` (how it was counted), the
-    citation, and ``done_on``: the day what it asks for was done (the petition's filing, ``application_due``:
-    the day it was submitted), when it has been — the calendar's to-do is then completed, with no alarm."""
+    citation, and ``done_on``: the day what it asks for was done, when it has been (e.g. the petition's filing,
+    ``application_due``: the day it was submitted; the others as ``permits.services.deadline_done_on`` reads
+    the Town's record) — the calendar's to-do is then completed, with no alarm."""
 
     application_reference: str
     name: str

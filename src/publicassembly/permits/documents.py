@@ -262,8 +262,9 @@ def calendar_reference(app: Any) -> str:
 
 def deadline_items(app: Any) -> list[DeadlineItem]:
     """The statutory deadlines of `app` from the law core (``services.deadlines``), each with how it was
-    counted, its citation and the day it was done (``services.deadline_done_on``: the petition's filing, once
-    submitted), as the application page lists them. A draft's too (its own calendar: the petition's filing is
+    counted, its citation and the day it was done (``services.deadline_done_on``: the petition submitted, the
+    hearing's notice published, the Board's approval or denial, the waste found completely removed; P-27), as
+    the application page lists them. A draft's too (its own calendar: the petition's filing is
     the applicant's to do); the Town's feed leaves drafts out (`_town_apps`). None for a draft whose facts the
     law core refuses (its page shows no deadline either, until they are corrected)."""
     from publicassembly.permits import services

@@ -686,12 +686,30 @@ def deadlines(app: PermitApplication, as_of: date | None = None) -> dict[str, Le
 
 
 def deadline_done_on(app: PermitApplication, name: str) -> date | None:
-    """The day the application's record shows deadline `name` done, or None: the petition's filing
-    (``application_due``, ¶ B: at least 60 days before the assembly) is done on the day the petition was
-    submitted (``submitted_on``), in time or not. The application page marks it so (not "passed") and its
-    calendar lists it as a completed to-do with no alarm, no longer one to meet."""
+    """The day the application's record shows deadline `name` done, or None (still to meet), in time or not
+    (interpretation P-27):
+
+    - the petition's filing (``application_due``, ¶ B: at least 60 days before the assembly): the day the
+      petition was submitted (``submitted_on``);
+    - the hearing's notice (``hearing_notice_due``, ¶ B: published at least 10 days before the hearing): the day
+      its publication is recorded as made (``notice_published_on``);
+    - the Board's decision (``decision_due``, ¶ B: within 30 days after submission): the day the Town Board
+      approved or denied the application (``decided_on``; refusing a claimed exemption, P-20, is not acting upon
+      the application);
+    - the cleanup (``cleanup_due``, ¶ F: waste completely removed within 5 days from the termination): the day
+      a cleanup inspection found the waste completely removed (``cleanup_completed_on``). The bond's release or
+      forfeiture is the Board's act on that finding, not the cleanup, and records no day of its own.
+
+    The application page marks it so (not "passed") and its calendar lists it as a completed to-do with no
+    alarm, no longer one to meet."""
     if name == "application_due":
         return app.submitted_on
+    if name == "hearing_notice_due":
+        return app.notice_published_on if app.hearing_on is not None else None
+    if name == "decision_due":
+        return app.decided_on
+    if name == "cleanup_due":
+        return app.cleanup_completed_on if app.cleanup_result == CleanupResult.COMPLETE else None
     return None
 
 

@@ -529,17 +529,31 @@ def _version(request: HttpRequest) -> int | None:
 # --- The application page ------------------------------------------------------------------------------------
 
 
+#: What the application page says of a deadline the record shows done (`services.deadline_done_on`, P-27): in
+#: time ("met: …") or after its last day.
+_DEADLINE_DONE = {
+    "application_due": (gettext_lazy("met: the petition was submitted on %(day)s"),
+                        gettext_lazy("the petition was submitted on %(day)s, after this last day")),
+    "hearing_notice_due": (gettext_lazy("met: the notice was published on %(day)s"),
+                           gettext_lazy("the notice was published on %(day)s, after this last day")),
+    "decision_due": (gettext_lazy("met: the Town Board decided on %(day)s"),
+                     gettext_lazy("the Town Board decided on %(day)s, after this last day")),
+    "cleanup_due": (gettext_lazy("met: the waste was completely removed on %(day)s"),
+                    gettext_lazy("the waste was completely removed on %(day)s, after this last day")),
+}
+
+
 def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
                     bound: dict[str, forms.Form] | None = None) -> dict[str, Any]:
     roles = roles_of(request.user, t)
     problem = sv.facts_problem(app)
     ctx = present.context(sv.determination(app)) if problem is None else {}
-    for x in ctx.get("deadlines", []):  # (the petition's filing, once submitted: done, not "passed"; as its calendar)
+    for x in ctx.get("deadlines", []):  # (a deadline the record shows done: done, not "passed"; as its calendar, P-27)
         done_on = sv.deadline_done_on(app, x["name"])
-        if done_on is not None:
+        if done_on is not None and x["name"] in _DEADLINE_DONE:
             late = done_on > (x["act_by"] or x["date"])
-            x["done"] = ((_("the petition was submitted on %(day)s, after this last day") if late else
-                          _("met: the petition was submitted on %(day)s")) % {"day": done_on.isoformat()})
+            met, after = _DEADLINE_DONE[x["name"]]
+            x["done"] = str(after if late else met) % {"day": done_on.isoformat()}
             x["late"] = late
     actions = []
     for a in _offered(request.user, app, roles):

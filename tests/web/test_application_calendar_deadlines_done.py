@@ -1,0 +1,210 @@
+"""An application's calendar (``…/calendar.ics``) and its page list each of its other deadlines as done once the
+Town's record shows what it asks for done (interpretation P-27, extended; `services.deadline_done_on`), on the
+recorded day of the act, and as done late when that day is after its last day — as the petition's filing
+(``tests/web/test_application_calendar_filing_done.py``):
+
+- ``hearing_notice_due`` (¶ B): the notice's publication recorded (``notice_published_on``);
+- ``decision_due`` (¶ B): the Town Board's approval or denial recorded (``decided_on``);
+- ``cleanup_due`` (¶ F): a cleanup inspection that found the waste completely removed (``cleanup_completed_on``);
+  an inspection that found it not completely removed, or a forfeited bond, leaves it to do.
+
+Until then each is a to-do with its alarm (and "passed" on the page once its last day is over)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html as htmllib
+import re
+
+import pytest
+from icalendar import Calendar
+
+from publicassembly.permits import services as sv
+from publicassembly.permits.models import PermitApplication
+
+from .conftest import client_for, fair_facts
+
+pytestmark = pytest.mark.django_db
+
+TODAY = dt.date.today()
+
+
+def ics(app, user):
+    r = client_for(user).get(f"/carmel-ny/applications/{app.pk}/calendar.ics")
+    assert r.status_code == 200, r.content[:500]
+    return Calendar.from_ical(r.content)
+
+
+def todo(cal, name: str):
+    found = [t for t in cal.walk("VTODO") if str(t["SUMMARY"]).startswith(name.replace("_", " ") + ":")]
+    assert len(found) == 1, [str(t["SUMMARY"]) for t in cal.walk("VTODO")]
+    return found[0]
+
+
+def page_text(app, user) -> str:
+    r = client_for(user).get(f"/carmel-ny/applications/{app.pk}/")
+    assert r.status_code == 200
+    return re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", r.content.decode())))
+
+
+def last_day(app, name: str) -> dt.date:
+    d = sv.deadlines(app)[name]
+    return d.act_by or d.date
+
+
+def submitted(carmel, cu, **fields) -> PermitApplication:
+    """The county fair's petition submitted, then its record (the Town's acts, days past) set to `fields`."""
+    app = sv.submit(cu["applicant"], sv.create_draft(cu["applicant"], carmel, fair_facts()),
+                    verification_statement="Sworn.")
+    PermitApplication.objects.filter(pk=app.pk).update(**fields)
+    app.refresh_from_db()
+    return app
+
+
+def hearing_set(carmel, cu, **fields) -> PermitApplication:
+    """A hearing that was to be held 5 days ago (its notice's last day 15 days ago), the notice not recorded."""
+    return submitted(carmel, cu, state="hearing_scheduled", submitted_on=TODAY - dt.timedelta(days=50),
+                     hearing_on=TODAY - dt.timedelta(days=5), hearing_place="Town Hall",
+                     newspaper="Putnam County Courier", **fields)
+
+
+def heard(carmel, cu, **fields) -> PermitApplication:
+    """Submitted 60 days ago (the Board's 30 days over), its hearing held 40 days ago, no decision recorded."""
+    held = TODAY - dt.timedelta(days=40)
+    return submitted(carmel, cu, state="hearing_held", submitted_on=TODAY - dt.timedelta(days=60), hearing_on=held,
+                     hearing_held_on=held, hearing_place="Town Hall", newspaper="Putnam County Courier",
+                     notice_published_on=held - dt.timedelta(days=12), **fields)
+
+
+def assembly_over(carmel, cu, **fields) -> PermitApplication:
+    """An assembly held 30 to 28 days ago under a permit (its cleanup's last day about 23 days ago), no cleanup
+    inspection recorded."""
+    first = TODAY - dt.timedelta(days=30)
+    app = submitted(carmel, cu)
+    facts = dict(app.facts, dates=dict(app.facts["dates"], first_day=first.isoformat(),
+                                       last_day=(first + dt.timedelta(days=2)).isoformat()))
+    held = TODAY - dt.timedelta(days=50)
+    PermitApplication.objects.filter(pk=app.pk).update(
+        facts=facts, state="assembly_held", submitted_on=TODAY - dt.timedelta(days=100), hearing_on=held,
+        hearing_held_on=held, hearing_place="Town Hall", newspaper="Putnam County Courier",
+        notice_published_on=held - dt.timedelta(days=12), decided_on=held, issued_on=held,
+        assembly_ended_on=first + dt.timedelta(days=2), **fields)
+    app.refresh_from_db()
+    return app
+
+
+def assert_to_do(app, name: str, label: str, met_words: str, cu) -> None:
+    for user in (cu["applicant"], cu["town_clerk"]):
+        item = todo(ics(app, user), name)
+        assert item["DUE"].dt == last_day(app, name)
+        assert "STATUS" not in item and "COMPLETED" not in item and "PERCENT-COMPLETE" not in item
+        assert len(item.walk("VALARM")) == 1
+        assert "Done on" not in str(item["DESCRIPTION"])
+    text = page_text(app, cu["town_clerk"])
+    assert label in text and met_words not in text
+
+
+def assert_done(app, name: str, on: dt.date, late: bool, met: str, after: str, cu) -> None:
+    for user in (cu["applicant"], cu["town_clerk"]):
+        item = todo(ics(app, user), name)
+        assert str(item["STATUS"]) == "COMPLETED" and int(item["PERCENT-COMPLETE"]) == 100
+        assert item["COMPLETED"].dt.astimezone(dt.UTC).date() == on  # (midnight in Carmel: 04:00/05:00 UTC)
+        assert item.walk("VALARM") == []
+        desc = str(item["DESCRIPTION"])
+        assert desc.endswith(f"Done on {on.isoformat()}, after its last day." if late
+                             else f"Done on {on.isoformat()}.")
+    text = page_text(app, cu["town_clerk"])
+    met_text, after_text = met % on.isoformat(), after % on.isoformat()
+    assert (after_text in text, met_text in text) == (late, not late)
+
+
+# --- the hearing's notice (¶ B: published at least 10 days before the hearing) ------------------------------------
+
+NOTICE_MET = "met: the notice was published on %s"
+NOTICE_AFTER = "the notice was published on %s, after this last day"
+
+
+def test_the_hearing_notice_not_recorded_is_to_do_with_its_alarm(carmel, cu):
+    app = hearing_set(carmel, cu)
+    assert sv.deadline_done_on(app, "hearing_notice_due") is None
+    assert_to_do(app, "hearing_notice_due", "hearing notice due", "met: the notice was published", cu)
+
+
+@pytest.mark.parametrize(("days_after_due", "late"), [(0, False), (1, True)])
+def test_the_hearing_notice_published_on_its_last_day_is_met_the_day_after_late(carmel, cu, days_after_due, late):
+    app = hearing_set(carmel, cu)
+    on = last_day(app, "hearing_notice_due") + dt.timedelta(days=days_after_due)
+    PermitApplication.objects.filter(pk=app.pk).update(notice_published_on=on)
+    app.refresh_from_db()
+    assert sv.deadline_done_on(app, "hearing_notice_due") == on
+    assert_done(app, "hearing_notice_due", on, late, NOTICE_MET, NOTICE_AFTER, cu)
+
+
+def test_the_notice_recorded_through_the_service_is_done_that_day(hearing_app, cu):
+    """(`schedule_hearing` with the notice published today: done today, in time, 20 days before the hearing)"""
+    assert hearing_app.notice_published_on == TODAY
+    assert_done(hearing_app, "hearing_notice_due", TODAY, False, NOTICE_MET, NOTICE_AFTER, cu)
+    decision = todo(ics(hearing_app, cu["town_clerk"]), "decision_due")  # (the Board's still to meet)
+    assert "STATUS" not in decision and len(decision.walk("VALARM")) == 1
+
+
+# --- the Board's decision (¶ B: within 30 days after submission) ---------------------------------------------------
+
+DECISION_MET = "met: the Town Board decided on %s"
+DECISION_AFTER = "the Town Board decided on %s, after this last day"
+
+
+def test_no_decision_recorded_is_to_do_with_its_alarm(carmel, cu):
+    app = heard(carmel, cu)
+    assert sv.deadline_done_on(app, "decision_due") is None
+    assert_to_do(app, "decision_due", "decision due", "met: the Town Board decided", cu)
+
+
+@pytest.mark.parametrize("state", ["approved", "denied"])
+@pytest.mark.parametrize(("days_after_due", "late"), [(0, False), (1, True)])
+def test_a_decision_on_its_last_day_is_met_the_day_after_late(carmel, cu, state, days_after_due, late):
+    app = heard(carmel, cu)
+    on = last_day(app, "decision_due") + dt.timedelta(days=days_after_due)
+    PermitApplication.objects.filter(pk=app.pk).update(
+        state=state, decided_on=on, reasons="The site cannot hold the parking." if state == "denied" else "")
+    app.refresh_from_db()
+    assert sv.deadline_done_on(app, "decision_due") == on
+    assert_done(app, "decision_due", on, late, DECISION_MET, DECISION_AFTER, cu)
+
+
+# --- the cleanup (¶ F: waste completely removed within 5 days from the termination) --------------------------------
+
+CLEANUP_MET = "met: the waste was completely removed on %s"
+CLEANUP_AFTER = "the waste was completely removed on %s, after this last day"
+
+
+def test_no_cleanup_inspection_is_to_do_with_its_alarm(carmel, cu):
+    app = assembly_over(carmel, cu)
+    assert sv.deadline_done_on(app, "cleanup_due") is None
+    assert_to_do(app, "cleanup_due", "cleanup due", "met: the waste was completely removed", cu)
+
+
+@pytest.mark.parametrize("bond", ["", "forfeited"])
+def test_an_inspection_that_found_the_waste_not_removed_leaves_it_to_do(carmel, cu, bond):
+    """Found not completely removed (and the bond forfeited on it): the cleanup is not done; the bond's
+    disposition is the Board's act, not the cleanup's."""
+    app = assembly_over(carmel, cu)
+    on = last_day(app, "cleanup_due") + dt.timedelta(days=1)
+    PermitApplication.objects.filter(pk=app.pk).update(
+        state="bond_forfeited" if bond else "cleanup_inspected", cleanup_inspected_on=on,
+        cleanup_result="incomplete", bond_disposition=bond)
+    app.refresh_from_db()
+    assert sv.deadline_done_on(app, "cleanup_due") is None
+    assert_to_do(app, "cleanup_due", "cleanup due", "met: the waste was completely removed", cu)
+
+
+@pytest.mark.parametrize(("days_after_due", "late"), [(0, False), (1, True)])
+def test_the_cleanup_found_complete_on_its_last_day_is_met_the_day_after_late(carmel, cu, days_after_due, late):
+    app = assembly_over(carmel, cu)
+    on = last_day(app, "cleanup_due") + dt.timedelta(days=days_after_due)
+    PermitApplication.objects.filter(pk=app.pk).update(
+        state="cleanup_inspected", cleanup_inspected_on=on + dt.timedelta(days=1), cleanup_result="complete",
+        cleanup_completed_on=on)
+    app.refresh_from_db()
+    assert sv.deadline_done_on(app, "cleanup_due") == on
+    assert_done(app, "cleanup_due", on, late, CLEANUP_MET, CLEANUP_AFTER, cu)

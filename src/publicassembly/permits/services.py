@@ -704,12 +704,12 @@ def deadline_done_on(app: PermitApplication, name: str) -> date | None:
     alarm, no longer one to meet."""
     if name == "application_due":
         return app.submitted_on
-    if name == "hearing_notice_due":
-        return app.notice_published_on if app.hearing_on is not None else None
+    if name == "hearing_notice_due" and app.hearing_on is not None:
+        return app.notice_published_on
     if name == "decision_due":
         return app.decided_on
-    if name == "cleanup_due":
-        return app.cleanup_completed_on if app.cleanup_result == CleanupResult.COMPLETE else None
+    if name == "cleanup_due" and app.cleanup_result == CleanupResult.COMPLETE:
+        return app.cleanup_completed_on
     return None
 
 

@@ -52,6 +52,12 @@ def last_day(app, name: str) -> dt.date:
     return d.act_by or d.date
 
 
+def law_last_day(app, name: str) -> dt.date:
+    """The deadline's last day as the law counts it (GCL §§ 20, 25-a), also when the Clerk's office is closed on a
+    day counted backwards (``act_by`` is then the business day before: advice, not the law's limit)."""
+    return sv.deadlines(app)[name].date
+
+
 def submitted(carmel, cu, **fields) -> PermitApplication:
     """The county fair's petition submitted, then its record (the Town's acts, days past) set to `fields`."""
     app = sv.submit(cu["applicant"], sv.create_draft(cu["applicant"], carmel, fair_facts()),
@@ -133,7 +139,7 @@ def test_the_hearing_notice_not_recorded_is_to_do_with_its_alarm(carmel, cu):
 @pytest.mark.parametrize(("days_after_due", "late"), [(0, False), (1, True)])
 def test_the_hearing_notice_published_on_its_last_day_is_met_the_day_after_late(carmel, cu, days_after_due, late):
     app = hearing_set(carmel, cu)
-    on = last_day(app, "hearing_notice_due") + dt.timedelta(days=days_after_due)
+    on = law_last_day(app, "hearing_notice_due") + dt.timedelta(days=days_after_due)
     PermitApplication.objects.filter(pk=app.pk).update(notice_published_on=on)
     app.refresh_from_db()
     assert sv.deadline_done_on(app, "hearing_notice_due") == on
@@ -164,7 +170,7 @@ def test_no_decision_recorded_is_to_do_with_its_alarm(carmel, cu):
 @pytest.mark.parametrize(("days_after_due", "late"), [(0, False), (1, True)])
 def test_a_decision_on_its_last_day_is_met_the_day_after_late(carmel, cu, state, days_after_due, late):
     app = heard(carmel, cu)
-    on = last_day(app, "decision_due") + dt.timedelta(days=days_after_due)
+    on = law_last_day(app, "decision_due") + dt.timedelta(days=days_after_due)
     PermitApplication.objects.filter(pk=app.pk).update(
         state=state, decided_on=on, reasons="The site cannot hold the parking." if state == "denied" else "")
     app.refresh_from_db()
@@ -201,10 +207,44 @@ def test_an_inspection_that_found_the_waste_not_removed_leaves_it_to_do(carmel, 
 @pytest.mark.parametrize(("days_after_due", "late"), [(0, False), (1, True)])
 def test_the_cleanup_found_complete_on_its_last_day_is_met_the_day_after_late(carmel, cu, days_after_due, late):
     app = assembly_over(carmel, cu)
-    on = last_day(app, "cleanup_due") + dt.timedelta(days=days_after_due)
+    on = law_last_day(app, "cleanup_due") + dt.timedelta(days=days_after_due)
     PermitApplication.objects.filter(pk=app.pk).update(
         state="cleanup_inspected", cleanup_inspected_on=on + dt.timedelta(days=1), cleanup_result="complete",
         cleanup_completed_on=on)
     app.refresh_from_db()
     assert sv.deadline_done_on(app, "cleanup_due") == on
     assert_done(app, "cleanup_due", on, late, CLEANUP_MET, CLEANUP_AFTER, cu)
+
+
+def _saturday_notice(carmel, cu, published: dt.date) -> PermitApplication:
+    """A hearing whose notice's last day (10 days before it, ch. 31 ¶ B) is a Saturday, when the Town Clerk's office
+    is closed: the law's last day is that Saturday; the business day before it (Friday) is advice (``act_by``)."""
+    saturday = TODAY - dt.timedelta(days=21 + (TODAY.weekday() - 5) % 7)
+    assert saturday.weekday() == 5
+    hearing = saturday + dt.timedelta(days=10)
+    app = submitted(carmel, cu, state="hearing_scheduled", submitted_on=hearing - dt.timedelta(days=45),
+                    hearing_on=hearing, hearing_place="Town Hall", newspaper="Putnam County Courier",
+                    notice_published_on=published)
+    due = sv.deadlines(app)["hearing_notice_due"]
+    assert (due.date, due.act_by) == (saturday, saturday - dt.timedelta(days=1))
+    return app
+
+
+@pytest.mark.parametrize("days_after_saturday, late", [(0, False), (1, True)])
+def test_permit_requirements_b_a_notice_published_on_its_last_day_a_saturday_is_in_time(
+        carmel, cu, days_after_saturday, late):
+    """¶ B, GCL § 20: a notice's last day counted backwards that falls on a Saturday stays that Saturday (the law
+    core finds a notice published then in time; the Friday before is only when the Clerk's office last opens). The
+    page and the calendar say so: published that Saturday, met; the Sunday after, late."""
+    saturday = TODAY - dt.timedelta(days=21 + (TODAY.weekday() - 5) % 7)
+    published = saturday + dt.timedelta(days=days_after_saturday)
+    app = _saturday_notice(carmel, cu, published)
+    text = page_text(app, cu["town_clerk"])
+    if late:
+        assert f"the notice was published on {published.isoformat()}, after this last day" in text
+    else:
+        assert f"met: the notice was published on {published.isoformat()}" in text
+        assert "after this last day" not in text
+    description = str(todo(ics(app, cu["town_clerk"]), "hearing_notice_due")["DESCRIPTION"])
+    assert f"Done on {published.isoformat()}" in description
+    assert ("after its last day" in description) is late

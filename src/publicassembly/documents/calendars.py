@@ -126,8 +126,7 @@ def _deadline_todo(d: DeadlineItem, stamp: datetime, alarm_days: int) -> Todo:
     todo.add("summary", f"{d.name.replace('_', ' ')}: {d.application_reference}")
     desc = d.counted + (f" ({d.citation})" if d.citation else "")
     if d.done_on is not None:  # (done: a completed to-do, RFC 5545 § 3.8.1.11, 3.8.2.1; no alarm rings for it)
-        late = d.done_on > d.due
-        desc += f" Done on {d.done_on.isoformat()}{', after its last day' if late else ''}."
+        desc += f" Done on {d.done_on.isoformat()}{', after its last day' if d.done_late else ''}."
     if desc.strip():
         todo.add("description", desc.strip())
     todo.add("categories", ["statutory deadline"])

@@ -270,7 +270,10 @@ class DeadlineItem:
     ``name`` (e.g. ``hearing_notice_due``), ``due`` (the last day), ``counted`` (how it was counted), the
     citation, and ``done_on``: the day what it asks for was done, when it has been (e.g. the petition's filing,
     ``application_due``: the day it was submitted; the others as ``permits.services.deadline_done_on`` reads
-    the Town's record) — the calendar's to-do is then completed, with no alarm."""
+    the Town's record) — the calendar's to-do is then completed, with no alarm. ``last_day``: the law's own last
+    day when it is not ``due`` — a day counted backwards that falls on a day the Town Clerk's office is closed,
+    ``due`` then being the business day before it (GCL § 20; `law.dates.at_least_days_before`): what is done
+    by ``last_day`` is done in time, as the law core finds it."""
 
     application_reference: str
     name: str
@@ -278,6 +281,12 @@ class DeadlineItem:
     counted: str = ""
     citation: str = ""
     done_on: date | None = None
+    last_day: date | None = None
+
+    @property
+    def done_late(self) -> bool:
+        """Whether what the deadline asks for was done after the law's last day (`last_day`, else `due`)."""
+        return self.done_on is not None and self.done_on > (self.last_day or self.due)
 
 
 R = TypeVar("R")

@@ -278,7 +278,8 @@ def deadline_items(app: Any) -> list[DeadlineItem]:
             return []
         raise
     return [DeadlineItem(ref, name, d.act_by or d.date, d.counted, DEADLINE_CITATIONS.get(name, ""),
-                         services.deadline_done_on(app, name))
+                         services.deadline_done_on(app, name),
+                         last_day=d.date if d.act_by is not None and d.act_by != d.date else None)
             for name, d in sorted(counted.items())]
 
 

@@ -551,7 +551,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
     for x in ctx.get("deadlines", []):  # (a deadline the record shows done: done, not "passed"; as its calendar, P-27)
         done_on = sv.deadline_done_on(app, x["name"])
         if done_on is not None and x["name"] in _DEADLINE_DONE:
-            late = done_on > (x["act_by"] or x["date"])
+            late = done_on > x["date"]  # (the law's last day, not the business day before a closed one: GCL § 20)
             met, after = _DEADLINE_DONE[x["name"]]
             x["done"] = str(after if late else met) % {"day": done_on.isoformat()}
             x["late"] = late

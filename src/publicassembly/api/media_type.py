@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.http import parse_header_parameters
 
 from publicassembly.api.errors import body, body_limit
 from publicassembly.api.idempotency import takes_form
@@ -32,17 +33,6 @@ def is_json(media_type: str) -> bool:
     return kind == "application" and (subtype == "json" or (subtype.endswith("+json") and len(subtype) > 5))
 
 
-def _parsed(header: str) -> tuple[str, dict[str, str]]:
-    """The media type of a Content-Type `header` (lower case, spaces aside) and its parameters (names lower case,
-    values unquoted)."""
-    media_type, *params = header.split(";")
-    named: dict[str, str] = {}
-    for param in params:
-        name, _, value = param.partition("=")
-        named[name.strip().lower()] = value.strip().strip('"')
-    return media_type.strip().lower(), named
-
-
 def _has_body(request: HttpRequest) -> bool:
     """Whether the request carries a body (a Content-Length above 0; a body sent in chunks without one is refused
     411 by `web.middleware.LengthRequiredMiddleware` before the API)."""
@@ -63,7 +53,7 @@ def problem(header: str | None, *, form: bool) -> str | None:
                else "application/json (or application/*+json), with or without charset=utf-8")
     if not header or not header.strip():
         return f"is not given for a request with a body; send it as {allowed}"
-    media_type, params = _parsed(header)
+    media_type, params = parse_header_parameters(header)  # (Django's: lower case, parameters unquoted)
     if form:
         return None if media_type == MULTIPART else f"{media_type!r} is not read here; send {allowed}"
     if not is_json(media_type):

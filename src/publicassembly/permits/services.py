@@ -49,7 +49,7 @@ from publicassembly.law.dates import LegalDate, closed_because, no_public_hearin
 from publicassembly.law.determination import Determination, Tristate
 from publicassembly.law.errors import LawError
 from publicassembly.law.jurisdictions.us_ny_carmel.context import cite as cite_carmel
-from publicassembly.law.jurisdictions.us_ny_carmel.exemptions import EXEMPTION_OF_KIND
+from publicassembly.law.jurisdictions.us_ny_carmel.exemptions import EXEMPTION_OF_KIND, EXEMPTION_RULES
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 from publicassembly.law.jurisdictions.us_ny_carmel.issuance import CITE_F, money
 from publicassembly.law.jurisdictions.us_ny_carmel.permit import CITE_A, CITE_B, too_late_to_issue
@@ -954,12 +954,6 @@ class ManyApplications:
             return None
         return self.deadline(app, "decision_due", app.submitted_on)
 
-    def ended_after_permit(self, app: PermitApplication) -> date | None:
-        """`ended_after_permit` of `app`: the permit's last day when the assembly's end recorded is after it (the
-        days past it had no permit, ¶ A; interpretation P-23), else None — read from the application's own row
-        (its facts and ``assembly_ended_on``), no query."""
-        return ended_after_permit(app)
-
     def decision_overdue(self, app: PermitApplication, today: date | None = None
                          ) -> tuple[bool, LegalDate | None]:
         """(`decision_overdue`, its last day to act or None): only an application awaiting the Board's decision
@@ -1129,10 +1123,6 @@ def no_permit_to_petition(det: Determination, facts: dict[str, Any]) -> Validati
         "assembly, so the petition is not filed (interpretation P-16); if more persons may attend at one time, "
         "state the expected maximum") % why)
 
-
-#: The law core's rules of the exemptions (¶¶ A-D): a sponsor to whose assembly the chapter does not apply.
-EXEMPTION_RULES = frozenset({"carmel/exemptions/a-school", "carmel/exemptions/b-church",
-                             "carmel/exemptions/c-veterans", "carmel/exemptions/d-civic-group"})
 
 
 def exemption_of(det: Determination) -> Finding | None:

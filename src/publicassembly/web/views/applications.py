@@ -592,11 +592,11 @@ def _approvals(app: PermitApplication) -> list[Any]:
     return out
 
 
-def ran_past_text(app: PermitApplication, law: sv.ManyApplications | None = None) -> str | None:
+def ran_past_text(app: PermitApplication) -> str | None:
     """The warning that the assembly's end recorded is after the permit's last day (interpretation P-23: the days
     after it were an assembly without a permit, ¶ A), or None: the application page's, and a row's of the
-    Clerk's queue (`law`: the rows' `ManyApplications`)."""
-    last = law.ended_after_permit(app) if law is not None else sv.ended_after_permit(app)
+    Clerk's queue (read from the application's own row, no query)."""
+    last = sv.ended_after_permit(app)
     if last is None:
         return None
     return _("ended after the permit's last day (%(d)s): the days after it had no permit (¶ A)") % {
@@ -794,7 +794,7 @@ def _row_warnings(law: sv.ManyApplications, app: PermitApplication, today: Any) 
     """`warnings_of` one row of a list, and the application page's warning of an assembly that ended after the
     permit's last day (`ran_past_text`, interpretation P-23); a record whose facts the law core refuses is marked
     ("facts need correction: <field>: <message>") instead of failing the whole list."""
-    ran_past = ran_past_text(app, law)
+    ran_past = ran_past_text(app)
     after = [("warn", ran_past)] if ran_past is not None else []
     problem = law.problem(app)
     if problem is not None:

@@ -38,6 +38,8 @@ _KINDS: dict[str, dict[str, str]] = {
 #: The exemption's rule of each exempt kind of sponsor (``sponsor.kind`` → rule id): the exemption a sponsor of
 #: that kind claims.
 EXEMPTION_OF_KIND: dict[str, str] = {kind: rule for rule, kinds in _KINDS.items() for kind in kinds}
+#: The rules of the exemptions (¶¶ A-D): a sponsor to whose assembly the chapter does not apply.
+EXEMPTION_RULES: frozenset[str] = frozenset(_KINDS)
 #: A kind of sponsor named before the fact that would settle it is given (C-14: "an established church" only once
 #: the sponsor says it is established).
 _UNSETTLED_KIND = {"church": _("a church")}

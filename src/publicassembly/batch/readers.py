@@ -338,7 +338,11 @@ class _Utf8Guard(io.RawIOBase):
         self._permits = threading.Semaphore(self.AHEAD)
         self._free = False
         self._held = 0  # blocks given to Arrow (read or being read) and not yet released by it
-        self._watch: set[weakref.ref[memoryview]] = set()
+        # the weak references to the blocks given out, by their identity: a weak reference hashes and compares
+        # as its block does, so in a set two blocks of equal bytes (two empty reads at the end of the file, two
+        # equal lines' worth of a repetitive file) would keep one reference, the other would be dropped with
+        # its callback, and that block would never be counted back
+        self._watch: dict[int, weakref.ref[memoryview]] = {}
         self._idle = threading.Condition()
         self.invalid = False
 
@@ -380,12 +384,13 @@ class _Utf8Guard(io.RawIOBase):
             self._release(None)
             raise
         with self._idle:
-            self._watch.add(weakref.ref(view, self._release))  # counted back when Arrow lets the block go
+            ref = weakref.ref(view, self._release)  # counted back when Arrow lets the block go
+            self._watch[id(ref)] = ref
         return view
 
     def _release(self, ref: weakref.ref[memoryview] | None) -> None:
         with self._idle:
-            self._watch.discard(ref)  # type: ignore[arg-type]
+            self._watch.pop(id(ref), None)
             self._held -= 1
             self._idle.notify_all()
 

@@ -85,3 +85,14 @@ def test_the_service_refuses_with_the_listed_blockers(mu, hall):
     with pytest.raises(Blocked) as e:
         vs.issue_certificate(bi, hall)
     assert [b.rule for b in e.value.blockers] == [b.rule for b in vs.certificate_blockers(hall)] == [BLOCKED_EXIT]
+
+
+def test_the_page_lists_each_blocker_as_the_findings_are_citation_first(mu, hall):
+    """A venue page's list of what stops the certificate reads as its list of findings: the citation, then the
+    reason — not "reason. (citation)", a sentence's period before the parenthesis (§ 164-10)."""
+    bi = mu["building_inspector"]
+    _inspect(bi, hall, exits_blocked=True, exit_access_clear=False, corrected=True)
+    page = client_for(bi).get(f"/mount-pleasant-ny/venues/{hall.pk}/").content.decode()
+    items = [i.split("</li>")[0] for i in page.split('<li class="st-not_met">')[1:]]
+    assert items and all(i.startswith("<cite>Mount Pleasant Code § 164-1") for i in items), items
+    assert not any(". (<cite>" in i for i in items)

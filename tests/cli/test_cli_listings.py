@@ -211,3 +211,24 @@ def test_version(runner):
     result = _run(runner, "--version")
     assert result.exit_code == 0
     assert result.stdout.strip() == f"publicassembly {publicassembly.__version__}"
+
+
+def test_a_null_the_chapter_sets_as_none_says_none_not_unfixed(runner):
+    """Mount Pleasant § 164-14 sets no imprisonment for a first offense, counts a second offense's in days and a
+    subsequent one's in months: `parameters` says "none", not "not fixed by the chapter", which a clerk reads as
+    no limit; Carmel's filing fee (ch. 31, fee: established annually by the Town Board) is not fixed by it."""
+    from publicassembly.cli.law_commands import _parameter_rows
+    from publicassembly.law import jurisdictions
+
+    rows = {r["name"]: r for r in _parameter_rows((jurisdictions.get("mount-pleasant-ny"),
+                                                   jurisdictions.get("carmel-ny")), None)}
+    for name in ("penalties.first.max_jail_days", "penalties.first.max_jail_months"):
+        assert rows[name]["values"][0]["value"] is None
+        assert rows[name]["null_means"].startswith("none: § 164-14 sets no imprisonment for a first offense")
+    assert rows["penalties.second.max_jail_months"]["null_means"].startswith("none in months")
+    assert rows["penalties.subsequent.max_jail_days"]["null_means"].startswith("none in days")
+    assert rows["penalties.second.max_jail_days"]["values"][0]["value"] == 15  # (a value: null_means unused)
+    assert rows["fees.filing"]["null_means"].startswith("not fixed by the chapter: established annually")
+    out = _run(runner, "parameters", "--jurisdiction", "mount-pleasant-ny").output
+    assert "none: § 164-14 sets no imprisonment for a first offense" in out
+    assert "not fixed by the chapter" not in out

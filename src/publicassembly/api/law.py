@@ -97,13 +97,15 @@ def rules(request: Any, jurisdiction: str | None = None) -> Any:
             operation_id="parameters")
 def parameters(request: Any, jurisdiction: str | None = None, as_of: str | None = None) -> Any:
     """Every parameter with unit, citation and dated values; with ``as_of``, the value in force that day
-    (null and ``in_force: false`` before its first date)."""
+    (null and ``in_force: false`` before its first date). ``null_means``: what a null value of the parameter
+    says — "not fixed by the chapter" (Carmel's filing fee, the Town Board's) or none (Mount Pleasant § 164-14:
+    no imprisonment for a first offense)."""
     when = _date(as_of, "as_of")
     rows: list[dict[str, Any]] = []
     for j in _selected(jurisdiction):
         for p in j.parameters:
             row: dict[str, Any] = {"jurisdiction": j.alias, "name": p.name, "unit": p.unit, "cite": p.cite,
-                                   "description": p.description}
+                                   "description": p.description, "null_means": p.null_said}
             if when is None:
                 row["values"] = [{"effective": s.isoformat(), "value": jsonable(v)} for s, v in p.values]
             else:

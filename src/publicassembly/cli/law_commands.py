@@ -30,6 +30,7 @@ from publicassembly.law import (
     jurisdictions,
 )
 from publicassembly.law.jsonable import jsonable
+from publicassembly.law.parameters import NULL_MEANS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -273,7 +274,7 @@ def _parameter_rows(selected: tuple[jurisdictions.Jurisdiction, ...], when: date
     for j in selected:
         for p in j.parameters:
             row: dict[str, Any] = {"jurisdiction": j.alias, "name": p.name, "unit": p.unit, "cite": p.cite,
-                                   "description": p.description}
+                                   "description": p.description, "null_means": p.null_said}
             if when is None:
                 row["values"] = [{"effective": start.isoformat(), "value": jsonable(value)}
                                  for start, value in p.values]
@@ -310,11 +311,15 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _shown(value: Any, unit: str) -> str:
+def _shown(value: Any, unit: str, null_means: str = NULL_MEANS) -> str:
     """A parameter's value with its unit, in the singular for exactly one; a text as it is (not "red text"),
-    and an offense number as the offense ("the 3rd offense", not "3 offense number")."""
+    and an offense number as the offense ("the 3rd offense", not "3 offense number"); a null value as what the
+    parameter says it means (`Parameter.null_said`: "none: § 164-14 sets no imprisonment for a first offense
+    …"), by default "not fixed by the chapter (unit)"."""
     if value is None:
-        return "not fixed by the chapter" + ("" if unit == _WORDS else f" ({unit})")
+        if null_means != NULL_MEANS:
+            return null_means
+        return NULL_MEANS + ("" if unit == _WORDS else f" ({unit})")
     if unit == _WORDS:
         return str(value)
     whole = isinstance(value, int | Decimal) and not isinstance(value, bool)
@@ -338,7 +343,9 @@ def parameters(
 
     Without --as-of, every value with the date it took effect; with it, the value in force on that date
     (or that none was yet). A value the chapter leaves to be set elsewhere (e.g. Carmel's filing fee,
-    established annually by the Town Board) shows as "not fixed by the chapter" (null in JSON).
+    established annually by the Town Board) shows as "not fixed by the chapter"; one the chapter sets as none
+    says so (Mount Pleasant § 164-14: no imprisonment for a first offense): null in JSON, with `null_means`
+    saying which.
     """
     fmt = parse_format(output_format)
     when = parse_as_of(as_of)
@@ -362,10 +369,10 @@ def parameters(
             name = Text(row["name"], style="bold")
             name.append(f"\n{row['cite']}", style="dim")
             if when is None:
-                value = "\n".join(_shown(v["value"], row["unit"]) for v in row["values"])
+                value = "\n".join(_shown(v["value"], row["unit"], row["null_means"]) for v in row["values"])
                 effective = "\n".join(f"from {v['effective']}" for v in row["values"])
             elif row["in_force"]:
-                value, effective = _shown(row["value"], row["unit"]), f"since {row['effective_since']}"
+                value, effective = _shown(row["value"], row["unit"], row["null_means"]), f"since {row['effective_since']}"
             else:
                 value, effective = "not in force", f"first from {row['first_effective']}"
             table.add_row(name, Text(value), Text(effective))

@@ -46,12 +46,18 @@ plain_numbers(_DecimalLoader)
 _DecimalLoader.add_constructor("tag:yaml.org,2002:float", _decimal)
 
 
+#: What a null value of a parameter says when its entry does not say otherwise (`Parameter.null_means`).
+NULL_MEANS = "not fixed by the chapter"
+
+
 @dataclass(frozen=True, slots=True)
 class Parameter:
     """One number (or fixed text) of the law with its history of values.
 
     ``values`` is a tuple of ``(effective date, value)`` sorted by date; each value is in force from its
-    date until the next one's.
+    date until the next one's. ``null_means``: what a null value says, in words (e.g. Mount Pleasant § 164-14's
+    "none: no imprisonment for a first offense"; Carmel's filing fee "not fixed by the chapter: ..."), as the
+    parameter's YAML entry states it; `NULL_MEANS` when it states none.
     """
 
     name: str
@@ -60,6 +66,12 @@ class Parameter:
     description: str
     values: tuple[tuple[date, Any], ...]
     note: str = ""
+    null_means: str = ""
+
+    @property
+    def null_said(self) -> str:
+        """What a null value of this parameter says, in words: `null_means`, else `NULL_MEANS`."""
+        return self.null_means or NULL_MEANS
 
     def at(self, as_of: date) -> Any:
         """The value in force on `as_of`. Raises `ParameterNotInForce` before the first effective date."""
@@ -151,6 +163,7 @@ class ParameterSet:
                 description=str(entry.get("description", "")).strip(),
                 values=_dated(name, entry["values"]),
                 note=str(entry.get("note", "")).strip(),
+                null_means=" ".join(str(entry.get("null_means", "")).split()),
             )
         return cls(jurisdiction, params)
 
@@ -184,7 +197,7 @@ class ParameterSet:
         merged = dict(base.values)
         merged.update(values)
         new = Parameter(base.name, base.unit, base.cite, base.description,
-                        tuple(sorted(merged.items())), base.note)
+                        tuple(sorted(merged.items())), base.note, base.null_means)
         params = dict(self.parameters)
         params[name] = new
         return ParameterSet(self.jurisdiction, params)

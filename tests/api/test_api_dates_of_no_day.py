@@ -38,6 +38,8 @@ def _refused(r, field: str, msg: str) -> None:
     ("2026-02-30", "'2026-02-30' is not a day of the calendar: 2026-02 has 28 days"),
     ("2026-02-29", "'2026-02-29' is not a day of the calendar: 2026-02 has 28 days"),
     ("2026-13-01", "'2026-13-01' is not a day of the calendar: there is no month 13"),
+    ("0000-01-01", "'0000-01-01' is not a day of the calendar: there is no year 0; allowed: a date from 1778-01-01 "
+                   "to 2099-12-31"),
     ("2026-04-31", "'2026-04-31' is not a day of the calendar: 2026-04 has 30 days"),
 ])
 def test_complaint_observed_on_of_no_day_is_told_why_164_12(api, mu, day, msg):

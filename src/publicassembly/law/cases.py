@@ -25,7 +25,15 @@ from publicassembly.law.determination import Determination
 from publicassembly.law.errors import FactError, InvalidCase
 from publicassembly.law.messages import Message, _, both, join
 from publicassembly.law.parameters import ParameterSet
-from publicassembly.law.units import Happened, InvalidNumber, controls, controls_refused, given, known_date
+from publicassembly.law.units import (
+    FACT_YEARS,
+    Happened,
+    InvalidNumber,
+    controls,
+    controls_refused,
+    given,
+    known_date,
+)
 
 _ENVELOPE = ("jurisdiction", "subject", "as_of")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -441,12 +449,15 @@ def parse_date(value: object, field: str) -> date:
 def not_a_day(text: object) -> Message | None:
     """Why `text`, written YYYY-MM-DD, is no day of the calendar (``2026-02-30``: "2026-02 has 28 days";
     ``2026-13-01``: "there is no month 13"), or None when it is one or is not written so (other refusals say
-    how to write a date). The Gregorian calendar of Python's `date` (years 1 to 9999)."""
+    how to write a date). The Gregorian calendar of Python's `date` (years 1 to 9999); ``0000-…``: "there is no
+    year 0", with the dates a fact may take (`FACT_YEARS`, G-2), as a date out of them is told."""
     if not isinstance(text, str) or not _ISO_DATE.fullmatch(text.strip()):
         return None
     year, month, day = (int(part) for part in text.strip().split("-"))
-    if not 1 <= year <= 9999:
-        return None  # (the years a date fact may lie in are told by known_date, G-2)
+    if year == 0:
+        first, last = FACT_YEARS
+        return _("{value!r} is not a day of the calendar: there is no year 0; allowed: a date from {first} to "
+                 "{last}", value=text, first=date(first, 1, 1).isoformat(), last=date(last, 12, 31).isoformat())
     if not 1 <= month <= 12:
         return _("{value!r} is not a day of the calendar: there is no month {month}", value=text, month=month)
     days = calendar.monthrange(year, month)[1]

@@ -177,10 +177,27 @@ def get_application(request: Any, town: str, pk: RecordId) -> Any:
                "incomplete": "POST /api/v1/towns/{town}/applications/{pk}/amend"}
         # (no blocker can be computed from facts the law core refuses: null, not an empty list, which would read
         # as "nothing stops issuance")
-        return {**out, "determination": None, "issuance_blockers": None,
+        # (nor a deadline: null, not an empty list, which would read as "no deadline")
+        return {**out, "determination": None, "issuance_blockers": None, "deadlines": None,
                 "facts_error": sv.correction_note(problem), "facts_error_field": problem.field,
                 "correct_with": fix[app.state].format(town=town, pk=pk) if app.state in fix else None}
-    return {**out, "determination": sv.determination(app).to_json(), "issuance_blockers": issuance_blockers(app)}
+    det = sv.determination(app)
+    return {**out, "determination": det.to_json(), "issuance_blockers": issuance_blockers(app),
+            "deadlines": deadlines_json(app, order=list(det.deadlines))}
+
+
+def deadlines_json(app: Any, order: list[str]) -> list[dict[str, Any]]:
+    """The statutory deadlines of `app` as its page and its calendar list them (`permits.documents.deadline_items`:
+    the law core's deadlines with the day the Town's record shows each done, P-27), each ``{name, due, last_day,
+    counted, citation, done_on, done_late}`` (dates YYYY-MM-DD or null): ``due`` the day to act by, ``last_day``
+    the law's own last day when it is not ``due`` (a day counted backwards on which the Clerk's office is closed),
+    ``done_on`` the day of the act, ``done_late`` whether after the law's last day. In the page's order: by the
+    law's last day, a tie in `order` (the determination's)."""
+    from publicassembly.permits.documents import deadline_items
+
+    items = sorted(deadline_items(app), key=lambda d: (d.last_day or d.due, order.index(d.name)))
+    return [{"name": d.name, "due": d.due.isoformat(), "last_day": _iso(d.last_day), "counted": str(d.counted),
+             "citation": d.citation, "done_on": _iso(d.done_on), "done_late": d.done_late} for d in items]
 
 
 def bonds_json(app: Any) -> list[dict[str, Any]]:

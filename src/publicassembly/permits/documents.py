@@ -265,9 +265,9 @@ def deadline_items(app: Any) -> list[DeadlineItem]:
     counted, its citation and the day it was done (``services.deadline_done_on``: the petition submitted, the
     hearing's notice published, the Board's approval or denial, the waste found completely removed; P-27), as
     the application page lists them. A draft's too (its own calendar: the petition's filing is
-    the applicant's to do); the Town's feed leaves drafts out (`_town_apps`). None for a draft whose facts the
-    law core refuses: none (an empty list; its page shows no deadline either, until they are corrected; the
-    API's ``deadlines`` is then null, not known, W-26)."""
+    the applicant's to do); the Town's feed leaves drafts out (`_town_apps`). An empty list for a draft whose
+    facts the law core refuses (its page shows no deadline either, until they are corrected; the API's
+    ``deadlines`` is then null, not known: W-26); `ValidationFailed` for another application's."""
     from publicassembly.permits import services
     from publicassembly.workflow.errors import ValidationFailed
 

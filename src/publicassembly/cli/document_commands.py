@@ -355,11 +355,15 @@ def _town(alias: str | None, option: str = "--town") -> Any:
     return town
 
 
-def _application(pk: int) -> Any:
+def _application(pk: int, *, drafts: bool = False) -> Any:
+    """Application `pk`; exit 2 naming --application when there is none, or when it is a draft and `drafts` is
+    not set (its permit, petition and notice are documents of a petition filed). `drafts` (``calendar``): a
+    draft's own calendar, as its page's ``calendar.ics`` gives it to its applicant and the Town's officials
+    (interpretation P-28)."""
     from publicassembly.permits.models import PermitApplication
 
     app_ = PermitApplication.objects.select_related("town", "applicant").filter(pk=pk).first()
-    if app_ is None or app_.state == "draft":
+    if app_ is None or (app_.state == "draft" and not drafts):
         fail(f"--application: no application {pk}" + (" (a draft is not a public record)" if app_ else ""))
     return app_
 
@@ -782,7 +786,9 @@ def calendar(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database (a town whose "
                                     "law issues no permits, Mount Pleasant, holds no hearing: exit 2)."),
     application: int | None = typer.Option(None, "--application", parser=whole_number, help="With --town: only this application's "
-                                           "calendar."),
+                                           "calendar, as its page's calendar.ics gives it: its hearing and its "
+                                           "deadlines, a draft's too (the petition's filing is the applicant's "
+                                           "to do; the Town's feed leaves drafts out)."),
     public: bool = typer.Option(False, "--public", help="With --town: what the public feed "
                                 "/towns/<alias>/hearings.ics shows: the public hearings only, upcoming and held, of "
                                 "the applications whose hearing was scheduled (also those later denied, revoked "
@@ -804,8 +810,9 @@ def calendar(
 ) -> None:
     """Write an iCalendar file: a Town's public hearings (VEVENT, every application whose hearing was scheduled,
     not withdrawn) and the statutory deadlines of its open applications (VTODO with an alarm), or with --public
-    the hearings alone, or one application's. An application whose stored facts the law core refuses is left
-    out with a warning on standard error."""
+    the hearings alone, or one application's (also a draft's, as its page's calendar.ics). An application whose
+    stored facts the law core refuses is left out of the Town's feed with a warning on standard error; a draft's
+    own calendar then holds no deadline, as its page shows none, with a warning."""
     _one_source(**{"--town": town, "--from-json": from_json})
     if alarm_days is not None and public:
         fail("--alarm-days: the public feed (--public) holds the hearings only, no deadlines, so no alarms; leave "
@@ -820,10 +827,17 @@ def calendar(
 
         t = _town(town)
         if application is not None:
-            found = _application(application)
+            found = _application(application, drafts=True)
             if found.town_id != t.pk:
                 fail(f"--application: no application {application} in {town}")
             ics = _from_db(lambda: permit_docs.application_calendar(found, alarm_days=alarm_days))
+            if found.state == "draft":  # (its deadlines are left out when its facts are refused, as on its page)
+                from publicassembly.permits import services as sv
+
+                problem = sv.facts_problem(found)
+                if problem is not None:
+                    typer.echo(f"publicassembly: warning: no deadline in the calendar of draft "
+                               f"{permit_docs.calendar_reference(found)}: {sv.correction_note(problem)}", err=True)
         else:
             skipped: list[str] = []
             ics = _from_db(lambda: permit_docs.town_calendar(t, public=public, alarm_days=alarm_days,

@@ -69,7 +69,7 @@ from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed, WorkflowError
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.people import person_name
-from publicassembly.workflow.printable import require_printable
+from publicassembly.workflow.printable import problems, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import first_alike, not_in_force
@@ -513,53 +513,83 @@ def use_group_problem(kind: str, use_group: str) -> str | None:
     return None
 
 
-def _clean_space(values: dict[str, Any]) -> dict[str, Any]:
-    """Validate a space's values (all fields present), returning them normalised."""
+def _clean_space(values: dict[str, Any], *, venue: Venue | None = None, but: int | None = None) -> dict[str, Any]:
+    """Validate a space's values (all fields present), returning them normalised. Every refusal is told at once
+    (`ValidationFailed.of_all`: each (field, message) in ``errors``, the first named), as the API tells a body's
+    schema errors: a bad name with a bad area, a use group not of its kind (§ 164-8) with alleys missing, each
+    beside its field on the page. A check of one field against another is made when both are known (an area or
+    alleys are judged by a use group that is one; a use group against a kind that is one). `venue`: also refuse a
+    name another space of it (not space `but`) has as a reader takes it (`_name_taken`)."""
+    errors: list[tuple[str, str]] = []
     name = values.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ValidationFailed("name", _("each room or area needs a name"))
-    values["name"] = name.strip()
-    require_printable(("name", values["name"]))  # the certificate and the room's occupancy sign (G-6)
-    if values.get("kind") not in SpaceKind.values:
-        raise ValidationFailed("kind", _("%(value)s is not a kind of space; allowed: %(allowed)s")
-                               % {"value": repr(values.get("kind")), "allowed": ", ".join(SpaceKind.values)})
-    if values.get("use_group") not in USE_GROUPS:
-        raise ValidationFailed("use_group", _("%(value)s is not a use group of § 164-7/164-8; allowed: %(allowed)s")
-                               % {"value": repr(values.get("use_group")), "allowed": ", ".join(USE_GROUPS)})
-    problem = use_group_problem(values["kind"], values["use_group"])
-    if problem is not None:
-        raise ValidationFailed("use_group", problem)
-    if values.get("area_unit") not in AREA_UNITS:
-        raise ValidationFailed("area_unit", _("%(value)s; allowed: %(allowed)s")
-                               % {"value": repr(values.get("area_unit")), "allowed": ", ".join(AREA_UNITS)})
-    try:
-        area = to_decimal(values.get("area"), "area")
-    except ValueError as e:
-        raise ValidationFailed("area", _problem(e, "area")) from None
-    problem = floor_area_problem(area, values["use_group"])  # (before the law core's "cannot be negative")
-    if problem is not None:
-        raise ValidationFailed("area", problem)
-    try:
-        area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (too large, unit)
-    except ValueError as e:
-        raise ValidationFailed("area", _problem(e, "area")) from None
-    if area != area.quantize(Decimal("0.0001")):  # (its size is bounded by the law core, just above)
-        raise ValidationFailed("area", _("at most 4 decimal places (got %(value)s)") % {"value": area})
-    values["area"] = area.copy_abs() if area == 0 else area  # -0 is 0 (never kept or shown as "-0.0")
+        errors.append(("name", _("each room or area needs a name")))
+    else:
+        values["name"] = name.strip()
+        unprintable = problems(values["name"], "name")  # the certificate and the room's occupancy sign (G-6)
+        errors += unprintable
+        taken = _name_taken(venue, values["name"], but=but) if venue is not None and not unprintable else None
+        if taken is not None:
+            errors.append(("name", taken))
+    kind_known = values.get("kind") in SpaceKind.values
+    if not kind_known:
+        errors.append(("kind", _("%(value)s is not a kind of space; allowed: %(allowed)s")
+                       % {"value": repr(values.get("kind")), "allowed": ", ".join(SpaceKind.values)}))
+    use_group = values.get("use_group") if values.get("use_group") in USE_GROUPS else None
+    if use_group is None:
+        errors.append(("use_group", _("%(value)s is not a use group of § 164-7/164-8; allowed: %(allowed)s")
+                       % {"value": repr(values.get("use_group")), "allowed": ", ".join(USE_GROUPS)}))
+    elif kind_known and (problem := use_group_problem(values["kind"], use_group)) is not None:
+        errors.append(("use_group", problem))
+    unit_known = values.get("area_unit") in AREA_UNITS
+    if not unit_known:
+        errors.append(("area_unit", _("%(value)s; allowed: %(allowed)s")
+                       % {"value": repr(values.get("area_unit")), "allowed": ", ".join(AREA_UNITS)}))
+    area_error = _area_problem(values, use_group, unit_known)
+    if area_error is not None:
+        errors.append(("area", area_error))
     alleys = values.get("alleys")
-    if values["use_group"] == "bowling_alley":
-        if isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
-            raise ValidationFailed("alleys", _("a bowling alley space needs its number of alleys, 0 or more "
-                                               "(§ 164-7); got %(value)s") % {"value": given(alleys)})
-    elif alleys is not None:
-        raise ValidationFailed("alleys", _("only a space of use group bowling_alley has alleys"))
+    if use_group == "bowling_alley":
+        if alleys is None:  # (not given: said without "got null")
+            errors.append(("alleys", _("a bowling alley space needs its number of alleys, 0 or more (§ 164-7)")))
+        elif isinstance(alleys, bool) or not isinstance(alleys, int) or alleys < 0:
+            errors.append(("alleys", _("a bowling alley space needs its number of alleys, 0 or more (§ 164-7); got "
+                                       "%(value)s") % {"value": given(alleys)}))
+    elif use_group is not None and alleys is not None:
+        errors.append(("alleys", _("only a space of use group bowling_alley has alleys")))
     story = values.get("story")
     if story is not None and (isinstance(story, bool) or not isinstance(story, int)):
-        raise ValidationFailed("story", _("a whole number (1 for the first story, 0 or less below grade); got "
-                                          "%(value)s") % {"value": repr(story)})
+        errors.append(("story", _("a whole number (1 for the first story, 0 or less below grade); got %(value)s")
+                       % {"value": repr(story)}))
     if values.get("common_entrance") not in (True, False, None):
-        raise ValidationFailed("common_entrance", _("true, false or empty (not stated)"))
+        errors.append(("common_entrance", _("true, false or empty (not stated)")))
+    if errors:
+        raise ValidationFailed.of_all(errors)
     return values
+
+
+def _area_problem(values: dict[str, Any], use_group: str | None, unit_known: bool) -> str | None:
+    """What a space's ``area`` is told (None: it may be recorded, `values["area"]` then normalised): a number
+    (`law.units.to_decimal`); more than 0 but for a bowling alley (`floor_area_problem`, before the law core's
+    "cannot be negative"; with no use group known, only a negative area is told, in the same words); at most the
+    law core's bound in its unit (when the unit is one); at most 4 decimal places."""
+    try:
+        area = to_decimal(values.get("area"), "area")  # (bounded: at most 10^15, 20 decimal places)
+    except ValueError as e:
+        return _problem(e, "area")
+    if use_group is not None or area < 0:
+        problem = floor_area_problem(area, use_group or "")
+        if problem is not None:
+            return problem
+    if unit_known:
+        try:
+            area_sq_ft(area, values["area_unit"], "area")  # the law core's checks (too large, unit)
+        except ValueError as e:
+            return _problem(e, "area")
+    if area != area.quantize(Decimal("0.0001")):
+        return str(_("at most 4 decimal places (got %(value)s)") % {"value": area})
+    values["area"] = area.copy_abs() if area == 0 else area  # -0 is 0 (never kept or shown as "-0.0")
+    return None
 
 
 def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None) -> list[Space]:
@@ -640,11 +670,18 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     ``connects_with``: names (or `Space` objects) of the venue's spaces it connects with (§ 164-4).
     `expected_version`: the venue's version the page read (None: not checked); adding a space moves it, so a
     form opened before another change of the venue's rooms is `StaleUpdate` (409), as every page form changing a
-    record is. A valid certificate of the venue becomes stale in the same transaction. Returns the new `Space`."""
+    record is. A valid certificate of the venue becomes stale in the same transaction. Returns the new `Space`.
+    Every bad value is told at once (`_clean_space`), with a name another space has when one is bad; a space of
+    good values whose name is taken is refused after the version (the same form sent twice is 409)."""
     require_places_of_assembly_law(venue.town)
-    values = _clean_space({"name": name, "kind": kind, "use_group": use_group, "area": area,
-                           "area_unit": area_unit, "alleys": alleys, "story": story,
-                           "common_entrance": common_entrance})
+    try:
+        values = _clean_space({"name": name, "kind": kind, "use_group": use_group, "area": area,
+                               "area_unit": area_unit, "alleys": alleys, "story": story,
+                               "common_entrance": common_entrance})
+    except ValidationFailed as e:  # told with a name another space has, if it has (all at once)
+        taken = (_name_taken(venue, name.strip()) if isinstance(name, str) and name.strip()
+                 and all(f != "name" for f, _m in e.errors) else None)
+        raise e if taken is None else ValidationFailed.of_all([("name", taken), *e.errors]) from None
     given = venue
     with transaction.atomic():
         venue = locked_venue(venue, expected_version)
@@ -661,21 +698,31 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     return space
 
 
-def _refuse_a_name_taken(venue: Venue, name: str, *, but: int | None = None) -> None:
-    """Raise `ValidationFailed` naming ``name`` when another space of `venue` (not space `but`) has that name as a
-    reader takes it (`same_name`: "Hall", "hall" and "HALL" are one name, which a sign could not tell apart)."""
+def _name_taken(venue: Venue, name: str, *, but: int | None = None) -> str | None:
+    """What ``name`` is told when another space of `venue` (not space `but`) has that name as a reader takes it
+    (`same_name`: "Hall", "hall" and "HALL" are one name, which a sign could not tell apart), else None."""
     wanted = same_name(name)
     for pk, taken in venue.spaces.values_list("pk", "name"):
         if pk != but and same_name(taken) == wanted:
-            raise ValidationFailed("name", _("%(venue)s already has a space named %(name)s")
-                                   % {"venue": venue.name, "name": repr(taken)})
+            return str(_("%(venue)s already has a space named %(name)s") % {"venue": venue.name, "name": repr(taken)})
+    return None
+
+
+def _refuse_a_name_taken(venue: Venue, name: str, *, but: int | None = None) -> None:
+    """Raise `ValidationFailed` naming ``name`` when another space of `venue` has that name (`_name_taken`)."""
+    taken = _name_taken(venue, name, but=but)
+    if taken is not None:
+        raise ValidationFailed("name", taken)
 
 
 def update_space(by: Any, space: Space, *, expected_version: int | None = None, reason: str = "",
                  **changes: Any) -> Space:
     """Change a space (any of `SPACE_FIELDS`; ``connects_with`` replaces its connections). A valid
-    certificate of the venue becomes stale in the same transaction. Raises `StaleUpdate` when the space moved
-    on from `expected_version`, `ValidationFailed`, `NotAllowed`."""
+    certificate of the venue becomes stale in the same transaction. The space is checked as it would be after the
+    change — its stored values with the changes applied — by the same checks as a space added (`_clean_space`,
+    each field against the others too: a use group against the stored kind, the stored area and alleys against a
+    new use group; interpretation M-21), every refusal at once, and nothing is saved when one is refused. Raises
+    `StaleUpdate` when the space moved on from `expected_version`, `ValidationFailed`, `NotAllowed`."""
     unknown = [k for k in changes if k not in SPACE_FIELDS]
     if unknown:
         raise ValidationFailed(unknown[0], _("not a field of a space; allowed: %(allowed)s")
@@ -689,10 +736,9 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
         def check(fresh: Space) -> None:
             _require_editor(by, venue)
             merged = {f: getattr(fresh, f) for f in SPACE_FIELDS if f != "connects_with"}
-            merged.update(changes)
-            values = _clean_space(merged)
-            if values["name"] != fresh.name:
-                _refuse_a_name_taken(venue, values["name"], but=fresh.pk)
+            merged.update(changes)  # the space as it would be: the checks of one field against another see both
+            renamed = not isinstance(merged["name"], str) or merged["name"].strip() != fresh.name
+            values = _clean_space(merged, venue=venue if renamed else None, but=fresh.pk)
             cleaned.update({k: values[k] for k in changes})
 
         expected = space.version if expected_version is None else expected_version

@@ -63,7 +63,8 @@ EDITORS = vs.EDITORS
 
 
 def _put(form: forms.Form, e: WorkflowError, *, state: Any = None, offered: bool = True) -> int:
-    """A refusal of the service beside the field it names, or above the form, and the page's status: 409 for
+    """A refusal of the service beside the field it names, or above the form (each value of a `ValidationFailed`
+    refused at once beside its own field: a space's name and its alleys), and the page's status: 409 for
     a conflict (`conflict`: the record changed since the page was opened, with its `state` now when it has
     one, and whether the action is still `offered` for it), else 422; `NotAllowed` is raised on (a 403 page
     saying who may do it, never a form error)."""
@@ -73,10 +74,15 @@ def _put(form: forms.Form, e: WorkflowError, *, state: Any = None, offered: bool
         for line in conflict(e, state=state, offered=offered):
             _above(form, line)
         return 409
-    if isinstance(e, ValidationFailed) and e.field.split(".")[-1] in form.fields:
-        form.add_error(e.field.split(".")[-1], refusal_detail(e))
-    else:
+    if not isinstance(e, ValidationFailed):
         _above(form, refusal(e))
+        return 422
+    for field, message in e.errors:  # every value refused at once (a space's name and its area): each beside its field
+        name = field.split(".")[-1]
+        if name in form.fields:
+            form.add_error(name, str(present.tr(message)))
+        else:
+            _above(form, f"{field}: {present.tr(message)}")
     return 422
 
 

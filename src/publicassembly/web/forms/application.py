@@ -32,6 +32,7 @@ from publicassembly.web.forms.public import SPONSOR_KINDS
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
+    DollarsField,
     MoreThanZeroDollars,
     NumberField,
     OnceEachFormSet,
@@ -119,8 +120,8 @@ class PetitionForm(PlainErrors):
                                             max_value=MAX_COUNT, required=False)
     vehicles_collectively = WholeNumberField(label=_("Vehicles over the whole assembly"), min_value=0,
                                              max_value=100_000_000, required=False)
-    admission_fee = NumberField(label=_("Admission fee (US dollars; 0 if none)"), min_value=0,
-                                max_digits=10, decimal_places=2, required=False)
+    admission_fee = DollarsField(label=_("Admission fee (US dollars; 0 if none)"), min_value=0,
+                                 max_digits=10, required=False)
     # The sponsor (exemptions ¶¶ A-D)
     sponsor_name = _text_field(_("Sponsor's name"), _("Who sponsors the assembly, if not the applicant "
                                                       "(exemptions ¶¶ A-D)."), max_length=200)
@@ -942,8 +943,8 @@ class ApproveForm(ReasonMixin):
     conditions = forms.CharField(label=_("Conditions of the permit (one per line)"), widget=Lines, required=False)
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
     bond_amount = MoreThanZeroDollars(label=_("Cleanup bond (US dollars)"), max_digits=12, required=False)
-    bodily_injury_limit = NumberField(label=_("Bodily injury insurance limit (US dollars)"), min_value=0,
-                                      max_digits=12, decimal_places=2, required=False)
+    bodily_injury_limit = DollarsField(label=_("Bodily injury insurance limit (US dollars)"), min_value=0,
+                                       max_digits=12, required=False)
 
 
 class DenyForm(ReasonMixin):
@@ -995,10 +996,8 @@ class AuthorizationForm(DocumentChoiceMixin, ReasonMixin):
 class InsuranceForm(DocumentChoiceMixin, ReasonMixin):
     insurer = forms.CharField(label=_("Insurer"), max_length=200)
     policy_number = forms.CharField(label=_("Policy number"), max_length=100)
-    bodily_injury_limit = NumberField(label=_("Bodily injury limit (US dollars)"), min_value=0,
-                                      max_digits=12, decimal_places=2)
-    property_damage_limit = NumberField(label=_("Property damage limit (US dollars)"), min_value=0,
-                                        max_digits=12, decimal_places=2)
+    bodily_injury_limit = DollarsField(label=_("Bodily injury limit (US dollars)"), min_value=0, max_digits=12)
+    property_damage_limit = DollarsField(label=_("Property damage limit (US dollars)"), min_value=0, max_digits=12)
     cancellation_notice_days = WholeNumberField(label=_("Days' notice to the Town before cancellation"),
                                                 min_value=0, max_value=3650)
     comprehensive_liability = forms.BooleanField(label=_("Comprehensive liability policy"), required=False,

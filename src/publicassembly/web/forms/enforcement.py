@@ -13,7 +13,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from publicassembly.enforcement.models import Complaint, Offender
 from publicassembly.venues.models import Venue
-from publicassembly.web.forms.widgets import DateInput, NumberField, PlainErrors, WholeNumberField
+from publicassembly.web.forms.widgets import DateInput, DollarsField, PlainErrors, WholeNumberField
 
 
 class DateTimeInput(forms.DateTimeInput):
@@ -211,8 +211,7 @@ class DispositionForm(VersionedForm):
     outcome = forms.ChoiceField(label=gettext_lazy("Outcome"), choices=[("convicted", gettext_lazy("convicted")),
                                                                        ("dismissed", gettext_lazy("dismissed"))])
     decided_on = forms.DateField(label=gettext_lazy("Decided on"), widget=DateInput(), required=False)
-    fine = NumberField(label=gettext_lazy("Fine (US dollars)"), min_value=0, max_digits=10,
-                       decimal_places=2, required=False)
+    fine = DollarsField(label=gettext_lazy("Fine (US dollars)"), min_value=0, max_digits=10, required=False)
     jail_days = WholeNumberField(label=gettext_lazy("Imprisonment (days)"), min_value=0, max_value=3650,
                                  required=False)
     jail_months = WholeNumberField(label=gettext_lazy("Imprisonment (months)"), min_value=0, max_value=120,
@@ -334,8 +333,8 @@ class LiftStopOrderForm(VersionedForm):
 
 
 class PaymentForm(VersionedForm):
-    amount = NumberField(label=gettext_lazy("Amount paid (US dollars)"), min_value=0, max_digits=10,
-                         decimal_places=2, help_text=gettext_lazy("The fine in full."))
+    amount = DollarsField(label=gettext_lazy("Amount paid (US dollars)"), min_value=0, max_digits=10,
+                          help_text=gettext_lazy("The fine in full."))
     paid_on = forms.DateField(label=gettext_lazy("Paid on"), widget=DateInput(), required=False,
                               help_text=gettext_lazy("Default: today."))
 

@@ -21,7 +21,7 @@ from publicassembly.web import present
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
-    NumberField,
+    DollarsField,
     OnceEach,
     OnceEachFormSet,
     WholeNumberField,
@@ -60,8 +60,8 @@ class PermitCheckForm(OnceEach):
     first_day = forms.DateField(label=_("First day of the assembly"), required=False, widget=DateInput())
     last_day = forms.DateField(label=_("Last day of the assembly"), required=False, widget=DateInput(),
                                help_text=_("Leave empty for a one-day assembly."))
-    admission_fee = NumberField(label=_("Admission fee (US dollars)"), required=False, min_value=0,
-                                max_digits=10, decimal_places=2)
+    admission_fee = DollarsField(label=_("Admission fee (US dollars)"), required=False, min_value=0,
+                                 max_digits=10)
     sponsor_kind = forms.ChoiceField(label=_("Who sponsors it?"), choices=SPONSOR_KINDS, required=False)
     sponsor_in_town = forms.ChoiceField(
         label=_("Is the school located, or the church's place of worship maintained, within the Town?"),

@@ -166,13 +166,39 @@ def choice_refused(field: forms.ChoiceField, value: object) -> str:
     return _("Choose one of: %(allowed)s, or leave it empty (got %(value)s).") % params
 
 
-class MoreThanZeroDollars(NumberField):
-    """US dollars in whole cents, more than $0 (a bond, a fee payment: the services refuse $0 too). Its refusal
-    of $0 or less says what is allowed ("more than $0"), not Django's "greater than or equal to 0", which
-    offered $0 that the service then refused."""
+class DollarsField(NumberField):
+    """US dollars in whole cents, read as the law core reads money (interpretation W-27): the number as
+    `NumberField` reads it (`law.units.to_decimal`, G-5), then the law core's rule of money, exact cents
+    (`law.units.dollars`, the rule of `Money` in a case file and of the API's amounts, W-24): trailing zeros past
+    the cents are the same cents (``10.000`` is $10.00, as a case file and the API take it; Django's
+    `DecimalField` refused it, "no more than 2 decimal places"), and a fraction of a cent (``10.005``,
+    ``10.001``) is refused beside the field, naming it and saying whole cents. The amount is given on as the
+    cents (``Decimal("10.00")``). Every money field of the web forms is one of these."""
+
+    default_error_messages = {
+        "cents": _("%(field)s: US dollars in whole cents, e.g. 250 or 250.50 (got %(value)s)."),
+    }
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(decimal_places=2, **kwargs)
+
+    def to_python(self, value: Any) -> Decimal | None:
+        from publicassembly.law.units import dollars
+
+        amount = super().to_python(value)
+        if amount is None:
+            return None
+        try:
+            return dollars(amount, "amount")
+        except InvalidNumber:
+            raise forms.ValidationError(self.error_messages["cents"], code="cents", params={
+                "field": self.label or _("Amount"), "value": given(str(value).strip())}) from None
+
+
+class MoreThanZeroDollars(DollarsField):
+    """US dollars in whole cents, more than $0 (a bond, a fee payment: the services refuse $0 too). Its refusal
+    of $0 or less says what is allowed ("more than $0"), not Django's "greater than or equal to 0", which
+    offered $0 that the service then refused."""
 
     def validate(self, value: Any) -> None:
         super().validate(value)

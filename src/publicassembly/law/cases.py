@@ -294,8 +294,29 @@ def _one_error(e: Any, members: frozenset[int] = frozenset(),
     if e["type"] == "extra_forbidden":
         message = _unknown_field(e, tuple(e["loc"]), model)
     elif e["type"] == "missing":
-        message = _("is required")
+        message = _required(model, loc)
     return _field(loc), message
+
+
+def _required(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> Message:
+    """What a field left out is told: "is required", and what it takes when the model holding it says
+    (its ``allowed_when_missing``: a violation's days of continued violation, Carmel ch. 31 penalties ¶ A; the
+    rule a violation of Mount Pleasant ch. 164 is of, W-19). The one place the check command, the API and the
+    pages all have it from. `loc`: the field's location in `model` (its union members' names left out)."""
+    kinds: list[Any] = [model] if model is not None else []
+    for part in loc[:-1]:
+        kinds = [_plain(kind) for kind in kinds]
+        kinds = [_plain(m) for kind in kinds for m in (_members(kind) if _is_union(kind) else [kind])]
+        kinds = [inner for kind in kinds for inner in _inside(kind, part)]
+    for kind in kinds:
+        kind = _plain(kind)
+        for owner in _members(kind) if _is_union(kind) else [kind]:
+            owner = _plain(owner)
+            says = getattr(owner, "allowed_when_missing", None) if isinstance(owner, type) else None
+            allowed = says(str(loc[-1])) if says is not None and loc else None
+            if allowed is not None:
+                return _("is required; allowed: {allowed}", allowed=allowed)
+    return _("is required")
 
 
 def invalid_from(error: ValidationError, prefix: str = "", model: type[BaseModel] | None = None) -> InvalidCase:

@@ -15,8 +15,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from publicassembly.law.errors import FactError
-from publicassembly.law.messages import _
+from publicassembly.law.messages import Message, _
 from publicassembly.law.units import (
+    MAX_COUNT,
     MAX_ITEMS,
     Age,
     CaseDate,
@@ -461,6 +462,15 @@ class Violation(_Facts):
     days_of_continued_violation: PositiveCount
     first_day: HappenedDate | None = None
     description: Text | None = None
+
+    @classmethod
+    def allowed_when_missing(cls, field: str) -> Message | None:
+        """What `field`, left out, takes (`cases.invalid_from`: "is required; allowed: …"), or None."""
+        if field == "days_of_continued_violation":
+            return _("a whole number of days, from 1 to {most} (each day's continued violation is a separate "
+                     "violation, penalties ¶ A); with first_day, at most the days from it to the day the case is "
+                     "evaluated as of, both counted", most=f"{MAX_COUNT:,}")
+        return None
 
 
 class EventCase(_Facts):

@@ -193,6 +193,16 @@ class Violation(_Facts):
     observed_by: OfficerKind | None = None
     in_presence: bool | None = None
 
+    @classmethod
+    def allowed_when_missing(cls, field: str) -> Message | None:
+        """What `field`, left out, takes (`cases.invalid_from`: "is required; allowed: …"), or None: the rule, the
+        requirements of ch. 164 a person can violate (`VIOLABLE_RULES`, the jurisdiction's ``violable_rules``,
+        W-19), as a rule refused lists them."""
+        if field == "rule":
+            return _("the section of a requirement of ch. 164 a person can violate (§ 164-14), one of {sections}; "
+                     "or one of the rule ids {rules}", sections=join(VIOLABLE_SECTIONS), rules=join(VIOLABLE_RULES))
+        return None
+
     @field_validator("rule")
     @classmethod
     def _rule(cls, value: str) -> str:

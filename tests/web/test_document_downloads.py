@@ -123,9 +123,9 @@ def test_api_certificate_pdf_public_and_summons_pdf_for_readers(violation, mount
     assert client_for(None).get(url, **token_for(cu["building_inspector"])).status_code == 403
 
 
-def test_api_permit_pdf_not_issued_is_422_and_other_town_refused(hearing_app, cu, mu, token_for):
+def test_api_permit_pdf_not_issued_is_409_and_other_town_refused(hearing_app, cu, mu, token_for):
     url = f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/permit.pdf"
-    assert client_for(None).get(url, **token_for(cu["applicant"])).status_code == 422
+    assert client_for(None).get(url, **token_for(cu["applicant"])).status_code == 409
     assert client_for(None).get(url, **token_for(mu["town_clerk"])).status_code in (403, 404)
 
 

@@ -95,17 +95,18 @@ def application_calendar(request: Any, town: str, pk: RecordId) -> HttpResponse:
     return _file(permit_docs.application_calendar(app), ICS, f"application-{app.pk}.ics")
 
 
-@router.get("/towns/{town}/applications/{id}/permit.pdf", auth=token_auth, response=ERRORS,
+@router.get("/towns/{town}/applications/{id}/permit.pdf", auth=token_auth, response={**ERRORS, 409: ErrorOut},
             operation_id="permit_pdf", summary="The permit of an issued application (PDF)")
 def permit_pdf(request: Any, town: str, pk: RecordId) -> HttpResponse:
-    """The permit (Carmel ch. 31 ¶ A); 422 when none has been issued on the application."""
+    """The permit (Carmel ch. 31 ¶ A); 409 when none has been issued on the application, naming its state and
+    what must happen first (the Town Board's approval and every precondition of issuance met), or that none
+    will be (denied, withdrawn, closed without one)."""
     from publicassembly.documents.pdf import render_permit
     from publicassembly.permits import documents as permit_docs
     from publicassembly.permits import services as sv
 
     app = sv.get_application(request.user, _town(town), pk)
-    if not app.permit_number:
-        raise ValidationFailed("permit", "no permit has been issued on this application")
+    permit_docs.require_permit_issued(app)
     return _file(render_permit(permit_docs.permit_record(app)), PDF, f"permit-{app.permit_number}.pdf")
 
 

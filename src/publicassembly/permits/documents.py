@@ -29,6 +29,7 @@ from publicassembly.documents.records import (
     PermitStatus,
     PetitionRecord,
 )
+from publicassembly.workflow.errors import WorkflowError
 from publicassembly.workflow.people import person_name
 
 log = logging.getLogger(__name__)
@@ -122,6 +123,44 @@ def permit_status(app: Any) -> PermitStatus:
     if app.state in PERMIT_SPENT:
         return "expired"
     return "valid"
+
+
+#: States of an application on which no permit was issued and none will be (the Town Board denied it, the
+#: applicant withdrew it, or it was closed without one: exempt, or its assembly's last day passed undecided).
+NO_PERMIT_EVER = ("denied", "withdrawn", "closed")
+
+
+class NoPermitIssued(WorkflowError):
+    """The permit of an application on which none has been issued (HTTP 409, as any other action asked of a
+    case in a state that does not allow it): not a value entered wrong, but a permit that does not exist yet —
+    it is issued by the Town Board through its Clerk once the Board has approved the application and every
+    precondition of issuance is met (Carmel ch. 31, permit requirements ¶ A) — or will never exist (denied,
+    withdrawn, closed without one: `NO_PERMIT_EVER`). ``state``: the application's state."""
+
+    http_status = 409
+
+    def __init__(self, app: Any) -> None:
+        from django.utils.translation import gettext as _
+
+        self.state = str(app.state)
+        label = str(app.get_state_display()) if hasattr(app, "get_state_display") else self.state
+        values = {"number": app.pk, "state": label}
+        if self.state in NO_PERMIT_EVER:
+            message = _("no permit has been issued on application %(number)s, and none will be: it is %(state)s "
+                        "(Carmel ch. 31, permit requirements ¶ A)") % values
+        else:
+            message = _("no permit has been issued on application %(number)s yet: it is %(state)s; the Town Clerk "
+                        "issues the permit once the Town Board has approved the application and every "
+                        "precondition of issuance is met (Carmel ch. 31, permit requirements ¶ A)") % values
+        super().__init__(message)
+
+
+def require_permit_issued(app: Any) -> None:
+    """Raise `NoPermitIssued` (409) unless a permit has been issued on `app`: the permit PDF of the web page and
+    of the API is asked only of an application that has one (the command line's ``permit --application`` is
+    refused by `permit_record`, exit 2)."""
+    if not app.permit_number or app.issued_on is None:
+        raise NoPermitIssued(app)
 
 
 def permit_record(app: Any) -> PermitRecord:

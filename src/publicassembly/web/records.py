@@ -11,7 +11,8 @@ from publicassembly.permits.documents import (  # shared with the CLI and the AP
     permit_record,
     property_address,
     reference,
+    require_permit_issued,
 )
 
 __all__ = ["applicant_name", "event_name", "hearing_notice_record", "permit_record", "property_address",
-           "reference"]
+           "reference", "require_permit_issued"]

@@ -712,8 +712,7 @@ def permit_pdf(request: HttpRequest, town: str, pk: int) -> HttpResponse:
 
     t = town_for(town)
     app = sv.get_application(request.user, t, pk)
-    if not app.permit_number:
-        raise ValidationFailed("permit", _("no permit has been issued on this application"))
+    records.require_permit_issued(app)  # (409, its state and what must happen first: not the input's fault)
     response = HttpResponse(render_permit(records.permit_record(app)), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="permit-{app.permit_number}.pdf"'
     return response

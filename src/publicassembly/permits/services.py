@@ -243,7 +243,7 @@ def _lock(app: PermitApplication, expected_version: int | None) -> PermitApplica
 def _step(app: PermitApplication, action: str, *, by: Any, reason: str | None, default_reason: str,
           **changes: Any) -> PermitApplication:
     """Move the (locked, checked) application by `action`, writing `changes` and the history row."""
-    return transition(app, action, by=by, reason=(reason or "").strip() or default_reason,
+    return transition(app, action, by=by, reason=(_note(reason) or "").strip() or default_reason,
                       expected_version=app.version, **changes)
 
 
@@ -251,7 +251,7 @@ def _before(reason: str | None, words: str) -> str | None:
     """The Clerk's `reason` (if any) followed by what the step says it did (`words`), for a step whose own words carry
     notes the history must keep (the hearing's P-4 and P-8 notes, a notice no longer counted); None without a
     reason (the step's words are then the history's)."""
-    why = (reason or "").strip()
+    why = (_note(reason) or "").strip()
     return said.BEFORE(why=why, said=words) if why else None
 
 
@@ -362,10 +362,20 @@ def _happened(value: Any, field: str, *, today: date | None, after: date | None 
 
 def _text(value: Any, field: str, what: str) -> str:
     """`value` stripped; when empty, `ValidationFailed` naming `field` and asking for `what` (words marked with
-    ``gettext_noop``, translated here)."""
+    ``gettext_noop``, translated here); holding a control character (an escape, a direction override: G-6,
+    `require_no_controls`), `ValidationFailed` naming `field` and its characters — the pages and the API show
+    every text entered, whether or not a document prints it."""
     if not isinstance(value, str) or not value.strip():
         raise ValidationFailed(field, _("give %(what)s") % {"what": _(what)})
+    require_no_controls((field, value))
     return value.strip()
+
+
+def _note(value: Any, field: str = "reason") -> Any:
+    """An optional text given by a user (the reason an action gives its history, a bond's surety, a fee's
+    receipt), refused as `_text` refuses one when it holds a control character (G-6); returned as given."""
+    require_no_controls((field, value))
+    return value
 
 
 def _document_of(app: PermitApplication, document: Any, field: str = "document", *, required: bool = True) -> Any:
@@ -1053,7 +1063,7 @@ def create_draft(by: Any, town: Any, facts: dict[str, Any], *, reason: str | Non
     clean = validate_facts(facts)
     with transaction.atomic():
         app = PermitApplication(town=town, applicant=by, facts=clean)
-        save_with_history(app, by=by, reason=reason or said.DRAFT_CREATED())
+        save_with_history(app, by=by, reason=_note(reason) or said.DRAFT_CREATED())
     return app
 
 
@@ -1085,7 +1095,7 @@ def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expe
         _check_in(app, (State.DRAFT, State.INCOMPLETE), "change the facts")
         words = _lapsed_words(said.FACTS_CHANGED(), lapsed_approvals(app, clean))
         app.facts = clean
-        save_with_history(app, by=by, reason=(_before(reason, words) if words != said.FACTS_CHANGED() else reason)
+        save_with_history(app, by=by, reason=(_before(reason, words) if words != said.FACTS_CHANGED() else _note(reason))
                           or words)
     return app
 
@@ -1201,8 +1211,10 @@ def mark_incomplete(by: Any, app: PermitApplication, *, missing_items: Sequence[
                     today: date | None = None, expected_version: int | None = None,
                     reason: str | None = None) -> PermitApplication:
     """The Clerk returns the application as incomplete. `missing_items`: what is missing in words; default,
-    the law core's list of missing items. submitted|amended → incomplete."""
+    the law core's list of missing items; one holding a control character is refused naming ``missing_items``
+    (G-6). submitted|amended → incomplete."""
     require_role(by, app.town, CLERK)
+    require_no_controls(*(("missing_items", item) for item in missing_items or ()))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "mark_incomplete")
@@ -1235,7 +1247,7 @@ def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_ve
         if no_permit is not None:
             raise no_permit
         words = _lapsed_words(said.AMENDED(), lapsed_approvals(app, clean))
-        return _step(app, "amend", by=by, reason=_before(reason, words) if words != said.AMENDED() else reason,
+        return _step(app, "amend", by=by, reason=_before(reason, words) if words != said.AMENDED() else _note(reason),
                      default_reason=words, facts=clean, missing_items=[])
 
 
@@ -1715,7 +1727,7 @@ def set_bond_and_insurance_limit(by: Any, app: PermitApplication, *, bond_amount
             setattr(app, k, v)
         words = ", ".join((said.BOND_SET if k == "bond_amount" else said.LIMIT_SET)(amount=money(v))
                           for k, v in changes.items())
-        save_with_history(app, by=by, reason=reason or said.BOARD_SET(values=words))
+        save_with_history(app, by=by, reason=_note(reason) or said.BOARD_SET(values=words))
     return app
 
 
@@ -1760,7 +1772,7 @@ def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | No
         _lock(app, expected_version)
         _check_state(app, "deny")
         on = _decision_date(app, decided_on)
-        return _step(app, "deny", by=by, reason=reason or said.DENIED_BECAUSE(reasons=reasons),
+        return _step(app, "deny", by=by, reason=_note(reason) or said.DENIED_BECAUSE(reasons=reasons),
                      default_reason=said.DENIED(), decided_on=on, reasons=reasons)
 
 
@@ -1796,7 +1808,7 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
         approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
                             approved_on=approved_on, document=doc,
                             basis=approval_basis(app.facts, condition))  # (what it approves: P-21)
-        save_with_history(approval, by=by, reason=reason or said.CONDITION_APPROVED(
+        save_with_history(approval, by=by, reason=_note(reason) or said.CONDITION_APPROVED(
             n=condition, facility=CONDITIONS[condition], agency=said.THE_AGENCY[agency]))
         file_changed(app)
     return approval
@@ -1864,7 +1876,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
         auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
                              property_address=str(props[property_index].get("address") or ""),
                              name=name, given_on=given_on, document=_document_of(app, document))
-        save_with_history(auth, by=by, reason=reason or said.AUTHORIZATION(party=Party(party).label))
+        save_with_history(auth, by=by, reason=_note(reason) or said.AUTHORIZATION(party=Party(party).label))
         file_changed(app)
     return auth
 
@@ -1892,7 +1904,7 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
             comprehensive_liability=bool(comprehensive_liability), insures_town=bool(insures_town),
             bodily_injury_limit=bi, property_damage_limit=pd, cancellation_notice_days=cancellation_notice_days,
             document=_document_of(app, document), recorded_on=_today(today))
-        save_with_history(cert, by=by, reason=reason or said.INSURANCE())
+        save_with_history(cert, by=by, reason=_note(reason) or said.INSURANCE())
         file_changed(app)
     return cert
 
@@ -1907,6 +1919,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
     before that could not be shown to be it, nor taken back (interpretation P-14)."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
+    _note(surety, "surety")
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("post the bond"))
@@ -1917,7 +1930,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
                                                       "after it)"))
         bond = Bond(town=app.town, application=app, amount=value, posted_on=posted_on, surety=surety.strip(),
                     document=_document_of(app, document, required=False))
-        save_with_history(bond, by=by, reason=reason or said.BOND_POSTED(amount=money(value)))
+        save_with_history(bond, by=by, reason=_note(reason) or said.BOND_POSTED(amount=money(value)))
         file_changed(app)
     return bond
 
@@ -1941,6 +1954,7 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     ``paid_on``."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
+    _note(receipt, "receipt")
     paid_on = chapter_in_force("paid_on", _happened(paid_on, "paid_on", today=today),
                                _jurisdiction().parameters.in_force_from)
     with transaction.atomic():
@@ -1965,7 +1979,7 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
                 "a payment with receipt %(receipt)s is already recorded on this application; a receipt is given "
                 "for one payment") % {"receipt": receipt})
         payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt)
-        save_with_history(payment, by=by, reason=reason or said.FEE_PAID(amount=money(value)))
+        save_with_history(payment, by=by, reason=_note(reason) or said.FEE_PAID(amount=money(value)))
         file_changed(app)
     return payment
 
@@ -2033,7 +2047,7 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
         if schedule is None:
             schedule = FeeSchedule(town=town, year=year)
         schedule.amount, schedule.resolution_date = value, resolution_date
-        save_with_history(schedule, by=by, reason=reason or said.FEE_SET(year=year, amount=money(value),
+        save_with_history(schedule, by=by, reason=_note(reason) or said.FEE_SET(year=year, amount=money(value),
                                                                            day=resolution_date.isoformat()))
     return schedule
 
@@ -2195,7 +2209,7 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
         last = assembly_last_day(app)
         if last is not None and end > last:
             # ¶ F counts from the actual end; the days past the permit's last day had no permit (¶ A): P-23
-            why = (reason or "").strip()
+            why = (_note(reason) or "").strip()
             if not why:
                 raise ValidationFailed("reason", _(
                     "the assembly ended on %(end)s, after the permit's last day (%(last)s): the days after it were "

@@ -101,10 +101,11 @@ def test_expected_version_true_is_422_not_version_1(api, cu, draft_app):
     assert r.status_code == 200, r.json()
 
 
-def test_fee_schedule_minus_zero_is_stored_as_0_00(api, cu):
+def test_fee_schedule_minus_zero_is_refused_as_zero_c19(api, cu):
+    """-0 is $0.00, which no filing fee is (ch. 31, fee; C-19): 422 naming ``amount``, never stored as "-0.00"."""
     r = _put(api(cu["town_clerk"]), f"/api/v1/towns/carmel-ny/fee-schedule/{TODAY.year}",
              {"amount": "-0", "resolution_date": f"{TODAY.year}-01-02"})
-    assert r.status_code == 200 and r.json()["amount"] == "0.00", r.json()
+    assert "more than 0" in _refused(r, "amount")["detail"]
 
 
 def test_space_area_minus_zero_is_0(api, mu, hall):

@@ -36,6 +36,8 @@ from publicassembly.workflow.errors import NotAllowed
 router = Router(tags=["fees"], auth=token_auth)
 
 Money10 = dollars(max_digits=10)
+#: A year's filing fee: more than $0.00 (ch. 31, fee: it compensates the Town; interpretation C-19).
+Fee10 = dollars(max_digits=10, more_than_zero=True)
 Year = Annotated[int, Path(ge=1, le=9999, description="the calendar year of the Board's fee: from the year the "
                                                  "chapter took effect to ten years ahead (checked by the service)")]
 
@@ -90,7 +92,7 @@ def get_fee_schedule(request: Any, town: str) -> Any:
 
 
 class FeeScheduleIn(BodyIn):
-    amount: Money10
+    amount: Fee10
     resolution_date: Day = Field(description="the date of the Town Board's resolution (YYYY-MM-DD)")
     reason: Annotated[str, Field(max_length=2000)] = ""
 
@@ -100,7 +102,8 @@ class FeeScheduleIn(BodyIn):
 def set_fee_schedule(request: Any, town: str, year: Year, data: FeeScheduleIn) -> Any:
     """The Town Clerk records the Board's fee for ``year`` and the date of its resolution; again for the same
     year replaces the amount (kept in the history). Others 403; 422 naming the field: a year outside 1972 to
-    ten years after the current one, a bad amount, a resolution date after today, before 1972 or after the year
+    ten years after the current one, a bad amount or one of $0.00 (the fee compensates the Town: interpretation
+    C-19), a resolution date after today, before 1972 or after the year
     ended, an amount changed once an application was filed in the year (interpretation P-9)."""
     from publicassembly.permits import services as sv
 

@@ -346,6 +346,18 @@ class FeeSchedule(TownScoped):
     def __str__(self) -> str:
         return f"{self.town}: filing fee {self.year} ${self.amount}"
 
+    def clean(self) -> None:
+        """The Django admin's check (the services refuse it too, `services.fee_amount`): the fee is more than
+        $0.00 (ch. 31, fee: it compensates the Town for examining and processing the application; C-19)."""
+        from django.core.exceptions import ValidationError
+
+        from publicassembly.permits.services import fee_refused
+
+        super().clean()
+        refused = fee_refused(self.amount) if self.amount is not None else None
+        if refused is not None:
+            raise ValidationError({"amount": refused})
+
 
 class FeePayment(TownScoped):
     """A payment of the filing fee (US dollars), with the Clerk's receipt. The fee is not refundable."""

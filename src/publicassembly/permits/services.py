@@ -1997,6 +1997,26 @@ def refund_fee(by: Any, app: PermitApplication, *, amount: Any = None, reason: s
 FEE_YEARS_AHEAD = 10
 
 
+def fee_refused(amount: Decimal) -> str | None:
+    """Why `amount` (US dollars, at least $0) cannot be a filing fee, in the active language, or None: $0.00 —
+    the fee "shall compensate the Town for its examination and processing of such application" (ch. 31, fee),
+    which no fee of nothing does (interpretation C-19). Shared by the service and the Django admin's form."""
+    if amount > 0:
+        return None
+    return _("must be more than $0.00 (got %(value)s): the filing fee compensates the Town for its examination "
+             "and processing of the application (Carmel ch. 31, fee; interpretation C-19)") % {"value": f"${amount:,.2f}"}
+
+
+def fee_amount(amount: Any) -> Decimal:
+    """The filing fee of a schedule in US dollars (`_amount`), more than $0.00 (`fee_refused`); else
+    `ValidationFailed` naming ``amount``."""
+    value = _amount(amount, "amount")
+    refused = fee_refused(value)
+    if refused is not None:
+        raise ValidationFailed("amount", refused)
+    return value
+
+
 def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_date: date,
                      reason: str | None = None, today: date | None = None) -> FeeSchedule:
     """The Clerk keeps the filing fee the Town Board established for `year` (US dollars) and the date of its
@@ -2009,6 +2029,9 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
     Board's resolution has been adopted when the Clerk records it — and not after the end of `year` (the fee is
     "established annually": a resolution after the year has ended would set its fee retroactively), else
     `ValidationFailed` (field ``resolution_date``).
+
+    `amount`: more than $0.00, else `ValidationFailed` (field ``amount``): a fee that compensates the Town for
+    examining and processing the application is not nothing (ch. 31, fee; interpretation C-19).
 
     Interpretation P-9: once an application has been filed in `year`, that year's fee on file is charged on it
     and its amount can no longer be changed (`ValidationFailed`, field ``amount``; the same amount again, e.g.
@@ -2024,7 +2047,7 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
         raise ValidationFailed("year", _("%(value)s is not a year of the fee schedule: allowed %(first)s (the "
                                          "chapter's Code) to %(last)s (%(ahead)s years ahead)")
                                % {"value": repr(year), "first": first.year, "last": last, "ahead": FEE_YEARS_AHEAD})
-    value = _amount(amount, "amount")
+    value = fee_amount(amount)
     resolution_date = _date(resolution_date, "resolution_date")
     if resolution_date > on:
         raise ValidationFailed("resolution_date", _("%(day)s is after today (%(today)s); record the Board's "

@@ -51,7 +51,7 @@ def test_a_petition_filed_late_gets_no_permit_permit_requirements_b_p19(walk, da
         assert found == []
         assert sv.issue(walk.clerk, app, today=date(2026, 7, 1)).state == "issued"
         return
-    assert len(found) == 1 and "¶ B" in found[0].citation and "not at least 60 days prior" in found[0].reason
+    assert len(found) == 1 and "¶ B" in found[0].citation and "the last day to file it at least 60 days prior" in found[0].reason
     with pytest.raises(Blocked) as refused:
         sv.issue(walk.clerk, app, today=date(2026, 7, 1))
     assert RULE in [b.rule for b in refused.value.blockers]

@@ -29,9 +29,34 @@ def test_filed_on_the_60th_day_before_is_met_permit_requirements_b(determine: De
 
 
 def test_filed_one_day_late_is_not_met_permit_requirements_b(determine: Determine, case: dict[str, Any]) -> None:
+    """First day Saturday 2026-09-12, last day to file Tuesday 2026-07-14: filed 2026-07-15 is 59 days before the
+    assembly and 1 day after the last day to file — the days and both dates named, "the last day" never alone
+    (it read as the assembly's last day, ``dates.last_day``), no "day(s)"."""
     case["filed_on"] = "2026-07-15"
     f = determine(case).finding(FILING)
-    assert f.status is Status.NOT_MET and "1 day(s) after the last day" in f.reason
+    assert f.status is Status.NOT_MET
+    assert f.reason.startswith("Filed on 2026-07-15, 59 days before the assembly's first day (2026-09-12) and 1 day "
+                               "after 2026-07-14, the last day to file it at least 60 days prior. "), f.reason
+    assert "day(s)" not in f.reason
+
+
+@pytest.mark.parametrize(("filed", "said"), [
+    ("2026-09-08", "Filed on 2026-09-08, 4 days before the assembly's first day (2026-09-12) and 56 days after "
+                   "2026-07-14, the last day to file it at least 60 days prior. "),
+    ("2026-09-11", "Filed on 2026-09-11, 1 day before the assembly's first day (2026-09-12) and 59 days after "
+                   "2026-07-14, the last day to file it at least 60 days prior. "),
+    ("2026-09-12", "Filed on 2026-09-12, the assembly's first day, 60 days after 2026-07-14, the last day to file "
+                   "it at least 60 days prior. "),
+    ("2026-09-13", "Filed on 2026-09-13, 1 day after the assembly's first day (2026-09-12) and 61 days after "
+                   "2026-07-14, the last day to file it at least 60 days prior. "),
+])
+def test_a_late_filing_says_its_days_before_the_assembly_and_after_the_last_day_to_file_permit_requirements_b(
+        determine: Determine, case: dict[str, Any], filed: str, said: str) -> None:
+    """The new-user trial's petition 56 days late (4 days before the assembly), and the boundaries at the
+    assembly's first day: the days counted from each date are the calendar's."""
+    case["filed_on"] = filed
+    f = determine(case, as_of=date(2026, 9, 30)).finding(FILING)
+    assert f.status is Status.NOT_MET and f.reason.startswith(said), f.reason
 
 
 def test_last_day_to_file_on_a_sunday_stays_put_office_closed_permit_requirements_b(

@@ -161,19 +161,32 @@ def filing_deadline(ctx: Context) -> Finding:
         # on the next business day after a last day the Clerk's office is closed may be timely (G-1). Neither
         # met nor not_met is safe; the Town decides.
         return Finding(rule, Status.NEEDS_REVIEW, CITE_B,
-                       _("Filed on {filed}, the next business day after the last day, {due_date}, when the Town "
-                         "Clerk's office was closed ({closed}): GCL § 25-a lets an act required before a period "
+                       _("Filed on {filed}, the next business day after {due_date}, the last day to file it, when "
+                         "the Town Clerk's office was closed ({closed}): GCL § 25-a lets an act required before a period "
                          "that ends on a Saturday, Sunday or public holiday be done on the next business day, but "
                          "whether it moves a period counted backwards from the assembly is for the Town to decide "
                          "(interpretation G-1). {counted}", filed=filed.isoformat(), due_date=due.date.isoformat(),
                          closed=due.closed, counted=due.counted), values)
     if filed > due.date:
-        late = (filed - due.date).days
-        return Finding(rule, Status.NOT_MET, CITE_B,
-                       _("Filed on {filed}, {late} day(s) after the last day, {due_date}: not at least "
-                         "{filing_days_before} days prior. {counted}", filed=filed.isoformat(), late=late,
-                         due_date=due.date.isoformat(),
-                         filing_days_before=ctx.values['petition.filing_days_before'], counted=due.counted), values)
+        # (the days before the assembly's first day and the days after the last day to file: "the last day"
+        # alone read as the assembly's last day, ``dates.last_day``)
+        first = ctx.case.dates.first_day
+        assert first is not None  # (the last day to file is counted from it)
+        words = {"filed": filed.isoformat(), "first_day": first.isoformat(), "due_date": due.date.isoformat(),
+                 "late": plural((filed - due.date).days, "day"),
+                 "prior": plural(int(ctx.values['petition.filing_days_before']), "day"), "counted": due.counted}
+        if filed < first:
+            said = _("Filed on {filed}, {before} before the assembly's first day ({first_day}) and {late} after "
+                     "{due_date}, the last day to file it at least {prior} prior. {counted}",
+                     before=plural((first - filed).days, "day"), **words)
+        elif filed == first:
+            said = _("Filed on {filed}, the assembly's first day, {late} after {due_date}, the last day to file it "
+                     "at least {prior} prior. {counted}", **words)
+        else:
+            said = _("Filed on {filed}, {after} after the assembly's first day ({first_day}) and {late} after "
+                     "{due_date}, the last day to file it at least {prior} prior. {counted}",
+                     after=plural((filed - first).days, "day"), **words)
+        return Finding(rule, Status.NOT_MET, CITE_B, said, values)
     return Finding(rule, Status.MET, CITE_B,
                    _("Filed on {filed}, on or before {due_date}. {counted}", filed=filed.isoformat(),
                      due_date=due.date.isoformat(), counted=due.counted), values)

@@ -170,7 +170,7 @@ def filing_deadline(ctx: Context) -> Finding:
     if filed > due.date:
         # (the days before the assembly's first day and the days after the last day to file: "the last day"
         # alone read as the assembly's last day, ``dates.last_day``)
-        first = ctx.case.dates.first_day
+        first = ctx.case.dates.first_day if ctx.case.dates is not None else None
         assert first is not None  # (the last day to file is counted from it)
         words = {"filed": filed.isoformat(), "first_day": first.isoformat(), "due_date": due.date.isoformat(),
                  "late": plural((filed - due.date).days, "day"),

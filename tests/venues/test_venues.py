@@ -296,9 +296,11 @@ def test_place_without_certificate_is_a_no_certificate_deficiency_164_3(hall, bi
 
 
 def test_clean_inspection_passes(hall, bi, day):
+    """Passed: no deficiency, and every fact of the exits stated compliant (§§ 164-2, 164-10, 164-11; M-22)."""
     vs.issue_certificate(bi, hall, issued_on=day)
     insp = vs.schedule_inspection(bi, hall, scheduled_for=day)
     vs.record_inspection(bi, insp, done_on=day, persons_present=540, exits_blocked=False, exit_access_clear=True,
+                         fire_exits_designated=True, fire_exits_comply_with_uniform_code=True,
                          toilets_provided=8, certificate_on_premises=True)
     assert insp.result == "passed" and not insp.deficiencies.exists()
 

@@ -57,7 +57,8 @@ def test_exits_blocked_at_the_last_inspection_stop_the_certificate_until_found_c
     _inspect(bi, hall, exits_blocked=True, exit_access_clear=False, corrected=True)
     listed = venue_json(bi, hall)["certificate_blockers"]
     assert [b["rule"] for b in listed] == [BLOCKED_EXIT, EXIT_ACCESS]
-    assert "The last inspection of Kensico Manor" in listed[0]["reason"]
+    assert f"The inspection of Kensico Manor on {TODAY.isoformat()} found: blocked exit." in listed[0]["reason"]
+    assert "record an inspection that states no exit blocked (§ 164-10)." in listed[0]["reason"]
     before = Certificate.objects.filter(venue=hall).count()
     r = issue_certificate_api(bi, hall)
     assert r.status_code == 409 and r.json()["blockers"] == listed, r.content

@@ -874,8 +874,11 @@ class ScheduleInspectionIn(BodyIn):
 
 
 def _inspection(i: Any) -> dict[str, Any]:
+    from publicassembly.venues import services as vs
+
     return {"id": i.pk, "venue": i.venue_id, "scheduled_for": i.scheduled_for.isoformat(), "state": i.state,
             "version": i.version, "result": i.result, "done_on": i.done_on.isoformat() if i.done_on else None,
+            "exits_not_stated": vs.exits_not_stated(i),
             "deficiencies": [{"kind": d.kind, "rule": d.rule_id, "citation": d.citation, "space": d.space_name,
                               "detail": d.detail} for d in i.deficiencies.all()]}
 

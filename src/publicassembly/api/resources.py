@@ -322,12 +322,14 @@ def get_venue(request: Any, town: str, pk: RecordId) -> Any:
 @router.get("/towns/{town}/inspections", response={200: list[dict[str, Any]], **ERRORS},
             operation_id="list_inspections", summary="Inspections")
 def list_inspections(request: Any, town: str) -> Any:
+    from publicassembly.venues import services as vs
     from publicassembly.venues.models import Inspection
 
     t = _places_town(town)
     require_role(request.user, t, "building_inspector", "enforcement_officer")
     return [{"id": i.pk, "venue": i.venue_id, "scheduled_for": i.scheduled_for.isoformat(), "state": i.state,
              "result": i.result, "done_on": i.done_on.isoformat() if i.done_on else None,
+             "exits_not_stated": vs.exits_not_stated(i),
              "deficiencies": [{"kind": d.kind, "rule": d.rule_id, "citation": d.citation, "detail": d.detail}
                               for d in i.deficiencies.all()]}
             for i in Inspection.objects.for_town(t).order_by("-scheduled_for", "-id")]

@@ -139,7 +139,7 @@ def blds_certificate_rows(town: Any) -> list[Any]:
 
 
 #: Venue inspection results → BLDS result ids (`publicassembly.documents.blds.RESULT_MAPPED`).
-INSPECTION_RESULTS = {"passed": "passed", "deficiencies": "failed"}
+INSPECTION_RESULTS = {"passed": "passed", "deficiencies": "failed", "incomplete": "partial"}  # (M-22)
 
 
 def blds_inspection_rows(town: Any) -> list[Any]:

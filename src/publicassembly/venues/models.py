@@ -195,7 +195,9 @@ class Inspection(TownScoped, Versioned):
     ``recorded_at``: when it was recorded; `Inspection.LAST_FIRST` orders done inspections last first (M-18)."""
 
     SCHEDULED, DONE, CANCELLED = "scheduled", "done", "cancelled"
-    PASSED, DEFICIENCIES = "passed", "deficiencies"
+    #: ``incomplete``: no deficiency found, but a fact of the exits (§§ 164-2, 164-10, 164-11) left unstated — not
+    #: passed, and it lifts no earlier finding of the exits (M-22)
+    PASSED, DEFICIENCIES, INCOMPLETE = "passed", "deficiencies", "incomplete"
 
     venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="inspections")
     scheduled_for = models.DateField(_("scheduled for"))
@@ -211,7 +213,8 @@ class Inspection(TownScoped, Versioned):
     #: with no history row of the recording (then its id stands in)
     recorded_at = models.DateTimeField(_("recorded at"), null=True, blank=True, editable=False)
     result = models.CharField(_("result"), max_length=16, blank=True,
-                              choices=[(PASSED, _("passed")), (DEFICIENCIES, _("deficiencies found"))])
+                              choices=[(PASSED, _("passed")), (DEFICIENCIES, _("deficiencies found")),
+                                       (INCOMPLETE, _("incomplete: the exits not all stated"))])
     observations = models.JSONField(_("observations"), default=dict, blank=True)
     determination = models.JSONField(_("determination"), default=dict, blank=True)
     notes = models.TextField(_("notes"), blank=True)

@@ -856,26 +856,38 @@ def last_inspection(venue: Venue, *, with_deficiencies: bool = False) -> Inspect
 
 
 def exit_blockers(venue: Venue) -> list[Blocker]:
-    """The exit deficiencies (the law core's `exits.WITHHOLD_CERTIFICATE`) that the last inspection done of `venue` found, one blocker
-    each with its rule and citation (interpretation M-18): a certificate stating how many persons may lawfully
-    occupy the place is not issued while the Town's last inspection found its exits blocked or not clear, even
-    when the officer had them cleared on the spot (§ 164-13); an inspection recorded later that finds none lifts
-    them. Empty when the place was never inspected or its last inspection found no such deficiency. The last
-    inspection is `last_inspection`'s: of two done on the same day, the one recorded later."""
-    last = last_inspection(venue, with_deficiencies=True)
-    if last is None:
-        return []
+    """The exit deficiencies that stop `venue`'s certificate, one blocker each with its rule and citation
+    (interpretations M-18, M-22; the law core's `exits.standing_exit_faults` decides them from the observations
+    of the place's done inspections, last first as `last_inspection` orders them): an exit found blocked
+    (§ 164-10), access to the exits found not clear (§ 164-11) or the fire exits found not designated or not
+    complying (§ 164-2), even when the officer had them cleared on the spot (§ 164-13), stops it until a later
+    inspection STATES each fact found deficient compliant; an inspection that leaves one unstated lifts nothing.
+    The reason gives the day and finding of the latest inspection that found it and the facts still to state.
+    Empty when the place was never inspected or no inspection found such a deficiency not since corrected."""
+    done = list(venue.inspections.filter(state=Inspection.DONE).order_by(*Inspection.LAST_FIRST)
+                .prefetch_related("deficiencies"))
     out = []
-    for d in last.deficiencies.all():
-        if d.rule_id not in exits.WITHHOLD_CERTIFICATE:  # (the law core's list, M-18)
-            continue
-        out.append(Blocker(d.rule_id, d.citation, _(
-            "The last inspection of %(venue)s, on %(day)s, found: %(kind)s. %(detail)s A certificate of the number "
-            "of persons who may lawfully occupy the place is not issued while its exits are not shown clear: "
-            "record an inspection that finds them clear (§§ 164-2, 164-10, 164-11).")
-            % {"venue": venue.name, "day": last.done_on.isoformat() if last.done_on else "—",
-               "kind": d.get_kind_display(), "detail": _(d.detail)}))  # (the law core's sentence, as recorded)
+    for fault in exits.standing_exit_faults([i.observations or {} for i in done]):
+        found = done[fault.inspection]
+        d = next((d for d in found.deficiencies.all() if d.rule_id == fault.rule), None)
+        kind = d.get_kind_display() if d is not None else _FINDING_KIND[fault.rule].label
+        detail = _(d.detail) if d is not None and d.detail else ""  # (the law core's sentence, as recorded)
+        to_state = "; ".join(w.translated(_) for w in exits.exit_fact_words(fault.facts))
+        out.append(Blocker(fault.rule, d.citation if d is not None else cite(fault.rule.split("/")[1]), _(
+            "The inspection of %(venue)s on %(day)s found: %(kind)s. %(detail)s No inspection since has stated "
+            "it corrected. A certificate of the number of persons who may lawfully occupy the place is not issued "
+            "while its exits are not shown clear: record an inspection that states %(facts)s.")
+            % {"venue": venue.name, "day": found.done_on.isoformat() if found.done_on else "—",
+               "kind": kind, "detail": detail, "facts": to_state}))
     return out
+
+
+def exits_not_stated(inspection: Inspection) -> list[str]:
+    """The facts of the exits (`exits.EXIT_FACT_NAMES`) a done inspection left unstated: it is not passed and
+    lifts no earlier finding of them (M-22). Empty for an inspection not done."""
+    if inspection.state != Inspection.DONE:
+        return []
+    return list(exits.unstated_exit_facts(inspection.observations or {}))
 
 
 def _not_a_place_of_assembly(venue: Venue, det: Determination) -> Blocker:
@@ -1337,9 +1349,14 @@ def record_inspection(
         found = deficiencies_from(det, has_valid_certificate=has_valid)
         observations = {**facts, "date": when.isoformat(), "persons_by_space": dict(persons_by_space or {}),
                         "toilets_provided": toilets_provided}
-        result = Inspection.DEFICIENCIES if found else Inspection.PASSED
-        why = _why(reason, history_words.INSPECTION_DEFICIENT(n=len(found)) if found
-                   else history_words.INSPECTION_PASSED())
+        unstated = exits.unstated_exit_facts(facts)
+        if found:
+            result, said = Inspection.DEFICIENCIES, history_words.INSPECTION_DEFICIENT(n=len(found))
+        elif unstated:  # (not passed: it does not show the exits clear, and lifts no earlier finding; M-22)
+            result, said = Inspection.INCOMPLETE, history_words.INSPECTION_INCOMPLETE()
+        else:
+            result, said = Inspection.PASSED, history_words.INSPECTION_PASSED()
+        why = _why(reason, said)
         transition(inspection, "record", by=by, reason=why, expected_version=expected_version, done_on=when,
                    done_by=by, recorded_at=timezone.now(), result=result, observations=observations, determination=det.to_json(),
                    notes=notes.strip() if isinstance(notes, str) else "")

@@ -384,5 +384,7 @@ CERTIFIED = Reason(ngettext_lazy("certificate issued: lawful occupancy {n} perso
 SUPERSEDED = Reason(gettext_noop("superseded by certificate {number}"))
 INSPECTION_SCHEDULED = Reason(gettext_noop("inspection scheduled for {day}"), day=day)
 INSPECTION_PASSED = Reason(gettext_noop("inspection done: passed"))
+INSPECTION_INCOMPLETE = Reason(gettext_noop("inspection done: no deficiency found, but the exits not all stated "
+                                            "(§§ 164-2, 164-10, 164-11): incomplete"))
 INSPECTION_DEFICIENT = Reason(ngettext_lazy("inspection done: {n} deficiency", "inspection done: {n} deficiencies",
                                             "n"), count="n", n=number)

@@ -34,6 +34,7 @@ from publicassembly.accounts.models import Membership
 from publicassembly.enforcement.services import ENFORCERS
 from publicassembly.law import evaluate, jurisdictions
 from publicassembly.law.errors import InvalidCase, LawError, UnknownJurisdiction
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import exits
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import awaits_inspection
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Certificate, Inspection, Space, Venue
@@ -484,4 +485,6 @@ def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> Ht
     return render(request, "web/venues/inspection.html",
                   {"title": _("Inspection of %(v)s on %(d)s") % {"v": venue.name, "d": inspection.scheduled_for},
                    "town": t, "venue": venue, "inspection": inspection, "form": form,
-                   "deficiencies": inspection.deficiencies.all()}, status=status if form.errors else 200)
+                   "deficiencies": inspection.deficiencies.all(),
+                   "not_stated": [w.translated(_) for w in exits.exit_fact_words(vs.exits_not_stated(inspection))]},
+                  status=status if form.errors else 200)

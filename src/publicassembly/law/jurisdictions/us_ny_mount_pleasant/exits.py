@@ -3,6 +3,10 @@ not blocked at any gathering) and § 164-11 (owners, lessees, sponsors and perso
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     NO_INSPECTION_CONDITION,
@@ -10,15 +14,73 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     cite,
     without_inspection,
 )
-from publicassembly.law.messages import _, join
+from publicassembly.law.messages import Message, _, join
 
-#: The rules of the place's means of egress (§§ 164-2, 164-10, 164-11): a certificate stating how many persons may
-#: lawfully occupy the place is not issued while the last inspection found one of them not met, until an
-#: inspection finds the exits clear (interpretation M-18; not the use of one gathering — overcrowding, toilets —
-#: nor what follows the certificate — its signs, its being kept on the premises).
-WITHHOLD_CERTIFICATE: frozenset[str] = frozenset({
-    "mount-pleasant/164-2/fire-exits", "mount-pleasant/164-10/exits-not-blocked", "mount-pleasant/164-11/exit-access",
-})
+#: The facts an inspection states of each rule of the place's means of egress (§§ 164-2, 164-10, 164-11), each
+#: with the value that states it compliant and its words as a finding to be stated ("no exit blocked").
+#: A certificate stating how many persons may lawfully occupy the place is not issued while an inspection found
+#: one of them not met and no later inspection has stated each fact found deficient compliant (interpretations
+#: M-18, M-22: an inspection that leaves a fact unstated does not lift it). Not the use of one gathering —
+#: overcrowding, toilets — nor what follows the certificate — its signs, its being kept on the premises.
+EXIT_FACTS: dict[str, tuple[tuple[str, bool, Message], ...]] = {
+    "mount-pleasant/164-2/fire-exits": (
+        ("fire_exits_designated", True, _("the fire exits properly designated (§ 164-2)")),
+        ("fire_exits_comply_with_uniform_code", True,
+         _("the fire exits complying with the Uniform Fire Prevention and Building Code (§ 164-2)")),
+    ),
+    "mount-pleasant/164-10/exits-not-blocked": (("exits_blocked", False, _("no exit blocked (§ 164-10)")),),
+    "mount-pleasant/164-11/exit-access": (("exit_access_clear", True, _("access to all exits clear (§ 164-11)")),),
+}
+#: The rules whose deficiency withholds the certificate (M-18), in the order of the rule book's findings.
+WITHHOLD_CERTIFICATE: frozenset[str] = frozenset(EXIT_FACTS)
+#: The inspection's facts of the exits, in that order.
+EXIT_FACT_NAMES: tuple[str, ...] = tuple(fact for facts in EXIT_FACTS.values() for fact, _ok, _words in facts)
+
+
+def unstated_exit_facts(observations: Mapping[str, Any]) -> tuple[str, ...]:
+    """The facts of the exits an inspection's `observations` leave unstated (None or absent): such an inspection
+    is not passed, whatever else it found (M-22), and lifts no earlier finding of those facts."""
+    return tuple(fact for fact in EXIT_FACT_NAMES if observations.get(fact) is None)
+
+
+def exit_fact_words(facts: Iterable[str]) -> list[Message]:
+    """Each of `facts` (names of `EXIT_FACT_NAMES`) as the finding that would state it compliant."""
+    words = {fact: w for group in EXIT_FACTS.values() for fact, _ok, w in group}
+    return [words[f] for f in facts]
+
+
+@dataclass(frozen=True)
+class StandingExitFault:
+    """An exit rule an inspection found not met and that no later inspection has stated corrected (M-18, M-22):
+    ``rule``; ``inspection``, the index (in the inspections given) of the latest inspection that found one of
+    its facts deficient; ``facts``, those of its facts whose latest statement is deficient (each to be stated
+    compliant by a later inspection)."""
+
+    rule: str
+    inspection: int
+    facts: tuple[str, ...]
+
+
+def standing_exit_faults(inspections: Sequence[Mapping[str, Any]]) -> list[StandingExitFault]:
+    """The exit deficiencies that stop the certificate, from the observations of the place's done inspections
+    given LAST FIRST (M-18's order: the later day done, of one day the one recorded later). A fact counts as its
+    latest statement: the first inspection, in that order, that states it (true or false); one that leaves it
+    unstated (None or absent) is passed over, so an inspection that says nothing of the exits lifts nothing
+    (M-22). A rule stands when the latest statement of one of its facts is deficient (an exit blocked, access not
+    clear, the fire exits not designated or not complying). A fact no inspection ever stated stops nothing: the
+    chapter makes no inspection a condition of the certificate (M-22). In the order of `EXIT_FACTS`."""
+    out = []
+    for rule, facts in EXIT_FACTS.items():
+        pending: list[str] = []
+        latest: int | None = None
+        for fact, ok, _words in facts:
+            at = next((i for i, seen in enumerate(inspections) if seen.get(fact) is not None), None)
+            if at is not None and inspections[at][fact] != ok:
+                pending.append(fact)
+                latest = at if latest is None else min(latest, at)
+        if latest is not None:
+            out.append(StandingExitFault(rule, latest, tuple(pending)))
+    return out
 
 
 def fire_exits(ctx: Context) -> Finding:

@@ -814,9 +814,9 @@ def certificate_blockers_of(venue: Venue, det: Determination) -> list[Blocker]:
 
     - the place is exempt as used solely for religious worship as the Building Inspector approved (§ 164-3,
       W-5): no certificate is required; this alone is listed for it (`exemption_blocker`).
-    - the last inspection of the place found its exits blocked (§ 164-10), access to them not clear
-      (§ 164-11) or its fire exits not designated or not complying (§ 164-2), and no inspection since has found
-      them clear (`exit_blockers`, interpretation M-18).
+    - an inspection of the place found its exits blocked (§ 164-10), access to them not clear (§ 164-11) or its
+      fire exits not designated or not complying (§ 164-2), and no inspection since has stated each fact found
+      deficient compliant (`exit_blockers`, interpretations M-18, M-22).
 
     Empty when nothing stops it; a lawful occupancy not yet computable is `issue_certificate`'s refusal of
     ``spaces``, not a blocker."""
@@ -956,8 +956,8 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     Raises `NotAllowed` (not the building inspector of the venue's town); `Blocked` (409, nothing written) when
     the law core says the venue is not a place of assembly (§ 164-4: no certificate is required), its lawful
     occupancy is 0 persons (`certificate_blockers_of`, interpretation M-17), it is exempt as used solely for
-    religious worship as approved (§ 164-3, W-5), or its last inspection found its exits blocked or not clear
-    (M-18) — the same blockers `certificate_blockers` lists; a place whose answer needs review is issued one,
+    religious worship as approved (§ 164-3, W-5), or an inspection found its exits blocked or not clear and no
+    later one has stated them corrected (M-18, M-22) — the same blockers `certificate_blockers` lists; a place whose answer needs review is issued one,
     the Building Inspector deciding; `ValidationFailed`: field ``spaces`` when it has none or a
     space's measure is missing, ``issued_on`` when it is not a date, is after today (a certificate is not
     dated ahead), falls before the chapter was in force (the law core has no values for that day) or before the
@@ -1306,7 +1306,9 @@ def record_inspection(
     `Deficiency` tied to that rule and its citation: overcrowding (§ 164-5), blocked exit (§ 164-10), exit access
     (§ 164-11), missing or wrong sign (§ 164-9; ``signs``: room name → ``{posted, states,
     conforms_to_specification}``), too few toilets (§ 164-6), no certificate (§ 164-3), certificate not on the
-    premises (§ 164-9), fire exits (§ 164-2). Result ``passed`` or ``deficiencies``; the determination is kept.
+    premises (§ 164-9), fire exits (§ 164-2). Result ``deficiencies`` when one was found; else ``incomplete`` when a
+    fact of the exits (§§ 164-2, 164-10, 164-11) is left unstated (None) — not passed, and it lifts no earlier
+    finding of the exits (M-22); else ``passed``. The determination is kept.
     ``expected_version`` is the inspection's.
 
     Recording adds to the venue's file and moves the venue's version by one (`file_changed`), the venue locked as

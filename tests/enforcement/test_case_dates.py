@@ -13,6 +13,7 @@ from tests.refused import refused
 from publicassembly.accounts.models import Role
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Disposition, Summons
+from publicassembly.law.dates import court_does_not_sit_because
 
 DAY = dt.timedelta(days=1)
 
@@ -45,7 +46,9 @@ def test_summons_issued_tomorrow_or_before_the_violation_refused_164_12(bi, viol
     refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=today + DAY, return_date=today + 9 * DAY))
     e = refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=day - DAY, return_date=day + DAY))
     assert "observed" in e.detail
-    assert es.issue_summons(bi, violation, issued_on=today, return_date=today + DAY).issued_on == today
+    # (returnable on the first day after today that the Town Justice Court sits: not a weekend or holiday, W-8)
+    returnable = next(today + k * DAY for k in range(1, 8) if court_does_not_sit_because(today + k * DAY) is None)
+    assert es.issue_summons(bi, violation, issued_on=today, return_date=returnable).issued_on == today
 
 
 def test_disposition_decided_on_0001_or_tomorrow_refused_today_accepted_164_14(bi, violation, day, mp):

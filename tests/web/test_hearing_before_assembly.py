@@ -31,8 +31,21 @@ def _first_day():
     return dt.date.fromisoformat(fair_facts()["dates"]["first_day"])
 
 
+def _fair_on_a_hearing_day(before: int) -> dict:
+    """The fair moved (by up to a week) so that the day `before` days before its first day is one the Board may
+    hold a hearing (P-8: not a Sunday or a public holiday), whatever day the suite runs."""
+    facts = fair_facts()
+    shift = next(k for k in range(7) if no_public_hearing_because(_first_day() + dt.timedelta(days=k - before)) is None)
+    for key in ("first_day", "last_day"):
+        if facts["dates"].get(key):
+            facts["dates"][key] = (dt.date.fromisoformat(facts["dates"][key]) + dt.timedelta(days=shift)).isoformat()
+    return facts
+
+
 def test_hearing_on_the_first_day_refused_beside_hearing_on(carmel, cu):
-    app, r = _post(carmel, cu, _first_day())
+    """(the first day one a hearing could otherwise be held on, so that the refusal is for the assembly alone)"""
+    facts = _fair_on_a_hearing_day(0)
+    app, r = _post(carmel, cu, dt.date.fromisoformat(facts["dates"]["first_day"]), facts)
     assert r.status_code == 422
     html = r.content.decode()
     # a field error: the summary links to the hearing date's field with the message
@@ -46,11 +59,7 @@ def test_hearing_on_the_first_day_refused_beside_hearing_on(carmel, cu):
 def test_hearing_the_day_before_the_first_day_is_scheduled(carmel, cu):
     """The fair moved (by up to a week) so that the day before it is one the Board may hold a hearing (P-8: not
     a Sunday or a public holiday), whatever day the suite runs."""
-    facts = fair_facts()
-    shift = next(k for k in range(7) if no_public_hearing_because(_first_day() + dt.timedelta(days=k - 1)) is None)
-    for key in ("first_day", "last_day"):
-        if facts["dates"].get(key):
-            facts["dates"][key] = (dt.date.fromisoformat(facts["dates"][key]) + dt.timedelta(days=shift)).isoformat()
+    facts = _fair_on_a_hearing_day(1)
     first = dt.date.fromisoformat(facts["dates"]["first_day"])
     app, r = _post(carmel, cu, first - dt.timedelta(days=1), facts)
     assert r.status_code == 302

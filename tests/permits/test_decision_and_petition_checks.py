@@ -13,7 +13,7 @@ from django.utils import timezone
 from tests.refused import refused
 
 from publicassembly.permits import services as sv
-from publicassembly.permits.models import State
+from publicassembly.permits.models import FeeSchedule, State
 
 from .conftest import HEARING, NOTICE, SUBMITTED, fair_facts
 
@@ -120,9 +120,12 @@ def test_petition_without_the_applicants_address_refused_complete_one_submitted_
     assert walk.submitted().state == State.SUBMITTED  # the fair's complete petition
 
 
-def test_minus_zero_fee_schedule_kept_as_zero_c13(walk, carmel):
-    s = sv.set_fee_schedule(walk.clerk, carmel, year=2027, amount="-0", resolution_date=date(2026, 1, 6))
-    s.refresh_from_db()
-    assert str(s.amount) == "0.00" and not s.amount.is_signed()
+def test_minus_zero_fee_schedule_read_as_zero_and_refused_c13_c19(walk, carmel):
+    """"-0" is $0.00, never a signed zero (C-13), and a filing fee of $0.00 is refused (C-19: more than $0.00),
+    told as $0.00, nothing stored."""
+    e = refused("amount", lambda: sv.set_fee_schedule(walk.clerk, carmel, year=2027, amount="-0",
+                                                       resolution_date=date(2026, 1, 6)))
+    assert "(got $0.00)" in e.detail and "-0" not in e.detail
+    assert not FeeSchedule.objects.filter(year=2027).exists()
     assert sv._amount("-0.00", "amount") == Decimal("0.00")
     assert not sv._amount("-0", "amount").is_signed()

@@ -19,6 +19,7 @@ import re
 import pytest
 from icalendar import Calendar
 
+from publicassembly.law.dates import is_business_day
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import PermitApplication
 
@@ -216,11 +217,21 @@ def test_the_cleanup_found_complete_on_its_last_day_is_met_the_day_after_late(ca
     assert_done(app, "cleanup_due", on, late, CLEANUP_MET, CLEANUP_AFTER, cu)
 
 
+def _saturday_after_a_business_day() -> dt.date:
+    """The latest Saturday at least three weeks ago whose Friday the Town Clerk's office was open (not a public
+    holiday, GCL § 24: the Saturday after Christmas 2026, a Friday, would make the business day before it the
+    Thursday), whatever day the suite runs."""
+    saturday = TODAY - dt.timedelta(days=21 + (TODAY.weekday() - 5) % 7)
+    while not is_business_day(saturday - dt.timedelta(days=1)):
+        saturday -= dt.timedelta(days=7)
+    assert saturday.weekday() == 5
+    return saturday
+
+
 def _saturday_notice(carmel, cu, published: dt.date) -> PermitApplication:
     """A hearing whose notice's last day (10 days before it, ch. 31 ¶ B) is a Saturday, when the Town Clerk's office
     is closed: the law's last day is that Saturday; the business day before it (Friday) is advice (``act_by``)."""
-    saturday = TODAY - dt.timedelta(days=21 + (TODAY.weekday() - 5) % 7)
-    assert saturday.weekday() == 5
+    saturday = _saturday_after_a_business_day()
     hearing = saturday + dt.timedelta(days=10)
     app = submitted(carmel, cu, state="hearing_scheduled", submitted_on=hearing - dt.timedelta(days=45),
                     hearing_on=hearing, hearing_place="Town Hall", newspaper="Putnam County Courier",
@@ -236,7 +247,7 @@ def test_permit_requirements_b_a_notice_published_on_its_last_day_a_saturday_is_
     """¶ B, GCL § 20: a notice's last day counted backwards that falls on a Saturday stays that Saturday (the law
     core finds a notice published then in time; the Friday before is only when the Clerk's office last opens). The
     page and the calendar say so: published that Saturday, met; the Sunday after, late."""
-    saturday = TODAY - dt.timedelta(days=21 + (TODAY.weekday() - 5) % 7)
+    saturday = _saturday_after_a_business_day()
     published = saturday + dt.timedelta(days=days_after_saturday)
     app = _saturday_notice(carmel, cu, published)
     text = page_text(app, cu["town_clerk"])

@@ -6,12 +6,13 @@ which the API takes), and its exit questions answered "Not stated" lift no earli
 from __future__ import annotations
 
 import datetime as dt
+from types import SimpleNamespace
 
 import pytest
 from tests.api.conftest import venue_json
 from tests.web.conftest import client_for
 
-from publicassembly.api.actions import RecordInspectionIn
+from publicassembly.api.actions import RecordInspectionIn, SignSeen
 from publicassembly.venues import services as vs
 from publicassembly.venues.models import Inspection
 from publicassembly.web.forms.venues import RecordInspectionForm
@@ -25,18 +26,37 @@ BLOCKED = "mount-pleasant/164-10/exits-not-blocked"
 
 
 def test_the_form_asks_what_the_api_body_takes_m22():
-    """The form's fields and the ones it leaves to the API (the room-by-room counts and signs, and the version
-    the page sends as a hidden input) are exactly the API schema's fields: a field added to one and not the
-    other fails here."""
+    """The form's fields, the ones it asks room by room (the persons present and the occupancy sign of each space,
+    § 164-9) and the one it leaves to the API (the version the page sends as a hidden input) are exactly the API
+    schema's fields, and a room's sign questions the API's: a field added to one and not the other fails here."""
     form = set(RecordInspectionForm.base_fields)
+    per_space = set(RecordInspectionForm.PER_SPACE)
     api = set(RecordInspectionIn.model_fields)
-    assert form | set(RecordInspectionForm.API_ONLY) == api, (form ^ api) - set(RecordInspectionForm.API_ONLY)
-    assert not form & set(RecordInspectionForm.API_ONLY)
+    assert form | per_space | set(RecordInspectionForm.API_ONLY) == api, (form | per_space) ^ api
+    assert RecordInspectionForm.API_ONLY == ("expected_version",)
+    assert not form & (per_space | set(RecordInspectionForm.API_ONLY)) and not per_space & form
     # every yes / no question of the API is one of the form's, yes / no / not stated
     questions = {name for name, f in RecordInspectionIn.model_fields.items() if f.annotation == bool | None}
     assert questions == set(RecordInspectionForm.TRISTATE)
     for name in questions:
         assert RecordInspectionForm.base_fields[name].choices == YES_NO_UNKNOWN
+    # a room's sign: the API's questions, its yes / no ones asked yes / no / not stated
+    assert set(RecordInspectionForm.SIGN_QUESTIONS) == set(SignSeen.model_fields)
+    signs = {name for name, f in SignSeen.model_fields.items() if f.annotation == bool | None}
+    assert signs == set(RecordInspectionForm.SIGN_TRISTATE)
+
+
+def test_the_form_has_each_rooms_count_and_sign_questions_m22():
+    """Built with a venue's spaces, the form has a count and the sign's questions for each (named by the space's
+    id), and none for a venue with no spaces."""
+    rooms = [SimpleNamespace(pk=3, name="Ballroom"), SimpleNamespace(pk=8, name="Lounge")]
+    fields = set(RecordInspectionForm(spaces=rooms).fields) - set(RecordInspectionForm.base_fields)
+    assert fields == {f"persons_by_space-{pk}" for pk in (3, 8)} | {
+        f"signs-{pk}-{q}" for pk in (3, 8) for q in RecordInspectionForm.SIGN_QUESTIONS}
+    for pk in (3, 8):
+        for q in RecordInspectionForm.SIGN_TRISTATE:
+            assert RecordInspectionForm(spaces=rooms).fields[f"signs-{pk}-{q}"].choices == YES_NO_UNKNOWN
+    assert set(RecordInspectionForm(spaces=[]).fields) == set(RecordInspectionForm.base_fields)
 
 
 def _page(bi, venue, insp):

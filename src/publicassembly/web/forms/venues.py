@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -119,13 +120,109 @@ class RecordInspectionForm(PlainErrors):
     #: The yes / no / not stated questions (the service's true, false or None).
     TRISTATE = ("exits_blocked", "exit_access_clear", "egress_obstructed", "serious_menace", "fire_exits_designated",
                 "fire_exits_comply_with_uniform_code", "certificate_on_premises", "corrected")
-    #: What the API's body takes that this form does not: the room-by-room counts and signs (asked on the API
-    #: only) and the version (the page's hidden ``expected_version``, read by the view). A test holds the form's
-    #: fields and these to the API's schema, so that the two cannot drift apart again.
-    API_ONLY = ("persons_by_space", "signs", "expected_version")
+    #: What the API's body takes room by room (a mapping by the space's name), asked here in one row of fields
+    #: per space of the venue (`space_rows`): ``persons_by_space-<space id>`` (the persons present in it) and
+    #: ``signs-<space id>-<question>`` (its occupancy sign, § 164-9: the questions of `SIGN_QUESTIONS`).
+    PER_SPACE = ("persons_by_space", "signs")
+    #: The questions of one room's sign: the API's ``{posted, states, conforms_to_specification}`` (yes / no / not
+    #: stated, the number it states, yes / no / not stated).
+    SIGN_QUESTIONS = ("posted", "states", "conforms_to_specification")
+    SIGN_TRISTATE = ("posted", "conforms_to_specification")
+    #: What the API's body takes that this form does not ask: the version (the page's hidden
+    #: ``expected_version``, read by the view). A test holds the form's fields, `PER_SPACE` and these to the API's
+    #: schema, so that the two cannot drift apart again.
+    API_ONLY = ("expected_version",)
+
+    def __init__(self, *args: Any, spaces: Sequence[Any] = (), loads: Mapping[str, int] | None = None,
+                 **kwargs: Any) -> None:
+        """`spaces`: the venue's rooms and areas, in the order the law core is given them (by id: the service's
+        refusal of ``spaces[i]`` is the i-th's); `loads`: the lawful occupancy of each by name, where known."""
+        super().__init__(*args, **kwargs)
+        self.spaces = list(spaces)
+        self.loads = dict(loads or {})
+        self._signed: list[Any] = []  # (the spaces whose sign is told the service, in its order: ``signs[j]``)
+        for s in self.spaces:
+            name = s.name
+            self.fields[f"persons_by_space-{s.pk}"] = WholeNumberField(
+                # (no bounds here: the service refuses a count below 0, the law core one above its bound, each
+                # beside this field — one source of the checks)
+                label=_("Persons present in %(space)s") % {"space": name}, required=False)
+            self.fields[f"signs-{s.pk}-posted"] = forms.ChoiceField(
+                label=_("Occupancy sign posted in %(space)s? (§ 164-9)") % {"space": name},
+                choices=YES_NO_UNKNOWN, required=False)
+            self.fields[f"signs-{s.pk}-states"] = WholeNumberField(
+                label=_("Persons the sign in %(space)s states") % {"space": name}, required=False)
+            self.fields[f"signs-{s.pk}-conforms_to_specification"] = forms.ChoiceField(
+                label=_("Sign in %(space)s red on white, in bold letters 1 inch high and 3/8 inch wide? "
+                        "(§ 164-9)") % {"space": name}, choices=YES_NO_UNKNOWN, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean()
+        # a row of the page sent for a space the venue no longer has (removed since the page was opened): refused
+        # rather than dropped unseen
+        ids = {str(s.pk) for s in self.spaces}
+        for key, value in self.data.items():
+            group, _sep, rest = key.partition("-")
+            if group in self.PER_SPACE and rest.partition("-")[0] not in ids and str(value).strip():
+                raise forms.ValidationError(_("A room or area on the page sent is no longer one of this place's "
+                                              "(removed since the page was opened): nothing was recorded. Enter "
+                                              "the rooms' findings again below."), code="space_gone")
+        return data
+
+    def space_rows(self) -> list[dict[str, Any]]:
+        """One row per space, for the template: the space, its lawful occupancy (None when not known) and its
+        bound fields (persons present, then the sign's questions)."""
+        return [{"space": s, "load": self.loads.get(s.name),
+                 "fields": [self[f"persons_by_space-{s.pk}"],
+                            *(self[f"signs-{s.pk}-{q}"] for q in self.SIGN_QUESTIONS)]}
+                for s in self.spaces]
+
+    def general_fields(self) -> list[Any]:
+        """The bound fields that are not a space's (`space_rows`), in the form's order."""
+        return [self[name] for name in self.base_fields]
+
+    def field_for(self, field: str) -> str | None:
+        """The field of this form beside which the service's refusal of `field` is shown: a space's count
+        (``persons_by_space[<name>]``, or the law core's ``spaces[<i>].attendance``) or sign question
+        (``inspection.signs[<j>].<question>``, the j-th sign told it) in that space's row; a field of the form by
+        its own name; else None (said above the form)."""
+        head, _sep, rest = field.partition("[")
+        if head == "persons_by_space" and rest.endswith("]"):
+            return next((f"persons_by_space-{s.pk}" for s in self.spaces if s.name == rest[:-1]), None)
+        index, _sep, question = rest.partition("]")
+        if head in ("spaces", "inspection.signs") and index.isdigit():
+            rows = self.spaces if head == "spaces" else self._signed
+            i = int(index)
+            if i < len(rows):
+                if head == "spaces" and question == ".attendance":
+                    return f"persons_by_space-{rows[i].pk}"
+                if head == "inspection.signs" and question.removeprefix(".") in self.SIGN_QUESTIONS:
+                    return f"signs-{rows[i].pk}-{question.removeprefix('.')}"
+            return None
+        name = field.split(".")[-1]
+        return name if name in self.base_fields else None
 
     def values(self) -> dict[str, Any]:
-        d = dict(self.cleaned_data)
+        """The service's arguments: the spaces' counts and signs as the API's body gives them (by the space's
+        name; a count left empty, a sign of which nothing is stated, and each question left "Not stated" left
+        out), None when none is given."""
+        d = {k: v for k, v in self.cleaned_data.items() if k in self.base_fields}
         for k in self.TRISTATE:
             d[k] = tristate(d.get(k))
+        persons: dict[str, int] = {}
+        signs: dict[str, dict[str, Any]] = {}
+        self._signed = []
+        for s in self.spaces:
+            n = self.cleaned_data.get(f"persons_by_space-{s.pk}")
+            if n is not None:
+                persons[s.name] = n
+            seen = {q: self.cleaned_data.get(f"signs-{s.pk}-{q}") for q in self.SIGN_QUESTIONS}
+            for q in self.SIGN_TRISTATE:
+                seen[q] = tristate(seen[q])
+            seen = {q: v for q, v in seen.items() if v is not None}
+            if seen:
+                signs[s.name] = seen
+                self._signed.append(s)
+        d["persons_by_space"] = persons or None
+        d["signs"] = signs or None
         return d

@@ -78,9 +78,10 @@ def _put(form: forms.Form, e: WorkflowError, *, state: Any = None, offered: bool
     if not isinstance(e, ValidationFailed):
         _above(form, refusal(e))
         return 422
+    field_for = getattr(form, "field_for", None)  # (a form whose fields are not named as the service's: its own)
     for field, message in e.errors:  # every value refused at once (a space's name and its area): each beside its field
-        name = field.split(".")[-1]
-        if name in form.fields:
+        name = field_for(field) if field_for is not None else field.split(".")[-1]
+        if name is not None and name in form.fields:
             form.add_error(name, str(present.tr(message)))
         else:
             _above(form, f"{field}: {present.tr(message)}")
@@ -459,6 +460,22 @@ def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpRespons
                   status=status)
 
 
+def _rooms_of(venue: Venue) -> dict[str, Any]:
+    """The inspection form's rooms and areas (in the order the service gives them the law core, by id) and the
+    lawful occupancy of each where it is known (the law core's occupant load of the space, §§ 164-7, 164-8:
+    what its sign states, and what its persons present are compared with, § 164-5)."""
+    spaces = list(venue.spaces.order_by("id"))
+    loads: dict[str, int] = {}
+    if spaces:
+        try:
+            det = vs.compute_occupancy(venue)
+        except ValidationFailed:  # (the rooms' measures refused: the rows without their number)
+            det = None
+        if det is not None and det.occupancy is not None:
+            loads = {s.name: s.occupant_load for s in det.occupancy.spaces}
+    return {"spaces": spaces, "loads": loads}
+
+
 @no_places_before_login
 @methods(*FORM_METHODS)
 @login_required
@@ -467,7 +484,7 @@ def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> Ht
     require_role(request.user, t, INSPECTOR, OFFICER)
     venue = _venue(request, t, pk)
     inspection = Inspection.objects.get_in_town(t, pk=insp, venue=venue)
-    form = vf.RecordInspectionForm(request.POST or None)
+    form = vf.RecordInspectionForm(request.POST or None, **_rooms_of(venue))
     status = 422
     if request.method == "POST":
         ev = _version(request, form)

@@ -230,3 +230,25 @@ def test_a_room_removed_since_the_page_was_opened_is_refused_not_dropped(mu, two
     assert "no longer one of this place&#x27;s" in r.content.decode()
     insp.refresh_from_db()
     assert insp.state == Inspection.SCHEDULED
+
+
+@pytest.mark.parametrize(("count", "recorded"), [(1_000_001, True), (1_000_000_000, True), (1_000_000_001, False)])
+def test_the_api_counts_persons_to_the_law_cores_bound_as_the_page(mu, two_rooms, count, recorded):
+    """A count of persons present is bounded by the law core's count (1,000,000,000; `units.MAX_COUNT`) on the API
+    as on the page: the API's own bound was 1,000,000, so 1,000,001 persons counted (§§ 164-5, 164-7: more than the
+    place's lawful occupancy, an overcrowding) was refused by the API and recorded by the page."""
+    bi = mu["building_inspector"]
+    insp = _scheduled(bi, two_rooms)
+    body = {"done_on": TODAY.isoformat(), **EXITS, "persons_present": count, "persons_by_space": {"Lounge": count}}
+    r = api_client(bi).post(f"/api/v1/towns/mount-pleasant-ny/inspections/{insp.pk}/record", body,
+                            content_type="application/json")
+    insp.refresh_from_db()
+    if recorded:
+        assert r.status_code == 200, r.json()
+        assert insp.state == Inspection.DONE and insp.result == "deficiencies"
+        assert any(d[1] == OVERCROWDING and d[3] == "Lounge" for d in _found(insp))
+    else:
+        assert r.status_code == 422, r.content
+        assert {e["field"] for e in r.json()["errors"]} == {"persons_present", "persons_by_space.Lounge"}
+        assert all("1000000000" in e["msg"].replace(",", "") for e in r.json()["errors"]), r.json()
+        assert insp.state == Inspection.SCHEDULED

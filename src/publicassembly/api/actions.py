@@ -23,7 +23,7 @@ from publicassembly.api.resources import ERRORS, _app, _no_nul, _places_town, _t
 from publicassembly.api.resources import router as records
 from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
-from publicassembly.law.units import FACT_YEARS, READ_NUMBER, whole_number
+from publicassembly.law.units import FACT_YEARS, MAX_COUNT, READ_NUMBER, whole_number
 from publicassembly.venues.models import STORY_RANGE
 from publicassembly.workflow.errors import ValidationFailed
 
@@ -46,7 +46,10 @@ Money12 = dollars(max_digits=12)
 Positive12 = dollars(max_digits=12, more_than_zero=True)
 Positive10 = dollars(max_digits=10, more_than_zero=True)
 Money10 = dollars(max_digits=10)
-Count = whole_number(0, 1_000_000)
+#: A count of persons, toilets, alleys or what a sign states: the law core's bound of a count (`MAX_COUNT`), as the
+#: pages and case files read it (it was 1,000,000 here alone: 1,000,001 persons counted was refused by the API
+#: and recorded by the inspection page).
+Count = whole_number(0, MAX_COUNT)
 Days = whole_number(0, 3650)
 DocumentId = whole_number(1, 2**62)
 #: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the

@@ -4,6 +4,8 @@ Every action ``f(by, app, ..., expected_version=None, reason=None)``:
 
 1. checks the role of `by` in the application's town (`NotAllowed`, HTTP 403; a user of another town holds no
    role here and is refused), and for the applicant's own steps that `by` is the application's applicant;
+   then the values given that can be judged alone — every free text it takes, its `reason` for the history
+   included (G-6) — so that a bad value is `ValidationFailed` (422) whatever the state (P-26, P-29);
 2. in one transaction, locks and reloads the application and refuses with `StaleUpdate` (409) when it is no
    longer at `expected_version` (default: the version `app` was loaded at), so nothing is overwritten;
 3. checks the state (`InvalidTransition`, 409, listing the actions allowed) and the legal preconditions
@@ -376,6 +378,14 @@ def _note(value: Any, field: str = "reason") -> Any:
     receipt), refused as `_text` refuses one when it holds a control character (G-6); returned as given."""
     require_no_controls((field, value))
     return value
+
+
+def _texts_first(**texts: Any) -> None:
+    """The free texts an action takes (its `reason` for the history, a surety, a receipt: ``field=value``, None
+    and non-texts skipped) refused when one holds a control character (G-6), every one named in ``errors`` —
+    called before the application is locked and its state judged, so that a bad value is 422 naming its field
+    whatever the state, nothing stored (values before state: interpretations P-26, P-29)."""
+    require_no_controls(*texts.items())
 
 
 def _document_of(app: PermitApplication, document: Any, field: str = "document", *, required: bool = True) -> Any:
@@ -1090,6 +1100,7 @@ def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expe
     approval of ¶ C given for facts that change no longer counts, and the history names it (P-21)."""
     _require_own(by, app)
     clean = validate_facts(facts)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, (State.DRAFT, State.INCOMPLETE), "change the facts")
@@ -1179,6 +1190,7 @@ def submit(by: Any, app: PermitApplication, *, verification_statement: str, toda
     _require_own(by, app)
     statement = _text(verification_statement, "verification_statement",
                       "the applicant's verification statement (the petition is a verified petition, ¶ B)")
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "submit")
@@ -1214,7 +1226,8 @@ def mark_incomplete(by: Any, app: PermitApplication, *, missing_items: Sequence[
     the law core's list of missing items; one holding a control character is refused naming ``missing_items``
     (G-6). submitted|amended → incomplete."""
     require_role(by, app.town, CLERK)
-    require_no_controls(*(("missing_items", item) for item in missing_items or ()))
+    require_no_controls(*(("missing_items", item) for item in missing_items or ()),
+                        ("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "mark_incomplete")
@@ -1235,6 +1248,7 @@ def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_ve
     incomplete → amended."""
     _require_own(by, app)
     clean = validate_facts(facts)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "amend")
@@ -1260,6 +1274,7 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
     the case with the exemption recorded, or the Town Board records that it does not accept the exemption
     (`refuse_exemption`), P-20. submitted|amended → accepted."""
     require_role(by, app.town, CLERK)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "accept")
@@ -1477,6 +1492,7 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     require_role(by, app.town, CLERK)
     h = _hearing_values(hearing_on=hearing_on, hearing_time=hearing_time, place=place, newspaper=newspaper,
                         notice_published_on=notice_published_on, today=today)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
@@ -1520,6 +1536,12 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
     `expected_version`. hearing_scheduled → hearing_scheduled; the history says the former day and the new one
     (after `reason`, when given), and which notice no longer counts."""
     require_role(by, app.town, CLERK)
+    _texts_first(reason=reason)  # (values before state: P-29; a place or newspaper given, as the hearing's)
+    if place is not None:
+        _text(place, "place", gettext_noop("the place of the public hearing"))
+    if newspaper is not None:
+        _text(newspaper, "newspaper", NEWSPAPER_WORDS)
+    require_printable(("place", place), ("newspaper", newspaper))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "reschedule_hearing")
@@ -1595,6 +1617,7 @@ def record_notice_published(by: Any, app: PermitApplication, *, notice_published
     `InvalidTransition`, 409); `StaleUpdate` (409) when no longer at `expected_version`. The state does not
     change (hearing_scheduled → hearing_scheduled); the history says what was recorded."""
     require_role(by, app.town, CLERK)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_notice_published")
@@ -1645,6 +1668,7 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
     is refused first and alone, before the notice is asked for (interpretation P-25).
     hearing_scheduled → hearing_held."""
     require_role(by, app.town, CLERK)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_hearing_held")
@@ -1719,6 +1743,7 @@ def set_bond_and_insurance_limit(by: Any, app: PermitApplication, *, bond_amount
     require_role(by, app.town, BOARD)
     if bond_amount is None and bodily_injury_limit is None:
         raise ValidationFailed("bond_amount", _("give the bond amount, the bodily injury limit, or both"))
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("set the bond or the insurance limit"))
@@ -1740,6 +1765,7 @@ def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), 
     if isinstance(conditions, str) or any(not isinstance(c, str) or not c.strip() for c in conditions):
         raise ValidationFailed("conditions", _("give the conditions as a list of non-empty texts"))
     require_printable(("conditions", [c.strip() for c in conditions]))  # the permit prints them (G-6)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "approve")
@@ -1768,6 +1794,7 @@ def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | No
     """The Town Board denies the application, giving its reasons. hearing_held → denied."""
     require_role(by, app.town, BOARD)
     reasons = _text(reasons, "reasons", gettext_noop("the Town Board's reasons for denying the permit"))
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "deny")
@@ -1794,6 +1821,7 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
         raise ValidationFailed("condition", _("%(value)s is not a condition of ¶ C; allowed: 1-10 (%(allowed)s)")
                                % {"value": repr(condition),
                                   "allowed": ", ".join(f"{n} {v}" for n, v in CONDITIONS.items())})
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record a written approval"))
@@ -1844,6 +1872,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
     name = _text(name, "name", gettext_noop("the name of who gives the authorization"))
     given_on = chapter_in_force("given_on", _happened(given_on, "given_on", today=today),
                                 _jurisdiction().parameters.in_force_from)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an authorization to inspect"))
@@ -1895,12 +1924,14 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
         raise ValidationFailed("cancellation_notice_days", _("give a whole number of days, 0 or more"))
     require_printable(("insurer", insurer if isinstance(insurer, str) else None),  # the permit prints them (G-6)
                       ("policy_number", policy_number if isinstance(policy_number, str) else None))
+    insurer = _text(insurer, "insurer", gettext_noop("the insurer"))  # (values before state: P-29)
+    policy_number = _text(policy_number, "policy_number", gettext_noop("the policy number"))
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an insurance certificate"))
         cert = InsuranceCertificate(
-            town=app.town, application=app, insurer=_text(insurer, "insurer", gettext_noop("the insurer")),
-            policy_number=_text(policy_number, "policy_number", gettext_noop("the policy number")),
+            town=app.town, application=app, insurer=insurer, policy_number=policy_number,
             comprehensive_liability=bool(comprehensive_liability), insures_town=bool(insures_town),
             bodily_injury_limit=bi, property_damage_limit=pd, cancellation_notice_days=cancellation_notice_days,
             document=_document_of(app, document), recorded_on=_today(today))
@@ -1919,7 +1950,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
     before that could not be shown to be it, nor taken back (interpretation P-14)."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
-    _note(surety, "surety")
+    _texts_first(surety=surety, reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("post the bond"))
@@ -1954,7 +1985,7 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     ``paid_on``."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
-    _note(receipt, "receipt")
+    _texts_first(receipt=receipt, reason=reason)  # (values before state: P-29)
     paid_on = chapter_in_force("paid_on", _happened(paid_on, "paid_on", today=today),
                                _jurisdiction().parameters.in_force_from)
     with transaction.atomic():
@@ -2061,6 +2092,7 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
             "%(day)s is after %(year)s ended; the filing fee is established annually, so a year's fee is set by a "
             "resolution adopted before the year ends (on %(last)s at the latest), never after it (interpretation "
             "P-9)") % {"day": resolution_date.isoformat(), "year": year, "last": date(year, 12, 31).isoformat()})
+    _texts_first(reason=reason)
     with transaction.atomic():
         # (the public's questions read the schedules again at once in this process, within
         # PUBLIC_FEES_SECONDS in the others)
@@ -2190,6 +2222,7 @@ def issue(by: Any, app: PermitApplication, *, today: date | None = None, expecte
     last day has passed (`assembly_over`, interpretation P-7). approved → issued."""
     require_role(by, app.town, CLERK)
     on = _today(today)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "issue")
@@ -2214,6 +2247,7 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
     (else `ValidationFailed`, field ``reason``), the history notes the days past the permit, and the page and the
     API warn of it (`ended_after_permit`, interpretation P-23). issued → assembly_held."""
     require_role(by, app.town, CLERK)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_assembly_held")
@@ -2278,6 +2312,7 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
         raise ValidationFailed("completed_on", _("an incomplete cleanup has no completion day"))
     if done is not None and done > inspected_on:
         raise ValidationFailed("completed_on", _("cannot be after the inspection"))
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_cleanup_inspection")
@@ -2355,6 +2390,7 @@ def release_bond(by: Any, app: PermitApplication, *, expected_version: int | Non
     """The Town Board releases the bond: only when the law core finds the waste completely removed within
     5 days from the termination of the assembly (¶ F), else `Blocked`. cleanup_inspected → bond_released."""
     require_role(by, app.town, BOARD)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "release_bond")
@@ -2394,6 +2430,7 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
     assembly the law core finds exempt (¶¶ A-D, on the sponsor's statements: `exemption_of`) is closed at any time,
     the history recording the exemption and its citation: the chapter requires no permit for it (P-20)."""
     require_role(by, app.town, CLERK)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "close")
@@ -2545,6 +2582,7 @@ def withdraw(by: Any, app: PermitApplication, *, today: date | None = None, expe
     """The applicant withdraws their application from any open state (draft until approved, not yet issued).
     The filing fee is not refunded. open state → withdrawn."""
     _require_own(by, app)
+    _texts_first(reason=reason)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "withdraw")

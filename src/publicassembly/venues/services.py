@@ -592,25 +592,41 @@ def _area_problem(values: dict[str, Any], use_group: str | None, unit_known: boo
     return None
 
 
-def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None) -> list[Space]:
+def _connected_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None
+                      ) -> tuple[list[Space], list[tuple[str, str]]]:
+    """The spaces of `venue` that `items` (names, or `Space` objects) name — the spaces a space connects with
+    (§ 164-4), without `exclude` (the space itself) — and every refusal of them as (``connects_with``, message):
+    a space of another venue, a name no space of it has, the space itself. Collected, not raised, so that they
+    are told with the space's other refusals at once (interpretation M-21)."""
     spaces = {s.name: s for s in venue.spaces.all()}
     out: list[Space] = []
+    errors: list[tuple[str, str]] = []
     for item in items:
         if isinstance(item, Space):
             if item.venue_id != venue.pk:
-                raise ValidationFailed("connects_with", _("%(space)s is not a space of %(venue)s")
-                                       % {"space": item.name, "venue": venue.name})
+                errors.append(("connects_with", _("%(space)s is not a space of %(venue)s")
+                               % {"space": item.name, "venue": venue.name}))
+                continue
             space = item
         elif isinstance(item, str) and item.strip() in spaces:
             space = spaces[item.strip()]
         else:
-            raise ValidationFailed("connects_with", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
-                                   % {"venue": venue.name, "name": repr(item),
-                                      "spaces": ", ".join(sorted(spaces)) or _("none yet")})
+            errors.append(("connects_with", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                           % {"venue": venue.name, "name": repr(item),
+                              "spaces": ", ".join(sorted(spaces)) or _("none yet")}))
+            continue
         if exclude is not None and space.pk == exclude.pk:
-            raise ValidationFailed("connects_with", _("a space cannot connect with itself"))
-        if space.pk not in {s.pk for s in out}:
+            errors.append(("connects_with", _("a space cannot connect with itself")))
+        elif space.pk not in {s.pk for s in out}:
             out.append(space)
+    return out, errors
+
+
+def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None) -> list[Space]:
+    """`_connected_spaces`, its refusals raised (`ValidationFailed.of_all`)."""
+    out, errors = _connected_spaces(venue, items, exclude)
+    if errors:
+        raise ValidationFailed.of_all(errors)
     return out
 
 
@@ -671,17 +687,24 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     `expected_version`: the venue's version the page read (None: not checked); adding a space moves it, so a
     form opened before another change of the venue's rooms is `StaleUpdate` (409), as every page form changing a
     record is. A valid certificate of the venue becomes stale in the same transaction. Returns the new `Space`.
-    Every bad value is told at once (`_clean_space`), with a name another space has when one is bad; a space of
-    good values whose name is taken is refused after the version (the same form sent twice is 409)."""
+    Every bad value is told at once (`_clean_space`; the spaces it connects with, `_connected_spaces`, as the
+    venue has them when asked), with a name another space has when one is bad; a space of good values whose name
+    is taken is refused after the version (the same form sent twice is 409). The spaces it connects with are
+    found again once the venue is locked (a space removed meanwhile is then refused alone)."""
     require_places_of_assembly_law(venue.town)
+    values: dict[str, Any] = {}
+    errors: list[tuple[str, str]] = []
     try:
         values = _clean_space({"name": name, "kind": kind, "use_group": use_group, "area": area,
                                "area_unit": area_unit, "alleys": alleys, "story": story,
                                "common_entrance": common_entrance})
-    except ValidationFailed as e:  # told with a name another space has, if it has (all at once)
+    except ValidationFailed as e:
+        errors = list(e.errors)
+    errors += _connected_spaces(venue, connects_with)[1]
+    if errors:  # told with a name another space has, if it has (all at once)
         taken = (_name_taken(venue, name.strip()) if isinstance(name, str) and name.strip()
-                 and all(f != "name" for f, _m in e.errors) else None)
-        raise e if taken is None else ValidationFailed.of_all([("name", taken), *e.errors]) from None
+                 and all(f != "name" for f, _m in errors) else None)
+        raise ValidationFailed.of_all([("name", taken), *errors] if taken is not None else errors)
     given = venue
     with transaction.atomic():
         venue = locked_venue(venue, expected_version)
@@ -732,13 +755,24 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
         venue = Venue.objects.select_for_update().get(pk=space.venue_id)
         why = _why(reason, history_words.SPACE_CHANGED(name=space.name))
         cleaned: dict[str, Any] = {}
+        others: list[Space] = []
 
         def check(fresh: Space) -> None:
             _require_editor(by, venue)
             merged = {f: getattr(fresh, f) for f in SPACE_FIELDS if f != "connects_with"}
             merged.update(changes)  # the space as it would be: the checks of one field against another see both
             renamed = not isinstance(merged["name"], str) or merged["name"].strip() != fresh.name
-            values = _clean_space(merged, venue=venue if renamed else None, but=fresh.pk)
+            errors: list[tuple[str, str]] = []
+            try:
+                values = _clean_space(merged, venue=venue if renamed else None, but=fresh.pk)
+            except ValidationFailed as e:
+                errors = list(e.errors)
+            if connects is not None:  # (told with the other refusals, at once: M-21)
+                found, unconnected = _connected_spaces(venue, connects, exclude=fresh)
+                others.extend(found)
+                errors += unconnected
+            if errors:
+                raise ValidationFailed.of_all(errors)
             cleaned.update({k: values[k] for k in changes})
 
         expected = space.version if expected_version is None else expected_version
@@ -751,7 +785,7 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
         apply_changes(space, cleaned, by=by, reason=why, expected_version=expected)
         said = [history_words.SPACE_FIELD(field=k, value=v) for k, v in cleaned.items()]
         if connects is not None:
-            said += _set_connections(by, space, _resolve_spaces(venue, connects, exclude=space), why)
+            said += _set_connections(by, space, others, why)
         _check_case(venue)
         _mark_stale(by, venue, history_words.SPACE_CHANGED_AS(name=space.name, changes="; ".join(said)
                                                               or history_words.NO_FIELD_CHANGED()))

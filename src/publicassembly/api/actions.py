@@ -18,14 +18,14 @@ from ninja import Field, Query, Router, Schema, Status
 from pydantic import AfterValidator, AwareDatetime, ValidationInfo, field_validator
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day, RecordId, dollars
+from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_with
 from publicassembly.api.resources import ERRORS, _app, _no_nul, _places_town, _town, _venue, issuance_blockers
 from publicassembly.api.resources import router as records
 from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.units import FACT_YEARS, MAX_COUNT, READ_NUMBER, whole_number
 from publicassembly.venues.models import STORY_RANGE
-from publicassembly.workflow.errors import ValidationFailed
+from publicassembly.workflow.errors import NotFound, ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
 # `records`: actions on a path that also has a GET in `resources` join its router (django-ninja serves a path
@@ -685,7 +685,7 @@ Story = whole_number(*STORY_RANGE)
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 
 
-class SpaceIn(BodyIn):
+class SpaceIn(RefusalsKept):  # (its schema's refusals told with the service's: W-30)
     name: _text(200, min_length=1)
     kind: Literal["room", "open_air"]
     use_group: UseGroup
@@ -765,6 +765,12 @@ def create_venue(request: Any, town: str, data: VenueIn) -> Any:
 def add_space(request: Any, town: str, pk: RecordId, data: SpaceIn) -> Any:
     from publicassembly.venues import services as vs
 
+    if data.refused:  # the body's schema refusals with the service's of the values it took, in one 422 (W-30)
+        try:
+            venue = _venue_of(town, pk)
+        except NotFound:  # (no place to judge them in: the schema's alone, as before)
+            refuse_with(data, [])
+        refuse_with(data, vs.space_refusals(venue, {k: getattr(data, k) for k in data.model_fields_set}))
     v = _clean(data)
     venue = _venue_of(town, pk)
     space = vs.add_space(request.user, venue, name=v["name"], kind=data.kind, use_group=data.use_group,

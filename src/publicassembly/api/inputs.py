@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from ninja import Path, Schema
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationError,
+    model_validator,
+)
 
 from publicassembly.law.units import READ_MONEY
 
@@ -18,6 +26,49 @@ class BodyIn(Schema):
     without a word, and the request still succeed."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+class RefusalsKept(BodyIn):
+    """A body (a JSON object) whose schema refusals are kept rather than raised, so that the operation can tell
+    them in one answer with what its service refuses of the other values (interpretation W-30): the operation
+    receives the fields the schema takes, validated and converted as in a body of good values (`model_fields_set`
+    names them), and `refused`, pydantic's errors of the others (their ``loc`` within the body); it must answer
+    them (`refuse_with`) before anything else. Not an object: refused as any body is."""
+
+    _refused: list[dict[str, Any]] = PrivateAttr(default_factory=list)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _keep_refusals(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        try:
+            return handler(data)
+        except ValidationError as e:
+            if not isinstance(data, dict):
+                raise
+            errors: list[dict[str, Any]] = [dict(err) for err in e.errors()]
+            refused = {err["loc"][0] for err in errors if err.get("loc")}
+            kept = cls.model_construct()
+            kept.__pydantic_fields_set__ = set()
+            for name in cls.model_fields:  # (in order: a field's validator reads those before it, as in a body)
+                if name in data and name not in refused:
+                    cls.__pydantic_validator__.validate_assignment(kept, name, data[name])
+            kept._refused = errors
+            return kept
+
+    @property
+    def refused(self) -> list[dict[str, Any]]:
+        return self._refused
+
+
+def refuse_with(body: RefusalsKept, more: list[tuple[str, str]]) -> NoReturn:
+    """Answer 422 with `body`'s schema refusals, then `more` ((field, message): the service's refusals of the
+    values the schema took), each field named once (the schema's words first), as one refusal of the body."""
+    from ninja.errors import ValidationError as SchemaRefused
+
+    told = [{**err, "loc": ("body", "data", *err["loc"])} for err in body.refused]
+    named = {err["loc"][0] for err in body.refused if err.get("loc")}
+    raise SchemaRefused(told + [{"loc": ("body", "data", field), "msg": message, "type": "refused_by_service"}
+                                for field, message in more if field.split(".")[0] not in named])
 
 
 def _iso_day(value: object) -> object:

@@ -692,19 +692,11 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     is taken is refused after the version (the same form sent twice is 409). The spaces it connects with are
     found again once the venue is locked (a space removed meanwhile is then refused alone)."""
     require_places_of_assembly_law(venue.town)
-    values: dict[str, Any] = {}
-    errors: list[tuple[str, str]] = []
-    try:
-        values = _clean_space({"name": name, "kind": kind, "use_group": use_group, "area": area,
-                               "area_unit": area_unit, "alleys": alleys, "story": story,
-                               "common_entrance": common_entrance})
-    except ValidationFailed as e:
-        errors = list(e.errors)
-    errors += _connected_spaces(venue, connects_with)[1]
-    if errors:  # told with a name another space has, if it has (all at once)
-        taken = (_name_taken(venue, name.strip()) if isinstance(name, str) and name.strip()
-                 and all(f != "name" for f, _m in errors) else None)
-        raise ValidationFailed.of_all([("name", taken), *errors] if taken is not None else errors)
+    values, errors = _new_space(venue, {"name": name, "kind": kind, "use_group": use_group, "area": area,
+                                        "area_unit": area_unit, "alleys": alleys, "story": story,
+                                        "common_entrance": common_entrance}, connects_with)
+    if errors:
+        raise ValidationFailed.of_all(errors)
     given = venue
     with transaction.atomic():
         venue = locked_venue(venue, expected_version)
@@ -719,6 +711,36 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
         _mark_stale(by, venue, history_words.SPACE_ADDED(name=space.name))
     given.version = venue.version  # (the caller's venue moved with it)
     return space
+
+
+def _new_space(venue: Venue, given: dict[str, Any], connects_with: Iterable[Any]
+               ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """A space's values `given` (every field of `_clean_space`) to add to `venue`, normalised, and every refusal
+    of them at once: `_clean_space`'s, the spaces it connects with (`_connected_spaces`, as `venue` has them
+    now) and, when one of them is refused, a name another space has (else told after the version)."""
+    values: dict[str, Any] = {}
+    errors: list[tuple[str, str]] = []
+    try:
+        values = _clean_space(dict(given))
+    except ValidationFailed as e:
+        errors = list(e.errors)
+    errors += _connected_spaces(venue, connects_with)[1]
+    name = given.get("name")
+    if errors and isinstance(name, str) and name.strip() and all(f != "name" for f, _m in errors):
+        taken = _name_taken(venue, name.strip())
+        if taken is not None:
+            errors.insert(0, ("name", taken))
+    return values, errors
+
+
+def space_refusals(venue: Venue, given: dict[str, Any]) -> list[tuple[str, str]]:
+    """What `add_space` refuses (its checks of the values, before the venue's version and the user's role) of a
+    space of `venue` with the values `given` (a field left out: not given, ``area_unit`` then ``sq_ft``), as
+    (field, message), every one; empty when it refuses none. Nothing is written. The API lists them with its
+    schema's refusals of the fields they do not name (interpretation W-30)."""
+    fields = ("name", "kind", "use_group", "area", "alleys", "story", "common_entrance")
+    values = {f: given.get(f) for f in fields} | {"area_unit": given.get("area_unit", "sq_ft")}
+    return _new_space(venue, values, given.get("connects_with") or ())[1]
 
 
 def _name_taken(venue: Venue, name: str, *, but: int | None = None) -> str | None:

@@ -71,7 +71,7 @@ from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
 from publicassembly.workflow.errors import InvalidTransition, NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
-from publicassembly.workflow.printable import require_printable
+from publicassembly.workflow.printable import require_no_controls, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import first_alike, law_text
@@ -226,6 +226,7 @@ def register_offender(by: Any, town: Town, *, kind: str, name: str, address: str
     as one already recorded in the town (spaces and letter case aside) is refused, `ValidationFailed` naming
     ``name`` and the one recorded — also the same form sent twice (a double click), which has no record of its
     own whose version it could send. A different person of the same name is told apart by the address."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     require_role(by, town, *ENFORCERS)
     if kind not in (Offender.PERSON, Offender.FIRM):
         raise ValidationFailed("kind", _("%(value)s; allowed: person, firm") % {"value": repr(kind)})
@@ -266,6 +267,7 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
     is refused, `ValidationFailed` naming ``description`` and the complaint filed (interpretation W-9; also the
     same form sent twice, a double click, or a client's request sent again). A different complaint of the same day
     differs in what it says; once the first is acted on or dismissed, the same words are a new complaint."""
+    require_no_controls(("place", place), ("reason", reason))  # (G-6; values before state, P-29)
     membership = require_role(by, town, *ENFORCERS)
     for obj, what in ((offender, "offender"), (venue, "place of assembly"), (inspection, "inspection")):
         _in_town(obj, town, what)
@@ -319,6 +321,7 @@ def _same_complaint(new: Complaint) -> Complaint | None:
 def dismiss_complaint(by: Any, complaint: Complaint, *, reason: str,
                       expected_version: int | None = None) -> Complaint:
     """The Building Inspector dismisses a complaint on which no violation was recorded (reason required)."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     return transition(complaint, "dismiss", by=by, reason=_require_reason(reason), expected_version=expected_version)
 
 
@@ -372,6 +375,7 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     recorded on its venue (the one record it cannot be without): recording it moves the venue's version by one
     (`file_changed`), so the same order sent twice on the version read before it is `StaleUpdate` (409),
     recorded once."""
+    require_no_controls(("performance", performance), ("description", description), ("reason", reason))  # (G-6; values before state, P-29)
     town = venue.town
     if _alias(town) != MOUNT_PLEASANT:
         raise ValidationFailed("town", _("%(town)s's chapter has no stop order; § 164-5 is Mount Pleasant's")
@@ -428,6 +432,7 @@ def lift_stop_order(by: Any, order: StopOrder, *, correction: str, lifted_at: dt
     ``correction`` says how; ``lifted_at`` (default now) not in the future nor before the order
     (`ValidationFailed` naming ``lifted_at``). Building inspector or enforcement officer. Raises
     `InvalidTransition` if lifted."""
+    require_no_controls(("correction", correction))  # (G-6; values before state, P-29)
     text = _text("correction", correction)
     when = _moment_past("lifted_at", lifted_at, "the stop order was lifted", after=order.ordered_at,
                         after_what="the stop order was given")
@@ -477,6 +482,7 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
     of `violable_rules`. A day this offender's violation of this rule that stands already charges, on any
     complaint of the town, is refused (`_not_charged_twice`, W-15). The complaint moves to
     ``violations_recorded`` (`expected_version` is the complaint's). Returns the `Violation` (recorded)."""
+    require_no_controls(("place", place), ("reason", reason))  # (G-6; values before state, P-29)
     town = complaint.town
     membership = require_role(by, town, *ENFORCERS)
     kind = _kind_of(membership)
@@ -624,6 +630,7 @@ def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return
     day observed; Carmel, the last of its days of continued violation, W-16). ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
     the violation moves to ``summoned``. A violation that has its summons already: `SummonsAlreadyIssued` (409),
     naming it, nothing written."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     town = violation.town
     if _alias(town) == MOUNT_PLEASANT:
         membership = require_role(by, town, *ENFORCERS)
@@ -757,6 +764,7 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
     `penalty_range` (checked by `check_sentence`; `ValidationFailed` naming the field and the range); the offense
     number and the range are kept, and the violation moves to ``disposed``. ``dismissed``: no sentence; the
     violation moves to ``dismissed`` and does not count as an offense. Returns the `Disposition`."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     if outcome not in (Disposition.CONVICTED, Disposition.DISMISSED):
         raise ValidationFailed("outcome", _("%(value)s; allowed: convicted, dismissed") % {"value": repr(outcome)})
     require_role(by, violation.town, *COURT_CLERKS)
@@ -793,6 +801,7 @@ def record_payment(by: Any, violation: Violation, *, amount: Any, paid_on: dt.da
     field ``amount``, otherwise). ``paid_on`` (default today): not after today nor before the court's
     disposition that imposed the fine (`ValidationFailed` naming ``paid_on``). Building inspector or town clerk.
     The violation moves to ``paid``."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     require_role(by, violation.town, *COURT_CLERKS)
     paid = _dollars("amount", amount)
     when = _happened("paid_on", paid_on, _today())
@@ -818,6 +827,7 @@ def record_payment(by: Any, violation: Violation, *, amount: Any, paid_on: dt.da
 def close_case(by: Any, case: Violation | Complaint, *, reason: str, expected_version: int | None = None) -> Any:
     """Close a violation (withdrawn before a summons; disposed with no fine left unpaid; or paid) or a complaint
     whose violations are all dismissed or closed. Building inspector; reason required."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     why = _require_reason(reason)
     if isinstance(case, Complaint):
         open_ = case.violations.exclude(state__in=[Violation.DISMISSED, Violation.CLOSED]).count()

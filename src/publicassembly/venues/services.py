@@ -69,7 +69,7 @@ from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed, WorkflowError
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.people import person_name
-from publicassembly.workflow.printable import problems, require_printable
+from publicassembly.workflow.printable import problems, require_no_controls, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import first_alike, not_in_force
@@ -400,6 +400,7 @@ def create_venue(by: Any, town: Town, *, name: str, address: str, commercial: bo
     naming ``name`` and the place registered — also the same form or request sent twice, which has no record of
     its own whose version it could send (interpretation W-10). Two places of one name are told apart by the
     address."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     require_places_of_assembly_law(town)
     membership = require_role(by, town, *EDITORS)
     _check_venue_values({"name": name, "address": address, "commercial": commercial,
@@ -441,6 +442,7 @@ def update_venue(by: Any, venue: Venue, *, expected_version: int | None = None, 
     """Change fields of `venue` (any of `VENUE_FIELDS`). Ceasing to be used solely for religious worship
     clears the Building Inspector's approval (§ 164-3). Raises `StaleUpdate`, `ValidationFailed` (unknown
     field or bad value), `NotAllowed`."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     unknown = [k for k in changes if k not in VENUE_FIELDS]
     if unknown:
         raise ValidationFailed(unknown[0], _("not a field you may change; allowed: %(allowed)s")
@@ -470,6 +472,7 @@ def approve_religious_worship_exemption(by: Any, venue: Venue, *, approved_on: d
                                         expected_version: int | None = None, reason: str = "") -> Venue:
     """The Building Inspector approves the venue's use solely as a place of religious worship: it is then
     exempt from the certificate (§ 164-3). Building inspector only."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
 
     def check(fresh: Venue) -> None:
         require_role(by, fresh.town, Role.BUILDING_INSPECTOR)
@@ -691,6 +694,7 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
     venue has them when asked), with a name another space has when one is bad; a space of good values whose name
     is taken is refused after the version (the same form sent twice is 409). The spaces it connects with are
     found again once the venue is locked (a space removed meanwhile is then refused alone)."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     require_places_of_assembly_law(venue.town)
     values, errors = _new_space(venue, {"name": name, "kind": kind, "use_group": use_group, "area": area,
                                         "area_unit": area_unit, "alleys": alleys, "story": story,
@@ -768,6 +772,7 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
     each field against the others too: a use group against the stored kind, the stored area and alleys against a
     new use group; interpretation M-21), every refusal at once, and nothing is saved when one is refused. Raises
     `StaleUpdate` when the space moved on from `expected_version`, `ValidationFailed`, `NotAllowed`."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     unknown = [k for k in changes if k not in SPACE_FIELDS]
     if unknown:
         raise ValidationFailed(unknown[0], _("not a field of a space; allowed: %(allowed)s")
@@ -817,6 +822,7 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
 def remove_space(by: Any, space: Space, *, expected_version: int | None = None, reason: str) -> None:
     """Remove a space from its venue (with its connections), a reason required. A valid certificate of the
     venue becomes stale in the same transaction. Raises `StaleUpdate`, `NotAllowed`, `ValidationFailed`."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     why = _require_reason(reason)
     expected = space.version if expected_version is None else expected_version
     with transaction.atomic():
@@ -1020,6 +1026,7 @@ def issue_certificate(by: Any, venue: Venue, *, issued_on: dt.date | None = None
     day of the valid or stale certificate it supersedes (a re-issue follows the certificate it replaces);
     `StaleUpdate` when the venue is no longer at `expected_version` (the version the page or client read; None:
     not checked). Issuing moves the venue's version by one, so the same form sent twice issues one certificate."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *CERTIFIERS)
     today = _today()
@@ -1074,6 +1081,7 @@ def revoke_certificate(by: Any, certificate: Certificate, *, reason: str,
                        expected_version: int | None = None) -> Certificate:
     """The Building Inspector revokes a valid or stale certificate (reason required). Raises
     `InvalidTransition` for one already superseded or revoked, `NotAllowed`, `StaleUpdate`."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     return transition(certificate, "revoke", by=by, reason=_require_reason(reason), expected_version=expected_version)
 
 
@@ -1199,6 +1207,7 @@ def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspec
     (None: not checked); scheduling adds to the venue's file and moves its version by one (`file_changed`), so the
     same form sent twice is `StaleUpdate` (409) and schedules one inspection, not two. Returns the `Inspection`
     (state scheduled)."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     require_places_of_assembly_law(venue.town)
     require_role(by, venue.town, *INSPECTORS)
     scheduled_for = a_date("scheduled_for", scheduled_for)
@@ -1231,6 +1240,7 @@ def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspec
 def cancel_inspection(by: Any, inspection: Inspection, *, reason: str,
                       expected_version: int | None = None) -> Inspection:
     """Cancel a scheduled inspection (reason required). Building inspector or enforcement officer."""
+    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
     return transition(inspection, "cancel", by=by, reason=_require_reason(reason), expected_version=expected_version)
 
 
@@ -1374,6 +1384,7 @@ def record_inspection(
     issuing, rather than issuing on a page that did not show them.
 
     Raises `InvalidTransition` unless scheduled, `StaleUpdate`, `NotAllowed`, `ValidationFailed` (the field)."""
+    require_no_controls(("notes", notes), ("reason", reason))  # (G-6; values before state, P-29)
     venue = inspection.venue
     officer = _officer_kind(by, inspection.town)
     when = chapter_in_force("done_on", happened("done_on", done_on if done_on is not None else _today()),

@@ -227,7 +227,9 @@ def test_a_null_the_chapter_sets_as_none_says_none_not_unfixed(runner):
         assert rows[name]["null_means"].startswith("none: § 164-14 sets no imprisonment for a first offense")
     assert rows["penalties.second.max_jail_months"]["null_means"].startswith("none in months")
     assert rows["penalties.subsequent.max_jail_days"]["null_means"].startswith("none in days")
-    assert rows["penalties.second.max_jail_days"]["values"][0]["value"] == 15  # (a value: null_means unused)
+    # a parameter the chapter fixes (15 days for a second offense) says nothing of a null it never has
+    assert rows["penalties.second.max_jail_days"]["values"][0]["value"] == 15
+    assert rows["penalties.second.max_jail_days"]["null_means"] is None
     assert rows["fees.filing"]["null_means"].startswith("not fixed by the chapter: established annually")
     out = _run(runner, "parameters", "--jurisdiction", "mount-pleasant-ny").output
     assert "none: § 164-14 sets no imprisonment for a first offense" in out

@@ -311,13 +311,13 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _shown(value: Any, unit: str, null_means: str = NULL_MEANS) -> str:
+def _shown(value: Any, unit: str, null_means: str | None = NULL_MEANS) -> str:
     """A parameter's value with its unit, in the singular for exactly one; a text as it is (not "red text"),
     and an offense number as the offense ("the 3rd offense", not "3 offense number"); a null value as what the
     parameter says it means (`Parameter.null_said`: "none: § 164-14 sets no imprisonment for a first offense
     …"), by default "not fixed by the chapter (unit)"."""
     if value is None:
-        if null_means != NULL_MEANS:
+        if null_means and null_means != NULL_MEANS:
             return null_means
         return NULL_MEANS + ("" if unit == _WORDS else f" ({unit})")
     if unit == _WORDS:

@@ -69,8 +69,12 @@ class Parameter:
     null_means: str = ""
 
     @property
-    def null_said(self) -> str:
-        """What a null value of this parameter says, in words: `null_means`, else `NULL_MEANS`."""
+    def null_said(self) -> str | None:
+        """What a null value of this parameter says, in words: `null_means`, else `NULL_MEANS`; None when no value
+        of it is null (a value the chapter fixes, e.g. § 164-14's 15 days for a second offense, says nothing of a
+        null it never has)."""
+        if all(value is not None for _start, value in self.values):
+            return None
         return self.null_means or NULL_MEANS
 
     def at(self, as_of: date) -> Any:

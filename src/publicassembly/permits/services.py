@@ -380,14 +380,6 @@ def _note(value: Any, field: str = "reason") -> Any:
     return value
 
 
-def _texts_first(**texts: Any) -> None:
-    """The free texts an action takes (its `reason` for the history, a surety, a receipt: ``field=value``, None
-    and non-texts skipped) refused when one holds a control character (G-6), every one named in ``errors`` —
-    called before the application is locked and its state judged, so that a bad value is 422 naming its field
-    whatever the state, nothing stored (values before state: interpretations P-26, P-29)."""
-    require_no_controls(*texts.items())
-
-
 def _document_of(app: PermitApplication, document: Any, field: str = "document", *, required: bool = True) -> Any:
     if document is None:
         if required:
@@ -1100,7 +1092,7 @@ def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expe
     approval of ¶ C given for facts that change no longer counts, and the history names it (P-21)."""
     _require_own(by, app)
     clean = validate_facts(facts)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, (State.DRAFT, State.INCOMPLETE), "change the facts")
@@ -1190,7 +1182,7 @@ def submit(by: Any, app: PermitApplication, *, verification_statement: str, toda
     _require_own(by, app)
     statement = _text(verification_statement, "verification_statement",
                       "the applicant's verification statement (the petition is a verified petition, ¶ B)")
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "submit")
@@ -1248,7 +1240,7 @@ def amend(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_ve
     incomplete → amended."""
     _require_own(by, app)
     clean = validate_facts(facts)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "amend")
@@ -1274,7 +1266,7 @@ def accept(by: Any, app: PermitApplication, *, today: date | None = None, expect
     the case with the exemption recorded, or the Town Board records that it does not accept the exemption
     (`refuse_exemption`), P-20. submitted|amended → accepted."""
     require_role(by, app.town, CLERK)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "accept")
@@ -1492,7 +1484,7 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
     require_role(by, app.town, CLERK)
     h = _hearing_values(hearing_on=hearing_on, hearing_time=hearing_time, place=place, newspaper=newspaper,
                         notice_published_on=notice_published_on, today=today)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
@@ -1536,7 +1528,7 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
     `expected_version`. hearing_scheduled → hearing_scheduled; the history says the former day and the new one
     (after `reason`, when given), and which notice no longer counts."""
     require_role(by, app.town, CLERK)
-    _texts_first(reason=reason)  # (values before state: P-29; a place or newspaper given, as the hearing's)
+    require_no_controls(("reason", reason))  # (values before state: P-29; a place or newspaper given, as the hearing's)
     if place is not None:
         _text(place, "place", gettext_noop("the place of the public hearing"))
     if newspaper is not None:
@@ -1617,7 +1609,7 @@ def record_notice_published(by: Any, app: PermitApplication, *, notice_published
     `InvalidTransition`, 409); `StaleUpdate` (409) when no longer at `expected_version`. The state does not
     change (hearing_scheduled → hearing_scheduled); the history says what was recorded."""
     require_role(by, app.town, CLERK)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_notice_published")
@@ -1668,7 +1660,7 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
     is refused first and alone, before the notice is asked for (interpretation P-25).
     hearing_scheduled → hearing_held."""
     require_role(by, app.town, CLERK)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_hearing_held")
@@ -1743,7 +1735,7 @@ def set_bond_and_insurance_limit(by: Any, app: PermitApplication, *, bond_amount
     require_role(by, app.town, BOARD)
     if bond_amount is None and bodily_injury_limit is None:
         raise ValidationFailed("bond_amount", _("give the bond amount, the bodily injury limit, or both"))
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("set the bond or the insurance limit"))
@@ -1765,7 +1757,7 @@ def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), 
     if isinstance(conditions, str) or any(not isinstance(c, str) or not c.strip() for c in conditions):
         raise ValidationFailed("conditions", _("give the conditions as a list of non-empty texts"))
     require_printable(("conditions", [c.strip() for c in conditions]))  # the permit prints them (G-6)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "approve")
@@ -1794,7 +1786,7 @@ def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | No
     """The Town Board denies the application, giving its reasons. hearing_held → denied."""
     require_role(by, app.town, BOARD)
     reasons = _text(reasons, "reasons", gettext_noop("the Town Board's reasons for denying the permit"))
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "deny")
@@ -1821,7 +1813,7 @@ def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: 
         raise ValidationFailed("condition", _("%(value)s is not a condition of ¶ C; allowed: 1-10 (%(allowed)s)")
                                % {"value": repr(condition),
                                   "allowed": ", ".join(f"{n} {v}" for n, v in CONDITIONS.items())})
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record a written approval"))
@@ -1872,7 +1864,7 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
     name = _text(name, "name", gettext_noop("the name of who gives the authorization"))
     given_on = chapter_in_force("given_on", _happened(given_on, "given_on", today=today),
                                 _jurisdiction().parameters.in_force_from)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an authorization to inspect"))
@@ -1926,7 +1918,7 @@ def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_nu
                       ("policy_number", policy_number if isinstance(policy_number, str) else None))
     insurer = _text(insurer, "insurer", gettext_noop("the insurer"))  # (values before state: P-29)
     policy_number = _text(policy_number, "policy_number", gettext_noop("the policy number"))
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an insurance certificate"))
@@ -1950,7 +1942,7 @@ def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, 
     before that could not be shown to be it, nor taken back (interpretation P-14)."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
-    _texts_first(surety=surety, reason=reason)  # (values before state: P-29)
+    require_no_controls(("surety", surety), ("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("post the bond"))
@@ -1985,7 +1977,7 @@ def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on:
     ``paid_on``."""
     require_role(by, app.town, CLERK)
     value = _amount(amount, "amount", positive=True)
-    _texts_first(receipt=receipt, reason=reason)  # (values before state: P-29)
+    require_no_controls(("receipt", receipt), ("reason", reason))  # (values before state: P-29)
     paid_on = chapter_in_force("paid_on", _happened(paid_on, "paid_on", today=today),
                                _jurisdiction().parameters.in_force_from)
     with transaction.atomic():
@@ -2092,7 +2084,7 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
             "%(day)s is after %(year)s ended; the filing fee is established annually, so a year's fee is set by a "
             "resolution adopted before the year ends (on %(last)s at the latest), never after it (interpretation "
             "P-9)") % {"day": resolution_date.isoformat(), "year": year, "last": date(year, 12, 31).isoformat()})
-    _texts_first(reason=reason)
+    require_no_controls(("reason", reason))
     with transaction.atomic():
         # (the public's questions read the schedules again at once in this process, within
         # PUBLIC_FEES_SECONDS in the others)
@@ -2222,7 +2214,7 @@ def issue(by: Any, app: PermitApplication, *, today: date | None = None, expecte
     last day has passed (`assembly_over`, interpretation P-7). approved → issued."""
     require_role(by, app.town, CLERK)
     on = _today(today)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "issue")
@@ -2247,7 +2239,7 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
     (else `ValidationFailed`, field ``reason``), the history notes the days past the permit, and the page and the
     API warn of it (`ended_after_permit`, interpretation P-23). issued → assembly_held."""
     require_role(by, app.town, CLERK)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_assembly_held")
@@ -2312,7 +2304,7 @@ def record_cleanup_inspection(by: Any, app: PermitApplication, *, inspected_on: 
         raise ValidationFailed("completed_on", _("an incomplete cleanup has no completion day"))
     if done is not None and done > inspected_on:
         raise ValidationFailed("completed_on", _("cannot be after the inspection"))
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_cleanup_inspection")
@@ -2390,7 +2382,7 @@ def release_bond(by: Any, app: PermitApplication, *, expected_version: int | Non
     """The Town Board releases the bond: only when the law core finds the waste completely removed within
     5 days from the termination of the assembly (¶ F), else `Blocked`. cleanup_inspected → bond_released."""
     require_role(by, app.town, BOARD)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "release_bond")
@@ -2430,7 +2422,7 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
     assembly the law core finds exempt (¶¶ A-D, on the sponsor's statements: `exemption_of`) is closed at any time,
     the history recording the exemption and its citation: the chapter requires no permit for it (P-20)."""
     require_role(by, app.town, CLERK)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "close")
@@ -2582,7 +2574,7 @@ def withdraw(by: Any, app: PermitApplication, *, today: date | None = None, expe
     """The applicant withdraws their application from any open state (draft until approved, not yet issued).
     The filing fee is not refunded. open state → withdrawn."""
     _require_own(by, app)
-    _texts_first(reason=reason)  # (values before state: P-29)
+    require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "withdraw")

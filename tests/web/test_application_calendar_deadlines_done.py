@@ -13,39 +13,19 @@ Until then each is a to-do with its alarm (and "passed" on the page once its las
 from __future__ import annotations
 
 import datetime as dt
-import html as htmllib
-import re
 
 import pytest
-from icalendar import Calendar
 
 from publicassembly.law.dates import is_business_day
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import PermitApplication
 
-from .conftest import client_for, fair_facts
+from .conftest import fair_facts
+from .test_application_calendar_filing_done import ics, page_text, todo
 
 pytestmark = pytest.mark.django_db
 
 TODAY = dt.date.today()
-
-
-def ics(app, user):
-    r = client_for(user).get(f"/carmel-ny/applications/{app.pk}/calendar.ics")
-    assert r.status_code == 200, r.content[:500]
-    return Calendar.from_ical(r.content)
-
-
-def todo(cal, name: str):
-    found = [t for t in cal.walk("VTODO") if str(t["SUMMARY"]).startswith(name.replace("_", " ") + ":")]
-    assert len(found) == 1, [str(t["SUMMARY"]) for t in cal.walk("VTODO")]
-    return found[0]
-
-
-def page_text(app, user) -> str:
-    r = client_for(user).get(f"/carmel-ny/applications/{app.pk}/")
-    assert r.status_code == 200
-    return re.sub(r"\s+", " ", htmllib.unescape(re.sub(r"<[^>]+>", " ", r.content.decode())))
 
 
 def last_day(app, name: str) -> dt.date:

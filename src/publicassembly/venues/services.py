@@ -924,8 +924,9 @@ def exit_blockers(venue: Venue) -> list[Blocker]:
     (§ 164-10), access to the exits found not clear (§ 164-11) or the fire exits found not designated or not
     complying (§ 164-2), even when the officer had them cleared on the spot (§ 164-13), stops it until a later
     inspection STATES each fact found deficient compliant; an inspection that leaves one unstated lifts nothing.
-    The reason gives the day and finding of the latest inspection that found it and the facts still to state.
-    Empty when the place was never inspected or no inspection found such a deficiency not since corrected."""
+    The reason gives the day and finding of the latest inspection that found it and the facts still to state,
+    and, only when that finding was recorded corrected on the spot, that the correction does not lift it
+    (`exits.corrected_on_the_spot_note`, § 164-13). Empty when the place was never inspected or no inspection found such a deficiency not since corrected."""
     done = list(venue.inspections.filter(state=Inspection.DONE).order_by(*Inspection.LAST_FIRST)
                 .prefetch_related("deficiencies"))
     out = []
@@ -935,12 +936,16 @@ def exit_blockers(venue: Venue) -> list[Blocker]:
         kind = d.get_kind_display() if d is not None else _FINDING_KIND[fault.rule].label
         detail = _(d.detail) if d is not None and d.detail else ""  # (the law core's sentence, as recorded)
         to_state = "; ".join(w.translated(_) for w in exits.exit_fact_words(fault.facts))
-        out.append(Blocker(fault.rule, d.citation if d is not None else cite(fault.rule.split("/")[1]), _(
+        reason = _(
             "The inspection of %(venue)s on %(day)s found: %(kind)s. %(detail)s No inspection since has stated "
             "it corrected. A certificate of the number of persons who may lawfully occupy the place is not issued "
-            "while its exits are not shown clear: record an inspection that states %(facts)s.")
-            % {"venue": venue.name, "day": found.done_on.isoformat() if found.done_on else "—",
-               "kind": kind, "detail": detail, "facts": to_state}))
+            "while its exits are not shown clear: record an inspection that states %(facts)s.") % {
+            "venue": venue.name, "day": found.done_on.isoformat() if found.done_on else "—", "kind": kind,
+            "detail": detail, "facts": to_state}
+        note = exits.corrected_on_the_spot_note(fault)  # (only when the record has the correction, § 164-13)
+        if note is not None:
+            reason = f"{reason} {note.translated(_)}"
+        out.append(Blocker(fault.rule, d.citation if d is not None else cite(fault.rule.split("/")[1]), reason))
     return out
 
 

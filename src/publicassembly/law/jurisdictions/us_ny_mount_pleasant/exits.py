@@ -59,6 +59,10 @@ class StandingExitFault:
     rule: str
     inspection: int
     facts: tuple[str, ...]
+    #: whether an inspection whose deficient statement of one of ``facts`` still stands recorded the violations
+    #: it found corrected forthwith (``corrected``, § 164-13): the exit was cleared on the spot, which lifts
+    #: nothing (M-18: it corrects that gathering; only a later inspection shows the place's exits clear).
+    corrected_on_the_spot: bool = False
 
 
 def standing_exit_faults(inspections: Sequence[Mapping[str, Any]]) -> list[StandingExitFault]:
@@ -68,19 +72,33 @@ def standing_exit_faults(inspections: Sequence[Mapping[str, Any]]) -> list[Stand
     unstated (None or absent) is passed over, so an inspection that says nothing of the exits lifts nothing
     (M-22). A rule stands when the latest statement of one of its facts is deficient (an exit blocked, access not
     clear, the fire exits not designated or not complying). A fact no inspection ever stated stops nothing: the
-    chapter makes no inspection a condition of the certificate (M-22). In the order of `EXIT_FACTS`."""
+    chapter makes no inspection a condition of the certificate (M-22). A standing rule is marked
+    ``corrected_on_the_spot`` when an inspection whose deficient statement stands recorded ``corrected`` true
+    (§ 164-13); it stands all the same (M-18). In the order of `EXIT_FACTS`."""
     out = []
     for rule, facts in EXIT_FACTS.items():
         pending: list[str] = []
-        latest: int | None = None
+        found_at: list[int] = []
         for fact, ok, _words in facts:
             at = next((i for i, seen in enumerate(inspections) if seen.get(fact) is not None), None)
             if at is not None and inspections[at][fact] != ok:
                 pending.append(fact)
-                latest = at if latest is None else min(latest, at)
-        if latest is not None:
-            out.append(StandingExitFault(rule, latest, tuple(pending)))
+                found_at.append(at)
+        if found_at:
+            corrected = any(inspections[at].get("corrected") is True for at in found_at)
+            out.append(StandingExitFault(rule, min(found_at), tuple(pending), corrected))
     return out
+
+
+def corrected_on_the_spot_note(fault: StandingExitFault) -> Message | None:
+    """What a certificate's exit blocker adds when the deficiency was corrected on the spot (`fault`'s
+    ``corrected_on_the_spot``, § 164-13): that the correction does not lift it (M-18). None otherwise: a
+    blocker whose inspection recorded no such correction says nothing of one."""
+    if not fault.corrected_on_the_spot:
+        return None
+    return _("It was corrected on the spot at that inspection (§ 164-13), but an on-the-spot correction does not "
+             "lift this bar to the certificate: it served the gathering of that day; only a later inspection can "
+             "show the place's exits clear.")
 
 
 def fire_exits(ctx: Context) -> Finding:

@@ -51,6 +51,8 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import may_have_no_floor_area
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import sign_faults
+from publicassembly.law.messages import capitalized, join
 from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, given, to_decimal
 from publicassembly.venues.models import (
     Certificate,
@@ -1276,7 +1278,8 @@ def deficiencies_from(det: Determination, *, has_valid_certificate: bool) -> lis
     """The deficiencies of an inspection, from the law core's findings that are not met: each
     ``{kind, rule_id, citation, space_name, detail}`` (detail: the finding's reason). A certificate required
     (§ 164-3) with none valid is ``no_certificate``; each overcrowded space, and each room whose sign is missing
-    or wrong (§ 164-9), is one deficiency; obstructed means of egress and a serious menace to life and safety
+    or wrong (§ 164-9: a wrong sign's detail names each failing condition and no other, `signs.sign_faults`), is
+    one deficiency; obstructed means of egress and a serious menace to life and safety
     (§ 164-5, the stop order's other conditions) are one each (M-19)."""
     out: list[dict[str, str]] = []
 
@@ -1300,14 +1303,12 @@ def deficiencies_from(det: Determination, *, has_valid_certificate: bool) -> lis
                 add(DeficiencyKind.OVERCROWDING, f)
         elif f.rule == "mount-pleasant/164-9/sign":
             for room in f.values.get("rooms", []):
-                lawful, states = room.get("lawful_occupancy"), room.get("states")
                 if room.get("posted") is False:
                     add(DeficiencyKind.MISSING_SIGN, f, room["room"], f"No occupancy sign is posted in {room['room']}.")
-                elif room.get("conforms_to_specification") is False or (
-                        states is not None and lawful is not None and states != lawful):
-                    add(DeficiencyKind.WRONG_SIGN, f, room["room"],
-                        f"The sign in {room['room']} states {states} (lawful occupancy {lawful}) or is not of the "
-                        "prescribed form (§ 164-9).")
+                    continue
+                wrong = sign_faults(room)  # (each failing condition only, as the finding says it)
+                if wrong:
+                    add(DeficiencyKind.WRONG_SIGN, f, room["room"], f"{capitalized(join(wrong, '; '))} (§ 164-9).")
         elif f.rule == STOP_RULE:
             # § 164-5: obstruction of the means of egress and a serious menace are deficiencies of their own, each
             # corrected before the performance goes on (overcrowding is the overcrowding finding's, above: M-19)

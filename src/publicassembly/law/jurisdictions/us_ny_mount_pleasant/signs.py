@@ -14,7 +14,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     cite,
     without_inspection,
 )
-from publicassembly.law.messages import _, join, plural
+from publicassembly.law.messages import Message, _, join, plural
 
 _OCCUPANCY_FACTORS = "occupancy."
 
@@ -40,6 +40,28 @@ def sign_requirements(ctx: Context) -> dict[str, Any]:
             "rooms": [{"room": s.name, "lawful_occupancy": ctx.load_of.get(s.name)} for s in ctx.case.spaces]}
 
 
+def sign_faults(room: Mapping[str, Any]) -> list[Message]:
+    """What is wrong with one room's sign as an inspection found it (§ 164-9), each failing condition once and
+    nothing else: no sign posted (then that alone); posted, stating a number other than the room's lawful
+    occupancy; posted, not of the prescribed form. `room` as the sign finding's values list each room:
+    ``room``, ``lawful_occupancy``, ``posted``, ``states``, ``conforms_to_specification``. A condition not
+    stated (None), or the number while the lawful occupancy is not known, is no fault: the finding lists it as
+    missing. The one wording of the finding's reason and of the deficiencies an inspection records."""
+    name, lawful, states = room["room"], room.get("lawful_occupancy"), room.get("states")
+    if room.get("posted") is False:
+        return [_("no sign is posted in {space_name}", space_name=name)]
+    if room.get("posted") is not True:
+        return []
+    faults = []
+    if states is not None and lawful is not None and states != lawful:
+        faults.append(_("the sign in {space_name} states {states:,}, not its lawful occupancy {lawful:,}",
+                        space_name=name, states=states, lawful=lawful))
+    if room.get("conforms_to_specification") is False:
+        faults.append(_("the sign in {space_name} is not red on white in bold letters 1 inch by 3/8 inch",
+                        space_name=name))
+    return faults
+
+
 def sign(ctx: Context) -> Finding:
     """Each room or area shall post a sign of the prescribed form stating its lawful occupancy (§ 164-9)."""
     rule, citation = "mount-pleasant/164-9/sign", cite("164-9")
@@ -47,34 +69,28 @@ def sign(ctx: Context) -> Finding:
     if inspection is None:
         return without_inspection(rule, citation, NO_INSPECTION_SIGNS)
     seen = {s.room: s for s in inspection.signs}
-    faults: list[str] = []
+    faults: list[Message] = []
     missing: list[str] = []
     rooms: list[dict[str, Any]] = []
     for space in ctx.case.spaces:
         lawful = ctx.load_of.get(space.name)
         seen_sign = seen.get(space.name)
-        rooms.append({"room": space.name, "lawful_occupancy": lawful,
-                      "posted": seen_sign.posted if seen_sign else None,
-                      "states": seen_sign.states if seen_sign else None,
-                      "conforms_to_specification": seen_sign.conforms_to_specification if seen_sign else None})
+        room = {"room": space.name, "lawful_occupancy": lawful,
+                "posted": seen_sign.posted if seen_sign else None,
+                "states": seen_sign.states if seen_sign else None,
+                "conforms_to_specification": seen_sign.conforms_to_specification if seen_sign else None}
+        rooms.append(room)
         if seen_sign is None:
             missing.append(f"inspection.signs[{space.name}]")
             continue
-        if seen_sign.posted is False:
-            faults.append(_("no sign is posted in {space_name}", space_name=space.name))
-            continue
+        faults.extend(sign_faults(room))
         if seen_sign.posted is None:
             missing.append(f"inspection.signs[{space.name}].posted")
+        if seen_sign.posted is not True:
             continue
         if seen_sign.states is None:
             missing.append(f"inspection.signs[{space.name}].states")
-        elif lawful is not None and seen_sign.states != lawful:
-            faults.append(_("the sign in {space_name} states {states:,}, not its lawful occupancy "
-                            "{lawful:,}", space_name=space.name, states=seen_sign.states, lawful=lawful))
-        if seen_sign.conforms_to_specification is False:
-            faults.append(_("the sign in {space_name} is not red on white in bold letters 1 inch by "
-                            "3/8 inch", space_name=space.name))
-        elif seen_sign.conforms_to_specification is None:
+        if seen_sign.conforms_to_specification is None:
             missing.append(f"inspection.signs[{space.name}].conforms_to_specification")
     values = {"rooms": rooms}
     if faults:

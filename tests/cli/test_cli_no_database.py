@@ -105,7 +105,8 @@ def test_applications_of_an_unknown_town_name_the_option(tmp_path):
     (["sign", "--certificate", "NOPE-1", "-o", "{out}/s.pdf"], "error: --certificate: no certificate 'NOPE-1'"),
     (["certificate", "--number", "MP-2026-0099", "-o", "{out}/c.pdf"], "error: --number: no certificate"),
     (["summons", "--number", "S-2026-099", "-o", "{out}/s.pdf"], "error: --number: no summons"),
-    (["permit", "--application", "999", "-o", "{out}/p.pdf"], "error: --application: no application 999"),
+    (["permit", "--application", "999", "-o", "{out}/p.pdf"],
+     "error: --application: Town of Carmel, New York has no permit application 999;"),
 ])
 def test_a_record_not_in_the_database_is_told_naming_the_option_that_gave_it(tmp_path, command, told):
     """A new-user trial's `sign --certificate NOPE` said "no certificate 'NOPE'" without the option (a stale

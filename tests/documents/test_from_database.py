@@ -149,7 +149,7 @@ def test_application_0_is_an_application_asked_for_not_an_option_left_out(models
     """`--application 0` names an application (there is none numbered 0), not an option left out."""
     result = run(command, "--application", "0", "-o", str(tmp_path / "x.pdf"))
     assert result.exit_code == 2
-    assert "--application: no application 0" in result.output
+    assert "--application: Town of Carmel, New York has no permit application 0;" in result.output
 
 
 def test_carmel_summons_states_days_of_continued_violation_and_summed_range_carmel_31_penalties(models, tmp_path):

@@ -87,7 +87,9 @@ def test_a_draft_whose_facts_are_refused_has_the_pages_calendar_and_a_warning(ca
 def test_no_such_application_exits_2_naming_the_option(draft_app, tmp_path):
     r, data = cli(tmp_path, "--application", str(draft_app.pk + 1000))
     assert r.exit_code == 2 and data is None
-    assert r.output.strip() == f"publicassembly: error: --application: no application {draft_app.pk + 1000}"
+    assert r.output.strip() == (f"publicassembly: error: --application: Town of Carmel, New York has no permit "
+                                f"application {draft_app.pk + 1000}; `publicassembly applications --town carmel-ny` "
+                                "lists them")
 
 
 def test_permit_and_notice_of_a_draft_are_still_refused(draft_app, tmp_path):
@@ -95,7 +97,8 @@ def test_permit_and_notice_of_a_draft_are_still_refused(draft_app, tmp_path):
     for command in ("permit", "notice"):
         r = CliRunner().invoke(app, [command, "--application", str(draft_app.pk), "-o", str(tmp_path / "x.pdf")])
         assert r.exit_code == 2, (command, r.output)
-        assert "--application: no application" in r.output and "draft" in r.output
+        assert f"--application: Town of Carmel, New York has no permit application {draft_app.pk} filed: it is a " \
+            "draft" in r.output
 
 
 def test_help_says_a_drafts_calendar_is_given():

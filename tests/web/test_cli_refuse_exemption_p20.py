@@ -80,7 +80,8 @@ def test_another_role_is_refused_naming_user_exit_1(church_app):
 
 
 @pytest.mark.parametrize(("number", "told"), [
-    ("999999", "--application: no permit application 999999; `publicassembly applications` lists them"),
+    ("999999", "--application: Town of Carmel, New York has no permit application 999999; "
+               "`publicassembly applications --town carmel-ny` lists them"),
     ("abc", "--application: 'abc' is not a whole number"),
     ("-1", "--application:"),
 ])

@@ -355,17 +355,15 @@ def _town(alias: str | None, option: str = "--town") -> Any:
     return town
 
 
-def _application(pk: int, *, drafts: bool = False) -> Any:
-    """Application `pk`; exit 2 naming --application when there is none, or when it is a draft and `drafts` is
-    not set (its permit, petition and notice are documents of a petition filed). `drafts` (``calendar``): a
-    draft's own calendar, as its page's ``calendar.ics`` gives it to its applicant and the Town's officials
-    (interpretation P-28)."""
-    from publicassembly.permits.models import PermitApplication
+def _application(pk: int, *, town: Any = None, drafts: bool = False) -> Any:
+    """Application `pk` (of `town` when given); exit 2 naming --application, the Town whose applications were
+    looked in and how to list them when there is none, or when it is a draft and `drafts` is not set (its
+    permit, petition and notice are documents of a petition filed). `drafts` (``calendar``): a draft's own
+    calendar, as its page's ``calendar.ics`` gives it to its applicant and the Town's officials (interpretation
+    P-28). One message for every command (`workflow_commands.find_application`)."""
+    from publicassembly.cli.workflow_commands import find_application
 
-    app_ = PermitApplication.objects.select_related("town", "applicant").filter(pk=pk).first()
-    if app_ is None or (app_.state == "draft" and not drafts):
-        fail(f"--application: no application {pk}" + (" (a draft is not a public record)" if app_ else ""))
-    return app_
+    return find_application(pk, town=town, drafts=drafts)
 
 
 MAX_URL_CHARS = 2000
@@ -785,10 +783,12 @@ def _calendar_lists(source: Path, data: Mapping[str, Any]) -> None:
 def calendar(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its feed from the database (a town whose "
                                     "law issues no permits, Mount Pleasant, holds no hearing: exit 2)."),
-    application: int | None = typer.Option(None, "--application", parser=whole_number, help="With --town: only this application's "
-                                           "calendar, as its page's calendar.ics gives it: its hearing and its "
-                                           "deadlines, a draft's too (the petition's filing is the applicant's "
-                                           "to do; the Town's feed leaves drafts out)."),
+    application: int | None = typer.Option(None, "--application", parser=whole_number, help="Only this application's "
+                                           "calendar (its number, as `applications` lists them; with --town, an "
+                                           "application of that town), as its page's calendar.ics gives it: its "
+                                           "hearing and its deadlines, a draft's too (the petition's filing is the "
+                                           "applicant's to do; the Town's feed leaves drafts out). One that does "
+                                           "not exist: exit 2."),
     public: bool = typer.Option(False, "--public", help="With --town: what the public feed "
                                 "/towns/<alias>/hearings.ics shows: the public hearings only, upcoming and held, of "
                                 "the applications whose hearing was scheduled (also those later denied, revoked "
@@ -813,7 +813,11 @@ def calendar(
     the hearings alone, or one application's (also a draft's, as its page's calendar.ics). An application whose
     stored facts the law core refuses is left out of the Town's feed with a warning on standard error; a draft's
     own calendar then holds no deadline, as its page shows none, with a warning."""
-    _one_source(**{"--town": town, "--from-json": from_json})
+    if (town is None and application is None) == (from_json is None):
+        given_ = [name for name, value in (("--town", town), ("--application", application),
+                                            ("--from-json", from_json)) if value is not None]
+        fail("give --town (a Town's feed), --application (one application's calendar) or --from-json"
+             + (f" (got {', '.join(given_)})" if given_ else ""))
     if alarm_days is not None and public:
         fail("--alarm-days: the public feed (--public) holds the hearings only, no deadlines, so no alarms; leave "
              "--alarm-days out, or --public")
@@ -826,10 +830,8 @@ def calendar(
         from publicassembly.permits import documents as permit_docs
 
         t = _town(town)
-        if application is not None:
-            found = _application(application, drafts=True)
-            if found.town_id != t.pk:
-                fail(f"--application: no application {application} in {town}")
+        if application is not None:  # (its own town when --town is left out)
+            found = _application(application, town=t, drafts=True)
             ics = _from_db(lambda: permit_docs.application_calendar(found, alarm_days=alarm_days))
             if found.state == "draft":  # (its deadlines are left out when its facts are refused, as on its page)
                 from publicassembly.permits import services as sv

@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from publicassembly.cli.app import EXIT_BAD_INPUT, EXIT_ERROR, app, fail, parse_date_option, whole_number
-from publicassembly.cli.workflow_commands import DataDirOption, _fail, _setup_django
+from publicassembly.cli.workflow_commands import DataDirOption, _fail, _setup_django, find_application
 from publicassembly.permits import MAX_DAYS_AHEAD, check_days_ahead
 
 
@@ -165,12 +165,9 @@ def refuse_exemption(
     _setup_django(data_dir)
     from publicassembly.accounts.models import User
     from publicassembly.permits import services as sv
-    from publicassembly.permits.models import PermitApplication
     from publicassembly.workflow.errors import NotAllowed, ValidationFailed, WorkflowError
 
-    app_ = PermitApplication.objects.select_related("town", "applicant").filter(pk=application).first()
-    if app_ is None:
-        fail(f"--application: no permit application {application}; `publicassembly applications` lists them")
+    app_ = find_application(application, drafts=True)  # (a draft's state is refused by the service: exit 1)
     by = User.objects.filter(username=user).first()
     if by is None:
         fail(f"--user: no user {user!r}; give the user name of a Town Board member of {app_.town}")

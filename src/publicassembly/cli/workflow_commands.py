@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -87,6 +87,50 @@ def _fail(err: Exception) -> NoReturn:
     from publicassembly.workflow.errors import NotFound, ValidationFailed
 
     fail(str(err), EXIT_BAD_INPUT if isinstance(err, ValidationFailed | NotFound) else EXIT_ERROR)
+
+
+def no_application(pk: int, town: Any = None, *, draft: bool = False, option: str = "--application") -> str:
+    """The one message of a permit application `pk` not there (Carmel ch. 31), for every command that takes
+    ``--application``: whose applications were looked in — `town` (a Town) when the command was given one, else
+    every town whose law issues permits (the jurisdiction registry's ``issues_permits``: the Town of Carmel) — and
+    the command that lists them. With `draft`: the application is there but a draft, not filed, which the
+    documents of a petition filed (its permit, petition and notice) do not take."""
+    from publicassembly.law import jurisdictions
+
+    towns = ([(str(town), town.jurisdiction_alias)] if town is not None else
+             [(j.name, j.alias) for j in jurisdictions.all_jurisdictions() if j.issues_permits])
+    lists = " or ".join(f"`publicassembly applications --town {alias}`" for _name, alias in towns)
+    if not towns:  # (no law registered issues permits)
+        return f"{option}: no permit application {pk}: no town here issues permits"
+    if draft:
+        return (f"{option}: {towns[0][0]} has no permit application {pk} filed: it is a draft, not a public record; "
+                f"{lists} lists them with their states")
+    if len(towns) == 1:
+        return f"{option}: {towns[0][0]} has no permit application {pk}; {lists} lists them"
+    return f"{option}: no permit application {pk} in {', '.join(name for name, _alias in towns)}; {lists} lists them"
+
+
+def find_application(pk: int, *, town: Any = None, drafts: bool = False) -> Any:
+    """The permit application numbered `pk`, with its town and applicant, for a command's ``--application``;
+    of `town` (a Town) when the command was given ``--town``. Exit 2, nothing read further: when `town` issues no
+    permits (`permits.services.NoPermits`, as ``applications --town`` says it); when there is no such
+    application (of `town`), in `no_application`'s words; when it is a draft and `drafts` is not set (the
+    permit, petition and notice are documents of a petition filed; a draft's own calendar is given, P-28)."""
+    from publicassembly.permits import services as sv
+    from publicassembly.permits.models import PermitApplication
+    from publicassembly.workflow.errors import WorkflowError
+
+    if town is not None:
+        try:
+            sv.require_permits(town)
+        except WorkflowError as e:
+            _fail(e)
+    found = PermitApplication.objects.select_related("town", "applicant").filter(pk=pk).first()
+    if found is None or (town is not None and found.town_id != town.pk):
+        fail(no_application(pk, town))
+    if found.state == "draft" and not drafts:
+        fail(no_application(pk, found.town, draft=True))
+    return found
 
 
 @app.command("migrate")

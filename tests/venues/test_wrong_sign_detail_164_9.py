@@ -13,9 +13,9 @@ from publicassembly.venues import services as vs
 
 SIGN = "mount-pleasant/164-9/sign"
 NUMBER = "The sign in Cocktail room states {states}, not its lawful occupancy 80 (§ 164-9)."
-FORM = "The sign in Cocktail room is not red on white in bold letters 1 inch by 3/8 inch (§ 164-9)."
+FORM = "The sign in Cocktail room is not red on white in bold letters 1 inch high and 3/8 inch wide (§ 164-9)."
 BOTH = ("The sign in Cocktail room states {states}, not its lawful occupancy 80; the sign in Cocktail room is not "
-        "red on white in bold letters 1 inch by 3/8 inch (§ 164-9).")
+        "red on white in bold letters 1 inch high and 3/8 inch wide (§ 164-9).")
 
 
 def _signs_found(bi, hall, day, **cocktail):
@@ -50,9 +50,9 @@ def test_no_sign_posted_is_a_missing_sign_not_a_wrong_one(bi, hall, day):
 
 
 @pytest.mark.django_db
-def test_posting_not_stated_records_no_wrong_sign_as_the_finding_says_none(bi, hall, day):
-    """(the law core lists the posting as missing and says nothing wrong of that room: no deficiency is made of
-    it; another room's wrong sign is still recorded)"""
+def test_a_sign_found_wrong_whose_posting_is_not_stated_is_recorded_wrong_m24(bi, hall, day):
+    """M-24: a sign whose number or form was found wrong is a wrong sign though its posting was left unstated (the
+    inspector saw it); the finding says so too, and another room's wrong sign is recorded beside it."""
     insp = vs.schedule_inspection(bi, hall, scheduled_for=day)
     vs.record_inspection(bi, insp, done_on=day, signs={
         "Ballroom": {"posted": True, "states": 311, "conforms_to_specification": True},
@@ -60,9 +60,21 @@ def test_posting_not_stated_records_no_wrong_sign_as_the_finding_says_none(bi, h
         "Terrace": {"posted": True, "states": 150, "conforms_to_specification": True}})
     found = [(d.kind, d.space_name, d.detail) for d in insp.deficiencies.filter(rule_id=SIGN)]
     assert found == [("wrong_sign", "Ballroom",
-                      "The sign in Ballroom states 311, not its lawful occupancy 310 (§ 164-9).")]
+                      "The sign in Ballroom states 311, not its lawful occupancy 310 (§ 164-9)."),
+                     ("wrong_sign", "Cocktail room",
+                      "The sign in Cocktail room states 81, not its lawful occupancy 80; " + FORM[0].lower() + FORM[1:])]
     (finding,) = [f for f in insp.determination["findings"] if f["rule"] == SIGN]
-    assert "Cocktail room" not in finding["reason"]
+    assert "Cocktail room states 81" in finding["reason"]
+
+
+@pytest.mark.django_db
+def test_a_sign_whose_posting_is_not_stated_and_nothing_found_wrong_is_no_deficiency(bi, hall, day):
+    insp = vs.schedule_inspection(bi, hall, scheduled_for=day)
+    vs.record_inspection(bi, insp, done_on=day, signs={
+        "Ballroom": {"posted": True, "states": 310, "conforms_to_specification": True},
+        "Cocktail room": {"states": 80, "conforms_to_specification": True},
+        "Terrace": {"posted": True, "states": 150, "conforms_to_specification": True}})
+    assert not insp.deficiencies.filter(rule_id=SIGN).exists()
 
 
 @pytest.mark.django_db

@@ -46,6 +46,7 @@ from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Status
 from publicassembly.law.determination import Determination
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import JURISDICTION as MOUNT_PLEASANT
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase, exits
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
@@ -1306,7 +1307,8 @@ def deficiencies_from(det: Determination, *, has_valid_certificate: bool) -> lis
                 if room.get("posted") is False:
                     add(DeficiencyKind.MISSING_SIGN, f, room["room"], f"No occupancy sign is posted in {room['room']}.")
                     continue
-                wrong = sign_faults(room)  # (each failing condition only, as the finding says it)
+                # (each failing condition only, as the finding says it, under the parameters of its day)
+                wrong = sign_faults(room, MOUNT_PLEASANT.parameters.at(det.as_of))
                 if wrong:
                     add(DeficiencyKind.WRONG_SIGN, f, room["room"], f"{capitalized(join(wrong, '; '))} (§ 164-9).")
         elif f.rule == STOP_RULE:

@@ -6,15 +6,20 @@ finding and for the deficiencies the inspection records. The hall holds 200 pers
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
+
 import pytest
 
 from publicassembly.law.core import Status
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import sign_faults
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import JURISDICTION
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import FORM_WORDS, inches, sign_faults
 
 SIGN = "mount-pleasant/164-9/sign"
 HALL = [{"name": "Hall", "use_group": "dance_hall_lodge_room", "area": 3000}]  # 200 persons
 NUMBER = "the sign in Hall states {states}, not its lawful occupancy 200"
-FORM = "the sign in Hall is not red on white in bold letters 1 inch by 3/8 inch"
+FORM = "the sign in Hall is not red on white in bold letters 1 inch high and 3/8 inch wide"
+VALUES = JURISDICTION.parameters.at(date(2026, 12, 2))
 
 
 def _room(**sign):
@@ -30,7 +35,7 @@ def _room(**sign):
 ])
 def test_each_failing_condition_and_only_those_at_the_lawful_occupancy_200(determine, states, conforms, faults):
     expected = [f.format(states=states) for f in faults]
-    assert sign_faults(_room(states=states, conforms_to_specification=conforms)) == expected
+    assert sign_faults(_room(states=states, conforms_to_specification=conforms), VALUES) == expected
     d = determine(commercial=True, spaces=HALL, inspection={"signs": [
         {"room": "Hall", "posted": True, "states": states, "conforms_to_specification": conforms}]})
     finding = d.finding(SIGN)
@@ -44,11 +49,39 @@ def test_each_failing_condition_and_only_those_at_the_lawful_occupancy_200(deter
 
 
 def test_no_sign_posted_is_the_one_fault_whatever_else_is_recorded():
-    assert sign_faults(_room(posted=False, states=150, conforms_to_specification=False)) == [
+    assert sign_faults(_room(posted=False, states=150, conforms_to_specification=False), VALUES) == [
         "no sign is posted in Hall"]
 
 
-def test_posting_not_stated_or_the_lawful_occupancy_not_known_is_no_fault():
-    """(the finding lists them as missing: nothing is said wrong that was not found wrong)"""
-    assert sign_faults(_room(posted=None, states=150, conforms_to_specification=False)) == []
-    assert sign_faults(_room(lawful_occupancy=None, states=150)) == []
+def test_the_lawful_occupancy_not_known_is_no_fault_of_the_number():
+    """(the finding lists it as missing: nothing is said wrong that was not found wrong)"""
+    assert sign_faults(_room(lawful_occupancy=None, states=150), VALUES) == []
+    assert sign_faults(_room(posted=None, states=None, conforms_to_specification=None), VALUES) == []
+
+
+def test_a_sign_found_wrong_whose_posting_is_not_stated_is_told_wrong_m24(determine):
+    """M-24: the inspector who records the number a sign states, or that its form is wrong, saw a sign: the fault
+    is told (and the posting listed missing by the finding's values), not dropped for the posting not stated."""
+    assert sign_faults(_room(posted=None, states=150, conforms_to_specification=False), VALUES) == [
+        "the sign in Hall states 150, not its lawful occupancy 200", FORM]
+    assert sign_faults(_room(posted=None, states=200, conforms_to_specification=True), VALUES) == []
+    d = determine(commercial=True, spaces=HALL, inspection={"signs": [
+        {"room": "Hall", "posted": None, "states": 201, "conforms_to_specification": True}]})
+    assert d.finding(SIGN).status is Status.NOT_MET
+    assert d.finding(SIGN).reason == "Occupancy signs: the sign in Hall states 201, not its lawful occupancy 200."
+
+
+@pytest.mark.parametrize("value, said", [(1, "1"), ("0.375", "3/8"), ("1.5", "3/2"), ("0.5", "1/2"), (2, "2")])
+def test_inches_as_the_chapter_writes_them(value, said):
+    assert inches(Decimal(str(value))) == said
+
+
+def test_the_form_is_told_in_the_parameters_in_force_164_9():
+    """The letters' sizes in the finding are the parameters' (1 inch high, 3/8 inch wide); the form's words are
+    the parameters' too (a change of them must change the message)."""
+    assert (inches(VALUES["signs.letter_height_in"]), inches(VALUES["signs.letter_width_in"])) == ("1", "3/8")
+    assert {name: VALUES[name] for name in FORM_WORDS} == FORM_WORDS
+    wider = JURISDICTION.parameters.with_values("signs.letter_width_in", {date(1976, 2, 24): Decimal("0.5")}).at(
+        date(2026, 12, 2))
+    assert sign_faults(_room(conforms_to_specification=False), wider) == [
+        "the sign in Hall is not red on white in bold letters 1 inch high and 1/2 inch wide"]

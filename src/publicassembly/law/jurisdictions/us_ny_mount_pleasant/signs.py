@@ -5,6 +5,8 @@ on the premises."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from publicassembly.law.core import Finding, Status
@@ -40,25 +42,39 @@ def sign_requirements(ctx: Context) -> dict[str, Any]:
             "rooms": [{"room": s.name, "lawful_occupancy": ctx.load_of.get(s.name)} for s in ctx.case.spaces]}
 
 
-def sign_faults(room: Mapping[str, Any]) -> list[Message]:
+def inches(value: Decimal | int) -> str:
+    """A length in inches as the chapter writes it: a whole number as itself, a part of an inch as a fraction in
+    lowest terms (0.375 -> "3/8", 1 -> "1", 1.5 -> "3/2"). Exact (no rounding)."""
+    fraction = Fraction(Decimal(str(value)))
+    return str(fraction.numerator) if fraction.denominator == 1 else f"{fraction.numerator}/{fraction.denominator}"
+
+
+#: The words of the prescribed form the sign finding says a sign lacks, in the order of § 164-9 (the letters'
+#: sizes come from the parameters; these words are checked against them by the tests).
+FORM_WORDS = {"signs.lettering_colour": "red", "signs.background_colour": "white", "signs.letter_weight": "bold"}
+
+
+def sign_faults(room: Mapping[str, Any], values: Mapping[str, Any]) -> list[Message]:
     """What is wrong with one room's sign as an inspection found it (§ 164-9), each failing condition once and
-    nothing else: no sign posted (then that alone); posted, stating a number other than the room's lawful
-    occupancy; posted, not of the prescribed form. `room` as the sign finding's values list each room:
-    ``room``, ``lawful_occupancy``, ``posted``, ``states``, ``conforms_to_specification``. A condition not
-    stated (None), or the number while the lawful occupancy is not known, is no fault: the finding lists it as
-    missing. The one wording of the finding's reason and of the deficiencies an inspection records."""
+    nothing else: no sign posted (then that alone); a sign stating a number other than the room's lawful
+    occupancy; a sign not of the prescribed form (its letters' sizes, in inches, from `values`: the parameters
+    in force, ``signs.letter_height_in`` and ``signs.letter_width_in``). `room` as the sign finding's values list
+    each room: ``room``, ``lawful_occupancy``, ``posted``, ``states``, ``conforms_to_specification``. A sign whose
+    posting is not stated but whose number or form was found wrong is told wrong all the same (M-24: the
+    inspector saw a sign; the posting is still listed missing). A condition not stated (None), or the number
+    while the lawful occupancy is not known, is no fault. The one wording of the finding's reason and of the
+    deficiencies an inspection records."""
     name, lawful, states = room["room"], room.get("lawful_occupancy"), room.get("states")
     if room.get("posted") is False:
         return [_("no sign is posted in {space_name}", space_name=name)]
-    if room.get("posted") is not True:
-        return []
     faults = []
     if states is not None and lawful is not None and states != lawful:
         faults.append(_("the sign in {space_name} states {states:,}, not its lawful occupancy {lawful:,}",
                         space_name=name, states=states, lawful=lawful))
     if room.get("conforms_to_specification") is False:
-        faults.append(_("the sign in {space_name} is not red on white in bold letters 1 inch by 3/8 inch",
-                        space_name=name))
+        faults.append(_("the sign in {space_name} is not red on white in bold letters {height} inch high and "
+                        "{width} inch wide", space_name=name, height=inches(values["signs.letter_height_in"]),
+                        width=inches(values["signs.letter_width_in"])))
     return faults
 
 
@@ -83,7 +99,7 @@ def sign(ctx: Context) -> Finding:
         if seen_sign is None:
             missing.append(f"inspection.signs[{space.name}]")
             continue
-        faults.extend(sign_faults(room))
+        faults.extend(sign_faults(room, ctx.values))
         if seen_sign.posted is None:
             missing.append(f"inspection.signs[{space.name}].posted")
         if seen_sign.posted is not True:

@@ -19,7 +19,16 @@ from pydantic import AfterValidator, AwareDatetime, ValidationInfo, field_valida
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_with
-from publicassembly.api.resources import ERRORS, _app, _no_nul, _places_town, _town, _venue, issuance_blockers
+from publicassembly.api.resources import (
+    ERRORS,
+    _app,
+    _no_nul,
+    _places_town,
+    _town,
+    _venue,
+    deficiency_json,
+    issuance_blockers,
+)
 from publicassembly.api.resources import router as records
 from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
@@ -888,8 +897,7 @@ def _inspection(i: Any) -> dict[str, Any]:
     return {"id": i.pk, "venue": i.venue_id, "scheduled_for": i.scheduled_for.isoformat(), "state": i.state,
             "version": i.version, "result": i.result, "done_on": i.done_on.isoformat() if i.done_on else None,
             "exits_not_stated": vs.exits_not_stated(i),
-            "deficiencies": [{"kind": d.kind, "rule": d.rule_id, "citation": d.citation, "space": d.space_name,
-                              "detail": d.detail} for d in i.deficiencies.all()]}
+            "deficiencies": [deficiency_json(d) for d in i.deficiencies.all()]}
 
 
 @router.post("/towns/{town}/venues/{id}/inspections", response={201: dict[str, Any], **ERRORS},

@@ -330,9 +330,15 @@ def list_inspections(request: Any, town: str) -> Any:
     return [{"id": i.pk, "venue": i.venue_id, "scheduled_for": i.scheduled_for.isoformat(), "state": i.state,
              "result": i.result, "done_on": i.done_on.isoformat() if i.done_on else None,
              "exits_not_stated": vs.exits_not_stated(i),
-             "deficiencies": [{"kind": d.kind, "rule": d.rule_id, "citation": d.citation, "detail": d.detail}
-                              for d in i.deficiencies.all()]}
+             "deficiencies": [deficiency_json(d) for d in i.deficiencies.all()]}
             for i in Inspection.objects.for_town(t).order_by("-scheduled_for", "-id")]
+
+
+def deficiency_json(d: Any) -> dict[str, Any]:
+    """A deficiency an inspection found, as every answer gives it (the list of inspections and the record of one):
+    ``{kind, rule, citation, space, detail}`` — ``space`` the room or area it concerns (an overcrowded room, a room's
+    sign: § 164-5, § 164-9), ``""`` when it concerns the place as a whole."""
+    return {"kind": d.kind, "rule": d.rule_id, "citation": d.citation, "space": d.space_name, "detail": d.detail}
 
 
 @router.get("/towns/{town}/violations", response={200: list[dict[str, Any]], **ERRORS},

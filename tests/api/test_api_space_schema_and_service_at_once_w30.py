@@ -70,3 +70,14 @@ def test_a_place_not_of_the_town_is_told_the_schema_alone_w30(api, mu, hall):
 def test_a_body_not_an_object_is_refused_as_before_w30(api, mu, hall):
     r = api(mu["building_inspector"]).post(spaces_url(hall), "[]", content_type="application/json")
     assert r.status_code == 422 and r.json()["field"] == "body", r.content
+
+
+def test_a_story_not_a_whole_number_and_a_name_taken_are_both_listed_w30(api, mu, hall):
+    """The service refuses no other value, yet a name taken is told with the schema's refusal (it was told alone
+    after the version, once the story was fixed: W-31)."""
+    r = post(api(mu["building_inspector"]), spaces_url(hall),
+             {"name": "ballroom", "kind": "room", "use_group": "business", "area": "300", "story": "first"})
+    assert r.status_code == 422, r.content
+    assert [f for f, _m in errors(r)] == ["story", "name"]
+    assert errors(r)[1] == ("name", TAKEN)
+    assert hall.spaces.count() == 1

@@ -744,10 +744,53 @@ def space_refusals(venue: Venue, given: dict[str, Any]) -> list[tuple[str, str]]
     """What `add_space` refuses (its checks of the values, before the venue's version and the user's role) of a
     space of `venue` with the values `given` (a field left out: not given, ``area_unit`` then ``sq_ft``), as
     (field, message), every one; empty when it refuses none. Nothing is written. The API lists them with its
-    schema's refusals of the fields they do not name (interpretation W-30)."""
+    schema's refusals of the fields they do not name (interpretation W-30), the page with its form's (W-31): asked
+    only when those refuse a value, so a name another space has is told too (`add_space` tells it, when no value
+    is refused, after the version)."""
     fields = ("name", "kind", "use_group", "area", "alleys", "story", "common_entrance")
     values = {f: given.get(f) for f in fields} | {"area_unit": given.get("area_unit", "sq_ft")}
-    return _new_space(venue, values, given.get("connects_with") or ())[1]
+    errors = _new_space(venue, values, given.get("connects_with") or ())[1]
+    name = given.get("name")
+    if isinstance(name, str) and name.strip() and all(f != "name" for f, _m in errors):
+        taken = _name_taken(venue, name.strip())
+        if taken is not None:
+            errors.insert(0, ("name", taken))
+    return errors
+
+
+def space_change_refusals(space: Space, changes: dict[str, Any]) -> list[tuple[str, str]]:
+    """What `update_space` refuses of `changes` (fields of `SPACE_FIELDS`; ``connects_with`` the names of the
+    spaces it is to connect with) to `space` as it is stored now — the space judged as it would be after them
+    (M-21), before its version and the user's role — as (field, message), every one; empty when it refuses none.
+    Nothing is written. The page changing a room lists them with its form's refusals (interpretation W-31)."""
+    fresh = Space.objects.filter(pk=space.pk).first() or space
+    venue = Venue.objects.get(pk=space.venue_id)
+    unknown = [(k, _("not a field of a space; allowed: %(allowed)s") % {"allowed": ", ".join(SPACE_FIELDS)})
+               for k in changes if k not in SPACE_FIELDS]
+    given = {k: v for k, v in changes.items() if k in SPACE_FIELDS and k != "connects_with"}
+    return unknown + _space_change_errors(venue, fresh, given, changes.get("connects_with"))[2]
+
+
+def _space_change_errors(venue: Venue, fresh: Space, changes: dict[str, Any], connects: Iterable[Any] | None
+                         ) -> tuple[dict[str, Any], list[Space], list[tuple[str, str]]]:
+    """`fresh` (a space of `venue` as stored) with `changes` applied, checked as a space added is (`_clean_space`,
+    each field against the others: M-21; its name against the venue's other spaces when renamed) and the spaces
+    it is to connect with (`connects`, None: unchanged): its values normalised, those spaces, and every refusal
+    at once."""
+    merged = {f: getattr(fresh, f) for f in SPACE_FIELDS if f != "connects_with"}
+    merged.update(changes)  # the space as it would be: the checks of one field against another see both
+    renamed = not isinstance(merged["name"], str) or merged["name"].strip() != fresh.name
+    values: dict[str, Any] = {}
+    errors: list[tuple[str, str]] = []
+    try:
+        values = _clean_space(merged, venue=venue if renamed else None, but=fresh.pk)
+    except ValidationFailed as e:
+        errors = list(e.errors)
+    others: list[Space] = []
+    if connects is not None:  # (told with the other refusals, at once: M-21)
+        others, unconnected = _connected_spaces(venue, connects, exclude=fresh)
+        errors += unconnected
+    return values, others, errors
 
 
 def _name_taken(venue: Venue, name: str, *, but: int | None = None) -> str | None:
@@ -789,20 +832,10 @@ def update_space(by: Any, space: Space, *, expected_version: int | None = None, 
 
         def check(fresh: Space) -> None:
             _require_editor(by, venue)
-            merged = {f: getattr(fresh, f) for f in SPACE_FIELDS if f != "connects_with"}
-            merged.update(changes)  # the space as it would be: the checks of one field against another see both
-            renamed = not isinstance(merged["name"], str) or merged["name"].strip() != fresh.name
-            errors: list[tuple[str, str]] = []
-            try:
-                values = _clean_space(merged, venue=venue if renamed else None, but=fresh.pk)
-            except ValidationFailed as e:
-                errors = list(e.errors)
-            if connects is not None:  # (told with the other refusals, at once: M-21)
-                found, unconnected = _connected_spaces(venue, connects, exclude=fresh)
-                others.extend(found)
-                errors += unconnected
+            values, found, errors = _space_change_errors(venue, fresh, changes, connects)
             if errors:
                 raise ValidationFailed.of_all(errors)
+            others.extend(found)
             cleaned.update({k: values[k] for k in changes})
 
         expected = space.version if expected_version is None else expected_version

@@ -176,7 +176,7 @@ def test_a_room_over_its_lawful_occupancy_is_overcrowding_as_the_api_records_it_
 
 
 @pytest.mark.parametrize(("field", "given", "said"), [
-    ("persons_by_space-{ball}", "-1", "a whole number, 0 or more; got -1"),  # (the service's)
+    ("persons_by_space-{ball}", "-1", "must be at least 0 (got -1)"),  # (the service's, in the law core's words)
     ("persons_by_space-{ball}", "12 persons", "Give a whole number"),  # (not a number: the form's)
     ("persons_by_space-{ball}", "1000000001", "must be at most 1,000,000,000 (got 1000000001)"),  # (the law core's)
     ("signs-{ball}-states", "-1", "must be at least 0 (got -1)"),

@@ -39,7 +39,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from publicassembly.accounts.models import Role, Town
 from publicassembly.law.cases import invalid_from
@@ -54,7 +54,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import may_
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import sign_faults
 from publicassembly.law.messages import capitalized, join
-from publicassembly.law.units import AREA_UNITS, InvalidNumber, area_sq_ft, given, to_decimal
+from publicassembly.law.units import AREA_UNITS, Count, InvalidNumber, area_sq_ft, given, to_decimal
 from publicassembly.venues.models import (
     Certificate,
     Deficiency,
@@ -72,7 +72,7 @@ from publicassembly.workflow.dates import a_date, chapter_in_force, happened
 from publicassembly.workflow.errors import NotAllowed, NotFound, StaleUpdate, ValidationFailed, WorkflowError
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.people import person_name
-from publicassembly.workflow.printable import problems, require_no_controls, require_printable
+from publicassembly.workflow.printable import controls_found, problems, require_no_controls, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import first_alike, not_in_force
@@ -1361,42 +1361,150 @@ def _officer_kind(by: Any, town: Town) -> str:
     return "building_inspector" if membership.role == Role.BUILDING_INSPECTOR else membership.officer_kind
 
 
-def _opt_bool(name: str, value: Any) -> bool | None:
-    if value not in (True, False, None):
-        raise ValidationFailed(name, _("true, false or empty (not observed); got %(value)s") % {"value": repr(value)})
-    return value
+def _bool_refusals(name: str, value: Any) -> list[tuple[str, str]]:
+    """[(name, what is allowed)] when `value` is neither true, false nor None (not observed); else empty."""
+    if value is not None and not isinstance(value, bool):
+        return [(name, _("true, false or empty (not observed); got %(value)s") % {"value": repr(value)})]
+    return []
 
 
-def _opt_count(name: str, value: Any) -> int | None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise ValidationFailed(name, _("a whole number, 0 or more; got %(value)s") % {"value": repr(value)})
-    return value
+#: The law core's count (`law.units.Count`: a whole number from 0 to 1,000,000,000), read strictly: a count given
+#: to the service is a number already (the page's form and the API's schema read text), never text or a boolean.
+_COUNT: TypeAdapter[int] = TypeAdapter(Count)
 
 
-def check_persons_by_space(venue: Venue, persons_by_space: Mapping[str, int] | None,
-                           persons_present: int | None = None) -> None:
-    """An officer's count of persons in each room (space name → persons), as an inspection or a stop order takes
-    it: every name a space of `venue`, every count a whole number, 0 or more. Else `ValidationFailed` naming
-    ``persons_by_space`` (the name and the spaces there are) or ``persons_by_space[<room>]``. With
-    `persons_present` (the persons counted in the place), the persons counted in its rooms cannot be more: the
-    two counts contradict each other, and the law core would judge overcrowding from one and the toilets from
-    the other; `ValidationFailed` naming ``persons_by_space``, with ``persons_present`` in its ``errors`` too."""
+def _count_refusals(name: str, value: Any) -> list[tuple[str, str]]:
+    """[(name, the law core's words)] when `value` is given (not None) and is not a count (`law.units.Count`):
+    "must be at least 0 (got -1)", "must be at most 1,000,000,000 (got …)", "expected a whole number, got true" —
+    the words the law core refuses a count of a case in (a sign's number on the inspection page), so that one
+    bound is said one way on a page (interpretation W-31); else empty."""
+    if value is None:
+        return []
+    try:
+        _COUNT.validate_python(value, strict=True)
+    except ValidationError as e:
+        return [(name, invalid_from(e).message)]
+    return []
+
+
+def persons_by_space_refusals(venue: Venue, persons_by_space: Mapping[str, Any] | None,
+                              persons_present: Any = None) -> list[tuple[str, str]]:
+    """What an officer's count of persons in each room (space name → persons), as an inspection or a stop order
+    takes it, is refused, every one, as (field, message): a name that is no space of `venue` (``persons_by_space``,
+    with the spaces there are), a count that is not a count (``persons_by_space[<room>]``, `_count_refusals`).
+    When every room's count is read and `persons_present` (the persons counted in the place) is a count, the
+    persons counted in its rooms cannot be more (M-7): the two counts contradict each other, and the law core
+    would judge overcrowding from one and the toilets from the other; ``persons_by_space`` and
+    ``persons_present`` are then both refused. Empty when none is."""
     names = set(venue.spaces.values_list("name", flat=True))
+    errors: list[tuple[str, str]] = []
     for room, n in (persons_by_space or {}).items():
         if room not in names:
-            raise ValidationFailed("persons_by_space", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
-                                   % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
-        _opt_count(f"persons_by_space[{room}]", n)
+            errors.append(("persons_by_space", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                           % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))}))
+        else:
+            errors += _count_refusals(f"persons_by_space[{room}]", n)
+    if errors or persons_present is None or _count_refusals("persons_present", persons_present):
+        return errors
     in_rooms = sum((persons_by_space or {}).values())
-    if persons_present is not None and in_rooms > persons_present:
+    if in_rooms > persons_present:
         counts = {"rooms": f"{in_rooms:,}", "present": f"{persons_present:,}"}
         by_space = _("the persons counted in the rooms, %(rooms)s in all, are more than the %(present)s persons "
                      "present (persons_present): a room's persons are among those present; correct one count or "
                      "the other") % counts
         present = _("%(present)s persons present is fewer than the %(rooms)s counted in the rooms "
                     "(persons_by_space); correct one count or the other") % counts
-        raise ValidationFailed("persons_by_space", by_space,
-                               errors=[("persons_by_space", by_space), ("persons_present", present)])
+        errors += [("persons_by_space", by_space), ("persons_present", present)]
+    return errors
+
+
+def check_persons_by_space(venue: Venue, persons_by_space: Mapping[str, int] | None,
+                           persons_present: int | None = None) -> None:
+    """`persons_by_space_refusals` raised: `ValidationFailed` naming the first field refused (``persons_by_space``
+    for more persons in the rooms than present, M-7, with ``persons_present`` in its ``errors`` too), every
+    refusal in its ``errors``; nothing when none is."""
+    errors = persons_by_space_refusals(venue, persons_by_space, persons_present)
+    if errors:
+        field, message = errors[0]
+        raise ValidationFailed(field, message, errors=errors)
+
+
+#: The values of an inspection's record that are yes / no / not stated (the law core's inspection facts).
+_INSPECTION_BOOLS = ("exits_blocked", "exit_access_clear", "egress_obstructed", "serious_menace",
+                     "fire_exits_designated", "fire_exits_comply_with_uniform_code", "certificate_on_premises",
+                     "corrected")
+
+
+@dataclass
+class _InspectionValues:
+    """An inspection's values checked by the service (`_check_inspection`): every refusal, and the values it
+    took — a value refused left out (not stated), so that the law core judges the others."""
+
+    errors: list[tuple[str, str]]
+    when: dt.date
+    facts: dict[str, Any]
+    persons_by_space: dict[str, Any]
+    toilets_provided: int | None
+
+    def law_refusals(self, venue: Venue) -> list[tuple[str, str]]:
+        """What the law core refuses of the values taken (a sign's number out of its bounds, a room's count
+        beyond the law core's, a place without rooms), as (field, message); empty when it refuses none."""
+        data = venue_case_data(venue, persons_by_space=self.persons_by_space or None,
+                               toilets_provided=self.toilets_provided, inspection=self.facts)
+        try:
+            determine_venue(venue, data, self.when)
+        except ValidationFailed as e:
+            return list(e.errors)
+        return []
+
+
+def _check_inspection(inspection: Inspection, officer: str, values: Mapping[str, Any]) -> _InspectionValues:
+    """`record_inspection`'s checks of its values (`values`: its keywords; one left out is not stated), every
+    refusal at once (interpretation W-31), before the law core's: the notes and reason (a control character,
+    G-6), the day done (not in the future, not before the chapter), each count (`_count_refusals`), each yes / no
+    fact, the rooms of the signs, and the rooms' counts (`persons_by_space_refusals`, M-7)."""
+    venue = inspection.venue
+    errors = controls_found(("notes", values.get("notes")), ("reason", values.get("reason")))
+    done_on = values.get("done_on")
+    try:
+        when = chapter_in_force("done_on", happened("done_on", done_on if done_on is not None else _today()),
+                                inspection.town.jurisdiction.parameters.in_force_from)
+    except ValidationFailed as e:
+        errors += e.errors
+        when = _today()  # (the other values judged as of today)
+    counts: dict[str, Any] = {}
+    for name in ("persons_present", "toilets_provided"):
+        refused = _count_refusals(name, values.get(name))
+        errors += refused
+        counts[name] = None if refused else values.get(name)
+    facts: dict[str, Any] = {"date": when, "officer": officer, "persons_present": counts["persons_present"]}
+    for name in _INSPECTION_BOOLS:
+        refused = _bool_refusals(name, values.get(name))
+        errors += refused
+        facts[name] = None if refused else values.get(name)
+    names = set(venue.spaces.values_list("name", flat=True))
+    signs = values.get("signs") or {}
+    for room in signs:
+        if room not in names:
+            errors.append(("signs", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                           % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))}))
+    facts["signs"] = [{"room": room, **dict(seen)} for room, seen in signs.items() if room in names]
+    persons_by_space = dict(values.get("persons_by_space") or {})
+    rooms = persons_by_space_refusals(venue, persons_by_space, facts["persons_present"])
+    errors += rooms
+    refused_rooms = {field for field, _m in rooms}
+    persons_by_space = {room: n for room, n in persons_by_space.items()
+                        if room in names and f"persons_by_space[{room}]" not in refused_rooms}
+    return _InspectionValues(errors, when, facts, persons_by_space, counts["toilets_provided"])
+
+
+def inspection_refusals(by: Any, inspection: Inspection, **values: Any) -> list[tuple[str, str]]:
+    """What `record_inspection` refuses of `values` (its keywords, each one left out not stated), the law core's
+    refusals of the values the service takes included, as (field, message), every one; empty when it refuses
+    none. Nothing is written; `by`'s role is checked (`NotAllowed`), not the inspection's state or version. The
+    inspection page lists them with its form's refusals (interpretation W-31)."""
+    checked = _check_inspection(inspection, _officer_kind(by, inspection.town), values)
+    return checked.errors + checked.law_refusals(inspection.venue)
 
 
 def record_inspection(
@@ -1424,32 +1532,22 @@ def record_inspection(
     venue as it was, is refused as stale (`StaleUpdate`, 409) and the Building Inspector sees the findings before
     issuing, rather than issuing on a page that did not show them.
 
+    Every bad value is refused at once, after the role and before the state (P-29; `_check_inspection`, with the
+    law core's refusals of the values it takes: W-31), nothing written.
+
     Raises `InvalidTransition` unless scheduled, `StaleUpdate`, `NotAllowed`, `ValidationFailed` (the field)."""
-    require_no_controls(("notes", notes), ("reason", reason))  # (G-6; values before state, P-29)
     venue = inspection.venue
     officer = _officer_kind(by, inspection.town)
-    when = chapter_in_force("done_on", happened("done_on", done_on if done_on is not None else _today()),
-                            inspection.town.jurisdiction.parameters.in_force_from)
-    facts: dict[str, Any] = {
-        "date": when, "officer": officer, "persons_present": _opt_count("persons_present", persons_present),
-        "exits_blocked": _opt_bool("exits_blocked", exits_blocked),
-        "exit_access_clear": _opt_bool("exit_access_clear", exit_access_clear),
-        "egress_obstructed": _opt_bool("egress_obstructed", egress_obstructed),
-        "serious_menace": _opt_bool("serious_menace", serious_menace),
-        "fire_exits_designated": _opt_bool("fire_exits_designated", fire_exits_designated),
-        "fire_exits_comply_with_uniform_code": _opt_bool("fire_exits_comply_with_uniform_code",
-                                                         fire_exits_comply_with_uniform_code),
-        "certificate_on_premises": _opt_bool("certificate_on_premises", certificate_on_premises),
-        "corrected": _opt_bool("corrected", corrected),
-        "signs": [{"room": room, **dict(seen)} for room, seen in (signs or {}).items()],
-    }
-    _opt_count("toilets_provided", toilets_provided)
-    names = set(venue.spaces.values_list("name", flat=True))
-    for room in signs or {}:
-        if room not in names:
-            raise ValidationFailed("signs", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
-                                   % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))})
-    check_persons_by_space(venue, persons_by_space, _opt_count("persons_present", persons_present))
+    checked = _check_inspection(inspection, officer, {
+        "done_on": done_on, "persons_present": persons_present, "persons_by_space": persons_by_space,
+        "exits_blocked": exits_blocked, "exit_access_clear": exit_access_clear, "egress_obstructed": egress_obstructed,
+        "serious_menace": serious_menace, "fire_exits_designated": fire_exits_designated,
+        "fire_exits_comply_with_uniform_code": fire_exits_comply_with_uniform_code,
+        "certificate_on_premises": certificate_on_premises, "toilets_provided": toilets_provided, "signs": signs,
+        "corrected": corrected, "notes": notes, "reason": reason})
+    if checked.errors:  # (with the law core's refusals of the other values: every one at once)
+        raise ValidationFailed.of_all(checked.errors + checked.law_refusals(venue))
+    when, facts = checked.when, checked.facts
     with transaction.atomic():
         Venue.objects.select_for_update().get(pk=venue.pk)  # (with issuing: one reads the other's findings)
         data = venue_case_data(venue, persons_by_space=persons_by_space, toilets_provided=toilets_provided,

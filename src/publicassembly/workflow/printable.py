@@ -15,7 +15,7 @@ from publicassembly.documents.unprintable import Unprintable, UnprintableText
 from publicassembly.workflow.errors import ValidationFailed
 from publicassembly.workflow.words import law_text
 
-__all__ = ["problems", "require_no_controls", "require_printable", "why"]
+__all__ = ["controls_found", "problems", "require_no_controls", "require_printable", "why"]
 
 
 def why(problem: Unprintable) -> str:
@@ -54,10 +54,17 @@ def require_no_controls(*values: tuple[str, Any]) -> None:
     an escape, a bell, a direction override; not a tab or a line break), in the words a case's text is refused
     in (`law.units.controls_refused`, translated). For a text the pages show but no document prints (a
     document's ``kind``): what the documents print is held to `require_printable`, which refuses these too."""
-    from publicassembly.law.units import controls, controls_refused
-
-    found = [(field, law_text(controls_refused(controls(value)))) for field, value in values
-             if isinstance(value, str) and controls(value)]
+    found = controls_found(*values)
     if found:
         field, message = found[0]
         raise ValidationFailed(field, message, errors=found)
+
+
+def controls_found(*values: tuple[str, Any]) -> list[tuple[str, str]]:
+    """(field, why) for every one of `values` ((field, text) pairs; None and non-texts skipped) whose text holds a
+    control character, in the words `require_no_controls` refuses it in; empty when none does (for a service that
+    tells them with its other refusals at once)."""
+    from publicassembly.law.units import controls, controls_refused
+
+    return [(field, law_text(controls_refused(controls(value)))) for field, value in values
+            if isinstance(value, str) and controls(value)]

@@ -636,6 +636,16 @@ def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = 
     return out
 
 
+def connected_names(space: Space) -> list[str]:
+    """The names of the spaces `space` connects with (§ 164-4; a connection is one, whichever of the two named the
+    other), in the order they were entered: what its page shows ticked, and sends back unchanged."""
+    ids = set()
+    for a, b in SpaceConnection.objects.filter(Q(from_space=space) | Q(to_space=space)).values_list(
+            "from_space_id", "to_space_id"):
+        ids.add(b if a == space.pk else a)
+    return list(Space.objects.filter(pk__in=ids).order_by("id").values_list("name", flat=True))
+
+
 def _set_connections(by: Any, space: Space, others: list[Space], why: str) -> list[str]:
     """Make `space`'s connections exactly `others` (history on each added or removed pair). Returns the
     change in words (empty when none)."""

@@ -38,6 +38,17 @@ class VenueForm(PlainErrors):
                 "toilets_provided": d.get("toilets_provided")}
 
 
+class SpaceNamesField(forms.MultipleChoiceField):
+    """Rooms and areas of the place, by name, one checkbox each (its choices: the place's spaces when the page was
+    opened). A name not among them — a room removed or renamed since — is left to the venues service, which
+    refuses it beside the field naming the spaces there are (one source of the check, W-31)."""
+
+    widget = forms.CheckboxSelectMultiple
+
+    def valid_value(self, value: Any) -> bool:
+        return True
+
+
 class SpaceForm(PlainErrors):
     name = forms.CharField(label=_("Room or area"), max_length=200)
     use_group = forms.ChoiceField(label=_("Use group (§§ 164-7, 164-8)"), choices=USE_GROUP_CHOICES)
@@ -46,6 +57,22 @@ class SpaceForm(PlainErrors):
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
     alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
     story = WholeNumberField(label=_("Story"), min_value=STORY_RANGE[0], max_value=STORY_RANGE[1], required=False)
+    # § 164-4: a place of assembly includes the similarly occupied rooms connecting with it, on any story, where
+    # the entrance is common (M-5: joined when one names the other and both have a common entrance; M-23)
+    connects_with = SpaceNamesField(
+        label=_("Connects with (§ 164-4)"), required=False,
+        help_text=_("The similarly occupied rooms or areas of this place it connects with, on any story."))
+    common_entrance = forms.ChoiceField(
+        label=_("Entrance common with the rooms it connects with? (§ 164-4)"), choices=YES_NO_UNKNOWN,
+        required=False)
+
+    #: The service's fields this form asks under another name: a space's kind follows from its use group.
+    SERVICE_NAMES = {"kind": "use_group"}
+
+    def __init__(self, *args: Any, spaces: Sequence[str] = (), **kwargs: Any) -> None:
+        """`spaces`: the names of the place's other rooms and areas (those it may connect with), in its order."""
+        super().__init__(*args, **kwargs)
+        self.fields["connects_with"].choices = [(n, n) for n in spaces]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -60,9 +87,25 @@ class SpaceForm(PlainErrors):
         return data
 
     def values(self) -> dict[str, Any]:
-        d = dict(self.cleaned_data)
-        d["kind"] = "open_air" if d["use_group"] == "open_air" else "room"
+        """The service's arguments (`add_space`, `update_space`) from a valid form."""
+        return self.taken()
+
+    def taken(self) -> dict[str, Any]:
+        """The values the form took, as the service's arguments: every field of the space, None where the form
+        refused it (a kind only when the use group was taken), so that the service judges the others
+        (`venues.services.space_refusals`, `space_change_refusals`: W-31)."""
+        d = {name: self.cleaned_data.get(name) for name in self.fields}
+        if d["use_group"] is not None:
+            d["kind"] = "open_air" if d["use_group"] == "open_air" else "room"
+        d["connects_with"] = list(d["connects_with"] or [])
+        d["common_entrance"] = tristate(d["common_entrance"])
         return d
+
+    def field_for(self, field: str) -> str | None:
+        """The field of this form beside which the service's refusal of `field` is shown (`kind`: the use group,
+        of which the page derives it); None when the form has none (said above the form)."""
+        name = self.SERVICE_NAMES.get(field, field.split(".")[-1])
+        return name if name in self.fields else None
 
 
 class ReasonForm(PlainErrors):

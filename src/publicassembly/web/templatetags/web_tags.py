@@ -117,3 +117,12 @@ def marked_fields(form: Any) -> list[Any]:
     """The visible fields of a form that hold an error, each then marked beside it: "Please correct the fields
     marked below" is said only when there is one (``web/_form_errors.html``)."""
     return [field for field in form.visible_fields() if field.errors]
+
+
+@register.filter
+def marked_groups(form: Any) -> list[Any]:
+    """The groups of fields of a form that hold a refusal of their own, beside the group (the inspection's rooms:
+    `RecordInspectionForm.marked_groups`), each ``{id, label, errors}``, listed with the marked fields
+    (``web/_form_errors.html``); none for a form without groups."""
+    groups = getattr(form, "marked_groups", None)
+    return list(groups()) if callable(groups) else []

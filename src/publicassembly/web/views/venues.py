@@ -78,14 +78,30 @@ def _put(form: forms.Form, e: WorkflowError, *, state: Any = None, offered: bool
     if not isinstance(e, ValidationFailed):
         _above(form, refusal(e))
         return 422
-    field_for = getattr(form, "field_for", None)  # (a form whose fields are not named as the service's: its own)
-    for field, message in e.errors:  # every value refused at once (a space's name and its area): each beside its field
-        name = field_for(field) if field_for is not None else field.split(".")[-1]
-        if name is not None and name in form.fields:
-            form.add_error(name, str(present.tr(message)))
-        else:
-            _above(form, f"{field}: {present.tr(message)}")
+    _beside(form, e.errors)  # every value refused at once (a space's name and its area): each beside its field
     return 422
+
+
+def _beside(form: forms.Form, refusals: Any, *, but_refused: bool = False) -> None:
+    """The service's `refusals` ((field, message), its field named as the service names it) each beside the form's
+    field it names (the form's `field_for`, for a form whose fields are not named as the service's; else the
+    field's last part), or beside the group of fields (a form's ``group_errors``: the inspection's rooms), else
+    above the form. `but_refused`: the service's refusals of values the form took, told with the form's own
+    refusals (W-31): a field the form refused already is told in the form's words alone (the service did not
+    get its value)."""
+    field_for = getattr(form, "field_for", None)
+    groups = getattr(form, "group_errors", {})
+    refused = set(form.errors) if but_refused else set()
+    for field, message in refusals:
+        name = field_for(field) if field_for is not None else field.split(".")[-1]
+        text = str(present.tr(message))
+        if name is not None and name in form.fields:
+            if name not in refused:
+                form.add_error(name, text)
+        elif name is not None and name in groups:
+            groups[name].append(text)
+        else:
+            _above(form, f"{field}: {text}")
 
 
 def _above(form: forms.Form, text: str) -> None:
@@ -214,7 +230,8 @@ def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, fo
                            "spaces": venue.spaces.order_by("id"),
                            "certificates": certificates, "certificate_rows": rows,
                            "inspections": inspections,
-                           "space_form": vf.SpaceForm(prefix="new") if may["edit"] else None,
+                           "space_form": (vf.SpaceForm(prefix="new", spaces=_names(venue)) if may["edit"]
+                                          else None),
                            "issue_form": vf.IssueForm() if may["issue"] else None,
                            # (a place stated to be used solely for worship, not approved as such: § 164-3, M-20)
                            "worship_form": (vf.WorshipApprovalForm() if may["issue"] and
@@ -237,6 +254,12 @@ def _context(request: HttpRequest, t: Any, venue: Venue, revoking: tuple[int, fo
         if may["issue"] and venue.certificate_exempt:  # (refused whatever its rooms, as issuing answers it)
             ctx["certificate_blockers"] = [vs.exemption_blocker(venue)]
     return ctx
+
+
+def _names(venue: Venue, *, but: Space | None = None) -> list[str]:
+    """The names of `venue`'s rooms and areas (those a room may connect with, § 164-4), in the order entered,
+    without `but` (the room being changed)."""
+    return [n for pk, n in venue.spaces.order_by("id").values_list("pk", "name") if but is None or pk != but.pk]
 
 
 def _inspectors(t: Any) -> Any:
@@ -264,12 +287,13 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     page's language. A refusal of the place as recorded (not of this input) is shown there too, with 200."""
     t = town_for(town)
     venue = _venue(request, t, pk)  # (the Building Inspector, an officer, or the place's owner: W-14)
-    form = vf.SpaceForm(request.GET, prefix="new")
+    form = vf.SpaceForm(request.GET, prefix="new", spaces=_names(venue))
     ctx: dict[str, Any] = {"form": form}
     if form.is_valid():
         v = form.values()
         data = vs.venue_case_data(venue)
-        space = {"name": v["name"], "use_group": v["use_group"], "area": str(v["area"]), "area_unit": v["area_unit"]}
+        space = {"name": v["name"], "use_group": v["use_group"], "area": str(v["area"]), "area_unit": v["area_unit"],
+                 "connects_with": v["connects_with"], "common_entrance": v["common_entrance"]}
         if v.get("alleys") is not None:
             space["alleys"] = v["alleys"]
         data["spaces"] = [s for s in data["spaces"] if s["name"] != v["name"]] + [space]
@@ -294,7 +318,7 @@ def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     t = town_for(town)
     require_role(request.user, t, *EDITORS)  # the role before the form: a 403, not form errors
     venue = _venue(request, t, pk)
-    form = vf.SpaceForm(request.POST, prefix="new")
+    form = vf.SpaceForm(request.POST, prefix="new", spaces=_names(venue))
     status = 422
     ev = _version(request, form)  # the venue's version: a room added since the page was opened is 409
     if ev is not None and form.is_valid():
@@ -305,6 +329,8 @@ def space_add(request: HttpRequest, town: str, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("Space added; the lawful occupancy is recomputed below."))
             return redirect("web:venue", town=town, pk=pk)
+    elif ev is not None:  # the form's refusals with the service's of the values it took, at once (W-31)
+        _beside(form, vs.space_refusals(venue, form.taken()), but_refused=True)
     return render(request, "web/venues/detail.html", _context(request, t, venue, space_form=form), status=status)
 
 
@@ -318,8 +344,10 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
     venue = _venue(request, t, pk)  # (another owner's place: 404, W-14)
     s = Space.objects.get_in_town(t, pk=space, venue=venue)
     initial = {"name": s.name, "use_group": s.use_group, "area": s.area, "area_unit": s.area_unit,
-               "alleys": s.alleys, "story": s.story}
-    form = vf.SpaceForm(request.POST or None, initial=initial, prefix="new")
+               "alleys": s.alleys, "story": s.story, "connects_with": vs.connected_names(s),
+               "common_entrance": {True: "yes", False: "no"}.get(s.common_entrance, "")}
+    others = _names(venue, but=s)  # (the rooms it may connect with: not itself, M-23)
+    form = vf.SpaceForm(request.POST or None, initial=initial, prefix="new", spaces=others)
     may_edit = vs.can_edit_spaces(request.user, venue)
     if not may_edit:  # the officer reads the space; only the inspector (or the owner-applicant) changes it
         for field in form.fields.values():
@@ -327,7 +355,7 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
     status = 422
     if request.method == "POST":
         if "remove" in request.POST:  # the form's values are not asked: shown as stored
-            form = vf.SpaceForm(initial=initial, prefix="new")
+            form = vf.SpaceForm(initial=initial, prefix="new", spaces=others)
         ev = _version(request, form)
         if ev is None:
             pass
@@ -348,6 +376,8 @@ def space_edit(request: HttpRequest, town: str, pk: int, space: int) -> HttpResp
             else:
                 messages.success(request, _("Space saved; the lawful occupancy is recomputed."))
                 return redirect("web:venue", town=town, pk=pk)
+        else:  # the form's refusals with the service's of the change as the form took it, at once (M-21, W-31)
+            _beside(form, vs.space_change_refusals(s, form.taken()), but_refused=True)
         s = Space.objects.for_town(t).filter(pk=s.pk).first() or s  # the page shows it (its version) as it is now
     return render(request, "web/venues/space.html", {"title": _("Edit %(n)s") % {"n": s.name}, "town": t,
                                                      "venue": venue, "space": s, "form": form,

@@ -10,7 +10,6 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from publicassembly.law.units import MAX_COUNT
 from publicassembly.venues.models import STORY_RANGE
 from publicassembly.venues.services import floor_area_problem
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
@@ -137,8 +136,9 @@ class ScheduleInspectionForm(PlainErrors):
 
 class RecordInspectionForm(PlainErrors):
     done_on = forms.DateField(label=_("Done on"), widget=DateInput(), required=False)
-    persons_present = WholeNumberField(label=_("Persons present"), min_value=0, max_value=MAX_COUNT,
-                                       required=False)
+    # (the counts without bounds here, as each room's: the service refuses a count below 0 or above the law
+    # core's bound in the law core's words, beside the field — one source of the checks, one wording: W-31)
+    persons_present = WholeNumberField(label=_("Persons present"), required=False)
     exits_blocked = forms.ChoiceField(label=_("Exits blocked? (§ 164-10)"), choices=YES_NO_UNKNOWN, required=False)
     exit_access_clear = forms.ChoiceField(label=_("Access to exits clear? (§ 164-11)"), choices=YES_NO_UNKNOWN,
                                           required=False)
@@ -153,8 +153,7 @@ class RecordInspectionForm(PlainErrors):
         choices=YES_NO_UNKNOWN, required=False)
     certificate_on_premises = forms.ChoiceField(label=_("Certificate kept on the premises?"),
                                                 choices=YES_NO_UNKNOWN, required=False)
-    toilets_provided = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000,
-                                        required=False)
+    toilets_provided = WholeNumberField(label=_("Toilets provided"), required=False)
     corrected = forms.ChoiceField(label=_("Violations corrected forthwith?"), choices=YES_NO_UNKNOWN,
                                   required=False)
     notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
@@ -175,6 +174,11 @@ class RecordInspectionForm(PlainErrors):
     #: ``expected_version``, read by the view). A test holds the form's fields, `PER_SPACE` and these to the API's
     #: schema, so that the two cannot drift apart again.
     API_ONLY = ("expected_version",)
+    #: The rooms' fieldset (``#spaces`` on the page), where a refusal of the rooms' counts together is shown beside
+    #: them (M-7: more persons counted in the rooms than present; the service names it ``persons_by_space``, as
+    #: the API does), not above the form: its refusals are in ``group_errors[ROOMS]`` (W-31).
+    ROOMS = "persons_by_space"
+    ROOMS_ID = "spaces"
 
     def __init__(self, *args: Any, spaces: Sequence[Any] = (), loads: Mapping[str, int] | None = None,
                  **kwargs: Any) -> None:
@@ -184,6 +188,7 @@ class RecordInspectionForm(PlainErrors):
         self.spaces = list(spaces)
         self.loads = dict(loads or {})
         self._signed: list[Any] = []  # (the spaces whose sign is told the service, in its order: ``signs[j]``)
+        self.group_errors: dict[str, list[str]] = {self.ROOMS: []}
         for s in self.spaces:
             name = s.name
             self.fields[f"persons_by_space-{s.pk}"] = WholeNumberField(
@@ -220,6 +225,12 @@ class RecordInspectionForm(PlainErrors):
                             *(self[f"signs-{s.pk}-{q}"] for q in self.SIGN_QUESTIONS)]}
                 for s in self.spaces]
 
+    def marked_groups(self) -> list[dict[str, Any]]:
+        """The groups of fields holding a refusal of their own (the rooms' fieldset), for the summary above the
+        form (``web/_form_errors.html``): each its anchor, its label and its errors."""
+        errors = self.group_errors[self.ROOMS]
+        return [{"id": self.ROOMS_ID, "label": _("Rooms and areas"), "errors": errors}] if errors else []
+
     def general_fields(self) -> list[Any]:
         """The bound fields that are not a space's (`space_rows`), in the form's order."""
         return [self[name] for name in self.base_fields]
@@ -227,8 +238,11 @@ class RecordInspectionForm(PlainErrors):
     def field_for(self, field: str) -> str | None:
         """The field of this form beside which the service's refusal of `field` is shown: a space's count
         (``persons_by_space[<name>]``, or the law core's ``spaces[<i>].attendance``) or sign question
-        (``inspection.signs[<j>].<question>``, the j-th sign told it) in that space's row; a field of the form by
-        its own name; else None (said above the form)."""
+        (``inspection.signs[<j>].<question>``, the j-th sign told it) in that space's row; the rooms' counts or
+        signs together (``persons_by_space``, ``signs``: M-7's refusal) `ROOMS`, the rooms' fieldset (its
+        ``group_errors``); a field of the form by its own name; else None (said above the form)."""
+        if field in ("persons_by_space", "signs"):
+            return self.ROOMS
         head, _sep, rest = field.partition("[")
         if head == "persons_by_space" and rest.endswith("]"):
             return next((f"persons_by_space-{s.pk}" for s in self.spaces if s.name == rest[:-1]), None)

@@ -528,10 +528,14 @@ def inspection_record(request: HttpRequest, town: str, pk: int, insp: int) -> Ht
             else:
                 messages.success(request, _("Inspection recorded."))
                 return redirect("web:venue", town=town, pk=pk)
+        elif ev is not None:
+            # the form's refusals (a count that is not a number) with the service's and the law core's of the
+            # values it took, at once, each beside its field (W-31)
+            _beside(form, vs.inspection_refusals(request.user, inspection, **form.values()), but_refused=True)
         inspection.refresh_from_db()  # shown as it is now, with its version now in the form
     return render(request, "web/venues/inspection.html",
                   {"title": _("Inspection of %(v)s on %(d)s") % {"v": venue.name, "d": inspection.scheduled_for},
                    "town": t, "venue": venue, "inspection": inspection, "form": form,
                    "deficiencies": inspection.deficiencies.all(),
                    "not_stated": [w.translated(_) for w in exits.exit_fact_words(vs.exits_not_stated(inspection))]},
-                  status=status if form.errors else 200)
+                  status=status if form.errors or form.marked_groups() else 200)

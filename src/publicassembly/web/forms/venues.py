@@ -10,6 +10,8 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant import JURISDICTION as MOUNT_PLEASANT
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import inches
 from publicassembly.venues.models import STORY_RANGE
 from publicassembly.venues.services import floor_area_problem
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
@@ -22,6 +24,7 @@ from publicassembly.web.forms.widgets import (
     check_area,
     tristate,
 )
+from publicassembly.workflow.dates import today
 
 
 class VenueForm(PlainErrors):
@@ -189,6 +192,9 @@ class RecordInspectionForm(PlainErrors):
         self.loads = dict(loads or {})
         self._signed: list[Any] = []  # (the spaces whose sign is told the service, in its order: ``signs[j]``)
         self.group_errors: dict[str, list[str]] = {self.ROOMS: []}
+        # the sign's prescribed letters as the parameters in force today give them (§ 164-9)
+        values = MOUNT_PLEASANT.parameters.at(today())
+        letters = {"height": inches(values["signs.letter_height_in"]), "width": inches(values["signs.letter_width_in"])}
         for s in self.spaces:
             name = s.name
             self.fields[f"persons_by_space-{s.pk}"] = WholeNumberField(
@@ -201,8 +207,8 @@ class RecordInspectionForm(PlainErrors):
             self.fields[f"signs-{s.pk}-states"] = WholeNumberField(
                 label=_("Persons the sign in %(space)s states") % {"space": name}, required=False)
             self.fields[f"signs-{s.pk}-conforms_to_specification"] = forms.ChoiceField(
-                label=_("Sign in %(space)s red on white, in bold letters 1 inch high and 3/8 inch wide? "
-                        "(§ 164-9)") % {"space": name}, choices=YES_NO_UNKNOWN, required=False)
+                label=_("Sign in %(space)s red on white, in bold letters %(height)s inch high and %(width)s inch "
+                        "wide? (§ 164-9)") % {"space": name, **letters}, choices=YES_NO_UNKNOWN, required=False)
 
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean()

@@ -12,6 +12,7 @@ from decimal import Decimal
 from django.utils import timezone
 from tests.refused import refused
 
+from publicassembly.law.jurisdictions.us_ny_carmel.issuance import money
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import FeeSchedule, State
 
@@ -85,15 +86,22 @@ def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_re
 
 def test_fee_paid_up_to_the_fee_due_and_not_beyond_it_fee_not_refundable(walk):
     """Fee: the fee is not refundable, so payments are recorded up to the fee due and no further: $249.99 then
-    $0.01 pay it exactly; another $0.01 is refused naming ``amount`` with what may still be paid ($0)."""
+    $0.01 pay it exactly; with $0.01 still owed, $0.02 is refused naming ``amount`` with what may still be paid
+    ($0.01); once paid in full, another $0.01 is refused saying the fee is paid in full and nothing more can be
+    recorded (not "at most $0 more")."""
     app = walk.submitted()
     today = timezone.localdate()
     due = sv.fee_due(app, today)
     assert due is not None
     sv.record_fee_payment(walk.clerk, app, amount=str(due - Decimal("0.01")), paid_on=today)
+    e = refused("amount", lambda: sv.record_fee_payment(walk.clerk, app, amount="0.02", paid_on=today))
+    assert "at most $0.01 more can be recorded" in e.detail and "not refundable" in e.detail
+    assert "paid in full" not in e.detail
     sv.record_fee_payment(walk.clerk, app, amount="0.01", paid_on=today)
     e = refused("amount", lambda: sv.record_fee_payment(walk.clerk, app, amount="0.01", paid_on=today))
-    assert "at most $0 more can be recorded" in e.detail and "not refundable" in e.detail
+    assert e.detail == (f"the filing fee of {money(due)} is already paid in full ({money(due)} paid): nothing more "
+                        "can be recorded, and the fee is not refundable")
+    assert "at most" not in e.detail
     assert app.fee_payments.count() == 2
 
 

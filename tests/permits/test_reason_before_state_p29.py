@@ -63,14 +63,17 @@ def test_every_action_of_an_application_taking_a_reason_is_listed_here():
 
 @pytest.fixture
 def withdrawn(walk):
-    """An application withdrawn: a state no action of this list is allowed in."""
+    """An application withdrawn: a state no action of this list is allowed in. A document was attached to it
+    before (the good value of an action taking one: a document missing is itself bad input, P-30)."""
     app = walk.draft()
+    walk.doc()
     return sv.withdraw(walk.applicant, app)
 
 
 @pytest.mark.parametrize("action", sorted(ACTIONS))
 def test_a_bad_reason_in_a_wrong_state_is_422_naming_reason_p29(walk, withdrawn, action):
     who, values = ACTIONS[action]
+    values = {k: withdrawn.documents.get() if k == "document" else v for k, v in values.items()}
     by, call = getattr(walk, who), getattr(sv, action)
     with pytest.raises(ValidationFailed) as e:
         call(by, withdrawn, **values, reason=BAD)

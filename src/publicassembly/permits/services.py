@@ -381,13 +381,63 @@ def _note(value: Any, field: str = "reason") -> Any:
 
 
 def _document_of(app: PermitApplication, document: Any, field: str = "document", *, required: bool = True) -> Any:
+    """The `Document` `document` attached to `app`: given as the record (a page's choice) or by its id (the
+    API's), else `ValidationFailed` naming `field`; None when none is given and none is `required`."""
     if document is None:
         if required:
             raise ValidationFailed(field, _("attach the written document (attach_document) and give it here"))
         return None
+    if isinstance(document, int) and not isinstance(document, bool):
+        found = Document.objects.for_town(app.town).filter(pk=document, application=app).first()
+        if found is None:
+            raise ValidationFailed(field, _("no document #%(id)s is attached to this permit application")
+                                   % {"id": document})
+        return found
     if not isinstance(document, Document) or document.application_id != app.pk:
         raise ValidationFailed(field, _("the document must be one attached to this permit application"))
     return document
+
+
+class _Refusals:
+    """Every refusal of an action's values, gathered so that they are told at once (`told`; interpretation P-30),
+    each field once: `check` runs one check that raises `ValidationFailed` and gives its value, or None when it
+    refused it (its refusals kept, but for a field already refused)."""
+
+    def __init__(self) -> None:
+        self.errors: list[tuple[str, str]] = []
+
+    def refused(self, field: str) -> bool:
+        return any(f == field for f, _m in self.errors)
+
+    def add(self, errors: Iterable[tuple[str, str]]) -> None:
+        self.errors += [(f, m) for f, m in errors if not self.refused(f)]
+
+    def check(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ValidationFailed as e:
+            self.add(e.errors)
+            return None
+
+    def told(self, order: Sequence[str]) -> list[tuple[str, str]]:
+        """The refusals in the order of the fields `order` (the form's and the API body's), any other after."""
+        rank = {f: i for i, f in enumerate(order)}
+        return sorted(self.errors, key=lambda e: rank.get(e[0], len(rank)))
+
+
+def _controls_of(*values: tuple[str, Any]) -> list[tuple[str, str]]:
+    """`require_no_controls`'s refusals of `values`, returned (empty when none holds a control character)."""
+    try:
+        require_no_controls(*values)
+    except ValidationFailed as e:
+        return list(e.errors)
+    return []
+
+
+def _refuse(errors: Sequence[tuple[str, str]]) -> None:
+    """Raise every refusal in `errors` at once (`ValidationFailed.of_all`), nothing when there is none."""
+    if errors:
+        raise ValidationFailed.of_all(errors)
 
 
 # --- Facts and the law core ------------------------------------------------------------------------------------
@@ -1381,76 +1431,141 @@ class _HearingSet:
         return said.HEARING_ON(day=self.hearing_on.isoformat(), place=self.place)
 
 
+#: The fields of a public hearing as the Clerk sets it, in the order of the page's form and the API's body (P-30).
+HEARING_FIELDS = ("hearing_on", "hearing_time", "place", "newspaper", "notice_published_on", "reason")
+#: `_hearing_checked`'s ``notice_published_on`` when the one given was refused (not None: no notice given).
+_REFUSED = object()
+
+
+def _hearing_checked(*, hearing_on: Any, hearing_time: Any, place: Any, newspaper: Any, notice_published_on: Any,
+                     today: date | None, given: Iterable[str] = HEARING_FIELDS[:-1]
+                     ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The hearing's values checked each on its own (those named in `given`), and every refusal of them at once
+    (interpretation P-30): the values taken (``notice_published_on`` `_REFUSED` when refused) and the
+    refusals, as `_hearing_values` lists them."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    on = _today(today)
+    if "hearing_on" in given:
+        day = r.check(_date, hearing_on, "hearing_on")
+        if day is not None and day < on:
+            r.add([("hearing_on", _("%(day)s is in the past (today is %(today)s); schedule the hearing for today or "
+                                    "a later day") % {"day": day.isoformat(), "today": on.isoformat()})])
+        elif day is not None and (refused := no_public_hearing_because(day)) is not None:
+            r.add([("hearing_on", _("%(day)s is %(why)s; the Town Board does not hold a public hearing on a Sunday "
+                                    "or a public holiday (¶ B; interpretation P-8): choose another day")
+                    % {"day": day.isoformat(), "why": law_text(refused)})])
+        out["hearing_on"] = None if r.refused("hearing_on") else day
+    if "hearing_time" in given:
+        if hearing_time is not None and not isinstance(hearing_time, time):
+            r.add([("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
+                    % {"value": repr(hearing_time)})])
+        elif hearing_time is not None and (hearing_time.second or hearing_time.microsecond or hearing_time.tzinfo):
+            # (the notice, the pages and the calendar say hours and minutes: a time they cannot say is not kept,
+            # and 19:30:45 would be "moved" to 19:30 with nothing the Clerk can see changed)
+            r.add([("hearing_time", _("a time of day in hours and minutes (HH:MM), without seconds or a time zone "
+                                      "(the Town's time); got %(value)s") % {"value": hearing_time.isoformat()})])
+        out["hearing_time"] = hearing_time
+    for field, value, what in (("place", place, gettext_noop("the place of the public hearing")),
+                               ("newspaper", newspaper, NEWSPAPER_WORDS)):
+        if field in given:
+            text = r.check(_text, value, field, what)
+            if text is not None:
+                r.check(require_printable, (field, text))  # the notice of hearing prints them (G-6)
+            out[field] = text
+    if "notice_published_on" in given:
+        out["notice_published_on"] = notice_published_on
+        if notice_published_on is not None:
+            day = r.check(_happened, notice_published_on, "notice_published_on", today=today)
+            out["notice_published_on"] = _REFUSED if day is None else day
+    return out, r.told(HEARING_FIELDS)
+
+
 def _hearing_values(*, hearing_on: Any, hearing_time: Any, place: Any, newspaper: Any,
                     notice_published_on: Any, today: date | None) -> _HearingSet:
     """The hearing's values checked each on its own, before the application is locked; `ValidationFailed`
-    naming the field (nothing written): ``hearing_on`` not a date, before `today` (default the Town's date), or
-    on a Sunday or a GCL § 24 public holiday (P-8); ``hearing_time`` not a `datetime.time` in hours and
-    minutes (None: to be announced; seconds or a time zone refused); ``place`` or ``newspaper`` empty or not printable (G-6); ``notice_published_on`` (None: not yet
-    published) not a thing done on `today` (G-10)."""
-    hearing_on = _date(hearing_on, "hearing_on")
-    if hearing_time is not None and not isinstance(hearing_time, time):
-        raise ValidationFailed("hearing_time", _("a time of day (HH:MM) or empty (to be announced); got %(value)s")
-                               % {"value": repr(hearing_time)})
-    if hearing_time is not None and (hearing_time.second or hearing_time.microsecond or hearing_time.tzinfo):
-        # (the notice, the pages and the calendar say hours and minutes: a time they cannot say is not kept, and
-        # 19:30:45 would be "moved" to 19:30 with nothing the Clerk can see changed)
-        raise ValidationFailed("hearing_time", _("a time of day in hours and minutes (HH:MM), without seconds or "
-                                                 "a time zone (the Town's time); got %(value)s")
-                               % {"value": hearing_time.isoformat()})
-    if notice_published_on is not None:
-        notice_published_on = _happened(notice_published_on, "notice_published_on", today=today)
-    place = _text(place, "place", gettext_noop("the place of the public hearing"))
-    newspaper = _text(newspaper, "newspaper", NEWSPAPER_WORDS)
-    require_printable(("place", place), ("newspaper", newspaper))  # the notice of hearing prints them (G-6)
-    on = _today(today)
-    if hearing_on < on:
-        raise ValidationFailed("hearing_on", _("%(day)s is in the past (today is %(today)s); schedule the hearing "
-                                               "for today or a later day")
-                               % {"day": hearing_on.isoformat(), "today": on.isoformat()})
-    refused = no_public_hearing_because(hearing_on)
-    if refused is not None:
-        raise ValidationFailed("hearing_on", _("%(day)s is %(why)s; the Town Board does not hold a public hearing "
-                                               "on a Sunday or a public holiday (¶ B; interpretation P-8): choose "
-                                               "another day")
-                               % {"day": hearing_on.isoformat(), "why": law_text(refused)})
-    return _HearingSet(hearing_on, hearing_time, place, newspaper, notice_published_on, on)
+    naming the field (nothing written), every one at once (`_hearing_checked`, interpretation P-30):
+    ``hearing_on`` not a date, before `today` (default the Town's date), or on a Sunday or a GCL § 24 public
+    holiday (P-8); ``hearing_time`` not a `datetime.time` in hours and minutes (None: to be announced; seconds
+    or a time zone refused); ``place`` or ``newspaper`` empty or not printable (G-6); ``notice_published_on``
+    (None: not yet published) not a thing done on `today` (G-10)."""
+    values, errors = _hearing_checked(hearing_on=hearing_on, hearing_time=hearing_time, place=place,
+                                      newspaper=newspaper, notice_published_on=notice_published_on, today=today)
+    _refuse(errors)
+    return _HearingSet(values["hearing_on"], values["hearing_time"], values["place"], values["newspaper"],
+                       values["notice_published_on"], _today(today))
+
+
+def _hearing_case_refusals(app: PermitApplication, hearing_on: date | None, notice_published_on: Any, on: date
+                           ) -> list[tuple[str, str]]:
+    """What the application and the law core refuse of a hearing on `hearing_on` (None: refused, not judged) with
+    its notice published on `notice_published_on` (None: not yet; `_REFUSED`: refused, not judged), every one,
+    each field once (interpretation P-30): ``hearing_on`` not after the submission, or on or after the
+    assembly's first day (P-4), or, with no notice given, a day for which 10 days' notice can no longer be given
+    (its last day to publish, the law core's ``hearing_notice_due``, ¶ B; GCL § 20, before `on`);
+    ``notice_published_on`` before the submission or not at least 10 days prior to the hearing (¶ B; the law
+    core's reason and citation)."""
+    if hearing_on is None:
+        return []
+    r = _Refusals()
+    submitted = app.submitted_on
+    if submitted is not None and hearing_on <= submitted:
+        r.add([("hearing_on", _("%(day)s is not after the petition was submitted (%(submitted)s); the hearing is "
+                                "held on it") % {"day": hearing_on.isoformat(), "submitted": submitted.isoformat()})])
+    if isinstance(notice_published_on, date):  # (never after the hearing here: it is not after today, the hearing is)
+        r.check(_notice_in_order, app, notice_published_on, hearing_on)
+    first_day = _first_day(app)
+    if first_day is not None and hearing_on >= first_day and not r.refused("hearing_on"):
+        r.add([("hearing_on", _("%(day)s is not before the assembly's first day (%(first)s); the Town Board must "
+                                "hold the hearing and decide before the assembly (¶ B)")
+                % {"day": hearing_on.isoformat(), "first": first_day.isoformat()})])
+    if isinstance(notice_published_on, date):
+        if not r.refused("notice_published_on"):
+            r.check(_notice_in_time, app, notice_published_on, hearing_on)
+    elif notice_published_on is None and not r.refused("hearing_on"):
+        r.check(_notice_still_possible, app, hearing_on, on)
+    return r.told(HEARING_FIELDS)
 
 
 def _hearing_in_case(app: PermitApplication, h: _HearingSet) -> str:
     """The hearing `h` checked against the (locked) application and the law core; `ValidationFailed` naming
-    the field (nothing written): ``hearing_on`` not after the submission, or on or after the assembly's first
-    day (P-4), or, with no notice given, a day for which 10 days' notice can no longer be given (its last day to
-    publish, the law core's ``hearing_notice_due``, ¶ B; GCL § 20, before today); ``notice_published_on`` (when
-    given) before the submission or not at least 10 days prior to the hearing (¶ B; the law core's reason and
-    citation). Returns the history's words of the notice and the notes: a hearing after the Board's last day
-    to act (P-4), on a Saturday (P-8)."""
+    the field (nothing written), every refusal at once (`_hearing_case_refusals`). Returns the history's words
+    of the notice and the notes: a hearing after the Board's last day to act (P-4), on a Saturday (P-8)."""
     hearing_on, notice_published_on = h.hearing_on, h.notice_published_on
-    submitted = app.submitted_on
-    if submitted is not None and hearing_on <= submitted:
-        raise ValidationFailed("hearing_on", _("%(day)s is not after the petition was submitted "
-                                               "(%(submitted)s); the hearing is held on it")
-                               % {"day": hearing_on.isoformat(), "submitted": submitted.isoformat()})
-    if notice_published_on is not None:  # (never after the hearing here: it is not after today, the hearing is)
-        _notice_in_order(app, notice_published_on, hearing_on)
-    first_day = _first_day(app)
-    if first_day is not None and hearing_on >= first_day:
-        raise ValidationFailed("hearing_on", _("%(day)s is not before the assembly's first day (%(first)s); the "
-                                               "Town Board must hold the hearing and decide before the assembly "
-                                               "(¶ B)")
-                               % {"day": hearing_on.isoformat(), "first": first_day.isoformat()})
+    _refuse(_hearing_case_refusals(app, hearing_on, notice_published_on, h.on))
     due = decision_due(app)
     if notice_published_on is not None:
-        _notice_in_time(app, notice_published_on, hearing_on)
         notice = said.NOTICE_PUBLISHED(newspaper=h.newspaper, day=notice_published_on.isoformat())
     else:
-        _notice_still_possible(app, hearing_on, h.on)
         notice = said.NOTICE_TO_BE_PUBLISHED(newspaper=h.newspaper)
     if due is not None and hearing_on > due.date:
         notice = said.NOTE_LATE(before=notice, day=due.date.isoformat())
     if closed_because(hearing_on) is not None:  # a Saturday (P-8): accepted, the Clerk's office is closed
         notice = said.NOTE_SATURDAY(before=notice)
     return notice
+
+
+def _hearing_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
+    """`hearing_refusals` without the role."""
+    values, errors = _hearing_checked(**{f: given.get(f) for f in HEARING_FIELDS[:-1]}, today=today,
+                                      given=[f for f in HEARING_FIELDS if f in given])
+    r = _Refusals()
+    r.add(errors)
+    r.add(_controls_of(("reason", given.get("reason"))))
+    r.add(_hearing_case_refusals(app, values.get("hearing_on"), values.get("notice_published_on", _REFUSED),
+                                 _today(today)))
+    return r.told(HEARING_FIELDS)
+
+
+def hearing_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                     ) -> list[tuple[str, str]]:
+    """What `schedule_hearing` refuses of the values `given` (a field of `HEARING_FIELDS` left out is not
+    judged: one refused by a form or the API's schema; ``notice_published_on`` None is not yet published), every
+    one, as (field, message): the values' own refusals with what the application and the law core refuse of those
+    taken (`_hearing_case_refusals`); nothing is written (interpretations P-30, W-32). `NotAllowed` for a user
+    who is not the Clerk."""
+    require_role(by, app.town, CLERK)
+    return _hearing_refusals(app, given, today)
 
 
 def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place: str,
@@ -1480,11 +1595,19 @@ def schedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, place
 
     A hearing after the Board's last day to act (30 days after submission, ¶ B) is accepted with a note in the
     history (interpretation P-4) and `hearing_after_decision_due` warns of it. The checks are those of
-    `reschedule_hearing` too (`_hearing_values`, `_hearing_in_case`). accepted → hearing_scheduled."""
+    `reschedule_hearing` too (`_hearing_values`, `_hearing_in_case`). accepted → hearing_scheduled.
+
+    Every refusal is told at once (interpretation P-30): a value refused alone, before the state, with the
+    others and with what the application and the law core refuse of those taken (`hearing_refusals`); values
+    good alone are judged against the application once it is locked, again every refusal at once."""
     require_role(by, app.town, CLERK)
-    h = _hearing_values(hearing_on=hearing_on, hearing_time=hearing_time, place=place, newspaper=newspaper,
-                        notice_published_on=notice_published_on, today=today)
-    require_no_controls(("reason", reason))  # (values before state: P-29)
+    given = {"hearing_on": hearing_on, "hearing_time": hearing_time, "place": place, "newspaper": newspaper,
+             "notice_published_on": notice_published_on, "reason": reason}
+    values, errors = _hearing_checked(**{f: given[f] for f in HEARING_FIELDS[:-1]}, today=today)
+    if errors or _controls_of(("reason", reason)):  # (values before state: P-29)
+        _refuse(_hearing_refusals(app, given, today))
+    h = _HearingSet(values["hearing_on"], values["hearing_time"], values["place"], values["newspaper"],
+                    values["notice_published_on"], _today(today))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "schedule_hearing")
@@ -1528,12 +1651,11 @@ def reschedule_hearing(by: Any, app: PermitApplication, *, hearing_on: date, pla
     `expected_version`. hearing_scheduled → hearing_scheduled; the history says the former day and the new one
     (after `reason`, when given), and which notice no longer counts."""
     require_role(by, app.town, CLERK)
-    require_no_controls(("reason", reason))  # (values before state: P-29; a place or newspaper given, as the hearing's)
-    if place is not None:
-        _text(place, "place", gettext_noop("the place of the public hearing"))
-    if newspaper is not None:
-        _text(newspaper, "newspaper", NEWSPAPER_WORDS)
-    require_printable(("place", place), ("newspaper", newspaper))
+    # (values before state: P-29; a place or newspaper given, as the hearing's; every refusal at once: P-30)
+    _refuse(_hearing_checked(hearing_on=None, hearing_time=None, place=place, newspaper=newspaper,
+                             notice_published_on=None, today=today,
+                             given=[f for f, v in (("place", place), ("newspaper", newspaper)) if v is not None])[1]
+            + _controls_of(("reason", reason)))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "reschedule_hearing")
@@ -1902,57 +2024,155 @@ def record_authorization(by: Any, app: PermitApplication, *, party: str, name: s
     return auth
 
 
+#: The fields of an insurance certificate in the order the page's form and the API's body give them: its refusals
+#: are told in that order, every one at once (P-30).
+INSURANCE_FIELDS = ("insurer", "policy_number", "bodily_injury_limit", "property_damage_limit",
+                    "cancellation_notice_days", "document", "reason")
+
+
+def _insurance_values(app: PermitApplication, given: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of an insurance certificate (those of `INSURANCE_FIELDS` present; others ignored),
+    checked each on its own, and every refusal of them at once (interpretation P-30): the insurer and the policy
+    number empty or not printable (the permit prints them, G-6), a limit not US dollars of 0 or more, the days of
+    notice not a whole number of 0 or more, a document not attached to `app`, a reason holding a control
+    character."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    for field, what in (("insurer", gettext_noop("the insurer")), ("policy_number", gettext_noop("the policy number"))):
+        if field in given:
+            if isinstance(given[field], str):
+                r.check(require_printable, (field, given[field]))  # the permit prints them (G-6)
+            if not r.refused(field):
+                out[field] = r.check(_text, given[field], field, what)
+    for field in ("bodily_injury_limit", "property_damage_limit"):
+        if field in given:
+            out[field] = r.check(_amount, given[field], field)
+    if "cancellation_notice_days" in given:
+        days = given["cancellation_notice_days"]
+        if not isinstance(days, int) or days < 0:
+            r.add([("cancellation_notice_days", _("give a whole number of days, 0 or more"))])
+        out["cancellation_notice_days"] = days
+    if "document" in given:
+        out["document"] = r.check(_document_of, app, given["document"])
+    if "reason" in given:
+        r.check(require_no_controls, ("reason", given["reason"]))
+    return out, r.told(INSURANCE_FIELDS)
+
+
+def insurance_refusals(by: Any, app: PermitApplication, given: dict[str, Any]) -> list[tuple[str, str]]:
+    """What `record_insurance` refuses of the values `given` (a field left out is not judged), every one, as
+    (field, message); nothing is written. For a page's form or the API's body that refused some values itself:
+    the rest are told with them (interpretations P-30, W-32). `NotAllowed` for a user who is not the Clerk."""
+    require_role(by, app.town, CLERK)
+    return _insurance_values(app, given)[1]
+
+
 def record_insurance(by: Any, app: PermitApplication, *, insurer: str, policy_number: str,
                      bodily_injury_limit: Any, property_damage_limit: Any, cancellation_notice_days: int,
-                     document: Document, comprehensive_liability: bool = True, insures_town: bool = True,
+                     document: Document | int, comprehensive_liability: bool = True, insures_town: bool = True,
                      today: date | None = None, expected_version: int | None = None, reason: str | None = None
                      ) -> InsuranceCertificate:
     """The Clerk records the insurance certificate furnished to the Town (¶ E); whether it meets ¶ E is the
-    law core's finding at issuance. The latest certificate supersedes earlier ones."""
+    law core's finding at issuance. The latest certificate supersedes earlier ones. `document`: the `Document`
+    attached to the application, or its id. Every bad value is refused at once, before the state (`ValidationFailed`
+    naming the first, each in ``errors``: `_insurance_values`, interpretation P-30)."""
     require_role(by, app.town, CLERK)
-    bi = _amount(bodily_injury_limit, "bodily_injury_limit")
-    pd = _amount(property_damage_limit, "property_damage_limit")
-    if not isinstance(cancellation_notice_days, int) or cancellation_notice_days < 0:
-        raise ValidationFailed("cancellation_notice_days", _("give a whole number of days, 0 or more"))
-    require_printable(("insurer", insurer if isinstance(insurer, str) else None),  # the permit prints them (G-6)
-                      ("policy_number", policy_number if isinstance(policy_number, str) else None))
-    insurer = _text(insurer, "insurer", gettext_noop("the insurer"))  # (values before state: P-29)
-    policy_number = _text(policy_number, "policy_number", gettext_noop("the policy number"))
-    require_no_controls(("reason", reason))  # (values before state: P-29)
+    values, errors = _insurance_values(app, {
+        "insurer": insurer, "policy_number": policy_number, "bodily_injury_limit": bodily_injury_limit,
+        "property_damage_limit": property_damage_limit, "cancellation_notice_days": cancellation_notice_days,
+        "document": document, "reason": reason})
+    _refuse(errors)  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an insurance certificate"))
         cert = InsuranceCertificate(
-            town=app.town, application=app, insurer=insurer, policy_number=policy_number,
+            town=app.town, application=app, insurer=values["insurer"], policy_number=values["policy_number"],
             comprehensive_liability=bool(comprehensive_liability), insures_town=bool(insures_town),
-            bodily_injury_limit=bi, property_damage_limit=pd, cancellation_notice_days=cancellation_notice_days,
-            document=_document_of(app, document), recorded_on=_today(today))
+            bodily_injury_limit=values["bodily_injury_limit"], property_damage_limit=values["property_damage_limit"],
+            cancellation_notice_days=cancellation_notice_days,
+            document=_document_of(app, values["document"]), recorded_on=_today(today))
         save_with_history(cert, by=by, reason=_note(reason) or said.INSURANCE())
         file_changed(app)
     return cert
 
 
+#: The fields of a bond, in the order of the page's form and the API's body (P-30).
+BOND_FIELDS = ("amount", "posted_on", "surety", "document", "reason")
+#: The day a bond's posting may not precede, in words.
+_BOND_AFTER = gettext_noop("the petition was submitted (the Town Board fixes the bond after it)")
+
+
+def _bond_values(app: PermitApplication, given: dict[str, Any], today: date | None
+                 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of a bond (those of `BOND_FIELDS` present), checked each on its own, and every refusal
+    of them at once (interpretation P-30): the amount not US dollars of more than $0, the day posted not a day
+    that has happened, a surety or reason holding a control character, a document not attached to `app`."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    if "amount" in given:
+        out["amount"] = r.check(_amount, given["amount"], "amount", positive=True)
+    if "posted_on" in given:
+        out["posted_on"] = r.check(_happened, given["posted_on"], "posted_on", today=today)
+    if "surety" in given:
+        r.check(require_no_controls, ("surety", given["surety"]))
+    if "document" in given:
+        out["document"] = r.check(_document_of, app, given["document"], required=False)
+    if "reason" in given:
+        r.check(require_no_controls, ("reason", given["reason"]))
+    return out, r.told(BOND_FIELDS)
+
+
+def bond_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                  ) -> list[tuple[str, str]]:
+    """What `post_bond` refuses of the values `given` (a field left out is not judged), every one, as (field,
+    message); nothing is written (interpretations P-30, W-32). `NotAllowed` for a user who is not the Clerk."""
+    require_role(by, app.town, CLERK)
+    return _bond_refusals(app, given, today)
+
+
+def _bond_on_file(app: PermitApplication, posted_on: date | None, today: date | None) -> list[tuple[str, str]]:
+    """What the application refuses of a bond posted on `posted_on` (None: not judged): a day before the
+    petition was submitted (the Board fixes the bond after it)."""
+    r = _Refusals()
+    if posted_on is not None:
+        r.check(_happened, posted_on, "posted_on", today=today, after=app.submitted_on, after_what=_BOND_AFTER)
+    return r.errors
+
+
+def _bond_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
+    """`bond_refusals` without the role: the values' own refusals with what the application refuses of them."""
+    values, errors = _bond_values(app, given, today)
+    r = _Refusals()
+    r.add(errors)
+    r.add(_bond_on_file(app, values.get("posted_on"), today))
+    return r.told(BOND_FIELDS)
+
+
 def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, surety: str = "",
-              document: Document | None = None, expected_version: int | None = None, reason: str | None = None,
+              document: Document | int | None = None, expected_version: int | None = None, reason: str | None = None,
               today: date | None = None) -> Bond:
     """The Clerk records the cleanup bond posted with the Town Clerk (¶ F), in US dollars. Posting it adds to the
     application's file and moves its version (`file_changed`): the same bond sent twice on the version read
     before it is `StaleUpdate`, recorded once. Refused (`Blocked`, nothing written) until the Town Board has
     fixed the bond's amount: ¶ F's bond is one "in an amount fixed by the Town Board", and a bond recorded
-    before that could not be shown to be it, nor taken back (interpretation P-14)."""
+    before that could not be shown to be it, nor taken back (interpretation P-14). `document`: a `Document` of
+    the application or its id, or None. Every bad value is refused at once (interpretation P-30): a value refused
+    alone, before the state (P-29), with the others and with what the application refuses of them (a day before
+    the submission); values good alone are judged against the application once it is locked."""
     require_role(by, app.town, CLERK)
-    value = _amount(amount, "amount", positive=True)
-    require_no_controls(("surety", surety), ("reason", reason))  # (values before state: P-29)
+    given = {"amount": amount, "posted_on": posted_on, "surety": surety, "document": document, "reason": reason}
+    values, errors = _bond_values(app, given, today)
+    if errors:  # (values before state: P-29)
+        _refuse(_bond_refusals(app, given, today))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("post the bond"))
         if app.bond_amount is None:
             raise Blocked(gettext_noop("post the bond"), [_bond_not_fixed()])
-        posted_on = _happened(posted_on, "posted_on", today=today, after=app.submitted_on,
-                              after_what=gettext_noop("the petition was submitted (the Town Board fixes the bond "
-                                                      "after it)"))
+        _refuse(_bond_on_file(app, values["posted_on"], today))
+        posted_on, value = values["posted_on"], values["amount"]
         bond = Bond(town=app.town, application=app, amount=value, posted_on=posted_on, surety=surety.strip(),
-                    document=_document_of(app, document, required=False))
+                    document=_document_of(app, values["document"], required=False))
         save_with_history(bond, by=by, reason=_note(reason) or said.BOND_POSTED(amount=money(value)))
         file_changed(app)
     return bond
@@ -1965,42 +2185,112 @@ def _bond_not_fixed() -> Blocker:
         "Clerk in an amount fixed by the Town Board. Record the bond once the Board has fixed its amount."))
 
 
+#: The fields of a fee payment, in the order of the page's form and the API's body (P-30).
+FEE_PAYMENT_FIELDS = ("amount", "paid_on", "receipt", "reason")
+#: The day a fee payment may not precede, in words.
+_FEE_AFTER = gettext_noop("the petition was filed (the fee accompanies the application)")
+
+
+def _fee_payment_values(app: PermitApplication, given: dict[str, Any], today: date | None
+                        ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of a fee payment (those of `FEE_PAYMENT_FIELDS` present), checked each on its own, and
+    every refusal of them at once (interpretation P-30): the amount not US dollars of more than $0; the day paid
+    not a day that has happened while the chapter was in force; a receipt or a reason holding a control
+    character."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    if "amount" in given:
+        out["amount"] = r.check(_amount, given["amount"], "amount", positive=True)
+    if "paid_on" in given:
+        day = r.check(_happened, given["paid_on"], "paid_on", today=today)
+        if day is not None:
+            day = r.check(chapter_in_force, "paid_on", day, _jurisdiction().parameters.in_force_from)
+        out["paid_on"] = day
+    if "receipt" in given:
+        r.check(require_no_controls, ("receipt", given["receipt"]))
+        if not r.refused("receipt"):
+            out["receipt"] = (given["receipt"] or "").strip()
+    if "reason" in given:
+        r.check(require_no_controls, ("reason", given["reason"]))
+    return out, r.told(FEE_PAYMENT_FIELDS)
+
+
+def _fee_payment_on_file(app: PermitApplication, amount: Decimal | None, paid_on: date | None, receipt: str | None,
+                         today: date | None) -> list[tuple[str, str]]:
+    """What the application's record refuses of a fee payment of `amount` paid on `paid_on` with `receipt` (None:
+    not judged), every one: an amount beyond what is still due of the fee (the fee is not refundable, so an
+    overpayment could never be given back; a fee paid in full is said so: nothing more can be recorded), a day
+    before the petition was filed, a receipt already recorded on the application. Read from `app` as it is
+    (locked by the caller that records the payment)."""
+    errors: list[tuple[str, str]] = []
+    due = fee_due(app, today) if amount is not None else None
+    if amount is not None and due is not None:
+        paid = app.fee_payments.aggregate(total=Sum("amount"))["total"] or Decimal(0)
+        if paid + amount > due:
+            if paid >= due:  # (nothing is owed: "at most $0 more" said it in the wrong words)
+                errors.append(("amount", _(
+                    "the filing fee of %(due)s is already paid in full (%(paid)s paid): nothing more can be "
+                    "recorded, and the fee is not refundable") % {"due": money(due), "paid": money(paid)}))
+            else:
+                errors.append(("amount", _(
+                    "%(amount)s would pay more than the filing fee of %(due)s (%(paid)s paid so far): at most "
+                    "%(left)s more can be recorded, and the fee is not refundable")
+                    % {"amount": money(amount), "due": money(due), "paid": money(paid), "left": money(due - paid)}))
+    if paid_on is not None:
+        try:
+            _happened(paid_on, "paid_on", today=today, after=app.submitted_on, after_what=_FEE_AFTER)
+        except ValidationFailed as e:
+            errors += e.errors
+    if receipt and app.fee_payments.filter(receipt=receipt).exists():
+        # a receipt is given for one payment: the same receipt again is the same payment entered twice
+        # (a double submission); recording it would overstate what was paid, and a payment cannot be undone
+        errors.append(("receipt", _(
+            "a payment with receipt %(receipt)s is already recorded on this application; a receipt is given "
+            "for one payment") % {"receipt": receipt}))
+    return errors
+
+
+def fee_payment_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                         ) -> list[tuple[str, str]]:
+    """What `record_fee_payment` refuses of the values `given` (a field left out is not judged), every one, as
+    (field, message), what the record refuses (`_fee_payment_on_file`) with the values' own refusals; nothing is
+    written (interpretations P-30, W-32). `NotAllowed` for a user who is not the Clerk."""
+    require_role(by, app.town, CLERK)
+    return _fee_payment_refusals(app, given, today)
+
+
+def _fee_payment_refusals(app: PermitApplication, given: dict[str, Any], today: date | None
+                          ) -> list[tuple[str, str]]:
+    """`fee_payment_refusals` without the role."""
+    values, errors = _fee_payment_values(app, given, today)
+    r = _Refusals()
+    r.add(errors)
+    r.add(_fee_payment_on_file(app, values.get("amount"), values.get("paid_on"), values.get("receipt"), today))
+    return r.told(FEE_PAYMENT_FIELDS)
+
+
 def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on: date, receipt: str = "",
                        expected_version: int | None = None, reason: str | None = None, today: date | None = None
                        ) -> FeePayment:
     """The Clerk records a payment of the filing fee (the amount due is the Board's fee for the year, read by
     the law core; see `issuance_blockers`). A payment that would take the total paid beyond the fee due is
-    refused (`ValidationFailed`, field ``amount``, naming what may still be paid): the fee is not refundable
-    (ch. 31, fee), so an overpayment could never be given back. With no schedule on file for the year (P-1) the
-    amount is recorded as given. `paid_on`: not after `today` (default the Town's date) nor before the petition
-    was filed ("each application shall be accompanied by a fee", ch. 31, fee), else `ValidationFailed` naming
-    ``paid_on``."""
+    refused (`ValidationFailed`, field ``amount``, naming what may still be paid, or that the fee is paid in
+    full): the fee is not refundable (ch. 31, fee), so an overpayment could never be given back. With no
+    schedule on file for the year (P-1) the amount is recorded as given. `paid_on`: not after `today` (default
+    the Town's date) nor before the petition was filed ("each application shall be accompanied by a fee", ch. 31,
+    fee), else `ValidationFailed` naming ``paid_on``. Every bad value is refused at once, before the state, with
+    what the record refuses of the others (`_fee_payment_values`, `_fee_payment_on_file`); values good alone are
+    judged against the record once it is locked, again every refusal at once (interpretation P-30)."""
     require_role(by, app.town, CLERK)
-    value = _amount(amount, "amount", positive=True)
-    require_no_controls(("receipt", receipt), ("reason", reason))  # (values before state: P-29)
-    paid_on = chapter_in_force("paid_on", _happened(paid_on, "paid_on", today=today),
-                               _jurisdiction().parameters.in_force_from)
+    given = {"amount": amount, "paid_on": paid_on, "receipt": receipt, "reason": reason}
+    values, errors = _fee_payment_values(app, given, today)
+    if errors:  # (told with what the record refuses of the values it took, as read now)
+        _refuse(_fee_payment_refusals(app, given, today))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record a fee payment"))
-        paid_on = _happened(paid_on, "paid_on", today=today, after=app.submitted_on,
-                            after_what=gettext_noop("the petition was filed (the fee accompanies the application)"))
-        due = fee_due(app, today)
-        if due is not None:
-            paid = app.fee_payments.aggregate(total=Sum("amount"))["total"] or Decimal(0)
-            if paid + value > due:
-                raise ValidationFailed("amount", _(
-                    "%(amount)s would pay more than the filing fee of %(due)s (%(paid)s paid so far): at most "
-                    "%(left)s more can be recorded, and the fee is not refundable")
-                    % {"amount": money(value), "due": money(due), "paid": money(paid),
-                       "left": money(max(due - paid, Decimal(0)))})
-        receipt = (receipt or "").strip()
-        if receipt and app.fee_payments.filter(receipt=receipt).exists():
-            # a receipt is given for one payment: the same receipt again is the same payment entered twice
-            # (a double submission); recording it would overstate what was paid, and a payment cannot be undone
-            raise ValidationFailed("receipt", _(
-                "a payment with receipt %(receipt)s is already recorded on this application; a receipt is given "
-                "for one payment") % {"receipt": receipt})
+        value, paid_on, receipt = values["amount"], values["paid_on"], values["receipt"]
+        _refuse(_fee_payment_on_file(app, value, paid_on, receipt, today))
         payment = FeePayment(town=app.town, application=app, amount=value, paid_on=paid_on, receipt=receipt)
         save_with_history(payment, by=by, reason=_note(reason) or said.FEE_PAID(amount=money(value)))
         file_changed(app)
@@ -2040,6 +2330,73 @@ def fee_amount(amount: Any) -> Decimal:
     return value
 
 
+#: The fields of a year's fee schedule, in the order of the API's path and body (P-30).
+FEE_SCHEDULE_FIELDS = ("year", "amount", "resolution_date", "reason")
+
+
+def _fee_schedule_values(given: dict[str, Any], today: date | None) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of a year's fee schedule (those of `FEE_SCHEDULE_FIELDS` present), checked each on its
+    own as `set_fee_schedule` says, and every refusal of them at once (interpretation P-30): the year, the amount
+    (more than $0.00, C-19), the resolution's date (not after today, not before the chapter, not after the year
+    ended: judged when the year is one), a reason holding a control character."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    on = _today(today)
+    first = _jurisdiction().parameters.in_force_from  # the chapter's first day in force (C-2)
+    last = on.year + FEE_YEARS_AHEAD
+    if "year" in given:
+        year = given["year"]
+        if not isinstance(year, int) or isinstance(year, bool) or not first.year <= year <= last:
+            r.add([("year", _("%(value)s is not a year of the fee schedule: allowed %(first)s (the chapter's Code) "
+                              "to %(last)s (%(ahead)s years ahead)")
+                    % {"value": repr(year), "first": first.year, "last": last, "ahead": FEE_YEARS_AHEAD})])
+        else:
+            out["year"] = year
+    if "amount" in given:
+        out["amount"] = r.check(fee_amount, given["amount"])
+    if "resolution_date" in given:
+        day = r.check(_date, given["resolution_date"], "resolution_date")
+        if day is not None and day > on:
+            r.add([("resolution_date", _("%(day)s is after today (%(today)s); record the Board's resolution once "
+                                         "adopted") % {"day": day.isoformat(), "today": on.isoformat()})])
+        elif day is not None and day < first:
+            r.add([("resolution_date", _("%(day)s is before %(first)s, when the chapter took effect")
+                    % {"day": day.isoformat(), "first": first.isoformat()})])
+        elif day is not None and out.get("year") is not None and day.year > out["year"]:
+            y = out["year"]
+            r.add([("resolution_date", _(
+                "%(day)s is after %(year)s ended; the filing fee is established annually, so a year's fee is set by "
+                "a resolution adopted before the year ends (on %(last)s at the latest), never after it "
+                "(interpretation P-9)") % {"day": day.isoformat(), "year": y, "last": date(y, 12, 31).isoformat()})])
+        out["resolution_date"] = None if r.refused("resolution_date") else day
+    if "reason" in given:
+        r.add(_controls_of(("reason", given["reason"])))
+    return out, r.told(FEE_SCHEDULE_FIELDS)
+
+
+def _fee_schedule_refusals(town: Any, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
+    """`fee_schedule_refusals` without the role."""
+    values, errors = _fee_schedule_values(given, today)
+    if values.get("year") is not None and values.get("amount") is not None:
+        r = _Refusals()
+        r.add(errors)
+        schedule = FeeSchedule.objects.filter(town=town, year=values["year"]).first()
+        r.check(_check_fee_unchanged_once_charged, town, values["year"], schedule, values["amount"])
+        errors = r.told(FEE_SCHEDULE_FIELDS)
+    return errors
+
+
+def fee_schedule_refusals(by: Any, town: Any, given: dict[str, Any], today: date | None = None
+                          ) -> list[tuple[str, str]]:
+    """What `set_fee_schedule` refuses of the values `given` (``year``, ``amount``, ``resolution_date``,
+    ``reason``; a field left out is not judged), every one, as (field, message), with what the filings of the
+    year refuse of an amount taken (P-9); nothing is written (interpretations P-30, W-32). `NoPermits` (404) for
+    a town that runs no permits, `NotAllowed` for a user who is not its Clerk."""
+    require_permits(town)
+    require_role(by, town, CLERK)
+    return _fee_schedule_refusals(town, given, today)
+
+
 def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_date: date,
                      reason: str | None = None, today: date | None = None) -> FeeSchedule:
     """The Clerk keeps the filing fee the Town Board established for `year` (US dollars) and the date of its
@@ -2060,31 +2417,18 @@ def set_fee_schedule(by: Any, town: Any, *, year: int, amount: Any, resolution_d
     and its amount can no longer be changed (`ValidationFailed`, field ``amount``; the same amount again, e.g.
     to correct the resolution's date, is accepted). A first schedule for a year with none on file, whose filings
     had no fee in force (P-1), may still be recorded, but not below what one of them has already paid (the fee
-    is not refundable, so the excess could never be given back)."""
+    is not refundable, so the excess could never be given back).
+
+    Every bad value is refused at once (`ValidationFailed` naming the first, each in ``errors``: interpretation
+    P-30), with what the filings of the year refuse of an amount taken; an amount good alone is judged against
+    them once the year's schedule is locked."""
     require_permits(town)
     require_role(by, town, CLERK)
-    on = _today(today)
-    first = _jurisdiction().parameters.in_force_from  # the chapter's first day in force (C-2)
-    last = on.year + FEE_YEARS_AHEAD
-    if not isinstance(year, int) or isinstance(year, bool) or not first.year <= year <= last:
-        raise ValidationFailed("year", _("%(value)s is not a year of the fee schedule: allowed %(first)s (the "
-                                         "chapter's Code) to %(last)s (%(ahead)s years ahead)")
-                               % {"value": repr(year), "first": first.year, "last": last, "ahead": FEE_YEARS_AHEAD})
-    value = fee_amount(amount)
-    resolution_date = _date(resolution_date, "resolution_date")
-    if resolution_date > on:
-        raise ValidationFailed("resolution_date", _("%(day)s is after today (%(today)s); record the Board's "
-                                                    "resolution once adopted")
-                               % {"day": resolution_date.isoformat(), "today": on.isoformat()})
-    if resolution_date < first:
-        raise ValidationFailed("resolution_date", _("%(day)s is before %(first)s, when the chapter took effect")
-                               % {"day": resolution_date.isoformat(), "first": first.isoformat()})
-    if resolution_date.year > year:
-        raise ValidationFailed("resolution_date", _(
-            "%(day)s is after %(year)s ended; the filing fee is established annually, so a year's fee is set by a "
-            "resolution adopted before the year ends (on %(last)s at the latest), never after it (interpretation "
-            "P-9)") % {"day": resolution_date.isoformat(), "year": year, "last": date(year, 12, 31).isoformat()})
-    require_no_controls(("reason", reason))
+    given = {"year": year, "amount": amount, "resolution_date": resolution_date, "reason": reason}
+    values, errors = _fee_schedule_values(given, today)
+    if errors:  # (told with what the filings of the year refuse of an amount taken: P-30)
+        _refuse(_fee_schedule_refusals(town, given, today))
+    year, value, resolution_date = values["year"], values["amount"], values["resolution_date"]
     with transaction.atomic():
         # (the public's questions read the schedules again at once in this process, within
         # PUBLIC_FEES_SECONDS in the others)

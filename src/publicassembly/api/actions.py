@@ -18,7 +18,7 @@ from ninja import Field, Query, Router, Schema, Status
 from pydantic import AfterValidator, AwareDatetime, ValidationInfo, field_validator
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_with
+from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_every, refuse_with
 from publicassembly.api.resources import (
     ERRORS,
     _app,
@@ -125,7 +125,7 @@ class MarkIncompleteIn(Versioned):
     missing_items: list[_text(500, min_length=1)] | None = Field(None, max_length=100)
 
 
-class ScheduleHearingIn(Versioned):
+class ScheduleHearingIn(RefusalsKept, Versioned):  # (its schema's refusals told with the service's: W-32)
     hearing_on: Day
     hearing_time: time | None = None
     place: _text(200, min_length=1)
@@ -204,7 +204,7 @@ class AuthorizationIn(Versioned):
     property_index: whole_number(0, 1000) = 0
 
 
-class InsuranceIn(Versioned):
+class InsuranceIn(RefusalsKept, Versioned):  # (W-32)
     insurer: _text(200, min_length=1)
     policy_number: _text(100, min_length=1)
     bodily_injury_limit: Money12
@@ -215,7 +215,7 @@ class InsuranceIn(Versioned):
     insures_town: bool = True
 
 
-class BondIn(Versioned):
+class BondIn(RefusalsKept, Versioned):  # (W-32)
     expected_version: RequiredVersion  # type: ignore[assignment]
     amount: Positive12
     posted_on: Day
@@ -223,7 +223,7 @@ class BondIn(Versioned):
     document: DocumentId | None = None
 
 
-class FeePaymentIn(Versioned):
+class FeePaymentIn(RefusalsKept, Versioned):  # (W-32)
     expected_version: RequiredVersion  # type: ignore[assignment]
     amount: Positive10
     paid_on: Day
@@ -312,9 +312,11 @@ def schedule_hearing(request: Any, town: str, pk: RecordId, data: ScheduleHearin
     """The hearing's day, time (null: to be announced), place and official newspaper (¶ B). Without
     ``notice_published_on`` the hearing is scheduled with no notice recorded (its notice PDF can then be made
     for the newspaper), refused (422 naming ``hearing_on``) when 10 days' notice can no longer be given; a
-    ``notice_published_on`` after today is 422 naming it (interpretation G-10)."""
+    ``notice_published_on`` after today is 422 naming it (interpretation G-10). Every refusal in one 422: the
+    schema's with the service's of the other values (W-32, P-30)."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.hearing_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     return _app(sv.schedule_hearing(request.user, app, hearing_on=data.hearing_on, place=v["place"],
@@ -439,15 +441,17 @@ def record_authorization(request: Any, town: str, pk: RecordId, data: Authorizat
 @router.post("/towns/{town}/applications/{id}/insurance", response={201: dict[str, Any], **ERRORS},
              operation_id="record_insurance", summary="The insurance certificate (the Clerk; ¶ E)")
 def record_insurance(request: Any, town: str, pk: RecordId, data: InsuranceIn) -> Any:
+    """Every refusal in one 422 (W-32, P-30): the schema's with the service's of the other values — a text
+    empty or not printable, a ``document`` not attached to this application."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.insurance_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     rec = sv.record_insurance(request.user, app, insurer=v["insurer"], policy_number=v["policy_number"],
                               bodily_injury_limit=str(data.bodily_injury_limit),
                               property_damage_limit=str(data.property_damage_limit),
-                              cancellation_notice_days=data.cancellation_notice_days,
-                              document=_document(app, data.document),
+                              cancellation_notice_days=data.cancellation_notice_days, document=data.document,
                               comprehensive_liability=data.comprehensive_liability, insures_town=data.insures_town,
                               expected_version=data.expected_version, **_reason(v))
     return Status(201, _with_record(rec, app))
@@ -456,12 +460,14 @@ def record_insurance(request: Any, town: str, pk: RecordId, data: InsuranceIn) -
 @router.post("/towns/{town}/applications/{id}/bonds", response={201: dict[str, Any], **ERRORS},
              operation_id="post_bond", summary="The cleanup bond posted with the Town Clerk (¶ F)")
 def post_bond(request: Any, town: str, pk: RecordId, data: BondIn) -> Any:
+    """Every refusal in one 422 (W-32, P-30): the schema's with the service's of the other values."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.bond_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     rec = sv.post_bond(request.user, app, amount=str(data.amount), posted_on=data.posted_on,
-                       surety=v.get("surety", ""), document=_document(app, data.document),
+                       surety=v.get("surety", ""), document=data.document,
                        expected_version=data.expected_version, **_reason(v))
     return Status(201, _with_record(rec, app))
 
@@ -469,8 +475,11 @@ def post_bond(request: Any, town: str, pk: RecordId, data: BondIn) -> Any:
 @router.post("/towns/{town}/applications/{id}/fee-payments", response={201: dict[str, Any], **ERRORS},
              operation_id="record_fee_payment", summary="A payment of the filing fee (the Clerk)")
 def record_fee_payment(request: Any, town: str, pk: RecordId, data: FeePaymentIn) -> Any:
+    """Every refusal in one 422 (W-32, P-30): the schema's with the service's of the other values, and what the
+    record refuses of them (an amount beyond the fee still due, or the fee paid in full; a receipt recorded)."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.fee_payment_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     rec = sv.record_fee_payment(request.user, app, amount=str(data.amount), paid_on=data.paid_on,

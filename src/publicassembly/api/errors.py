@@ -252,8 +252,13 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(NinjaValidationError)
     def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
-        errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": _schema_message(e)} for e in exc.errors]
-        for e, out in zip(exc.errors, errors, strict=True):
+        refused = list(exc.errors)
+        # a body's refusals kept for its operation (`api.inputs.RefusalsKept`), which did not run because a
+        # parameter of the path was refused: told with it, as every refusal is (W-32)
+        told = {tuple(e.get("loc", ())) for e in refused}
+        refused += [e for e in getattr(request, "pa_refusals_kept", []) if tuple(e["loc"]) not in told]
+        errors = [{"field": _loc_field(list(e.get("loc", []))), "msg": _schema_message(e)} for e in refused]
+        for e, out in zip(refused, errors, strict=True):
             kind = str(e.get("type", ""))
             if kind in _DATE_KINDS | _MOMENT_KINDS:  # written YYYY-MM-DD, but no day of the calendar: told so
                 out["msg"] = _no_day(kind, _given_at(request, list(e.get("loc", [])))) or out["msg"]

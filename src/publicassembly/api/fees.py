@@ -27,7 +27,7 @@ from django.utils import timezone
 from ninja import Field, Path, Router
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day, RecordId, dollars
+from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_every
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.law.errors import ParameterNotInForce
@@ -91,7 +91,7 @@ def get_fee_schedule(request: Any, town: str) -> Any:
             "schedules": [_schedule(s) for s in FeeSchedule.objects.for_town(t).order_by("year")]}
 
 
-class FeeScheduleIn(BodyIn):
+class FeeScheduleIn(RefusalsKept):  # (its schema's refusals told with the service's: W-32)
     amount: Fee10
     resolution_date: Day = Field(description="the date of the Town Board's resolution (YYYY-MM-DD)")
     reason: Annotated[str, Field(max_length=2000)] = ""
@@ -104,9 +104,11 @@ def set_fee_schedule(request: Any, town: str, year: Year, data: FeeScheduleIn) -
     year replaces the amount (kept in the history). Others 403; 422 naming the field: a year outside 1972 to
     ten years after the current one, a bad amount or one of $0.00 (the fee compensates the Town: interpretation
     C-19), a resolution date after today, before 1972 or after the year
-    ended, an amount changed once an application was filed in the year (interpretation P-9)."""
+    ended, an amount changed once an application was filed in the year (interpretation P-9). Every refusal in one
+    422: the schema's with the service's of the year and the other values (W-32, P-30)."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.fee_schedule_refusals(request.user, _carmel(town), {"year": year, **given}))
     _no_nul(data.reason, "reason")
     t = _carmel(town)
     s = sv.set_fee_schedule(request.user, t, year=year, amount=str(data.amount),

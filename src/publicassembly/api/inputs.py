@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any, NoReturn
@@ -14,6 +15,7 @@ from pydantic import (
     ModelWrapValidatorHandler,
     PrivateAttr,
     ValidationError,
+    ValidationInfo,
     model_validator,
 )
 
@@ -33,19 +35,24 @@ class RefusalsKept(BodyIn):
     them in one answer with what its service refuses of the other values (interpretation W-30): the operation
     receives the fields the schema takes, validated and converted as in a body of good values (`model_fields_set`
     names them), and `refused`, pydantic's errors of the others (their ``loc`` within the body); it must answer
-    them (`refuse_with`) before anything else. Not an object: refused as any body is."""
+    them (`refuse_with`) before anything else. Not an object: refused as any body is. When a parameter of the
+    path is refused, the operation does not run: the refusals kept are told with it (`api.errors`, from
+    ``request.pa_refusals_kept``), as they were before they were kept."""
 
     _refused: list[dict[str, Any]] = PrivateAttr(default_factory=list)
 
     @model_validator(mode="wrap")
     @classmethod
-    def _keep_refusals(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+    def _keep_refusals(cls, data: Any, handler: ModelWrapValidatorHandler[Any], info: ValidationInfo) -> Any:
         try:
             return handler(data)
         except ValidationError as e:
             if not isinstance(data, dict):
                 raise
             errors: list[dict[str, Any]] = [dict(err) for err in e.errors()]
+            request = (info.context or {}).get("request")
+            if request is not None:  # (told by the error handler when the path is refused: the operation won't run)
+                request.pa_refusals_kept = [{**err, "loc": ("body", "data", *err["loc"])} for err in errors]
             refused = {err["loc"][0] for err in errors if err.get("loc")}
             kept = cls.model_construct()
             kept.__pydantic_fields_set__ = set()
@@ -69,6 +76,39 @@ def refuse_with(body: RefusalsKept, more: list[tuple[str, str]]) -> NoReturn:
     named = {err["loc"][0] for err in body.refused if err.get("loc")}
     raise SchemaRefused(told + [{"loc": ("body", "data", field), "msg": message, "type": "refused_by_service"}
                                 for field, message in more if field.split(".")[0] not in named])
+
+
+def taken(body: RefusalsKept) -> dict[str, Any]:
+    """The values `body`'s schema took: each field it did not refuse, as given or, left out, its default."""
+    refused = {err["loc"][0] for err in body.refused if err.get("loc")}
+    return {name: getattr(body, name) for name in type(body).model_fields
+            if name not in refused and hasattr(body, name)}
+
+
+def refuse_every(body: RefusalsKept, judge: Callable[[dict[str, Any]], list[tuple[str, str]]]) -> None:
+    """Answer 422 with every refusal of `body` at once when any is refused (interpretation W-32): the schema's,
+    then a text holding a NUL character (PostgreSQL cannot keep it), then what the service refuses of the other
+    values it took (`judge`: the values taken, each field once; a `NotFound` or `NotAllowed` of it — a record the
+    user may not see, a role the user does not hold — leaves the schema's and the NUL's alone, as before). Nothing
+    when nothing is refused: the operation goes on, and its service judges the values again as it records them."""
+    from publicassembly.api.resources import _no_nul
+    from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
+
+    values = taken(body)
+    nul: list[tuple[str, str]] = []
+    for name, value in values.items():
+        try:
+            _no_nul(value, name)
+        except ValidationFailed as e:
+            nul += e.errors
+    if not body.refused and not nul:
+        return
+    held = {field for field, _message in nul}
+    try:
+        more = judge({k: v for k, v in values.items() if k not in held})
+    except (NotFound, NotAllowed):
+        more = []
+    refuse_with(body, nul + more)
 
 
 def _iso_day(value: object) -> object:

@@ -11,7 +11,7 @@ as the API answers it (`Blocked`, `InvalidTransition`, `StaleUpdate`: `web.views
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -77,6 +77,10 @@ class Action:
     call: Any
     documents: bool = False
     danger: bool = False
+    #: What the service refuses of the values its form took, when the form refused others (`services.*_refusals`:
+    #: (user, app, values) → [(field, message)]), so that every bad value is told at once (P-30); None: the service
+    #: is asked once the form takes every value.
+    refusals: Any = None
 
 
 def _ev(form: forms.Form) -> dict[str, Any]:
@@ -100,7 +104,8 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
            lambda u, app, d, ev: sv.mark_incomplete(u, app, expected_version=ev, reason=d.get("reason"),
                                                     missing_items=af._lines(d.get("missing_items", "")))),
     Action("schedule_hearing", gettext_lazy("Schedule the public hearing"), af.ScheduleHearingForm, (CLERK,),
-           _machine("schedule_hearing"), lambda u, app, d, ev: sv.schedule_hearing(u, app, expected_version=ev, **d)),
+           _machine("schedule_hearing"), lambda u, app, d, ev: sv.schedule_hearing(u, app, expected_version=ev, **d),
+           refusals=sv.hearing_refusals),
     Action("record_notice_published", gettext_lazy("Record the notice's publication"), af.NoticePublishedForm,
            (CLERK,), _machine("record_notice_published"),
            lambda u, app, d, ev: sv.record_notice_published(u, app, expected_version=ev, **d)),
@@ -126,11 +131,13 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
            (CLERK,), tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_authorization(u, app, expected_version=ev, **d),
            documents=True),
     Action("record_insurance", gettext_lazy("Record the insurance certificate (¶ E)"), af.InsuranceForm, (CLERK,),
-           tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_insurance(u, app, expected_version=ev, **d), documents=True),
+           tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_insurance(u, app, expected_version=ev, **d), documents=True,
+           refusals=sv.insurance_refusals),
     Action("post_bond", gettext_lazy("Record the bond posted (¶ F)"), af.BondForm, (CLERK,), tuple(UNDER_REVIEW),
-           lambda u, app, d, ev: sv.post_bond(u, app, expected_version=ev, **d)),
+           lambda u, app, d, ev: sv.post_bond(u, app, expected_version=ev, **d), refusals=sv.bond_refusals),
     Action("record_fee_payment", gettext_lazy("Record the filing fee paid"), af.FeeForm, (CLERK,), tuple(UNDER_REVIEW),
-           lambda u, app, d, ev: sv.record_fee_payment(u, app, expected_version=ev, **d)),
+           lambda u, app, d, ev: sv.record_fee_payment(u, app, expected_version=ev, **d),
+           refusals=sv.fee_payment_refusals),
     Action("issue", gettext_lazy("Issue the permit"), af.EmptyForm, (CLERK,), _machine("issue"),
            lambda u, app, d, ev: sv.issue(u, app, expected_version=ev, **d)),
     Action("revoke", gettext_lazy("Revoke the permit (¶ G)"), af.RevokeForm, (BOARD,), _machine("revoke"),
@@ -612,6 +619,19 @@ def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse
     return render(request, "web/applications/detail.html", _detail_context(request, t, app))
 
 
+def _refusals_beside(form: forms.Form, errors: Sequence[tuple[str, Any]]) -> None:
+    """Put each of a service's refusals (field, message) beside the form's field it names, but for a field the
+    form has refused itself (its own refusal says what to change first); one naming no field of the form (a fact
+    of the petition, which the petition's edit page shows beside its field) above the form, named."""
+    by_the_form = set(form.errors)
+    for field, message in errors:
+        if field in form.fields:
+            if field not in by_the_form:
+                form.add_error(field, str(present.tr(message)))
+        else:
+            form.add_error(None, fact_refusal(ValidationFailed(field, message)))
+
+
 @no_permits_before_login
 @login_required
 @methods("POST")
@@ -638,14 +658,14 @@ def application_action(request: HttpRequest, town: str, pk: int, action: str) ->
     except ValidationFailed as e:  # no version (a page kept from before, a hand-made request): nothing is done
         form.add_error(None, refusal(e))
     else:
-        if form.is_valid():
+        if not form.is_valid() and spec.refusals is not None:
+            # (the values the form took are judged by the service too, each refusal beside its field: P-30)
+            _refusals_beside(form, spec.refusals(request.user, app, dict(form.cleaned_data)))
+        elif form.is_valid():
             try:
                 spec.call(request.user, app, _ev(form), version)
-            except ValidationFailed as e:
-                if e.field in form.fields:
-                    form.add_error(e.field, refusal_detail(e))
-                else:  # (a fact of the petition, which the petition's edit page shows beside its field)
-                    form.add_error(None, fact_refusal(e))
+            except ValidationFailed as e:  # every refusal beside its field (P-30)
+                _refusals_beside(form, e.errors)
             except NotAllowed:
                 raise  # a 403 page saying who may do it, not a form error
             except WorkflowError as e:  # StaleUpdate, Blocked, InvalidTransition: a conflict, as the API's 409

@@ -16,7 +16,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     occupant_load_of_space,
     toilets_required,
 )
-from publicassembly.law.units import MAX_COUNT, SQUARE_METRES_PER_SQUARE_FOOT, area_sq_ft
+from publicassembly.law.units import MAX_COUNT, SQUARE_METRES_PER_SQUARE_FOOT, area_sq_ft, controls
 
 from .helpers import both_paths, setting
 
@@ -68,6 +68,16 @@ odd_area = st.sampled_from(["", " 30 ", "1e3", "-5", "-0", "-0.0", "-0e3", "0.0"
                             "99999999999.9999", "999999999999", "1" * 30, "30.5\u00a0", "٣٠", "+7", "1,5"])
 
 
+#: The control characters (interpretation B-4, G-6: `law.units.controls`) and the characters beside them that are
+#: none (white space, U+2029, U+202F, U+2065, U+206A, the right-to-left mark U+200F): the bulk path finds a
+#: control by the byte it begins with and a regular expression, the per-row path by the law core's `controls`.
+CONTROLS_AND_NEIGHBOURS = ("\x00\x08\t\n\r\x0e\x1b\x1c\x1f\x7f\x80\x84\x85\x86\x9f\xa0\u200f\u2029\u202a"
+                           "\u202e\u202f\u2065\u2066\u2069\u206a")
+#: A venue_id or space: none, any text, or text of letters and those characters.
+echoed_text = st.one_of(st.none(), st.text(max_size=6),
+                        st.text(alphabet=st.sampled_from(list(CONTROLS_AND_NEIGHBOURS + "aé–’")), max_size=6))
+
+
 @st.composite
 def space_row(draw: st.DrawFn) -> dict[str, str | None]:
     group = draw(st.one_of(st.sampled_from(USE_GROUPS), st.sampled_from(["", "Business", " school", "bogus"])))
@@ -86,8 +96,8 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
         "jurisdiction": draw(st.sampled_from([None, "", "mount-pleasant-ny", "Mount-Pleasant-NY", "carmel-ny",
                                               "ocd-division/country:us/state:ny/county:westchester/"
                                               "place:mount_pleasant"])),
-        "venue_id": draw(st.one_of(st.none(), st.text(max_size=6))),
-        "space": draw(st.one_of(st.none(), st.text(max_size=6))),
+        "venue_id": draw(echoed_text),
+        "space": draw(echoed_text),
         "use_group": group,
         "area": area,
         "area_unit": unit,
@@ -105,6 +115,11 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
 def test_bulk_and_per_row_paths_agree_on_every_row(rows: list[dict[str, str | None]]) -> None:
     bulk_rows, per_rows = both_paths(rows, SETTING)
     assert bulk_rows == per_rows
+    for row, out in zip(rows, bulk_rows, strict=True):  # a control in an echoed text: an error row (B-4)
+        held = [c for c in ("venue_id", "space") if controls(row[c] or "")]
+        assert (out["status"] == "error") if held else True
+        assert all(f"{c}: must be text without control characters" in out["error"] for c in held)
+        assert not any(controls(v) for v in out.values() if isinstance(v, str))
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -114,8 +129,10 @@ def test_per_row_path_is_the_law_core_functions(row: dict[str, str | None]) -> N
     [out], _ = both_paths([row], SETTING)
     if out["status"] != "ok":
         assert out["error"] and out["error"].split(":")[0] in (
-            "jurisdiction", "use_group", "area_unit", "area", "alleys", "commercial", "attendance")
+            "jurisdiction", "venue_id", "space", "use_group", "area_unit", "area", "alleys", "commercial",
+            "attendance")
         return
+    assert not controls(row["venue_id"] or "") and not controls(row["space"] or "")  # (B-4)
     group = row["use_group"].strip().lower()
     unit = (row["area_unit"] or "").strip().lower() or "sq_ft"
     area = area_sq_ft(row["area"].strip(), unit)

@@ -122,3 +122,4 @@ def test_the_same_as_text_and_numbers_where_numbers_belong_are_taken(tmp_path):
     assert [(r["status"], r["venue_id"], r["space"], r["occupant_load"]) for r in bulk] == [
         ("ok", "1", "true", 1), ("ok", None, None, 1), ("ok", "v", None, 1)]
     assert bulk[1]["overcrowded"] is True
+

@@ -1,5 +1,6 @@
 """Bad input never ends in a traceback: arbitrary bytes as CSV or JSON Lines, and arbitrary cells, give error rows
-or one clear `InputError` / `ReadError` — and every row read has its row number."""
+or one clear `InputError` / `ReadError` — and every row read has its row number; no output cell holds a control
+character (B-4)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from publicassembly.batch import InputError, run_batch
 from publicassembly.batch.columns import INPUT_NAMES
+from publicassembly.law.units import controls
 
 from .helpers import AS_OF, both_paths
 
@@ -27,6 +29,7 @@ def _run(data: bytes, suffix: str) -> None:
             assert str(exc).startswith(str(src))
             return
         assert summary.rows == summary.ok + summary.errors
+        assert not controls((Path(tmp) / "out.csv").read_text(encoding="utf-8"))  # (B-4)
         if summary.stopped:
             assert "reading stopped" in summary.stopped
 
@@ -92,3 +95,4 @@ def test_arbitrary_cells_give_ok_or_error_rows_and_both_paths_agree(rows: list[d
     for r in bulk_rows:
         assert r["status"] in ("ok", "error")
         assert (r["error"] is None) == (r["status"] == "ok")
+        assert not any(controls(v) for v in r.values() if isinstance(v, str))  # no cell echoes one (B-4)

@@ -23,8 +23,11 @@ class Column:
 INPUT_COLUMNS: tuple[Column, ...] = (
     Column("jurisdiction", False,
            "mount-pleasant-ny (the default when the column is absent or the cell blank) or its OCD id"),
-    Column("venue_id", False, "your id of the place of assembly (echoed)"),
-    Column("space", False, "the room or area's name (echoed)"),
+    Column("venue_id", False, "your id of the place of assembly (echoed): text without control characters (an "
+                              "escape, a bell, DEL, a C1 control, a direction control U+202A-U+202E or "
+                              "U+2066-U+2069; a tab or a line break is taken), else the row is an error row naming "
+                              "it (interpretation B-4)"),
+    Column("space", False, "the room or area's name (echoed): text without control characters, as venue_id"),
     Column("use_group", True,
            "the § 164-7 use group or open_air (§ 164-8), e.g. assembly_without_fixed_seats, business, bowling_alley"),
     Column("area", True,
@@ -54,9 +57,10 @@ OUTPUT_COLUMNS: tuple[Column, ...] = (
     Column("jurisdiction", True, "mount-pleasant-ny, the jurisdiction whose law the run applies: on every row, "
                                  "error rows too (a row naming another jurisdiction is an error row whose message "
                                  "quotes what it named)"),
-    Column("venue_id", False, "as given"),
-    Column("space", False, "as given"),
-    Column("use_group", False, "as given (trimmed, lower case)"),
+    Column("venue_id", False, "as given (on an error row, empty when it holds a control character)"),
+    Column("space", False, "as given (on an error row, empty when it holds a control character)"),
+    Column("use_group", False, "as given (trimmed, lower case; on an error row, empty when it holds a control "
+                               "character)"),
     Column("area_sq_ft", False, "the area in square feet (from square metres with 1 sq ft = 0.09290304 m²), "
                                 "rounded half to even to at most 4 decimal places, as check shows it (the "
                                 "occupant load uses the exact area); written as a plain decimal, without "

@@ -2,8 +2,9 @@
 for every other row, and one output table per chunk.
 
 A row is *clean* when every cell is in its plain form (a known use group and unit as written, an area of at most
-15 digits with at most 4 after the point, whole numbers for alleys and attendance, a known true/false word) and
-consistent (alleys for a bowling alley, none for other use groups). Clean rows go through `law.bulk` at once;
+15 digits with at most 4 after the point, whole numbers for alleys and attendance, a known true/false word, a
+venue_id and a space without a control character: `holding_controls`) and consistent (alleys for a bowling alley,
+none for other use groups). Clean rows go through `law.bulk` at once;
 every other row goes through `evaluate_row`, which calls the jurisdiction's per-row functions and either gives
 the same answers or names the column that is wrong and what is allowed. Both paths give identical output for a
 clean row (the tests compare them).
@@ -23,11 +24,18 @@ import pyarrow.compute as pc
 
 from publicassembly.batch.columns import FALSE_WORDS, OUTPUT_NAMES, PROBLEMS_SEPARATOR, TRUE_WORDS
 from publicassembly.batch.numbers import blank, parse_fixed
-from publicassembly.batch.readers import Chunk
+from publicassembly.batch.readers import ECHOED, Chunk
 from publicassembly.law import bulk, jurisdictions
 from publicassembly.law.jurisdictions import us_ny_mount_pleasant as mp
 from publicassembly.law.parameters import ParameterSet, ParameterValues
-from publicassembly.law.units import AREA_UNITS, MAX_AREA_SQ_FT, MAX_COUNT, area_sq_ft
+from publicassembly.law.units import (
+    AREA_UNITS,
+    MAX_AREA_SQ_FT,
+    MAX_COUNT,
+    area_sq_ft,
+    controls,
+    controls_refused,
+)
 
 #: The output schema (see `columns.OUTPUT_COLUMNS`). Decimal quantities are text, written as JSON numbers.
 OUTPUT_SCHEMA = pa.schema([
@@ -51,6 +59,9 @@ _LARGEST = 2**63 - 1  # the largest whole number an output column holds
 
 T = TypeVar("T")
 
+#: The input columns an ok row echoes as given (`columns.OUTPUT_COLUMNS`): a control character in one of them
+#: makes the row an error row naming the column (interpretation B-4, as G-6 for every other input).
+CONTROLS_REFUSED_IN = ("venue_id", "space")
 
 
 class RowError(ValueError):
@@ -150,13 +161,23 @@ def _plain(text: str) -> str:
     return decimal_text(number)
 
 
+def _controls_problem(cells: Mapping[str, Any], name: str) -> str | None:
+    """What a row is told of its column `name` when its text holds a control character (`law.units.controls`),
+    in the words ``check`` refuses a case's text in (`law.units.controls_refused`: the characters by their code
+    points, never themselves); None when it holds none."""
+    value = cells.get(name)
+    found = controls(value) if isinstance(value, str) else []
+    return f"{name}: {controls_refused(found)}" if found else None
+
+
 def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
     """One space by the jurisdiction's per-row functions: `cells` maps input columns to text (or None).
 
     Returns the output fields other than ``row`` (status ``ok``). Raises `RowError` naming every column in
-    error, each with what is allowed, joined by `PROBLEMS_SEPARATOR` (" | ") in the order jurisdiction, use_group, area_unit, area,
-    alleys, commercial, attendance (a row of several mistakes is told all of them at once); then a problem of
-    the space as a whole (alleys for a use group other than a bowling alley, a result too large to write)."""
+    error, each with what is allowed, joined by `PROBLEMS_SEPARATOR` (" | ") in the order jurisdiction, venue_id,
+    space (a control character, B-4), use_group, area_unit, area, alleys, commercial, attendance (a row of several
+    mistakes is told all of them at once); then a problem of the space as a whole (alleys for a use group other
+    than a bowling alley, a result too large to write)."""
     values = setting.values
     problems: list[str] = []
 
@@ -172,6 +193,10 @@ def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
         problems.append(f"jurisdiction: {given_j!r} is not evaluated by batch, which runs the spaces of Mount "
                         f"Pleasant Code ch. 164; allowed: {setting.jurisdiction.alias}, "
                         f"{setting.jurisdiction.ocd_id} (or blank)")
+    for name in CONTROLS_REFUSED_IN:
+        problem = _controls_problem(cells, name)
+        if problem:
+            problems.append(problem)
     group = _cell(cells, "use_group").lower()
     factor = None
     if not group:
@@ -234,12 +259,27 @@ def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
     }
 
 
+def _echoed(cells: Mapping[str, Any], name: str) -> Any:
+    """The cell `name` as an error row echoes it: as given, or None when it holds a control character, which no
+    output cell holds (B-4)."""
+    value = cells.get(name)
+    return None if isinstance(value, str) and controls(value) else value
+
+
+def with_controls_told(cells: Mapping[str, Any], message: str) -> str:
+    """`message` (a row refused before it was evaluated: by its reader, or for a cell that is not UTF-8), followed
+    by what each echoed column (`readers.ECHOED`) holding a control character is told: its error row leaves it
+    empty (`error_fields`), and says why."""
+    told = [p for p in (_controls_problem(cells, name) for name in ECHOED) if p]
+    return PROBLEMS_SEPARATOR.join([message, *told]) if told else message
+
+
 def error_fields(cells: Mapping[str, Any], message: str, setting: Setting) -> dict[str, Any]:
     """The output fields of an error row: the run's jurisdiction (`setting`, as on every row: the law the row
     was read under, also when the row named another jurisdiction, which its message then quotes), the ids as
-    given, status ``error`` and the message."""
-    return {"jurisdiction": setting.jurisdiction.alias, "venue_id": cells.get("venue_id"),
-            "space": cells.get("space"), "use_group": cells.get("use_group"), "area_sq_ft": None,
+    given (one holding a control character left empty: B-4), status ``error`` and the message."""
+    return {"jurisdiction": setting.jurisdiction.alias, "venue_id": _echoed(cells, "venue_id"),
+            "space": _echoed(cells, "space"), "use_group": _echoed(cells, "use_group"), "area_sq_ft": None,
             "floor_area_per_occupant_sq_ft": None, "occupant_load": None, "place_of_assembly": None,
             "toilets_required": None, "overcrowded": None, "status": "error", "error": message}
 
@@ -273,6 +313,41 @@ def _text(array: pa.Array, name: str, broken: dict[int, str]) -> pa.Array:
         return pa.array(out, type=pa.string())
 
 
+def holding_controls(array: pa.Array) -> np.ndarray | None:
+    """Which cells of `array` (Arrow strings, valid UTF-8) hold a control character (`law.units.controls`), as a
+    mask; None when none does. Found in the UTF-8 bytes with numpy, a few passes over the column's buffer and no
+    Python loop or regular expression per cell (most columns hold none): a C0 control that is not white space
+    (bytes 0x00-0x08, 0x0E-0x1B), DEL (0x7F), a C1 control other than U+0085 (0xC2 then 0x80-0x9F but 0x85) and a
+    direction control (0xE2 0x80 0xAA-0xAE: U+202A-U+202E; 0xE2 0x81 0xA6-0xA9: U+2066-U+2069). In valid UTF-8
+    these bytes only ever begin a character, so each is found exactly where the character is."""
+    from publicassembly.batch.numbers import _buffers
+
+    if len(array) == 0 or array.null_count == len(array):
+        return None
+    data, offsets = _buffers(array)
+    text = data[int(offsets[0]): int(offsets[-1])]
+    if not ((text - np.uint8(0x1C)) > 0x62).any():  # none below 0x1C or above 0x7E (uint8 wraps): printable ASCII
+        return None
+    single = np.flatnonzero((text < 0x1C) | (text == 0x7F))
+    single = single[(text[single] < 0x09) | (text[single] > 0x0D)]  # (a tab or a line break is white space)
+    lead = np.flatnonzero((text & 0xDF) == 0xC2)  # 0xC2 or 0xE2 (they differ in the bit 0x20 alone)
+    if len(lead):
+        last = len(text) - 1
+        first, second = text[np.minimum(lead + 1, last)], text[np.minimum(lead + 2, last)]
+        c1 = (text[lead] == 0xC2) & (first >= 0x80) & (first <= 0x9F) & (first != 0x85)
+        direction = (text[lead] == 0xE2) & (((first == 0x80) & (second >= 0xAA) & (second <= 0xAE))
+                                            | ((first == 0x81) & (second >= 0xA6) & (second <= 0xA9)))
+        lead = lead[c1 | direction]
+    if not len(single) and not len(lead):
+        return None
+    cells = np.searchsorted(offsets[1:] - offsets[0], np.concatenate([single, lead]), side="right")
+    held = np.zeros(len(array), dtype=bool)
+    held[cells] = True
+    if array.null_count:  # (the bytes of a cell of no value, if any, are no text)
+        held &= np.asarray(array.is_valid().to_numpy(zero_copy_only=False), dtype=bool)
+    return held if held.any() else None
+
+
 def _lookup(array: pa.Array, allowed: tuple[str, ...]) -> np.ndarray:
     """Index of each cell in `allowed` as written, −1 when not there."""
     found = pc.index_in(array, value_set=pa.array(allowed, type=pa.string()))
@@ -304,8 +379,10 @@ def evaluate_chunk(chunk: Chunk, setting: Setting, per_row: bool = False) -> pa.
     cols = {name: _text(arr, name, broken) for name, arr in chunk.columns.items()}
     tables: list[pa.Table] = []
     if chunk.errors:
+        given = [chunk.error_cells.get(r, {}) for r, _ in chunk.errors]
         tables.append(rows_table([r for r, _ in chunk.errors],
-                                 [error_fields(chunk.error_cells.get(r, {}), m, setting) for r, m in chunk.errors]))
+                                 [error_fields(g, with_controls_told(g, m), setting)
+                                  for g, (_, m) in zip(given, chunk.errors, strict=True)]))
     if n:
         tables += _evaluate_rows(chunk.rows, cols, setting, broken, per_row)
     if not tables:
@@ -328,6 +405,9 @@ def _evaluate_rows(row_numbers: np.ndarray, cols: dict[str, pa.Array], setting: 
         if "jurisdiction" in cols:
             j = cols["jurisdiction"]
             clean &= blank(j) | (_lookup(j, (setting.jurisdiction.alias, setting.jurisdiction.ocd_id)) >= 0)
+        for name in CONTROLS_REFUSED_IN:  # (most columns hold no byte a control begins with: one numpy pass)
+            if name in cols and (held := holding_controls(cols[name])) is not None:
+                clean &= ~held
         group = _lookup(cols["use_group"], law.use_groups)
         clean &= group >= 0
         unit = np.zeros(n, dtype=np.int64)
@@ -396,7 +476,7 @@ def _evaluate_rows(row_numbers: np.ndarray, cols: dict[str, pa.Array], setting: 
             row_cells = {name: v[k] for name, v in cells.items()}
             rows.append(int(row_numbers[i]))
             if i in broken:
-                fields.append(error_fields(row_cells, broken[i], setting))
+                fields.append(error_fields(row_cells, with_controls_told(row_cells, broken[i]), setting))
                 continue
             try:
                 fields.append(evaluate_row(row_cells, setting))

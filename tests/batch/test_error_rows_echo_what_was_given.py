@@ -123,3 +123,33 @@ def test_the_same_as_text_and_numbers_where_numbers_belong_are_taken(tmp_path):
         ("ok", "1", "true", 1), ("ok", None, None, 1), ("ok", "v", None, 1)]
     assert bulk[1]["overcrowded"] is True
 
+
+# --- use_group: read on an ok row, as given on an error row (batch --help says which) ---------------------------
+
+
+def test_use_group_is_the_group_read_on_an_ok_row_and_as_given_on_an_error_row(tmp_path):
+    """§ 164-7 business (100 sq ft per person): " Business " and "BOWLING_ALLEY" are read as business and
+    bowling_alley; an ok row gives the use group read, an error row the cell as given (not trimmed or lower-cased,
+    so that the row can be found in the input), by both paths."""
+    lines = [json.dumps(r) for r in (
+        {"venue_id": "v1", "use_group": " Business ", "area": 1000},
+        {"venue_id": "v2", "use_group": " Business ", "area": -1},
+        {"venue_id": "v3", "use_group": "BOWLING_ALLEY", "area": 1000, "alleys": 12},
+        {"venue_id": "v4", "use_group": "BOWLING_ALLEY", "area": 1000})]
+    bulk, per_row = _jsonl(tmp_path, lines), _jsonl(tmp_path, lines, per_row=True)
+    assert bulk == per_row
+    assert [(r["status"], r["use_group"]) for r in bulk] == [
+        ("ok", "business"), ("error", " Business "), ("ok", "bowling_alley"), ("error", "BOWLING_ALLEY")]
+    assert bulk[0]["occupant_load"] == 10 and bulk[2]["occupant_load"] == 160
+
+
+def test_batch_help_says_what_use_group_holds_on_ok_and_on_error_rows():
+    from typer.testing import CliRunner
+
+    from publicassembly.cli import app
+
+    result = CliRunner().invoke(app, ["batch", "--help"], env={"COLUMNS": "400", "TERM": "dumb"})
+    text = " ".join(result.output.split())
+    assert "use_group: as given (trimmed, lower case)" not in text
+    assert ("use_group: on an ok row, the use group read (trimmed, lower case: ' Business ' is business); on an "
+            "error row, as given, so that the row can be found") in text

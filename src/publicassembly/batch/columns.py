@@ -59,8 +59,9 @@ OUTPUT_COLUMNS: tuple[Column, ...] = (
                                  "quotes what it named)"),
     Column("venue_id", False, "as given (on an error row, empty when it holds a control character)"),
     Column("space", False, "as given (on an error row, empty when it holds a control character)"),
-    Column("use_group", False, "as given (trimmed, lower case; on an error row, empty when it holds a control "
-                               "character)"),
+    Column("use_group", False, "on an ok row, the use group read (trimmed, lower case: ' Business ' is "
+                               "business); on an error row, as given, so that the row can be found in the input "
+                               "(' Business ', BOWLING_ALLEY), empty when it holds a control character"),
     Column("area_sq_ft", False, "the area in square feet (from square metres with 1 sq ft = 0.09290304 m²), "
                                 "rounded half to even to at most 4 decimal places, as check shows it (the "
                                 "occupant load uses the exact area); written as a plain decimal, without "

@@ -277,7 +277,8 @@ def with_controls_told(cells: Mapping[str, Any], message: str) -> str:
 def error_fields(cells: Mapping[str, Any], message: str, setting: Setting) -> dict[str, Any]:
     """The output fields of an error row: the run's jurisdiction (`setting`, as on every row: the law the row
     was read under, also when the row named another jurisdiction, which its message then quotes), the ids as
-    given (one holding a control character left empty: B-4), status ``error`` and the message."""
+    given (the use group too, not trimmed or lower-cased, so that the row can be found; one holding a control
+    character left empty: B-4), status ``error`` and the message."""
     return {"jurisdiction": setting.jurisdiction.alias, "venue_id": _echoed(cells, "venue_id"),
             "space": _echoed(cells, "space"), "use_group": _echoed(cells, "use_group"), "area_sq_ft": None,
             "floor_area_per_occupant_sq_ft": None, "occupant_load": None, "place_of_assembly": None,

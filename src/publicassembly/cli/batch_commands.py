@@ -30,7 +30,7 @@ _HELP = (
     "large_string, binary of UTF-8 text, or only nulls): one of numbers or booleans refuses the file before "
     "any row is read, naming the column and its type (exit 2).\n\n"
     "A row that cannot be evaluated is written with status **error**, its input row number, its venue_id, "
-    "space and use_group as given, where the row can be read (a "
+    "space and use_group as given (use_group too: not trimmed or lower-cased), where the row can be read (a "
     "CSV row of too few or too many fields: each by its place in the header; a JSON Lines row: each given once "
     "as a JSON string), and a message naming the column and what is allowed; the other rows go on. They are "
     "left empty for a CSV row whose quote is never closed, a JSON line that is not a JSON object, a column "

@@ -77,3 +77,42 @@ def test_check_refuses_standard_input_twice():
     result = runner.invoke(app, ["check", "-", "-"], input=HALL.read_text(encoding="utf-8"))
     assert result.exit_code == 2
     assert "- (standard input) is given 2 times" in result.stderr
+
+
+# --- what each command reads from standard input, as the README and --help say it ----------------------------
+
+def _words(text: str) -> str:
+    return " ".join(text.replace("#", " ").split())
+
+
+def test_check_dash_refuses_checks_json_and_names_report_which_prints_it(determination_json):
+    """`check … --format json | check -`: a determination is not a case file: exit 2, told to print it with
+    report (README, check --help); nothing on standard output."""
+    result = runner.invoke(app, ["check", "-"], input=determination_json)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == ("publicassembly: error: -: this is a determination (it has verdict, findings, "
+                             "requirements), what check --format json writes, not a case file; print it with: "
+                             "publicassembly report - -o report.pdf\n")
+
+
+def test_the_readme_says_what_check_and_report_read_from_standard_input():
+    readme = _words((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert "for check as for report" not in readme
+    assert ("(- reads standard input: for report, a case file or check's JSON (check … --format json | "
+            "publicassembly report - -o report.pdf); for check, a case file only: check's JSON is a "
+            "determination, not a case, and check - refuses it (exit 2) naming the report line that prints it; "
+            "check's JSON carries no case name, so a report of it prints none)") in readme
+
+
+def test_check_and_report_help_say_what_they_read_from_standard_input():
+    wide = {"COLUMNS": "400", "TERM": "dumb"}
+    check = _words(runner.invoke(app, ["check", "--help"], env=wide).output)
+    report = _words(runner.invoke(app, ["report", "--help"], env=wide).output)
+    assert ("FILE - reads one case file from standard input: a case file only, not what check --format json "
+            "writes (a determination, refused with exit 2: print it with publicassembly report - -o "
+            "report.pdf)") in check
+    assert ("Write the determination report (PDF) of a case file, or of a determination's JSON (what check "
+            "--format json writes): verdict,") in report
+    assert ("Given -, it reads either from standard input: check … --format json | publicassembly report - -o "
+            "report.pdf") in report

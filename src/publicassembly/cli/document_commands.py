@@ -538,8 +538,12 @@ def report(
                                      "case file only (a determination's JSON keeps its own date)."),
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
-    """Write the determination report (PDF) of a case file: verdict, deadlines on a timeline, occupant load
-    per space as a bar chart, missing items, findings and penalty."""
+    """Write the determination report (PDF) of a case file, or of a determination's JSON (what check --format
+    json writes): verdict, deadlines on a timeline, occupant load per space as a bar chart, missing items,
+    findings and penalty.
+
+    Given -, it reads either from standard input: check … --format json | publicassembly report - -o report.pdf
+    (check's JSON carries no case name, so its report prints none; check - itself reads a case file only)."""
     from publicassembly.cli.casefile import CaseFileError, read_case_file
     from publicassembly.cli.law_commands import _invalid
     from publicassembly.law import LawError, evaluate

@@ -112,7 +112,7 @@ def check(
     files: Annotated[list[str], typer.Argument(
         metavar="FILE", show_default=False,
         help="Case files: YAML (.yaml, .yml) or JSON (.json); another extension is read by its content; - "
-             "reads one from standard input.",
+             "reads one case file from standard input (not check's JSON: report reads that).",
     )],
     as_of: Annotated[str | None, typer.Option(
         "--as-of", metavar="YYYY-MM-DD", show_default=False,
@@ -126,7 +126,8 @@ def check(
     A case file is a mapping with **jurisdiction** (carmel-ny, mount-pleasant-ny, or an Open Civic
     Data id), **subject** (event for Carmel, venue for Mount Pleasant), optionally
     **as_of** (YYYY-MM-DD), and the facts of the case; `publicassembly schema` lists every field. FILE - reads
-    one case file from standard input.
+    one case file from standard input: a case file only, not what check --format json writes (a
+    determination, refused with exit 2: print it with publicassembly report - -o report.pdf).
 
     The text report leads with the verdict, then the requirements, occupancy, deadlines in date order (each
     with how it was counted under the General Construction Law, and a mark when the Town Clerk's office is

@@ -125,7 +125,7 @@ def test_area_prints_area_and_164_8_occupant_load(tmp_path):
     result = run("area", str(site), "--format", "json", "--method", "planar", "--as-of", "2025-06-01")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["area_sq_ft"] == "107639.10" and data["occupant_load"] == 7175
+    assert data["area_sq_ft"] == 107639.1 and data["occupant_load"] == 7175  # (a JSON number, as check's)
     text = run("area", str(site), "--method", "planar", "--as-of", "2025-06-01", "-o", str(tmp_path / "a.txt"))
     assert "107,639.10 sq ft" in text.stdout and "7,175 persons" in text.stdout
     assert (tmp_path / "a.txt").read_text().startswith("Area: 107,639.10")

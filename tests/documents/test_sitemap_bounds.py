@@ -92,7 +92,7 @@ def test_cli_json_states_the_section_sign_and_areas_to_the_cent_section_164_8(tm
     assert r.exit_code == 0, r.output
     assert "§ 164-8" in r.stdout and "\\u00a7" not in r.stdout
     out = json.loads(r.stdout)
-    assert out["area_sq_ft"] == "108496.35" and out["area_sq_m"] == "10079.64" and out["occupant_load"] == 7233
+    assert out["area_sq_ft"] == 108496.35 and out["area_sq_m"] == 10079.64 and out["occupant_load"] == 7233
 
 
 def test_cli_refuses_a_one_degree_square_exit_2_naming_the_feature(tmp_path):

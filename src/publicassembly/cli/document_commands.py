@@ -605,7 +605,11 @@ def area(
     force: bool = typer.Option(False, "--force", help=FORCE_HELP),
 ) -> None:
     """Print the area (square feet) of an open-air site map and its occupant load under Mount Pleasant
-    § 164-8."""
+    § 164-8.
+
+    With --format json: area_sq_ft and area_sq_m are JSON numbers, rounded down to 0.01 and written as check
+    writes its numbers (108496.35; 10000 for a whole number), beside crs, method, polygons, occupant_load,
+    citation and as_of."""
     if fmt not in ("text", "json"):
         fail(f"--format: {fmt!r} is not a format; allowed: text, json")
     if method not in ("geodesic", "planar"):

@@ -33,6 +33,7 @@ from shapely.geometry.polygon import orient
 from shapely.validation import explain_validity
 
 from publicassembly.documents.lawparams import open_air_occupant_load
+from publicassembly.law.jsonable import number
 from publicassembly.law.units import MAX_AREA_SQ_FT, SQUARE_METRES_PER_SQUARE_FOOT
 
 GEOD = Geod(ellps="WGS84")
@@ -68,10 +69,12 @@ class SiteOccupancy:
     as_of: date
 
     def to_json(self) -> dict[str, Any]:
-        """The result as JSON: areas as decimal strings rounded down to 0.01 (``area_sq_m`` by the same rule as
-        ``area_sq_ft``: never more area than there is), persons as a number."""
+        """The result as JSON: areas rounded down to 0.01 (``area_sq_m`` by the same rule as ``area_sq_ft``: never
+        more area than there is) as JSON numbers, exactly as ``check``'s JSON gives its quantities
+        (`law.jsonable.number`: ``108496.35``, ``10000`` for a whole number; an area within `units.MAX_AREA_SQ_FT`
+        has at most 13 digits, which a JSON reader's float gives back unchanged), persons as a number."""
         sq_m = self.area.area_sq_m.quantize(CENT, rounding=ROUND_FLOOR)
-        return {"area_sq_ft": str(self.area.area_sq_ft), "area_sq_m": str(sq_m),
+        return {"area_sq_ft": number(self.area.area_sq_ft), "area_sq_m": number(sq_m),
                 "crs": self.area.crs, "method": self.area.method, "polygons": self.area.polygons,
                 "occupant_load": self.occupant_load, "citation": self.citation, "as_of": self.as_of.isoformat()}
 

@@ -4,8 +4,9 @@ after losing its answer — a network timeout — gets the first answer again in
 
 - The header is optional. Without it nothing changes. With it, its value is checked first: 1 to 255 printable
   ASCII characters (U+0020 to U+007E), no space at either end; else 422 naming ``Idempotency-Key`` and what it
-  takes. The value is taken as written: a key in the draft's quoted form (``"8e03…"``) is a key like any other,
-  its quotes included.
+  takes (a character that is not ASCII named as the client sent it, its UTF-8 bytes read back: `as_sent`). The
+  value is taken as written: a key in the draft's quoted form (``"8e03…"``) is a key like any other, its quotes
+  included.
 - A key belongs to the user the operation authenticates (the API token's user). An operation that needs no
   token (``POST /check``, which writes nothing; ``POST /auth/token``, whose answer holds a token that is never
   stored in clear) checks the header's form and otherwise ignores it.
@@ -79,8 +80,22 @@ PATTERN = r"^[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?$"
 NOT_STORED = frozenset({429})
 
 
+def as_sent(value: str) -> str:
+    """The header's `value` in the characters the client sent: WSGI (PEP 3333) and Django's ASGI handler give a
+    header's bytes read as Latin-1, one character a byte, so a key sent in UTF-8 ("é", the bytes C3 A9) arrives as
+    "Ã©". Its bytes read as UTF-8 when they are UTF-8 (an ASCII value is unchanged); else as it came (bytes of
+    another encoding, e.g. Latin-1's E9, are Latin-1's characters)."""
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except UnicodeError:  # (a character beyond Latin-1: not a WSGI header's; bytes that are not UTF-8)
+        return value
+
+
 def key_problem(value: str) -> str | None:
-    """Why the header's `value` is not a key (the refusal's message, ending with what a key takes), or None."""
+    """Why the header's `value` (as the request's META holds it: `as_sent` reads it) is not a key (the refusal's
+    message, ending with what a key takes), or None. A character that is not ASCII is named as the client sent
+    it ("holds U+00E9" for an "é" sent in UTF-8, not U+00C3, its first byte read as Latin-1)."""
+    value = as_sent(value)
     if value == "":
         return f"is empty; {TAKES}"
     if len(value) > MAX_LENGTH:

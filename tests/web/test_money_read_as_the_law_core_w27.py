@@ -2,8 +2,8 @@
 cents — Carmel ch. 31's filing fee and ¶ F's bond, ¶ E's limits and the insurance certificate's, a summons's fine
 (Mount Pleasant § 164-14) and its payment, the admission fee. Trailing zeros past the cents are the same cents
 (``10.000`` is $10.00, as in a case file and the API: Django's field refused it, "no more than 2 decimal
-places"); a fraction of a cent (``10.005``, ``10.001``) is refused beside the field, naming it and saying whole
-cents, nothing recorded."""
+places"); a fraction of a cent (``10.005``, ``10.001``) is refused beside the field, saying whole cents (its label
+stands beside it: not repeated in the refusal), nothing recorded."""
 
 from __future__ import annotations
 
@@ -60,15 +60,14 @@ def _law_money(text: str) -> Decimal | None:
 @pytest.mark.parametrize(("form", "name"), MONEY_FIELDS, ids=[f"{c.__name__}.{n}" for c, n in MONEY_FIELDS])
 def test_each_money_field_takes_whole_cents_and_refuses_a_fraction_of_a_cent(form, name, text, cents):
     """Both sides of the cent: what the law core's `Money` takes (a case file's, the API's) the field takes as the
-    same cents; what it refuses the field refuses, naming the field and saying whole cents."""
+    same cents; what it refuses the field refuses, saying whole cents (the page shows the field's label with it)."""
     assert _law_money(text) == cents  # (the law core's own reading: if it changed, this fails first)
     field = form.base_fields[name]
     with translation.override("en"):
         if cents is None:
             with pytest.raises(forms.ValidationError) as e:
                 field.clean(text)
-            assert e.value.messages == [f"{field.label}: US dollars in whole cents, e.g. 250 or 250.50 (got "
-                                        f"{text!r})."]
+            assert e.value.messages == [f"US dollars in whole cents, e.g. 250 or 250.50 (got {text!r})."]
         else:
             got = field.clean(text)
             assert got == cents and str(got) == str(cents)
@@ -95,7 +94,7 @@ def test_the_fee_payment_page_takes_trailing_zeros_and_refuses_a_fraction_of_a_c
     if stored is None:
         assert r.status_code == 422
         assert _beside(r, "id_record_fee_payment-amount") == (
-            f"Amount paid (US dollars): US dollars in whole cents, e.g. 250 or 250.50 (got {amount!r}).")
+            f"US dollars in whole cents, e.g. 250 or 250.50 (got {amount!r}).")
         assert not hearing_app.fee_payments.exists()
     else:
         assert r.status_code == 302, r.content
@@ -114,7 +113,7 @@ def test_the_bond_page_takes_trailing_zeros_and_refuses_a_fraction_of_a_cent(cu,
     if stored is None:
         assert r.status_code == 422
         assert _beside(r, "id_post_bond-amount") == (
-            f"Amount (US dollars): US dollars in whole cents, e.g. 250 or 250.50 (got {amount!r}).")
+            f"US dollars in whole cents, e.g. 250 or 250.50 (got {amount!r}).")
         assert not hearing_app.bonds.exists()
     else:
         assert r.status_code == 302, r.content

@@ -172,11 +172,13 @@ class DollarsField(NumberField):
     (`law.units.dollars`, the rule of `Money` in a case file and of the API's amounts, W-24): trailing zeros past
     the cents are the same cents (``10.000`` is $10.00, as a case file and the API take it; Django's
     `DecimalField` refused it, "no more than 2 decimal places"), and a fraction of a cent (``10.005``,
-    ``10.001``) is refused beside the field, naming it and saying whole cents. The amount is given on as the
-    cents (``Decimal("10.00")``). Every money field of the web forms is one of these."""
+    ``10.001``) is refused beside the field, saying whole cents and the value given. The refusal does not repeat
+    the field's label: the page shows it beside the field, under its label, and in the list above the form after
+    the label ("Amount paid (US dollars): US dollars in whole cents, …"). The amount is given on as the cents
+    (``Decimal("10.00")``). Every money field of the web forms is one of these."""
 
     default_error_messages = {
-        "cents": _("%(field)s: US dollars in whole cents, e.g. 250 or 250.50 (got %(value)s)."),
+        "cents": _("US dollars in whole cents, e.g. 250 or 250.50 (got %(value)s)."),
     }
 
     def __init__(self, **kwargs: Any) -> None:
@@ -191,8 +193,8 @@ class DollarsField(NumberField):
         try:
             return dollars(amount, "amount")
         except InvalidNumber:
-            raise forms.ValidationError(self.error_messages["cents"], code="cents", params={
-                "field": self.label or _("Amount"), "value": given(str(value).strip())}) from None
+            raise forms.ValidationError(self.error_messages["cents"], code="cents",
+                                        params={"value": given(str(value).strip())}) from None
 
 
 class MoreThanZeroDollars(DollarsField):

@@ -188,14 +188,18 @@ def test_a_term_in_the_unit_the_law_does_not_use_says_which_unit_it_uses_164_14(
     with pytest.raises(ValidationFailed) as e:
         es.record_disposition(bi, second, outcome="convicted", fine="150", jail_months=1)
     assert e.value.field == "jail_months"
-    assert e.value.detail.endswith("is counted in days, at most 15: give jail_days, not months (got 1 months)")
+    assert e.value.detail == ("imprisonment for a second offense is counted in days, up to 15 (Mount Pleasant Code "
+                              "§ 164-14): give it in jail_days, a whole number of days from 0 to 15, not in "
+                              "jail_months (got 1 month)")
     es.record_disposition(bi, second, outcome="convicted", fine="150", jail_days=15,
                           decided_on=second.summons.return_date)
     third = _summoned(bi, firm, police, day)
     with pytest.raises(ValidationFailed) as e:
         es.record_disposition(bi, third, outcome="convicted", fine="500", jail_days=200)
     assert e.value.field == "jail_days"
-    assert e.value.detail.endswith("is counted in months, at most 6: give jail_months, not days (got 200 days)")
+    assert e.value.detail == ("imprisonment for a third offense is counted in months, up to 6 (Mount Pleasant Code "
+                              "§ 164-14): give it in jail_months, a whole number of months from 0 to 6, not in "
+                              "jail_days (got 200 days)")
 
 
 def test_dismissed_and_later_offenses_do_not_count(bi, police, firm, day):

@@ -1121,7 +1121,7 @@ def issue_summons(request: Any, town: str, pk: RecordId, data: SummonsIn) -> Any
 class DispositionIn(BodyIn):
     outcome: Literal["convicted", "dismissed"]
     decided_on: Day | None = None
-    fine: Money10 = Decimal(0)
+    fine: Money10 | None = None  # (left out, or null: not given; required for a conviction without imprisonment)
     jail_days: Days = 0
     jail_months: Annotated[int, Field(ge=0, le=1200)] = 0
     reason: _text(2000) = ""
@@ -1136,7 +1136,7 @@ def record_disposition(request: Any, town: str, pk: RecordId, data: DispositionI
 
     v = _clean(data)
     d = es.record_disposition(request.user, _violation_of(town, pk), outcome=data.outcome, decided_on=data.decided_on,
-                              fine=str(data.fine) if data.fine else 0, jail_days=data.jail_days,
+                              fine=None if data.fine is None else str(data.fine), jail_days=data.jail_days,
                               jail_months=data.jail_months, reason=v.get("reason", ""),
                               expected_version=data.expected_version)
     return Status(201, {"id": d.pk, "violation": d.violation_id, "outcome": d.outcome, "offense_number": d.offense_number,

@@ -32,7 +32,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from pydantic import ValidationError
 
 from publicassembly.accounts.models import Role, Town
@@ -98,14 +98,6 @@ JAIL_WORDS = {
                     gettext_noop("%(value)s months is more than the %(cap)s months allowed for %(range)s")),
 }
 
-#: The refusal of a term given in the unit the law does not use for the offense, by the field of the unit it
-#: uses (§ 164-14: days for a second offense, months for a subsequent one).
-JAIL_IN_OTHER_UNIT = {
-    "jail_months": gettext_noop("imprisonment for %(range)s is counted in months, at most %(cap)s: give "
-                                "%(field)s, not days (got %(value)s days)"),
-    "jail_days": gettext_noop("imprisonment for %(range)s is counted in days, at most %(cap)s: give %(field)s, "
-                              "not months (got %(value)s months)"),
-}
 
 
 class SummonsAlreadyIssued(InvalidTransition):
@@ -721,14 +713,62 @@ def _range_text(p: Penalty, *, translated: bool = False) -> str:
                                 "jail": p.max_jail_days, "citation": p.citation}
 
 
+def _offense_words(p: Penalty) -> str:
+    """What the range `p` is for, in the active language: "a third offense" (Mount Pleasant § 164-14, by offense
+    number), "3 days of continued violation" (Carmel ch. 31 penalties, each day a separate violation)."""
+    if p.offense_number is not None:
+        return _("%(nth)s offense") % {"nth": law_text(an_ordinal(p.offense_number))}
+    return ngettext("%(days)s day of continued violation", "%(days)s days of continued violation",
+                    p.violations) % {"days": p.violations}
+
+
+def _jail_in_other_unit(p: Penalty, given: str, value: int, field: str, cap: int) -> str:
+    """The refusal of a term given in `given` (``jail_days`` or ``jail_months``, `value` of them) where the law
+    counts imprisonment for the offense in the other unit, that of `field`, up to `cap` (§ 164-14: days for a
+    second offense, months for a subsequent one): the offense, the unit the law uses and its cap, the field to
+    give it in and its range, and what was given, in its unit's singular or plural."""
+    said = {"offense": _offense_words(p), "cap": cap, "citation": p.citation, "field": field, "given": given,
+            "value": value}
+    if field == "jail_months":
+        return ngettext("imprisonment for %(offense)s is counted in months, up to %(cap)s (%(citation)s): give it "
+                        "in %(field)s, a whole number of months from 0 to %(cap)s, not in %(given)s (got %(value)s "
+                        "day)",
+                        "imprisonment for %(offense)s is counted in months, up to %(cap)s (%(citation)s): give it "
+                        "in %(field)s, a whole number of months from 0 to %(cap)s, not in %(given)s (got %(value)s "
+                        "days)", value) % said
+    return ngettext("imprisonment for %(offense)s is counted in days, up to %(cap)s (%(citation)s): give it in "
+                    "%(field)s, a whole number of days from 0 to %(cap)s, not in %(given)s (got %(value)s month)",
+                    "imprisonment for %(offense)s is counted in days, up to %(cap)s (%(citation)s): give it in "
+                    "%(field)s, a whole number of days from 0 to %(cap)s, not in %(given)s (got %(value)s months)",
+                    value) % said
+
+
+def _fine_required(p: Penalty) -> str:
+    """The refusal of a conviction recorded without its fine: the range of the fine in force for the offense
+    (`p`, the values in force on the violation's day) and, where the law allows "fine or imprisonment, or both",
+    that the fine may be left out only with imprisonment, in which field and up to what."""
+    said = {"min": f"${p.min_fine:,.2f}", "max": f"${p.max_fine:,.2f}", "offense": _offense_words(p),
+            "citation": p.citation}
+    terms = [_("%(field)s, 1 to %(cap)s") % {"field": field, "cap": cap}
+             for field, cap in (("jail_days", p.max_jail_days), ("jail_months", p.max_jail_months)) if cap]
+    if not terms:
+        return _("the fine is required for a conviction: %(min)s to %(max)s for %(offense)s (%(citation)s)") % said
+    jail = terms[0]
+    for term in terms[1:]:
+        jail = _("%(first)s or %(next)s") % {"first": jail, "next": term}
+    return (_("the fine is required for a conviction: %(min)s to %(max)s for %(offense)s (%(citation)s); it may "
+              "be left out only when imprisonment is imposed (%(jail)s)") % {**said, "jail": jail})
+
+
 def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any = 0) -> Decimal:
     """Check a sentence against the law core's range `p`; returns the fine (Decimal dollars, whole cents).
 
     The fine must lie within [min_fine, max_fine], or be $0 when imprisonment is imposed where the law allows
     "fine or imprisonment, or both"; imprisonment in days up to ``max_jail_days``, in months up to
-    ``max_jail_months`` (none where the law gives none). Raises `ValidationFailed` naming ``fine``, ``jail_days``
-    or ``jail_months`` and the range."""
-    amount = _dollars("fine", fine)
+    ``max_jail_months`` (none where the law gives none). `fine` None is a fine not given: $0 with imprisonment,
+    else refused as required for a conviction, saying the range (`_fine_required`). Raises `ValidationFailed`
+    naming ``fine``, ``jail_days`` or ``jail_months`` and the range."""
+    amount = None if fine is None else _dollars("fine", fine)
     for name, value, cap in (("jail_days", jail_days, p.max_jail_days),
                              ("jail_months", jail_months, p.max_jail_months)):
         said = JAIL_WORDS[name]
@@ -738,13 +778,16 @@ def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any =
             other, other_cap = (("jail_months", p.max_jail_months) if name == "jail_days" else
                                 ("jail_days", p.max_jail_days))
             if other_cap:  # the law counts this term in the other unit: say which, and its cap
-                raise ValidationFailed(name, _(JAIL_IN_OTHER_UNIT[other]) % {
-                    "range": _range_text(p, translated=True), "cap": other_cap, "field": other, "value": value})
+                raise ValidationFailed(name, _jail_in_other_unit(p, name, value, other, other_cap))
             raise ValidationFailed(name, _(said[1]) % {"range": _range_text(p, translated=True)})
         if cap and value > cap:
             raise ValidationFailed(name, _(said[2]) % {"value": value, "cap": cap,
                                                        "range": _range_text(p, translated=True)})
     jailed = bool(jail_days or jail_months)
+    if amount is None:  # no fine given: none with imprisonment ("fine or imprisonment"), else it is required
+        if jailed:
+            return Decimal("0.00")
+        raise ValidationFailed("fine", _fine_required(p))
     if p.min_fine <= amount <= p.max_fine or (amount == 0 and jailed):
         return amount
     amounts = {"fine": f"${amount:,.2f}", "min": f"${p.min_fine:,.2f}", "max": f"${p.max_fine:,.2f}",
@@ -756,12 +799,13 @@ def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any =
 
 
 def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_on: dt.date | None = None,
-                       fine: Any = 0, jail_days: int = 0, jail_months: int = 0, reason: str = "",
+                       fine: Any = None, jail_days: int = 0, jail_months: int = 0, reason: str = "",
                        expected_version: int | None = None) -> Disposition:
     """Record the Town Justice Court's disposition of a summoned violation (building inspector or town clerk).
 
     ``outcome`` ``convicted``: the sentence (``fine`` in US dollars, ``jail_days``, ``jail_months``) must lie within
-    `penalty_range` (checked by `check_sentence`; `ValidationFailed` naming the field and the range); the offense
+    `penalty_range` (checked by `check_sentence`; `ValidationFailed` naming the field and the range; ``fine`` None,
+    not given, is required but with imprisonment where the law allows "fine or imprisonment"); the offense
     number and the range are kept, and the violation moves to ``disposed``. ``dismissed``: no sentence; the
     violation moves to ``dismissed`` and does not count as an offense. Returns the `Disposition`."""
     require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
@@ -785,7 +829,7 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
                        + (f", {jail_days} days" if jail_days else "") + (f", {jail_months} months" if jail_months else ""))
             transition(violation, "dispose", by=by, reason=why, expected_version=expected_version)
         else:
-            if fine not in (0, None, "0") or jail_days or jail_months:
+            if (fine is not None and _dollars("fine", fine) != 0) or jail_days or jail_months:
                 raise ValidationFailed("fine", _("a dismissed violation carries no fine or imprisonment"))
             disposition = Disposition(town=violation.town, violation=fresh, decided_on=decided, outcome=outcome,
                                       recorded_by=by)

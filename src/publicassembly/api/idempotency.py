@@ -84,7 +84,7 @@ def as_sent(value: str) -> str:
     """The header's `value` in the characters the client sent: WSGI (PEP 3333) and Django's ASGI handler give a
     header's bytes read as Latin-1, one character a byte, so a key sent in UTF-8 ("é", the bytes C3 A9) arrives as
     "Ã©". Its bytes read as UTF-8 when they are UTF-8 (an ASCII value is unchanged); else as it came (bytes of
-    another encoding, e.g. Latin-1's E9, are Latin-1's characters)."""
+    another encoding, e.g. Latin-1's E9, are Latin-1's characters). Interpretation G-15."""
     try:
         return value.encode("latin-1").decode("utf-8")
     except UnicodeError:  # (a character beyond Latin-1: not a WSGI header's; bytes that are not UTF-8)

@@ -1003,7 +1003,7 @@ def register_offender(request: Any, town: str, data: OffenderIn) -> Any:
     return Status(201, {"id": o.pk, "kind": o.kind, "name": o.name, "address": o.address})
 
 
-class ComplaintIn(BodyIn):
+class ComplaintIn(RefusalsKept):  # (its schema's refusals told with the service's: W-33, as W-30)
     description: _text(5000, min_length=1)
     observed_on: Day
     filed_on: Day | None = None
@@ -1031,18 +1031,29 @@ def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
     """Filed with the Building Inspector (or his own). The same complaint sent again (by the same officer, of the
     same day observed, description, place, offender, venue, inspection and presence) while the first is still
     filed (not acted on) is 422 naming
-    ``description`` and the complaint already filed, filed once (interpretation W-9)."""
+    ``description`` and the complaint already filed, filed once (interpretation W-9). Every refusal of the body is
+    told at once, 422: the schema's, the records named that the town does not hold, the service's of the values
+    (`complaint_refusals`; interpretation W-33)."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Offender
     from publicassembly.venues.models import Inspection, Venue
 
-    v = _clean(data)
     t = _town(town)
+    named, refused = {}, []
+    for model, field in ((Offender, "offender"), (Venue, "venue"), (Inspection, "inspection")):
+        try:
+            named[field] = _ref(model, t, getattr(data, field, None), field)
+        except ValidationFailed as e:
+            refused.append((e.field, e.detail))
+    refused += es.complaint_refusals(t, **{f: getattr(data, f, None) for f in ("description", "observed_on",
+                                                                              "filed_on", "in_presence")},
+                                     place=getattr(data, "place", ""), reason=getattr(data, "reason", ""))
+    if data.refused or refused:
+        refuse_with(data, refused)
+    v = _clean(data)
     return Status(201, _complaint(es.file_complaint(
         request.user, t, description=v["description"], observed_on=data.observed_on, filed_on=data.filed_on,
-        offender=_ref(Offender, t, data.offender, "offender"), venue=_ref(Venue, t, data.venue, "venue"),
-        inspection=_ref(Inspection, t, data.inspection, "inspection"), place=v.get("place", ""),
-        in_presence=data.in_presence, reason=v.get("reason", ""))))
+        place=v.get("place", ""), in_presence=data.in_presence, reason=v.get("reason", ""), **named)))
 
 
 class ViolationIn(BodyIn):

@@ -59,7 +59,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant import (
     may_issue_summons,
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_ordinal, describe
-from publicassembly.law.units import InvalidNumber, dollars
+from publicassembly.law.units import InvalidNumber, controls, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
 from publicassembly.venues.services import (
     check_persons_by_space,
@@ -242,6 +242,63 @@ def _same_offender(town: Town, new: Offender) -> Offender | None:
                        address=new.address)
 
 
+def _complaint_values(town: Town, *, description: Any, observed_on: Any, filed_on: Any = None,
+                      in_presence: Any = None, place: Any = "", reason: Any = "") -> tuple[dict[str, Any],
+                                                                                            list[tuple[str, str]]]:
+    """The values of a complaint `file_complaint` takes (``description``, ``observed_on``, ``filed_on``: the day
+    filed, today when not given), and what it refuses of them, every one, as (field, message): a control character
+    in a text or one the summons cannot print (G-6), the description left empty, a day observed that is not a date,
+    after today or before the town's chapter was in force, a day filed that is not a date, after today or before
+    the day observed, a presence not true, false or empty. A value refused is None in the values."""
+    values: dict[str, Any] = {}
+    refused: list[tuple[str, str]] = []
+
+    def check(judge: Any) -> Any:
+        """`judge()`, its refusal (`ValidationFailed`, every field it names) kept instead of raised; None then."""
+        try:
+            return judge()
+        except ValidationFailed as e:
+            refused.extend(e.errors)
+            return None
+
+    def told(field: str) -> bool:
+        return any(f == field for f, _m in refused)
+
+    today = _today()
+    check(lambda: require_no_controls(("place", place), ("reason", reason)))
+    check(lambda: require_printable(*[(f, t if isinstance(t, str) else None)  # the summons prints them (G-6)
+                                      for f, t in (("description", description), ("place", place)) if not told(f)]))
+    if not told("description"):
+        values["description"] = check(lambda: _text("description", description))
+    observed = check(lambda: _date("observed_on", observed_on))
+    if observed is not None and observed > today:
+        refused.append(("observed_on", _("%(day)s is after today (%(today)s); a complaint reports a violation "
+                                         "already seen") % {"day": observed.isoformat(), "today": today.isoformat()}))
+    elif observed is not None:
+        check(lambda: _values(town, observed))  # the chapter in force on the day observed, else naming observed_on
+    filed = check(lambda: _date("filed_on", filed_on, today))
+    if filed is not None and filed > today:
+        refused.append(("filed_on", _("%(day)s is after today (%(today)s); a complaint is filed on the day it is "
+                                      "received or recorded later")
+                        % {"day": filed.isoformat(), "today": today.isoformat()}))
+    elif filed is not None and observed is not None and filed < observed:
+        refused.append(("filed_on", _("a complaint is filed on or after the day observed (%(observed)s)")
+                        % {"observed": observed}))
+    if in_presence not in (True, False, None):
+        refused.append(("in_presence", _("true, false or empty")))
+    values.update(observed_on=observed, filed_on=filed)
+    return values, refused
+
+
+def complaint_refusals(town: Town, *, description: Any, observed_on: Any, filed_on: Any = None,
+                       in_presence: Any = None, place: Any = "", reason: Any = "") -> list[tuple[str, str]]:
+    """What `file_complaint` refuses of a complaint of `town` with these values (its checks of the values, before
+    the role and the records it names), every one, as (field, message); empty when it refuses none. Nothing is
+    written. The API and the complaint form tell them with their own refusals of the other fields (W-33)."""
+    return _complaint_values(town, description=description, observed_on=observed_on, filed_on=filed_on,
+                             in_presence=in_presence, place=place, reason=reason)[1]
+
+
 def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.date, filed_on: dt.date | None = None,
                    offender: Offender | None = None, venue: Venue | None = None, inspection: Inspection | None = None,
                    place: str = "", in_presence: bool | None = None, reason: str = "") -> Complaint:
@@ -250,7 +307,8 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
     (Mount Pleasant § 164-12). The complainant's kind comes from his role. Returns the `Complaint` (filed).
     Raises `ValidationFailed` naming ``observed_on`` or ``filed_on`` for a day after today, ``observed_on`` for
     a day before the town's chapter was in force (nothing of it could be violated then), ``filed_on`` for a
-    filing before the day observed.
+    filing before the day observed, ``description`` left empty — every value refused at once, in ``errors``
+    (`complaint_refusals`, W-33), after the role (a control character in a text before it, G-6).
 
     A complaint has no record of its own that it is filed on (its offender, place of assembly and inspection are
     each optional), so there is no version for its form to send: the same complaint filed again — by the same
@@ -259,33 +317,20 @@ def file_complaint(by: Any, town: Town, *, description: str, observed_on: dt.dat
     is refused, `ValidationFailed` naming ``description`` and the complaint filed (interpretation W-9; also the
     same form sent twice, a double click, or a client's request sent again). A different complaint of the same day
     differs in what it says; once the first is acted on or dismissed, the same words are a new complaint."""
-    require_no_controls(("place", place), ("reason", reason))  # (G-6; values before state, P-29)
+    values, refused = _complaint_values(town, description=description, observed_on=observed_on, filed_on=filed_on,
+                                        in_presence=in_presence, place=place, reason=reason)
+    if refused and any(isinstance(t, str) and controls(t) for t in (place, reason)):
+        raise ValidationFailed.of_all(refused)  # (G-6: a control character told before the role, P-29; with the rest)
     membership = require_role(by, town, *ENFORCERS)
     for obj, what in ((offender, "offender"), (venue, "place of assembly"), (inspection, "inspection")):
         _in_town(obj, town, what)
-    if in_presence not in (True, False, None):
-        raise ValidationFailed("in_presence", _("true, false or empty"))
-    require_printable(("description", description if isinstance(description, str) else None),  # the summons
-                      ("place", place if isinstance(place, str) else None))  # prints them (G-6)
-    observed = _date("observed_on", observed_on)
-    today = _today()
-    if observed > today:
-        raise ValidationFailed("observed_on", _("%(day)s is after today (%(today)s); a complaint reports a violation "
-                                                "already seen") % {"day": observed.isoformat(),
-                                                                   "today": today.isoformat()})
-    _values(town, observed)  # the chapter in force on the day observed, else refused naming observed_on
-    filed = _date("filed_on", filed_on, today)
-    if filed > today:
-        raise ValidationFailed("filed_on", _("%(day)s is after today (%(today)s); a complaint is filed on the day it "
-                                             "is received or recorded later")
-                               % {"day": filed.isoformat(), "today": today.isoformat()})
-    if filed < observed:
-        raise ValidationFailed("filed_on", _("a complaint is filed on or after the day observed (%(observed)s)")
-                               % {"observed": observed})
+    if refused:  # every value refused, at once (W-33)
+        raise ValidationFailed.of_all(refused)
     complaint = Complaint(
-        town=town, filed_by=by, complainant_kind=_kind_of(membership), filed_on=filed, observed_on=observed,
-        in_presence=in_presence, offender=offender, venue=venue, inspection=inspection,
-        place=(place or (venue.name if venue else "")).strip(), description=_text("description", description))
+        town=town, filed_by=by, complainant_kind=_kind_of(membership), filed_on=values["filed_on"],
+        observed_on=values["observed_on"], in_presence=in_presence, offender=offender, venue=venue,
+        inspection=inspection, place=(place or (venue.name if venue else "")).strip(),
+        description=values["description"])
     with transaction.atomic():
         town.lock()  # one filing at a time per town: the check holds
         same = _same_complaint(complaint)

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from publicassembly.accounts.models import Role
 from publicassembly.enforcement import services as es
 from publicassembly.enforcement.models import Complaint, Disposition, Offender, StopOrder, Summons, Violation
+from publicassembly.web import present
 from publicassembly.web.forms.enforcement import (
     CloseForm,
     ComplaintForm,
@@ -67,13 +68,23 @@ def _put(form: forms.Form, e: WorkflowError) -> int:
             form.add_error(None, line)
         return 409
     if isinstance(e, ValidationFailed) and e.field in form.fields and not form.fields[e.field].widget.is_hidden:
-        form.add_error(e.field, refusal_detail(e))
-        for other, message in e.errors[1:]:  # (two counts that contradict each other: each beside its field)
+        first = e.errors[0]  # (its own words, without "and N more errors": each of them is beside its field)
+        form.add_error(e.field, str(present.tr(first[1])) if len(e.errors) > 1 and first[0] == e.field
+                       else refusal_detail(e))
+        for other, message in e.errors[1:]:  # (every value refused at once, W-33: each beside its field)
             if other != e.field and other in form.fields and not form.fields[other].widget.is_hidden:
-                form.add_error(other, message)
+                form.add_error(other, str(present.tr(message)))
     else:
         form.add_error(None, refusal(e))
     return 422
+
+
+def _beside_each(form: forms.Form, refused: list[tuple[str, str]]) -> None:
+    """Each (field, message) of `refused` beside its field, in the page's language, but for a field the form has
+    refused itself (its own words stand) or does not show."""
+    for field, message in refused:
+        if field in form.fields and field not in form.errors and not form.fields[field].widget.is_hidden:
+            form.add_error(field, str(present.tr(message)))
 
 
 def _as_now(form: forms.Form, record: Any) -> forms.Form:
@@ -224,6 +235,9 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
             else:
                 messages.success(request, _("Recorded."))
                 return redirect("web:enforcement", town=town)
+        elif isinstance(form, ComplaintForm):  # the service's refusals of the values the form took, told with its
+            _beside_each(form, es.complaint_refusals(  # own (W-33): every refusal at once
+                t, **{f: form.cleaned_data.get(f) for f in ("description", "observed_on", "place", "in_presence")}))
     return render(request, "web/enforcement/index.html", _context(request, t, {key: form}), status=status)
 
 

@@ -1,0 +1,132 @@
+"""A complaint's every refusal told at once (new-user trial; interpretation W-33, as W-30 for a room; Mount
+Pleasant § 164-12): ``POST …/complaints`` with an empty description observed on 1970-01-01 named the description
+only, and once it was fixed, the day observed; with an offender and a place of assembly the town does not hold and
+a day filed before the day observed, the offender only. One 422 now names each field with what it takes — the
+schema's refusals, the records named that the town does not hold, the service's of the values — nothing filed.
+The complaint form of the enforcement page shows each beside its field."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+
+import pytest
+from tests.api.conftest import api_client
+from tests.web.conftest import client_for
+
+from publicassembly.enforcement import services as es
+from publicassembly.enforcement.models import Complaint
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/v1/towns/mount-pleasant-ny/complaints"
+TOWN = "Town of Mount Pleasant, New York"
+NOT_IN_FORCE = "the chapter was not in force on 1970-01-01; it is in force from 1976-02-24"
+TODAY = dt.date.today()
+
+
+def _file(user, body: dict):
+    return api_client(user).post(URL, json.dumps(body), content_type="application/json")
+
+
+def told(r) -> list[tuple[str, str]]:
+    assert r.status_code == 422, r.content
+    assert not Complaint.objects.exists()
+    return [(e["field"], e["msg"]) for e in r.json()["errors"]]
+
+
+def test_an_empty_description_and_a_day_before_the_chapter_are_told_together_164_12(mu):
+    r = _file(mu["enforcement_officer"], {"description": "", "observed_on": "1970-01-01"})
+    assert told(r) == [("description", "must not be empty"), ("observed_on", NOT_IN_FORCE)]
+    assert r.json()["field"] == "description"
+    assert r.json()["detail"] == "description: must not be empty (and 1 more error)"
+
+
+def test_records_the_town_does_not_hold_and_a_filing_before_the_day_observed_are_told_together(mu):
+    observed = TODAY - dt.timedelta(days=2)
+    r = _file(mu["building_inspector"], {"description": "Crowd at the door", "observed_on": observed.isoformat(),
+                                         "filed_on": (observed - dt.timedelta(days=1)).isoformat(),
+                                         "offender": 999, "venue": 1234})
+    assert told(r) == [("offender", f"no offender #999 in {TOWN}"),
+                       ("venue", f"no place of assembly #1234 in {TOWN}"),
+                       ("filed_on", f"a complaint is filed on or after the day observed ({observed.isoformat()})")]
+
+
+def test_the_trials_body_is_told_every_refusal(mu):
+    r = _file(mu["building_inspector"], {"description": "", "observed_on": "1970-01-01", "filed_on": "1969-12-31",
+                                         "offender": 999, "venue": 1234, "inspection": 77})
+    assert told(r) == [("description", "must not be empty"), ("offender", f"no offender #999 in {TOWN}"),
+                       ("venue", f"no place of assembly #1234 in {TOWN}"),
+                       ("inspection", f"no inspection #77 in {TOWN}"), ("observed_on", NOT_IN_FORCE),
+                       ("filed_on", "a complaint is filed on or after the day observed (1970-01-01)")]
+
+
+def test_a_schema_refusal_of_a_day_is_told_with_the_rest_once(mu):
+    """A day the schema cannot read (a number) is told in the schema's words, once; the place's control character
+    and the place of assembly not held are told with it."""
+    r = _file(mu["building_inspector"], {"description": "Crowd", "observed_on": 20261127, "venue": 1234,
+                                         "place": "Main hall\u202e"})
+    fields = [f for f, _m in told(r)]
+    assert fields == ["observed_on", "venue", "place"]
+    assert told(r)[0][1].startswith("a date is a string YYYY-MM-DD")
+
+
+def test_a_day_after_today_is_told_with_a_filing_after_today(mu):
+    tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
+    r = _file(mu["building_inspector"], {"description": "Crowd", "observed_on": tomorrow, "filed_on": tomorrow})
+    assert [f for f, _m in told(r)] == ["observed_on", "filed_on"]
+
+
+def test_once_every_value_is_right_the_complaint_is_filed(mu, hall):
+    r = _file(mu["enforcement_officer"], {"description": "Crowd at the door", "observed_on": TODAY.isoformat(),
+                                          "venue": hall.pk})
+    assert r.status_code == 201 and Complaint.objects.get().venue == hall
+
+
+def test_a_user_who_may_not_file_a_complaint_is_still_refused_403(mu):
+    r = _file(mu["applicant"], {"description": "Crowd at the door", "observed_on": TODAY.isoformat()})
+    assert r.status_code == 403 and not Complaint.objects.exists()
+
+
+def test_the_service_tells_every_value_at_once(mount_pleasant, mu):
+    """The service alone (the command line's and the pages' way in): every value refused in ``errors``."""
+    from publicassembly.workflow.errors import ValidationFailed
+
+    with pytest.raises(ValidationFailed) as e:
+        es.file_complaint(mu["building_inspector"], mount_pleasant, description=" ", observed_on="1970-01-01",
+                          filed_on="1969-01-01", in_presence="yes")
+    assert [f for f, _m in e.value.errors] == ["description", "observed_on", "filed_on", "in_presence"]
+    assert e.value.field == "description" and e.value.detail == "required (and 3 more errors)"
+    assert not Complaint.objects.exists()
+
+
+# --- the complaint form of the enforcement page ---------------------------------------------------------------------
+
+
+def beside(r, name: str) -> str:
+    m = re.search(rf'id="err-id_c-{name}"[^>]*>(.*?)</div>', r.content.decode(), re.S)
+    assert m, f"no errors element for {name}"
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", m.group(1))).strip()
+
+
+def test_the_complaint_form_shows_each_refusal_beside_its_field(mu):
+    """The form's own refusal (the description left empty) and the service's (the day before the chapter) at once,
+    each beside its field, 422, nothing filed."""
+    r = client_for(mu["enforcement_officer"]).post("/mount-pleasant-ny/enforcement/complaint/0/",
+                                                   {"c-description": "", "c-observed_on": "1970-01-01"})
+    assert r.status_code == 422
+    assert beside(r, "description") == "This field is required."
+    assert beside(r, "observed_on") == NOT_IN_FORCE
+    assert not Complaint.objects.exists()
+
+
+def test_the_complaint_form_shows_the_services_refusals_each_beside_its_field(mu):
+    """A form the page takes whole, whose values the service refuses two of (a description the summons cannot
+    print, G-6, and the day before the chapter): each beside its field, without "(and 1 more error)"."""
+    r = client_for(mu["enforcement_officer"]).post("/mount-pleasant-ny/enforcement/complaint/0/",
+                                                   {"c-description": "Crowd 🎉", "c-observed_on": "1970-01-01"})
+    assert r.status_code == 422
+    assert "U+1F389" in beside(r, "description") and "more error" not in beside(r, "description")
+    assert beside(r, "observed_on") == NOT_IN_FORCE
+    assert not Complaint.objects.exists()

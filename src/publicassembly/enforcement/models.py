@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 from simple_history.models import HistoricalRecords
 
 from publicassembly.workflow.models import TownScoped, Versioned
-from publicassembly.workflow.states import StateMachine
+from publicassembly.workflow.states import StateMachine, refused_in_words
 
 BI, EO, CLERK = "building_inspector", "enforcement_officer", "town_clerk"
 
@@ -48,6 +50,30 @@ class Offender(TownScoped, Versioned):
 
     def __str__(self) -> str:
         return self.name
+
+
+#: Where a complaint stands, by state, naming it (``id``), for a refusal of an action its state does not allow
+#: (`Complaint.state_refusal`; translated where it is written).
+COMPLAINT_STANDS = {
+    "filed": gettext_noop("complaint %(id)s is filed and no violation has been recorded on it"),
+    "violations_recorded": gettext_noop("complaint %(id)s has violations recorded on it"),
+    "dismissed": gettext_noop("complaint %(id)s has been dismissed"),
+    "closed": gettext_noop("complaint %(id)s is closed"),
+}
+#: Why an action cannot be taken on a complaint: by (action, state), else by action.
+COMPLAINT_WHY = {
+    ("dismiss", "violations_recorded"): gettext_noop(
+        "a complaint on which a violation was recorded is not dismissed; it is closed once its violations are "
+        "closed or dismissed"),
+    ("dismiss", "dismissed"): gettext_noop("a complaint is dismissed once"),
+    ("close", "filed"): gettext_noop("a complaint on which no violation was recorded is dismissed, not closed"),
+    ("close", "dismissed"): gettext_noop("a dismissed complaint needs no closing"),
+    ("close", "closed"): gettext_noop("a complaint is closed once"),
+    "record_violation": gettext_noop("a violation is recorded only on a complaint still open (filed, or with "
+                                     "violations recorded)"),
+    "dismiss": gettext_noop("only a complaint on which no violation was recorded can be dismissed"),
+    "close": gettext_noop("only a complaint with violations recorded is closed, once they are closed or dismissed"),
+}
 
 
 class Complaint(TownScoped, Versioned):
@@ -84,6 +110,24 @@ class Complaint(TownScoped, Versioned):
 
     def __str__(self) -> str:
         return f"Complaint #{self.pk} ({self.get_complainant_kind_display()}, {self.filed_on})"
+
+    def state_refusal(self, action: str) -> str | None:
+        """Why `action` cannot be taken on this complaint in its state, in words (`refused_in_words`)."""
+        return refused_in_words(COMPLAINT_STANDS, COMPLAINT_WHY, self.state, action, id=self.pk)
+
+
+#: Where a stop order stands, by state, naming it (``id``, ``performance``, ``venue``; ``lifted``: when it was
+#: lifted), for a refusal of an action its state does not allow (`StopOrder.state_refusal`).
+STOP_ORDER_STANDS = {
+    "in_force": gettext_noop("stop order %(id)s (%(performance)s at %(venue)s) is in force"),
+    "lifted": gettext_noop("stop order %(id)s (%(performance)s at %(venue)s) was lifted on %(lifted)s"),
+    "lifted at no time on record": gettext_noop("stop order %(id)s (%(performance)s at %(venue)s) has been lifted"),
+}
+#: Why an action cannot be taken on a stop order: by (action, state), else by action.
+STOP_ORDER_WHY = {
+    ("lift", "lifted"): gettext_noop("a stop order is lifted once"),
+    "lift": gettext_noop("only a stop order in force can be lifted"),
+}
 
 
 class StopOrder(TownScoped, Versioned):
@@ -128,6 +172,47 @@ class StopOrder(TownScoped, Versioned):
 
     def __str__(self) -> str:
         return f"Stop order: {self.performance} ({self.get_state_display()})"
+
+    def state_refusal(self, action: str) -> str | None:
+        """Why `action` cannot be taken on this stop order in its state, in words (`refused_in_words`): "stop order
+        4 (Saturday dance at Kensico Manor) was lifted on 2026-05-01 19:30: a stop order is lifted once"."""
+        stands = STOP_ORDER_STANDS if self.lifted_at is not None else {
+            **STOP_ORDER_STANDS, "lifted": STOP_ORDER_STANDS["lifted at no time on record"]}
+        lifted = timezone.localtime(self.lifted_at).strftime("%Y-%m-%d %H:%M") if self.lifted_at is not None else ""
+        return refused_in_words(stands, STOP_ORDER_WHY, self.state, action, id=self.pk,
+                                performance=self.performance, venue=self.venue.name, lifted=lifted)
+
+
+#: Where a violation stands, by state, naming it (``id``), for a refusal of an action its state does not allow
+#: (`Violation.state_refusal`; translated where it is written).
+VIOLATION_STANDS = {
+    "recorded": gettext_noop("violation %(id)s is recorded and no summons has been issued for it"),
+    "summoned": gettext_noop("violation %(id)s is summoned and awaits the court's disposition"),
+    "disposed": gettext_noop("violation %(id)s has been disposed of by the court (convicted and sentenced)"),
+    "dismissed": gettext_noop("violation %(id)s has been dismissed by the court"),
+    "paid": gettext_noop("the fine of violation %(id)s has been paid"),
+    "closed": gettext_noop("violation %(id)s is closed"),
+}
+#: Why an action cannot be taken on a violation: by (action, state), else by action.
+VIOLATION_WHY = {
+    ("issue_summons", "closed"): gettext_noop("no summons is issued for a closed violation"),
+    ("dispose", "recorded"): gettext_noop("the court's disposition is recorded once a summons has been issued"),
+    ("dismiss", "recorded"): gettext_noop("the court's disposition is recorded once a summons has been issued"),
+    ("pay", "recorded"): gettext_noop("a fine is paid once the court has imposed it"),
+    ("pay", "summoned"): gettext_noop("a fine is paid once the court has imposed it"),
+    ("pay", "dismissed"): gettext_noop("a violation the court dismissed carries no fine"),
+    ("pay", "paid"): gettext_noop("a fine is paid once"),
+    ("pay", "closed"): gettext_noop("a closed violation has no fine left to pay"),
+    ("close", "summoned"): gettext_noop("a summoned violation is closed only after the court's disposition"),
+    ("close", "dismissed"): gettext_noop("a violation the court dismissed needs no closing"),
+    ("close", "closed"): gettext_noop("a violation is closed once"),
+    "issue_summons": gettext_noop("a summons is issued once, for a violation recorded"),
+    "dispose": gettext_noop("the court's disposition is recorded once, for a violation summoned"),
+    "dismiss": gettext_noop("the court's disposition is recorded once, for a violation summoned"),
+    "pay": gettext_noop("a fine is paid once, after the court has imposed it"),
+    "close": gettext_noop("a violation is closed before its summons, or after the court's disposition with no "
+                          "fine left unpaid"),
+}
 
 
 class Violation(TownScoped, Versioned):
@@ -175,6 +260,11 @@ class Violation(TownScoped, Versioned):
 
     def __str__(self) -> str:
         return f"Violation #{self.pk}: {self.offender} — {self.citation} on {self.observed_on}"
+
+    def state_refusal(self, action: str) -> str | None:
+        """Why `action` cannot be taken on this violation in its state, in words (`refused_in_words`): "the fine of
+        violation 6 has been paid: a fine is paid once"."""
+        return refused_in_words(VIOLATION_STANDS, VIOLATION_WHY, self.state, action, id=self.pk)
 
 
 class Summons(TownScoped, Versioned):

@@ -13,13 +13,13 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import RULES, USE_GROUPS
 from publicassembly.workflow.models import TownScoped, Versioned
-from publicassembly.workflow.states import StateMachine
+from publicassembly.workflow.states import StateMachine, refused_in_words
 
 USE_GROUP_CHOICES = [(g, g.replace("_", " ")) for g in USE_GROUPS]
 
@@ -143,6 +143,26 @@ class SpaceConnection(TownScoped):
         ]
 
 
+#: Where a certificate stands, by status, naming it (``number``; ``by``: the certificate that superseded it), for a
+#: refusal of an action its status does not allow (`Certificate.state_refusal`; translated where it is written).
+CERTIFICATE_STANDS = {
+    "valid": gettext_noop("certificate %(number)s is valid"),
+    "stale": gettext_noop("certificate %(number)s is stale (a space has changed since it was issued)"),
+    "superseded": gettext_noop("certificate %(number)s has been superseded by certificate %(by)s"),
+    "revoked": gettext_noop("certificate %(number)s has been revoked"),
+}
+#: A certificate superseded whose successor is not on record (kept from before the field was).
+SUPERSEDED_BY_NONE = gettext_noop("certificate %(number)s has been superseded")
+#: Why an action cannot be taken on a certificate: by (action, status), else by action.
+CERTIFICATE_WHY = {
+    ("revoke", "superseded"): gettext_noop("a superseded certificate cannot be revoked"),
+    ("revoke", "revoked"): gettext_noop("a certificate is revoked once"),
+    "revoke": gettext_noop("only a valid or stale certificate can be revoked"),
+    "supersede": gettext_noop("only a valid or stale certificate is superseded by a new one"),
+    "mark_stale": gettext_noop("only a valid certificate becomes stale"),
+}
+
+
 class Certificate(TownScoped, Versioned):
     """The Building Inspector's certificate for a place of assembly stating its lawful occupancy (§§ 164-3,
     164-9), with the occupant load of each space as computed by the law core on ``issued_on``.
@@ -186,6 +206,42 @@ class Certificate(TownScoped, Versioned):
 
     def __str__(self) -> str:
         return f"Certificate {self.number} — {self.venue.name} — lawful occupancy {self.lawful_occupancy}"
+
+    def state_refusal(self, action: str) -> str | None:
+        """Why `action` cannot be taken on this certificate in its status, in words (`refused_in_words`): "certificate
+        MP-2026-0001 has been superseded by certificate MP-2026-0002: a superseded certificate cannot be revoked",
+        saying which certificate of the place is in force, when one is, for a superseded one asked to be revoked."""
+        stands = CERTIFICATE_STANDS if self.superseded_by_id else {**CERTIFICATE_STANDS, "superseded": SUPERSEDED_BY_NONE}
+        said = refused_in_words(stands, CERTIFICATE_WHY, self.status, action, number=self.number,
+                                by=self.superseded_by.number if self.superseded_by_id else "")
+        if said and action == "revoke" and self.status == self.SUPERSEDED:
+            current = (Certificate.objects.filter(venue_id=self.venue_id, status__in=[self.VALID, self.STALE])
+                       .exclude(pk=self.pk).order_by("-issued_on", "-id").values_list("number", flat=True).first())
+            if current is not None:
+                said = gettext("%(refusal)s; the place's certificate in force is %(current)s") % {
+                    "refusal": said, "current": current}
+        return said
+
+
+#: Where an inspection stands, by state, naming it (``id``, ``venue``, ``day``: the day it was scheduled for,
+#: ``done``: the day it was done), for a refusal of an action its state does not allow (`Inspection.state_refusal`).
+INSPECTION_STANDS = {
+    "scheduled": gettext_noop("inspection %(id)s of %(venue)s is scheduled for %(day)s"),
+    "done": gettext_noop("inspection %(id)s of %(venue)s has been recorded as done on %(done)s"),
+    "done without a day": gettext_noop("inspection %(id)s of %(venue)s has been recorded as done"),
+    "cancelled": gettext_noop("inspection %(id)s of %(venue)s, scheduled for %(day)s, has been cancelled"),
+}
+#: Why an action cannot be taken on an inspection: by (action, state), else by action.
+INSPECTION_WHY = {
+    ("record", "done"): gettext_noop("an inspection is recorded once; schedule another inspection for another "
+                                     "visit"),
+    ("record", "cancelled"): gettext_noop("a cancelled inspection cannot be recorded; schedule another inspection "
+                                          "for the visit"),
+    ("cancel", "done"): gettext_noop("an inspection that has been done cannot be cancelled"),
+    ("cancel", "cancelled"): gettext_noop("an inspection is cancelled once"),
+    "record": gettext_noop("only a scheduled inspection can be recorded"),
+    "cancel": gettext_noop("only a scheduled inspection can be cancelled"),
+}
 
 
 class Inspection(TownScoped, Versioned):
@@ -240,6 +296,14 @@ class Inspection(TownScoped, Versioned):
     def __str__(self) -> str:
         return gettext("Inspection of %(v)s on %(d)s (%(state)s)") % {
             "v": self.venue.name, "d": self.done_on or self.scheduled_for, "state": self.get_state_display()}
+
+    def state_refusal(self, action: str) -> str | None:
+        """Why `action` cannot be taken on this inspection in its state, in words (`refused_in_words`):
+        "inspection 3 of Kensico Manor has been recorded as done on 2026-05-01: an inspection is recorded once; …"."""
+        stands = INSPECTION_STANDS if self.done_on else {**INSPECTION_STANDS,
+                                                         "done": INSPECTION_STANDS["done without a day"]}
+        return refused_in_words(stands, INSPECTION_WHY, self.state, action, id=self.pk, venue=self.venue.name,
+                                day=self.scheduled_for.isoformat(), done=self.done_on.isoformat() if self.done_on else "")
 
 
 class DeficiencyKind(models.TextChoices):

@@ -70,6 +70,13 @@ class InvalidTransition(WorkflowError):
             head = f"cannot do {what}: the case is {from_state!r}"
         super().__init__(f"{head}; allowed from {from_state!r}: {allowed_text}")
 
+    def say(self, message: str) -> InvalidTransition:
+        """The same refusal in the words `message` (the record, where it stands and why the action cannot be done,
+        in the active language: `workflow.states.transition` asks the record for them); itself."""
+        self.message = message
+        self.args = (message,)
+        return self
+
 
 class StaleUpdate(WorkflowError):
     """Someone else saved the record after this user loaded it; nothing was written.

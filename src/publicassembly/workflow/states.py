@@ -13,6 +13,12 @@ A model declares its machine as a class attribute::
 and a service moves it with ``transition(application, "submit", by=user, reason="...")``: the state is
 checked on the freshly locked row, the roles (if any) in the case's town, and the change with its reason
 and user is written to the history in one transaction.
+
+An action its state does not allow is refused (`InvalidTransition`, HTTP 409) in the record's own words when the
+model says them — its method ``state_refusal(action)``, most simply `refused_in_words` over two tables marked with
+``gettext_noop``: where the record stands in each state, naming it, and why each action cannot be done there
+("certificate MP-2026-0001 has been superseded by certificate MP-2026-0002: a superseded certificate cannot be
+revoked") — else in the machine's own terms (states and actions by their names).
 """
 
 from __future__ import annotations
@@ -79,6 +85,19 @@ class StateMachine:
         return t
 
 
+def refused_in_words(stands: Mapping[str, str], why: Mapping[Any, str], state: str, action: str,
+                     **names: Any) -> str | None:
+    """Why `action` cannot be taken on a record in `state`, in the active language: where the record stands,
+    ``stands[state]``, and why the action cannot be done there, ``why[(action, state)]`` or else ``why[action]``
+    (English message ids marked with ``gettext_noop``, each formatted with `names`: the record's number, the
+    dates it names), joined by ": "; None when either is missing (the machine's own words are then said)."""
+    said = stands.get(state)
+    because = why.get((action, state), why.get(action))
+    if said is None or because is None:
+        return None
+    return f"{_(said) % names}: {_(because) % names}"
+
+
 def transition(
     obj: Any,
     action: str,
@@ -94,9 +113,9 @@ def transition(
 
     In one transaction: lock and reload the row; for `Versioned` models refuse with `StaleUpdate` if it is no
     longer at `expected_version` (default: the version `obj` was loaded at); check the state
-    (`InvalidTransition`); if the transition names roles, `require_role(by, obj.town, *roles)`
-    (`NotAllowed`); then set the new state and any other field `changes` and save, writing a history row
-    with `by` and `reason`. Returns `obj` in its new state.
+    (`InvalidTransition`, in the words of the model's ``state_refusal`` when it has them); if the transition
+    names roles, `require_role(by, obj.town, *roles)` (`NotAllowed`); then set the new state and any other field
+    `changes` and save, writing a history row with `by` and `reason`. Returns `obj` in its new state.
     """
     from publicassembly.workflow.access import require_role
     from publicassembly.workflow.models import apply_changes
@@ -113,7 +132,14 @@ def transition(
         raise InvalidTransition(getattr(obj, sm.field), None, sm.actions_from(getattr(obj, sm.field)), action)
 
     def _check(fresh: Any) -> None:
-        sm.check(getattr(fresh, sm.field), action)
+        try:
+            sm.check(getattr(fresh, sm.field), action)
+        except InvalidTransition as e:  # (in the record's words, when its model says them)
+            words = getattr(fresh, "state_refusal", None)
+            said = words(action) if callable(words) else None
+            if said:
+                e.say(said)
+            raise
         if t.roles:
             require_role(by, fresh.town, *t.roles)
 

@@ -12,6 +12,14 @@ import pytest
 from tests.e2e.conftest import ARTIFACTS, person, shot, sign_in
 from tests.issuance import record_every_precondition
 
+from publicassembly.law.dates import next_business_day
+
+
+def returnable(today: dt.date) -> dt.date:
+    """A summons's return day about a month ahead on which the Town Justice Court sits (W-8: not a weekend or a
+    public holiday): 30 days ahead is a holiday on some days of the year (2026-12-02 + 30 is New Year's Day)."""
+    return next_business_day(today + dt.timedelta(days=30))
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -161,7 +169,7 @@ def test_inspector_issues_a_summons(page, mount_pleasant):
     page.goto("/mount-pleasant-ny/enforcement/")
     assert "offense number 1" in page.content()
     page.get_by_text("Issue a summons").first.click()
-    page.get_by_label("Returnable on").fill((dt.date.today() + dt.timedelta(days=30)).isoformat())
+    page.get_by_label("Returnable on").fill(returnable(dt.date.today()).isoformat())
     page.get_by_label("At (time)").fill("9:30 a.m.")
     shot(page, "10-summons-form")
     page.get_by_role("button", name="Issue the summons").click()
@@ -246,7 +254,7 @@ def test_police_officer_files_a_complaint_and_the_inspector_issues_the_summons(p
     shot(page, "15-officer-no-summons")
     token = page.locator("input[name=csrfmiddlewaretoken]").first.get_attribute("value")
     refused = page.request.post(f"/mount-pleasant-ny/enforcement/summons/{violation.pk}/", form={
-        "csrfmiddlewaretoken": token, f"s{violation.pk}-return_date": (today + dt.timedelta(days=30)).isoformat(),
+        "csrfmiddlewaretoken": token, f"s{violation.pk}-return_date": returnable(today).isoformat(),
         f"s{violation.pk}-expected_version": str(violation.version)})
     assert refused.status == 403 and "only the Building Inspector issues a summons" in refused.text()
     assert not Summons.objects.exists()
@@ -254,7 +262,7 @@ def test_police_officer_files_a_complaint_and_the_inspector_issues_the_summons(p
     # the Building Inspector issues the summons and downloads it
     inspector.reload()
     inspector.get_by_text("Issue a summons").click()
-    inspector.get_by_label("Returnable on").fill((today + dt.timedelta(days=30)).isoformat())
+    inspector.get_by_label("Returnable on").fill(returnable(today).isoformat())
     inspector.get_by_label("At (time)").fill("9:00 a.m.")
     inspector.get_by_role("button", name="Issue the summons").click()
     link = inspector.get_by_role("link", name="Summons (PDF)")

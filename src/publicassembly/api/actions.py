@@ -584,10 +584,14 @@ def record_cleanup_inspection(request: Any, town: str, pk: RecordId, data: Clean
 
 
 @router.post("/towns/{town}/applications/{id}/release-bond", response=APP_OUT, operation_id="release_bond",
-             summary="Release the bond (the Town Board; 409 unless the cleanup was complete within 5 days, ¶ F)")
+             summary="Release the bond (the Town Board; 409 unless the cleanup was complete within 5 days, ¶ F, or "
+                     "the permit was revoked)")
 def release_bond(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
     """cleanup_inspected → bond_released, only when the law core finds the waste completely removed within
-    5 days from the end of the assembly (¶ F); else 409 with that finding as the blocker."""
+    5 days from the end of the assembly (¶ F); else 409 with that finding as the blocker. A revoked permit's bond
+    (¶ G) is released with the Board's ``reason`` (required: 422 naming it; no assembly took place, or the
+    premises were cleaned): the application stays revoked, ``bond_disposition`` ``released``; 409 when no bond
+    is posted or it was already released or forfeited (interpretation P-32)."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -596,10 +600,14 @@ def release_bond(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
 
 
 @router.post("/towns/{town}/applications/{id}/forfeit-bond", response=APP_OUT, operation_id="forfeit_bond",
-             summary="Forfeit the bond (the Town Board; 409 unless the cleanup of ¶ F failed)")
+             summary="Forfeit the bond (the Town Board; 409 unless the cleanup of ¶ F failed, or the permit was "
+                     "revoked)")
 def forfeit_bond(request: Any, town: str, pk: RecordId, data: ForfeitIn) -> Any:
     """cleanup_inspected → bond_forfeited, with the reason (required), only when the cleanup was not done within
-    the 5 days of ¶ F; else 409 with the law core's finding."""
+    the 5 days of ¶ F; else 409 with the law core's finding. A revoked permit's bond (¶ G) is forfeited with the
+    reason (the waste of an assembly that took place was not removed in time) once the cleanup's last day counted
+    from the assembly's first day has passed: the application stays revoked, ``bond_disposition`` ``forfeited``;
+    409 before that day, when no bond is posted, or when it was already released or forfeited (P-32)."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)

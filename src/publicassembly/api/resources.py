@@ -76,6 +76,8 @@ class ApplicationOut(Schema):
     cleanup_inspected_on: str | None = None
     cleanup_result: str = ""
     cleanup_completed_on: str | None = None
+    revoked_on: str | None = None
+    revocation_grounds: list[str] = []
     bond_disposition: str = ""
     closed_on: str | None = None
     facts_error: str | None = None
@@ -100,7 +102,9 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
     ``hearing_after_decision_due``: the Board's last day to act (¶ B) when the public hearing is set after it
     and the Board has not decided (the decision will be late, interpretation P-4), else null.
     ``ended_after_permit_last_day``: the permit's last day when the assembly's end recorded is after it (the days
-    after it had no permit, ¶ A; interpretation P-23), else null. ``exemption_not_accepted_on``: the day the Town
+    after it had no permit, ¶ A; interpretation P-23), else null. ``revoked_on`` and ``revocation_grounds``: the
+    day and grounds of ¶ G of a revocation (null and empty before one); ``bond_disposition``: ``released`` or
+    ``forfeited`` once the Town Board has acted on the bond — of a revoked permit too (P-32). ``exemption_not_accepted_on``: the day the Town
     Board recorded that it does not accept the exemption claimed (P-20), else null."""
     from publicassembly.permits import services as sv
     from publicassembly.workflow.errors import ValidationFailed
@@ -124,7 +128,10 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
             "bond_amount": _dollars(a.bond_amount), "bodily_injury_limit": _dollars(a.bodily_injury_limit),
             "issued_on": _iso(a.issued_on), "assembly_ended_on": _iso(a.assembly_ended_on),
             "cleanup_inspected_on": _iso(a.cleanup_inspected_on), "cleanup_result": a.cleanup_result,
-            "cleanup_completed_on": _iso(a.cleanup_completed_on), "bond_disposition": a.bond_disposition,
+            "cleanup_completed_on": _iso(a.cleanup_completed_on),
+            # (¶ G; a revoked permit's bond is released or forfeited later: P-32)
+            "revoked_on": _iso(a.revoked_on), "revocation_grounds": list(a.revocation_grounds or []),
+            "bond_disposition": a.bond_disposition,
             "closed_on": _iso(a.closed_on),
             # the permit's last day when the assembly's end recorded is after it (¶ A; interpretation P-23)
             "ended_after_permit_last_day": _iso(sv.ended_after_permit(a)),

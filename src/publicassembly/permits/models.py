@@ -83,6 +83,10 @@ PERMIT_MACHINE = StateMachine(
         "close": ([S.BOND_RELEASED, S.BOND_FORFEITED, S.DENIED, *UNDER_REVIEW], S.CLOSED, [CLERK]),
         "withdraw": (list(OPEN_STATES), S.WITHDRAWN),
         "revoke": ([S.ISSUED], S.REVOKED, [BOARD]),
+        # (no change of state: the bond posted stays with the Clerk after a revocation until the Board releases or
+        # forfeits it, giving its reason; the permit stays revoked: `services.release_bond`, P-32)
+        "release_revoked_bond": ([S.REVOKED], S.REVOKED, [BOARD]),
+        "forfeit_revoked_bond": ([S.REVOKED], S.REVOKED, [BOARD]),
     }
 )
 

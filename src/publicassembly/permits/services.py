@@ -273,6 +273,8 @@ ACTION_WORDS = {
     "release_bond": gettext_noop("release the bond"), "forfeit_bond": gettext_noop("forfeit the bond"),
     "close": gettext_noop("close the case"), "withdraw": gettext_noop("withdraw the application"),
     "revoke": gettext_noop("revoke the permit"),
+    # (the bond of a revoked permit, released or forfeited by the Town Board: P-32)
+    "release_revoked_bond": gettext_noop("release the bond"), "forfeit_revoked_bond": gettext_noop("forfeit the bond"),
 }
 #: Where the case stands, in a clerk's words, by state (English, translated where the refusal is written).
 STATE_WORDS = {
@@ -2721,14 +2723,73 @@ def forfeit_blockers(app: PermitApplication) -> list[Blocker]:
     return [Blocker(finding.rule, finding.citation, reason)]
 
 
+def revoked_bond_blockers(app: PermitApplication, today: date | None = None, *, forfeit: bool = False
+                          ) -> list[Blocker]:
+    """Why the Town Board may not release (or, with `forfeit`, forfeit) the bond of a revoked permit now (empty
+    when it may; nothing for an application that is not revoked). ¶ F's bond insures the removal of the waste
+    "within five days from the date of the termination of the assembly"; ¶ G's revocation says nothing of it, so
+    the bond posted stays with the Town Clerk until the Board releases it (no assembly took place, or the premises
+    were cleaned) or forfeits it (the waste of an assembly that took place was not removed in time), giving its
+    reason (interpretation P-32). Refused: no bond posted; one already released or forfeited; and a forfeiture
+    while no assembly can have ended and its 5 days run out — until the cleanup's last day counted from the
+    assembly's first day (the earliest it can have ended) has passed, `today` (default the Town's date) on or
+    before it."""
+    if app.state != State.REVOKED:
+        return []
+    if app.bond_disposition == BondDisposition.RELEASED:
+        return [Blocker(BOND_RULE, CITE_F, _("The bond has already been released after the permit's revocation "
+                                             "(interpretation P-32)"))]
+    if app.bond_disposition == BondDisposition.FORFEITED:
+        return [Blocker(BOND_RULE, CITE_F, _("The bond has already been forfeited after the permit's revocation "
+                                             "(interpretation P-32)"))]
+    if not app.bonds.exists():
+        return [Blocker(BOND_RULE, CITE_F, _("No bond is posted with the Town Clerk on this application: there is "
+                                             "none to release or forfeit (interpretation P-32)"))]
+    if forfeit:
+        from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as due
+
+        first = assembly_first_day(app)
+        last_day = due.cleanup_due(first, parameter_set(app.town).at(first)).date if first is not None else None
+        if last_day is not None and _today(today) <= last_day:
+            return [Blocker(CLEANUP_RULE, CITE_F, _(
+                "The bond is forfeited only when the waste of an assembly that took place was not completely "
+                "removed within five days from its termination: the assembly's first day is %(first)s, so no "
+                "cleanup can have failed before %(due)s has passed; if no assembly took place, the bond is released "
+                "(interpretation P-32)") % {"first": first.isoformat(), "due": last_day.isoformat()})]
+    return []
+
+
+def _settle_revoked_bond(by: Any, app: PermitApplication, *, forfeit: bool, reason: Any, today: date | None
+                         ) -> PermitApplication:
+    """The (locked) revoked application's bond released or forfeited by the Town Board (P-32): refused while
+    `revoked_bond_blockers` says why (`Blocked`, 409); the Board's `reason` required (`ValidationFailed`, field
+    ``reason``): no finding of the law core stands behind the act, so the history keeps why. The state stays
+    revoked (the permit's status is unchanged); ``bond_disposition`` records the act."""
+    blockers = revoked_bond_blockers(app, today, forfeit=forfeit)
+    if blockers:
+        raise Blocked(gettext_noop("forfeit the bond") if forfeit else gettext_noop("release the bond"), blockers)
+    why = _text(reason, "reason", gettext_noop("the reason the bond is forfeited") if forfeit else gettext_noop(
+        "the reason the bond of the revoked permit is released (no assembly took place, or the premises were "
+        "cleaned: interpretation P-32)"))
+    return _step(app, "forfeit_revoked_bond" if forfeit else "release_revoked_bond", by=by, reason=why,
+                 default_reason=why,
+                 bond_disposition=BondDisposition.FORFEITED if forfeit else BondDisposition.RELEASED)
+
+
 def release_bond(by: Any, app: PermitApplication, *, expected_version: int | None = None,
-                 reason: str | None = None) -> PermitApplication:
+                 reason: str | None = None, today: date | None = None) -> PermitApplication:
     """The Town Board releases the bond: only when the law core finds the waste completely removed within
-    5 days from the termination of the assembly (¶ F), else `Blocked`. cleanup_inspected → bond_released."""
+    5 days from the termination of the assembly (¶ F), else `Blocked`. cleanup_inspected → bond_released.
+
+    The bond of a revoked permit (¶ G): released with the Board's `reason` (required: no assembly took place, or
+    the premises were cleaned), while one is posted and not yet released or forfeited (`revoked_bond_blockers`);
+    the application stays revoked, its ``bond_disposition`` ``released`` (interpretation P-32)."""
     require_role(by, app.town, BOARD)
     require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
+        if app.state == State.REVOKED:  # (the bond stays posted after a revocation until released: P-32)
+            return _settle_revoked_bond(by, app, forfeit=False, reason=reason, today=today)
         _check_state(app, "release_bond")
         blockers = release_blockers(app)
         if blockers:
@@ -2738,16 +2799,23 @@ def release_bond(by: Any, app: PermitApplication, *, expected_version: int | Non
                      default_reason=said.BOND_RELEASED(finding=finding.reason), bond_disposition=BondDisposition.RELEASED)
 
 
-def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_version: int | None = None
-                 ) -> PermitApplication:
+def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_version: int | None = None,
+                 today: date | None = None) -> PermitApplication:
     """The Town Board forfeits the bond when the cleanup of ¶ F was not performed in time: refused (`Blocked`,
     `forfeit_blockers`) when the law core finds it completed within the 5 days, or the inspection was made
     before the last day with the cleanup unfinished (the Town then inspects again after it, P-3).
-    cleanup_inspected → bond_forfeited."""
+    cleanup_inspected → bond_forfeited.
+
+    The bond of a revoked permit (¶ G): forfeited with the Board's `reason` (the waste of an assembly that took
+    place was not removed in time), while one is posted and not yet released or forfeited, and not before the
+    cleanup's last day counted from the assembly's first day has passed (`revoked_bond_blockers`); the
+    application stays revoked, its ``bond_disposition`` ``forfeited`` (interpretation P-32)."""
     require_role(by, app.town, BOARD)
     why = _text(reason, "reason", gettext_noop("the reason the bond is forfeited"))
     with transaction.atomic():
         _lock(app, expected_version)
+        if app.state == State.REVOKED:  # (the bond stays posted after a revocation until forfeited: P-32)
+            return _settle_revoked_bond(by, app, forfeit=True, reason=why, today=today)
         _check_state(app, "forfeit_bond")
         blockers = forfeit_blockers(app)
         if blockers:
@@ -2813,6 +2881,8 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
         return not release_blockers(app)
     if action == "forfeit_bond":
         return not forfeit_blockers(app)
+    if action in ("release_revoked_bond", "forfeit_revoked_bond"):  # (a bond posted, not yet settled: P-32)
+        return not revoked_bond_blockers(app, today, forfeit=action == "forfeit_revoked_bond")
     return True
 
 

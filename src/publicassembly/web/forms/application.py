@@ -1033,6 +1033,15 @@ class ForfeitForm(PlainErrors):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
+class RevokedBondForm(PlainErrors):
+    """The Town Board's release or forfeiture of the bond of a revoked permit: its reason is required, the history's
+    only account of the act (¶¶ F, G; interpretation P-32)."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=500, help_text=_(
+        "Released: no assembly took place, or the premises were cleaned. Forfeited: the waste of an assembly that "
+        "took place was not completely removed within five days from its termination (¶ F)."))
+
+
 class AssemblyHeldForm(ReasonMixin):
     ended_on = forms.DateField(label=_("The assembly ended on"), widget=DateInput(), required=False)
 

@@ -152,6 +152,12 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
            lambda u, app, d, ev: sv.release_bond(u, app, expected_version=ev, **d)),
     Action("forfeit_bond", gettext_lazy("Forfeit the bond"), af.ForfeitForm, (BOARD,), _machine("forfeit_bond"),
            lambda u, app, d, ev: sv.forfeit_bond(u, app, expected_version=ev, **d), danger=True),
+    # (the bond of a revoked permit, with the Board's reason: P-32)
+    Action("release_revoked_bond", gettext_lazy("Release the bond"), af.RevokedBondForm, (BOARD,),
+           _machine("release_revoked_bond"), lambda u, app, d, ev: sv.release_bond(u, app, expected_version=ev, **d)),
+    Action("forfeit_revoked_bond", gettext_lazy("Forfeit the bond"), af.RevokedBondForm, (BOARD,),
+           _machine("forfeit_revoked_bond"), lambda u, app, d, ev: sv.forfeit_bond(u, app, expected_version=ev, **d),
+           danger=True),
     Action("close", gettext_lazy("Close the case"), af.EmptyForm, (CLERK,), _machine("close"),
            lambda u, app, d, ev: sv.close(u, app, expected_version=ev, **d)),
 ]}

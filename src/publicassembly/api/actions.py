@@ -97,17 +97,6 @@ def _application(request: Any, town: str, pk: int) -> Any:
     return sv.get_application(request.user, _town(town), pk)
 
 
-def _document(app: Any, pk: int | None, field: str = "document") -> Any:
-    from publicassembly.permits.models import Document
-
-    if pk is None:
-        return None
-    doc = Document.objects.for_town(app.town).filter(pk=pk, application=app).first()
-    if doc is None:
-        raise ValidationFailed(field, f"no document #{pk} is attached to this permit application")
-    return doc
-
-
 class Versioned(BodyIn):
     expected_version: Version = None
     reason: Reason = None
@@ -161,7 +150,7 @@ class HearingHeldIn(Versioned):
     held_on: Day | None = None
 
 
-class ApproveIn(Versioned):
+class ApproveIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-33)
     conditions: list[_text(2000, min_length=1)] = Field(default_factory=list, max_length=200)
     decided_on: Day | None = None
     bond_amount: Positive12 | None = None
@@ -189,14 +178,14 @@ class RefuseExemptionIn(BodyIn):
         "the Board's reasons in `reasons`"))
 
 
-class ApprovalIn(Versioned):
+class ApprovalIn(RefusalsKept, Versioned):  # (W-32, P-33)
     condition: whole_number(1, 10) = Field(description="¶ C(n), 1-10")
     agency: Literal["health_department", "town_board"]
     approved_on: Day
     document: DocumentId = Field(description="id of a document attached to this application")
 
 
-class AuthorizationIn(Versioned):
+class AuthorizationIn(RefusalsKept, Versioned):  # (W-32, P-33)
     party: Literal["owner", "tenant"]
     name: _text(200, min_length=1)
     given_on: Day
@@ -374,8 +363,12 @@ def record_hearing_held(request: Any, town: str, pk: RecordId, data: HearingHeld
 @router.post("/towns/{town}/applications/{id}/approve", response=APP_OUT, operation_id="approve_application",
              summary="Approve with conditions, bond and bodily injury limit (the Town Board)")
 def approve(request: Any, town: str, pk: RecordId, data: ApproveIn) -> Any:
+    """Every refusal in one 422 (W-32, P-33): the schema's with the service's of the other values — a
+    ``decided_on`` after today or before the hearing held, a ``bodily_injury_limit`` outside the range of ¶ E, a
+    condition the permit cannot print."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.approve_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     return _app(sv.approve(request.user, app, conditions=v.get("conditions", []), decided_on=data.decided_on,
@@ -414,12 +407,16 @@ def refuse_exemption(request: Any, town: str, pk: RecordId, data: RefuseExemptio
              operation_id="record_approval",
              summary="A written approval of a condition of ¶ C (Health Department or Town Board)")
 def record_approval(request: Any, town: str, pk: RecordId, data: ApprovalIn) -> Any:
+    """Every refusal in one 422 (W-32, P-33): the schema's with the service's of the other values — a
+    ``document`` not attached to this application, an ``approved_on`` after today or before the submission, the
+    same approval already recorded."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.approval_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     rec = sv.record_approval(request.user, app, condition=data.condition, agency=data.agency,
-                             approved_on=data.approved_on, document=_document(app, data.document),
+                             approved_on=data.approved_on, document=data.document,
                              expected_version=data.expected_version, **_reason(v))
     return Status(201, _with_record(rec, app))
 
@@ -428,12 +425,18 @@ def record_approval(request: Any, town: str, pk: RecordId, data: ApprovalIn) -> 
              operation_id="record_authorization",
              summary="The owner's or tenant's written authorization to inspect (the Clerk; ¶ D)")
 def record_authorization(request: Any, town: str, pk: RecordId, data: AuthorizationIn) -> Any:
+    """Every refusal in one 422 (W-32, P-33): the schema's with the service's of the other values — a
+    ``document`` not attached to this application, a ``given_on`` before the submission, a ``name`` other than
+    the petition's, a ``property_index`` the petition does not name, the party's authorization already
+    recorded."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.authorization_refusals(request.user, _application(request, town, pk),
+                                                               given))
     v = _clean(data)
     app = _application(request, town, pk)
     rec = sv.record_authorization(request.user, app, party=data.party, name=v["name"], given_on=data.given_on,
-                                  document=_document(app, data.document), property_index=data.property_index,
+                                  document=data.document, property_index=data.property_index,
                                   expected_version=data.expected_version, **_reason(v))
     return Status(201, _with_record(rec, app))
 

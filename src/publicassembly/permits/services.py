@@ -422,9 +422,10 @@ class _Refusals:
             return None
 
     def told(self, order: Sequence[str]) -> list[tuple[str, str]]:
-        """The refusals in the order of the fields `order` (the form's and the API body's), any other after."""
+        """The refusals in the order of the fields `order` (the form's and the API body's), a part of one
+        (``conditions[1]``) with it, any other after."""
         rank = {f: i for i, f in enumerate(order)}
-        return sorted(self.errors, key=lambda e: rank.get(e[0], len(rank)))
+        return sorted(self.errors, key=lambda e: rank.get(e[0], rank.get(e[0].split("[")[0].split(".")[0], len(rank))))
 
 
 def _controls_of(*values: tuple[str, Any]) -> list[tuple[str, str]]:
@@ -1872,25 +1873,96 @@ def set_bond_and_insurance_limit(by: Any, app: PermitApplication, *, bond_amount
     return app
 
 
+#: The fields of the Town Board's approval, in the order of the page's form and the API's body (P-33).
+APPROVE_FIELDS = ("conditions", "decided_on", "bond_amount", "bodily_injury_limit", "reason")
+
+
+def _approve_values(app: PermitApplication, given: dict[str, Any], today: date | None
+                    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of the Board's approval (those of `APPROVE_FIELDS` present; a ``decided_on`` of None is
+    today, a bond or limit of None not given), checked each on its own, and every refusal of them at once
+    (interpretation P-33, as P-30): the conditions not a list of non-empty texts or not printable (the permit
+    prints them, G-6), the day decided not a day that has happened, the bond not US dollars of more than $0, the
+    bodily injury limit not US dollars within the range of ¶ E in force on the day decided (today's when that
+    day is refused), a reason holding a control character."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    if "conditions" in given:
+        conditions = given["conditions"]
+        if (isinstance(conditions, str) or not isinstance(conditions, list | tuple)
+                or any(not isinstance(c, str) or not c.strip() for c in conditions)):
+            r.add([("conditions", _("give the conditions as a list of non-empty texts"))])
+        else:
+            out["conditions"] = [c.strip() for c in conditions]
+            r.check(require_printable, ("conditions", out["conditions"]))  # the permit prints them (G-6)
+    if "decided_on" in given:
+        decided = given["decided_on"]
+        out["decided_on"] = r.check(_happened, decided if decided is not None else _today(today), "decided_on",
+                                    today=today)
+    try:
+        out.update(_board_values(app, given.get("bond_amount"), given.get("bodily_injury_limit"),
+                                 out.get("decided_on") or _today(today)))
+    except ValidationFailed as e:
+        r.add(e.errors)
+    if "reason" in given:
+        r.check(require_no_controls, ("reason", given["reason"]))
+    return out, r.told(APPROVE_FIELDS)
+
+
+def _decided_on_file(app: PermitApplication, decided_on: date | None) -> list[tuple[str, str]]:
+    """What the application refuses of a Board decision of `decided_on` (None: not judged): a day before the
+    public hearing held (¶ B)."""
+    if decided_on is not None and app.hearing_held_on is not None and decided_on < app.hearing_held_on:
+        return [("decided_on", _("the Town Board acts after the public hearing (held on %(held)s); %(day)s is "
+                                 "before it") % {"held": app.hearing_held_on.isoformat(),
+                                                 "day": decided_on.isoformat()})]
+    return []
+
+
+def _approve_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
+    """`approve_refusals` without the role: the values' own refusals with what the application refuses of them."""
+    values, errors = _approve_values(app, given, today)
+    r = _Refusals()
+    r.add(errors)
+    r.add(_decided_on_file(app, values.get("decided_on")))
+    return r.told(APPROVE_FIELDS)
+
+
+def approve_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                     ) -> list[tuple[str, str]]:
+    """What `approve` refuses of the values `given` (a field left out is not judged; ``decided_on`` None is
+    today), every one, as (field, message); nothing is written (interpretations P-33, W-32). For a page's form or
+    the API's body that refused some values itself. `NotAllowed` for a user who is not a Town Board member."""
+    require_role(by, app.town, BOARD)
+    return _approve_refusals(app, given, today)
+
+
 def approve(by: Any, app: PermitApplication, *, conditions: Sequence[str] = (), decided_on: date | None = None,
             bond_amount: Any = None, bodily_injury_limit: Any = None, expected_version: int | None = None,
-            reason: str | None = None) -> PermitApplication:
+            reason: str | None = None, today: date | None = None) -> PermitApplication:
     """The Town Board approves the application with its `conditions` (texts), after the public hearing (¶ B),
-    optionally fixing the bond and the bodily injury limit at once. hearing_held → approved."""
+    optionally fixing the bond and the bodily injury limit at once. hearing_held → approved.
+
+    Every bad value is refused at once (`ValidationFailed` naming the first, each in ``errors``; interpretation
+    P-33): a value refused alone, before the state (P-29), with the others and with what the application refuses
+    of them (a decision before the hearing held); values good alone are judged against the application once it
+    is locked, after the state."""
     require_role(by, app.town, BOARD)
-    if isinstance(conditions, str) or any(not isinstance(c, str) or not c.strip() for c in conditions):
-        raise ValidationFailed("conditions", _("give the conditions as a list of non-empty texts"))
-    require_printable(("conditions", [c.strip() for c in conditions]))  # the permit prints them (G-6)
-    require_no_controls(("reason", reason))  # (values before state: P-29)
+    given = {"conditions": conditions, "decided_on": decided_on, "bond_amount": bond_amount,
+             "bodily_injury_limit": bodily_injury_limit, "reason": reason}
+    values, errors = _approve_values(app, given, today)
+    if errors:  # (values before state: P-29)
+        _refuse(_approve_refusals(app, given, today))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "approve")
-        on = _decision_date(app, decided_on)
-        changes = _board_values(app, bond_amount, bodily_injury_limit, on)
+        _refuse(_decided_on_file(app, values["decided_on"]))
+        on, kept = values["decided_on"], values["conditions"]
+        changes = {k: values[k] for k in ("bond_amount", "bodily_injury_limit") if k in values}
         return _step(app, "approve", by=by, reason=reason,
-                     default_reason=said.APPROVED_WITH(day=on.isoformat(), n=len(conditions)) if conditions
+                     default_reason=said.APPROVED_WITH(day=on.isoformat(), n=len(kept)) if kept
                      else said.APPROVED(day=on.isoformat()),
-                     decided_on=on, conditions=[c.strip() for c in conditions], **changes)
+                     decided_on=on, conditions=kept, **changes)
 
 
 def _decision_date(app: PermitApplication, decided_on: date | None, today: date | None = None) -> date:
@@ -1898,10 +1970,7 @@ def _decision_date(app: PermitApplication, decided_on: date | None, today: date 
     future (a decision is recorded once made) nor before the public hearing (¶ B); else `ValidationFailed`
     naming ``decided_on``."""
     on = _happened(decided_on if decided_on is not None else _today(today), "decided_on", today=today)
-    if app.hearing_held_on is not None and on < app.hearing_held_on:
-        raise ValidationFailed("decided_on", _("the Town Board acts after the public hearing (held on %(held)s); "
-                                               "%(day)s is before it")
-                               % {"held": app.hearing_held_on.isoformat(), "day": on.isoformat()})
+    _refuse(_decided_on_file(app, on))
     return on
 
 
@@ -1922,35 +1991,107 @@ def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | No
 # --- Records of ¶¶ C-F and the fee -------------------------------------------------------------------------------------
 
 
+#: The fields of a written approval of ¶ C, in the order of the API's body and the page's form (P-33).
+APPROVAL_FIELDS = ("condition", "agency", "approved_on", "document", "reason")
+
+
+def _approval_values(app: PermitApplication, given: dict[str, Any], today: date | None
+                     ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of a written approval (those of `APPROVAL_FIELDS` present), checked each on its own,
+    and every refusal of them at once (interpretation P-33, as P-30): a condition not one of ¶ C(1)-(10), an
+    agency not an approving body, the day approved not a day that has happened, a document not attached to
+    `app`, a reason holding a control character."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    if "condition" in given:
+        condition = given["condition"]
+        if isinstance(condition, bool) or condition not in CONDITIONS:
+            r.add([("condition", _("%(value)s is not a condition of ¶ C; allowed: 1-10 (%(allowed)s)")
+                    % {"value": repr(condition), "allowed": ", ".join(f"{n} {v}" for n, v in CONDITIONS.items())})])
+        else:
+            out["condition"] = condition
+    if "agency" in given:
+        if given["agency"] not in Agency.values:
+            r.add([("agency", _("%(value)s is not an approving body; allowed: %(allowed)s")
+                    % {"value": repr(given["agency"]), "allowed": ", ".join(Agency.values)})])
+        else:
+            out["agency"] = given["agency"]
+    if "approved_on" in given:
+        out["approved_on"] = r.check(_happened, given["approved_on"], "approved_on", today=today)
+    if "document" in given:
+        out["document"] = r.check(_document_of, app, given["document"])
+    if "reason" in given:
+        r.check(require_no_controls, ("reason", given["reason"]))
+    return out, r.told(APPROVAL_FIELDS)
+
+
+def _approval_on_file(app: PermitApplication, values: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
+    """What the application refuses of a written approval of `values` (those taken; a value missing is not
+    judged): a day before the petition was submitted, and the same approval already recorded (condition, agency,
+    day and document: it would be counted twice)."""
+    r = _Refusals()
+    on = values.get("approved_on")
+    if on is not None:
+        r.check(_happened, on, "approved_on", today=today, after=app.submitted_on,
+                after_what=gettext_noop("the petition was submitted"))
+    if all(values.get(k) is not None for k in ("condition", "agency", "approved_on", "document")) and (
+            app.approvals.filter(condition=values["condition"], agency=values["agency"], approved_on=on,
+                                 document=values["document"]).exists()):
+        r.add([("condition", _(
+            "¶ C(%(condition)s) is already recorded as approved in writing by the %(agency)s on %(day)s with "
+            "this document; record another approval only with its own date or document")
+            % {"condition": values["condition"], "agency": Agency(values["agency"]).label, "day": on.isoformat()})])
+    return r.errors
+
+
+def _approval_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
+    values, errors = _approval_values(app, given, today)
+    r = _Refusals()
+    r.add(errors)
+    r.add(_approval_on_file(app, values, today))
+    return r.told(APPROVAL_FIELDS)
+
+
+def _approver(by: Any, app: PermitApplication, agency: Any) -> None:
+    """`by` records written approvals for `agency` (a Health Department reviewer for the Health Department, a Town
+    Board member for the Board), or for either body when `agency` is not one of them (its refusal is told with
+    the other values'); else `NotAllowed`."""
+    require_role(by, app.town, *([APPROVER[Agency(agency)]] if agency in Agency.values else APPROVER.values()))
+
+
+def approval_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                      ) -> list[tuple[str, str]]:
+    """What `record_approval` refuses of the values `given` (a field left out is not judged), every one, as (field,
+    message); nothing is written (interpretations P-33, W-32). `NotAllowed` for a user who does not record
+    approvals for the agency given."""
+    _approver(by, app, given.get("agency"))
+    return _approval_refusals(app, given, today)
+
+
 def record_approval(by: Any, app: PermitApplication, *, condition: int, agency: str, approved_on: date,
-                    document: Document, expected_version: int | None = None, reason: str | None = None,
+                    document: Document | int, expected_version: int | None = None, reason: str | None = None,
                     today: date | None = None) -> Approval:
     """A written approval of condition ¶ C(`condition`) (1-10) by `agency` (``health_department``: by a
     Health Department reviewer; ``town_board``: by a Town Board member), with the document that is the approval
-    in writing. The reviewer is `by`. Allowed from submission until issuance. The same approval twice (condition,
-    agency, day and document) is refused (`ValidationFailed`, field ``condition``): it would be counted twice."""
-    if agency not in Agency.values:
-        raise ValidationFailed("agency", _("%(value)s is not an approving body; allowed: %(allowed)s")
-                               % {"value": repr(agency), "allowed": ", ".join(Agency.values)})
-    require_role(by, app.town, APPROVER[Agency(agency)])
-    if condition not in CONDITIONS:
-        raise ValidationFailed("condition", _("%(value)s is not a condition of ¶ C; allowed: 1-10 (%(allowed)s)")
-                               % {"value": repr(condition),
-                                  "allowed": ", ".join(f"{n} {v}" for n, v in CONDITIONS.items())})
-    require_no_controls(("reason", reason))  # (values before state: P-29)
+    in writing (the `Document` attached to the application, or its id). The reviewer is `by`. Allowed from
+    submission until issuance. The same approval twice (condition, agency, day and document) is refused
+    (`ValidationFailed`, field ``condition``): it would be counted twice. Every bad value is refused at once
+    (interpretation P-33): a value refused alone, before the state (P-29), with the others and with what the
+    application refuses of them (a day before the submission, the approval already recorded); values good alone
+    are judged against the application once it is locked."""
+    _approver(by, app, agency)
+    given = {"condition": condition, "agency": agency, "approved_on": approved_on, "document": document,
+             "reason": reason}
+    values, errors = _approval_values(app, given, today)
+    if errors:  # (values before state: P-29)
+        _refuse(_approval_refusals(app, given, today))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record a written approval"))
-        approved_on = _happened(approved_on, "approved_on", today=today, after=app.submitted_on,
-                                after_what=gettext_noop("the petition was submitted"))
-        doc = _document_of(app, document)
-        if app.approvals.filter(condition=condition, agency=agency, approved_on=approved_on, document=doc).exists():
-            raise ValidationFailed("condition", _(
-                "¶ C(%(condition)s) is already recorded as approved in writing by the %(agency)s on %(day)s with "
-                "this document; record another approval only with its own date or document")
-                % {"condition": condition, "agency": Agency(agency).label, "day": approved_on.isoformat()})
+        values["document"] = _document_of(app, values["document"])
+        _refuse(_approval_on_file(app, values, today))
         approval = Approval(town=app.town, application=app, condition=condition, agency=agency, reviewer=by,
-                            approved_on=approved_on, document=doc,
+                            approved_on=values["approved_on"], document=values["document"],
                             basis=approval_basis(app.facts, condition))  # (what it approves: P-21)
         save_with_history(approval, by=by, reason=_note(reason) or said.CONDITION_APPROVED(
             n=condition, facility=CONDITIONS[condition], agency=said.THE_AGENCY[agency]))
@@ -1972,55 +2113,133 @@ def authorized_property(auth: Authorization, properties: list[Any]) -> int | Non
     return auth.property_index if auth.property_index in matches else matches[0]
 
 
+#: The fields of an authorization to inspect, in the order of the API's body (P-33).
+AUTHORIZATION_FIELDS = ("party", "name", "given_on", "document", "property_index", "reason")
+#: The day an authorization may not precede, in words.
+_AUTHORIZATION_AFTER = gettext_noop("the petition was submitted (the Town is furnished with the authorization for "
+                                    "it: ¶ D, interpretation P-10)")
+
+
+def _authorization_values(app: PermitApplication, given: dict[str, Any], today: date | None
+                          ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of an authorization to inspect (those of `AUTHORIZATION_FIELDS` present), checked each
+    on its own, and every refusal of them at once (interpretation P-33, as P-30): a party neither owner nor
+    tenant, a name empty or holding a control character, the day given not a day that has happened under the
+    chapter, a document not attached to `app`, a property that is not a whole number of 0 or more, a reason
+    holding a control character."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    if "party" in given:
+        if given["party"] not in Party.values:
+            r.add([("party", _("%(value)s; allowed: %(allowed)s")
+                    % {"value": repr(given["party"]), "allowed": ", ".join(Party.values)})])
+        else:
+            out["party"] = given["party"]
+    if "name" in given:
+        out["name"] = r.check(_text, given["name"], "name", gettext_noop("the name of who gives the authorization"))
+    if "given_on" in given:
+        day = r.check(_happened, given["given_on"], "given_on", today=today)
+        out["given_on"] = day and r.check(chapter_in_force, "given_on", day, _jurisdiction().parameters.in_force_from)
+    if "document" in given:
+        out["document"] = r.check(_document_of, app, given["document"])
+    if "property_index" in given:
+        index = given["property_index"]
+        if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            r.add([("property_index", _("give the property's number in the petition, 0 for the first"))])
+        else:
+            out["property_index"] = index
+    if "reason" in given:
+        r.check(require_no_controls, ("reason", given["reason"]))
+    return out, r.told(AUTHORIZATION_FIELDS)
+
+
+def _authorization_on_file(app: PermitApplication, values: dict[str, Any], today: date | None
+                           ) -> list[tuple[str, str]]:
+    """What the application refuses of an authorization of `values` (those taken; a value missing is not judged):
+    a day before the petition was submitted (P-10); a property the petition does not name; a tenant's where it
+    names no tenant or lessee; a name other than the one the petition gives the party (P-12); the party's
+    authorization for that property already recorded."""
+    r = _Refusals()
+    if values.get("given_on") is not None:
+        r.check(_happened, values["given_on"], "given_on", today=today, after=app.submitted_on,
+                after_what=_AUTHORIZATION_AFTER)
+    index = values.get("property_index")
+    if index is None:
+        return r.errors
+    props = (app.facts or {}).get("properties") or []
+    if not index < len(props):
+        r.add([("property_index", ngettext("the application names %(n)s property (0 to %(last)s)",
+                                           "the application names %(n)s properties (0 to %(last)s)",
+                                           len(props)) % {"n": len(props), "last": len(props) - 1})])
+        return r.errors
+    party, prop = values.get("party"), props[index]
+    if party is None:
+        return r.errors
+    if party == Party.TENANT and not prop.get("tenant_or_lessee"):
+        r.add([("party", _("the application names no tenant or lessee of this property"))])
+        return r.errors
+    named, name = prop.get("record_owner" if party == Party.OWNER else "tenant_or_lessee"), values.get("name")
+    if named and name is not None and same_words(name) != same_words(named):
+        r.add([("name", _("the petition names %(named)s as the %(party)s of the property at %(address)s, not "
+                          "%(name)s: the authorization must be theirs (¶ D, P-12); if the petition names them "
+                          "wrongly, it is amended first")
+                % {"named": named, "party": Party(party).label, "name": name, "address": prop.get("address") or "—"})])
+    already = next((a for a in app.authorizations.filter(party=party) if authorized_property(a, props) == index),
+                   None)
+    if already is not None:
+        r.add([("party", _("the %(party)s's authorization for the property at %(address)s is already recorded "
+                           "(given on %(given_on)s); one is enough (¶ D)")
+                % {"party": Party(party).label, "address": prop.get("address") or "—",
+                   "given_on": already.given_on.isoformat()})])
+    return r.errors
+
+
+def _authorization_refusals(app: PermitApplication, given: dict[str, Any], today: date | None
+                            ) -> list[tuple[str, str]]:
+    values, errors = _authorization_values(app, given, today)
+    r = _Refusals()
+    r.add(errors)
+    r.add(_authorization_on_file(app, values, today))
+    return r.told(AUTHORIZATION_FIELDS)
+
+
+def authorization_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                           ) -> list[tuple[str, str]]:
+    """What `record_authorization` refuses of the values `given` (a field left out is not judged), every one, as
+    (field, message); nothing is written (interpretations P-33, W-32). `NotAllowed` for a user who is not the
+    Clerk."""
+    require_role(by, app.town, CLERK)
+    return _authorization_refusals(app, given, today)
+
+
 def record_authorization(by: Any, app: PermitApplication, *, party: str, name: str, given_on: date,
-                         document: Document, property_index: int = 0, expected_version: int | None = None,
+                         document: Document | int, property_index: int = 0, expected_version: int | None = None,
                          reason: str | None = None, today: date | None = None) -> Authorization:
     """The Clerk records the written authorization of the owner (or the tenant or lessee) of property
     `property_index` for the Town to go upon it to inspect (¶ D). `given_on`, the day the Town was furnished
     with it: not after `today` (default the Town's date) nor before the petition was submitted (interpretation
     P-10), else `ValidationFailed` naming ``given_on``. `name`: the property's record owner (or its tenant or
     lessee) as the petition names it, spaces and letter case aside, else `ValidationFailed` naming ``name``
-    (P-12)."""
+    (P-12). `document`: the `Document` attached to the application, or its id. Every bad value is refused at once
+    (interpretation P-33): a value refused alone, before the state (P-29), with the others and with what the
+    application refuses of them; values good alone are judged against the application once it is locked."""
     require_role(by, app.town, CLERK)
-    if party not in Party.values:
-        raise ValidationFailed("party", _("%(value)s; allowed: %(allowed)s")
-                               % {"value": repr(party), "allowed": ", ".join(Party.values)})
-    name = _text(name, "name", gettext_noop("the name of who gives the authorization"))
-    given_on = chapter_in_force("given_on", _happened(given_on, "given_on", today=today),
-                                _jurisdiction().parameters.in_force_from)
-    require_no_controls(("reason", reason))  # (values before state: P-29)
+    given = {"party": party, "name": name, "given_on": given_on, "document": document,
+             "property_index": property_index, "reason": reason}
+    values, errors = _authorization_values(app, given, today)
+    if errors:  # (values before state: P-29)
+        _refuse(_authorization_refusals(app, given, today))
     with transaction.atomic():
         _lock(app, expected_version)
         _check_in(app, UNDER_REVIEW, gettext_noop("record an authorization to inspect"))
-        given_on = _happened(given_on, "given_on", today=today, after=app.submitted_on,
-                             after_what=gettext_noop("the petition was submitted (the Town is furnished with the "
-                                                     "authorization for it: ¶ D, interpretation P-10)"))
-        props = (app.facts or {}).get("properties") or []
-        if not 0 <= property_index < len(props):
-            raise ValidationFailed("property_index", ngettext("the application names %(n)s property (0 to %(last)s)",
-                                                              "the application names %(n)s properties (0 to %(last)s)",
-                                                              len(props)) % {"n": len(props), "last": len(props) - 1})
-        if party == Party.TENANT and not props[property_index].get("tenant_or_lessee"):
-            raise ValidationFailed("party", _("the application names no tenant or lessee of this property"))
-        named = props[property_index].get("record_owner" if party == Party.OWNER else "tenant_or_lessee")
-        if named and same_words(name) != same_words(named):
-            raise ValidationFailed("name", _("the petition names %(named)s as the %(party)s of the property at "
-                                             "%(address)s, not %(name)s: the authorization must be theirs (¶ D, "
-                                             "P-12); if the petition names them wrongly, it is amended first")
-                                   % {"named": named, "party": Party(party).label, "name": name,
-                                      "address": props[property_index].get("address") or "—"})
-        if named:
-            name = str(named)  # (recorded as the petition writes it: "bob  owner" is Bob Owner's)
-        already = next((a for a in app.authorizations.filter(party=party)
-                        if authorized_property(a, props) == property_index), None)
-        if already is not None:
-            raise ValidationFailed("party", _("the %(party)s's authorization for the property at %(address)s is "
-                                              "already recorded (given on %(given_on)s); one is enough (¶ D)")
-                                   % {"party": Party(party).label, "address": props[property_index].get("address")
-                                      or "—", "given_on": already.given_on.isoformat()})
+        _refuse(_authorization_on_file(app, values, today))
+        prop = ((app.facts or {}).get("properties") or [])[property_index]
+        named = prop.get("record_owner" if party == Party.OWNER else "tenant_or_lessee")
         auth = Authorization(town=app.town, application=app, property_index=property_index, party=party,
-                             property_address=str(props[property_index].get("address") or ""),
-                             name=name, given_on=given_on, document=_document_of(app, document))
+                             property_address=str(prop.get("address") or ""),
+                             # (recorded as the petition writes it: "bob  owner" is Bob Owner's)
+                             name=str(named) if named else values["name"], given_on=values["given_on"],
+                             document=_document_of(app, values["document"]))
         save_with_history(auth, by=by, reason=_note(reason) or said.AUTHORIZATION(party=Party(party).label))
         file_changed(app)
     return auth

@@ -88,6 +88,16 @@ def _ev(form: forms.Form) -> dict[str, Any]:
         {"reason": form.cleaned_data["reason"]} if form.cleaned_data.get("reason") else {})
 
 
+def _approval_given(values: dict[str, Any]) -> dict[str, Any]:
+    """The values the Board's approval form took, as `services.approve_refusals` takes them: the conditions one per
+    line as a list, a bond or limit left empty not given (P-33)."""
+    out = {k: v for k, v in values.items() if k not in ("conditions", "bond_amount", "bodily_injury_limit")
+           or v not in (None, "")}
+    if "conditions" in values:
+        out["conditions"] = af._lines(values["conditions"])
+    return out
+
+
 def _machine(action: str) -> tuple[str, ...]:
     return tuple(str(s) for s in PERMIT_MACHINE.transitions[action].sources)
 
@@ -119,17 +129,19 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
            lambda u, app, d, ev: sv.approve(u, app, expected_version=ev, reason=d.get("reason"),
                                             conditions=af._lines(d.get("conditions", "")),
                                             decided_on=d.get("decided_on"), bond_amount=d.get("bond_amount"),
-                                            bodily_injury_limit=d.get("bodily_injury_limit"))),
+                                            bodily_injury_limit=d.get("bodily_injury_limit")),
+           refusals=lambda u, app, d: sv.approve_refusals(u, app, _approval_given(d))),
     Action("refuse_exemption", gettext_lazy("Do not accept the exemption claimed (exemptions ¶¶ A-D)"),
            af.RefuseExemptionForm, (BOARD,), tuple(str(s) for s in sv.EXEMPTION_STATES),
            lambda u, app, d, ev: sv.refuse_exemption(u, app, expected_version=ev, **d), danger=True),
     Action("deny", gettext_lazy("Deny, with reasons"), af.DenyForm, (BOARD,), _machine("deny"),
            lambda u, app, d, ev: sv.deny(u, app, expected_version=ev, **d), danger=True),
     Action("record_approval", gettext_lazy("Record a written approval (¶ C)"), af.ApprovalForm, (HEALTH, BOARD),
-           tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_approval(u, app, expected_version=ev, **d), documents=True),
+           tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_approval(u, app, expected_version=ev, **d), documents=True,
+           refusals=sv.approval_refusals),
     Action("record_authorization", gettext_lazy("Record an authorization to inspect (¶ D)"), af.AuthorizationForm,
            (CLERK,), tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_authorization(u, app, expected_version=ev, **d),
-           documents=True),
+           documents=True, refusals=sv.authorization_refusals),
     Action("record_insurance", gettext_lazy("Record the insurance certificate (¶ E)"), af.InsuranceForm, (CLERK,),
            tuple(UNDER_REVIEW), lambda u, app, d, ev: sv.record_insurance(u, app, expected_version=ev, **d), documents=True,
            refusals=sv.insurance_refusals),

@@ -99,3 +99,20 @@ def test_an_authorization_shows_the_petitions_refusals_with_the_forms_p33(cu, he
     assert set(errors) == {"document", "name", "given_on"}, errors
     assert errors["name"][0].startswith("the petition names County of Putnam as the owner")
     assert not heard.authorizations.exists()
+
+
+def test_the_revocation_form_refuses_a_ground_sent_twice_naming_it_p33(carmel, cu):
+    """A hand-made form (the page's checkboxes send each ground once) with a ground twice: refused beside the
+    grounds, naming it; nothing revoked."""
+    from tests.api.conftest import issued_permit
+
+    app = issued_permit(carmel, cu)
+    r = client_for(cu["town_board_member"]).post(
+        f"/carmel-ny/applications/{app.pk}/revoke/",
+        {"revoke-grounds": ["facilities_not_provided_as_specified", "facilities_not_provided_as_specified"],
+         "revoke-reason": "No toilets on site", **version_of(app)})
+    errors = beside(r, "revoke")
+    assert errors == {"grounds": ["facilities_not_provided_as_specified is given twice; give each ground of ¶ G "
+                                  "once"]}, errors
+    app.refresh_from_db()
+    assert app.state == "issued"

@@ -219,9 +219,11 @@ class FeePaymentIn(RefusalsKept, Versioned):  # (W-32)
     receipt: _text(100) = ""
 
 
-class RevokeIn(Versioned):
+class RevokeIn(RefusalsKept, Versioned):  # (W-32, P-33)
+    # (the service tells no ground, or one given twice, in the words of ¶ G: the schema's bounds document it)
     grounds: list[Literal["facilities_not_provided_as_specified", "setup_cannot_be_accomplished_in_time"]] = Field(
-        min_length=1, max_length=2)
+        json_schema_extra={"minItems": 1, "maxItems": 2, "uniqueItems": True},
+        description="the grounds of ¶ G, at least one, each once")
     reason: _text(2000, min_length=1)
 
 
@@ -503,8 +505,11 @@ def issue(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
 @router.post("/towns/{town}/applications/{id}/revoke", response=APP_OUT, operation_id="revoke_permit",
              summary="Revoke an issued permit on the grounds of ¶ G (the Town Board)")
 def revoke(request: Any, town: str, pk: RecordId, data: RevokeIn) -> Any:
+    """Every refusal in one 422 (W-32, P-33): no ground ("at least one of the grounds of revocation of ¶ G is
+    required", with the grounds allowed), a ground given twice (named), the reason empty."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.revoke_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     return _app(sv.revoke(request.user, app, grounds=list(data.grounds), reason=v["reason"],

@@ -227,12 +227,14 @@ def _fields_allowed(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> list
 
 def _values_allowed(api: NinjaAPI, request: HttpRequest, loc: list[Any]) -> list[str]:
     """The values the field at `loc` (a missing field's location in the request body) may take when they are a
-    list (a ``Literal``: a space's ``kind``, ``room`` or ``open_air``), read from the API's OpenAPI document;
-    empty for any other field."""
+    list (a ``Literal``: a space's ``kind``, ``room`` or ``open_air``; or the items of an array of them, a
+    revocation's ``grounds``), read from the API's OpenAPI document; empty for any other field."""
     document, node = _object_at(api, request, loc)
     if not isinstance(node, dict) or not loc:
         return []
     field = _resolved(document, node.get("properties", {}).get(loc[-1]))
+    if isinstance(field, dict) and field.get("type") == "array":
+        field = _resolved(document, field.get("items"))
     values = field.get("enum", [field["const"]] if "const" in field else None) if isinstance(field, dict) else None
     return [str(v) for v in values] if isinstance(values, list) else []
 

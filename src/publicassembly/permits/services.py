@@ -3216,16 +3216,55 @@ def withdraw(by: Any, app: PermitApplication, *, today: date | None = None, expe
                      withdrawn_on=_today(today))
 
 
+#: The fields of a revocation, in the order of the page's form and the API's body (P-33).
+REVOKE_FIELDS = ("grounds", "reason")
+
+
+def _revoke_values(given: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The grounds of ¶ G and the reason `given` of a revocation (those present), checked each on its own, and
+    every refusal of them at once (interpretation P-33): no ground (at least one of ¶ G's is required), one that
+    is not a ground of ¶ G, one given twice (refused, naming it: a list of grounds names each once); the facts on
+    which it is revoked empty or holding a control character."""
+    r = _Refusals()
+    out: dict[str, Any] = {}
+    allowed = ", ".join(RevocationGround.values)
+    if "grounds" in given:
+        grounds = given["grounds"]
+        if isinstance(grounds, str) or not isinstance(grounds, list | tuple) or not grounds:
+            r.add([("grounds", _("at least one of the grounds of revocation of ¶ G is required; allowed: "
+                                 "%(allowed)s") % {"allowed": allowed})])
+        elif unknown := [g for g in grounds if g not in RevocationGround.values]:
+            r.add([("grounds", _("%(value)s is not a ground of revocation of ¶ G; allowed: %(allowed)s")
+                    % {"value": repr(unknown[0]), "allowed": allowed})])
+        elif twice := [g for i, g in enumerate(grounds) if g in grounds[:i]]:
+            r.add([("grounds", _("%(ground)s is given twice; give each ground of ¶ G once")
+                    % {"ground": twice[0]})])
+        else:
+            out["grounds"] = list(grounds)
+    if "reason" in given:
+        out["reason"] = r.check(_text, given["reason"], "reason",
+                                gettext_noop("the facts on which the permit is revoked"))
+    return out, r.told(REVOKE_FIELDS)
+
+
+def revoke_refusals(by: Any, app: PermitApplication, given: dict[str, Any]) -> list[tuple[str, str]]:
+    """What `revoke` refuses of the values `given` (a field left out is not judged), every one, as (field,
+    message); nothing is written (interpretations P-33, W-32). `NotAllowed` for a user who is not a Town Board
+    member."""
+    require_role(by, app.town, BOARD)
+    return _revoke_values(given)[1]
+
+
 def revoke(by: Any, app: PermitApplication, *, grounds: Sequence[str], reason: str, today: date | None = None,
            expected_version: int | None = None) -> PermitApplication:
     """The Town Board, through its Clerk, revokes an issued permit on the grounds of ¶ G (one or both of
-    `RevocationGround`: ``facilities_not_provided_as_specified``, ``setup_cannot_be_accomplished_in_time``),
-    with `reason` (the facts). issued → revoked."""
+    `RevocationGround`: ``facilities_not_provided_as_specified``, ``setup_cannot_be_accomplished_in_time``, each
+    once), with `reason` (the facts). issued → revoked. Every bad value is refused at once, before the state
+    (`_revoke_values`, interpretation P-33): no ground, one not of ¶ G, one given twice; no reason."""
     require_role(by, app.town, BOARD)
-    if isinstance(grounds, str) or not grounds or any(g not in RevocationGround.values for g in grounds):
-        raise ValidationFailed("grounds", _("give one or more of: %(allowed)s (¶ G)")
-                               % {"allowed": ", ".join(RevocationGround.values)})
-    why = _text(reason, "reason", gettext_noop("the facts on which the permit is revoked"))
+    values, errors = _revoke_values({"grounds": grounds, "reason": reason})
+    _refuse(errors)
+    grounds, why = values["grounds"], values["reason"]
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "revoke")
@@ -3235,7 +3274,7 @@ def revoke(by: Any, app: PermitApplication, *, grounds: Sequence[str], reason: s
         if finding.outcome != "revocable":  # pragma: no cover - a ground given always makes it revocable
             raise Blocked("revoke the permit", [Blocker.of(finding)])
         return _step(app, "revoke", by=by, reason=said.BEFORE(why=why, said=finding.reason), default_reason=why,
-                     revocation_grounds=list(dict.fromkeys(grounds)), revoked_on=_today(today))
+                     revocation_grounds=grounds, revoked_on=_today(today))
 
 
 # --- Documents ------------------------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ def _prep_forfeit(w: Walk) -> None:
 #: action → (how to bring the application there, the roles allowed, the call)
 ACTIONS: dict[str, tuple[Callable[[Walk], Any], tuple[str, ...], Callable[[Any, PermitApplication, Walk], Any]]] = {
     "update_draft": (Walk.draft, ("applicant",), lambda u, a, w: sv.update_draft(u, a, fair_facts())),
+    "patch_facts": (Walk.draft, ("applicant",), lambda u, a, w: sv.patch_facts(u, a, {"name": "Fair 2026"})),
     "submit": (Walk.draft, ("applicant",),
                lambda u, a, w: sv.submit(u, a, verification_statement="sworn", today=SUBMITTED)),
     "mark_incomplete": (Walk.submitted, ("town_clerk",),

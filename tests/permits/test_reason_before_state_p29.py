@@ -22,6 +22,7 @@ SAID = "must be text without control characters (it holds U+202E"
 #: Each action taking a `reason`: (who does it: a Walk's property or a role, its other values — good ones).
 ACTIONS = {
     "update_draft": ("applicant", {"facts": fair_facts()}),
+    "patch_facts": ("applicant", {"patch": {"name": "Putnam County Fair 2026"}}),
     "submit": ("applicant", {"verification_statement": "Sworn."}),
     "mark_incomplete": ("clerk", {"missing_items": ["a site map"]}),
     "amend": ("applicant", {"facts": fair_facts()}),

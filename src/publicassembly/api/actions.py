@@ -106,6 +106,24 @@ class FactsChange(Versioned):
     facts: dict[str, Any]
 
 
+class FactsReplaced(Versioned):
+    """The body of ``PUT …/applications/{id}``: every fact of the assembly, replacing the stored ones whole."""
+
+    facts: dict[str, Any] = Field(description=(
+        "ALL the facts of the assembly, as when the draft was started: they REPLACE the stored facts whole, and a "
+        "fact left out is removed (the answer's `facts_removed` lists each). To change some facts only, send them "
+        "with PATCH"))
+
+
+class FactsPatch(Versioned):
+    """The body of ``PATCH …/applications/{id}``: a JSON Merge Patch of the facts (RFC 7396)."""
+
+    facts: dict[str, Any] = Field(description=(
+        "the facts to change, as a JSON Merge Patch (RFC 7396): a fact given is set, an object is merged fact by "
+        "fact, a fact given null is removed, a list (`properties`) is replaced whole; the facts not named are "
+        "kept"))
+
+
 class SubmitIn(Versioned):
     verification_statement: _text(5000, min_length=1)
 
@@ -234,14 +252,44 @@ def _with_record(record: Any, app: Any) -> dict[str, Any]:
     return {"id": record.pk, "application": _app(app)}
 
 
+def _changed(app: Any) -> dict[str, Any]:
+    """An application whose facts were just changed, with ``facts_removed``: the paths of the facts the change
+    removed (``[]`` when none), so that none is lost without a word (W-34)."""
+    return {**_app(app), "facts_removed": list(getattr(app, "facts_removed", []))}
+
+
 @records.put("/towns/{town}/applications/{id}", response=APP_OUT, operation_id="update_draft",
-            summary="Change the facts of a draft (the applicant)")
-def update_draft(request: Any, town: str, pk: RecordId, data: FactsChange) -> Any:
+             summary="Replace ALL the facts of a draft or of a petition returned as incomplete (the applicant); "
+                     "a fact left out is removed")
+def update_draft(request: Any, town: str, pk: RecordId, data: FactsReplaced) -> Any:
+    """The applicant's own application while it is a draft or returned as incomplete (``incomplete``: saved, not
+    sent back; ``POST …/amend`` sends it): its facts are REPLACED whole by ``facts``, as when the draft was started
+    — a fact left out is removed. The answer is the application with ``facts_removed``, the paths of the facts
+    the replacement removed (e.g. ``["applicant", "dates", "properties"]``; ``[]`` when none). To change some
+    facts only, PATCH (interpretation W-34). Another state is 409; every bad fact is 422 naming
+    ``facts.<field>``, all at once."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)
     app = _application(request, town, pk)
-    return _app(sv.update_draft(request.user, app, v["facts"], expected_version=data.expected_version, **_reason(v)))
+    return _changed(sv.update_draft(request.user, app, v["facts"], expected_version=data.expected_version,
+                                    **_reason(v)))
+
+
+@records.patch("/towns/{town}/applications/{id}", response=APP_OUT, operation_id="patch_facts",
+               summary="Change some facts of a draft or of a petition returned as incomplete (the applicant; a JSON "
+                       "Merge Patch of the facts)")
+def patch_facts(request: Any, town: str, pk: RecordId, data: FactsPatch) -> Any:
+    """The facts named in ``facts`` changed, the others kept (RFC 7396: an object merged fact by fact, a fact given
+    null removed, a list such as ``properties`` replaced whole), in the states PUT takes; the facts as patched are
+    checked whole (422 naming ``facts.<field>``, every bad fact at once). The answer is the application with
+    ``facts_removed``, the facts the patch removed (interpretation W-34)."""
+    from publicassembly.permits import services as sv
+
+    v = _clean(data)
+    app = _application(request, town, pk)
+    return _changed(sv.patch_facts(request.user, app, v["facts"], expected_version=data.expected_version,
+                                   **_reason(v)))
 
 
 @router.post("/towns/{town}/applications/{id}/submit", response=APP_OUT, operation_id="submit_application",

@@ -1139,21 +1139,89 @@ def create_draft_once(by: Any, town: Any, facts: dict[str, Any]) -> tuple[Permit
         return create_draft(by, town, clean), True
 
 
+def facts_removed(old: Any, new: Any, at: str = "") -> list[str]:
+    """The paths of the facts in `old` that `new` no longer holds (``applicant``, ``dates.last_day``,
+    ``properties[1]``, ``properties[0].tenant_or_lessee``), the highest of each: a fact whose whole object is
+    gone is named once, not each of its parts. A fact whose value changed is not removed."""
+    out: list[str] = []
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key, value in old.items():
+            path = f"{at}.{key}" if at else str(key)
+            out += [path] if key not in new else facts_removed(value, new[key], path)
+    elif isinstance(old, list) and isinstance(new, list):
+        for i, value in enumerate(old):
+            path = f"{at}[{i}]"
+            out += [path] if i >= len(new) else facts_removed(value, new[i], path)
+    return out
+
+
+def merge_patch(target: Any, patch: Any) -> Any:
+    """`target` with the JSON Merge Patch `patch` applied (RFC 7396), neither changed: a member of an object
+    given null is removed, an object is merged member by member, anything else (a text, a number, an array such as
+    ``properties``) replaces what was there whole."""
+    if not isinstance(patch, dict):
+        return copy.deepcopy(patch)
+    out = copy.deepcopy(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = merge_patch(out.get(key), value)
+    return out
+
+
+#: The states in which the applicant changes the facts of the petition without sending it (a draft, and one the
+#: Clerk returned as incomplete: `amend` sends it back).
+FACTS_CHANGED_IN = (State.DRAFT, State.INCOMPLETE)
+
+
+def _save_facts(by: Any, app: PermitApplication, clean: dict[str, Any], reason: str | None) -> PermitApplication:
+    """The (locked, checked) application's facts replaced by `clean`, with the history (a written approval given for
+    facts that change no longer counts, and the history names it: P-21); ``app.facts_removed`` set to the facts
+    the change removed (`facts_removed`)."""
+    words = _lapsed_words(said.FACTS_CHANGED(), lapsed_approvals(app, clean))
+    removed = facts_removed(app.facts, clean)
+    app.facts = clean
+    save_with_history(app, by=by, reason=(_before(reason, words) if words != said.FACTS_CHANGED() else _note(reason))
+                      or words)
+    app.facts_removed = removed
+    return app
+
+
 def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
                  reason: str | None = None) -> PermitApplication:
-    """Replace the facts of the applicant's own draft (state ``draft`` or ``incomplete``). As `amend`, a written
-    approval of ¶ C given for facts that change no longer counts, and the history names it (P-21)."""
+    """Replace the facts of the applicant's own draft (state ``draft``, or ``incomplete``: the returned petition
+    saved before `amend` sends it back) with `facts`, whole: a fact left out is removed. The returned
+    application's ``facts_removed`` lists what was (`facts_removed`, interpretation W-34; `patch_facts` changes
+    some facts only). As `amend`, a written approval of ¶ C given for facts that change no longer counts, and the
+    history names it (P-21)."""
     _require_own(by, app)
     clean = validate_facts(facts)
     require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
-        _check_in(app, (State.DRAFT, State.INCOMPLETE), "change the facts")
-        words = _lapsed_words(said.FACTS_CHANGED(), lapsed_approvals(app, clean))
-        app.facts = clean
-        save_with_history(app, by=by, reason=(_before(reason, words) if words != said.FACTS_CHANGED() else _note(reason))
-                          or words)
-    return app
+        _check_in(app, FACTS_CHANGED_IN, "change the facts")
+        return _save_facts(by, app, clean, reason)
+
+
+def patch_facts(by: Any, app: PermitApplication, patch: dict[str, Any], *, expected_version: int | None = None,
+                reason: str | None = None) -> PermitApplication:
+    """Change some facts of the applicant's own draft (or incomplete petition, as `update_draft`): `patch` is a
+    JSON Merge Patch of the facts (RFC 7396, `merge_patch`): a fact given is set, an object merged fact by fact,
+    a fact given null removed, a list (``properties``) replaced whole; the facts not named are kept. The facts as
+    patched are checked whole (`validate_facts`: ``facts.<path>``, every bad fact at once) before the state, on
+    the facts as read, and again on the facts locked. The returned application's ``facts_removed`` lists the
+    facts the patch removed (interpretation W-34)."""
+    _require_own(by, app)
+    if not isinstance(patch, dict):
+        raise ValidationFailed("facts", _("must be a mapping of the facts to change, not %(type)s")
+                               % {"type": type(patch).__name__})
+    validate_facts(merge_patch(app.facts, patch))  # (values before state: P-29)
+    require_no_controls(("reason", reason))
+    with transaction.atomic():
+        _lock(app, expected_version)
+        _check_in(app, FACTS_CHANGED_IN, "change the facts")
+        return _save_facts(by, app, validate_facts(merge_patch(app.facts, patch)), reason)
 
 
 def essentials_missing(app: PermitApplication, today: date | None = None) -> list[str]:

@@ -1142,12 +1142,13 @@ def create_draft_once(by: Any, town: Any, facts: dict[str, Any]) -> tuple[Permit
 def facts_removed(old: Any, new: Any, at: str = "") -> list[str]:
     """The paths of the facts in `old` that `new` no longer holds (``applicant``, ``dates.last_day``,
     ``properties[1]``, ``properties[0].tenant_or_lessee``), the highest of each: a fact whose whole object is
-    gone is named once, not each of its parts. A fact whose value changed is not removed."""
+    gone is named once, not each of its parts. A fact whose value changed is not removed. In the order of the
+    facts' names (a list's items in theirs), whatever order the database kept them in."""
     out: list[str] = []
     if isinstance(old, dict) and isinstance(new, dict):
-        for key, value in old.items():
+        for key in sorted(old, key=str):
             path = f"{at}.{key}" if at else str(key)
-            out += [path] if key not in new else facts_removed(value, new[key], path)
+            out += [path] if key not in new else facts_removed(old[key], new[key], path)
     elif isinstance(old, list) and isinstance(new, list):
         for i, value in enumerate(old):
             path = f"{at}[{i}]"
@@ -3148,7 +3149,8 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
     first day is left; an application the law core finds exempt (P-20) is not accepted but may be closed at once,
     and the Board may record that it does not accept the exemption; the cleanup is inspected again only after an
     inspection that found it unfinished, and the bond released or forfeited only when the services would take it
-    (P-3). The refusals' "what can be done now" and the page's buttons both ask this."""
+    (P-3) — a revoked permit's bond while one is posted and not yet settled, forfeited only after ¶ F's days
+    (`revoked_bond_blockers`, P-32). The refusals' "what can be done now" and the page's buttons both ask this."""
     if action == "close" and app.state in UNDER_REVIEW:
         return can_close_unheard(app, today) or _exempt(app, today)
     if action == "accept":

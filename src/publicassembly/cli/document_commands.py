@@ -76,8 +76,9 @@ FORCE_HELP = "Overwrite the output file if it exists."
 FROM_JSON_HELP = ("A JSON file holding the record's fields: dates YYYY-MM-DD (1778-2099), money and areas as numbers "
                   "(read exactly, never rounded) or numeric strings (0 or more, at most 20 decimal places), persons "
                   "and days as whole numbers (0 to 1,000,000,000; 12.0 is 12, 12.5 is refused), text "
-                  "(a JSON string: a number is refused) of at most 5,000 characters. An unknown field is named with the fields allowed; every problem "
-                  "of the file is listed, one per line (exit 2).")
+                  "(a JSON string: a number is refused) of at most 5,000 characters, lists of at most 1,000 items. An "
+                  "unknown field is named with the fields allowed; every problem of the file is listed, one per line "
+                  "(exit 2).")
 
 SUMMONS_FROM_JSON_HELP = (FROM_JSON_HELP + " The summons must state the law of its jurisdiction (mount-pleasant-ny, "
                           "the default, or carmel-ny): rule_id a rule of its rule book (publicassembly rules "
@@ -260,11 +261,14 @@ def _refused(path: Path, problems: list[str]) -> NoReturn:
 
 
 def _longest_text(record: Any, where: str = "") -> tuple[str, int]:
-    """(field, length) of the longest text of a record (its nested records and lists included)."""
+    """(field, length) of the longest text of a record, or of a case file's facts (its nested records, mappings
+    and lists included: ``spaces[3].name``)."""
     best = ("", 0)
     items: list[tuple[str, Any]] = []
     if dataclasses.is_dataclass(record) and not isinstance(record, type):
         items = [(f"{where}{f.name}", getattr(record, f.name)) for f in dataclasses.fields(record)]
+    elif isinstance(record, Mapping):
+        items = [(f"{where}{k}", v) for k, v in record.items()]
     elif isinstance(record, list | tuple):
         items = [(f"{where.rstrip('.')}[{i}]", v) for i, v in enumerate(record)]
     for name, value in items:
@@ -277,8 +281,10 @@ def _longest_text(record: Any, where: str = "") -> tuple[str, int]:
 def _render(make: Callable[[], bytes], record: Any = None, source: Path | None = None) -> bytes:
     """The document `make` renders; a date before the law it states exits 2 naming ``--as-of``, the law core
     failing to give a value exits 1, a bad value of the record exits 2, and so does a text too long to fit on
-    one page of the document (naming the longest text of `record`, when given). `source`: the file the record
-    was read from (``--from-json``, a case file), named at the head of a bad value's message."""
+    one page of the document (naming the longest text of `record`, when given: a record, or a case file's
+    facts). The documents continue their tables, charts and texts over as many pages as they need (interpretation
+    D-13), so that only a part that cannot be split and is taller than a page is refused. `source`: the file the
+    record was read from (``--from-json``, a case file), named at the head of a bad value's message."""
     from reportlab.platypus.doctemplate import LayoutError
 
     where = f"{source}: " if source is not None else ""
@@ -587,7 +593,7 @@ def report(
         except LawError as exc:
             fail(f"{case_file.path}: {exc}")
     write_output(output, _render(lambda: pdf.render_report(determination, case_name=case_name, unnamed=unnamed),
-                                 source=Path(case_file.path)), force, "pdf")
+                                 data, source=Path(case_file.path)), force, "pdf")
 
 
 @app.command()

@@ -23,7 +23,15 @@ from typing import Any, Literal, TypeVar
 from zoneinfo import ZoneInfo
 
 from publicassembly.law.dates import court_does_not_sit_because
-from publicassembly.law.units import MAX_COUNT, MAX_MAGNITUDE, MAX_PLACES, area_sq_ft, given, known_date
+from publicassembly.law.units import (
+    MAX_COUNT,
+    MAX_ITEMS,
+    MAX_MAGNITUDE,
+    MAX_PLACES,
+    area_sq_ft,
+    given,
+    known_date,
+)
 
 CertificateStatus = Literal["valid", "revoked", "stale", "superseded"]
 CERTIFICATE_STATUSES: tuple[str, ...] = ("valid", "revoked", "stale", "superseded")
@@ -403,6 +411,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     if origin is tuple:
         if not isinstance(value, list | tuple):
             raise ValueError(f"{where}: expected a list, got {given(value)}")
+        if len(value) > MAX_ITEMS:  # (as a case's lists, G-4: the document is printed over pages, D-13)
+            raise ValueError(f"{where}: must hold at most {MAX_ITEMS:,} items (got {len(value):,})")
         items, problems = [], []
         for i, v in enumerate(value):  # (every item's problems, not only the first item's)
             try:

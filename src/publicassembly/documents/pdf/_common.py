@@ -19,7 +19,7 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from publicassembly.documents.pdf.typeface import BOLD, REGULAR, one_line, printable
 
@@ -76,13 +76,71 @@ def or_blank(value: object) -> str:
     return str(value)
 
 
+#: The most characters of one text a table's cell holds in one row: a longer text (a finding naming each owner of
+#: a thousand properties: 400,000 characters) continues in rows below it, with no rule between them, so that each
+#: page's split of the table measures one piece of it. ReportLab measures a cell's whole remainder again at each
+#: page it splits: one such cell took minutes (interpretation D-13).
+CELL_PIECE = 2000
+
+
+def pieces(text: str, size: int = CELL_PIECE) -> list[str]:
+    """`text` cut into pieces of at most `size` characters, each cut after a space where there is one (a word
+    longer than `size` is cut where it reaches it); the pieces joined again are `text`."""
+    out: list[str] = []
+    while len(text) > size:
+        cut = max(text.rfind(" ", 0, size), text.rfind("\n", 0, size)) + 1 or size
+        out.append(text[:cut])
+        text = text[cut:]
+    return [*out, text] if text or not out else out
+
+
+#: The height (points) above which a row that does not fit at the foot of a page is split within itself, its
+#: first lines there and the rest on the next page; a lower row is carried whole to the next page.
+LONG_ROW = 2 * inch
+
+
+class _Table(LongTable):
+    """A `LongTable` (the rows of one page measured at a time) split across pages between its rows, and within
+    a row only where that row is taller than `LONG_ROW`: ReportLab, asked to split both ways, splits between
+    rows first and then lays the rest in the space left on the page, splitting its first row there under a
+    second header, in the middle of the page."""
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803 (ReportLab's names)
+        self._calc(availWidth, availHeight)
+        used, long_row = 0.0, False
+        for height in self._rowHeights:
+            if used + height > availHeight:
+                long_row = height > LONG_ROW
+                break
+            used += height
+        self.splitByRow, self.splitInRow = (0, 1) if long_row else (1, 0)
+        return super().split(availWidth, availHeight)
+
+
 def table(rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, header: bool = True) -> Table:
-    """A ruled table; string cells become wrapped paragraphs."""
-    data = [[Paragraph(esc(c), STYLES["cell"]) if isinstance(c, str) else c for c in row] for row in rows]
+    """A ruled table; string cells become wrapped paragraphs. The table is split between its rows across pages,
+    its header row repeated on each (ReportLab's `LongTable`, which measures the rows of one page at a time), a
+    row taller than a page within itself, and a text longer than `CELL_PIECE` characters continues in rows of
+    its own below (unruled between, the row's other cells empty), so that a table of a thousand rows, or a cell
+    of a hundred pages, is laid out in a time proportional to its length."""
+    data: list[list[Any]] = []
+    ends: list[int] = []  # the last row of each row given (its rule below)
+    for row in rows:
+        cut = [pieces(c) if isinstance(c, str) else [c] for c in row]
+        for i in range(max((len(c) for c in cut), default=1)):
+            data.append([(Paragraph(esc(c[i]), STYLES["cell"]) if isinstance(c[i], str) else c[i])
+                         if i < len(c) else "" for c in cut])
+        ends.append(len(data) - 1)
     # splitInRow: a cell taller than a page (a long list of directors, a long description) continues on the next
-    # page instead of failing the layout.
-    t = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT", splitInRow=1)
-    style = [("GRID", (0, 0), (-1, -1), 0.5, colors.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]
+    # page instead of failing the layout (`_Table`: a row taller than `LONG_ROW` is split where the page ends).
+    t = _Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT", splitInRow=1)
+    line = (0.5, colors.grey)
+    style: list[tuple[Any, ...]] = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                    ("LINEABOVE", (0, 0), (-1, 0), *line), ("LINEBEFORE", (0, 0), (0, -1), *line),
+                                    ("LINEAFTER", (0, 0), (-1, -1), *line),
+                                    # (a page's part closed at its foot, also within a text that continues)
+                                    ("LINEBELOW", (0, "splitlast"), (-1, "splitlast"), *line)]
+    style += [("LINEBELOW", (0, r), (-1, r), *line) for r in ends]
     if header:
         style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")))
     t.setStyle(TableStyle(style))
@@ -94,9 +152,16 @@ def fit_line(text: str, font: str, size: float, width: float) -> str:
     title; the document's body states the whole of it)."""
     if stringWidth(text, font, size) <= width:
         return text
-    while text and stringWidth(text + "...", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    # the longest beginning that fits with "...", found by halving (a long title on each of hundreds of pages, a
+    # long name on each of a thousand bars: cutting one character at a time measured the text thousands of times)
+    fits, too_long = 0, len(text)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if stringWidth(text[:middle] + "...", font, size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits].rstrip() + "..."
 
 
 def build(story: list[Any], *, title: str, subject: str, author: str = "publicassembly") -> bytes:

@@ -4,6 +4,7 @@ and the penalty range."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -11,7 +12,7 @@ from reportlab.graphics.charts.barcharts import HorizontalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Line, String
 from reportlab.lib import colors
 from reportlab.lib.units import inch
-from reportlab.platypus import Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from publicassembly.documents.pdf import typeface
 from publicassembly.documents.pdf._common import (
@@ -36,63 +37,135 @@ def _as_json(determination: Determination | dict[str, Any]) -> dict[str, Any]:
     return check_determination_json(determination)
 
 
-def deadline_timeline(deadlines: dict[str, dict[str, Any]], as_of: date, width: float = CONTENT_WIDTH) -> Drawing:
-    """The deadlines on a time axis, each a dot with its name and date; the determination's date marked."""
+class RowsDrawing(Flowable):
+    """A drawing of rows — a timeline's deadlines, a bar chart's spaces — that is split between its rows across
+    pages, as a table is: each part drawn by `make` (``make(start, end)``: the `Drawing` of rows ``start`` to
+    ``end - 1``), as many rows on a page as fit there (at least one: a single row always fits a page). A
+    ReportLab `Drawing` is laid out whole, so a chart of more rows than a page holds made the report fail
+    (interpretation D-13)."""
+
+    def __init__(self, count: int, make: Callable[[int, int], Drawing], *, base: float, row: float,
+                 start: int = 0, end: int | None = None) -> None:
+        super().__init__()
+        self.count, self.make, self.base, self.row = count, make, base, row
+        self.start, self.end = start, count if end is None else end
+        self._drawing: Drawing | None = None
+
+    def height_of(self, rows: int) -> float:
+        """The height (points) of a part of `rows` rows."""
+        return self.base + self.row * rows
+
+    def drawing(self) -> Drawing:
+        """The drawing of this part's rows."""
+        if self._drawing is None:
+            self._drawing = self.make(self.start, self.end)
+        return self._drawing
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (ReportLab's names)
+        d = self.drawing()
+        self.width, self.height = d.width, d.height
+        return d.width, d.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        rows = int((availHeight - self.base) // self.row) if availHeight > self.base else 0
+        rows = min(rows, self.end - self.start - 1)
+        if rows < 1:
+            return []
+        middle = self.start + rows
+        return [RowsDrawing(self.count, self.make, base=self.base, row=self.row, start=self.start, end=middle),
+                RowsDrawing(self.count, self.make, base=self.base, row=self.row, start=middle, end=self.end)]
+
+    def draw(self) -> None:
+        self.drawing().drawOn(self.canv, 0, 0)
+
+
+def part_title(title: str, start: int, end: int, count: int, what: str = "") -> str:
+    """The title of a part of a drawing split across pages: ``Occupant load (persons): spaces 26 to 50 of
+    1,000`` (`what` the items), ``Deadlines 1 to 20 of 40`` (without); of the whole, `title` alone."""
+    if start == 0 and end == count:
+        return title
+    return f"{title}{': ' + what if what else ''} {start + 1:,} to {end:,} of {count:,}"
+
+
+def deadline_timeline(deadlines: dict[str, dict[str, Any]], as_of: date, width: float = CONTENT_WIDTH,
+                      ) -> RowsDrawing:
+    """The deadlines on a time axis, each a dot with its name and date; the determination's date marked. Split
+    across pages between deadlines (`RowsDrawing`), each part on the same axis (the same first and last day)
+    and saying which deadlines it holds."""
     items = sorted(((date.fromisoformat(v["date"]), name) for name, v in deadlines.items()))
-    row = 26
-    height = 40 + row * len(items)
-    d = Drawing(width, height)
     days = [when for when, _ in items] + [as_of]
     first, last = min(days), max(days)
     span = max((last - first).days, 1)
     left, right = 10.0, width - 10.0
-    axis_y = height - 20
+    row, titled = 26, 14  # (a part's title above the axis: the whole timeline has none)
 
     def x(when: date) -> float:
         return left + (right - left) * (when - first).days / span
 
-    d.add(Line(left, axis_y, right, axis_y, strokeColor=colors.black, strokeWidth=1))
-    d.add(Line(x(as_of), axis_y - 6, x(as_of), axis_y + 6, strokeColor=colors.blue, strokeWidth=2))
-    d.add(String(x(as_of), axis_y + 8, f"as of {as_of.isoformat()}", fontName=FONT, fontSize=7,
-                 fillColor=colors.blue, textAnchor="middle"))
-    for i, (when, name) in enumerate(items):
-        cx = x(when)
-        y = axis_y - row * (i + 1)
-        d.add(Line(cx, axis_y, cx, y + 4, strokeColor=colors.grey, strokeWidth=0.5))
-        d.add(Circle(cx, axis_y, 3, fillColor=colors.red, strokeColor=colors.red))
-        anchor = "end" if cx > width * 0.6 else "start"
-        d.add(String(cx, y, typeface.one_line(f"{words(name)}: {when.isoformat()}"), fontName=FONT, fontSize=8,
-                     textAnchor=anchor))
-    return d
+    def make(start: int, end: int) -> Drawing:
+        part = items[start:end]
+        whole = start == 0 and end == len(items)
+        height = 40 + row * len(part) + (0 if whole else titled)
+        d = Drawing(width, height)
+        if not whole:
+            d.add(String(width / 2, height - 10, part_title("Deadlines", start, end, len(items)),
+                         fontName=FONT, fontSize=9, textAnchor="middle"))
+        axis_y = height - 20 - (0 if whole else titled)
+        d.add(Line(left, axis_y, right, axis_y, strokeColor=colors.black, strokeWidth=1))
+        d.add(Line(x(as_of), axis_y - 6, x(as_of), axis_y + 6, strokeColor=colors.blue, strokeWidth=2))
+        d.add(String(x(as_of), axis_y + 8, f"as of {as_of.isoformat()}", fontName=FONT, fontSize=7,
+                     fillColor=colors.blue, textAnchor="middle"))
+        for i, (when, name) in enumerate(part):
+            cx = x(when)
+            y = axis_y - row * (i + 1)
+            d.add(Line(cx, axis_y, cx, y + 4, strokeColor=colors.grey, strokeWidth=0.5))
+            d.add(Circle(cx, axis_y, 3, fillColor=colors.red, strokeColor=colors.red))
+            anchor = "end" if cx > width * 0.6 else "start"
+            d.add(String(cx, y, typeface.one_line(f"{words(name)}: {when.isoformat()}"), fontName=FONT,
+                         fontSize=8, textAnchor=anchor))
+        return d
+
+    return RowsDrawing(len(items), make, base=40 + titled, row=row)
 
 
-def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) -> Drawing:
+def occupancy_chart(spaces: list[dict[str, Any]], width: float = CONTENT_WIDTH) -> RowsDrawing:
     """The occupant load (persons) of each space as a horizontal bar chart, each bar labelled with its
-    number."""
+    number, the spaces from the top in the order of the case. Split across pages between spaces
+    (`RowsDrawing`), each part on the same scale (the same greatest value) and saying which spaces it holds."""
     bar = 22
-    height = 40 + bar * len(spaces)
-    d = Drawing(width, height)
-    chart = HorizontalBarChart()
-    chart.x, chart.y = 150, 20
-    chart.width, chart.height = width - 200, bar * len(spaces)
-    chart.data = [[s["occupant_load"] for s in spaces]]
-    # a long name is cut with "..." to the labels' 140 points (the table below states it whole)
-    chart.categoryAxis.categoryNames = [fit_line(typeface.one_line(str(s["name"])), FONT, 8, chart.x - 10)
-                                        for s in spaces]
-    chart.categoryAxis.labels.fontName = FONT
-    chart.categoryAxis.labels.fontSize = 8
-    chart.valueAxis.valueMin = 0
-    chart.valueAxis.labels.fontName = FONT
-    chart.valueAxis.labels.fontSize = 7
-    chart.bars[0].fillColor = colors.HexColor("#4a7ab0")
-    chart.barLabelFormat = "%d"
-    chart.barLabels.nudge = 10
-    chart.barLabels.fontName = FONT
-    chart.barLabels.fontSize = 8
-    d.add(chart)
-    d.add(String(width / 2, height - 10, "Occupant load (persons)", fontName=FONT, fontSize=9,
-                 textAnchor="middle"))
-    return d
+    greatest = max((s["occupant_load"] for s in spaces), default=0)
+
+    def make(start: int, end: int) -> Drawing:
+        part = spaces[start:end]
+        height = 40 + bar * len(part)
+        d = Drawing(width, height)
+        chart = HorizontalBarChart()
+        chart.x, chart.y = 150, 20
+        chart.width, chart.height = width - 200, bar * len(part)
+        chart.data = [[s["occupant_load"] for s in part]]
+        # a long name is cut with "..." to the labels' 140 points (the table below states it whole)
+        chart.categoryAxis.categoryNames = [fit_line(typeface.one_line(str(s["name"])), FONT, 8, chart.x - 10)
+                                            for s in part]
+        chart.categoryAxis.reverseDirection = 1  # the first space at the top, the next part below it
+        chart.categoryAxis.labels.fontName = FONT
+        chart.categoryAxis.labels.fontSize = 8
+        chart.valueAxis.valueMin = 0
+        if greatest > 0:  # (every part on one scale)
+            chart.valueAxis.valueMax = greatest
+        chart.valueAxis.labels.fontName = FONT
+        chart.valueAxis.labels.fontSize = 7
+        chart.bars[0].fillColor = colors.HexColor("#4a7ab0")
+        chart.barLabelFormat = "%d"
+        chart.barLabels.nudge = 10
+        chart.barLabels.fontName = FONT
+        chart.barLabels.fontSize = 8
+        d.add(chart)
+        d.add(String(width / 2, height - 10,
+                     part_title("Occupant load (persons)", start, end, len(spaces), "spaces"),
+                     fontName=FONT, fontSize=9, textAnchor="middle"))
+        return d
+
+    return RowsDrawing(len(spaces), make, base=40, row=bar)
 
 
 #: The parts of a determination's JSON the report prints (with each finding's status, reason, citation and

@@ -104,12 +104,13 @@ def test_a_certificate_is_not_issued_before_the_chapter_section_164_9(day):
 
 
 def test_every_error_is_listed_each_naming_its_field(tmp_path):
+    """The fields' own problems (a use group, the number: `field_problems`), then the law's loads and names, in
+    one run: every field read, a wrong one no longer hides the law's (the number and the use group, which the
+    law finds again, told once). The lawful occupancy is not compared while a room's use group is unknown."""
     data = base(number="../../etc", lawful_occupancy=5,
                 spaces=[space(occupant_load=5000), space(name="Hall ", use_group="spaceship")])
-    """The fields' own problems together (a use group, the number: `field_problems`), then, once they read,
-    the law's loads and names."""
     fields = [line.split(": ")[0] for line in refusals(data)]
-    assert fields == ["spaces[1].use_group", "number"]
+    assert fields == ["spaces[1].use_group", "number", "spaces[0].occupant_load", "spaces[1].name"]
     result = run(tmp_path, data)
     assert result.exit_code == 2 and all(f"{field}: " in result.output for field in fields)
     data["number"], data["spaces"][1]["use_group"] = "MP-C-2025-0042", "assembly_without_fixed_seats"

@@ -16,9 +16,9 @@ runner = CliRunner()
 
 
 def test_a_document_refused_at_rendering_names_its_file(tmp_path, permit_record):
-    """A permit whose permittee the typeface cannot print (G-6) is refused by the renderer (a permit's reader
-    does not check its texts); the message starts with the file's path, then the field. (A hearing notice's
-    reader refuses what its renderer would, ¶ B's day and its texts: `hearing_notice_against_the_law`.)"""
+    """A permit whose permittee the typeface cannot print (G-6) is refused (as the file is read, with its other
+    problems, G-13; the renderer refuses it too, for the workflow's records); the message starts with the file's
+    path, then the field."""
     path = tmp_path / "permit-17.json"
     path.write_text(json.dumps(jsonable(asdict(permit_record)) | {"permittee": "宴 Hall LLC"}), encoding="utf-8")
     result = runner.invoke(app, ["permit", "--from-json", str(path), "-o", str(tmp_path / "p.pdf")])

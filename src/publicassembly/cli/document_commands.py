@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import typing
 from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
@@ -45,6 +46,7 @@ from publicassembly.documents.records import (
     HearingNoticeRecord,
     PermitRecord,
     PetitionRecord,
+    RecordRefused,
     SummonsRecord,
     fields_help,
     record_from_json,
@@ -104,7 +106,8 @@ NOTICE_FROM_JSON_HELP = ('A JSON file of the notice: {"town": "carmel-ny" (its O
                          'fields and their forms first, the law once they read. '
                          'Example: examples/carmel-hearing-notice.json.')
 PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked gives revoked_date, the day the Town "
-                         "Board revoked it (Carmel ch. 31 ¶ G). The permit is Carmel's: town carmel-ny, its OCD id, "
+                         "Board revoked it (Carmel ch. 31 ¶ G); issued_date and revoked_date not after today (what "
+                         "they record has happened: interpretation G-10). The permit is Carmel's: town carmel-ny, its OCD id, "
                          "Town of Carmel or Town of Carmel, New York (¶ A; carmel-ny is printed Town of Carmel); "
                          "maximum_persons in excess of ¶ A's threshold of persons; insurance limits at least ¶ E's "
                          "least limits for bodily injury or death and for property damage (in force on "
@@ -114,8 +117,8 @@ PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked giv
                          "its days from last_day (one falling on a weekend or public holiday carried to the next "
                          "business day; an earlier day is taken).")
 PETITION_FROM_JSON_HELP = (FROM_JSON_HELP + " The petition is addressed to the Town Board of Carmel (¶ B): town, if "
-                           "given, carmel-ny, its OCD id, Town of Carmel or Town of Carmel, New York. Omit for the "
-                           "blank form.")
+                           "given, carmel-ny, its OCD id, Town of Carmel or Town of Carmel, New York; filed_date, if "
+                           "given, not after today (G-10). Omit for the blank form.")
 CERTIFICATE_FROM_JSON_HELP = (FROM_JSON_HELP + " The certificate states Mount Pleasant ch. 164's loads: each space's "
                               "use_group one of §§ 164-7, 164-8 and its occupant_load the law's for its area (a "
                               "bowling_alley gives alleys, and as area_sq_ft the additional area; no other space "
@@ -232,21 +235,27 @@ def _record(cls: type[R], path: Path) -> R:
     records, problems = _records(cls, [read_json(path)], "")
     if problems:
         _refused(path, problems)
-    return records[0]
+    return typing.cast(R, records[0])
 
 
 def _records(cls: type[R], items: list[Any], key: str,
-             also: Callable[[Mapping[str, Any], str], list[str]] | None = None) -> tuple[list[R], list[str]]:
+             also: Callable[[Mapping[str, Any], str], list[str]] | None = None) -> tuple[list[R | None], list[str]]:
     """The records `items` of a file (its list `key`, each named ``key[i].``; the whole file when `key` is
-    empty) and every problem of every item, one line each (`record_from_json`'s lines, then those `also` finds
-    in the item's object as read, e.g. what BLDS requires)."""
-    out: list[R] = []
+    empty), one for each item in its place — the record as read when every field of it read, though wrong
+    (`RecordRefused`), None when one did not — and every problem of every item, one line each
+    (`record_from_json`'s lines, then those `also` finds in the item's object as read, e.g. what BLDS
+    requires). The records are of use as they are only when there is no problem."""
+    out: list[R | None] = []
     problems: list[str] = []
     for i, item in enumerate(items):
         prefix = f"{key}[{i}]." if key else ""
         try:
             out.append(record_from_json(cls, item, prefix=prefix))
+        except RecordRefused as exc:
+            out.append(exc.record)
+            problems += exc.problems
         except ValueError as exc:
+            out.append(None)
             problems += str(exc).split("\n")
         if also is not None and isinstance(item, dict):
             problems += also(item, prefix)
@@ -778,19 +787,19 @@ CALENDAR_LISTS = {"hearings": "hearing notice records", "deadlines": "deadline o
                   "due, counted, citation}"}
 
 
-def _calendar_lists(source: Path, data: Mapping[str, Any]) -> None:
-    """Exit 2 naming the file and the key when ``hearings`` or ``deadlines`` is given but is not a list (a text
-    would be read letter by letter, an object as its keys): each takes a list of objects, ``[]`` for none; or
-    when ``town`` or ``application`` is given but is not text (a number, 12 or NaN, was taken as its digits)."""
-    problems = [f"{source}: {key}: expected a list of {what} ([] for none), got {given(data[key])}"
-                for key, what in CALENDAR_LISTS.items() if key in data and not isinstance(data[key], list)]
-    problems += [f"{source}: {key}: expected text ({what}), got {given(data[key])}"  # (a number is no town)
+def _calendar_lists(data: Mapping[str, Any]) -> list[str]:
+    """The problems of a calendar's JSON object as a whole, one line each naming the key: one that is not a key
+    of it (each, with the keys allowed); ``hearings`` or ``deadlines`` given but not a list (a text would be read
+    letter by letter, an object as its keys): each takes a list of objects, ``[]`` for none; ``town`` or
+    ``application`` given but not text (a number, 12 or NaN, was taken as its digits)."""
+    allowed = ("town", "hearings", "deadlines", "application")
+    problems = [f"{key}: is not a field; allowed: {', '.join(allowed)}" for key in sorted(set(data) - set(allowed))]
+    problems += [f"{key}: expected a list of {what} ([] for none), got {given(data[key])}"
+                 for key, what in CALENDAR_LISTS.items() if key in data and not isinstance(data[key], list)]
+    problems += [f"{key}: expected text ({what}), got {given(data[key])}"  # (a number is no town)
                  for key, what in (("town", "a Town's name or alias"), ("application", "an application's reference"))
                  if data.get(key) is not None and not isinstance(data[key], str)]
-    for problem in problems:
-        error(problem)
-    if problems:
-        raise typer.Exit(EXIT_BAD_INPUT)
+    return problems
 
 
 @app.command()
@@ -810,7 +819,7 @@ def calendar(
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"town": ..., "hearings": [hearing '
                                    'notice records, each as notice --from-json reads it], "deadlines": [{application_reference, name, due, counted, '
-                                   'citation}], "application": optional reference}. With hearings, town is a Town '
+                                   'citation, done_on (the day it was done, not after today), last_day}], "application": optional reference}. With hearings, town is a Town '
                                    'whose Board holds them, as notice takes it (carmel-ny, its OCD id, "Town of '
                                    'Carmel"; Mount Pleasant ch. 164 holds no such hearing). One hearing per '
                                    'application (a moved one once, with its revision) and each deadline of an '
@@ -865,31 +874,31 @@ def calendar(
     data = read_json(from_json)
     if not isinstance(data, dict):
         fail(f"{from_json}: expected an object with 'town', 'hearings' and 'deadlines'")
-    unknown = sorted(set(data) - {"town", "hearings", "deadlines", "application"})
-    if unknown:
-        fail(f"{from_json}: {unknown[0]}: is not a field; allowed: town, hearings, deadlines, application")
-    _calendar_lists(from_json, data)
-    hearings, bad_hearings = _records(HearingNoticeRecord, data.get("hearings", []), "hearings")
-    deadlines, bad_deadlines = _records(DeadlineItem, data.get("deadlines", []), "deadlines")
-    problems = bad_hearings + bad_deadlines
-    if not problems:  # (each is read: the UIDs they would have)
-        problems = calendars.repeated_uids(hearings, deadlines)
-    town = str(data.get("town") or "").strip()
-    if town and data.get("hearings"):  # the Town whose Board holds them, as a notice names it (Carmel ch. 31 ¶ B)
+    problems = _calendar_lists(data)  # every problem of the file, told at once
+    lists = {key: data[key] if isinstance(data.get(key), list) else [] for key in CALENDAR_LISTS}
+    read_hearings, bad_hearings = _records(HearingNoticeRecord, lists["hearings"], "hearings")
+    read_deadlines, bad_deadlines = _records(DeadlineItem, lists["deadlines"], "deadlines")
+    problems += bad_hearings + bad_deadlines
+    # (the UIDs of those that read, though wrong, each named by its place in the file)
+    problems += [line for line in calendars.repeated_uids(read_hearings, read_deadlines) if line not in problems]
+    given_town, reference = data.get("town"), data.get("application")
+    town = given_town.strip() if isinstance(given_town, str) else ""
+    if town and lists["hearings"]:  # the Town whose Board holds them, as a notice names it (Carmel ch. 31 ¶ B)
         try:
             town = calendars.feed_town(town)
         except ValueError as exc:
             problems.insert(0, str(exc))
+    if not reference and (given_town is None or (isinstance(given_town, str) and not given_town.strip())):
+        problems.append("town: is required for a Town's feed (or give 'application')")
     if problems:
         _refused(from_json, problems)
-    reference = data.get("application")
+    hearings = [h for h in read_hearings if h is not None]
+    deadlines = [d for d in read_deadlines if d is not None]
     if reference:
         hearing = next((h for h in hearings if h.application_reference == reference), None)
         ics = _render(lambda: calendars.application_calendar(str(reference), hearing, deadlines,
                                                              alarm_days=alarm_days), source=from_json)
     else:
-        if not town:
-            fail(f"{from_json}: town: is required for a Town's feed (or give 'application')")
         ics = _render(lambda: calendars.town_feed(town, hearings, deadlines, alarm_days=alarm_days),
                       source=from_json)
     write_output(output, ics, force, "ics")
@@ -905,8 +914,10 @@ _BLDS_HELP = (
     + fields_help(blds.BldsPermitRow) + ". Each of \"inspections\": " + fields_help(blds.BldsInspectionRow) + ". "
     "extra: the event's own fields that BLDS has no column for (maximum persons, bond ...), written to "
     f"ExtraFields as a JSON object; its numbers finite, at most {MAX_MAGNITUDE:,}.\n\n"
-    "**BLDS requires**: " + blds.REQUIREMENTS_IN_WORDS + ". Every problem of every row is listed, one per line, "
-    "naming the file and the row's field (permits[2].latitude), exit 2.\n\n"
+    "**BLDS requires**: " + blds.REQUIREMENTS_IN_WORDS + ". The dates of what has happened (applied_date, "
+    "issued_date, completed_date, status_date; request_date, inspected_date) are not after today (G-10). Every "
+    "problem of every row is listed, one per line, naming the file and the row's field (permits[2].latitude), exit "
+    "2.\n\n"
     "**JSON numbers**: in JSON, TotalSqFt (BLDS: INTEGER, the area rounded to the nearest whole square foot, "
     "half up; in CSV too), Latitude, Longitude and Fee are JSON numbers, exactly as given (-0.0 as 0), null "
     "when not given."

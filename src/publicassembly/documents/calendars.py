@@ -38,18 +38,22 @@ def deadline_uid(d: DeadlineItem) -> str:
     return f"deadline-{_slug(d.application_reference)}-{_slug(d.name)}@{UID_DOMAIN}"
 
 
-def repeated_uids(hearings: Iterable[HearingNoticeRecord], deadlines: Iterable[DeadlineItem]) -> list[str]:
+def repeated_uids(hearings: Iterable[HearingNoticeRecord | None],
+                  deadlines: Iterable[DeadlineItem | None]) -> list[str]:
     """Every hearing or deadline that would share its UID with an earlier one, one line each naming it
     (``hearings[1].application_reference``) and the one it repeats (empty when none). RFC 5545 § 3.8.4.7: a UID
     is globally unique; two events of one UID in a calendar are one event given twice, and a client keeps
     either. A calendar holds one hearing per application (a moved hearing once, with its ``revision``) and each
     deadline of an application once. References that differ only in characters a UID cannot hold (``PA 1``,
-    ``PA-1``) share one."""
+    ``PA-1``) share one. A None in either list (an item of the file that did not read, told on its own) keeps
+    the places of the others."""
     out: list[str] = []
     for key, items, uid, field in (("hearings", list(hearings), hearing_uid, "application_reference"),
                                    ("deadlines", list(deadlines), deadline_uid, "name")):
         seen: dict[str, int] = {}
         for i, item in enumerate(items):
+            if item is None:
+                continue
             first = seen.setdefault(uid(item), i)
             if first != i:
                 what = ("the hearing of the same application: a calendar holds one hearing per application (a "

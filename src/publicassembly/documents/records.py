@@ -395,6 +395,19 @@ def _whole_decimal(value: Decimal, where: str) -> int:
     return int(value)
 
 
+class RecordRefused(ValueError):
+    """The refusal of a record read from JSON all of whose fields read (`record_from_json`): its problems, one
+    line each, as a ValueError's message, and the record they were found in (``record``). A record holding it (a
+    certificate, of one of its rooms) is then still held to its own law, so that every problem of a file is
+    told at once: a room's use group unknown and another room's occupant load wrong, a certificate's date still
+    to come and its lawful occupancy not the sum of its loads."""
+
+    def __init__(self, record: Any, problems: list[str]) -> None:
+        self.record = record
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
 def _convert(tp: Any, value: Any, where: str) -> Any:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -413,14 +426,20 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected a list, got {given(value)}")
         if len(value) > MAX_ITEMS:  # (as a case's lists, G-4: the document is printed over pages, D-13)
             raise ValueError(f"{where}: must hold at most {MAX_ITEMS:,} items (got {len(value):,})")
-        items, problems = [], []
+        items, problems, unread = [], [], False
         for i, v in enumerate(value):  # (every item's problems, not only the first item's)
             try:
                 items.append(_convert(args[0], v, f"{where}[{i}]"))
+            except RecordRefused as exc:  # (read, though wrong: the record holding it is still held to its law)
+                items.append(exc.record)
+                problems += exc.problems
             except ValueError as exc:
                 problems.append(str(exc))
-        if problems:
+                unread = True
+        if unread:
             raise ValueError("\n".join(problems))
+        if problems:
+            raise RecordRefused(tuple(items), problems)
         return tuple(items)
     if value is None:
         raise ValueError(f"{where}: is required")
@@ -517,20 +536,21 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
 def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     """Build record class `cls` from a JSON object (dates as ``YYYY-MM-DD`` in 1778-2099; money, areas and
     decibels as numbers or numeric strings from 0 to 10^15; persons, days and other counts as JSON whole numbers
-    from 0 to 10^9; text, a JSON string (never a number), of at most `MAX_TEXT` characters). Raises ValueError
-    with one line per problem, each naming its field: an unknown field, a missing required one, a value of the
-    wrong kind or out of bounds, a value one field alone shows wrong (`field_problems`: a use group, a bowling
-    alley's alleys, a certificate's date still to come or its superseded_by beside another status), listed
-    with those, a
-    record that contradicts itself (`inconsistencies`) or a summons that states other than the law
-    (`against_the_law`) or another town, citation or a day still to come (`summons_town_and_citations`), or a
-    certificate whose number, date, spaces or loads are not what Mount Pleasant ch. 164 gives
-    (`certificate_against_the_law`), or a hearing notice of another town, without the hour of its hearing, on a
-    Sunday or public holiday, or to be published later than Carmel ch. 31 ¶ B allows, or holding a text the
-    documents cannot print (`hearing_notice_against_the_law`), or a permit or petition of another town than
-    Carmel, or a permit for 500 persons or fewer or with less insurance than ¶ E or no bond or its cleanup due
-    later than ¶ F counts (`permit_against_the_law`,
-    `petition_against_the_law`). An unknown field is named with the fields
+    from 0 to 10^9; text, a JSON string (never a number), of at most `MAX_TEXT` characters; lists of at most
+    `MAX_ITEMS` items). Raises ValueError with one line per problem, each naming its field, every problem of
+    the file at once: an unknown field, a missing required one, a value of the wrong kind or out of bounds, a
+    value one field alone shows wrong (`field_problems`: a use group, a bowling alley's alleys, a date of what
+    has happened still to come, a certificate's superseded_by beside another status), a text a PDF of the
+    record cannot print (`_unprintable`); and, once every field reads (each of a list's records too, though
+    wrong: `RecordRefused`), a record that contradicts itself (`inconsistencies`) or a summons that states
+    other than the law (`against_the_law`) or another town, citation or a day still to come
+    (`summons_town_and_citations`), or a certificate whose number, date, spaces or loads are not what Mount
+    Pleasant ch. 164 gives (`certificate_against_the_law`), or a hearing notice of another town, without the
+    hour of its hearing, on a Sunday or public holiday, or to be published later than Carmel ch. 31 ¶ B allows
+    (`hearing_notice_against_the_law`), or a permit or petition of another town than Carmel, or a permit for 500
+    persons or fewer or with less insurance than ¶ E or no bond or its cleanup due later than ¶ F counts
+    (`permit_against_the_law`, `petition_against_the_law`) — a problem found both ways told once. When every
+    field read, the error is a `RecordRefused` holding the record. An unknown field is named with the fields
     allowed, and the record by what it is (`RECORD_NAMES`: "a hearing notice"), never its class. A hearing
     notice is returned as it is printed (`notice_as_printed`: the Town's name, the hearing's local time), a
     permit and a petition with the Town's name for its alias (`town_as_printed`: ``carmel-ny`` printed ``Town of
@@ -545,35 +565,103 @@ def record_from_json(cls: type[R], data: Any, *, prefix: str = "") -> R:
     problems = [f"{prefix}{name}: is not a field of {what}; allowed: {', '.join(fields)}"
                 for name in sorted(set(data) - set(fields))]
     kwargs: dict[str, Any] = {}
+    unread = False  # a field required and missing, or not read: the record cannot be made
     for name, f in fields.items():
         where = prefix + name
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if name not in data or (data[name] is None and not required):  # (null: an optional field not given)
             if required:
                 problems.append(f"{where}: is required")
+                unread = True
             continue
         if required and hints[name] is str and isinstance(data[name], str) and not data[name].strip():
             problems.append(f"{where}: is required; got an empty text")
+            unread = True
             continue
         try:
             kwargs[name] = _convert(hints[name], data[name], where)
+        except RecordRefused as exc:  # (a nested record read, though wrong: its problems, and it is kept)
+            kwargs[name] = exc.record
+            problems += exc.problems
         except ValueError as exc:
             problems += str(exc).split("\n")  # (a nested record's own problems, each on its line)
+            unread = True
     problems += field_problems(cls, kwargs, prefix, data)
-    if problems:
-        raise ValueError("\n".join(problems))
+    unprintable = _unprintable(cls, data, prefix)
+    if unread:  # (what needs the whole record follows once every field reads)
+        raise ValueError("\n".join(problems + _not_told(unprintable, problems)))
     record = cls(**kwargs)
-    problems = inconsistencies(record, prefix) + against_the_law(record, prefix)
-    problems += summons_town_and_citations(record, prefix) + certificate_against_the_law(record, prefix)
-    problems += hearing_notice_against_the_law(record, prefix, written_at=data.get("hearing_at"))
-    problems += permit_against_the_law(record, prefix) + petition_against_the_law(record, prefix)
+    law = inconsistencies(record, prefix) + against_the_law(record, prefix)
+    law += summons_town_and_citations(record, prefix) + certificate_against_the_law(record, prefix)
+    law += hearing_notice_against_the_law(record, prefix, written_at=data.get("hearing_at"))
+    law += permit_against_the_law(record, prefix) + petition_against_the_law(record, prefix)
+    told = set(problems)  # (a field's own problem the law finds again is told once: a use group, a number)
+    problems += [line for line in dict.fromkeys(law) if line not in told]
+    problems += _not_told(unprintable, problems)
     if problems:
-        raise ValueError("\n".join(problems))
+        raise RecordRefused(record, problems)
     if isinstance(record, HearingNoticeRecord):
         return typing.cast(R, notice_as_printed(record))
     if isinstance(record, PermitRecord | PetitionRecord):
         return typing.cast(R, town_as_printed(record))
     return record
+
+
+#: The records a PDF prints, whose texts read from JSON are held to what the documents can print (`_unprintable`,
+#: interpretation G-6): the certificate, the permit, the petition, the hearing notice and the summons.
+PRINTED_RECORDS: tuple[str, ...] = ("CertificateRecord", "PermitRecord", "PetitionRecord", "HearingNoticeRecord",
+                                    "SummonsRecord")
+
+
+def _unprintable(cls: type, data: Mapping[str, Any], prefix: str) -> list[str]:
+    """The texts of `data` (a record of `PRINTED_RECORDS` as its JSON file gives it, its rooms and other lists
+    included) that the documents cannot print (`documents.pdf.typeface.check`, interpretation G-6), one line each
+    naming the field (``spaces[1].name``), so that they are told with the file's other problems, not only once
+    the record reads and its PDF is made. Other records, and the file's unknown fields: nothing."""
+    if cls.__name__ not in PRINTED_RECORDS:
+        return []
+    from publicassembly.documents.pdf import typeface  # (ReportLab and fonts: only for a document's record)
+
+    names = {f.name for f in dataclasses.fields(cls)}
+    try:
+        typeface.check({k: v for k, v in data.items() if k in names}, prefix.rstrip("."))
+    except typeface.UnprintableText as exc:
+        return [problem.message() for problem in exc.problems]
+    return []
+
+
+def _not_told(lines: list[str], told: list[str]) -> list[str]:
+    """The `lines` whose field no line of `told` names: a field refused already (a town that is not the
+    document's, whatever its characters) is not told again."""
+    said = {line.partition(": ")[0] for line in told}
+    return [line for line in lines if line.partition(": ")[0] not in said]
+
+
+#: The dates of a record read from JSON that record something done — a certificate or a permit issued, a permit
+#: revoked, a petition filed, a deadline's act done, a BLDS permit applied for, issued, completed or given its
+#: status, an inspection requested or made — with what a day after the Town's today would say (interpretation
+#: G-10: nothing has happened after today; `field_problems`). A summons' ``offense_date`` is refused with its
+#: town and citations (`summons_town_and_citations`). The days still to come a record may state (an assembly's
+#: days, a cleanup or deadline due, a hearing, a summons' return, a BLDS permit's expiry, an inspection
+#: scheduled) are not among them.
+HAPPENED: dict[str, dict[str, str]] = {
+    "CertificateRecord": {"issued_date": "a certificate dated then cannot have been issued yet; give the day the "
+                                         "Building Inspector issued it"},
+    "PermitRecord": {"issued_date": "a permit dated then cannot have been issued yet; give the day the Town Clerk "
+                                    "issued it for the Town Board (Carmel Code ch. 31, permit requirements ¶ A)",
+                     "revoked_date": "the Town Board cannot have revoked the permit on a day still to come; give "
+                                     "the day it revoked it (Carmel Code ch. 31, permit requirements ¶ G)"},
+    "PetitionRecord": {"filed_date": "a petition cannot have been filed on a day still to come; give the day it "
+                                     "was filed with the Town Clerk, or leave filed_date out (the form then has "
+                                     "the line blank)"},
+    "DeadlineItem": {"done_on": "what the deadline asks cannot have been done on a day still to come; give the day "
+                                "it was done, or leave done_on out while it is not done"},
+    "BldsPermitRow": {field: "a permit's record states what has happened; give the day it happened, or leave "
+                             f"{field} out" for field in ("applied_date", "issued_date", "completed_date",
+                                                         "status_date")},
+    "BldsInspectionRow": {field: "an inspection's record states what has happened; give the day it happened, or "
+                                 f"leave {field} out" for field in ("request_date", "inspected_date")},
+}
 
 
 def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_names: Any = ()) -> list[str]:
@@ -588,13 +676,20 @@ def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_n
       for a ``bowling_alley`` (§ 164-7 counts it by alleys: without them any load would pass) and for no other
       use group (interpretation D-8);
     - a certificate (`CertificateRecord`): ``number`` a certificate number (`_certificate_number_problem`);
-      ``issued_date`` not after the Town's today (`town_today`): a
-      certificate dated later has not been issued yet (interpretation G-10); ``superseded_by`` only with status
-      ``superseded`` (a certificate of another status printed without it would hide it).
+      ``superseded_by`` only with status ``superseded`` (a certificate of another status printed without it
+      would hide it);
+    - every record: a date of what has happened (`HAPPENED`: a certificate's or permit's ``issued_date``, a
+      permit's ``revoked_date``, a petition's ``filed_date``, a deadline's ``done_on``, a BLDS row's dates of
+      what was done) not after the Town's today (`town_today`): what it records has not happened yet
+      (interpretation G-10).
 
     Other records: nothing."""
     p = prefix
     out: list[str] = []
+    today = town_today()
+    happened = [f"{p}{field}: {read[field]} is after today ({today}): {words} (interpretation G-10)"
+                for field, words in HAPPENED.get(cls.__name__, {}).items()
+                if isinstance(read.get(field), date) and read[field] > today]
     if cls is CertificateSpace:
         from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
 
@@ -616,17 +711,14 @@ def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_n
     elif cls is CertificateRecord:
         if "number" in read:
             out += _certificate_number_problem(read["number"], p)
-        issued, today = read.get("issued_date"), town_today()
-        if issued is not None and issued > today:
-            out.append(f"{p}issued_date: {issued} is after today ({today}): a certificate dated then cannot have "
-                       "been issued yet; give the day the Building Inspector issued it (interpretation G-10)")
+        out, happened = out + happened, []
         status, by = read.get("status", "valid"), read.get("superseded_by", "")
         told = "status" in given_names and "status" not in read  # (its own problem is told)
         if by and by.strip() and status != "superseded" and not told:
             out.append(f"{p}superseded_by: {by!r} is given for a certificate whose status is {status!r}; only a "
                        "superseded certificate names the certificate that replaced it: give status 'superseded' "
                        "or leave superseded_by out")
-    return out
+    return out + happened
 
 
 def inconsistencies(record: object, prefix: str = "") -> list[str]:
@@ -1229,9 +1321,8 @@ def local_moment(moment: datetime) -> datetime:
 
 def hearing_notice_against_the_law(record: object, prefix: str = "", *, written_at: object = None,
                                    today: date | None = None) -> list[str]:
-    """What a hearing notice read from JSON states against Carmel ch. 31 ¶ B, interpretation P-8 or the
-    documents' typeface, one line each naming the field as the JSON spells it (empty when nothing; other
-    records: nothing):
+    """What a hearing notice read from JSON states against Carmel ch. 31 ¶ B or interpretation P-8, one line
+    each naming the field as the JSON spells it (empty when nothing; other records: nothing):
 
     - ``town``: a Town whose Board holds the hearing (`notice_town`: ``carmel-ny``, its OCD id, ``Town of
       Carmel`` or ``Town of Carmel, New York``); another town, or another of the law core's (Mount Pleasant,
@@ -1247,14 +1338,13 @@ def hearing_notice_against_the_law(record: object, prefix: str = "", *, written_
       (default the Town's date, `town_today`: the day the notice is made, as the workflow's notice counts it,
       `permits.services.hearing_notice_due`): at least ``petition.hearing_notice_days`` (10) calendar days
       before it, GCL § 20. An earlier day is taken (the notice may be published sooner);
-    - every text: one the documents can print (`documents.pdf.typeface.check`, interpretation G-6; an empty one
-      is refused by `record_from_json` as a required field).
+    (Every text one the documents can print, interpretation G-6: `_unprintable`, as every printed record's; an
+    empty one is refused by `record_from_json` as a required field.)
 
     The law's numbers and days are the law core's, never counted here. The workflow's notices take their
     hearing from `permits.services.schedule_hearing`, which checks the same, and are not checked again."""
     if not isinstance(record, HearingNoticeRecord):
         return []
-    from publicassembly.documents.pdf import typeface  # (ReportLab and the fonts: only for a notice read)
     from publicassembly.law import jurisdictions
     from publicassembly.law.dates import no_public_hearing_because
     from publicassembly.law.jurisdictions.us_ny_carmel.deadlines import hearing_notice_due
@@ -1296,10 +1386,6 @@ def hearing_notice_against_the_law(record: object, prefix: str = "", *, written_
                        f"last day to publish the notice of a hearing on {day}: at least {plural(days, 'day')} "
                        f"prior to it ({values.cite('petition.hearing_notice_days')}, in force on {on}); give "
                        f"{due.date} or an earlier day. {due.counted}")
-    try:  # (the town is refused above unless it is one the notice prints by its own name)
-        typeface.check(dataclasses.replace(record, town=""), p.rstrip("."))
-    except typeface.UnprintableText as exc:
-        out += [problem.message() for problem in exc.problems]
     return out
 
 

@@ -11,6 +11,7 @@ import datetime as dt
 
 import pytest
 from tests.api.conftest import application_url, fair_facts, post_json
+from tests.refused import fields, told
 
 from publicassembly.law.dates import no_public_hearing_because
 from publicassembly.permits import services as sv
@@ -39,17 +40,6 @@ def heard(carmel, cu):
     sv.record_hearing_held(cu["town_clerk"], app)
     app.refresh_from_db()
     return app
-
-
-def told(r) -> list[tuple[str, str]]:
-    assert r.status_code == 422, r.content
-    body = r.json()
-    assert body["field"] == body["errors"][0]["field"] and body["detail"].startswith(f"{body['field']}: ")
-    return [(e["field"], e["msg"]) for e in body["errors"]]
-
-
-def fields(errors: list[tuple[str, str]]) -> list[str]:
-    return [f for f, _m in errors]
 
 
 def test_the_trials_approval_tells_the_limit_with_the_day_before_the_hearing_p33(api, cu, heard):

@@ -12,6 +12,7 @@ import json
 
 import pytest
 from tests.api.conftest import application_url, post_json
+from tests.refused import fields, told
 
 from publicassembly.law.dates import no_public_hearing_because
 from publicassembly.permits import services as sv
@@ -22,17 +23,6 @@ pytestmark = pytest.mark.django_db
 TODAY = dt.date.today()
 LATER = (TODAY + dt.timedelta(days=3)).isoformat()
 CONTROLS = "must be text without control characters (it holds U+001B"
-
-
-def told(r) -> list[tuple[str, str]]:
-    assert r.status_code == 422, r.content
-    body = r.json()
-    assert body["field"] == body["errors"][0]["field"] and body["detail"].startswith(f"{body['field']}: ")
-    return [(e["field"], e["msg"]) for e in body["errors"]]
-
-
-def fields(errors: list[tuple[str, str]]) -> list[str]:
-    return [f for f, _m in errors]
 
 
 @pytest.fixture

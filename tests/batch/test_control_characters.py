@@ -225,3 +225,13 @@ def test_batch_help_says_venue_id_and_space_take_no_control_character():
     assert "venue_id: your id of the place of assembly (echoed): text without control characters" in text
     assert "space: as given (on an error row, empty when it holds a control character)" in text
     assert "a cell holding a control character (which the message names by its code point" in text
+
+
+def test_the_help_says_what_is_taken_as_the_reader_takes_it_b4():
+    """(a trial: `batch --help` said "a C1 control" is refused while U+0085, a C1 control that is a line break,
+    is taken: the help names it)"""
+    from publicassembly.batch.columns import INPUT_COLUMNS
+
+    (venue_id,) = [c for c in INPUT_COLUMNS if c.name == "venue_id"]
+    assert "a C1 control other than U+0085" in venue_id.help and "U+0085 included, is taken" in venue_id.help
+    assert "Next\x85line" in TAKEN

@@ -259,3 +259,26 @@ def test_a_calendar_tells_a_repeated_hearing_beside_another_that_does_not_read(t
     assert result.exit_code == 2
     assert fields(result) == ["hearings[1].hearing_at", "hearings[2].application_reference"]
     assert "repeats hearings[0]" in told(result)[1]
+
+
+# --- numbers written with Python's grouping (G-5, G-13) ----------------------------------------------------------
+
+@pytest.mark.parametrize("written", ["1_500", "1_500.0", " 1_500 "])
+def test_a_certificates_area_written_with_underscores_is_refused_as_check_refuses_it(tmp_path, written):
+    """"1_500" is not read as 1,500 sq ft (Python's Decimal would take it): refused as `check` refuses it."""
+    data = certificate()
+    data["spaces"][0]["area_sq_ft"] = written
+    result, _, out = invoke(tmp_path, ["certificate"], data)
+    assert result.exit_code == 2 and not out.exists()
+    assert told(result) == [f"spaces[0].area_sq_ft: must be a number written without '_' (got {written!r})"]
+    data["spaces"][0]["area_sq_ft"] = "1500"
+    assert invoke(tmp_path, ["certificate"], data)[0].exit_code == 0
+
+
+def test_a_permits_money_written_with_underscores_is_refused(tmp_path, permit_record):
+    """The trial's "1_000_000" printed as $1,000,000.00 on the permit: refused, naming the field."""
+    data = asdict(permit_record)
+    data["insurance"] = {**data["insurance"], "bodily_injury_limit": "1_000_000"}
+    result, _, out = invoke(tmp_path, ["permit"], data)
+    assert result.exit_code == 2 and not out.exists()
+    assert "insurance.bodily_injury_limit: must be a number written without '_' (got '1_000_000')" in told(result)

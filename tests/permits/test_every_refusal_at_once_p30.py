@@ -13,26 +13,15 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 from tests.permits.conftest import APPROVALS, HEARING, NOTICE, SUBMITTED
+from tests.refused import fields, refusals
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import FeeSchedule
-from publicassembly.workflow.errors import ValidationFailed
 
 pytestmark = pytest.mark.django_db
 
 CONTROL = "\u202e"
 CONTROLS = "must be text without control characters (it holds U+202E"
-
-
-def refusals(call) -> list[tuple[str, str]]:
-    with pytest.raises(ValidationFailed) as e:
-        call()
-    assert e.value.field == e.value.errors[0][0]
-    return [(f, str(m)) for f, m in e.value.errors]
-
-
-def fields(errors: list[tuple[str, str]]) -> list[str]:
-    return [f for f, _m in errors]
 
 
 # --- The insurance certificate (¶ E) -------------------------------------------------------------------------

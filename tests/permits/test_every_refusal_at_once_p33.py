@@ -11,10 +11,10 @@ from datetime import date
 
 import pytest
 from tests.permits.conftest import APPROVALS, DECIDED, HEARING, SUBMITTED
+from tests.refused import fields, refusals
 
 from publicassembly.permits import services as sv
 from publicassembly.permits.models import State
-from publicassembly.workflow.errors import ValidationFailed
 
 pytestmark = pytest.mark.django_db
 
@@ -23,17 +23,6 @@ CONTROLS = "must be text without control characters (it holds U+202E"
 TOO_LOW = ("$100,000 is outside the range the Town Board may set: not less than $250,000 nor more than $500,000 "
            "(Carmel Code ch. 31, permit requirements ¶ E)")
 BEFORE_HEARING = "the Town Board acts after the public hearing (held on 2026-06-22); 2026-06-01 is before it"
-
-
-def refusals(call) -> list[tuple[str, str]]:
-    with pytest.raises(ValidationFailed) as e:
-        call()
-    assert e.value.field == e.value.errors[0][0]
-    return [(f, str(m)) for f, m in e.value.errors]
-
-
-def fields(errors: list[tuple[str, str]]) -> list[str]:
-    return [f for f, _m in errors]
 
 
 # --- The Town Board's approval ------------------------------------------------------------------------------------

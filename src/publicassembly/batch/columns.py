@@ -24,9 +24,9 @@ INPUT_COLUMNS: tuple[Column, ...] = (
     Column("jurisdiction", False,
            "mount-pleasant-ny (the default when the column is absent or the cell blank) or its OCD id"),
     Column("venue_id", False, "your id of the place of assembly (echoed): text without control characters (an "
-                              "escape, a bell, DEL, a C1 control, a direction control U+202A-U+202E or "
-                              "U+2066-U+2069; a tab or a line break is taken), else the row is an error row naming "
-                              "it (interpretation B-4)"),
+                              "escape, a bell, DEL, a C1 control other than U+0085, a direction control "
+                              "U+202A-U+202E or U+2066-U+2069; a tab or a line break, U+0085 included, is taken), "
+                              "else the row is an error row naming it (interpretation B-4)"),
     Column("space", False, "the room or area's name (echoed): text without control characters, as venue_id"),
     Column("use_group", True,
            "the § 164-7 use group or open_air (§ 164-8), e.g. assembly_without_fixed_seats, business, bowling_alley"),

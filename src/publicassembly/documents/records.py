@@ -484,6 +484,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     if tp is Decimal:
         if isinstance(value, bool):
             raise ValueError(f"{where}: expected a number, got a boolean")
+        if isinstance(value, str) and "_" in value:  # (Decimal would read Python's grouping: "1_000" as 1000; G-5)
+            raise ValueError(f"{where}: must be a number written without '_' (got {value[:40]!r})")
         try:
             out = Decimal(repr(value)) if isinstance(value, float) else Decimal(str(value))
         except InvalidOperation:

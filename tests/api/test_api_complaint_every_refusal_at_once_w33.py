@@ -130,3 +130,45 @@ def test_the_complaint_form_shows_the_services_refusals_each_beside_its_field(mu
     assert "U+1F389" in beside(r, "description") and "more error" not in beside(r, "description")
     assert beside(r, "observed_on") == NOT_IN_FORCE
     assert not Complaint.objects.exists()
+
+
+# --- the role first: a user who may not file a complaint learns nothing of the town's records (W-33) --------------
+
+
+def _probe_body(**ids) -> dict:
+    return {"description": "", "observed_on": "2026-11-30", **ids}
+
+
+@pytest.mark.parametrize("who", ["applicant", "town_clerk", "carmel_applicant", "carmel_building_inspector"])
+def test_a_user_who_may_not_file_is_refused_403_before_any_refusal_of_the_body(mu, cu, hall, who):
+    """The trial's probe: ``offender`` 999 and ``inspection`` 999 told "no inspection #999 in …" to the token of an
+    applicant, and the line was absent for an inspection the town holds — anyone with a token could learn which
+    ids exist. The role is now judged first: 403, the same answer whatever the ids, whatever else is wrong."""
+    user = cu[who.removeprefix("carmel_")] if who.startswith("carmel_") else mu[who]
+    inspection = hall.inspections.get().pk
+    answers = [_file(user, _probe_body(offender=999, inspection=999)),
+               _file(user, _probe_body(offender=999, inspection=inspection)),
+               _file(user, _probe_body(venue=hall.pk, observed_on="1970-01-01")),
+               _file(user, {"description": "Crowd", "observed_on": 20261127, "venue": 1234, "place": "x\u202e"})]
+    assert [r.status_code for r in answers] == [403] * 4, [r.content for r in answers]
+    assert len({r.json()["detail"] for r in answers}) == 1
+    assert "inspection" not in answers[0].content.decode() and "999" not in answers[0].content.decode()
+    assert not Complaint.objects.exists()
+
+
+def test_a_user_who_may_file_is_still_told_every_refusal_of_the_records(mu, hall):
+    """The other side: the Building Inspector is told the inspection the town does not hold, with the rest."""
+    r = _file(mu["building_inspector"], _probe_body(offender=999, inspection=999))
+    assert told(r) == [("description", "must not be empty"), ("offender", f"no offender #999 in {TOWN}"),
+                       ("inspection", f"no inspection #999 in {TOWN}")]
+
+
+def test_the_complaint_form_refuses_the_town_clerk_403_before_the_form(mu):
+    """The Town Clerk reads the Enforcement page but may not file a complaint: a complaint form sent by him is 403,
+    its values not judged (neither the form's refusals nor the service's)."""
+    for body in ({"c-description": "", "c-observed_on": "1970-01-01", "c-venue": "999"},
+                 {"c-description": "Crowd", "c-observed_on": TODAY.isoformat()}):
+        r = client_for(mu["town_clerk"]).post("/mount-pleasant-ny/enforcement/complaint/0/", body)
+        assert r.status_code == 403, r.status_code
+        assert "err-id_c-" not in r.content.decode()
+    assert not Complaint.objects.exists()

@@ -1095,14 +1095,18 @@ def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
     """Filed with the Building Inspector (or his own). The same complaint sent again (by the same officer, of the
     same day observed, description, place, offender, venue, inspection and presence) while the first is still
     filed (not acted on) is 422 naming
-    ``description`` and the complaint already filed, filed once (interpretation W-9). Every refusal of the body is
-    told at once, 422: the schema's, the records named that the town does not hold, the service's of the values
-    (`complaint_refusals`; interpretation W-33)."""
+    ``description`` and the complaint already filed, filed once (interpretation W-9). A user who may not file a
+    complaint (not the Building Inspector or an enforcement officer of the town) is 403 first, whatever the body:
+    nothing of the town's records is told to him. Every refusal of the body is then told at once, 422: the
+    schema's, the records named that the town does not hold, the service's of the values (`complaint_refusals`;
+    interpretation W-33)."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Offender
     from publicassembly.venues.models import Inspection, Venue
+    from publicassembly.workflow.access import require_role
 
     t = _town(town)
+    require_role(request.user, t, *es.ENFORCERS)  # (the role first: the records named are looked up after it, W-33)
     named, refused = {}, []
     for model, field in ((Offender, "offender"), (Venue, "venue"), (Inspection, "inspection")):
         try:

@@ -213,6 +213,8 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
     if what not in ACTIONS:
         raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
                                % {"action": repr(what), "allowed": ", ".join(ACTIONS)})
+    if what == "complaint":  # (the role first, before the form judges what it names of the town's records: W-33)
+        require_role(request.user, t, *es.ENFORCERS)
     form, key, call, record = _action(request.user, t, what, pk, request.POST)
     status = 422
     try:

@@ -55,10 +55,51 @@ def test_a_ground_given_twice_is_refused_naming_it_p33(api, cu, carmel):
         "setup_cannot_be_accomplished_in_time", "facilities_not_provided_as_specified"], r.content
 
 
+UNKNOWN = f"'bogus' is not a ground of revocation of ¶ G; allowed: {ALLOWED}"
+F = "facilities_not_provided_as_specified"
+
+
+def test_a_ground_given_twice_is_told_with_a_ground_not_of_paragraph_g_p33(api, cu, carmel):
+    """The trial's body named the unknown ground (and the reason left out) but not the ground given twice: every
+    one is now told, the unknown one by its place, in one 422; nothing is revoked."""
+    app = issued_permit(carmel, cu)
+    board = api(cu["town_board_member"])
+    r = post_json(board, application_url(app, "revoke"), {"grounds": [F, F, "bogus"]})
+    assert errors_of(r) == [("reason", "is required"), ("grounds[2]", UNKNOWN), ("grounds", TWICE)]
+    r = post_json(board, application_url(app, "revoke"), {"grounds": [F, F, "bogus"], "reason": "No toilets"})
+    assert errors_of(r) == [("grounds[2]", UNKNOWN), ("grounds", TWICE)]
+    assert r.json()["detail"] == f"grounds[2]: {UNKNOWN} (and 1 more error)"
+    r = post_json(board, application_url(app, "revoke"), {"grounds": ["bogus", F, 7, None], "reason": "x"})
+    assert errors_of(r) == [("grounds[0]", UNKNOWN), ("grounds[2]", f"7 is not a ground of revocation of ¶ G; "
+                                                                    f"allowed: {ALLOWED}"),
+                            ("grounds[3]", f"null is not a ground of revocation of ¶ G; allowed: {ALLOWED}")]
+    r = post_json(board, application_url(app, "revoke"), {"grounds": [F, "bogus"], "reason": "x"})
+    assert errors_of(r) == [("grounds[1]", UNKNOWN)]
+    app.refresh_from_db()
+    assert app.state == State.ISSUED
+
+
+def test_null_grounds_are_told_as_no_ground_p33(api, cu, carmel):
+    """``"grounds": null`` was told "must be a JSON array"; docs/api.md says no ground is told in ¶ G's words."""
+    app = issued_permit(carmel, cu)
+    board = api(cu["town_board_member"])
+    r = post_json(board, application_url(app, "revoke"), {"grounds": None, "reason": "x"})
+    assert errors_of(r) == [("grounds", NONE_GIVEN)]
+    r = post_json(board, application_url(app, "revoke"), {"grounds": None})
+    assert errors_of(r) == [("reason", "is required"), ("grounds", NONE_GIVEN)]
+    for shape in ("facilities_not_provided_as_specified", {"facilities_not_provided_as_specified": True}):
+        r = post_json(board, application_url(app, "revoke"), {"grounds": shape, "reason": "x"})
+        assert errors_of(r) == [("grounds", "must be a JSON array")]  # (a shape that is not a list, as before)
+    app.refresh_from_db()
+    assert app.state == State.ISSUED
+
+
 def test_the_schema_documents_the_grounds_bounds_p33(client):
     schema = client.get("/api/openapi.json").json()
     grounds = schema["components"]["schemas"]["RevokeIn"]["properties"]["grounds"]
     assert (grounds["minItems"], grounds["maxItems"], grounds["uniqueItems"]) == (1, 2, True), grounds
+    assert grounds["type"] == "array" and grounds["items"] == {"enum": ALLOWED.split(", "), "type": "string"}
+    assert "grounds" in schema["components"]["schemas"]["RevokeIn"]["required"]
 
 
 def test_the_service_refuses_no_ground_a_ground_twice_and_no_reason_at_once_p33(walk_free_issued):
@@ -69,6 +110,13 @@ def test_the_service_refuses_no_ground_a_ground_twice_and_no_reason_at_once_p33(
     with pytest.raises(ValidationFailed) as e:
         sv.revoke(board, app, grounds=["facilities_not_provided_as_specified"] * 2, reason="No toilets")
     assert e.value.errors == (("grounds", TWICE),)
+    with pytest.raises(ValidationFailed) as e:
+        sv.revoke(board, app, grounds=[F, F, "bogus"], reason="")
+    assert e.value.errors == (("grounds[2]", UNKNOWN), ("grounds", TWICE),
+                              ("reason", "give the facts on which the permit is revoked"))
+    with pytest.raises(ValidationFailed) as e:
+        sv.revoke(board, app, grounds=None, reason="No toilets")
+    assert e.value.errors == (("grounds", NONE_GIVEN),)
 
 
 @pytest.fixture

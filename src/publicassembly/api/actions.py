@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema, Status
-from pydantic import AfterValidator, AwareDatetime, ValidationInfo, field_validator
+from pydantic import AfterValidator, AwareDatetime, ValidationInfo, WithJsonSchema, field_validator
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_every, refuse_with
@@ -237,11 +237,15 @@ class FeePaymentIn(RefusalsKept, Versioned):  # (W-32)
     receipt: _text(100) = ""
 
 
+GROUNDS = ("facilities_not_provided_as_specified", "setup_cannot_be_accomplished_in_time")  # (¶ G)
+
+
 class RevokeIn(RefusalsKept, Versioned):  # (W-32, P-33)
-    # (the service tells no ground, or one given twice, in the words of ¶ G: the schema's bounds document it)
-    grounds: list[Literal["facilities_not_provided_as_specified", "setup_cannot_be_accomplished_in_time"]] = Field(
-        json_schema_extra={"minItems": 1, "maxItems": 2, "uniqueItems": True},
-        description="the grounds of ¶ G, at least one, each once")
+    # (the service tells no ground — null too —, each one not of ¶ G and one given twice at once, in the words of
+    # ¶ G: the schema takes any list, or null, and documents the grounds and their bounds)
+    grounds: Annotated[list[Any] | None, WithJsonSchema(
+        {"type": "array", "items": {"enum": list(GROUNDS), "type": "string"}, "minItems": 1, "maxItems": 2,
+         "uniqueItems": True})] = Field(description="the grounds of ¶ G, at least one, each once")
     reason: _text(2000, min_length=1)
 
 
@@ -560,7 +564,7 @@ def revoke(request: Any, town: str, pk: RecordId, data: RevokeIn) -> Any:
     refuse_every(data, lambda given: sv.revoke_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
-    return _app(sv.revoke(request.user, app, grounds=list(data.grounds), reason=v["reason"],
+    return _app(sv.revoke(request.user, app, grounds=data.grounds, reason=v["reason"],
                           expected_version=data.expected_version))
 
 

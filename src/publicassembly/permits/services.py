@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import functools
 import hashlib
+import json
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -3292,9 +3293,10 @@ REVOKE_FIELDS = ("grounds", "reason")
 
 def _revoke_values(given: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """The grounds of ¶ G and the reason `given` of a revocation (those present), checked each on its own, and
-    every refusal of them at once (interpretation P-33): no ground (at least one of ¶ G's is required), one that
-    is not a ground of ¶ G, one given twice (refused, naming it: a list of grounds names each once); the facts on
-    which it is revoked empty or holding a control character."""
+    every refusal of them at once (interpretation P-33): no ground (at least one of ¶ G's is required; None too),
+    each one that is not a ground of ¶ G (named by its place, ``grounds[2]``) and with them one of ¶ G given twice
+    (refused, naming it: a list of grounds names each once); the facts on which it is revoked empty or holding a
+    control character."""
     r = _Refusals()
     out: dict[str, Any] = {}
     allowed = ", ".join(RevocationGround.values)
@@ -3303,14 +3305,15 @@ def _revoke_values(given: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[st
         if isinstance(grounds, str) or not isinstance(grounds, list | tuple) or not grounds:
             r.add([("grounds", _("at least one of the grounds of revocation of ¶ G is required; allowed: "
                                  "%(allowed)s") % {"allowed": allowed})])
-        elif unknown := [g for g in grounds if g not in RevocationGround.values]:
-            r.add([("grounds", _("%(value)s is not a ground of revocation of ¶ G; allowed: %(allowed)s")
-                    % {"value": repr(unknown[0]), "allowed": allowed})])
-        elif twice := [g for i, g in enumerate(grounds) if g in grounds[:i]]:
-            r.add([("grounds", _("%(ground)s is given twice; give each ground of ¶ G once")
-                    % {"ground": twice[0]})])
         else:
-            out["grounds"] = list(grounds)
+            r.add([(f"grounds[{i}]", _("%(value)s is not a ground of revocation of ¶ G; allowed: %(allowed)s")
+                    % {"value": repr(g) if isinstance(g, str) else json.dumps(g, default=str), "allowed": allowed})
+                   for i, g in enumerate(grounds) if g not in RevocationGround.values])
+            if twice := [g for i, g in enumerate(grounds) if g in RevocationGround.values and g in grounds[:i]]:
+                r.add([("grounds", _("%(ground)s is given twice; give each ground of ¶ G once")
+                        % {"ground": twice[0]})])
+            if not r.errors:
+                out["grounds"] = list(grounds)
     if "reason" in given:
         out["reason"] = r.check(_text, given["reason"], "reason",
                                 gettext_noop("the facts on which the permit is revoked"))

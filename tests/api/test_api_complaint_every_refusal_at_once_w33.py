@@ -172,3 +172,31 @@ def test_the_complaint_form_refuses_the_town_clerk_403_before_the_form(mu):
         assert r.status_code == 403, r.status_code
         assert "err-id_c-" not in r.content.decode()
     assert not Complaint.objects.exists()
+
+
+@pytest.mark.parametrize("who", ["applicant", "town_clerk"])
+def test_recording_a_violation_or_a_stop_order_judges_the_role_before_the_records_named(mu, hall, who):
+    """As filing a complaint (W-33): a user who may not record a violation or a stop order gets one 403 whatever
+    the complaint, offender, venue or deficiency ids, so that no id can be probed; an enforcer is still told the
+    records the town does not hold."""
+    bi = mu["building_inspector"]
+    complaint = es.file_complaint(bi, hall.town, description="Rear exit chained", observed_on=TODAY, venue=hall,
+                                  in_presence=True)
+    violations = "/api/v1/towns/mount-pleasant-ny/complaints/{}/violations"
+    stop = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/stop-orders"
+
+    def post(user, url, body):
+        return api_client(user).post(url, json.dumps(body), content_type="application/json")
+
+    user = mu[who]
+    answers = [post(user, violations.format(complaint.pk), {"rule_id": "x", "offender": 999}),
+               post(user, violations.format(999999), {"rule_id": "x", "offender": 999}),
+               post(user, violations.format(complaint.pk), {"rule_id": "x", "venue": 999}),
+               post(user, stop, {"performance": "Dance", "persons_present": 5, "complaint": 999}),
+               post(user, stop, {"performance": "Dance", "persons_present": 5, "complaint": complaint.pk})]
+    assert [r.status_code for r in answers] == [403] * 5, [r.content for r in answers]
+    assert "999" not in b"".join(r.content for r in answers).decode()
+    told_bi = post(bi, violations.format(complaint.pk),
+                   {"rule_id": "mount-pleasant/164-10/exits-not-blocked", "offender": 999})
+    assert told_bi.status_code == 422 and told_bi.json()["field"] == "offender"
+    assert post(bi, violations.format(999999), {"rule_id": "x"}).status_code == 404

@@ -1152,9 +1152,12 @@ def record_violation(request: Any, town: str, pk: RecordId, data: ViolationIn) -
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Complaint, Offender
     from publicassembly.venues.models import Deficiency, Venue
+    from publicassembly.workflow.access import require_role
 
     v = _clean(data)
     t = _town(town)
+    # the role first: the complaint and the records named are looked up after it (no probing of ids, W-33)
+    require_role(request.user, t, *es.ENFORCERS)
     complaint = Complaint.objects.get_in_town(t, pk=pk)
     return Status(201, _violation(es.record_violation(
         request.user, complaint, rule_id=v.get("rule_id"), offender=_ref(Offender, t, data.offender, "offender"),
@@ -1376,9 +1379,11 @@ def record_stop_order(request: Any, town: str, pk: RecordId, data: StopOrderIn) 
     recorded once; the answer's ``venue_version`` is the venue's now."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Complaint
+    from publicassembly.workflow.access import require_role
 
     v = _clean(data)
-    venue = _venue_of(town, pk)
+    venue = _venue_of(town, pk)  # (a place of assembly is a public record: its pages are public)
+    require_role(request.user, venue.town, *es.ENFORCERS)  # (before the complaint named is looked up, W-33)
     order = es.record_stop_order(
         request.user, venue, performance=v["performance"], ordered_at=data.ordered_at,
         persons_present=data.persons_present, egress_obstructed=data.egress_obstructed,

@@ -119,10 +119,12 @@ def test_revoked_from_issued_on_the_grounds_of_paragraph_g(walk, grounds):
 
 def test_revocation_needs_a_ground_of_paragraph_g(walk):
     app = walk.to(State.ISSUED)
-    for bad in ([], ["bad weather"], "facilities_not_provided_as_specified"):
+    # (an item not of ¶ G is named by its place in the list, P-33)
+    for bad, field in (([], "grounds"), (["bad weather"], "grounds[0]"),
+                       ("facilities_not_provided_as_specified", "grounds")):
         with pytest.raises(ValidationFailed) as e:
             sv.revoke(walk.board, app, grounds=bad, reason="x")
-        assert e.value.field == "grounds" and "setup_cannot_be_accomplished_in_time" in str(e.value)
+        assert e.value.field == field and "setup_cannot_be_accomplished_in_time" in str(e.value)
 
 
 def test_revoked_only_from_issued(walk):

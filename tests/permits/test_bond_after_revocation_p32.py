@@ -73,8 +73,8 @@ def test_a_revoked_permits_bond_is_forfeited_only_after_paragraph_f_days_from_th
     with pytest.raises(Blocked) as e:
         sv.forfeit_bond(walk.board, app, reason="Trash left on the field", today=CLEANUP_FROM_FIRST_DAY)
     assert e.value.blockers[0].citation.endswith("¶ F")
-    assert ("the assembly's first day is 2026-08-14, so no cleanup can have failed before 2026-08-19 has passed"
-            in e.value.message), e.value.message
+    assert ("not completely removed within 5 days from its termination: the assembly's first day is 2026-08-14, so "
+            "no cleanup can have failed before 2026-08-19 has passed" in e.value.message), e.value.message
     app.refresh_from_db()
     assert app.bond_disposition == ""
     assert sv.available(app, "forfeit_revoked_bond", today=date(2026, 8, 20))

@@ -3038,13 +3038,15 @@ def revoked_bond_blockers(app: PermitApplication, today: date | None = None, *, 
         from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as due
 
         first = assembly_first_day(app)
-        last_day = due.cleanup_due(first, parameter_set(app.town).at(first)).date if first is not None else None
+        values = parameter_set(app.town).at(first) if first is not None else None
+        last_day = due.cleanup_due(first, values).date if first is not None else None
         if last_day is not None and _today(today) <= last_day:
             return [Blocker(CLEANUP_RULE, CITE_F, _(
                 "The bond is forfeited only when the waste of an assembly that took place was not completely "
-                "removed within five days from its termination: the assembly's first day is %(first)s, so no "
+                "removed within %(days)s days from its termination: the assembly's first day is %(first)s, so no "
                 "cleanup can have failed before %(due)s has passed; if no assembly took place, the bond is released "
-                "(interpretation P-32)") % {"first": first.isoformat(), "due": last_day.isoformat()})]
+                "(interpretation P-32)") % {"days": values["cleanup.days_after"], "first": first.isoformat(),
+                                            "due": last_day.isoformat()})]
     return []
 
 

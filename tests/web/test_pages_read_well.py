@@ -248,6 +248,30 @@ def test_clerk_queue_lists_finished_cases_last_permit_requirements_b(carmel, cu)
     assert order.index(approved.pk) < order.index(closed.pk) < order.index(withdrawn.pk)
 
 
+def test_clerk_queue_keeps_a_finished_case_whose_bond_awaits_the_board_with_those_under_way_p36(carmel, cu):
+    """A withdrawn application whose bond is still posted (¶ F; interpretation P-36) is not finished for the Town
+    Board: it sorts with the cases under way, before a finished one submitted later; once its bond is released it
+    sorts with the finished cases again."""
+    apps = []
+    for _ in range(3):
+        a = sv.create_draft(cu["applicant"], carmel, fair_facts())
+        sv.submit(cu["applicant"], a, verification_statement="Sworn.", today=dt.date.today())
+        apps.append(a)
+    issued, bond_waits, closed = apps
+    PermitApplication.objects.filter(pk=issued.pk).update(state=State.ISSUED)
+    PermitApplication.objects.filter(pk__in=[bond_waits.pk, closed.pk]).update(state=State.WITHDRAWN)
+    PermitApplication.objects.filter(pk=closed.pk).update(state=State.CLOSED)
+    bond_waits.bonds.create(town=carmel, amount="5000.00", posted_on=dt.date.today())
+
+    def order():
+        html = client_for(cu["town_clerk"]).get("/carmel-ny/applications/").content.decode()
+        return list(dict.fromkeys(int(pk) for pk in re.findall(r'href="/carmel-ny/applications/(\d+)/"', html)))
+
+    assert max(order().index(issued.pk), order().index(bond_waits.pk)) < order().index(closed.pk)
+    PermitApplication.objects.filter(pk=bond_waits.pk).update(bond_disposition="released")
+    assert order().index(closed.pk) < order().index(bond_waits.pk)
+
+
 def test_a_passed_inspection_is_not_a_passed_deadline_in_spanish_section_164_9(mu, hall):
     """An inspection that found nothing wrong reads "aprobada" on the Spanish page (its result in words, not the
     stored "passed"), while a deadline that has passed stays "vencido" on the timeline."""

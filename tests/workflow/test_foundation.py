@@ -26,7 +26,7 @@ from publicassembly.workflow.errors import (
     WorkflowError,
 )
 from publicassembly.workflow.models import save_versioned
-from publicassembly.workflow.states import transition
+from publicassembly.workflow.states import STAYS, StateMachine, transition
 from publicassembly.workflow.timeline import timeline
 
 from .conftest import CARMEL_OCD, MOUNT_PLEASANT_OCD, SampleCase, SampleNote
@@ -200,6 +200,27 @@ def test_transition_from_the_wrong_state_is_refused_with_allowed_actions(carmel,
         transition(case, "approve", by=carmel_clerk, reason="ok")
     assert e.value.to_state is None and "unknown action 'approve'" in str(e.value)
     assert SampleCase.objects.get(pk=case.pk).state == "draft"
+
+
+def test_an_action_that_stays_keeps_the_state_and_records_the_act(carmel, applicant, carmel_clerk):
+    """A `STAYS` action (P-36: a bond released on an application that ended without a permit, whichever of its
+    states it is in) changes its fields and writes its history row, the state left as it is; from another state
+    it is refused, naming the state it would have stayed in."""
+    machine = StateMachine({"submit": (["draft"], "submitted"),
+                            "retitle": (["draft", "submitted"], STAYS, [Role.TOWN_CLERK])})
+    assert machine.states == frozenset({"draft", "submitted"})
+    case = SampleCase.objects.create(town=carmel, title="Fair")
+    transition(case, "submit", by=applicant, reason="filed", machine=machine)
+    transition(case, "retitle", by=carmel_clerk, reason="the fair's own name", machine=machine, title="County Fair")
+    case.refresh_from_db()
+    assert (case.state, case.title, case.version) == ("submitted", "County Fair", 3)
+    latest = case.history.order_by("-history_date", "-history_id").first()
+    assert (latest.state, latest.history_change_reason) == ("submitted", "the fair's own name")
+    other = SampleCase.objects.create(town=carmel, title="Fair", state="accepted")
+    with pytest.raises(InvalidTransition) as e:
+        transition(other, "retitle", by=carmel_clerk, reason="x", machine=machine, title="Y")
+    assert (e.value.from_state, e.value.to_state) == ("accepted", "accepted")
+    assert SampleCase.objects.get(pk=other.pk).title == "Fair"
 
 
 def test_transition_checks_roles_in_the_cases_town(carmel, mp_clerk, applicant):

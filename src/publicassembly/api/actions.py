@@ -645,13 +645,15 @@ def record_cleanup_inspection(request: Any, town: str, pk: RecordId, data: Clean
 
 @router.post("/towns/{town}/applications/{id}/release-bond", response=APP_OUT, operation_id="release_bond",
              summary="Release the bond (the Town Board; 409 unless the cleanup was complete within 5 days, ¶ F, or "
-                     "the permit was revoked)")
+                     "the permit was revoked or none was issued)")
 def release_bond(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
     """cleanup_inspected → bond_released, only when the law core finds the waste completely removed within
     5 days from the end of the assembly (¶ F); else 409 with that finding as the blocker. A revoked permit's bond
     (¶ G) is released with the Board's ``reason`` (required: 422 naming it; no assembly took place, or the
     premises were cleaned): the application stays revoked, ``bond_disposition`` ``released``; 409 when no bond
-    is posted or it was already released or forfeited (interpretation P-32)."""
+    is posted or it was already released or forfeited (interpretation P-32). The bond posted on an application
+    that ended without a permit (denied, withdrawn, or closed with none issued) is released the same way, with
+    the Board's ``reason``; the application stays in its state (interpretation P-36)."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)

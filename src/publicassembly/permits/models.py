@@ -18,7 +18,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from publicassembly.workflow.models import TownScoped, Versioned
-from publicassembly.workflow.states import StateMachine
+from publicassembly.workflow.states import STAYS, StateMachine
 
 
 class State(models.TextChoices):
@@ -87,6 +87,9 @@ PERMIT_MACHINE = StateMachine(
         # forfeits it, giving its reason; the permit stays revoked: `services.release_bond`, P-32)
         "release_revoked_bond": ([S.REVOKED], S.REVOKED, [BOARD]),
         "forfeit_revoked_bond": ([S.REVOKED], S.REVOKED, [BOARD]),
+        # (no change of state: a bond posted on an application that ended without a permit — denied, withdrawn, or
+        # closed unheard — is released by the Board, giving its reason: `services.release_bond`, P-36)
+        "release_unissued_bond": ([S.DENIED, S.WITHDRAWN, S.CLOSED], STAYS, [BOARD]),
     }
 )
 

@@ -276,6 +276,8 @@ ACTION_WORDS = {
     "revoke": gettext_noop("revoke the permit"),
     # (the bond of a revoked permit, released or forfeited by the Town Board: P-32)
     "release_revoked_bond": gettext_noop("release the bond"), "forfeit_revoked_bond": gettext_noop("forfeit the bond"),
+    # (a bond posted on an application that ended without a permit, released by the Town Board: P-36)
+    "release_unissued_bond": gettext_noop("release the bond"),
 }
 #: Where the case stands, in a clerk's words, by state (English, translated where the refusal is written).
 STATE_WORDS = {
@@ -3067,6 +3069,43 @@ def _settle_revoked_bond(by: Any, app: PermitApplication, *, forfeit: bool, reas
                  bond_disposition=BondDisposition.FORFEITED if forfeit else BondDisposition.RELEASED)
 
 
+#: The states of an application that ended without a permit, in which a bond posted while it was under review
+#: waits for the Town Board to release it (interpretation P-36).
+ENDED_UNISSUED = (State.DENIED, State.WITHDRAWN, State.CLOSED)
+
+
+def unissued_bond_blockers(app: PermitApplication) -> list[Blocker]:
+    """Why the Town Board may not release now the bond posted on an application that ended without a permit (empty
+    when it may; nothing for an application in another state). The bond is posted while the application is under
+    review (¶ F: "to insure said performance" of the permit's cleanup); denied, withdrawn, or closed with no permit
+    issued, no assembly may be held under it, so there is nothing left for it to insure: the Board releases it,
+    giving its reason (interpretation P-36). Refused: no bond posted; one already released or forfeited (a case
+    closed after the Board acted on its bond)."""
+    if app.state not in ENDED_UNISSUED:
+        return []
+    if app.bond_disposition == BondDisposition.RELEASED:
+        return [Blocker(BOND_RULE, CITE_F, _("The bond has already been released"))]
+    if app.bond_disposition == BondDisposition.FORFEITED:
+        return [Blocker(BOND_RULE, CITE_F, _("The bond has been forfeited: there is none to release"))]
+    if not app.bonds.exists():
+        return [Blocker(BOND_RULE, CITE_F, _("No bond is posted with the Town Clerk on this application: there is "
+                                             "none to release (interpretation P-36)"))]
+    return []
+
+
+def _release_unissued_bond(by: Any, app: PermitApplication, *, reason: Any) -> PermitApplication:
+    """The (locked) application's bond, posted before it ended without a permit, released by the Town Board (P-36):
+    refused while `unissued_bond_blockers` says why (`Blocked`, 409); the Board's `reason` required
+    (`ValidationFailed`, field ``reason``). The state stays as it is; ``bond_disposition`` records the act."""
+    blockers = unissued_bond_blockers(app)
+    if blockers:
+        raise Blocked(gettext_noop("release the bond"), blockers)
+    why = _text(reason, "reason", gettext_noop(
+        "the reason the bond is released (no permit was issued on this application: interpretation P-36)"))
+    return _step(app, "release_unissued_bond", by=by, reason=why, default_reason=why,
+                 bond_disposition=BondDisposition.RELEASED)
+
+
 def release_bond(by: Any, app: PermitApplication, *, expected_version: int | None = None,
                  reason: str | None = None, today: date | None = None) -> PermitApplication:
     """The Town Board releases the bond: only when the law core finds the waste completely removed within
@@ -3074,13 +3113,20 @@ def release_bond(by: Any, app: PermitApplication, *, expected_version: int | Non
 
     The bond of a revoked permit (¶ G): released with the Board's `reason` (required: no assembly took place, or
     the premises were cleaned), while one is posted and not yet released or forfeited (`revoked_bond_blockers`);
-    the application stays revoked, its ``bond_disposition`` ``released`` (interpretation P-32)."""
+    the application stays revoked, its ``bond_disposition`` ``released`` (interpretation P-32).
+
+    The bond posted on an application that ended without a permit (denied, withdrawn, or closed with none issued):
+    released with the Board's `reason` (required), while one is posted and not yet released or forfeited
+    (`unissued_bond_blockers`); the application stays as it is, its ``bond_disposition`` ``released``
+    (interpretation P-36)."""
     require_role(by, app.town, BOARD)
     require_no_controls(("reason", reason))  # (values before state: P-29)
     with transaction.atomic():
         _lock(app, expected_version)
         if app.state == State.REVOKED:  # (the bond stays posted after a revocation until released: P-32)
             return _settle_revoked_bond(by, app, forfeit=False, reason=reason, today=today)
+        if app.state in ENDED_UNISSUED:  # (no permit was issued: the bond posted is released, P-36)
+            return _release_unissued_bond(by, app, reason=reason)
         _check_state(app, "release_bond")
         blockers = release_blockers(app)
         if blockers:
@@ -3107,6 +3153,10 @@ def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_versi
         _lock(app, expected_version)
         if app.state == State.REVOKED:  # (the bond stays posted after a revocation until forfeited: P-32)
             return _settle_revoked_bond(by, app, forfeit=True, reason=why, today=today)
+        if app.state in ENDED_UNISSUED and not unissued_bond_blockers(app):  # (released, never forfeited: P-36)
+            raise Blocked(gettext_noop("forfeit the bond"), [Blocker(BOND_RULE, CITE_F, _(
+                "No permit was issued on this application: ¶ F's bond insures the cleanup of an assembly held under "
+                "a permit, so it is not forfeited; the Town Board releases it (interpretation P-36)"))])
         _check_state(app, "forfeit_bond")
         blockers = forfeit_blockers(app)
         if blockers:
@@ -3153,7 +3203,9 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
     and the Board may record that it does not accept the exemption; the cleanup is inspected again only after an
     inspection that found it unfinished, and the bond released or forfeited only when the services would take it
     (P-3) — a revoked permit's bond while one is posted and not yet settled, forfeited only after ¶ F's days
-    (`revoked_bond_blockers`, P-32). The refusals' "what can be done now" and the page's buttons both ask this."""
+    (`revoked_bond_blockers`, P-32), and the bond of an application that ended without a permit while one is
+    posted and not yet released (`unissued_bond_blockers`, P-36). The refusals' "what can be done now" and the
+    page's buttons both ask this."""
     if action == "close" and app.state in UNDER_REVIEW:
         return can_close_unheard(app, today) or _exempt(app, today)
     if action == "accept":
@@ -3175,6 +3227,8 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
         return not forfeit_blockers(app)
     if action in ("release_revoked_bond", "forfeit_revoked_bond"):  # (a bond posted, not yet settled: P-32)
         return not revoked_bond_blockers(app, today, forfeit=action == "forfeit_revoked_bond")
+    if action == "release_unissued_bond":  # (a bond posted on an application ended without a permit: P-36)
+        return not unissued_bond_blockers(app)
     return True
 
 

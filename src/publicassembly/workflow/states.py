@@ -31,25 +31,29 @@ from django.utils.translation import gettext as _
 
 from publicassembly.workflow.errors import InvalidTransition, ValidationFailed
 
+#: The target of an action after which the record stays in whichever of its source states it is in (a bond released
+#: on an application that ended without a permit, whether denied, withdrawn or closed, P-36).
+STAYS = None
+
 
 @dataclass(frozen=True)
 class Transition:
-    """One action: the states it may start from, the state it leads to, and (optionally) the roles that may
-    take it in the case's town."""
+    """One action: the states it may start from, the state it leads to (`STAYS`: the record stays in the state it
+    is in, the action recorded in its history), and (optionally) the roles that may take it in the case's town."""
 
     action: str
     sources: frozenset[str]
-    target: str
+    target: str | None
     roles: tuple[str, ...] = ()
 
 
 class StateMachine:
     """A table ``{action: (from_states, to_state)}`` or ``{action: (from_states, to_state, roles)}`` over the
-    model field `field` (default ``"state"``)."""
+    model field `field` (default ``"state"``); a `to_state` of `STAYS` leaves the record in its state."""
 
     def __init__(
         self,
-        table: Mapping[str, tuple[Iterable[str], str] | tuple[Iterable[str], str, Sequence[str]]],
+        table: Mapping[str, tuple[Iterable[str], str | None] | tuple[Iterable[str], str | None, Sequence[str]]],
         *,
         field: str = "state",
     ) -> None:
@@ -67,7 +71,7 @@ class StateMachine:
         """Every state named in the table."""
         out: set[str] = set()
         for t in self.transitions.values():
-            out |= t.sources | {t.target}
+            out |= t.sources | ({t.target} if t.target is not STAYS else set())
         return frozenset(out)
 
     def actions_from(self, state: str) -> list[str]:
@@ -81,7 +85,8 @@ class StateMachine:
         if t is None:
             raise InvalidTransition(state, None, self.actions_from(state), action=action)
         if state not in t.sources:
-            raise InvalidTransition(state, t.target, self.actions_from(state), action=action)
+            raise InvalidTransition(state, t.target if t.target is not STAYS else state, self.actions_from(state),
+                                    action=action)
         return t
 
 
@@ -145,7 +150,7 @@ def transition(
 
     return apply_changes(
         obj,
-        {sm.field: t.target, **changes},
+        {**({sm.field: t.target} if t.target is not STAYS else {}), **changes},
         by=by,
         reason=reason.strip(),
         expected_version=expected_version,

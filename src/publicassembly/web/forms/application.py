@@ -1042,6 +1042,16 @@ class RevokedBondForm(PlainErrors):
         "took place was not completely removed within five days from its termination (¶ F)."))
 
 
+class UnissuedBondForm(PlainErrors):
+    """The Town Board's release of a bond posted on an application that ended without a permit (denied, withdrawn,
+    or closed with none issued): its reason is required, the history's only account of the act (¶ F;
+    interpretation P-36)."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=500, help_text=_(
+        "No permit was issued on this application, so the bond insures no assembly's cleanup: say why it is "
+        "released (for example: the application was denied)."))
+
+
 class AssemblyHeldForm(ReasonMixin):
     ended_on = forms.DateField(label=_("The assembly ended on"), widget=DateInput(), required=False)
 

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, Exists, F, OuterRef, Value, When
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -38,6 +38,7 @@ from publicassembly.permits.models import (
     PERMIT_MACHINE,
     UNDER_REVIEW,
     Agency,
+    Bond,
     Document,
     PermitApplication,
     State,
@@ -171,6 +172,9 @@ ACTIONS: dict[str, Action] = {a.name: a for a in [
     Action("forfeit_revoked_bond", gettext_lazy("Forfeit the bond"), af.RevokedBondForm, (BOARD,),
            _machine("forfeit_revoked_bond"), lambda u, app, d, ev: sv.forfeit_bond(u, app, expected_version=ev, **d),
            danger=True),
+    # (the bond posted on an application that ended without a permit, with the Board's reason: P-36)
+    Action("release_unissued_bond", gettext_lazy("Release the bond"), af.UnissuedBondForm, (BOARD,),
+           _machine("release_unissued_bond"), lambda u, app, d, ev: sv.release_bond(u, app, expected_version=ev, **d)),
     Action("close", gettext_lazy("Close the case"), af.EmptyForm, (CLERK,), _machine("close"),
            lambda u, app, d, ev: sv.close(u, app, expected_version=ev, **d)),
 ]}
@@ -902,7 +906,8 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     Order (in the database): applications awaiting the Board's decision first, oldest submission first — the
     decision due date (¶ B, 30 days after submission, § 25-a) never falls earlier for a later submission, so
     every overdue decision comes before any that is not — then the others still under way (approved, issued,
-    held, cleanup inspected, bond released or forfeited), newest first, and last the finished cases (closed,
+    held, cleanup inspected, bond released or forfeited, and a finished case whose bond posted still awaits the
+    Town Board's release or forfeiture: P-32, P-36), newest first, and last the finished cases (closed,
     withdrawn, revoked, denied: `permits.services.NO_MORE_FILING`), newest first. The database orders
     and pages the ids alone (sorting whole rows, facts included, would carry every application's facts
     through the sort), then loads the page's rows. The warnings of the page's rows come from the law core
@@ -929,6 +934,8 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
                        "state_error": state_error}, status=422)
     qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
           .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)),
+                                  When(Exists(Bond.objects.filter(application=OuterRef("pk"))),
+                                       state__in=sv.NO_MORE_FILING, bond_disposition="", then=Value(1)),
                                   When(state__in=sv.NO_MORE_FILING, then=Value(2)), default=Value(1)))
           .order_by("awaiting", F("submitted_on").asc(nulls_last=True), "-pk"))
     if chosen:

@@ -27,6 +27,17 @@ def test_observed_today_is_filed_observed_tomorrow_is_refused_naming_observed_on
     assert e.value.field == "observed_on"
 
 
+def test_a_day_observed_after_today_is_told_alone_not_the_day_filed_not_given_section_164_12(bi, mount_pleasant):
+    """Observed tomorrow, filed_on not given (today): only observed_on is refused — the day filed, which the user did
+    not send, is not blamed for coming before a day observed that is itself refused. Given, and before a day
+    observed that is good, it is still refused (the test after)."""
+    today = timezone.localdate()
+    for days in ({}, {"filed_on": today}):
+        with pytest.raises(ValidationFailed) as e:
+            _file(bi, mount_pleasant, observed_on=today + dt.timedelta(days=1), **days)
+        assert [f for f, _m in e.value.errors] == ["observed_on"], e.value.errors
+
+
 def test_filed_in_the_future_is_refused_naming_filed_on(bi, mount_pleasant):
     today = timezone.localdate()
     assert _file(bi, mount_pleasant, observed_on=today, filed_on=today).filed_on == today

@@ -281,7 +281,8 @@ def _complaint_values(town: Town, *, description: Any, observed_on: Any, filed_o
         refused.append(("filed_on", _("%(day)s is after today (%(today)s); a complaint is filed on the day it is "
                                       "received or recorded later")
                         % {"day": filed.isoformat(), "today": today.isoformat()}))
-    elif filed is not None and observed is not None and filed < observed:
+    elif filed is not None and observed is not None and observed <= today and filed < observed:
+        # (a day observed after today is told alone: the day filed, today when not given, is not blamed for it)
         refused.append(("filed_on", _("a complaint is filed on or after the day observed (%(observed)s)")
                         % {"observed": observed}))
     if in_presence not in (True, False, None):

@@ -113,6 +113,12 @@ PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked giv
                          "least limits for bodily injury or death and for property damage (in force on "
                          "issued_date; a higher limit is taken); "
                          "bond_amount the amount the Town Board fixed, more than 0 (¶ F); money in whole cents; "
+                         "bond_disposition released or forfeited once the Town Board did so (left out while the bond "
+                         "is posted; the permit then says so), only on a permit expired or revoked, with "
+                         "bond_disposition_date, the day it did, not after today, before issued_date or, revoked, "
+                         "before revoked_date, and a forfeiture after the day no cleanup can have failed before "
+                         "(revoked: ¶ F's last day counted from first_day; expired: cleanup_due_date), and "
+                         "bond_disposition_reason the Board's reason, if any (interpretations P-32, P-35); "
                          "cleanup_due_date from last_day to ¶ F's last day for the cleanup, as the law core counts "
                          "its days from last_day (one falling on a weekend or public holiday carried to the next "
                          "business day; an earlier day is taken).")

@@ -351,7 +351,9 @@ def row_from_permit(permit: Any, *, status: str, applied_date: date | None = Non
                     status_date: date | None = None, completed_date: date | None = None, city: str = "",
                     zip: str = "", jurisdiction: str = "", link: str = "") -> BldsPermitRow:
     """A `BldsPermitRow` from a `PermitRecord` and its workflow status; the event's own fields go to
-    ExtraFields (maximum persons, first and last day, hours, bond, cleanup deadline, conditions, insurance)."""
+    ExtraFields (maximum persons, first and last day, hours, bond, cleanup deadline, conditions, insurance), the
+    bond's with what the Town Board did with it: ``bond_disposition`` (released or forfeited, null while posted),
+    its ``bond_disposition_date`` and ``bond_disposition_reason`` (null when none; interpretation P-35)."""
     return BldsPermitRow(
         permit_num=permit.number,
         description=permit.purpose or f"Public assembly permit for {permit.permittee}",
@@ -361,6 +363,8 @@ def row_from_permit(permit: Any, *, status: str, applied_date: date | None = Non
         extra={
             "maximum_persons": permit.maximum_persons, "first_day": permit.first_day,
             "last_day": permit.last_day, "hours": permit.hours, "bond_amount": permit.bond_amount,
+            "bond_disposition": permit.bond_disposition, "bond_disposition_date": permit.bond_disposition_date,
+            "bond_disposition_reason": permit.bond_disposition_reason or None,
             "cleanup_due_date": permit.cleanup_due_date, "conditions": list(permit.conditions),
             "record_owner": permit.record_owner, "permittee": permit.permittee,
             "insurance_bodily_injury_limit": permit.insurance.bodily_injury_limit,

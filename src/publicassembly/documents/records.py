@@ -42,6 +42,13 @@ PermitStatus = Literal["valid", "revoked", "expired"]
 #: closed: it authorizes no other).
 PERMIT_STATUSES: tuple[str, ...] = ("valid", "revoked", "expired")
 
+BondDisposition = Literal["released", "forfeited"]
+#: What the Town Board did with a permit's bond (Carmel ch. 31 ¶ F), as the workflow records it
+#: (``bond_disposition``): ``released`` (the cleanup done in time, or, the permit revoked, no assembly took place or
+#: the premises were cleaned: interpretations P-3, P-32) or ``forfeited`` (the waste not removed in time). A bond
+#: neither released nor forfeited is still posted with the Town Clerk.
+BOND_DISPOSITIONS: tuple[str, ...] = ("released", "forfeited")
+
 #: The longest text of a record read from JSON (`record_from_json`; counts and amounts take the law core's
 #: bounds, `law.units.MAX_COUNT` and `MAX_MAGNITUDE`): longer than a case's facts (`law.units.MAX_TEXT`, 2,000),
 #: as the workflow stores longer texts that documents print (a complaint's description, up to 5,000).
@@ -98,7 +105,11 @@ class PermitRecord:
     ``conditions``: the conditions imposed by the Board, one text each; ``cleanup_due_date``: the last day for
     the cleanup of ¶ F as computed by the law core; ``bond_amount``: the bond fixed by the Board (¶ F);
     ``status``: one of `PERMIT_STATUSES` (a revoked or expired permit carries that word across its head);
-    ``revoked_date``: the day the Board revoked it (¶ G), when revoked (and only then)."""
+    ``revoked_date``: the day the Board revoked it (¶ G), when revoked (and only then);
+    ``bond_disposition``: what the Board did with the bond (`BOND_DISPOSITIONS`), None while it is posted with the
+    Town Clerk; ``bond_disposition_date``: the day it did so; ``bond_disposition_reason``: the reason it gave, as
+    the history keeps it ("" when none is recorded). The permit then says the bond was released or forfeited on
+    that day, not that it is posted (interpretation P-35)."""
 
     number: str
     town: str
@@ -118,6 +129,9 @@ class PermitRecord:
     purpose: str = ""
     status: PermitStatus = "valid"
     revoked_date: date | None = None
+    bond_disposition: BondDisposition | None = None
+    bond_disposition_date: date | None = None
+    bond_disposition_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -652,7 +666,9 @@ HAPPENED: dict[str, dict[str, str]] = {
     "PermitRecord": {"issued_date": "a permit dated then cannot have been issued yet; give the day the Town Clerk "
                                     "issued it for the Town Board (Carmel Code ch. 31, permit requirements ¶ A)",
                      "revoked_date": "the Town Board cannot have revoked the permit on a day still to come; give "
-                                     "the day it revoked it (Carmel Code ch. 31, permit requirements ¶ G)"},
+                                     "the day it revoked it (Carmel Code ch. 31, permit requirements ¶ G)",
+                     "bond_disposition_date": "the Town Board cannot have released or forfeited the bond on a day "
+                                              "still to come; give the day it did"},
     "PetitionRecord": {"filed_date": "a petition cannot have been filed on a day still to come; give the day it "
                                      "was filed with the Town Clerk, or leave filed_date out (the form then has "
                                      "the line blank)"},
@@ -723,6 +739,40 @@ def field_problems(cls: type, read: Mapping[str, Any], prefix: str = "", given_n
     return out + happened
 
 
+def _bond_disposition_problems(record: PermitRecord, p: str) -> list[str]:
+    """What a permit says of its bond's release or forfeiture against itself (`inconsistencies`; interpretations
+    P-32, P-35), one line each naming the field: the act and its day given together, and its reason only with it;
+    no act on a permit still valid (the bond insures a cleanup after the assembly, ¶ F: the Board settles it after
+    the assembly was held, an expired permit, or the permit revoked); the day not before the permit's issue nor,
+    when revoked, before its revocation."""
+    done = record.bond_disposition
+    out: list[str] = []
+    if done is None:
+        for field, value in (("bond_disposition_date", record.bond_disposition_date),
+                             ("bond_disposition_reason", record.bond_disposition_reason.strip() or None)):
+            if value is not None:
+                out.append(f"{p}{field}: given without bond_disposition; give bond_disposition (released or "
+                           f"forfeited), or leave {field} out while the bond is posted")
+        return out
+    if record.status == "valid":
+        out.append(f"{p}bond_disposition: the bond of a permit whose status is 'valid' is not released nor forfeited: "
+                   "it insures the cleanup after the assembly (Carmel Code ch. 31, permit requirements ¶ F); the Town "
+                   "Board settles it after the assembly was held or the permit revoked: give status 'expired' or "
+                   "'revoked', or leave bond_disposition out (interpretation P-35)")
+    day = record.bond_disposition_date
+    if day is None:
+        out.append(f"{p}bond_disposition_date: is required with bond_disposition {done!r}: the day the Town Board "
+                   f"{done} the bond (Carmel Code ch. 31, permit requirements ¶ F); give it, or leave bond_disposition "
+                   "out while the bond is posted")
+    elif day < record.issued_date:
+        out.append(f"{p}bond_disposition_date: {day} is before issued_date {record.issued_date}; the Town Board "
+                   "releases or forfeits the bond of a permit after it is issued")
+    elif record.status == "revoked" and record.revoked_date is not None and day < record.revoked_date:
+        out.append(f"{p}bond_disposition_date: {day} is before revoked_date {record.revoked_date}; the bond of a "
+                   "revoked permit is released or forfeited after its revocation (interpretation P-32)")
+    return out
+
+
 def inconsistencies(record: object, prefix: str = "") -> list[str]:
     """What a record says against itself, one line each naming the field (empty when nothing): a permit's
     ``last_day`` before its ``first_day``, its cleanup due before the assembly's last day (¶ F: within days
@@ -756,6 +806,7 @@ def inconsistencies(record: object, prefix: str = "") -> list[str]:
                        "issued for an assembly still to come or under way (Carmel ch. 31 ¶ A; interpretation P-7)")
         if record.revoked_date is not None and record.revoked_date < record.issued_date:
             out.append(f"{p}revoked_date: {record.revoked_date} is before issued_date {record.issued_date}")
+        out += _bond_disposition_problems(record, p)
     elif isinstance(record, SummonsRecord):
         if record.min_fine > record.max_fine:
             out.append(f"{p}min_fine: {record.min_fine} is more than max_fine {record.max_fine}")
@@ -1267,7 +1318,38 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
                        f"${least:,.2f} for {words} ({values.cite(name)}, {on}; a higher limit is taken, "
                        "interpretation C-9)")
     out += _cleanup_after_the_law(record, values, p, on)
+    out += _forfeited_too_early(record, values, p)
     return out
+
+
+def _forfeited_too_early(record: PermitRecord, values: Any, p: str) -> list[str]:
+    """The refusal of a bond forfeited before a cleanup can have failed, one line naming
+    ``bond_disposition_date`` (empty otherwise, or while the dates it is judged by are refused already): a
+    revoked permit's bond on or before ¶ F's last day counted from the assembly's first day, the earliest it can
+    have ended (the law core's `us_ny_carmel.deadlines.cleanup_due`; interpretation P-32); an expired permit's
+    (its assembly held) on or before its ``cleanup_due_date`` (P-3). The workflow refuses the same forfeitures."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.deadlines import cleanup_due
+    from publicassembly.law.messages import plural
+
+    day = record.bond_disposition_date
+    if record.bond_disposition != "forfeited" or day is None or record.last_day < record.first_day:
+        return []
+    if record.status == "revoked":
+        due = cleanup_due(record.first_day, values).date
+        if day > due:
+            return []
+        days = int(values["cleanup.days_after"])
+        return [f"{p}bond_disposition_date: the bond is forfeited only when the waste of an assembly that took place "
+                f"was not completely removed within {plural(days, 'day')} from its termination "
+                f"({values.cite('cleanup.days_after')}): the assembly's first day is {record.first_day}, so no "
+                f"cleanup can have failed on or before {due}; give a later day, or bond_disposition 'released' "
+                "(interpretation P-32)"]
+    if record.status == "expired" and day <= record.cleanup_due_date:
+        return [f"{p}bond_disposition_date: the bond is forfeited only when the waste of the assembly was not "
+                f"completely removed by cleanup_due_date {record.cleanup_due_date} "
+                f"({values.cite('cleanup.days_after')}): no cleanup can have failed on or before it; give a later "
+                "day, or bond_disposition 'released' (interpretation P-3)"]
+    return []
 
 
 def _cleanup_after_the_law(record: PermitRecord, values: Any, p: str, on: str) -> list[str]:

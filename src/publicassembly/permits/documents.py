@@ -191,7 +191,25 @@ def permit_record(app: Any) -> PermitRecord:
         bond_amount=app.bond_amount or Decimal(0),
         cleanup_due_date=cleanup.date if cleanup else last, issued_date=app.issued_on,
         clerk_name=person_name(clerk.history_user, app.town) if clerk is not None else "", purpose=f.get("purpose") or "",
-        status=permit_status(app), revoked_date=app.revoked_on if app.state == "revoked" else None)
+        status=permit_status(app), revoked_date=app.revoked_on if app.state == "revoked" else None,
+        **_bond_settled(app))
+
+
+def _bond_settled(app: Any) -> dict[str, Any]:
+    """What the Town Board did with the bond of `app` (``bond_disposition``: released or forfeited, after the
+    cleanup inspection or the permit's revocation; interpretations P-3, P-32), the day the history recorded the
+    act (the Town's date) and the reason it keeps, as `PermitRecord`'s fields; nothing while the bond is posted
+    (interpretation P-35)."""
+    from django.utils import timezone
+
+    if app.bond_disposition not in ("released", "forfeited"):
+        return {}
+    row = app.history.filter(bond_disposition=app.bond_disposition).order_by("history_date", "history_id").first()
+    if row is None:  # (a record without its history: the act is known, not its day)
+        return {"bond_disposition": app.bond_disposition}
+    return {"bond_disposition": app.bond_disposition,
+            "bond_disposition_date": timezone.localdate(row.history_date),
+            "bond_disposition_reason": (row.history_change_reason or "").strip()}
 
 
 def _int(value: Any) -> int | None:

@@ -18,7 +18,9 @@ def render_permit(record: PermitRecord) -> bytes:
     conditions imposed by the Board, the insurance (¶ E) and bond (¶ F), the cleanup deadline (¶ F) and the
     revocation clause (¶ G). A revoked permit carries "REVOKED - NOT VALID" across its head (with the day of
     the revocation when known), an expired one (its assembly held, or the case closed) "EXPIRED - NOT VALID",
-    as a certificate not in force does. Raises ValueError when the last day precedes the first or for an
+    as a certificate not in force does. A bond the Town Board has released or forfeited is said so, with the day
+    and the Board's reason when the record has them, in the head's table and under ¶ F, not said posted
+    (`_bond`; interpretation P-35). Raises ValueError when the last day precedes the first or for an
     unknown status, `typeface.UnprintableText` (a ValueError) naming each text the typeface cannot print."""
     if record.last_day < record.first_day:
         raise ValueError(f"last_day: {record.last_day} is before first_day {record.first_day}")
@@ -55,6 +57,7 @@ def render_permit(record: PermitRecord) -> bytes:
             ["Dates", days],
             ["Hours", record.hours],
             ["Maximum persons", f"{record.maximum_persons:,} persons at any one time"],
+            *([["Bond", _settled(record)]] if record.bond_disposition else []),
         ], widths=[1.7 * inch, 5.3 * inch], header=False),
         p("Authorization", "h2"),
         p(f"The permittee is authorized to use the property above for the assembly of persons described, on "
@@ -79,8 +82,7 @@ def render_permit(record: PermitRecord) -> bytes:
         p(f"Cleanup and bond ({CITE} ¶ F)", "h2"),
         p(f"Trash, papers, garbage and other waste material shall be completely removed from the premises in "
           f"a safe, clean and sanitary manner no later than <b>{long_date(record.cleanup_due_date)}</b>. "
-          f"The permittee has posted with the Town Clerk a bond of <b>{money(record.bond_amount)}</b>, the "
-          "amount fixed by the Town Board, to insure that performance."),
+          + _bond(record)),
         p(f"Inspection ({CITE} ¶ D)", "h2"),
         p("The Town and its lawful agents may go upon the property at any time to inspect it, the facilities "
           "provided and the cleaning of the premises after the termination of the assembly."),
@@ -94,3 +96,25 @@ def render_permit(record: PermitRecord) -> bytes:
           + signature(record.clerk_name, "Town Clerk", "for the Town Board", record.town)),
     ]
     return build(story, title=f"Permit {record.number}", subject=f"{CITE} (Public Assembly Ordinance)")
+
+
+def _settled(record: PermitRecord) -> str:
+    """``released on Tuesday, July 22, 2025 (2025-07-22)``: the Board's act on the bond and its day, when known."""
+    on = f" on {long_date(record.bond_disposition_date)}" if record.bond_disposition_date else ""
+    return f"{record.bond_disposition}{on}"
+
+
+def _bond(record: PermitRecord) -> str:
+    """The permit's sentences of its bond (¶ F; markup): posted with the Town Clerk while the Town Board has neither
+    released nor forfeited it; else posted, then released or forfeited on its day, with the Board's reason when
+    the record has one (interpretations P-32, P-35)."""
+    amount = f"a bond of <b>{money(record.bond_amount)}</b>, the amount fixed by the Town Board, to insure that performance."
+    if not record.bond_disposition:
+        return f"The permittee has posted with the Town Clerk {amount}"
+    day = record.bond_disposition_date
+    on = f"On <b>{long_date(day)}</b>, the" if day else "The"
+    reason = " ".join(record.bond_disposition_reason.split())
+    because = f": {esc(reason)}" if reason else ""
+    end = "" if reason[-1:] in (".", "!", "?") else "."
+    return (f"The permittee posted with the Town Clerk {amount} {on} Town Board {record.bond_disposition} the bond "
+            f"({CITE} ¶ F){because}{end}")

@@ -924,9 +924,11 @@ _BLDS_HELP = (
     "issued_date, completed_date, status_date; request_date, inspected_date) are not after today (G-10). Every "
     "problem of every row is listed, one per line, naming the file and the row's field (permits[2].latitude), exit "
     "2.\n\n"
-    "**JSON numbers**: in JSON, TotalSqFt (BLDS: INTEGER, the area rounded to the nearest whole square foot, "
-    "half up; in CSV too), Latitude, Longitude and Fee are JSON numbers, exactly as given (-0.0 as 0), null "
-    "when not given."
+    "**JSON numbers and dates**: in JSON, TotalSqFt (BLDS: INTEGER, the area rounded to the nearest whole square "
+    "foot, half up; in CSV too), Latitude, Longitude and Fee are JSON numbers, exactly as given (-0.0 as 0), null "
+    "when not given; the dates (BLDS: TEXT YYYY-MM-DD: AppliedDate, IssuedDate, CompletedDate, StatusDate, "
+    "ExpiresDate; ScheduledDate, InspectedDate, RequestDate, DesiredDate) null when not given, every field of the "
+    "dataset in every record. CSV has no null: such a cell is empty."
 )
 
 

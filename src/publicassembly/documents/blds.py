@@ -8,6 +8,9 @@ PermitType(Mapped), PermitTypeDesc, StatusDate, TotalSqFt, Link, Latitude, Longi
 HousingUnits, PIN, Contractor*), plus the optional ExpiresDate, Publisher, Fee and ExtraFields (a JSON object
 holding the event's own fields: maximum persons, bond, cleanup deadline, lawful occupancy ...).
 Each workflow status is mapped to a BLDS ``StatusCurrentMapped`` value (docs/interpretations.md, D-4).
+BLDS types each date TEXT (YYYY-MM-DD) and each number INTEGER or a number: in JSON a date or a number the record
+does not give is null (an empty text is no date), every field of the dataset kept; in CSV, which has no null, its
+cell is empty.
 
 CSV is for spreadsheets, which clerks open it in: a text field that a spreadsheet would run as a formula (an
 applicant's description, name or address beginning with ``=``, ``+``, ``-`` or ``@``, ...: the rule of
@@ -41,6 +44,11 @@ PERMIT_FIELDS: tuple[str, ...] = (
     # optional
     "ProposedUse", "ExpiresDate", "Publisher", "Fee", "ExtraFields",
 )
+
+#: The fields that hold dates (BLDS: TEXT, YYYY-MM-DD), of each dataset: one not given is null in JSON, an empty
+#: cell in CSV (`_json_dates`; interpretation D-4).
+PERMIT_DATE_FIELDS = ("AppliedDate", "IssuedDate", "CompletedDate", "StatusDate", "ExpiresDate")
+INSPECTION_DATE_FIELDS = ("ScheduledDate", "InspectedDate", "RequestDate", "DesiredDate")
 
 #: The fields that hold numbers (whole square feet, degrees, US dollars, counts), written as they are in CSV:
 #: never after a quote, whatever their sign. Every other field is text (dates and 0/1 flags included, which the
@@ -317,17 +325,27 @@ def _json_numbers(rec: dict[str, Any], row: BldsPermitRow) -> dict[str, Any]:
     return rec
 
 
+def _json_dates(rec: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    """`rec` with its date `fields` as BLDS types them, TEXT YYYY-MM-DD: a date not given is null, not an empty
+    text, which is no date (interpretation D-4); every field of the dataset is kept, as the specification lists
+    them."""
+    for name in fields:
+        rec[name] = rec[name] or None
+    return rec
+
+
 def permits_json(rows: Iterable[BldsPermitRow]) -> bytes:
     """The BLDS Permits dataset as a JSON array of records (ExtraFields as a nested object); every text as it
     was (no quote before a formula: JSON is not opened as a spreadsheet); the number fields (`NUMBER_FIELDS`)
-    JSON numbers, or null when not given (`_json_numbers`)."""
+    JSON numbers, or null when not given (`_json_numbers`); the dates (`PERMIT_DATE_FIELDS`) YYYY-MM-DD, or null
+    when not given (`_json_dates`)."""
     out = []
     for r in rows:
         if r.status in UNPUBLISHED_STATUSES:
             continue
         rec: dict[str, Any] = dict(permit_record(r))
         rec["ExtraFields"] = _extra_data(r.extra)
-        out.append(_json_numbers(rec, r))
+        out.append(_json_dates(_json_numbers(rec, r), PERMIT_DATE_FIELDS))
     return json.dumps(out, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
@@ -338,12 +356,13 @@ def inspections_csv(rows: Iterable[BldsInspectionRow]) -> bytes:
 
 
 def inspections_json(rows: Iterable[BldsInspectionRow]) -> bytes:
-    """The BLDS Inspections dataset as a JSON array of records."""
+    """The BLDS Inspections dataset as a JSON array of records; the dates (`INSPECTION_DATE_FIELDS`) YYYY-MM-DD,
+    or null when not given (`_json_dates`)."""
     out = []
     for r in rows:
         rec: dict[str, Any] = dict(inspection_record(r))
         rec["ExtraFields"] = _extra_data(r.extra)
-        out.append(rec)
+        out.append(_json_dates(rec, INSPECTION_DATE_FIELDS))
     return json.dumps(out, indent=2, ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 

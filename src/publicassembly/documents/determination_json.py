@@ -6,7 +6,8 @@ place of a case file, and a file edited by hand is refused naming the field rath
 one of its subjects, dates (``YYYY-MM-DD``, 1778-2099), counts (whole numbers, 0 to 10^9), amounts (finite
 numbers or numeric strings, 0 to 10^15), the law core's answers (true, false, "needs_review", null), findings
 with a rule, a status of the law core (`publicassembly.law.core.Status`), a citation and a reason, a penalty's
-fines in order and its classification in the law's words — and leaves any other key as it is; once its form is
+fines in order and its classification in the law's words, deadlines named as the chapter names them
+(`Jurisdiction.deadlines`) — and leaves any other key as it is; once its form is
 accepted, the legal values it states are checked against the law core (`determination_law.against_the_law`,
 interpretation G-9). A mapping with any key only a determination has (`keys_of_a_determination`) is one, for
 `publicassembly report`."""
@@ -211,6 +212,26 @@ def _requirement_problems(value: Any, where: str) -> list[str]:
     return problems
 
 
+def _deadline_name_problems(data: Mapping[str, Any]) -> list[str]:
+    """The names of a determination's ``deadlines`` that its chapter does not set (`Jurisdiction.deadlines`: the
+    law core's own), one line each naming ``deadlines.<name>`` and the names allowed; for a jurisdiction the file
+    does not name right (refused itself), the names of every chapter (interpretation G-9)."""
+    stated = data.get("deadlines")
+    if not isinstance(stated, dict):
+        return []
+    try:
+        j = jurisdictions.get(str(data.get("jurisdiction")))
+        allowed, whose = j.deadlines, f"{j.alias} ({j.code.split(',')[0]})"
+        if not allowed:
+            whose = f"{j.alias}: {j.code.split(',')[0]} sets no deadline"
+    except UnknownJurisdiction:
+        allowed = tuple(dict.fromkeys(n for each in jurisdictions.all_jurisdictions() for n in each.deadlines))
+        whose = "any chapter"
+    shown = ", ".join(allowed) if allowed else 'none ("deadlines": {})'
+    return [f"deadlines.{name}: is not a deadline of {whose}; allowed: {shown}"
+            for name in stated if name not in allowed]
+
+
 #: The keys a case file shares with a determination (`parse_case`'s envelope).
 _ENVELOPE = frozenset({"jurisdiction", "subject", "as_of"})
 
@@ -258,6 +279,7 @@ def check_determination_json(data: object) -> dict[str, Any]:
                 message = "is required in a determination"
             problems.append(f"{field}: {message}")
     problems += _requirement_problems(data.get("requirements"), "requirements")
+    problems += _deadline_name_problems(data)
     if not problems:  # (its form accepted: the values it states, against the law core)
         from publicassembly.documents.determination_law import against_the_law
 

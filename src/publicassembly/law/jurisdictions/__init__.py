@@ -46,6 +46,9 @@ class Jurisdiction:
       ``permits.services.runs_permits``)
     - ``violable_rules``: the rules a person can violate, in the chapter's order: what a violation is recorded
       under (interpretation W-19; Carmel ch. 31 penalties ¶ A, Mount Pleasant § 164-14 "any of the requirements")
+    - ``deadlines``: the names of the legal deadlines its determinations give (`Determination.deadlines`), in the
+      order it gives them; none for a chapter that sets no deadline (Mount Pleasant ch. 164). A determination's
+      JSON read back names no other (interpretation G-9)
     """
 
     ocd_id: str
@@ -60,6 +63,7 @@ class Jurisdiction:
     penalty_fn: Callable[[int, ParameterValues], Penalty]
     issues_permits: bool
     violable_rules: tuple[str, ...]
+    deadlines: tuple[str, ...] = ()
 
     def determine(self, case: BaseModel, as_of: date, parameters: ParameterSet | None = None) -> Determination:
         """Apply the chapter to `case` under the parameter values in force on `as_of` (or under `parameters`,

@@ -21,7 +21,7 @@ from publicassembly.law.jurisdictions.us_ny_carmel import fee  # noqa: F401
 from publicassembly.law.jurisdictions.us_ny_carmel import penalties  # noqa: F401
 # isort: on
 from publicassembly.law.jurisdictions.us_ny_carmel.context import OCD_ID, RULES
-from publicassembly.law.jurisdictions.us_ny_carmel.determine import determine
+from publicassembly.law.jurisdictions.us_ny_carmel.determine import DEADLINES, determine
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
 
 JURISDICTION = Jurisdiction(
@@ -37,6 +37,7 @@ JURISDICTION = Jurisdiction(
     penalty_fn=penalties.penalty_for_days,
     issues_permits=True,
     violable_rules=penalties.VIOLABLE_RULES,
+    deadlines=DEADLINES,
 )
 
 __all__ = ["JURISDICTION", "RULES", "EventCase", "determine"]

@@ -118,14 +118,19 @@ def permit_answer(rule: Rule, status: Status) -> Any:
     return _PERMIT_ANSWER.get((rule.priority > 0, status))
 
 
+#: The legal deadlines of the chapter, in the order a determination gives them: the petition filed (¶ B), the
+#: Board's decision (¶ B), the hearing's notice published (¶ B), the cleanup (¶ F).
+DEADLINES: tuple[str, ...] = ("application_due", "decision_due", "hearing_notice_due", "cleanup_due")
+
+
 def deadlines(ctx: Context) -> dict[str, LegalDate]:
-    """The legal deadlines that can be computed (none when no permit is required): ``application_due``,
-    ``decision_due`` (once submitted), ``hearing_notice_due`` (once a hearing is set), ``cleanup_due``."""
+    """The legal deadlines that can be computed (none when no permit is required), named as `DEADLINES`:
+    ``application_due``, ``decision_due`` (once submitted), ``hearing_notice_due`` (once a hearing is set),
+    ``cleanup_due``."""
     if ctx.no_permit:
         return {}
-    out = {"application_due": ctx.application_due, "decision_due": ctx.decision_due,
-           "hearing_notice_due": ctx.hearing_notice_due, "cleanup_due": ctx.cleanup_due}
-    return {k: v for k, v in out.items() if v is not None}
+    days = (ctx.application_due, ctx.decision_due, ctx.hearing_notice_due, ctx.cleanup_due)
+    return {name: day for name, day in zip(DEADLINES, days, strict=True) if day is not None}
 
 
 #: What a permit requires (`requirements`), besides its permit holders: all null when no permit is required.

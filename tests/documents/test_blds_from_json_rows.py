@@ -176,3 +176,31 @@ def test_help_says_what_extra_is_and_what_blds_requires():
     assert "BLDS requires AppliedDate or IssuedDate" in text
     assert "an inspection's kind is one of site, cleanup, fire, health, occupancy, sign" in text
     assert "TotalSqFt (BLDS: INTEGER" in text
+
+
+@pytest.mark.parametrize("key", ["permit", "Permits", "rows", "inspection"])
+def test_a_key_of_the_file_not_permits_nor_inspections_is_refused_naming_it_and_the_allowed(tmp_path, key):
+    """A new-user trial wrote ``{"permit": [...]}``: the export ran, exit 0, with no row at all."""
+    result, src, out = export(tmp_path, json.dumps({key: [OK]}))
+    assert result.exit_code == 2, result.output
+    assert told(result) == [f"{src}: {key}: is not a key of a BLDS file; allowed: permits, inspections"]
+    assert not out.exists()
+
+
+def test_an_unknown_key_is_told_with_every_problem_of_the_rows(tmp_path):
+    result, src, _ = export(tmp_path, json.dumps({"permits": [OK | {"status": "Issued"}], "zz": 1, "aa": {}}))
+    assert result.exit_code == 2
+    assert told(result) == [
+        f"{src}: aa: is not a key of a BLDS file; allowed: permits, inspections",
+        f"{src}: zz: is not a key of a BLDS file; allowed: permits, inspections",
+        f"{src}: permits[0].status: 'Issued' has no BLDS mapping (did you mean 'issued'?); allowed: "
+        + ", ".join(blds.STATUS_MAPPED)]
+
+
+@pytest.mark.parametrize(("data", "dataset"), [({"permits": [OK], "inspections": [INSPECTION]}, "permits"),
+                                               ({"permits": [OK], "inspections": [INSPECTION]}, "inspections"),
+                                               ({"inspections": [INSPECTION]}, "permits"), ({}, "permits")])
+def test_a_file_of_permits_and_inspections_is_exported_either_dataset(tmp_path, data, dataset):
+    result, _, out = export(tmp_path, json.dumps(data), "--dataset", dataset)
+    assert result.exit_code == 0, result.output
+    assert len(list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))) == len(data.get(dataset, []))

@@ -932,13 +932,19 @@ _BLDS_HELP = (
 )
 
 
+#: The keys of an ``export blds --from-json`` file: its lists of permits and of inspections (each optional).
+BLDS_FILE_KEYS = ("permits", "inspections")
+
+
 @export_app.command("blds", help=_BLDS_HELP)
 def export_blds(
     town: str | None = typer.Option(None, "--town", help=TOWN_HELP + " Its records from the database."),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     from_json: Path | None = typer.Option(None, "--from-json", help='A JSON file: {"permits": [objects of a permit\'s '
                                                             'fields], "inspections": [objects of an inspection\'s '
-                                                            'fields]} (the fields are listed above).'),
+                                                            'fields]} (the fields are listed above; each list '
+                                                            'optional, --dataset says which is exported; another '
+                                                            'key is refused, exit 2).'),
     dataset: str = typer.Option("permits", "--dataset", help="permits or inspections."),
     fmt: str = typer.Option("csv", "--format", help="csv or json."),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
@@ -964,14 +970,18 @@ def export_blds(
     data = read_json(from_json)
     if not isinstance(data, dict):
         fail(f"{from_json}: expected an object with 'permits' and/or 'inspections'")
+    # (a key misspelt, "permit", was an export of no row, exit 0: every problem of the file is told at once)
+    problems = [f"{key}: is not a key of a BLDS file; allowed: {', '.join(BLDS_FILE_KEYS)}"
+                for key in sorted(set(data) - set(BLDS_FILE_KEYS))]
     items = data.get(dataset)
     if items is None:
         items = []
     if not isinstance(items, list):
-        fail(f"{from_json}: {dataset}: expected a list of objects ([] for none), got {given(items)}")
+        _refused(from_json, [*problems, f"{dataset}: expected a list of objects ([] for none), got {given(items)}"])
     cls: Any = blds.BldsPermitRow if dataset == "permits" else blds.BldsInspectionRow
-    rows, problems = _records(cls, items, dataset, blds.permit_problems if dataset == "permits"
+    rows, bad_rows = _records(cls, items, dataset, blds.permit_problems if dataset == "permits"
                               else blds.inspection_problems)
+    problems += bad_rows
     if problems:
         _refused(from_json, problems)
     write_output(output, _render(lambda: writers[dataset, fmt](rows), source=from_json), force, fmt)

@@ -72,6 +72,17 @@ blds: Any = _Deferred("publicassembly.documents.blds")
 calendars: Any = _Deferred("publicassembly.documents.calendars")
 sitemap: Any = _Deferred("publicassembly.documents.sitemap")
 
+#: The largest ``--from-json`` file read, in bytes: 2 MiB, the API's limit of a request body (the setting
+#: ``DATA_UPLOAD_MAX_MEMORY_SIZE``, which a test holds equal to it), so that the command line takes no record the
+#: API would refuse for its size. A record, or a calendar's or a BLDS export's lists of at most 1,000 items, is
+#: far smaller; a larger file is refused after reading one byte past the limit, never read whole (`read_json`;
+#: interpretation G-16). A case file (`check`, `report`) has its own limit (`casefile.MAX_BYTES`).
+MAX_FROM_JSON_BYTES = 2 * 1024 * 1024
+#: The limit as the commands' --help and their refusal state it.
+FROM_JSON_LIMIT_WORDS = f"2 MiB ({MAX_FROM_JSON_BYTES:,} bytes)"
+FROM_JSON_SIZE_HELP = (f"At most {FROM_JSON_LIMIT_WORDS}, the API's limit of a request body; a larger file is "
+                       "refused (exit 2).")
+
 OUTPUT_HELP = ("The file to write; - for standard output (not a terminal). A name ending in another format's "
                "extension (e.g. .txt for a PDF) is refused.")
 FORCE_HELP = "Overwrite the output file if it exists."
@@ -80,7 +91,7 @@ FROM_JSON_HELP = ("A JSON file holding the record's fields: dates YYYY-MM-DD (17
                   "and days as whole numbers (0 to 1,000,000,000; 12.0 is 12, 12.5 is refused), text "
                   "(a JSON string: a number is refused) of at most 5,000 characters, lists of at most 1,000 items. An "
                   "unknown field is named with the fields allowed; every problem of the file is listed, one per line "
-                  "(exit 2).")
+                  "(exit 2). " + FROM_JSON_SIZE_HELP)
 
 SUMMONS_FROM_JSON_HELP = (FROM_JSON_HELP + " The summons must state the law of its jurisdiction (mount-pleasant-ny, "
                           "the default, or carmel-ny): rule_id a rule of its rule book (publicassembly rules "
@@ -104,7 +115,7 @@ NOTICE_FROM_JSON_HELP = ('A JSON file of the notice: {"town": "carmel-ny" (its O
                          'hearing; earlier is allowed), "revision": the times the hearing was moved (optional, '
                          'default 0; not printed: the calendars\' SEQUENCE)}. Each problem found is listed, one per line (exit 2): the '
                          'fields and their forms first, the law once they read. '
-                         'Example: examples/carmel-hearing-notice.json.')
+                         'Example: examples/carmel-hearing-notice.json. ' + FROM_JSON_SIZE_HELP)
 PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked gives revoked_date, the day the Town "
                          "Board revoked it (Carmel ch. 31 ¶ G); issued_date and revoked_date not after today (what "
                          "they record has happened: interpretation G-10). The permit is Carmel's: town carmel-ny, its OCD id, "
@@ -204,8 +215,9 @@ def write_output(path: Path, data: bytes, force: bool, kind: str | None = None) 
 
 
 def read_json(path: Path, option: str = "--from-json") -> Any:
-    """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed, or names a key twice
-    in one object (as a case file is refused). Every number is read exactly, as a case file's is: one with a
+    """The JSON content of `path`; exit 2 naming the file when it cannot be read or parsed, is larger than
+    `MAX_FROM_JSON_BYTES` (found by reading one byte past it: a file without end, ``/dev/zero``, is refused too),
+    or names a key twice in one object (as a case file is refused). Every number is read exactly, as a case file's is: one with a
     point or an exponent is a Decimal (``0.1`` is one tenth, not a binary float's nearest, and ``1e999`` stays the
     number written, not a float's infinity), a whole one an int; JSON's non-standard constants ``NaN``,
     ``Infinity`` and ``-Infinity`` are read as the Decimal they name, so that the record's reader
@@ -216,11 +228,18 @@ def read_json(path: Path, option: str = "--from-json") -> Any:
     from publicassembly.law.units import WrittenNumber
 
     try:
-        text = decode(path.read_bytes(), str(path), "JSON record")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FROM_JSON_BYTES + 1)  # (never the whole of a larger file)
     except FileNotFoundError:
         fail(f"{option}: {path} does not exist")
     except OSError as exc:
         fail(f"{option}: cannot read {path}: {exc.strerror or exc}")
+    if len(raw) > MAX_FROM_JSON_BYTES:
+        fail(f"{option}: {path} is larger than {FROM_JSON_LIMIT_WORDS}, the most a --from-json file holds (the "
+             "API's limit of a request body); give a smaller file (a calendar or a BLDS export of many records in "
+             "several)")
+    try:
+        text = decode(raw, str(path), "JSON record")
     except CaseFileError as exc:
         fail(f"{option}: {exc.describe()}")
     try:
@@ -830,7 +849,7 @@ def calendar(
                                    'Carmel"; Mount Pleasant ch. 164 holds no such hearing). One hearing per '
                                    'application (a moved one once, with its revision) and each deadline of an '
                                    'application once: each is the calendar\'s event of one UID, unique (RFC 5545). '
-                                   'Every problem is listed, one per line (exit 2).'),
+                                   'Every problem is listed, one per line (exit 2). ' + FROM_JSON_SIZE_HELP),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),
     alarm_days: int | None = typer.Option(None, "--alarm-days", parser=whole_number, help="Days before a deadline its alarm rings, 0 (on "
                                           f"the day) to {MAX_ALARM_DAYS}; default {DEFAULT_ALARM_DAYS}. Not with "
@@ -944,7 +963,7 @@ def export_blds(
                                                             'fields], "inspections": [objects of an inspection\'s '
                                                             'fields]} (the fields are listed above; each list '
                                                             'optional, --dataset says which is exported; another '
-                                                            'key is refused, exit 2).'),
+                                                            'key is refused, exit 2). ' + FROM_JSON_SIZE_HELP),
     dataset: str = typer.Option("permits", "--dataset", help="permits or inspections."),
     fmt: str = typer.Option("csv", "--format", help="csv or json."),
     output: Path = typer.Option(..., "-o", "--output", help=OUTPUT_HELP),

@@ -169,11 +169,11 @@ def test_report_of_a_venue_draws_occupancy_per_space(tmp_path):
 def test_report_draws_deadlines_on_a_timeline(tmp_path):
     data = {"jurisdiction": "ocd-division/country:us/state:ny/county:putnam/place:carmel", "as_of": "2025-05-01",
             "subject": "event", "verdict": "permit required", "findings": [],
-            "deadlines": {"petition_due": {"date": "2025-06-16", "counted": "60 days before"},
+            "deadlines": {"application_due": {"date": "2025-06-16", "counted": "60 days before"},
                           "hearing_notice_due": {"date": "2025-07-05", "counted": "10 days before"}}}
     pdf = render_report(data)
     text = pdf_text(pdf)
-    assert "petition due: 2025-06-16" in text and "hearing notice due: 2025-07-05" in text
+    assert "application due: 2025-06-16" in text and "hearing notice due: 2025-07-05" in text
     assert "as of 2025-05-01" in text
     rasterize(pdf, tmp_path)
 

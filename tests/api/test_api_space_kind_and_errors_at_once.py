@@ -82,6 +82,6 @@ def test_a_use_group_not_of_its_kind_told_with_the_bodys_other_errors(api, mu, h
 def test_docs_api_md_names_kind_and_the_required_fields_of_submit():
     docs = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     assert "`kind` (required: `room` or `open_air`" in docs
-    assert "{id, name, kind, use_group, area, area_unit, alleys}" in docs
+    assert "{id, name, kind, use_group, area, area_unit, alleys, story, common_entrance, connects_with}" in docs
     assert '`submit` takes `{"verification_statement": "…"' in docs
     assert "Two service\nfunctions have neither a page nor an endpoint" in docs

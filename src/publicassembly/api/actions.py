@@ -826,9 +826,13 @@ class SpaceChange(BodyIn):
 
 
 def _space(s: Any) -> dict[str, Any]:
+    """A room or area as the API answers adding or changing it: with ``connects_with``, the names of the rooms it
+    connects with (§ 164-4, in their own spelling, in the order entered; interpretation M-23)."""
+    from publicassembly.venues import services as vs
+
     return {"id": s.pk, "venue": s.venue_id, "name": s.name, "kind": s.kind, "use_group": s.use_group,
             "area": jsonable(s.area), "area_unit": s.area_unit, "alleys": s.alleys, "story": s.story,
-            "common_entrance": s.common_entrance, "version": s.version}
+            "common_entrance": s.common_entrance, "connects_with": vs.connected_names(s), "version": s.version}
 
 
 def _certificate(c: Any) -> dict[str, Any]:

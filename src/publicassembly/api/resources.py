@@ -246,13 +246,17 @@ def _venue(v: Any, with_occupancy: bool = False) -> dict[str, Any]:
     ``determination`` of it today and its ``certificate_blockers`` (what stops its certificate, M-17: the
     shape of the 409 of ``POST /venues/{id}/certificates``, judged by the same determination: no query more),
     both null, and ``occupancy_error`` said, when the determination cannot be computed."""
+    from publicassembly.venues import services as vs
+
+    links = vs.connections_of(v)  # (§ 164-4: the rooms each connects with, M-23)
     out: dict[str, Any] = {
         "id": v.pk, "town": v.town.jurisdiction_alias, "name": v.name, "address": v.address,
         "commercial": v.commercial, "version": v.version,
         "spaces": [{"id": s.pk, "name": s.name, "kind": s.kind, "use_group": s.use_group, "area": jsonable(s.area),
-                    "area_unit": s.area_unit, "alleys": s.alleys} for s in v.spaces.order_by("id")]}
+                    "area_unit": s.area_unit, "alleys": s.alleys, "story": s.story,
+                    "common_entrance": s.common_entrance, "connects_with": links.get(s.pk, [])}
+                   for s in v.spaces.order_by("id")]}
     if with_occupancy:
-        from publicassembly.venues import services as vs
         from publicassembly.workflow.errors import ValidationFailed
 
         try:
@@ -298,8 +302,11 @@ class VenueOut(Schema):
     address: str
     commercial: bool | None = Field(description="true commercial, false noncommercial, null not stated")
     version: int
-    spaces: list[dict[str, Any]] = Field(description="{id, name, kind, use_group, area, area_unit, alleys} of each "
-                                                     "room or area, in the order entered; kind: room or open_air")
+    spaces: list[dict[str, Any]] = Field(description=(
+        "{id, name, kind, use_group, area, area_unit, alleys, story, common_entrance, connects_with} of each room or "
+        "area, in the order entered; kind: room or open_air; connects_with: the names of the rooms or areas it "
+        "connects with (§ 164-4), in the order entered, [] when none (a connection is one, whichever room named the "
+        "other: it is listed on both); common_entrance: whether its entrance is common with them, null not stated"))
     determination: dict[str, Any] | None = Field(
         description="the law core's determination (as POST /check answers it); null when it cannot be computed")
     certificate_blockers: list[BlockerOut] | None = Field(description=(

@@ -598,42 +598,68 @@ def _area_problem(values: dict[str, Any], use_group: str | None, unit_known: boo
     return None
 
 
-def _connected_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None
-                      ) -> tuple[list[Space], list[tuple[str, str]]]:
+def _connected_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None, *,
+                      own_name: Any = None) -> tuple[list[Space], list[tuple[str, str]]]:
     """The spaces of `venue` that `items` (names, or `Space` objects) name — the spaces a space connects with
-    (§ 164-4), without `exclude` (the space itself) — and every refusal of them as (``connects_with``, message):
-    a space of another venue, a name no space of it has, the space itself. Collected, not raised, so that they
-    are told with the space's other refusals at once (interpretation M-21)."""
-    spaces = {s.name: s for s in venue.spaces.all()}
+    (§ 164-4), without `exclude` (the space itself, as stored) — and every refusal of them as (``connects_with``,
+    message): a space of another venue, a name no space of it has, the space itself. A name is read as the check
+    of a name taken reads it (`same_name`: "ballroom" is the room "Ballroom", which is kept, in its own spelling);
+    `own_name`, the name the space is being added or renamed with, is the space itself too (interpretation M-23).
+    Each refusal is told once (a name of no space given twice, the space itself named twice). Collected, not
+    raised, so that they are told with the space's other refusals at once (interpretation M-21)."""
+    stored = list(venue.spaces.all())
+    spaces = {same_name(s.name): s for s in stored}
+    own = same_name(own_name) if isinstance(own_name, str) and own_name.strip() else None
     out: list[Space] = []
     errors: list[tuple[str, str]] = []
+    unknown: set[str] = set()  # the names of no space already told (as read)
     for item in items:
+        space: Space | None
         if isinstance(item, Space):
             if item.venue_id != venue.pk:
                 errors.append(("connects_with", _("%(space)s is not a space of %(venue)s")
                                % {"space": item.name, "venue": venue.name}))
                 continue
             space = item
-        elif isinstance(item, str) and item.strip() in spaces:
-            space = spaces[item.strip()]
+        elif isinstance(item, str) and same_name(item) in spaces:
+            space = spaces[same_name(item)]
+        elif isinstance(item, str) and own is not None and same_name(item) == own:
+            space = None  # (itself, by the name it is being given: not stored yet, or stored under another)
         else:
-            errors.append(("connects_with", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
-                           % {"venue": venue.name, "name": repr(item),
-                              "spaces": ", ".join(sorted(spaces)) or _("none yet")}))
+            key = same_name(item) if isinstance(item, str) else repr(item)
+            if key not in unknown:
+                unknown.add(key)
+                errors.append(("connects_with", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                               % {"venue": venue.name, "name": repr(item),
+                                  "spaces": ", ".join(sorted(s.name for s in stored)) or _("none yet")}))
             continue
-        if exclude is not None and space.pk == exclude.pk:
-            errors.append(("connects_with", _("a space cannot connect with itself")))
+        if space is None or (exclude is not None and space.pk == exclude.pk):
+            itself = ("connects_with", _("a space cannot connect with itself"))
+            if itself not in errors:
+                errors.append(itself)
         elif space.pk not in {s.pk for s in out}:
             out.append(space)
     return out, errors
 
 
-def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None) -> list[Space]:
+def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = None, *,
+                    own_name: Any = None) -> list[Space]:
     """`_connected_spaces`, its refusals raised (`ValidationFailed.of_all`)."""
-    out, errors = _connected_spaces(venue, items, exclude)
+    out, errors = _connected_spaces(venue, items, exclude, own_name=own_name)
     if errors:
         raise ValidationFailed.of_all(errors)
     return out
+
+
+def as_stored(venue: Venue, names: Iterable[str], own_name: str = "") -> list[str]:
+    """`names` of spaces of `venue` each in the spelling of the space it names as the check of a name taken reads
+    it (`same_name`: "ballroom" is "Ballroom"; `own_name`, the space's being typed, itself), a name of no space as
+    given: what the law core, which matches the names of a case exactly, is given of the spaces a space being
+    typed connects with (the page's preview, interpretation M-23), as `add_space` reads them."""
+    stored = {same_name(n): n for n in venue.spaces.values_list("name", flat=True)}
+    if own_name.strip():
+        stored.setdefault(same_name(own_name), own_name)
+    return [stored.get(same_name(n), n) if isinstance(n, str) else n for n in names]
 
 
 def connected_names(space: Space) -> list[str]:
@@ -644,6 +670,18 @@ def connected_names(space: Space) -> list[str]:
             "from_space_id", "to_space_id"):
         ids.add(b if a == space.pk else a)
     return list(Space.objects.filter(pk__in=ids).order_by("id").values_list("name", flat=True))
+
+
+def connections_of(venue: Venue) -> dict[int, list[str]]:
+    """The names of the spaces each space of `venue` connects with (§ 164-4), by the space's id (an empty list
+    for one connected with none), each list in the order the spaces were entered: `connected_names` of every
+    space of the place at once (two queries), as the API gives a place's spaces."""
+    spaces = list(venue.spaces.order_by("id").values_list("id", "name"))
+    linked: dict[int, set[int]] = {pk: set() for pk, _name in spaces}
+    for a, b in SpaceConnection.objects.filter(venue=venue).values_list("from_space_id", "to_space_id"):
+        linked.setdefault(a, set()).add(b)
+        linked.setdefault(b, set()).add(a)
+    return {pk: [name for other, name in spaces if other in linked[pk]] for pk, _name in spaces}
 
 
 def _set_connections(by: Any, space: Space, others: list[Space], why: str) -> list[str]:
@@ -719,7 +757,7 @@ def add_space(by: Any, venue: Venue, *, name: str, kind: str, use_group: str, ar
         venue = locked_venue(venue, expected_version)
         _require_editor(by, venue)
         _refuse_a_name_taken(venue, values["name"])
-        others = _resolve_spaces(venue, connects_with)
+        others = _resolve_spaces(venue, connects_with, own_name=values["name"])
         why = _why(reason, history_words.SPACE_ADDED(name=values["name"]))
         space = Space(town=venue.town, venue=venue, **values)
         save_with_history(space, by=by, reason=why)
@@ -741,7 +779,7 @@ def _new_space(venue: Venue, given: dict[str, Any], connects_with: Iterable[Any]
         values = _clean_space(dict(given))
     except ValidationFailed as e:
         errors = list(e.errors)
-    errors += _connected_spaces(venue, connects_with)[1]
+    errors += _connected_spaces(venue, connects_with, own_name=given.get("name"))[1]
     name = given.get("name")
     if errors and isinstance(name, str) and name.strip() and all(f != "name" for f, _m in errors):
         taken = _name_taken(venue, name.strip())
@@ -798,7 +836,7 @@ def _space_change_errors(venue: Venue, fresh: Space, changes: dict[str, Any], co
         errors = list(e.errors)
     others: list[Space] = []
     if connects is not None:  # (told with the other refusals, at once: M-21)
-        others, unconnected = _connected_spaces(venue, connects, exclude=fresh)
+        others, unconnected = _connected_spaces(venue, connects, exclude=fresh, own_name=merged["name"])
         errors += unconnected
     return values, others, errors
 

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema, Status
-from pydantic import AfterValidator, AwareDatetime, ValidationInfo, WithJsonSchema, field_validator
+from pydantic import AwareDatetime, ValidationInfo, WithJsonSchema, field_validator
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_every, refuse_with
@@ -752,23 +752,38 @@ UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "busi
                    "dance_hall_lodge_room", "hotel_lodging_house", "institutional", "mercantile_first_floor",
                    "mercantile_basement_sales_floor", "mercantile_other_floors", "school", "storage",
                    "bowling_alley", "open_air"]
-#: What a negative floor area is told: what is allowed (§ 164-7; `venues.services.floor_area_problem`, which
-#: refuses 0 but for a bowling alley once the use group is known), not "at least 0", which 0 then is not.
+#: What a negative floor area is told when its use group is not known (refused itself): what is allowed of every
+#: use group (§ 164-7), not "at least 0", which 0 then is not. Once the use group is known, the area is told in the
+#: words of `venues.services.floor_area_problem` for that use group: a bowling alley's additional area 0 or more,
+#: another room's more than 0 (the service's and the venue page's words, `_area_told`).
 AREA_ALLOWED = ("must be more than 0 (in its area_unit); only a bowling alley's additional area, beyond its "
                 "alleys and their runways, may be 0 (§ 164-7)")
 
 
-def _area_not_negative(value: Decimal) -> Decimal:
-    if value < 0:
-        raise ValueError(AREA_ALLOWED)
+def _area_told(value: Decimal, info: ValidationInfo) -> Decimal:
+    """A space's ``area`` judged by the body's use group (`floor_area_problem`: § 164-7, the occupant load by use
+    group): the use group given, by it; the use group refused, a negative area in `AREA_ALLOWED`'s words; the use
+    group not given (a PATCH: the stored one), left to the venues service, which judges it by the stored use group
+    (M-21). A negative area was refused in `AREA_ALLOWED`'s words before its use group was asked: a bowling alley's
+    -1 was told that only a bowling alley's area may be 0."""
+    from publicassembly.venues.services import floor_area_problem
+
+    if "use_group" not in info.data:  # (refused itself: what every use group allows)
+        if value < 0:
+            raise ValueError(AREA_ALLOWED)
+        return value
+    use_group = info.data["use_group"]
+    problem = floor_area_problem(value, use_group) if use_group is not None else None
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 
 #: A floor area in its unit: its size is bounded by the law core (at most ten billion square feet, refused in its
 #: words by the venues service), not by a count of digits. Read as a case file's and the venue page's area is
-#: (`law.units.READ_NUMBER`, interpretation W-24): ``"1_0"`` or a boolean is 422 naming ``area``.
-Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}), READ_NUMBER,
-                 AfterValidator(_area_not_negative)]
+#: (`law.units.READ_NUMBER`, interpretation W-24): ``"1_0"`` or a boolean is 422 naming ``area``. What it may be
+#: (more than 0, a bowling alley's 0 or more) depends on the use group: `_area_told`.
+Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}), READ_NUMBER]
 Story = whole_number(*STORY_RANGE)
 SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
 
@@ -802,13 +817,7 @@ class SpaceIn(RefusalsKept):  # (its schema's refusals told with the service's: 
     @field_validator("area")
     @classmethod
     def _area_for_its_use_group(cls, value: Decimal, info: ValidationInfo) -> Decimal:
-        from publicassembly.venues.services import floor_area_problem
-
-        use_group = info.data.get("use_group")  # (more than 0, but a bowling alley's 0 or more: § 164-7)
-        problem = floor_area_problem(value, use_group) if use_group is not None else None
-        if problem is not None:
-            raise ValueError(problem)
-        return value
+        return _area_told(value, info)  # (more than 0, but a bowling alley's 0 or more: § 164-7)
 
 
 class SpaceChange(BodyIn):
@@ -823,6 +832,11 @@ class SpaceChange(BodyIn):
     connects_with: SpaceNames | None = None
     expected_version: Version = None
     reason: _text(2000) = ""
+
+    @field_validator("area")
+    @classmethod
+    def _area_for_its_use_group(cls, value: Decimal | None, info: ValidationInfo) -> Decimal | None:
+        return None if value is None else _area_told(value, info)  # (no use group given: the stored one's)
 
 
 def _space(s: Any) -> dict[str, Any]:

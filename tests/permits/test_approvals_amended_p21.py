@@ -105,3 +105,41 @@ def test_page_marks_the_approvals_that_no_longer_count_par_c1(walk, client):
     client.force_login(walk.clerk)
     page = client.get(f"/carmel-ny/applications/{app.pk}/").content.decode()
     assert page.count("no longer counts (P-21)") == 2
+
+
+def returned_with_a_null(walk) -> dict:
+    """`returned`, the petition's facts stored, before its approvals, with its drinking water's description null
+    (as facts were stored before W-34's null rule); those facts."""
+    from publicassembly.permits.models import PermitApplication
+
+    facts = fair_facts()
+    facts["conditions"]["drinking_water"]["description"] = None
+    walk.submitted()
+    PermitApplication.objects.filter(pk=walk.app.pk).update(facts=facts)
+    walk.app.refresh_from_db()
+    approve_c1_c2(walk)
+    sv.mark_incomplete(walk.clerk, walk.app, missing_items=["a better map"])
+    return facts
+
+
+def test_a_fact_stored_null_before_and_left_out_now_keeps_the_approvals_par_c1_w34(walk):
+    """W-34: a fact given null is now stored as one left out. A petition saved before, its drinking water's
+    description stored null, approved for it: saved again with the same facts (the null now left out), the
+    approvals of ¶ C(1) still count and none is named lapsed — null and not stated are one (P-21)."""
+    facts = returned_with_a_null(walk)
+    assert walk.app.approvals.filter(condition=1).first().basis["facility"] == {"description": None}
+    app = sv.update_draft(walk.applicant, walk.app, facts)
+    assert app.facts["conditions"]["drinking_water"] == {}
+    assert all(sv.approval_counts(app, a) for a in app.approvals.all()) and app.approvals.count() == 4
+    assert "P-21" not in app.history.order_by("-history_id").first().history_change_reason
+
+
+def test_a_fact_stated_where_it_was_null_lapses_the_approval_par_c1_w34(walk):
+    """The other side: the facility stated otherwise than approved (a description where none was) is a change:
+    both approvals of ¶ C(1) lapse, those of ¶ C(2) count."""
+    facts = returned_with_a_null(walk)
+    facts["conditions"]["drinking_water"]["description"] = "Six drinking fountains and a water truck"
+    app = sv.update_draft(walk.applicant, walk.app, facts)
+    counted = {(a.condition, a.agency) for a in app.approvals.all() if sv.approval_counts(app, a)}
+    assert counted == {(2, "health_department"), (2, "town_board")}
+    assert "P-21" in app.history.order_by("-history_id").first().history_change_reason

@@ -310,7 +310,8 @@ def test_two_officials_at_once_the_stale_one_reads_spanish(cu, draft_app):
     `web.views.errors.conflict`'s; the catalog test holds them to a Spanish translation once extracted.)"""
     url = f"/carmel-ny/applications/{draft_app.pk}/withdraw/"
     opened = draft_app.version
-    sv.update_draft(cu["applicant"], draft_app, draft_app.facts, reason="changed in another window")
+    sv.update_draft(cu["applicant"], draft_app, {**draft_app.facts, "purpose": "County fair and market"},
+                    reason="changed in another window")  # (a change: facts as stored are not written again, W-34)
     stale = {"expected_version": opened}
     r = _spanish(cu["applicant"]).post(url, stale)
     assert r.status_code == 409

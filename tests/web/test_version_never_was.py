@@ -30,7 +30,7 @@ def test_a_version_the_record_never_had_is_said_so(cu, draft_app):
 
 
 def test_an_older_version_is_still_a_change_by_someone_else(cu, draft_app):
-    sv.update_draft(cu["applicant"], draft_app, draft_app.facts)
+    sv.update_draft(cu["applicant"], draft_app, {**draft_app.facts, "purpose": "County fair and market"})
     assert draft_app.version == 2
     with pytest.raises(StaleUpdate) as e:
         sv.submit(cu["applicant"], draft_app, verification_statement="Sworn.", expected_version=1)

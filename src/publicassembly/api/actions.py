@@ -111,8 +111,9 @@ class FactsReplaced(Versioned):
 
     facts: dict[str, Any] = Field(description=(
         "ALL the facts of the assembly, as when the draft was started: they REPLACE the stored facts whole, and a "
-        "fact left out is removed (the answer's `facts_removed` lists each). To change some facts only, send them "
-        "with PATCH"))
+        "fact left out is removed (the answer's `facts_removed` lists each); a fact given null is not stated: "
+        "removed as one left out. Facts that are the stored ones are not written (the version does not move). To "
+        "change some facts only, send them with PATCH"))
 
 
 class FactsPatch(Versioned):
@@ -121,7 +122,8 @@ class FactsPatch(Versioned):
     facts: dict[str, Any] = Field(description=(
         "the facts to change, as a JSON Merge Patch (RFC 7396): a fact given is set, an object is merged fact by "
         "fact, a fact given null is removed, a list (`properties`) is replaced whole; the facts not named are "
-        "kept"))
+        "kept. A patch that changes nothing (`{}`) writes nothing: the application as it is, its version "
+        "unchanged"))
 
 
 class SubmitIn(Versioned):
@@ -268,10 +270,11 @@ def _changed(app: Any) -> dict[str, Any]:
 def update_draft(request: Any, town: str, pk: RecordId, data: FactsReplaced) -> Any:
     """The applicant's own application while it is a draft or returned as incomplete (``incomplete``: saved, not
     sent back; ``POST …/amend`` sends it): its facts are REPLACED whole by ``facts``, as when the draft was started
-    — a fact left out is removed. The answer is the application with ``facts_removed``, the paths of the facts
-    the replacement removed (e.g. ``["applicant", "dates", "properties"]``; ``[]`` when none). To change some
-    facts only, PATCH (interpretation W-34). Another state is 409; every bad fact is 422 naming
-    ``facts.<field>``, all at once."""
+    — a fact left out is removed, and so is a fact given null (not stated, as the facts' schema says). The answer
+    is the application with ``facts_removed``, the paths of the facts the replacement removed (e.g.
+    ``["applicant", "dates", "properties"]``; ``[]`` when none). Facts that are the stored ones are not written:
+    the application as it is, its version unchanged. To change some facts only, PATCH (interpretation W-34).
+    Another state is 409; every bad fact is 422 naming ``facts.<field>``, all at once."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -287,7 +290,9 @@ def patch_facts(request: Any, town: str, pk: RecordId, data: FactsPatch) -> Any:
     """The facts named in ``facts`` changed, the others kept (RFC 7396: an object merged fact by fact, a fact given
     null removed, a list such as ``properties`` replaced whole), in the states PUT takes; the facts as patched are
     checked whole (422 naming ``facts.<field>``, every bad fact at once). The answer is the application with
-    ``facts_removed``, the facts the patch removed (interpretation W-34)."""
+    ``facts_removed``, the facts the patch removed (interpretation W-34). A patch that changes nothing (``{}``, a
+    fact set to the value it has) writes nothing: the application as it is, its version unchanged, no history
+    row."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)

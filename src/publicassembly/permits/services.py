@@ -496,9 +496,22 @@ def validate_facts(facts: Any) -> dict[str, Any]:
         told = {field for field, _message in refused}
         refused += [(field, message) for field, message in printable_problems(facts, "facts") if field not in told]
         raise ValidationFailed.of_all(refused)
-    clean = model.model_dump(mode="json", exclude_unset=True)
+    clean = without_nulls(model.model_dump(mode="json", exclude_unset=True))
     require_printable(("facts", clean))  # the petition, the notice and the permit print them (G-6)
     return clean
+
+
+def without_nulls(value: Any) -> Any:
+    """`value` (JSON data) without the members of its objects, at any depth, that are null: a fact given null is a
+    fact not stated — the facts' schema documents null as "not stated", the default of every fact that takes it —
+    so it is kept as a fact left out (a JSON Merge Patch's null removes the fact; a replacement's, or a new draft's,
+    is not stored), and a replacement's `facts_removed` names it when it was stated (interpretation W-34). An item
+    of a list is kept (its objects' null members are not)."""
+    if isinstance(value, dict):
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [without_nulls(v) for v in value]
+    return value
 
 
 def parameter_set(town: Any) -> ParameterSet:
@@ -568,7 +581,13 @@ def approval_counts(app: PermitApplication, approval: Approval) -> bool:
     amendment that changes them leaves the approval on the record, but it no longer counts: ¶ C asks the
     facilities "provided for and approved in writing", and those approved are not the ones now petitioned for
     (interpretation P-21, as P-12 for the authorizations of ¶ D)."""
-    return approval.basis is None or approval.basis == approval_basis(app.facts, approval.condition)
+    return approval.basis is None or _same_basis(approval.basis, approval_basis(app.facts, approval.condition))
+
+
+def _same_basis(recorded: Any, now: Any) -> bool:
+    """Whether an approval's recorded basis is the petition's now (`approval_basis`), a fact null in either as one
+    not stated (`without_nulls`: facts saved before nulls were left out of them held some)."""
+    return bool(without_nulls(recorded) == without_nulls(now))
 
 
 def lapsed_approvals(app: PermitApplication, facts: dict[str, Any]) -> list[Approval]:
@@ -576,7 +595,8 @@ def lapsed_approvals(app: PermitApplication, facts: dict[str, Any]) -> list[Appr
     (`approval_counts`, interpretation P-21), by condition and agency."""
     lapsed = []
     for a in app.approvals.order_by("condition", "agency", "id"):
-        if approval_counts(app, a) and a.basis is not None and a.basis != approval_basis(facts, a.condition):
+        if approval_counts(app, a) and a.basis is not None and not _same_basis(a.basis,
+                                                                               approval_basis(facts, a.condition)):
             lapsed.append(a)
     return lapsed
 
@@ -1182,7 +1202,12 @@ FACTS_CHANGED_IN = (State.DRAFT, State.INCOMPLETE)
 def _save_facts(by: Any, app: PermitApplication, clean: dict[str, Any], reason: str | None) -> PermitApplication:
     """The (locked, checked) application's facts replaced by `clean`, with the history (a written approval given for
     facts that change no longer counts, and the history names it: P-21); ``app.facts_removed`` set to the facts
-    the change removed (`facts_removed`)."""
+    the change removed (`facts_removed`). Facts that are the stored ones are not written: the application is
+    returned as it is, its version unchanged and no history row of no change (a PATCH of ``{}``, a PUT of the facts
+    read; interpretation W-34)."""
+    if clean == app.facts:
+        app.facts_removed = []
+        return app
     words = _lapsed_words(said.FACTS_CHANGED(), lapsed_approvals(app, clean))
     removed = facts_removed(app.facts, clean)
     app.facts = clean
@@ -1195,9 +1220,10 @@ def _save_facts(by: Any, app: PermitApplication, clean: dict[str, Any], reason: 
 def update_draft(by: Any, app: PermitApplication, facts: dict[str, Any], *, expected_version: int | None = None,
                  reason: str | None = None) -> PermitApplication:
     """Replace the facts of the applicant's own draft (state ``draft``, or ``incomplete``: the returned petition
-    saved before `amend` sends it back) with `facts`, whole: a fact left out is removed. The returned
-    application's ``facts_removed`` lists what was (`facts_removed`, interpretation W-34; `patch_facts` changes
-    some facts only). As `amend`, a written approval of ¶ C given for facts that change no longer counts, and the
+    saved before `amend` sends it back) with `facts`, whole: a fact left out is removed, and a fact given null
+    (`without_nulls`: not stated). The returned application's ``facts_removed`` lists what was (`facts_removed`,
+    interpretation W-34; `patch_facts` changes some facts only); facts that are the stored ones are not written
+    (`_save_facts`). As `amend`, a written approval of ¶ C given for facts that change no longer counts, and the
     history names it (P-21)."""
     _require_own(by, app)
     clean = validate_facts(facts)
@@ -1215,7 +1241,8 @@ def patch_facts(by: Any, app: PermitApplication, patch: dict[str, Any], *, expec
     a fact given null removed, a list (``properties``) replaced whole; the facts not named are kept. The facts as
     patched are checked whole (`validate_facts`: ``facts.<path>``, every bad fact at once) before the state, on
     the facts as read, and again on the facts locked. The returned application's ``facts_removed`` lists the
-    facts the patch removed (interpretation W-34)."""
+    facts the patch removed (interpretation W-34). A patch that changes nothing (``{}``, a fact set to the value
+    it has) writes nothing (`_save_facts`): the version and state are checked, the application returned as it is."""
     _require_own(by, app)
     if not isinstance(patch, dict):
         raise ValidationFailed("facts", _("must be a mapping of the facts to change, not %(type)s")

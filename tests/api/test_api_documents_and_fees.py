@@ -69,14 +69,16 @@ def test_upload_list_and_download_a_document_by_the_applicant(api, cu, draft_app
 
 
 def test_officials_of_the_town_upload_and_read_others_get_404(api, cu, mu, draft_app, other_applicant):
-    """The Town Clerk may attach to and read any application of Carmel; another applicant of Carmel, Carmel's
-    enforcement officer (no role that sees applications) and Mount Pleasant's Clerk never see it (404)."""
+    """The Town Clerk may attach to and read any application of Carmel; another applicant of Carmel and Mount
+    Pleasant's Clerk never see it (404); Carmel's enforcement officer reads it but attaches nothing (403: W-35)."""
     r = upload(api(cu["town_clerk"]), D(draft_app.pk), PNG, name="approval.png", kind="written approval",
                content_type="image/png")
     assert r.status_code == 201 and r.json()["content_type"] == "image/png"
     url = r.json()["url"]
     assert api(cu["town_board_member"]).get(url).content == PNG
-    for outsider in (other_applicant, cu["enforcement_officer"], mu["town_clerk"]):
+    officer = api(cu["enforcement_officer"])
+    assert officer.get(url).content == PNG and upload(officer, D(draft_app.pk)).status_code == 403
+    for outsider in (other_applicant, mu["town_clerk"]):
         c = api(outsider)
         assert c.get(D(draft_app.pk)).status_code == 404
         assert c.get(url).status_code == 404

@@ -54,15 +54,14 @@ def test_a_held_hearing_is_no_longer_upcoming_but_its_notice_stays(cu, hearing_a
 
 
 def test_petition_pdf_for_the_applicant_and_officials_only(api, cu, mu, draft_app):
-    """¶ B (1)-(15): the petition as filed; the applicant and the Clerk read it, Carmel's enforcement officer
-    and Mount Pleasant's Clerk do not see it (404); no token 401."""
+    """¶ B (1)-(15): the petition as filed; the applicant, the Clerk and Carmel's enforcement officer (W-35) read
+    it, Mount Pleasant's Clerk does not see it (404); no token 401."""
     url = f"/api/v1/towns/carmel-ny/applications/{draft_app.pk}/petition.pdf"
-    for who in (cu["applicant"], cu["town_clerk"]):
+    for who in (cu["applicant"], cu["town_clerk"], cu["enforcement_officer"]):
         r = api(who).get(url)
         assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
         assert r["Cache-Control"] == "private, no-store"
     assert draft_app.facts["applicant"]["name"] in _text(api(cu["applicant"]).get(url).content)
-    assert api(cu["enforcement_officer"]).get(url).status_code == 404
     assert api(mu["town_clerk"]).get(url).status_code == 404
     assert Client().get(url).status_code == 401
 

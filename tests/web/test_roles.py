@@ -10,8 +10,9 @@ from publicassembly.accounts.models import Role
 
 pytestmark = pytest.mark.django_db
 
+#: Those who see every application of Carmel (the enforcement officer too, read only: W-35).
 CARMEL_OFFICIALS = {Role.TOWN_CLERK, Role.TOWN_BOARD_MEMBER, Role.BUILDING_INSPECTOR,
-                    Role.HEALTH_DEPARTMENT_REVIEWER, Role.ADMINISTRATOR}
+                    Role.HEALTH_DEPARTMENT_REVIEWER, Role.ENFORCEMENT_OFFICER, Role.ADMINISTRATOR}
 
 
 @pytest.mark.parametrize("role", list(Role.values))

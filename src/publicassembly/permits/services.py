@@ -45,6 +45,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from pydantic import ValidationError
 
+from publicassembly.accounts.models import Role
 from publicassembly.law import jurisdictions
 from publicassembly.law.cases import invalid_from
 from publicassembly.law.core import Finding, Status
@@ -110,7 +111,10 @@ BOARD = "town_board_member"
 HEALTH = "health_department_reviewer"
 INSPECTOR = "building_inspector"
 #: The Town's officials who may read every application of their town.
-OFFICIALS = (CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+#: The Town's officials, who see every application of their town (read only: each step names its own roles). The
+#: enforcement officer too: an offense of ch. 31 is an assembly held without a permit (¶ A), so the officer who
+#: cites it must see whether one was applied for, issued or revoked.
+OFFICIALS = (CLERK, BOARD, HEALTH, INSPECTOR, "enforcement_officer", "administrator")
 #: Who records each approving body's written approval of a condition of ¶ C: its own official.
 APPROVER = {Agency.HEALTH_DEPARTMENT: HEALTH, Agency.TOWN_BOARD: BOARD}
 
@@ -1121,8 +1125,10 @@ def list_applications(by: Any, town: Any, states: str | None = None) -> list[Per
         return list(qs)
     if APPLICANT in roles:
         return list(qs.filter(applicant=by))
-    raise NotAllowed(_("%(user)s holds no role in %(town)s") % {"user": repr(getattr(by, "username", "anonymous")),
-                                                                 "town": town})
+    raise NotAllowed(_("%(user)s holds no role in %(town)s that sees its permit applications (an applicant sees "
+                       "their own; these roles see all: %(roles)s)")
+                     % {"user": repr(getattr(by, "username", "anonymous")), "town": town,
+                        "roles": ", ".join(str(Role(r).label) for r in OFFICIALS)})
 
 
 def application_timeline(app: PermitApplication) -> list[TimelineEntry]:

@@ -918,7 +918,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     does not have (`queue_page_refused`), or the page given twice, is 422 told above the table, with no rows;
     so is another parameter, or one not UTF-8 (`query_refused`, W-11)."""
     t = _permit_town(town)
-    require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+    require_role(request.user, t, *sv.OFFICIALS)
     today = timezone.localdate()
     offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
     refused = query_refused(request.GET, raw_query(request), ("state", "page"), form=True)
@@ -975,7 +975,7 @@ def hearing_calendar(request: HttpRequest, town: str) -> HttpResponse:
     """The town's hearing calendar. It takes no field in its address: a parameter is refused, 422, naming it,
     with no hearing listed as if filtered (`query_refused`, as the public hearings page)."""
     t = _permit_town(town)
-    require_role(request.user, t, CLERK, BOARD, HEALTH, INSPECTOR, "administrator")
+    require_role(request.user, t, *sv.OFFICIALS)
     refused = query_refused(request.GET, raw_query(request))
     if refused:
         return render(request, "web/applications/calendar.html",

@@ -78,7 +78,10 @@ ROLE_PAGES = {
     # enforcement.services.ENFORCERS), so the Enforcement page is one of his pages in either town.
     Role.BUILDING_INSPECTOR: (("web:venues", gettext_lazy("Places of assembly")),
                               ("web:enforcement", gettext_lazy("Enforcement"))),
-    Role.ENFORCEMENT_OFFICER: (("web:enforcement", gettext_lazy("Enforcement")),),
+    # The enforcement officer reads the permit applications too (an assembly without a permit is ch. 31's offense:
+    # W-35), read only.
+    Role.ENFORCEMENT_OFFICER: (("web:enforcement", gettext_lazy("Enforcement")),
+                               ("web:clerk_queue", gettext_lazy("Permit applications"))),
     Role.HEALTH_DEPARTMENT_REVIEWER: (("web:clerk_queue", gettext_lazy("Applications for review")),),
 }
 #: The pages of the permit process (Carmel ch. 31): linked only in a town that runs permits.

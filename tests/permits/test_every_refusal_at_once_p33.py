@@ -42,8 +42,8 @@ def test_every_bad_value_of_the_approval_is_told_at_once_p33(walk):
     told = refusals(lambda: sv.approve(walk.board, app, conditions=["Gates close at 10 p.m.", " "],
                                        decided_on=date(2026, 6, 23), bond_amount="0", bodily_injury_limit="600000",
                                        reason=f"as heard{CONTROL}", today=date(2026, 6, 22)))
-    assert fields(told) == ["conditions", "decided_on", "bond_amount", "bodily_injury_limit", "reason"], told
-    assert told[0] == ("conditions", "give the conditions as a list of non-empty texts")
+    assert fields(told) == ["conditions[1]", "decided_on", "bond_amount", "bodily_injury_limit", "reason"], told
+    assert told[0] == ("conditions[1]", "give the condition as a non-empty text")
     assert told[1][1].startswith("2026-06-23 is in the future (today is 2026-06-22)")
     assert told[2] == ("bond_amount", "must be more than $0 (got 0)")
     assert told[4][1].startswith(CONTROLS)

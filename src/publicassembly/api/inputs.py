@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any, NoReturn
@@ -37,9 +37,15 @@ class RefusalsKept(BodyIn):
     names them), and `refused`, pydantic's errors of the others (their ``loc`` within the body); it must answer
     them (`refuse_with`) before anything else. Not an object: refused as any body is. When a parameter of the
     path is refused, the operation does not run: the refusals kept are told with it (`api.errors`, from
-    ``request.pa_refusals_kept``), as they were before they were kept."""
+    ``request.pa_refusals_kept``), as they were before they were kept.
+
+    A list refused in some of its items only (``"conditions": ["", "\\u0007"]``: the first empty) is taken with
+    its other items, each in its place, so that the service judges those too (the bell, ``conditions[1]``): the
+    items the schema refused are left as given, and what the service says of them is not told again
+    (`refuse_with`; interpretation P-33). ``items_refused`` names those lists and the places refused."""
 
     _refused: list[dict[str, Any]] = PrivateAttr(default_factory=list)
+    _items_refused: dict[str, set[int]] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="wrap")
     @classmethod
@@ -56,31 +62,75 @@ class RefusalsKept(BodyIn):
             refused = {err["loc"][0] for err in errors if err.get("loc")}
             kept = cls.model_construct()
             kept.__pydantic_fields_set__ = set()
+            items: dict[str, set[int]] = {}
             for name in cls.model_fields:  # (in order: a field's validator reads those before it, as in a body)
                 if name in data and name not in refused:
                     cls.__pydantic_validator__.validate_assignment(kept, name, data[name])
+                elif (name in data and (places := _items_refused(errors, name, data[name]))
+                      and _take_items(cls, kept, name, data[name], places)):
+                    items[name] = places
             kept._refused = errors
+            kept._items_refused = items
             return kept
+
+    @property
+    def items_refused(self) -> dict[str, set[int]]:
+        return self._items_refused
 
     @property
     def refused(self) -> list[dict[str, Any]]:
         return self._refused
 
 
+def _items_refused(errors: list[dict[str, Any]], name: str, given: object) -> set[int]:
+    """The places of the list `given` (field `name`) that the schema's `errors` refuse, when they refuse only
+    items of it (each error's ``loc`` is ``(name, place, …)``); else empty (the list refused as a whole, or not
+    a list)."""
+    locs = [tuple(err.get("loc") or ()) for err in errors if (err.get("loc") or (None,))[0] == name]
+    if not isinstance(given, list) or not locs or any(len(loc) < 2 or type(loc[1]) is not int for loc in locs):
+        return set()
+    return {loc[1] for loc in locs}
+
+
+def _take_items(cls: type[RefusalsKept], kept: RefusalsKept, name: str, given: list[Any], places: set[int]) -> bool:
+    """Set `kept`'s field `name` to the list `given` with its items not at `places` as the schema takes them, those
+    at `places` (refused) as given, each in its place; False, nothing set, when the schema refuses the list of the
+    others (a bound of the list's)."""
+    others = [item for i, item in enumerate(given) if i not in places]
+    try:
+        cls.__pydantic_validator__.validate_assignment(kept, name, others)
+    except ValidationError:
+        return False
+    took = iter(getattr(kept, name))
+    kept.__dict__[name] = [item if i in places else next(took) for i, item in enumerate(given)]
+    return True
+
+
 def refuse_with(body: RefusalsKept, more: list[tuple[str, str]]) -> NoReturn:
     """Answer 422 with `body`'s schema refusals, then `more` ((field, message): the service's refusals of the
-    values the schema took), each field named once (the schema's words first), as one refusal of the body."""
+    values the schema took), each field named once (the schema's words first), as one refusal of the body: a
+    field the schema refused is not told again (a list refused in some items, as a whole), nor a place of a list
+    the schema refused (``conditions[0]``; the list's other items are judged: `RefusalsKept`)."""
     from ninja.errors import ValidationError as SchemaRefused
 
     told = [{**err, "loc": ("body", "data", *err["loc"])} for err in body.refused]
     named = {err["loc"][0] for err in body.refused if err.get("loc")}
+    places = [f"{name}[{i}]" for name, refused in body.items_refused.items() for i in refused]
     raise SchemaRefused(told + [{"loc": ("body", "data", field), "msg": message, "type": "refused_by_service"}
-                                for field, message in more if field.split(".")[0] not in named])
+                                for field, message in more
+                                if field.split(".")[0] not in named and not _within(field, places)])
+
+
+def _within(field: str, told: Iterable[str]) -> bool:
+    """Whether `field` is one of the fields `told` or a part of one (``conditions[1]`` of ``conditions[1]``,
+    ``signs.Hall`` of ``signs``, ``conditions[1]`` not of ``conditions[10]``)."""
+    return any(field == t or field.startswith((f"{t}.", f"{t}[")) for t in told)
 
 
 def taken(body: RefusalsKept) -> dict[str, Any]:
-    """The values `body`'s schema took: each field it did not refuse, as given or, left out, its default."""
-    refused = {err["loc"][0] for err in body.refused if err.get("loc")}
+    """The values `body`'s schema took: each field it did not refuse, as given or, left out, its default; a list
+    refused in some of its items only, with them as given (`RefusalsKept`)."""
+    refused = {err["loc"][0] for err in body.refused if err.get("loc")} - set(body.items_refused)
     return {name: getattr(body, name) for name in type(body).model_fields
             if name not in refused and hasattr(body, name)}
 
@@ -91,24 +141,20 @@ def refuse_every(body: RefusalsKept, judge: Callable[[dict[str, Any]], list[tupl
     values it took (`judge`: the values taken, each field once; a `NotFound` or `NotAllowed` of it — a record the
     user may not see, a role the user does not hold — leaves the schema's and the NUL's alone, as before). Nothing
     when nothing is refused: the operation goes on, and its service judges the values again as it records them."""
-    from publicassembly.api.resources import _no_nul
-    from publicassembly.workflow.errors import NotAllowed, NotFound, ValidationFailed
+    from publicassembly.api.resources import nuls_found
+    from publicassembly.workflow.errors import NotAllowed, NotFound
 
     values = taken(body)
-    nul: list[tuple[str, str]] = []
-    for name, value in values.items():
-        try:
-            _no_nul(value, name)
-        except ValidationFailed as e:
-            nul += e.errors
+    nul = [found for name, value in values.items() for found in nuls_found(value, name)]
     if not body.refused and not nul:
         return
-    held = {field for field, _message in nul}
+    held = [field for field, _message in nul]
     try:
         more = judge({k: v for k, v in values.items() if k not in held})
     except (NotFound, NotAllowed):
         more = []
-    refuse_with(body, nul + more)
+    # (a text told for its NUL is not told again: an item of a list the service judged with the others)
+    refuse_with(body, nul + [(field, message) for field, message in more if not _within(field, held)])
 
 
 def _iso_day(value: object) -> object:

@@ -24,16 +24,26 @@ ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: Error
 
 
 def _no_nul(value: Any, where: str) -> None:
-    """PostgreSQL text and JSON cannot hold NUL characters: refuse them with 422 naming the field."""
-    if isinstance(value, str) and "\x00" in value:
-        raise ValidationFailed(where, "must not contain NUL characters")
+    """PostgreSQL text and JSON cannot hold NUL characters: refuse them with 422 naming the field (the first, and
+    every one in ``errors``: `nuls_found`)."""
+    found = nuls_found(value, where)
+    if found:
+        raise ValidationFailed(*found[0], errors=found)
+
+
+def nuls_found(value: Any, where: str) -> list[tuple[str, str]]:
+    """(field, message) for every text in `value` (a text, or mappings and lists of them: ``where.key``,
+    ``where[i]``, a key and its value told once) that holds a NUL character; empty when none does."""
+    if isinstance(value, str):
+        return [(where, "must not contain NUL characters")] if "\x00" in value else []
+    found: list[tuple[str, str]] = []
     if isinstance(value, dict):
         for k, v in value.items():
-            _no_nul(k, f"{where}.{k}")
-            _no_nul(v, f"{where}.{k}")
+            found += nuls_found(k, f"{where}.{k}") or nuls_found(v, f"{where}.{k}")
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            _no_nul(v, f"{where}[{i}]")
+            found += nuls_found(v, f"{where}[{i}]")
+    return found
 
 
 def _town(alias: str) -> Any:

@@ -1986,20 +1986,24 @@ def _approve_values(app: PermitApplication, given: dict[str, Any], today: date |
                     ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """The values `given` of the Board's approval (those of `APPROVE_FIELDS` present; a ``decided_on`` of None is
     today, a bond or limit of None not given), checked each on its own, and every refusal of them at once
-    (interpretation P-33, as P-30): the conditions not a list of non-empty texts or not printable (the permit
-    prints them, G-6), the day decided not a day that has happened, the bond not US dollars of more than $0, the
-    bodily injury limit not US dollars within the range of ¶ E in force on the day decided (today's when that
-    day is refused), a reason holding a control character."""
+    (interpretation P-33, as P-30): the conditions not a list, each condition not a non-empty text or not
+    printable (the permit prints them, G-6), named by its place (``conditions[1]``), the day decided not a day
+    that has happened, the bond not US dollars of more than $0, the bodily injury limit not US dollars within the
+    range of ¶ E in force on the day decided (today's when that day is refused), a reason holding a control
+    character."""
     r = _Refusals()
     out: dict[str, Any] = {}
     if "conditions" in given:
         conditions = given["conditions"]
-        if (isinstance(conditions, str) or not isinstance(conditions, list | tuple)
-                or any(not isinstance(c, str) or not c.strip() for c in conditions)):
+        if isinstance(conditions, str) or not isinstance(conditions, list | tuple):
             r.add([("conditions", _("give the conditions as a list of non-empty texts"))])
-        else:
-            out["conditions"] = [c.strip() for c in conditions]
-            r.check(require_printable, ("conditions", out["conditions"]))  # the permit prints them (G-6)
+        else:  # (each condition by its place, every one: an empty one with one the permit cannot print)
+            out["conditions"] = [c.strip() if isinstance(c, str) else c for c in conditions]
+            for i, c in enumerate(out["conditions"]):
+                if not isinstance(c, str) or not c:
+                    r.add([(f"conditions[{i}]", _("give the condition as a non-empty text"))])
+                else:
+                    r.check(require_printable, (f"conditions[{i}]", c))  # the permit prints them (G-6)
     if "decided_on" in given:
         decided = given["decided_on"]
         out["decided_on"] = r.check(_happened, decided if decided is not None else _today(today), "decided_on",

@@ -642,13 +642,31 @@ def application_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse
     return render(request, "web/applications/detail.html", _detail_context(request, t, app))
 
 
+#: A refusal of one item of a list the form asks one per line (``conditions[1]``: the second condition).
+_ITEM = re.compile(r"(\w+)\[(\d+)\]")
+
+
+def _line_of(form: forms.Form, name: str, i: int) -> int | None:
+    """The number of the line (1, 2, …) of the text `name` as sent that holds the list's item `i`, blank lines not
+    being items (`af._lines`); None when there is no such line (or no such field)."""
+    lines = [n for n, line in enumerate(str(form.data.get(form.add_prefix(name)) or "").splitlines(), 1)
+             if line.strip()]
+    return lines[i] if i < len(lines) else None
+
+
 def _refusals_beside(form: forms.Form, errors: Sequence[tuple[str, Any]]) -> None:
     """Put each of a service's refusals (field, message) beside the form's field it names, but for a field the
-    form has refused itself (its own refusal says what to change first); one naming no field of the form (a fact
-    of the petition, which the petition's edit page shows beside its field) above the form, named."""
+    form has refused itself (its own refusal says what to change first) — an item of a list asked one per line
+    (``conditions[1]``) beside its text area, naming its line ("Line 3: "); one naming no field of the form (a
+    fact of the petition, which the petition's edit page shows beside its field) above the form, named."""
     by_the_form = set(form.errors)
     for field, message in errors:
-        if field in form.fields:
+        item = _ITEM.fullmatch(field)
+        name, line = (item.group(1), _line_of(form, item.group(1), int(item.group(2)))) if item else (field, None)
+        if line is not None and name in form.fields:
+            if name not in by_the_form:
+                form.add_error(name, _("Line %(n)d: ") % {"n": line} + str(present.tr(message)))
+        elif field in form.fields:
             if field not in by_the_form:
                 form.add_error(field, str(present.tr(message)))
         else:

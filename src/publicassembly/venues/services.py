@@ -1440,28 +1440,39 @@ def persons_by_space_refusals(venue: Venue, persons_by_space: Mapping[str, Any] 
     """What an officer's count of persons in each room (space name → persons), as an inspection or a stop order
     takes it, is refused, every one, as (field, message): a name that is no space of `venue` (``persons_by_space``,
     with the spaces there are), a count that is not a count (``persons_by_space[<room>]``, `_count_refusals`).
-    When every room's count is read and `persons_present` (the persons counted in the place) is a count, the
-    persons counted in its rooms cannot be more (M-7): the two counts contradict each other, and the law core
-    would judge overcrowding from one and the toilets from the other; ``persons_by_space`` and
-    ``persons_present`` are then both refused. Empty when none is."""
+    When `persons_present` (the persons counted in the place) is a count, the persons counted in its rooms
+    cannot be more (M-7): the two counts contradict each other, and the law core would judge overcrowding from
+    one and the toilets from the other; ``persons_by_space`` and ``persons_present`` are then both refused. It is
+    judged on the rooms of `venue` whose counts are read, with the rooms refused told beside it: a room refused
+    counts no one here, and whatever it holds only adds to persons already more than present. Empty when none
+    is."""
     names = set(venue.spaces.values_list("name", flat=True))
     errors: list[tuple[str, str]] = []
+    in_rooms = 0
     for room, n in (persons_by_space or {}).items():
         if room not in names:
             errors.append(("persons_by_space", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
                            % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))}))
+        elif refused := _count_refusals(f"persons_by_space[{room}]", n):
+            errors += refused
         else:
-            errors += _count_refusals(f"persons_by_space[{room}]", n)
-    if errors or persons_present is None or _count_refusals("persons_present", persons_present):
+            in_rooms += n
+    if persons_present is None or _count_refusals("persons_present", persons_present):
         return errors
-    in_rooms = sum((persons_by_space or {}).values())
     if in_rooms > persons_present:
         counts = {"rooms": f"{in_rooms:,}", "present": f"{persons_present:,}"}
-        by_space = _("the persons counted in the rooms, %(rooms)s in all, are more than the %(present)s persons "
-                     "present (persons_present): a room's persons are among those present; correct one count or "
-                     "the other") % counts
-        present = _("%(present)s persons present is fewer than the %(rooms)s counted in the rooms "
-                    "(persons_by_space); correct one count or the other") % counts
+        if errors:  # (a room refused: the others already hold more than present)
+            by_space = _("the persons counted in the rooms not refused here, %(rooms)s in all, are already more "
+                         "than the %(present)s persons present (persons_present): a room's persons are among "
+                         "those present; correct one count or the other") % counts
+            present = _("%(present)s persons present is fewer than the %(rooms)s counted in the rooms not refused "
+                        "here (persons_by_space); correct one count or the other") % counts
+        else:
+            by_space = _("the persons counted in the rooms, %(rooms)s in all, are more than the %(present)s "
+                         "persons present (persons_present): a room's persons are among those present; correct "
+                         "one count or the other") % counts
+            present = _("%(present)s persons present is fewer than the %(rooms)s counted in the rooms "
+                        "(persons_by_space); correct one count or the other") % counts
         errors += [("persons_by_space", by_space), ("persons_present", present)]
     return errors
 

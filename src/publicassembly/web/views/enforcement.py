@@ -71,8 +71,9 @@ def _put(form: forms.Form, e: WorkflowError) -> int:
         first = e.errors[0]  # (its own words, without "and N more errors": each of them is beside its field)
         form.add_error(e.field, str(present.tr(first[1])) if len(e.errors) > 1 and first[0] == e.field
                        else refusal_detail(e))
-        for other, message in e.errors[1:]:  # (every value refused at once, W-33: each beside its field)
-            if other != e.field and other in form.fields and not form.fields[other].widget.is_hidden:
+        for other, message in e.errors[1:]:  # (every value refused at once, W-33: each beside its field, a field
+            # refused twice showing both: a room the place does not have, and more in the rooms than present, M-7)
+            if (other, message) != first and other in form.fields and not form.fields[other].widget.is_hidden:
                 form.add_error(other, str(present.tr(message)))
     else:
         form.add_error(None, refusal(e))

@@ -986,7 +986,7 @@ def revoke_certificate(request: Any, town: str, number: str, data: ReasonIn) -> 
 # --- Inspections ---------------------------------------------------------------------------------------------------
 
 
-class ScheduleInspectionIn(BodyIn):
+class ScheduleInspectionIn(RefusalsKept):  # (its schema's refusals told with the service's: M-25, W-32)
     scheduled_for: Day
     inspector: _text(150) | None = Field(None, description="username of the inspecting officer (default: you)")
     reason: _text(2000) = ""
@@ -1005,18 +1005,17 @@ def _inspection(i: Any) -> dict[str, Any]:
 @router.post("/towns/{town}/venues/{id}/inspections", response={201: dict[str, Any], **ERRORS},
              operation_id="schedule_inspection", summary="Schedule an inspection")
 def schedule_inspection(request: Any, town: str, pk: RecordId, data: ScheduleInspectionIn) -> Any:
-    from publicassembly.accounts.models import User
+    """Every refusal in one 422 (M-25, W-32): the schema's with the service's of the other values — a
+    ``scheduled_for`` outside the days allowed, an ``inspector`` of no user or who is no inspector of the town, a
+    ``reason`` holding a control character."""
     from publicassembly.venues import services as vs
 
+    refuse_every(data, lambda given: vs.schedule_inspection_refusals(request.user, _venue_of(town, pk), **given))
     v = _clean(data)
-    inspector = None
-    if v.get("inspector"):
-        inspector = User.objects.filter(username=v["inspector"]).first()
-        if inspector is None:
-            raise ValidationFailed("inspector", f"no user is named {v['inspector']!r}")
     venue = _venue_of(town, pk)
-    insp = vs.schedule_inspection(request.user, venue, scheduled_for=data.scheduled_for, inspector=inspector,
-                                  reason=v.get("reason", ""), expected_version=data.expected_version)
+    insp = vs.schedule_inspection(request.user, venue, scheduled_for=data.scheduled_for,
+                                  inspector=v.get("inspector") or None, reason=v.get("reason", ""),
+                                  expected_version=data.expected_version)
     return Status(201, {**_inspection(insp), "venue_version": venue.version})  # (scheduling moved the venue's)
 
 

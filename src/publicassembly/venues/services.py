@@ -1286,36 +1286,91 @@ def inspection_window(town: Town, today: dt.date | None = None) -> tuple[dt.date
     return first, last
 
 
-def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspector: Any = None,
-                        reason: str = "", expected_version: int | None = None) -> Inspection:
-    """Schedule an inspection of `venue` on `scheduled_for` by `inspector` (default: `by`), who must be a
-    building inspector or enforcement officer of the venue's town (`ValidationFailed`, field ``inspector``).
-    `by`: building inspector or enforcement officer. `scheduled_for`: a date from the day the chapter came into
-    force (an inspection made earlier may be entered late) to `SCHEDULE_YEARS_AHEAD` years after today, else
-    `ValidationFailed` (field ``scheduled_for``). `expected_version`: the venue's version the page or client read
-    (None: not checked); scheduling adds to the venue's file and moves its version by one (`file_changed`), so the
-    same form sent twice is `StaleUpdate` (409) and schedules one inspection, not two. Returns the `Inspection`
-    (state scheduled)."""
-    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
-    require_places_of_assembly_law(venue.town)
-    require_role(by, venue.town, *INSPECTORS)
-    scheduled_for = a_date("scheduled_for", scheduled_for)
-    first, last = inspection_window(venue.town)
-    if scheduled_for < first:
-        raise ValidationFailed("scheduled_for", _("%(day)s is before the chapter was in force (from %(first)s); "
-                                                  "allowed %(first)s to %(last)s")
-                               % {"day": scheduled_for.isoformat(), "first": first.isoformat(),
-                                  "last": last.isoformat()})
-    if scheduled_for > last:
-        raise ValidationFailed("scheduled_for", _("%(day)s is more than %(years)s years ahead; allowed %(first)s to "
-                                                  "%(last)s")
-                               % {"day": scheduled_for.isoformat(), "years": SCHEDULE_YEARS_AHEAD,
-                                  "first": first.isoformat(), "last": last.isoformat()})
-    inspector = inspector or by
+#: The values of scheduling an inspection, in the order of the page's form and the API's body (M-25).
+SCHEDULE_FIELDS = ("scheduled_for", "inspector", "reason")
+
+
+def _inspector(venue: Venue, given: Any) -> Any:
+    """The user `given` (a user, or a username: the API's) as an inspector of `venue`'s town: a building inspector
+    or enforcement officer there; else `ValidationFailed` naming ``inspector`` (no user of that name, or the roles
+    the user holds there)."""
+    if isinstance(given, str):
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(username=given).first()
+        if user is None:
+            raise ValidationFailed("inspector", _("no user is named %(name)s") % {"name": repr(given)})
+        given = user
     try:
-        require_role(inspector, venue.town, *INSPECTORS)
+        require_role(given, venue.town, *INSPECTORS)
     except NotAllowed as e:
         raise ValidationFailed("inspector", e.message) from None
+    return given
+
+
+def _scheduled_for(venue: Venue, day: Any) -> dt.date:
+    """`day` as the day of an inspection of `venue`: a date of `inspection_window` (from the day the town's
+    chapter came into force to `SCHEDULE_YEARS_AHEAD` years ahead); else `ValidationFailed` naming
+    ``scheduled_for``."""
+    day = a_date("scheduled_for", day)
+    first, last = inspection_window(venue.town)
+    if day < first:
+        raise ValidationFailed("scheduled_for", _("%(day)s is before the chapter was in force (from %(first)s); "
+                                                  "allowed %(first)s to %(last)s")
+                               % {"day": day.isoformat(), "first": first.isoformat(), "last": last.isoformat()})
+    if day > last:
+        raise ValidationFailed("scheduled_for", _("%(day)s is more than %(years)s years ahead; allowed %(first)s to "
+                                                  "%(last)s")
+                               % {"day": day.isoformat(), "years": SCHEDULE_YEARS_AHEAD,
+                                  "first": first.isoformat(), "last": last.isoformat()})
+    return day
+
+
+def _schedule_values(by: Any, venue: Venue, values: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values of `SCHEDULE_FIELDS` given in `values` (one left out not judged; the inspector None or left out
+    is `by`) as the service takes them, and every refusal of them at once (M-25): the day (`_scheduled_for`), the
+    inspector (`_inspector`), the reason holding a control character (G-6)."""
+    out: dict[str, Any] = {}
+    errors: list[tuple[str, str]] = []
+    for name, check in (("scheduled_for", _scheduled_for), ("inspector", _inspector)):
+        if name in values:
+            try:
+                out[name] = check(venue, by if name == "inspector" and not values[name] else values[name])
+            except ValidationFailed as e:
+                errors += e.errors
+    errors += controls_found(("reason", values.get("reason")))
+    return out, errors
+
+
+def schedule_inspection_refusals(by: Any, venue: Venue, **values: Any) -> list[tuple[str, str]]:
+    """What `schedule_inspection` refuses of `values` (its keywords of `SCHEDULE_FIELDS`, one left out not
+    judged; others, such as ``expected_version``, ignored), every one, as (field, message); nothing is written
+    (M-25). For a page's form or the API's body that refused some values itself. `NotAllowed` for a user who may
+    not schedule inspections."""
+    require_places_of_assembly_law(venue.town)
+    require_role(by, venue.town, *INSPECTORS)
+    return _schedule_values(by, venue, {k: v for k, v in values.items() if k in SCHEDULE_FIELDS})[1]
+
+
+def schedule_inspection(by: Any, venue: Venue, *, scheduled_for: dt.date, inspector: Any = None,
+                        reason: str = "", expected_version: int | None = None) -> Inspection:
+    """Schedule an inspection of `venue` on `scheduled_for` by `inspector` (a user or a username; default: `by`),
+    who must be a building inspector or enforcement officer of the venue's town (`ValidationFailed`, field
+    ``inspector``). `by`: building inspector or enforcement officer. `scheduled_for`: a date from the day the
+    chapter came into force (an inspection made earlier may be entered late) to `SCHEDULE_YEARS_AHEAD` years
+    after today, else `ValidationFailed` (field ``scheduled_for``). Every bad value is refused at once, after the
+    role and before the venue's version (M-25; P-29): the day, the inspector and a reason holding a control
+    character (G-6), each in ``errors``. `expected_version`: the venue's version the page or client read (None:
+    not checked); scheduling adds to the venue's file and moves its version by one (`file_changed`), so the same
+    form sent twice is `StaleUpdate` (409) and schedules one inspection, not two. Returns the `Inspection` (state
+    scheduled)."""
+    require_places_of_assembly_law(venue.town)
+    require_role(by, venue.town, *INSPECTORS)
+    values, errors = _schedule_values(by, venue, {"scheduled_for": scheduled_for, "inspector": inspector,
+                                                  "reason": reason})
+    if errors:
+        raise ValidationFailed.of_all(errors)
+    scheduled_for, inspector = values["scheduled_for"], values["inspector"]
     given = venue
     with transaction.atomic():
         venue = locked_venue(venue, expected_version)

@@ -485,6 +485,10 @@ def inspection_schedule(request: HttpRequest, town: str, pk: int) -> HttpRespons
         else:
             messages.success(request, _("Inspection scheduled."))
             return redirect("web:venue", town=town, pk=pk)
+    elif ev is not None:
+        # the form's refusals (an inspector not offered, a day that is no date) with the service's of the values
+        # it took (a day more than 2 years ahead), at once, each beside its field (M-25)
+        _beside(form, vs.schedule_inspection_refusals(request.user, venue, **form.cleaned_data), but_refused=True)
     venue.refresh_from_db()  # shown as it is now, with its version now in the form
     return render(request, "web/venues/detail.html", _context(request, t, venue, schedule_form=form),
                   status=status)

@@ -1265,7 +1265,8 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
       (``cleanup.days_after`` calendar days, GCL §§ 20, 25-a; interpretation C-12): a later day would give the
       permittee more time than the law. An earlier one (not before ``last_day``, `inconsistencies`) is taken: a
       cleanup done by then is done within the days of ¶ F (interpretation P-15);
-    - every amount of money in whole cents, as the permit prints it.
+    - every amount of money in whole cents, as the permit prints it; a limit finer than a cent and below ¶ E's
+      least is told on one line saying both, quoting the amount as written (not rounded to the cent).
 
     The law's numbers are the law core's, never restated here. The workflow's permits are issued from an
     application the law core has evaluated and are not checked again."""
@@ -1284,8 +1285,10 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
     money_fields = (("insurance.bodily_injury_limit", record.insurance.bodily_injury_limit),
                     ("insurance.property_damage_limit", record.insurance.property_damage_limit),
                     ("bond_amount", record.bond_amount))
+    cents: dict[str, int] = {}  # (a field finer than a cent: its line, which ¶ E's least joins, one per field)
     for field, amount in money_fields:
         if not _whole_cents(amount):
+            cents[field] = len(out)
             out.append(f"{p}{field}: {amount:,f} is not in whole cents; the permit states money in dollars and "
                        "cents: give it to the cent")
     if record.bond_amount == 0:
@@ -1314,9 +1317,12 @@ def permit_against_the_law(record: object, prefix: str = "") -> list[str]:
              "property damage")):
         least = Decimal(values[name])
         if amount < least:
-            out.append(f"{p}insurance.{field}: the file states ${amount:,.2f}; the law gives at least "
-                       f"${least:,.2f} for {words} ({values.cite(name)}, {on}; a higher limit is taken, "
-                       "interpretation C-9)")
+            law = (f"the law gives at least ${least:,.2f} for {words} ({values.cite(name)}, {on}; a higher limit is "
+                   "taken, interpretation C-9)")
+            if f"insurance.{field}" in cents:  # (told once: to the cent, and at least ¶ E's, the amount as written)
+                out[cents[f"insurance.{field}"]] += f"; {law}"
+            else:
+                out.append(f"{p}insurance.{field}: the file states ${amount:,.2f}; {law}")
     out += _cleanup_after_the_law(record, values, p, on)
     out += _forfeited_too_early(record, values, p)
     return out

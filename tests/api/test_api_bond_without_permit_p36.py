@@ -74,6 +74,11 @@ def test_the_board_releases_a_withdrawn_applications_bond_on_the_page_p36(carmel
     assert (app.state, app.bond_disposition) == ("withdrawn", "released")
     page = board.get(f"/carmel-ny/applications/{app.pk}/").content.decode()
     assert 'id="action-release_unissued_bond"' not in page
+    # the bonds section says what became of it, the day and the Board's reason (P-35, P-36), not "posted" alone
+    said = page[page.index('id="bond-settled"'):]
+    said = said[:said.index("</p>")]
+    assert f"The Town Board released the bond on {dt.date.today().isoformat()}." in said
+    assert "Reason: Withdrawn; returned" in said
     clerk = Client()
     clerk.force_login(cu["town_clerk"])
     assert 'id="action-release_unissued_bond"' not in clerk.get(f"/carmel-ny/applications/{app.pk}/").content.decode()

@@ -192,14 +192,15 @@ def permit_record(app: Any) -> PermitRecord:
         cleanup_due_date=cleanup.date if cleanup else last, issued_date=app.issued_on,
         clerk_name=person_name(clerk.history_user, app.town) if clerk is not None else "", purpose=f.get("purpose") or "",
         status=permit_status(app), revoked_date=app.revoked_on if app.state == "revoked" else None,
-        **_bond_settled(app))
+        **bond_settled(app))
 
 
-def _bond_settled(app: Any) -> dict[str, Any]:
+def bond_settled(app: Any) -> dict[str, Any]:
     """What the Town Board did with the bond of `app` (``bond_disposition``: released or forfeited, after the
     cleanup inspection or the permit's revocation; interpretations P-3, P-32), the day the history recorded the
     act (the Town's date) and the reason it keeps, as `PermitRecord`'s fields; nothing while the bond is posted
-    (interpretation P-35)."""
+    (interpretation P-35). The application page says it too, as does a bond released on an application that
+    ended without a permit (P-36)."""
     from django.utils import timezone
 
     if app.bond_disposition not in ("released", "forfeited"):

@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from publicassembly.law import jurisdictions, units
 from publicassembly.law.errors import UnknownJurisdiction
 from publicassembly.permits import services as sv
+from publicassembly.permits.documents import bond_settled
 from publicassembly.permits.models import (
     AWAITING_DECISION,
     PERMIT_MACHINE,
@@ -600,6 +601,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
         "timeline": sv.application_timeline(app),
         "documents": app.documents.all().order_by("uploaded_at"),
         "approvals": _approvals(app),
+        "bond_settled": bond_settled(app),  # (released or forfeited: the day and the Board's reason, P-35, P-36)
         "bonds": app.bonds.order_by("posted_on", "id"),  # (¶ F: the law core counts their sum; a duplicate shows)
         "fee_payments": sv.fee_payments(app),  # (the fee paid is their sum: a duplicate shows, with who recorded it)
         "upload": af.UploadForm(max_bytes=settings.PUBLICASSEMBLY_MAX_DOCUMENT_BYTES),

@@ -16,8 +16,8 @@ CITE = "Carmel Code ch. 31, permit requirements"
 def render_permit(record: PermitRecord) -> bytes:
     """The permit as PDF bytes: permittee, property and record owner, dates and hours, maximum persons, the
     conditions imposed by the Board, the insurance (¶ E) and bond (¶ F), the cleanup deadline (¶ F) and the
-    revocation clause (¶ G). A revoked permit carries "REVOKED - NOT VALID" across its head (with the day of
-    the revocation when known), an expired one (its assembly held, or the case closed) "EXPIRED - NOT VALID",
+    revocation clause (¶ G). A revoked permit carries "REVOKED / NOT VALID" across its head (with the day of
+    the revocation when known; its authorization in the past, `_authorization`), an expired one (its assembly held, or the case closed) "EXPIRED - NOT VALID",
     as a certificate not in force does. A bond the Town Board has released or forfeited is said so, with the day
     and the Board's reason when the record has them, in the head's table and under ¶ F, not said posted
     (`_bond`; interpretation P-35). Raises ValueError when the last day precedes the first or for an
@@ -32,8 +32,9 @@ def render_permit(record: PermitRecord) -> bytes:
     story = []
     if record.status == "revoked":
         d = record.revoked_date
-        on = f" ON {d:%B} {d.day}, {d.year}".upper() if d else ""
-        story += [p(f"REVOKED{on} - NOT VALID", "banner"),
+        # (with its day, on two lines: the banner's width broke "NOT VALID" in two, found by a new-user trial)
+        banner = f"REVOKED ON {d:%B} {d.day}, {d.year}<br/>NOT VALID".upper() if d else "REVOKED - NOT VALID"
+        story += [p(banner, "banner"),
                   p(f"The Town Board, through its Clerk, has revoked this permit ({CITE} ¶ G). It authorizes no "
                     "assembly.")]
     elif record.status == "expired":
@@ -60,9 +61,7 @@ def render_permit(record: PermitRecord) -> bytes:
             *([["Bond", _settled(record)]] if record.bond_disposition else []),
         ], widths=[1.7 * inch, 5.3 * inch], header=False),
         p("Authorization", "h2"),
-        p(f"The permittee is authorized to use the property above for the assembly of persons described, on "
-          f"the dates and during the hours stated, for not more than {record.maximum_persons:,} persons, "
-          "subject to the conditions below and to the Public Assembly Ordinance."),
+        p(_authorization(record)),
         p("Conditions imposed by the Town Board", "h2"),
     ]
     if record.conditions:
@@ -96,6 +95,23 @@ def render_permit(record: PermitRecord) -> bytes:
           + signature(record.clerk_name, "Town Clerk", "for the Town Board", record.town)),
     ]
     return build(story, title=f"Permit {record.number}", subject=f"{CITE} (Public Assembly Ordinance)")
+
+
+def _authorization(record: PermitRecord) -> str:
+    """What the permit authorizes: in force, in the present; revoked or expired, in the past, saying it
+    authorizes nothing now (a revoked permit whose body read "is authorized" under its NOT VALID banner, found by
+    a new-user trial)."""
+    what = (f"to use the property above for the assembly of persons described, on the dates and during the hours "
+            f"stated, for not more than {record.maximum_persons:,} persons, subject to the conditions below and to "
+            "the Public Assembly Ordinance")
+    if record.status == "revoked":
+        d = record.revoked_date
+        when = f" on {long_date(d)}" if d else ""
+        return (f"This permit authorized the permittee {what}, until the Town Board revoked it{when} (¶ G); it "
+                "authorizes nothing now.")
+    if record.status == "expired":
+        return f"This permit authorized the permittee {what}; it authorizes nothing now."
+    return f"The permittee is authorized {what}."
 
 
 def _settled(record: PermitRecord) -> str:

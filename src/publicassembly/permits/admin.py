@@ -1,13 +1,13 @@
-"""Django admin of the permits app: read-mostly views of applications and their records, with history.
+"""Django admin of the permits app: read-only views of applications and their records, with history (`RecordAdmin`).
 
 Changes of state go through `publicassembly.permits.services` (the admin offers no state edits)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
 from publicassembly.permits import models as m
+from publicassembly.workflow.admin_views import RecordAdmin
 
 
 class _ReadOnlyInline(admin.TabularInline):
@@ -36,7 +36,7 @@ class DocumentInline(_ReadOnlyInline):
 
 
 @admin.register(m.PermitApplication)
-class PermitApplicationAdmin(SimpleHistoryAdmin):
+class PermitApplicationAdmin(RecordAdmin):
     list_display = ("id", "town", "name", "state", "applicant", "submitted_on", "permit_number")
     list_filter = ("town", "state")
     search_fields = ("permit_number", "applicant__username")
@@ -48,4 +48,4 @@ class PermitApplicationAdmin(SimpleHistoryAdmin):
 
 for model in (m.InsuranceCertificate, m.Bond, m.FeeSchedule, m.FeePayment, m.Document, m.Approval,
               m.Authorization):
-    admin.site.register(model, SimpleHistoryAdmin)
+    admin.site.register(model, RecordAdmin)

@@ -1,10 +1,11 @@
-"""Admin of places of assembly, spaces, certificates and inspections, with their history (read mostly: changes
-belong in `publicassembly.venues.services`, which check roles and keep certificates in step)."""
+"""Admin of places of assembly, spaces, certificates and inspections, with their history (read only,
+`RecordAdmin`: changes belong in `publicassembly.venues.services`, which check roles and keep certificates in
+step)."""
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
 
 from publicassembly.venues.models import Certificate, Deficiency, Inspection, Space, SpaceConnection, Venue
+from publicassembly.workflow.admin_views import RecordAdmin
 
 
 class SpaceInline(admin.TabularInline):
@@ -16,7 +17,7 @@ class SpaceInline(admin.TabularInline):
 
 
 @admin.register(Venue)
-class VenueAdmin(SimpleHistoryAdmin):
+class VenueAdmin(RecordAdmin):
     list_display = ("name", "address", "town", "commercial", "used_solely_for_religious_worship", "version")
     list_filter = ("town", "commercial", "used_solely_for_religious_worship")
     search_fields = ("name", "address")
@@ -24,18 +25,18 @@ class VenueAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Space)
-class SpaceAdmin(SimpleHistoryAdmin):
+class SpaceAdmin(RecordAdmin):
     list_display = ("name", "venue", "kind", "use_group", "area", "area_unit", "alleys", "version")
     list_filter = ("town", "kind", "use_group")
 
 
 @admin.register(SpaceConnection)
-class SpaceConnectionAdmin(SimpleHistoryAdmin):
+class SpaceConnectionAdmin(RecordAdmin):
     list_display = ("venue", "from_space", "to_space")
 
 
 @admin.register(Certificate)
-class CertificateAdmin(SimpleHistoryAdmin):
+class CertificateAdmin(RecordAdmin):
     list_display = ("number", "venue", "issued_on", "lawful_occupancy", "status", "issued_by")
     list_filter = ("town", "status")
     search_fields = ("number", "venue__name")
@@ -50,13 +51,13 @@ class DeficiencyInline(admin.TabularInline):
 
 
 @admin.register(Inspection)
-class InspectionAdmin(SimpleHistoryAdmin):
+class InspectionAdmin(RecordAdmin):
     list_display = ("venue", "scheduled_for", "inspector", "state", "done_on", "done_by", "result")
     list_filter = ("town", "state", "result")
     inlines = [DeficiencyInline]
 
 
 @admin.register(Deficiency)
-class DeficiencyAdmin(SimpleHistoryAdmin):
+class DeficiencyAdmin(RecordAdmin):
     list_display = ("inspection", "kind", "citation", "space_name")
     list_filter = ("town", "kind")

@@ -34,8 +34,9 @@ def test_a_legal_record_is_viewed_never_added_changed_or_deleted_in_the_admin(mo
 
 
 def test_the_admin_answers_403_to_a_delete_and_to_a_change_posted_and_shows_the_history(carmel, cu, admin_user):
-    from publicassembly.permits import services as sv
     from tests.web.conftest import fair_facts
+
+    from publicassembly.permits import services as sv
 
     app = sv.create_draft(cu["applicant"], carmel, fair_facts())
     c = Client()

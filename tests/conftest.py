@@ -58,7 +58,8 @@ def to_the_latest_migrations():
 def travel_to():
     """Move the clock (time-machine) to a day for the rest of the test: ``travel_to(hearing_on)`` — e.g. the day
     a public hearing scheduled ahead is held, since a service refuses to record what has not happened yet. The
-    clock goes on ticking from 16:00 UTC (midday in New York) of that day."""
+    clock goes on ticking from 16:00 UTC (midday in New York) of that day. Given an aware datetime instead (e.g.
+    07:00 in New York, a hearing's hour: P-37), the clock stands still at that moment."""
     import datetime as dt
 
     import time_machine
@@ -66,7 +67,11 @@ def travel_to():
     travellers = []
 
     def go(day: dt.date) -> None:
-        traveller = time_machine.travel(dt.datetime.combine(day, dt.time(16, 0), tzinfo=dt.UTC), tick=True)
+        if isinstance(day, dt.datetime):
+            assert day.tzinfo is not None, "an aware datetime: the moment, in a time zone"
+            traveller = time_machine.travel(day, tick=False)
+        else:
+            traveller = time_machine.travel(dt.datetime.combine(day, dt.time(16, 0), tzinfo=dt.UTC), tick=True)
         traveller.start()
         travellers.append(traveller)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
@@ -259,7 +260,9 @@ def test_whole_permit_journey_from_draft_to_issued_over_the_api(api, carmel, cu,
     step(clerk, "schedule-hearing", {"hearing_on": hearing_on, "hearing_time": "19:00", "place": "Town Hall",
                                      "notice_published_on": TODAY, "newspaper": "Putnam County Courier"},
          "hearing_scheduled")
-    travel_to(hearing_on)  # the hearing's day has come (the records below are dated TODAY, before it)
+    # the hearing has begun: its day and its hour, 19:00 in New York (P-25, P-37; the records below are dated
+    # TODAY, before it)
+    travel_to(dt.datetime.combine(hearing_on, dt.time(19, 0), tzinfo=ZoneInfo("America/New_York")))
     step(clerk, "hearing-held", {}, "hearing_held")
     step(board, "approve", {"decided_on": hearing_on, "conditions": ["Quiet after 22:00"],
                             "bond_amount": "5000.00", "bodily_injury_limit": "300000.00"}, "approved")

@@ -55,7 +55,8 @@ def test_clerk_schedules_without_the_notice_then_records_its_publication_g10(car
     """¶ B, G-10: scheduled with the notice's date empty (302), the application page offers the Clerk "Record the
     notice's publication" (not yet "Record the hearing as held") and says the notice is not yet recorded; the
     queue warns that the notice is due today; the hearing calendar, the public hearings page and the notice PDF
-    are shown. Recorded as published today (302), the page shows the notice and offers the hearing held."""
+    are shown. Recorded as published today (302), the page shows the notice; the hearing held is offered from the
+    hearing's day (P-25, P-37: not before it has begun)."""
     app = _accepted(carmel, cu, travel_to)
     clerk = client_for(cu["town_clerk"])
     r = _schedule_unnoticed(clerk, app)
@@ -83,8 +84,10 @@ def test_clerk_schedules_without_the_notice_then_records_its_publication_g10(car
     html = _page(clerk, app)
     assert "notice published 2026-06-01 in Putnam County Courier" in html
     assert f"/carmel-ny/applications/{app.pk}/record_notice_published/" not in html
-    assert f"/carmel-ny/applications/{app.pk}/record_hearing_held/" in html
+    assert f"/carmel-ny/applications/{app.pk}/record_hearing_held/" not in html  # (its day not come: P-25)
     assert "hearing notice due" not in clerk.get("/carmel-ny/applications/").content.decode()
+    travel_to(HEARING)  # (no time set: the day alone counts, P-37; signed in again, the session a day old)
+    assert f"/carmel-ny/applications/{app.pk}/record_hearing_held/" in _page(client_for(cu["town_clerk"]), app)
 
 
 def test_notice_published_tomorrow_shown_beside_the_field_422_g10(carmel, cu, travel_to):

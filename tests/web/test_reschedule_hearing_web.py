@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from zoneinfo import ZoneInfo
 
 import pdfplumber
 import pytest
@@ -83,7 +84,8 @@ def test_the_stuck_hearing_moved_and_every_page_shows_the_new_day_g10(carmel, cu
     """¶ B: on 2 June the hearing of 11 June can no longer be noticed in time. Moved to 12 June at the fire
     house (302), the application page, the Clerk's hearing calendar, the public hearings page, the notice PDF
     (with its new last day to publish, 2 June) and both iCalendar feeds show 12 June, not 11 June; the notice is
-    then recorded and the hearing held is offered."""
+    then recorded, and the hearing held is offered once the hearing has begun: on 12 June from 18:30 in New
+    York, not at noon (P-25, P-37)."""
     app = _scheduled(carmel, cu, travel_to)
     travel_to(TOMORROW)
     clerk = client_for(cu["town_clerk"])
@@ -110,6 +112,11 @@ def test_the_stuck_hearing_moved_and_every_page_shows_the_new_day_g10(carmel, cu
     r = clerk.post(f"/carmel-ny/applications/{app.pk}/record_notice_published/", {
         "record_notice_published-notice_published_on": TOMORROW.isoformat(), "expected_version": app.version})
     assert r.status_code == 302
+    assert f"/carmel-ny/applications/{app.pk}/record_hearing_held/" not in _page(clerk, app)
+    travel_to(NEW_DAY)  # (noon in New York; signed in again, the session days old)
+    clerk = client_for(cu["town_clerk"])
+    assert f"/carmel-ny/applications/{app.pk}/record_hearing_held/" not in _page(clerk, app)
+    travel_to(dt.datetime(2026, 6, 12, 18, 30, tzinfo=ZoneInfo("America/New_York")))
     assert f"/carmel-ny/applications/{app.pk}/record_hearing_held/" in _page(clerk, app)
 
 

@@ -29,7 +29,7 @@ import json
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from types import EllipsisType
@@ -205,6 +205,29 @@ class NoPermits(NotFound):
 
 def _today(today: date | None) -> date:
     return today if today is not None else timezone.localdate()
+
+
+def _town_moment(today: date | None, now: datetime | None = None) -> tuple[date, time | None]:
+    """The Town's day and, when known, its time of day: `now` (an aware datetime) in the Town's time (settings
+    TIME_ZONE); else `today` alone (a day given without its hour: the day alone is judged); else the Town's clock
+    (`timezone.localtime`), day and time."""
+    if now is None and today is not None:
+        return today, None
+    local = timezone.localtime(now)
+    return local.date(), local.time()
+
+
+def hearing_begun(app: PermitApplication, today: date | None = None, now: datetime | None = None) -> bool:
+    """Whether the public hearing set for `app` has begun at the Town's moment (`_town_moment`): its day is
+    past, or it is its day and its time (``hearing_time``, the Town's time) has come — with no time set (to be
+    announced), or no hour known (a `today` given alone), the day alone counts (interpretation P-37). False with
+    no hearing set."""
+    if app.hearing_on is None:
+        return False
+    day, clock = _town_moment(today, now)
+    if app.hearing_on != day:
+        return app.hearing_on < day
+    return app.hearing_time is None or clock is None or clock >= app.hearing_time
 
 
 def _jurisdiction() -> Any:
@@ -1877,8 +1900,8 @@ def _first_day(app: PermitApplication) -> date | None:
 
 
 def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None = None,
-                        expected_version: int | None = None, reason: str | None = None, today: date | None = None
-                        ) -> PermitApplication:
+                        expected_version: int | None = None, reason: str | None = None, today: date | None = None,
+                        now: datetime | None = None) -> PermitApplication:
     """The Clerk records that the public hearing was held (default: on the date it was scheduled for).
     `held_on` (or the scheduled date) must be a date in 1778-2099, not after `today` (default the Town's date:
     a hearing is recorded once held, not ahead of its day) and the day in its notice (¶ B): neither before it nor
@@ -1887,10 +1910,14 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
     `ValidationFailed` naming ``held_on``. Refused (`Blocked`, 409, citing ¶ B) while no publication of the
     notice is recorded: the hearing of ¶ B is held "pursuant to notice published ... in the official
     newspaper" (interpretation G-10; the Clerk records it first, `record_notice_published`). A day after `today`
-    is refused first and alone, before the notice is asked for (interpretation P-25).
+    is refused first and alone, before the notice is asked for (interpretation P-25); so is, on the hearing's own
+    day, a moment before the time it was set for (``hearing_time``, the Town's time: `now`, an aware datetime,
+    default the Town's clock; a `today` given alone judges the day only), saying from what time it can be
+    recorded — with no time set (to be announced) the day alone counts (interpretation P-37).
     hearing_scheduled → hearing_held."""
     require_role(by, app.town, CLERK)
     require_no_controls(("reason", reason))  # (values before state: P-29)
+    today, clock = _town_moment(today, now)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "record_hearing_held")
@@ -1905,6 +1932,14 @@ def record_hearing_held(by: Any, app: PermitApplication, *, held_on: date | None
                 raise ValidationFailed("held_on", _("the hearing is set for %(day)s, after today (%(today)s): record "
                                                     "it as held once it has been, or give the day it was held")
                                        % {"day": held.isoformat(), "today": _today(today).isoformat()})
+        if (held is not None and held == app.hearing_on == today and app.hearing_time is not None
+                and clock is not None and clock < app.hearing_time):
+            # (its day come, its hour not: told first and alone as the day is, P-25 — interpretation P-37)
+            raise ValidationFailed("held_on", _(
+                "the hearing is set for %(day)s at %(time)s (the Town's time) and it is now %(now)s: record it as "
+                "held once it has begun, from %(time)s") % {"day": held.isoformat(),
+                                                             "time": app.hearing_time.strftime("%H:%M"),
+                                                             "now": clock.strftime("%H:%M")})
         if app.notice_published_on is None:
             raise Blocked(gettext_noop("record the hearing as held"), [_no_notice_recorded(app)])
         if held is not None and app.hearing_on is not None and held < app.hearing_on:
@@ -3231,18 +3266,20 @@ def close(by: Any, app: PermitApplication, *, today: date | None = None, expecte
         return _step(app, "close", by=by, reason=reason, default_reason=default, closed_on=_today(today))
 
 
-def available(app: PermitApplication, action: str, today: date | None = None) -> bool:
-    """Whether `action`, which the state machine allows in the application's state, can be done now given the
-    assembly's days (P-11) and the hearing's notice (G-10): an application under review is closed only once its
-    assembly is over, and accepted only while it is not; the notice's publication is recorded once, and the
-    hearing recorded as held only after it; the hearing is rescheduled only while a day before the assembly's
-    first day is left; an application the law core finds exempt (P-20) is not accepted but may be closed at once,
-    and the Board may record that it does not accept the exemption; the cleanup is inspected again only after an
-    inspection that found it unfinished, and the bond released or forfeited only when the services would take it
-    (P-3) — a revoked permit's bond while one is posted and not yet settled, forfeited only after ¶ F's days
-    (`revoked_bond_blockers`, P-32), and the bond of an application that ended without a permit while one is
-    posted and not yet released (`unissued_bond_blockers`, P-36). The refusals' "what can be done now" and the
-    page's buttons both ask this."""
+def available(app: PermitApplication, action: str, today: date | None = None, now: datetime | None = None
+              ) -> bool:
+    """Whether `action`, which the state machine allows in the application's state, can be done now given the assembly's
+    days (P-11) and the hearing's notice (G-10): an application under review is closed only once its assembly is over,
+    and accepted only while it is not; the notice's publication is recorded once, and the hearing recorded as held only
+    after it and once the hearing has begun — its day come (P-25) and, on its day, the time it was set for
+    (`hearing_begun`: `now`, default the Town's clock; P-37); the hearing is rescheduled only while a day before the
+    assembly's first day is left; an application the law core finds exempt (P-20) is not accepted but may be closed at
+    once, and the Board may record that it does not accept the exemption; the cleanup is inspected again only after an
+    inspection that found it unfinished, and the bond released or forfeited only when the services would take it (P-3) —
+    a revoked permit's bond while one is posted and not yet settled, forfeited only after ¶ F's days
+    (`revoked_bond_blockers`, P-32), and the bond of an application that ended without a permit while one is posted and
+    not yet released (`unissued_bond_blockers`, P-36). The refusals' "what can be done now" and the page's buttons both
+    ask this."""
     if action == "close" and app.state in UNDER_REVIEW:
         return can_close_unheard(app, today) or _exempt(app, today)
     if action == "accept":
@@ -3252,7 +3289,7 @@ def available(app: PermitApplication, action: str, today: date | None = None) ->
     if action == "record_notice_published":
         return app.notice_published_on is None
     if action == "record_hearing_held":
-        return app.notice_published_on is not None
+        return app.notice_published_on is not None and hearing_begun(app, today, now)
     if action == "reschedule_hearing":
         first_day = _first_day(app)
         return first_day is None or _today(today) < first_day

@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpResponse
-from django.utils.translation import gettext as _
 from ninja import Router
 
 from publicassembly.api.auth import token_auth
@@ -29,7 +28,7 @@ from publicassembly.api.inputs import RecordId
 from publicassembly.api.law import ErrorOut
 from publicassembly.web.towns import town_for
 from publicassembly.workflow.access import require_role
-from publicassembly.workflow.errors import NotFound, ValidationFailed
+from publicassembly.workflow.errors import NotFound
 
 router = Router(tags=["documents"])
 
@@ -205,22 +204,19 @@ def petition_pdf(request: Any, town: str, pk: RecordId) -> HttpResponse:
             operation_id="occupancy_sign_pdf", summary="The occupancy sign of a room or of the place (PDF, public)")
 def occupancy_sign_pdf(request: Any, town: str, number: str, room: str = "") -> HttpResponse:
     """The sign to post (Mount Pleasant § 164-9): the lawful occupancy of ``room`` (a room or area named on
-    the certificate; another name is 422 naming ``room`` and the rooms there are) or, without it, of the whole place; its QR code opens the
-    certificate's public page. A certificate not in force (revoked, stale or superseded) is 409 naming its
+    the certificate, read with letter case and spaces aside: ``lanes`` is the room "Lanes", its sign naming
+    "Lanes" (M-26); another name is 422 naming ``room`` and the rooms there are) or, without it, of the whole
+    place; its QR code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) is 409 naming its
     state: a posted sign must state the lawful occupancy."""
     from publicassembly.documents.pdf import render_occupancy_sign
     from publicassembly.venues import documents as venue_docs
 
     cert = venue_docs.find_certificate(number, _places_town(town))
     venue_docs.require_in_force(cert)
-    loads = {s["name"]: int(s["occupant_load"]) for s in cert.space_loads}
-    if room and room not in loads:  # (a value of the query: told with the rooms there are, as the web page does)
-        raise ValidationFailed("room", _("“%(room)s” is not a room of certificate %(number)s; give one of: "
-                                         "%(rooms)s, or no room for the sign of the whole place.")
-                               % {"room": room[:80], "number": cert.number, "rooms": ", ".join(loads) or "—"})
-    occupancy = loads[room] if room else cert.lawful_occupancy
-    pdf = render_occupancy_sign(occupancy, room or cert.venue.name, cert.number,
-                                base_url=request.build_absolute_uri("/"))
+    # (a value of the query, read as a room's name is ("lanes" is "Lanes", M-26): told with the rooms there are,
+    # as the web page does; the sign names the room as the certificate does)
+    where, occupancy = venue_docs.certificate_room(cert, room) if room else (cert.venue.name, cert.lawful_occupancy)
+    pdf = render_occupancy_sign(occupancy, where, cert.number, base_url=request.build_absolute_uri("/"))
     return _file(pdf, PDF, f"sign-{cert.number}.pdf", private=False)
 
 

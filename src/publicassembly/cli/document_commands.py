@@ -496,9 +496,11 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
     except vd.CertificateNotInForce as exc:
         fail(f"--certificate: {exc}")
     names = [str(s["name"]) for s in cert.space_loads]
-    try:
+    try:  # (the room as a name is read, "lanes" being "Lanes": M-26)
         recorded = vd.sign_data(cert, room)[0]
         where, persons = recorded.room, recorded.occupancy
+    except ValidationFailed as exc:  # (a name that reads as two rooms' of a certificate stored before M-23)
+        fail(f"--room: {exc.detail}")
     except NotFound:
         where = "the whole place" + (f" (it names the rooms or areas: {', '.join(names)})" if names else "")
         persons = int(cert.lawful_occupancy)
@@ -520,8 +522,9 @@ def sign(
                                          "states what is given."),
     room: str | None = typer.Option(None, "--room", help="The room or area the sign is posted in (at most 200 "
                                     "characters; a long name is wrapped, or set smaller, to fit the page)."),
-    space: str | None = typer.Option(None, "--space", help="From the database: only this room or area's sign "
-                                     "(default: one page per room or area of the certificate)."),
+    space: str | None = typer.Option(None, "--space", help="From the database: only this room or area's sign, "
+                                     "its name read with letter case and spaces aside (default: one page per room "
+                                     "or area of the certificate)."),
     town: str | None = typer.Option(None, "--town", help=TOWN_OF_NUMBER_HELP),
     data_dir: Path | None = typer.Option(None, "--data-dir", help=DATA_DIR_HELP, file_okay=False),
     base_url: str = typer.Option("", "--base-url", help="The public site; the QR code opens "
@@ -563,7 +566,14 @@ def sign(
         vd.require_in_force(cert)
     except vd.CertificateNotInForce as exc:
         fail(f"--certificate: {exc}")
-    signs = _from_db(lambda: vd.sign_data(cert, space), "--space")
+    from publicassembly.workflow.errors import NotFound, ValidationFailed
+
+    try:  # (--space as a name is read, "lanes" being "Lanes", the sign naming it as the certificate does: M-26)
+        signs = vd.sign_data(cert, space)
+    except NotFound as exc:
+        fail(f"--space: {exc}")
+    except ValidationFailed as exc:  # (a name that reads as two rooms' of a certificate stored before M-23)
+        fail(f"--space: {exc.detail}")
     data = _render(lambda: pdf.render_occupancy_signs([(s.occupancy, s.room) for s in signs], cert.number,
                                                       base_url=base_url, as_of=when))
     write_output(output, data, force, "pdf")

@@ -404,10 +404,11 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     ``ordered_at`` (aware datetime, default now): not in the future, nor before the chapter is in force
     (`ValidationFailed` naming ``ordered_at``). Returns the `StopOrder` (in force), its grounds as the law core
     found them. ``persons_by_space`` (space name → persons counted there): a room above its own occupant load is
-    overcrowding though the place as a whole has room (§§ 164-5, 164-7; register M-8); a name that is no space
-    of the venue, a count that is not a whole number, or persons counted in the rooms more than
-    ``persons_present``, is `ValidationFailed` naming ``persons_by_space`` (the last with ``persons_present``
-    in its ``errors`` too).
+    overcrowding though the place as a whole has room (§§ 164-5, 164-7; register M-8); a room is named as the check
+    of a name taken reads it and kept in its stored spelling ("main hall" is "Main Hall", M-26); a name that is no
+    space of the venue (or reads as two spaces', or names a room named already), a count that is not a whole
+    number, or persons counted in the rooms more than ``persons_present``, is `ValidationFailed` naming
+    ``persons_by_space`` (the last with ``persons_present`` in its ``errors`` too).
 
     ``expected_version``: the venue's version the page or client read (None: not checked). A stop order is
     recorded on its venue (the one record it cannot be without): recording it moves the venue's version by one
@@ -427,7 +428,7 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
         if not isinstance(v, bool):
             raise ValidationFailed(name, _("true or false"))
-    check_persons_by_space(venue, persons_by_space, persons_present)
+    persons_by_space = check_persons_by_space(venue, persons_by_space, persons_present)  # (as stored: M-26)
     when = _moment_past("ordered_at", ordered_at, gettext_noop("the stop order was given"))
     kind = _kind_of(membership)
     facts = {"date": timezone.localdate(when), "officer": kind, "persons_present": persons_present,

@@ -94,20 +94,45 @@ class SignData:
     certificate_number: str
 
 
+def certificate_room(cert: Any, room: str) -> tuple[str, int]:
+    """The room or area of `cert` named `room` — read as the check of a name taken reads it ("lanes" is the room
+    "Lanes", interpretation M-26) — in the certificate's spelling, with its occupant load. `ValidationFailed`
+    naming ``room`` for a name of no room of the certificate (with the rooms there are) or, a pair stored before
+    two rooms could not be so named, of two (naming both)."""
+    from django.utils.translation import gettext as _
+
+    from publicassembly.venues.names import SpaceNames, names_two
+    from publicassembly.workflow.errors import ValidationFailed
+
+    loads = {str(s["name"]): int(s["occupant_load"]) for s in cert.space_loads}
+    rooms = SpaceNames(loads).named(room)
+    if len(rooms) > 1:
+        raise ValidationFailed("room", names_two(cert.venue.name, room, rooms))
+    if not rooms:
+        raise ValidationFailed("room", _("“%(room)s” is not a room of certificate %(number)s; give one of: "
+                                         "%(rooms)s, or no room for the sign of the whole place.")
+                               % {"room": room[:80], "number": cert.number, "rooms": ", ".join(loads) or "—"})
+    return rooms[0], loads[rooms[0]]
+
+
 def sign_data(cert: Any, space: str | None = None) -> list[SignData]:
-    """The signs of `cert`: one per room or area (its occupant load), or only `space`'s. A certificate with no
-    space recorded gets one sign for the whole place (its lawful occupancy). Raises `NotFound` (field
-    ``space``) for a room the certificate does not name."""
-    from publicassembly.workflow.errors import NotFound
+    """The signs of `cert`: one per room or area (its occupant load), or only `space`'s (read as the check of a
+    name taken reads it, `certificate_room`: "lanes" is the room "Lanes", its sign naming "Lanes"). A certificate
+    with no space recorded gets one sign for the whole place (its lawful occupancy). Raises `NotFound` (field
+    ``space``) for a room the certificate does not name, `ValidationFailed` (field ``space``) for a name that reads
+    as two of its rooms' (a legacy pair, M-26)."""
+    from publicassembly.venues.names import SpaceNames, names_two
+    from publicassembly.workflow.errors import NotFound, ValidationFailed
 
     loads = [(str(s["name"]), int(s["occupant_load"])) for s in cert.space_loads]
     if space is not None:
-        match = [(n, o) for n, o in loads if n == space] or [(n, o) for n, o in loads
-                                                             if n.casefold() == space.strip().casefold()]
-        if not match:
+        rooms = SpaceNames(n for n, _o in loads).named(space)
+        if len(rooms) > 1:
+            raise ValidationFailed("space", names_two(cert.venue.name, space, rooms))
+        if not rooms:
             raise NotFound("room or area", NotFound.Plain(f"{space!r} (the certificate names: "
                                                           f"{', '.join(n for n, _ in loads) or 'none'})"))
-        loads = match[:1]
+        loads = [(n, o) for n, o in loads if n == rooms[0]]
     if not loads:
         loads = [(cert.venue.name, cert.lawful_occupancy)]
     return [SignData(name, persons, cert.number) for name, persons in loads]

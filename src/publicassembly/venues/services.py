@@ -29,7 +29,7 @@ forms their reader may use.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -65,6 +65,7 @@ from publicassembly.venues.models import (
     SpaceKind,
     Venue,
 )
+from publicassembly.venues.names import SpaceNames, names_two, rooms_given
 from publicassembly.workflow import reasons as history_words
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.blocked import Blocked, Blocker
@@ -605,14 +606,17 @@ def _connected_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None 
     message): a space of another venue, a name no space of it has, the space itself. A name is read as the check
     of a name taken reads it (`same_name`: "ballroom" is the room "Ballroom", which is kept, in its own spelling);
     `own_name`, the name the space is being added or renamed with, is the space itself too (interpretation M-23).
-    Each refusal is told once (a name of no space given twice, the space itself named twice). Collected, not
-    raised, so that they are told with the space's other refusals at once (interpretation M-21)."""
+    A name that reads as two spaces' names (a pair stored before two could not be so named) is refused naming
+    both (M-26). Each refusal is told once (a name of no space given twice, the space itself named twice).
+    Collected, not raised, so that they are told with the space's other refusals at once (interpretation M-21)."""
     stored = list(venue.spaces.all())
-    spaces = {same_name(s.name): s for s in stored}
+    spaces: dict[str, list[Space]] = {}
+    for s in stored:
+        spaces.setdefault(same_name(s.name), []).append(s)
     own = same_name(own_name) if isinstance(own_name, str) and own_name.strip() else None
     out: list[Space] = []
     errors: list[tuple[str, str]] = []
-    unknown: set[str] = set()  # the names of no space already told (as read)
+    unknown: set[str] = set()  # the names of no space, or of two (a legacy pair), already told (as read)
     for item in items:
         space: Space | None
         if isinstance(item, Space):
@@ -621,8 +625,13 @@ def _connected_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None 
                                % {"space": item.name, "venue": venue.name}))
                 continue
             space = item
+        elif isinstance(item, str) and len(spaces.get(same_name(item), ())) > 1:  # (stored before M-23: M-26)
+            if same_name(item) not in unknown:
+                unknown.add(same_name(item))
+                errors.append(("connects_with", names_two(venue.name, item, [s.name for s in spaces[same_name(item)]])))
+            continue
         elif isinstance(item, str) and same_name(item) in spaces:
-            space = spaces[same_name(item)]
+            space = spaces[same_name(item)][0]
         elif isinstance(item, str) and own is not None and same_name(item) == own:
             space = None  # (itself, by the name it is being given: not stored yet, or stored under another)
         else:
@@ -1490,57 +1499,72 @@ def _count_refusals(name: str, value: Any) -> list[tuple[str, str]]:
     return []
 
 
-def persons_by_space_refusals(venue: Venue, persons_by_space: Mapping[str, Any] | None,
-                              persons_present: Any = None) -> list[tuple[str, str]]:
-    """What an officer's count of persons in each room (space name → persons), as an inspection or a stop order
-    takes it, is refused, every one, as (field, message): a name that is no space of `venue` (``persons_by_space``,
-    with the spaces there are), a count that is not a count (``persons_by_space[<room>]``, `_count_refusals`).
-    When `persons_present` (the persons counted in the place) is a count, the persons counted in its rooms
-    cannot be more (M-7): the two counts contradict each other, and the law core would judge overcrowding from
-    one and the toilets from the other; ``persons_by_space`` and ``persons_present`` are then both refused. It is
-    judged on the rooms of `venue` whose counts are read, with the rooms refused told beside it: a room refused
-    counts no one here, and whatever it holds only adds to persons already more than present. Empty when none
-    is."""
-    names = set(venue.spaces.values_list("name", flat=True))
-    errors: list[tuple[str, str]] = []
-    in_rooms = 0
-    for room, n in (persons_by_space or {}).items():
-        if room not in names:
-            errors.append(("persons_by_space", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
-                           % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))}))
-        elif refused := _count_refusals(f"persons_by_space[{room}]", n):
+def _unknown_room(venue: Venue, names: SpaceNames) -> Callable[[Any], str]:
+    """What a name of no space of `venue` is told, with the spaces there are."""
+    return lambda name: str(_("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
+                            % {"venue": venue.name, "name": repr(name), "spaces": ", ".join(sorted(names.names))})
+
+
+def rooms_counted(venue: Venue, persons_by_space: Mapping[str, Any] | None,
+                  persons_present: Any = None) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """An officer's count of persons in each room (space name → persons), as an inspection or a stop order takes
+    it: the counts taken, each by its room's stored name, and every refusal, as (field, message). A room is named
+    as the check of a name taken reads a name ("main hall" is the room "Main Hall", interpretation M-26;
+    `names.rooms_given`): a name that is no space of `venue` (``persons_by_space``, with the spaces there are), a
+    name that reads as two spaces' (a legacy pair), a room named twice in two spellings, a count that is not a
+    count (``persons_by_space[<room as given>]``, `_count_refusals`). When `persons_present` (the persons counted
+    in the place) is a count, the persons counted in its rooms cannot be more (M-7): the two counts contradict
+    each other, and the law core would judge overcrowding from one and the toilets from the other;
+    ``persons_by_space`` and ``persons_present`` are then both refused. It is judged on the rooms of `venue`
+    whose counts are read, with the rooms refused told beside it: a room refused counts no one here, and
+    whatever it holds only adds to persons already more than present."""
+    names = SpaceNames(venue.spaces.values_list("name", flat=True))
+    rooms, errors = rooms_given(venue.name, names, "persons_by_space", persons_by_space or {},
+                                _unknown_room(venue, names))
+    counts: dict[str, Any] = {}
+    for room, (key, n) in rooms.items():
+        if refused := _count_refusals(f"persons_by_space[{key}]", n):
             errors += refused
         else:
-            in_rooms += n
+            counts[room] = n
+    in_rooms = sum(counts.values())
     if persons_present is None or _count_refusals("persons_present", persons_present):
-        return errors
+        return counts, errors
     if in_rooms > persons_present:
-        counts = {"rooms": f"{in_rooms:,}", "present": f"{persons_present:,}"}
+        numbers = {"rooms": f"{in_rooms:,}", "present": f"{persons_present:,}"}
         if errors:  # (a room refused: the others already hold more than present)
             by_space = _("the persons counted in the rooms not refused here, %(rooms)s in all, are already more "
                          "than the %(present)s persons present (persons_present): a room's persons are among "
-                         "those present; correct one count or the other") % counts
+                         "those present; correct one count or the other") % numbers
             present = _("%(present)s persons present is fewer than the %(rooms)s counted in the rooms not refused "
-                        "here (persons_by_space); correct one count or the other") % counts
+                        "here (persons_by_space); correct one count or the other") % numbers
         else:
             by_space = _("the persons counted in the rooms, %(rooms)s in all, are more than the %(present)s "
                          "persons present (persons_present): a room's persons are among those present; correct "
-                         "one count or the other") % counts
+                         "one count or the other") % numbers
             present = _("%(present)s persons present is fewer than the %(rooms)s counted in the rooms "
-                        "(persons_by_space); correct one count or the other") % counts
+                        "(persons_by_space); correct one count or the other") % numbers
         errors += [("persons_by_space", by_space), ("persons_present", present)]
-    return errors
+    return counts, errors
+
+
+def persons_by_space_refusals(venue: Venue, persons_by_space: Mapping[str, Any] | None,
+                              persons_present: Any = None) -> list[tuple[str, str]]:
+    """What `rooms_counted` refuses of an officer's count of persons in each room, every one, as (field,
+    message); empty when it refuses none."""
+    return rooms_counted(venue, persons_by_space, persons_present)[1]
 
 
 def check_persons_by_space(venue: Venue, persons_by_space: Mapping[str, int] | None,
-                           persons_present: int | None = None) -> None:
-    """`persons_by_space_refusals` raised: `ValidationFailed` naming the first field refused (``persons_by_space``
-    for more persons in the rooms than present, M-7, with ``persons_present`` in its ``errors`` too), every
-    refusal in its ``errors``; nothing when none is."""
-    errors = persons_by_space_refusals(venue, persons_by_space, persons_present)
+                           persons_present: int | None = None) -> dict[str, int]:
+    """`rooms_counted` raised: `ValidationFailed` naming the first field refused (``persons_by_space`` for more
+    persons in the rooms than present, M-7, with ``persons_present`` in its ``errors`` too), every refusal in its
+    ``errors``; else the counts by each room's stored name ("main hall" given is "Main Hall" kept, M-26)."""
+    counts, errors = rooms_counted(venue, persons_by_space, persons_present)
     if errors:
         field, message = errors[0]
         raise ValidationFailed(field, message, errors=errors)
+    return counts
 
 
 #: The values of an inspection's record that are yes / no / not stated (the law core's inspection facts).
@@ -1596,19 +1620,12 @@ def _check_inspection(inspection: Inspection, officer: str, values: Mapping[str,
         refused = _bool_refusals(name, values.get(name))
         errors += refused
         facts[name] = None if refused else values.get(name)
-    names = set(venue.spaces.values_list("name", flat=True))
-    signs = values.get("signs") or {}
-    for room in signs:
-        if room not in names:
-            errors.append(("signs", _("no space of %(venue)s is named %(name)s; spaces: %(spaces)s")
-                           % {"venue": venue.name, "name": repr(room), "spaces": ", ".join(sorted(names))}))
-    facts["signs"] = [{"room": room, **dict(seen)} for room, seen in signs.items() if room in names]
-    persons_by_space = dict(values.get("persons_by_space") or {})
-    rooms = persons_by_space_refusals(venue, persons_by_space, facts["persons_present"])
-    errors += rooms
-    refused_rooms = {field for field, _m in rooms}
-    persons_by_space = {room: n for room, n in persons_by_space.items()
-                        if room in names and f"persons_by_space[{room}]" not in refused_rooms}
+    names = SpaceNames(venue.spaces.values_list("name", flat=True))
+    signs, refused = rooms_given(venue.name, names, "signs", values.get("signs") or {}, _unknown_room(venue, names))
+    errors += refused
+    facts["signs"] = [{"room": room, **dict(seen)} for room, (_key, seen) in signs.items()]  # (as stored: M-26)
+    persons_by_space, refused = rooms_counted(venue, values.get("persons_by_space"), facts["persons_present"])
+    errors += refused
     return _InspectionValues(errors, when, facts, persons_by_space, counts["toilets_provided"])
 
 
@@ -1664,12 +1681,13 @@ def record_inspection(
     when, facts = checked.when, checked.facts
     with transaction.atomic():
         Venue.objects.select_for_update().get(pk=venue.pk)  # (with issuing: one reads the other's findings)
-        data = venue_case_data(venue, persons_by_space=persons_by_space, toilets_provided=toilets_provided,
+        # (the rooms by their stored names, however the officer wrote them: M-26)
+        data = venue_case_data(venue, persons_by_space=checked.persons_by_space, toilets_provided=toilets_provided,
                                inspection=facts)
         det = determine_venue(venue, data, when)
         has_valid = venue.certificates.filter(status=Certificate.VALID).exists()
         found = deficiencies_from(det, has_valid_certificate=has_valid)
-        observations = {**facts, "date": when.isoformat(), "persons_by_space": dict(persons_by_space or {}),
+        observations = {**facts, "date": when.isoformat(), "persons_by_space": dict(checked.persons_by_space),
                         "toilets_provided": toilets_provided}
         unstated = exits.unstated_exit_facts(facts)
         if found:

@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from publicassembly.enforcement.models import Complaint, Offender
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
 from publicassembly.venues.models import Venue
 from publicassembly.web.forms.widgets import DateInput, DollarsField, PlainErrors, WholeNumberField
 
@@ -307,21 +308,29 @@ class StopOrderForm(PlainErrors):
 
     def clean_persons_by_space(self) -> dict[str, int] | None:
         """The lines "room, persons" as {room: persons}; a line without a comma and a whole number after it, or a
-        room named twice, is an error naming the line (the service checks that each room is the place's)."""
+        room named on an earlier line (as the check of a name taken reads a name: "main hall" after "Main Hall",
+        M-26), is an error naming the line, every such line at once (the service checks that each room is the
+        place's, and keeps it in the room's own spelling)."""
         counts: dict[str, int] = {}
+        read: set[str] = set()
+        errors: list[forms.ValidationError] = []
         for n, line in enumerate((self.cleaned_data.get("persons_by_space") or "").splitlines(), 1):
             if not line.strip():
                 continue
             room, comma, number = line.rpartition(",")
             room, number = room.strip(), number.strip()
             if not comma or not room or not re.fullmatch(r"[0-9]{1,9}", number):
-                raise forms.ValidationError(gettext_lazy("Line %(n)d: write the room's name, a comma, then the "
-                                                         "persons counted there as a whole number (e.g. "
-                                                         "\"Cocktail room, 120\")") % {"n": n})
-            if room in counts:
-                raise forms.ValidationError(gettext_lazy("Line %(n)d: %(room)s is named on an earlier line")
-                                            % {"n": n, "room": room})
-            counts[room] = int(number)
+                errors.append(forms.ValidationError(gettext_lazy("Line %(n)d: write the room's name, a comma, then "
+                                                                 "the persons counted there as a whole number (e.g. "
+                                                                 "\"Cocktail room, 120\")") % {"n": n}))
+            elif same_name(room) in read:
+                errors.append(forms.ValidationError(gettext_lazy("Line %(n)d: %(room)s is named on an earlier line")
+                                                    % {"n": n, "room": room}))
+            else:
+                read.add(same_name(room))
+                counts[room] = int(number)
+        if errors:
+            raise forms.ValidationError(errors)
         return counts or None
 
 

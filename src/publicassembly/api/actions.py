@@ -1074,6 +1074,18 @@ def _ref(model: Any, town: Any, pk: int | None, field: str) -> Any:
     return found
 
 
+def _refs(town: Any, data: Any, fields: Any) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The records a body names by id (`fields`: (model, field)), each looked up in `town` (`_ref`), and the
+    refusal of each the town does not hold, kept to be told with the body's other refusals (W-33, W-36)."""
+    named, refused = {}, []
+    for model, field in fields:
+        try:
+            named[field] = _ref(model, town, getattr(data, field, None), field)
+        except ValidationFailed as e:
+            refused.append((e.field, e.detail))
+    return named, refused
+
+
 Id = Annotated[int, Field(ge=1, le=2**62)]
 
 
@@ -1135,12 +1147,7 @@ def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
 
     t = _town(town)
     require_role(request.user, t, *es.ENFORCERS)  # (the role first: the records named are looked up after it, W-33)
-    named, refused = {}, []
-    for model, field in ((Offender, "offender"), (Venue, "venue"), (Inspection, "inspection")):
-        try:
-            named[field] = _ref(model, t, getattr(data, field, None), field)
-        except ValidationFailed as e:
-            refused.append((e.field, e.detail))
+    named, refused = _refs(t, data, ((Offender, "offender"), (Venue, "venue"), (Inspection, "inspection")))
     refused += es.complaint_refusals(t, **{f: getattr(data, f, None) for f in ("description", "observed_on",
                                                                               "filed_on", "in_presence")},
                                      place=getattr(data, "place", ""), reason=getattr(data, "reason", ""))
@@ -1152,7 +1159,7 @@ def file_complaint(request: Any, town: str, data: ComplaintIn) -> Any:
         place=v.get("place", ""), in_presence=data.in_presence, reason=v.get("reason", ""), **named)))
 
 
-class ViolationIn(BodyIn):
+class ViolationIn(RefusalsKept):  # (its schema's refusals told with the service's: W-36, as W-33)
     rule_id: _text(120) | None = None
     offender: Id | None = None
     observed_on: Day | None = None
@@ -1178,17 +1185,23 @@ def record_violation(request: Any, town: str, pk: RecordId, data: ViolationIn) -
     from publicassembly.venues.models import Deficiency, Venue
     from publicassembly.workflow.access import require_role
 
-    v = _clean(data)
     t = _town(town)
     # the role first: the complaint and the records named are looked up after it (no probing of ids, W-33)
     require_role(request.user, t, *es.ENFORCERS)
     complaint = Complaint.objects.get_in_town(t, pk=pk)
+    records = ((Offender, "offender"), (Venue, "venue"), (Deficiency, "deficiency"))
+    named, refused = _refs(t, data, records)
+    told = {err["loc"][0] for err in data.refused if err.get("loc")} | {f for f, _m in refused}
+    refused += es.violation_refusals(request.user, complaint, told=told, **named, **{
+        f: getattr(data, f, None) for f in es.VIOLATION_FIELDS if f not in {f for _m, f in records}})
+    if data.refused or refused:  # every refusal at once: the schema's, the records', the service's (W-36)
+        refuse_with(data, refused)
+    v = _clean(data)
     return Status(201, _violation(es.record_violation(
-        request.user, complaint, rule_id=v.get("rule_id"), offender=_ref(Offender, t, data.offender, "offender"),
-        observed_on=data.observed_on, description=v.get("description", ""), in_presence=data.in_presence,
-        venue=_ref(Venue, t, data.venue, "venue"), deficiency=_ref(Deficiency, t, data.deficiency, "deficiency"),
-        place=v.get("place", ""), days_of_continued_violation=data.days_of_continued_violation,
-        reason=v.get("reason", ""), expected_version=data.expected_version)))
+        request.user, complaint, rule_id=v.get("rule_id"), observed_on=data.observed_on,
+        description=v.get("description", ""), in_presence=data.in_presence, place=v.get("place", ""),
+        days_of_continued_violation=data.days_of_continued_violation, reason=v.get("reason", ""),
+        expected_version=data.expected_version, **named)))
 
 
 #: The hour a summons is returnable as the API's schema documents it: `documents.records.RETURN_TIME` — the one
@@ -1376,7 +1389,7 @@ def list_stop_orders(request: Any, town: str) -> Any:
     return [_stop_order(o) for o in StopOrder.objects.for_town(t).order_by("-ordered_at", "-id")]
 
 
-class StopOrderIn(BodyIn):
+class StopOrderIn(RefusalsKept):  # (its schema's refusals told with the service's: W-36, as W-33)
     performance: _text(300, min_length=1)
     ordered_at: Moment | None = Field(None, description="when the order was given (default: now)")
     persons_present: Count | None = None
@@ -1403,17 +1416,21 @@ def record_stop_order(request: Any, town: str, pk: RecordId, data: StopOrderIn) 
     recorded once; the answer's ``venue_version`` is the venue's now."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Complaint
-    from publicassembly.workflow.access import require_role
 
-    v = _clean(data)
     venue = _venue_of(town, pk)  # (a place of assembly is a public record: its pages are public)
-    require_role(request.user, venue.town, *es.ENFORCERS)  # (before the complaint named is looked up, W-33)
+    es.stop_order_role(request.user, venue)  # the town and the role first: the complaint named after them (W-33)
+    named, refused = _refs(venue.town, data, ((Complaint, "complaint"),))
+    told = {err["loc"][0] for err in data.refused if err.get("loc")} | {f for f, _m in refused}
+    refused += es.stop_order_refusals(request.user, venue, told=told, **named, **{
+        f: getattr(data, f, None) for f in es.STOP_ORDER_FIELDS if f != "complaint"})
+    if data.refused or refused:  # every refusal at once: the schema's, the complaint's, the service's (W-36)
+        refuse_with(data, refused)
+    v = _clean(data)
     order = es.record_stop_order(
         request.user, venue, performance=v["performance"], ordered_at=data.ordered_at,
         persons_present=data.persons_present, egress_obstructed=data.egress_obstructed,
-        serious_menace=data.serious_menace, description=v.get("description", ""),
-        complaint=_ref(Complaint, venue.town, data.complaint, "complaint"), reason=v.get("reason", ""),
-        persons_by_space=data.persons_by_space, expected_version=data.expected_version)
+        serious_menace=data.serious_menace, description=v.get("description", ""), reason=v.get("reason", ""),
+        persons_by_space=data.persons_by_space, expected_version=data.expected_version, **named)
     return Status(201, {**_stop_order(order), "venue_version": venue.version})  # (recording moved the venue's)
 
 

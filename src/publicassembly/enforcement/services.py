@@ -62,16 +62,16 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import an_o
 from publicassembly.law.units import InvalidNumber, controls, dollars
 from publicassembly.venues.models import Deficiency, Inspection, Venue
 from publicassembly.venues.services import (
-    check_persons_by_space,
     determine_venue,
     locked_venue,
+    rooms_counted,
     venue_case_data,
 )
 from publicassembly.workflow.access import require_role
 from publicassembly.workflow.dates import a_date, chapter_in_force, happened, within
 from publicassembly.workflow.errors import InvalidTransition, NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
-from publicassembly.workflow.printable import require_no_controls, require_printable
+from publicassembly.workflow.printable import controls_found, require_no_controls, require_printable
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import first_alike, law_text
@@ -242,6 +242,31 @@ def _same_offender(town: Town, new: Offender) -> Offender | None:
                        address=new.address)
 
 
+class _Refusals:
+    """The refusals of a service's values kept rather than raised, so that it tells every one at once (W-33): the
+    complaint's (`_complaint_values`), a violation's (`_violation_values`), a stop order's (`_stop_order_values`).
+    ``errors`` are (field, message), in the order judged."""
+
+    def __init__(self, told: Any = ()) -> None:
+        self.errors: list[tuple[str, str]] = []
+        self.elsewhere = frozenset(told)  # (fields the caller refused itself: its schema's, its records')
+
+    def check(self, judge: Any) -> Any:
+        """`judge()`, its refusal (`ValidationFailed`, every field it names) kept instead of raised; None then."""
+        try:
+            return judge()
+        except ValidationFailed as e:
+            self.errors.extend(e.errors)
+            return None
+
+    def add(self, field: str, message: str) -> None:
+        self.errors.append((field, message))
+
+    def told(self, field: str) -> bool:
+        """Whether `field` is refused: here, or by the caller (``told``)."""
+        return field in self.elsewhere or any(f == field for f, _m in self.errors)
+
+
 def _complaint_values(town: Town, *, description: Any, observed_on: Any, filed_on: Any = None,
                       in_presence: Any = None, place: Any = "", reason: Any = "") -> tuple[dict[str, Any],
                                                                                             list[tuple[str, str]]]:
@@ -251,19 +276,8 @@ def _complaint_values(town: Town, *, description: Any, observed_on: Any, filed_o
     after today or before the town's chapter was in force, a day filed that is not a date, after today or before
     the day observed, a presence not true, false or empty. A value refused is None in the values."""
     values: dict[str, Any] = {}
-    refused: list[tuple[str, str]] = []
-
-    def check(judge: Any) -> Any:
-        """`judge()`, its refusal (`ValidationFailed`, every field it names) kept instead of raised; None then."""
-        try:
-            return judge()
-        except ValidationFailed as e:
-            refused.extend(e.errors)
-            return None
-
-    def told(field: str) -> bool:
-        return any(f == field for f, _m in refused)
-
+    kept = _Refusals()
+    refused, check, told = kept.errors, kept.check, kept.told
     today = _today()
     check(lambda: require_no_controls(("place", place), ("reason", reason)))
     check(lambda: require_printable(*[(f, t if isinstance(t, str) else None)  # the summons prints them (G-6)
@@ -392,6 +406,89 @@ def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.
     return value
 
 
+#: The values of a stop order `record_stop_order` judges, in the order its refusals are told.
+STOP_ORDER_FIELDS = ("performance", "ordered_at", "persons_present", "persons_by_space", "egress_obstructed",
+                     "serious_menace", "description", "complaint", "reason")
+
+
+def _stop_order_values(venue: Venue, membership: Any, *, performance: Any = "", ordered_at: Any = None,
+                       persons_present: Any = None, egress_obstructed: Any = False, serious_menace: Any = False,
+                       description: Any = "", complaint: Any = None, reason: Any = "",
+                       persons_by_space: Any = None, told: Any = ()) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values of a stop order `record_stop_order` takes on `venue` (the officer's `membership` judged before),
+    and what it refuses of them, every one, as (field, message) (W-36): a control character (G-6); the performance
+    left empty; the moment not a date and time with its offset, or in the future; the persons present not a whole
+    number; a condition not true or false; the persons in each room (`rooms_counted`, M-7, M-26). Once
+    the moment, the counts and the conditions are taken, the law core's judgement of the day (the chapter in
+    force, ``ordered_at``) and of the grounds (none for a stop order, ``grounds``) joins them. Fields in `told`
+    (refused by the caller) are not judged, nor the grounds beside them. A complaint of another town:
+    `NotFound`."""
+    town = venue.town
+    _in_town(complaint, town, "complaint")
+    kept = _Refusals(told)
+    check, told_ = kept.check, kept.told
+    kept.errors.extend(controls_found(("performance", performance), ("description", description),
+                                      ("reason", reason)))
+    text = None if told_("performance") else check(lambda: _text("performance", performance))
+    if persons_present is not None and (isinstance(persons_present, bool) or not isinstance(persons_present, int)
+                                        or persons_present < 0) and not told_("persons_present"):
+        kept.add("persons_present", _("a whole number of persons; got %(value)s") % {"value": repr(persons_present)})
+    for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
+        if not isinstance(v, bool) and not told_(name):
+            kept.add(name, _("true or false"))
+    stored: dict[str, Any] = {}
+    if not told_("persons_by_space"):
+        counted = None if told_("persons_present") else persons_present
+        stored, rooms = rooms_counted(venue, persons_by_space, counted)  # (by each room's stored name: M-26)
+        for field, message in rooms:
+            if not (field == "persons_present" and told_("persons_present")):
+                kept.add(field, message)
+    when = None if told_("ordered_at") else check(
+        lambda: _moment_past("ordered_at", ordered_at, gettext_noop("the stop order was given")))
+    finding = None
+    facts_fields = ("ordered_at", "persons_present", "persons_by_space", "egress_obstructed", "serious_menace")
+    if not any(told_(f) for f in facts_fields) and when is not None:  # the law core's judgement of the facts taken
+        facts = {"date": timezone.localdate(when), "officer": _kind_of(membership),
+                 "persons_present": persons_present, "egress_obstructed": egress_obstructed,
+                 "serious_menace": serious_menace}
+        try:
+            det = determine_venue(venue, venue_case_data(venue, inspection=facts, persons_by_space=stored),
+                                  timezone.localdate(when))
+        except ValidationFailed as problem:  # the law's day is the day of the order
+            kept.errors.extend(problem.renamed({"inspection.date": "ordered_at", "as_of": "ordered_at"}).errors)
+        else:
+            finding = det.finding(STOP_RULE)
+            if not finding.values.get("stop_performance"):
+                approved = finding.values.get("approved_number")
+                counted_words = (_("persons present %(n)s") % {"n": f"{persons_present:,}"}
+                                 if persons_present is not None else _("persons present not given"))
+                limit = (_("approved number %(n)s") % {"n": f"{approved:,}"} if approved is not None
+                         else _("no approved number on record"))
+                kept.add("grounds", _("no ground for a stop order under § 164-5: %(reason)s (%(counted)s, "
+                                      "%(limit)s)")
+                         % {"reason": law_text(finding.reason), "counted": counted_words, "limit": limit})
+    return {"performance": text, "ordered_at": when, "finding": finding, "persons_by_space": stored}, kept.errors
+
+
+def stop_order_role(by: Any, venue: Venue) -> Any:
+    """The officer's membership of `venue`'s town (`NotAllowed` without the role), once the town's chapter is
+    known to have a stop order (Mount Pleasant § 164-5; another town: `ValidationFailed` naming ``town``)."""
+    town = venue.town
+    if _alias(town) != MOUNT_PLEASANT:
+        raise ValidationFailed("town", _("%(town)s's chapter has no stop order; § 164-5 is Mount Pleasant's")
+                               % {"town": town})
+    return require_role(by, town, *ENFORCERS)
+
+
+def stop_order_refusals(by: Any, venue: Venue, *, told: Any = (), **values: Any) -> list[tuple[str, str]]:
+    """What `record_stop_order` refuses of a stop order on `venue` with these `values` (its keywords,
+    `STOP_ORDER_FIELDS`), every one, as (field, message); empty when it refuses none. The town (Mount Pleasant's
+    chapter alone has one) and the role first (`NotAllowed`). Fields in `told` the caller refused itself (its
+    schema's, a complaint the town does not hold) are not judged again. Nothing is written (W-36, as W-33)."""
+    membership = stop_order_role(by, venue)
+    return _stop_order_values(venue, membership, told=told, **values)[1]
+
+
 def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt.datetime | None = None,
                       persons_present: int | None = None, egress_obstructed: bool = False,
                       serious_menace: bool = False, description: str = "", complaint: Complaint | None = None,
@@ -408,50 +505,32 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     of a name taken reads it and kept in its stored spelling ("main hall" is "Main Hall", M-26); a name that is no
     space of the venue (or reads as two spaces', or names a room named already), a count that is not a whole
     number, or persons counted in the rooms more than ``persons_present``, is `ValidationFailed` naming
-    ``persons_by_space`` (the last with ``persons_present`` in its ``errors`` too).
+    ``persons_by_space`` (the last with ``persons_present`` in its ``errors`` too). The town and the role first (a
+    control character told before the role to a user without it, G-6), then every value refused at once, in
+    ``errors`` (`stop_order_refusals`, W-36).
 
     ``expected_version``: the venue's version the page or client read (None: not checked). A stop order is
     recorded on its venue (the one record it cannot be without): recording it moves the venue's version by one
     (`file_changed`), so the same order sent twice on the version read before it is `StaleUpdate` (409),
     recorded once."""
-    require_no_controls(("performance", performance), ("description", description), ("reason", reason))  # (G-6; values before state, P-29)
     town = venue.town
-    if _alias(town) != MOUNT_PLEASANT:
-        raise ValidationFailed("town", _("%(town)s's chapter has no stop order; § 164-5 is Mount Pleasant's")
-                               % {"town": town})
-    membership = require_role(by, town, *ENFORCERS)
-    _in_town(complaint, town, "complaint")
-    if persons_present is not None and (isinstance(persons_present, bool) or not isinstance(persons_present, int)
-                                        or persons_present < 0):
-        raise ValidationFailed("persons_present", _("a whole number of persons; got %(value)s")
-                               % {"value": repr(persons_present)})
-    for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
-        if not isinstance(v, bool):
-            raise ValidationFailed(name, _("true or false"))
-    persons_by_space = check_persons_by_space(venue, persons_by_space, persons_present)  # (as stored: M-26)
-    when = _moment_past("ordered_at", ordered_at, gettext_noop("the stop order was given"))
-    kind = _kind_of(membership)
-    facts = {"date": timezone.localdate(when), "officer": kind, "persons_present": persons_present,
-             "egress_obstructed": egress_obstructed, "serious_menace": serious_menace}
     try:
-        det = determine_venue(venue, venue_case_data(venue, inspection=facts, persons_by_space=persons_by_space),
-                              timezone.localdate(when))
-    except ValidationFailed as problem:  # the law's day is the day of the order
-        raise problem.renamed({"inspection.date": "ordered_at", "as_of": "ordered_at"}) from None
-    finding = det.finding(STOP_RULE)
-    if not finding.values.get("stop_performance"):
-        approved = finding.values.get("approved_number")
-        counted = (_("persons present %(n)s") % {"n": f"{persons_present:,}"} if persons_present is not None
-                   else _("persons present not given"))
-        limit = (_("approved number %(n)s") % {"n": f"{approved:,}"} if approved is not None
-                 else _("no approved number on record"))
-        raise ValidationFailed("grounds", _("no ground for a stop order under § 164-5: %(reason)s (%(counted)s, "
-                                            "%(limit)s)")
-                               % {"reason": law_text(finding.reason), "counted": counted, "limit": limit})
+        membership = stop_order_role(by, venue)
+    except NotAllowed:
+        require_no_controls(("performance", performance), ("description", description), ("reason", reason))  # (G-6)
+        raise
+    kind = _kind_of(membership)
+    values, refused = _stop_order_values(
+        venue, membership, performance=performance, ordered_at=ordered_at, persons_present=persons_present,
+        egress_obstructed=egress_obstructed, serious_menace=serious_menace, description=description,
+        complaint=complaint, reason=reason, persons_by_space=persons_by_space)
+    if refused:  # every value refused, at once (W-36)
+        raise ValidationFailed.of_all(refused)
+    when, finding = values["ordered_at"], values["finding"]
     order = StopOrder(
-        town=town, venue=venue, complaint=complaint, performance=_text("performance", performance), ordered_at=when,
+        town=town, venue=venue, complaint=complaint, performance=values["performance"], ordered_at=when,
         ordered_by=by, officer_kind=kind, persons_present=persons_present,
-        persons_by_space=dict(persons_by_space or {}),
+        persons_by_space=dict(values["persons_by_space"] or {}),  # (stored names: M-26)
         approved_number=finding.values.get("approved_number"), overcrowding=bool(finding.values.get("overcrowding")),
         egress_obstructed=egress_obstructed, serious_menace=serious_menace, rule_id=finding.rule,
         citation=finding.citation, description=(description or "").strip())
@@ -506,6 +585,107 @@ def _rule(town: Town, rule_id: str) -> tuple[str, str]:
     raise ValidationFailed("rule_id", _("%(value)s is not a rule of %(code)s; allowed: %(allowed)s") % listed)
 
 
+#: The values of a violation `record_violation` judges, in the order its refusals are told.
+VIOLATION_FIELDS = ("rule_id", "offender", "observed_on", "description", "in_presence", "venue", "deficiency",
+                    "place", "days_of_continued_violation", "reason")
+
+
+def _violation_values(by: Any, complaint: Complaint, membership: Any, *, rule_id: Any = None, offender: Any = None,
+                      observed_on: Any = None, description: Any = "", in_presence: Any = None, venue: Any = None,
+                      deficiency: Any = None, place: Any = "", days_of_continued_violation: Any = None,
+                      reason: Any = "", told: Any = ()) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values of a violation `record_violation` takes on `complaint` by `by` (whose `membership` holds the
+    role: judged before), and what it refuses of them, every one, as (field, message) (W-33, W-36): a control
+    character in the place or reason, or a text the summons cannot print (G-6); the rule (not given, not of the
+    deficiency named, not one of `violable_rules`); the offender (none given and the complaint names none); the
+    day observed (not a date, after today, before the chapter was in force); the presence (not true, false or
+    empty); the days of continued violation (Mount Pleasant: none; Carmel: required, 1 to the days from the day
+    observed to today, W-16). Fields in `told` (the caller refused them itself: a record the town does not hold,
+    its schema's refusal) are not judged, nor what follows from them (a rule not given beside a deficiency
+    refused, the days beside a day observed refused). Mount Pleasant: an enforcement officer who may not enforce a
+    violation not in his presence (§ 164-12) is `NotAllowed`, raised before any refusal of the values. Records of
+    another town: `NotFound`. A value refused is None in the values."""
+    town = complaint.town
+    kept = _Refusals(told)
+    check, told_ = kept.check, kept.told
+    for obj, what in ((offender, "offender"), (venue, "place of assembly"), (deficiency, "deficiency")):
+        _in_town(obj, town, what)
+    kept.errors.extend(controls_found(("place", place), ("reason", reason)))
+    if deficiency is not None:
+        if rule_id is not None and rule_id != deficiency.rule_id:
+            kept.add("rule_id", _("the deficiency is of %(rule)s; give that rule or none") % {"rule": deficiency.rule_id})
+        rule_id = deficiency.rule_id
+        venue = venue or deficiency.inspection.venue
+    citation = None
+    if told_("rule_id") or (rule_id is None and told_("deficiency")):
+        rule_id = None  # (refused by the caller, or to come from a deficiency it refused)
+    elif rule_id is None:  # (named with what is allowed, as another rule is refused: W-19)
+        kept.add("rule_id", _("is required: the rule violated; allowed: %(allowed)s")
+                 % {"allowed": ", ".join(dict(violable_rules(town)))})
+    else:
+        rule_id, citation = check(lambda: _rule(town, rule_id)) or (None, None)
+    check(lambda: require_printable(*[(f, t if isinstance(t, str) else None)  # the summons prints them (G-6)
+                                      for f, t in (("description", description), ("place", place)) if not told_(f)]))
+    offender = offender or complaint.offender
+    if offender is None and not told_("offender"):
+        kept.add("offender", _("is required, as the complaint names no offender: the person or firm who violated the "
+                               "rule, one of the offenders registered in the town"))
+    observed = None if told_("observed_on") else check(
+        lambda: _happened("observed_on", observed_on, complaint.observed_on))
+    values = None if observed is None else check(lambda: _values(town, observed))  # (the chapter in force, W-33)
+    if in_presence is None:
+        in_presence = complaint.in_presence if complaint.filed_by_id == by.pk else None
+    if in_presence not in (True, False, None):
+        if not told_("in_presence"):
+            kept.add("in_presence", _("true, false or empty"))
+    elif _alias(town) == MOUNT_PLEASANT:  # who may enforce it, before any refusal of the values (the role's, W-33)
+        powers = enforcement_powers(_kind_of(membership), bool(in_presence),
+                                    values if values is not None else _values(town, complaint.observed_on))
+        if not powers.may_enforce:
+            raise NotAllowed(_("under § 164-12 a fire district inspector, town fire marshal or police officer "
+                               "enforces only a violation that occurred in his presence; file a complaint with the "
+                               "Building Inspector instead"))
+    days = days_of_continued_violation
+    if told_("days_of_continued_violation"):
+        pass
+    elif _alias(town) == MOUNT_PLEASANT:
+        if days is not None:
+            kept.add("days_of_continued_violation", _("Mount Pleasant counts offenses (§ 164-14), not days of "
+                                                      "continued violation; leave it empty"))
+    elif values is not None:  # Carmel: the days allowed, 1 to those from the day observed to today, both counted (W-16)
+        allowed = {"most": most_days_by(observed, _today()), "first_day": observed.isoformat()}
+        if days is None:
+            kept.add("days_of_continued_violation",
+                     _("is required: the number of days of continued violation, a whole number from 1 to %(most)s "
+                       "(the days from %(first_day)s to today; each day is a separate violation, ch. 31 penalties "
+                       "¶ A)") % allowed)
+        else:
+            try:
+                CarmelViolation(days_of_continued_violation=days, first_day=observed)
+            except ValidationError:
+                kept.add("days_of_continued_violation",
+                         _("must be the number of days of continued violation, a whole number from 1 to %(most)s "
+                           "(the days from %(first_day)s to today; each day is a separate violation, ch. 31 "
+                           "penalties ¶ A); got %(value)s") % {**allowed, "value": repr(days)})
+            else:
+                to_come = days_still_to_come(observed, days, _today())
+                if to_come is not None:  # a day still to come is no violation yet (ch. 31 penalties ¶ A; W-16)
+                    kept.add("days_of_continued_violation", law_text(to_come))
+    return ({"rule_id": rule_id, "citation": citation, "offender": offender, "observed_on": observed,
+             "in_presence": in_presence, "venue": venue}, kept.errors)
+
+
+def violation_refusals(by: Any, complaint: Complaint, *, told: Any = (), **values: Any) -> list[tuple[str, str]]:
+    """What `record_violation` refuses of a violation on `complaint` with these `values` (its keywords,
+    `VIOLATION_FIELDS`), every one, as (field, message); empty when it refuses none. The role first: `NotAllowed`
+    for a user who may not record it (not the town's Building Inspector or an enforcement officer; Mount Pleasant,
+    an officer's violation not in his presence, § 164-12). Fields in `told` the caller refused itself (its
+    schema's, the records named that the town does not hold) are not judged again. Nothing is written. The API
+    and the enforcement page tell them with their own refusals (W-36, as W-33)."""
+    membership = require_role(by, complaint.town, *ENFORCERS)
+    return _violation_values(by, complaint, membership, told=told, **values)[1]
+
+
 def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = None, offender: Offender | None = None,
                      observed_on: dt.date | None = None, description: str = "", in_presence: bool | None = None,
                      venue: Venue | None = None, deficiency: Deficiency | None = None, place: str = "",
@@ -518,67 +698,26 @@ def record_violation(by: Any, complaint: Complaint, *, rule_id: str | None = Non
     more; each day a separate violation, ch. 31 penalties ¶ A) is required, and counted from the day observed
     they end today at the latest: a day still to come is no violation yet (the law core's `days_still_to_come`,
     as `check` refuses them; `ValidationFailed` naming ``days_of_continued_violation``, W-16). ``rule_id``: one
-    of `violable_rules`. A day this offender's violation of this rule that stands already charges, on any
-    complaint of the town, is refused (`_not_charged_twice`, W-15). The complaint moves to
+    of `violable_rules`. The role first (`NotAllowed`; a control character in the place or reason told before it
+    to a user without it, G-6), then every value refused at once, in ``errors`` (`violation_refusals`, W-36). A
+    day this offender's violation of this rule that stands already charges, on any complaint of the town, is
+    refused as it is recorded, after the complaint's version (`_not_charged_twice`, W-15). The complaint moves to
     ``violations_recorded`` (`expected_version` is the complaint's). Returns the `Violation` (recorded)."""
-    require_no_controls(("place", place), ("reason", reason))  # (G-6; values before state, P-29)
     town = complaint.town
-    membership = require_role(by, town, *ENFORCERS)
+    try:
+        membership = require_role(by, town, *ENFORCERS)
+    except NotAllowed:
+        require_no_controls(("place", place), ("reason", reason))  # (G-6: told before the role, as before, P-29)
+        raise
     kind = _kind_of(membership)
-    _in_town(offender, town, "offender")
-    _in_town(venue, town, "place of assembly")
-    _in_town(deficiency, town, "deficiency")
-    if deficiency is not None:
-        if rule_id is not None and rule_id != deficiency.rule_id:
-            raise ValidationFailed("rule_id", _("the deficiency is of %(rule)s; give that rule or none")
-                                   % {"rule": deficiency.rule_id})
-        rule_id = deficiency.rule_id
-        venue = venue or deficiency.inspection.venue
-    if rule_id is None:  # (named with what is allowed, as another rule is refused: W-19)
-        raise ValidationFailed("rule_id", _("is required: the rule violated; allowed: %(allowed)s")
-                               % {"allowed": ", ".join(dict(violable_rules(town)))})
-    rule_id, citation = _rule(town, rule_id)
-    require_printable(("description", description if isinstance(description, str) else None),  # the summons
-                      ("place", place if isinstance(place, str) else None))  # prints them (G-6)
-    offender = offender or complaint.offender
-    if offender is None:
-        raise ValidationFailed("offender", _("is required, as the complaint names no offender: the person or firm "
-                                             "who violated the rule, one of the offenders registered in the town"))
-    observed = _happened("observed_on", observed_on, complaint.observed_on)
-    values = _values(town, observed)  # the chapter in force on the day observed, else refused naming observed_on
-    if in_presence is None:
-        in_presence = complaint.in_presence if complaint.filed_by_id == by.pk else None
-    if in_presence not in (True, False, None):
-        raise ValidationFailed("in_presence", _("true, false or empty"))
-    if _alias(town) == MOUNT_PLEASANT:
-        powers = enforcement_powers(kind, bool(in_presence), values)
-        if not powers.may_enforce:
-            raise NotAllowed(_("under § 164-12 a fire district inspector, town fire marshal or police officer "
-                               "enforces only a violation that occurred in his presence; file a complaint with the "
-                               "Building Inspector instead"))
-        if days_of_continued_violation is not None:
-            raise ValidationFailed("days_of_continued_violation", _("Mount Pleasant counts offenses (§ 164-14), not "
-                                                                    "days of continued violation; leave it empty"))
-    else:
-        # (the days allowed: 1 to those from the day observed to today, both counted: W-16)
-        allowed = {"most": most_days_by(observed, _today()), "first_day": observed.isoformat()}
-        if days_of_continued_violation is None:
-            raise ValidationFailed("days_of_continued_violation",
-                                   _("is required: the number of days of continued violation, a whole number from "
-                                     "1 to %(most)s (the days from %(first_day)s to today; each day is a separate "
-                                     "violation, ch. 31 penalties ¶ A)") % allowed)
-        try:
-            CarmelViolation(days_of_continued_violation=days_of_continued_violation, first_day=observed)
-        except ValidationError:
-            raise ValidationFailed("days_of_continued_violation",
-                                   _("must be the number of days of continued violation, a whole number from 1 to "
-                                     "%(most)s (the days from %(first_day)s to today; each day is a separate "
-                                     "violation, ch. 31 penalties ¶ A); got %(value)s")
-                                   % {**allowed, "value": repr(days_of_continued_violation)}) from None
-        assert days_of_continued_violation is not None  # (validated above)
-        to_come = days_still_to_come(observed, days_of_continued_violation, _today())
-        if to_come is not None:  # a day still to come is no violation yet (ch. 31 penalties ¶ A; W-16)
-            raise ValidationFailed("days_of_continued_violation", law_text(to_come))
+    values, refused = _violation_values(
+        by, complaint, membership, rule_id=rule_id, offender=offender, observed_on=observed_on,
+        description=description, in_presence=in_presence, venue=venue, deficiency=deficiency, place=place,
+        days_of_continued_violation=days_of_continued_violation, reason=reason)
+    if refused:  # every value refused, at once (W-36)
+        raise ValidationFailed.of_all(refused)
+    rule_id, citation, offender = values["rule_id"], values["citation"], values["offender"]
+    observed, in_presence, venue = values["observed_on"], values["in_presence"], values["venue"]
     violation = Violation(
         town=town, complaint=complaint, offender=offender, rule_id=rule_id, citation=citation, observed_on=observed,
         observed_by=by, observer_kind=kind, in_presence=in_presence, venue=venue or complaint.venue,
@@ -1001,5 +1140,5 @@ __all__ = [
     "CARMEL_SUMMONS_ROLES", "OffenseEntry", "OffenseHistory", "case_timeline", "check_sentence", "close_case",
     "court_for", "dismiss_complaint", "file_complaint", "issue_summons", "lift_stop_order", "offense_history",
     "penalty_range", "prior_offenses", "record_disposition", "record_payment", "record_stop_order",
-    "record_violation", "register_offender",
+    "record_violation", "register_offender", "stop_order_refusals", "stop_order_role", "violation_refusals",
 ]

@@ -214,8 +214,8 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
     if what not in ACTIONS:
         raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
                                % {"action": repr(what), "allowed": ", ".join(ACTIONS)})
-    if what == "complaint":  # (the role first, before the form judges what it names of the town's records: W-33)
-        require_role(request.user, t, *es.ENFORCERS)
+    if what in ("complaint", "violation", "stop_order"):  # (the role first, before the form judges what it names
+        require_role(request.user, t, *es.ENFORCERS)  # of the town's records: W-33, W-36)
     form, key, call, record = _action(request.user, t, what, pk, request.POST)
     status = 422
     try:
@@ -238,10 +238,26 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
             else:
                 messages.success(request, _("Recorded."))
                 return redirect("web:enforcement", town=town)
-        elif isinstance(form, ComplaintForm):  # the service's refusals of the values the form took, told with its
-            _beside_each(form, es.complaint_refusals(  # own (W-33): every refusal at once
-                t, **{f: form.cleaned_data.get(f) for f in ("description", "observed_on", "place", "in_presence")}))
+        else:  # the service's refusals of the values the form took, told with its own: every refusal at once
+            _beside_each(form, _service_refusals(request.user, t, form, record))  # (W-33, W-36)
     return render(request, "web/enforcement/index.html", _context(request, t, {key: form}), status=status)
+
+
+def _service_refusals(u: Any, t: Any, form: forms.Form, record: Any) -> list[tuple[str, str]]:
+    """What the service refuses of the values a form refused in part took (the complaint's, W-33; a violation's
+    or a stop order's, W-36), its fields refused by the form not judged again; empty for another form (its
+    service's refusals are told once it is sent right)."""
+    took = {f: v for f, v in form.cleaned_data.items() if v not in (None, "")}
+    if isinstance(form, ComplaintForm):
+        return es.complaint_refusals(t, **{f: form.cleaned_data.get(f) for f in ("description", "observed_on", "place",
+                                                                                "in_presence")})
+    if isinstance(form, ViolationForm):
+        return es.violation_refusals(u, record, told=set(form.errors),
+                                     **{f: took[f] for f in es.VIOLATION_FIELDS if f in took})
+    if isinstance(form, StopOrderForm) and took.get("venue") is not None:
+        return es.stop_order_refusals(u, took["venue"], told=set(form.errors),
+                                      **{f: took[f] for f in es.STOP_ORDER_FIELDS if f in took})
+    return []
 
 
 def _present(d: dict[str, Any]) -> dict[str, Any]:

@@ -834,7 +834,9 @@ class SpaceChange(BodyIn):
     alleys: Count | None = None
     story: Story | None = None
     common_entrance: bool | None = None
-    connects_with: SpaceNames | None = None
+    connects_with: SpaceNames | None = Field(None, description="the names of the rooms it connects with, replacing "
+                                                                "its connections; null or [] removes every one "
+                                                                "(JSON Merge Patch: null removes)")
     expected_version: Version = None
     reason: _text(2000) = ""
 
@@ -902,9 +904,13 @@ def update_space(request: Any, town: str, pk: RecordId, space: int, data: SpaceC
     if not changes:  # e.g. a body of [] or {}: nothing to change, so no new version and no empty history entry
         raise ValidationFailed("body", "give at least one field to change: " + ", ".join(
             k for k in SpaceChange.model_fields if k not in ("expected_version", "reason")))
-    for k in ("name", "kind", "use_group", "area", "area_unit", "connects_with"):
-        if k in changes and changes[k] is None:
-            raise ValidationFailed(k, "cannot be empty")
+    if "connects_with" in changes and changes["connects_with"] is None:  # (JSON Merge Patch: null removes, W-36)
+        changes["connects_with"] = []  # every connection removed, as [] does
+    required = [k for k in ("name", "kind", "use_group", "area", "area_unit") if k in changes and changes[k] is None]
+    if required:  # (null removes a value; these a room or area always has: every one named at once)
+        raise ValidationFailed.of_all([(k, "a room or area always has one, so null (which removes a value in a "
+                                           "PATCH) is refused: give the new value, or leave the field out to keep "
+                                           "it") for k in required])
     return _space(vs.update_space(request.user, _space_of(town, pk, space), expected_version=data.expected_version,
                                   reason=v.get("reason", ""), **changes))
 

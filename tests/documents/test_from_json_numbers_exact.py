@@ -162,9 +162,11 @@ def test_permit_money_is_exact_to_the_cent_on_the_permit(tmp_path, permit_record
 
 
 @pytest.mark.parametrize(("field", "written", "said"), [
-    ("bond_amount", "1e999", "bond_amount: must be from 0 to 1,000,000,000,000,000; got 1e999"),
-    ("bond_amount", "1000000000000000.01", "bond_amount: must be from 0 to 1,000,000,000,000,000; got "
+    # (the bond is more than 0, ¶ F, as the --help says: the bound told in those words, W-36)
+    ("bond_amount", "1e999", "bond_amount: must be more than 0, up to 1,000,000,000,000,000; got 1e999"),
+    ("bond_amount", "1000000000000000.01", "bond_amount: must be more than 0, up to 1,000,000,000,000,000; got "
                                            "1000000000000000.01"),
+    ("bond_amount", "-0.01", "bond_amount: must be more than 0, up to 1,000,000,000,000,000; got -0.01"),
     ("insurance.bodily_injury_limit", "NaN", "insurance.bodily_injury_limit: expected a finite number, got NaN"),
     ("insurance.property_damage_limit", "Infinity", "insurance.property_damage_limit: expected a finite number, got "
                                                     "Infinity"),
@@ -199,6 +201,8 @@ def test_permit_an_amount_of_more_than_20_decimal_places_is_refused_g4(tmp_path,
 def test_permit_bond_at_the_bound_of_amounts_is_taken(tmp_path, permit_record):
     record = read(tmp_path, PermitRecord, text_of(permit_record, bond_amount="1e15"))
     assert record.bond_amount == Decimal("1e15")
+    # the other bound: a cent, the least amount more than 0 the permit states (¶ F; P-13, W-36), is taken
+    assert read(tmp_path, PermitRecord, text_of(permit_record, bond_amount="0.01")).bond_amount == Decimal("0.01")
 
 
 @pytest.mark.parametrize(("field", "written", "said"), [

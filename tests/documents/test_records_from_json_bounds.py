@@ -109,11 +109,12 @@ def test_a_layout_that_cannot_be_made_is_refused_naming_the_longest_text(certifi
 
 
 def test_summons_and_permit_amounts_are_never_negative(tmp_path, summons_record, permit_record):
-    for command, record, field in (("summons", summons_record, "max_fine"), ("permit", permit_record, "bond_amount")):
+    for command, record, field, bound in (("summons", summons_record, "max_fine", "from 0 to"),
+                                          ("permit", permit_record, "bond_amount", "more than 0, up to")):  # (¶ F)
         data = jsonable(asdict(record)) | {field: "-50"}
         result = runner.invoke(app, [command, "--from-json", str(_file(tmp_path, data)), "-o",
                                      str(tmp_path / "d.pdf"), "--force"])
-        assert result.exit_code == 2 and f"{field}: must be from 0 to 1,000,000,000,000,000" in result.output
+        assert result.exit_code == 2 and f"{field}: must be {bound} 1,000,000,000,000,000" in result.output
 
 
 def test_record_from_json_raises_one_line_per_problem(certificate_record):

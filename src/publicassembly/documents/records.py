@@ -321,6 +321,9 @@ _KIND_WORDS: dict[Any, str] = {str: "text", int: "a whole number", Decimal: "a n
 #: The fields that hold a point's coordinates (WGS 84 decimal degrees, as BLDS publishes them): signed, within the
 #: globe's bounds (a place in New York has a negative longitude), not the bounds of money and areas.
 COORDINATES: dict[str, Decimal] = {"latitude": Decimal(90), "longitude": Decimal(180)}
+#: Amounts whose least is more than 0, refused out of bounds in those words (W-36): the permit's bond, which the
+#: Town Board fixes (Carmel ch. 31 ¶ F, "shall post a bond"; P-13), as the permit's --help says.
+MORE_THAN_ZERO = frozenset({"bond_amount"})
 
 
 def _kind_words(tp: Any) -> str:
@@ -518,6 +521,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
                 raise ValueError(f"{where}: must be from -{bound} to {bound} (degrees); got {given(value)}")
             return out
         if not 0 <= out <= MAX_MAGNITUDE:  # money (US dollars), areas (square feet), decibels: never negative
+            if where.rpartition(".")[2] in MORE_THAN_ZERO:  # (0 itself is told by the record's law: `field_problems`)
+                raise ValueError(f"{where}: must be more than 0, up to {MAX_MAGNITUDE:,}; got {given(value)}")
             raise ValueError(f"{where}: must be from 0 to {MAX_MAGNITUDE:,}; got {given(value)}")
         if where.endswith("area_sq_ft"):  # a room's area (square feet): the law core's bound, in its words
             area_sq_ft(out, "sq_ft", where)

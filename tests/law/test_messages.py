@@ -28,6 +28,27 @@ def test_a_message_is_its_english_text():
         m.template = "x"  # type: ignore[misc]
 
 
+def test_underscore_makes_the_message_the_class_makes():
+    """`_` (a function, not the class) makes the same message as `Message`: its English, template and
+    parameters, a Message; a sentence without parameters is the one message shared per template; parameters
+    that are lists are rendered joined, as the class renders them (Carmel ch. 31 ¶ C: the approvals lacking)."""
+    cases = [("{persons:,} persons at one time{where} is in excess of {threshold}",
+              {"persons": 1200, "where": _(" in the aggregate"), "threshold": 500}),
+             ("Not given in item ({n}) of the petition: {items}.", {"n": 2, "items": ["dates", _("hours")]}),
+             ("{first} and {last}", {"first": ("a", "b"), "last": date(2026, 7, 4)}),
+             ("The petition is not verified", {})]
+    for template, params in cases:
+        made, by_class = _(template, **params), Message(template, **params)
+        assert type(made) is Message and made == by_class and str(made) == str(by_class)
+        assert made.template == template and dict(made.params) == params == dict(by_class.params)
+    assert _("Not given in item ({n}) of the petition: {items}.", n=2, items=["dates", "hours"]) == (
+        "Not given in item (2) of the petition: dates, hours.")
+    assert _("The petition is not verified") is _("The petition is not verified") is Message(
+        "The petition is not verified")
+    with pytest.raises(KeyError):
+        _("{n} days", m=3)
+
+
 def test_translation_translates_the_template_and_its_message_parameters():
     es = {"{n:,} days": "{n:,} días", "{what} shown": "{what} presentado", "Parking": "Estacionamiento"}.get
     m = _("{what} shown", what=_("Parking"))

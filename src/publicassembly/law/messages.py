@@ -141,10 +141,29 @@ def _rebuild(template: str, params: dict[str, object]) -> Message:
     return Message(template, **params)
 
 
-#: Mark a template for translation and make its message: ``_("{n} days", n=3)`` → "3 days". The template is a
-#: `str.format` template (literal braces doubled); the keyword arguments fill its fields. The class itself,
-#: not a function calling it: the rules make about a hundred messages per determination.
-_ = Message
+_new_str = str.__new__
+
+
+def _(template: str, /, **params: object) -> Message:
+    """Mark a template for translation and make its message: ``_("{n} days", n=3)`` → "3 days". The template is
+    a `str.format` template (literal braces doubled); the keyword arguments fill its fields. The same message as
+    ``Message(template, **params)``, made without calling the class (the rules make about a hundred messages
+    per determination, and a call of the class costs about a quarter more than the message itself): a message
+    without parameters is the one made once per template, one whose parameters are plain (text, numbers,
+    messages) is formatted here, any other is made by `Message`."""
+    if not params:
+        made = _CONSTANTS.get(template)
+        if made is not None and type(made) is Message:
+            return made
+        return Message(template)
+    for value in params.values():
+        if type(value) not in _PLAIN and isinstance(value, (list, tuple)):  # noqa: UP038 - as in Message
+            return Message(template, **params)
+    self = _new_str(Message, template.format_map(params))
+    attrs = self.__dict__
+    attrs["template"] = template
+    attrs["_params"] = params  # this call's own dict, as in Message
+    return self
 
 
 def join(items: Iterable[object], sep: str = ", ") -> Message:

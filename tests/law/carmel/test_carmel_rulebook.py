@@ -85,3 +85,28 @@ def test_case_schema_states_the_input_bounds_in_json_schema_words() -> None:
     assert (persons["minimum"], persons["maximum"]) == (0, 1_000_000_000)
     fee = next(a for a in event["properties"]["admission_fee"]["anyOf"] if a.get("type") == "number")
     assert (fee["minimum"], fee["exclusiveMaximum"]) == (0, 10**12)
+
+
+def test_an_item_is_missing_exactly_when_its_fact_is_absent() -> None:
+    """Permit requirements ¶ B: an item of the petition is missing when its fact is absent (`fact_state`: None,
+    blank text, an empty collection), not when it is given or marked not applicable. `Items.need` decides the
+    usual facts without calling `fact_state` and must answer as it does, for every kind of fact and whether
+    the item applies or not."""
+    from decimal import Decimal
+
+    from publicassembly.law.core import fact_state
+    from publicassembly.law.jurisdictions.us_ny_carmel.context import Items
+    from publicassembly.law.jurisdictions.us_ny_carmel.facts import Agent, Plan
+
+    facts: list[object] = [None, "", "  ", "\t\n", "Ann Ferris", " x ", "not_applicable", " N/A ", "n/a", "NOT_APPLICABLE",
+                           "na", 0, 1, 501, True, False, 0.0, Decimal("0"), Decimal("10.00"), date(2026, 8, 14),
+                           [], [""], ["Ann"], (), ("a",), {}, {"a": 1}, set(), {1}, Agent(), Agent(name="Ann"),
+                           Plan(title="Survey")]
+    for applies in (True, False):
+        for value in facts:
+            items = Items()
+            state = items.need(value, "petition.1.applicant_name", applies=applies)
+            assert state is fact_state(value, applies=applies), (value, applies)
+            absent = state.value == "absent"
+            assert items.missing == (["petition.1.applicant_name"] if absent else []), (value, applies)
+            assert items.defects == []

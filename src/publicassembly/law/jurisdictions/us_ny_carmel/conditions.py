@@ -27,6 +27,8 @@ _LACKING: dict[tuple[bool, bool], Message | str] = {
 
 
 _CITES = {n: cite(f"permit requirements ¶ C({n})") for n in range(1, 11)}
+# (statuses as module names: reading a member of an enum class runs the enum's attribute hook each time)
+_MET, _NEEDS_REVIEW = Status.MET, Status.NEEDS_REVIEW
 
 
 def _cite(n: int) -> str:
@@ -39,7 +41,6 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
     the two written approvals. `what`: the facility's name, capitalized (it begins the reason)."""
     if ctx.no_permit:
         return ctx.not_applicable(rule, f"permit requirements ¶ C({n})")
-    items = items or Items()
     if facility is None:
         hd = tb = description = None
         nothing = True
@@ -49,17 +50,23 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
         # Nothing given: every field of the facility left out (None).
         fields = list(facility.__dict__.values())
         nothing = fields.count(None) == len(fields)
-    values = {**(values or {}), "description": description, "health_department_approved_on": hd,
-              "town_board_approved_on": tb}
+    facts = {"description": description, "health_department_approved_on": hd, "town_board_approved_on": tb}
+    if values is None:
+        values = facts
+    else:
+        values.update(facts)  # (the caller's own dict, made for this finding: its keys first)
     if nothing:
-        items.missing.insert(0, item)
-    if items.defects or items.missing:
-        return Finding(rule, items.status(), _cite(n), items.reason(""), values, missing=tuple(items.missing))
+        if items is None:
+            items = Items([item])
+        else:
+            items.missing.insert(0, item)
+    if items is not None and (items.defects or items.missing):
+        return Finding(rule, items.status(), _CITES[n], items.reason(""), values, missing=tuple(items.missing))
     if hd is not None and tb is not None:
-        return Finding(rule, Status.MET, _cite(n),
+        return Finding(rule, _MET, _CITES[n],
                        _("{what} approved in writing by the Putnam County Health Department ({hd}) and the "
                          "Town Board ({tb}).", what=what, hd=hd.isoformat(), tb=tb.isoformat()), values)
-    return Finding(rule, Status.NEEDS_REVIEW, _cite(n),
+    return Finding(rule, _NEEDS_REVIEW, _CITES[n],
                    _("{what} shown; no permit may issue until approved in writing by {approvers}.",
                      what=what, approvers=_LACKING[hd is not None, tb is not None]), values)
 

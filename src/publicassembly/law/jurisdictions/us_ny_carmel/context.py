@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from publicassembly.law.core import NOT_APPLICABLE_MARKERS, Finding, RuleBook, Status, derived, fact_state
 from publicassembly.law.core import FactState as FS
-from publicassembly.law.core import Finding, RuleBook, Status, derived, fact_state
 from publicassembly.law.dates import LegalDate
 from publicassembly.law.determination import Tristate
 from publicassembly.law.jurisdictions.us_ny_carmel import deadlines
@@ -164,31 +164,59 @@ def registered_nurses_for(persons: int | None, values: Mapping[str, Any]) -> int
     return max(least, ceil_div(persons, values["conditions.persons_per_registered_nurse"]))
 
 
-#: Types of a given fact that `fact_state` always finds provided (not text, not a collection).
+#: Types of a given fact that `fact_state` always finds provided (not text, not a collection); `Items.need` adds
+#: each fact model's class the first time it meets one (a model is always provided), so that it is found here
+#: with one lookup rather than by an `isinstance` test of pydantic's model class (an ABC's, about 1 k instructions).
 _NEVER_EMPTY: frozenset[type] = frozenset({int, float, bool, Decimal, date})
+_ALWAYS_PROVIDED: set[type] = set(_NEVER_EMPTY)
 # The states and statuses `Items` gives, as module names: reading a member of an enum class (``FS.ABSENT``) runs
 # the enum's attribute hook each time, and `Items` answers several times per rule.
 _PROVIDED, _ABSENT, _NOT_APPLICABLE = FS.PROVIDED, FS.ABSENT, FS.NOT_APPLICABLE
 _MET, _NOT_MET, _MISSING = Status.MET, Status.NOT_MET, Status.MISSING
+_MARKERS = NOT_APPLICABLE_MARKERS
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Items:
     """Collects the stable ids of items a rule needed and did not get, and the defects it found."""
 
     missing: list[str] = field(default_factory=list)
     defects: list[str] = field(default_factory=list)
 
+    def __init__(self, missing: list[str] | None = None, defects: list[str] | None = None) -> None:
+        # (written out rather than made by the dataclass, whose default factories cost a call each: most rules
+        # make one)
+        self.missing = [] if missing is None else missing
+        self.defects = [] if defects is None else defects
+
     def need(self, value: object, item: str, *, applies: bool = True) -> FS:
         """Record `item` as missing when `value` is absent (and the item applies); return its fact state
         (`fact_state`)."""
-        if value is None:  # (the usual cases decided here, without calling fact_state: a rule makes dozens)
+        # The usual cases are decided here as `fact_state` decides them, without calling it (a rule asks dozens):
+        # None, a number, a date, a yes/no or a model; text; a list.
+        if value is None:
             if not applies:
                 return _NOT_APPLICABLE
             self.missing.append(item)
             return _ABSENT
-        if applies and (type(value) in _NEVER_EMPTY or isinstance(value, BaseModel)):
-            return _PROVIDED
+        if applies:
+            kind = type(value)
+            if kind in _ALWAYS_PROVIDED:
+                return _PROVIDED
+            if kind is str:
+                text = value.strip()  # type: ignore[attr-defined]
+                if not text:
+                    self.missing.append(item)
+                    return _ABSENT
+                return _NOT_APPLICABLE if text.lower() in _MARKERS else _PROVIDED
+            if kind is list:
+                if value:
+                    return _PROVIDED
+                self.missing.append(item)
+                return _ABSENT
+            if isinstance(value, BaseModel):
+                _ALWAYS_PROVIDED.add(kind)
+                return _PROVIDED
         state = fact_state(value, applies=applies)
         if state is _ABSENT:
             self.missing.append(item)

@@ -49,6 +49,27 @@ def test_underscore_makes_the_message_the_class_makes():
         _("{n} days", m=3)
 
 
+def test_join_makes_the_message_of_its_items_rendered_one_by_one():
+    """`join` (the defects of a finding, Carmel ch. 31 ¶ B; the items not given) writes its text and messages
+    as they are, and any other item as `Message` renders it: the same English, template, parameters and
+    translation as the message made by rendering each item, for text, messages, numbers, dates, lists, a
+    generator, no items and more items than it keeps keys for."""
+    es = {"{n} day": "{n} día", "the Town Board": "la Junta del Pueblo"}.get
+    lists: list[list[object]] = [[], ["a"], [_("the Town Board")], ["a", _("{n} day", n=1), "c"],
+                                 [1, "b"], [date(2026, 7, 4), _("the Town Board")], [["x", "y"], "z"],
+                                 [f"item {i}" for i in range(70)]]
+    for items in lists:
+        for sep in (", ", "; ", " "):
+            made = join(items, sep)
+            by_rendering = Message._special({str(i): v for i, v in enumerate(items)}, sep, None)
+            assert type(made) is Message and made == by_rendering and made.template == by_rendering.template
+            assert dict(made.params) == dict(by_rendering.params)
+            assert made.translated(lambda t: es(t, t)) == by_rendering.translated(lambda t: es(t, t))
+            assert pickle.loads(pickle.dumps(made)) == made
+    assert join(iter(["a", "b"]), " or ") == "a or b"
+    assert join(["a", _("{n} day", n=1)], "; ").translated(lambda t: es(t, t)) == "a; 1 día"
+
+
 def test_translation_translates_the_template_and_its_message_parameters():
     es = {"{n:,} days": "{n:,} días", "{what} shown": "{what} presentado", "Parking": "Estacionamiento"}.get
     m = _("{what} shown", what=_("Parking"))

@@ -42,6 +42,7 @@ def _param(value: object, translate: Translate) -> object:
 #: the bound only guards against a caller making messages of unbounded text).
 _CONSTANTS: dict[str, Message] = {}
 _MAX_CONSTANTS = 4096
+_new_str = str.__new__
 
 
 class Message(str):
@@ -141,9 +142,6 @@ def _rebuild(template: str, params: dict[str, object]) -> Message:
     return Message(template, **params)
 
 
-_new_str = str.__new__
-
-
 def _(template: str, /, **params: object) -> Message:
     """Mark a template for translation and make its message: ``_("{n} days", n=3)`` → "3 days". The template is
     a `str.format` template (literal braces doubled); the keyword arguments fill its fields. The same message as
@@ -166,10 +164,31 @@ def _(template: str, /, **params: object) -> Message:
     return self
 
 
+#: The parameters' keys of a `join` ("0", "1", …) and its template's fields ("{0}", "{1}", …), made once for the
+#: lists of up to this many items (a longer list makes its own).
+_JOIN_KEYS = tuple(str(i) for i in range(64))
+_JOIN_FIELDS = tuple("{" + key + "}" for key in _JOIN_KEYS)
+#: The items a `join` writes in English as they are: text and messages (a message is its English text).
+_TEXT: frozenset[type] = frozenset({str, Message})
+
+
 def join(items: Iterable[object], sep: str = ", ") -> Message:
     """The items (messages or plain values) joined by `sep`, each translated on its own: ``join([a, b], "; ")``.
     Its template is not a sentence and is not in the catalog."""
-    return Message._special({str(i): v for i, v in enumerate(items)}, sep, None)
+    values = items if type(items) is list else list(items)
+    n = len(values)
+    if n > len(_JOIN_KEYS):
+        return Message._special({str(i): v for i, v in enumerate(values)}, sep, None)
+    params = dict(zip(_JOIN_KEYS, values, strict=False))  # (the first n keys)
+    for value in values:
+        if type(value) not in _TEXT:  # (a number, a list: rendered as `_render` renders them)
+            english = Message._render("", params, _identity, sep, None)
+            break
+    else:  # text and messages, the usual items: their English joined as they are (the same text `_render` makes)
+        english = sep.join(values)  # type: ignore[arg-type]
+    self = _new_str(Message, english)
+    self.__dict__.update(template=sep.join(_JOIN_FIELDS[:n]), _params=params, _sep=sep, _clause=None)
+    return self
 
 
 def clause(sentence: str, lower: bool = False) -> Message:

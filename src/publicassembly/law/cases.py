@@ -618,22 +618,43 @@ def _all_after(value: BaseModel, as_of: date, path: tuple[str | int, ...] = ()
                     yield (*path, name, i), each
 
 
+#: The classes of fact models `_any_after` has met (a model's class is found here with one lookup rather than by
+#: an `isinstance` test of pydantic's model class, an ABC's, which costs about 1 k instructions).
+_MODEL_CLASSES: set[type] = set()
+#: `_plan` of each model class `_any_after` has met (a dict lookup: `functools.cache` makes a key of its argument).
+_PLANS: dict[type, tuple[tuple[str, bool], ...]] = {}
+
+
+def _is_model(value: object) -> bool:
+    """Whether `value` is a fact model (its class then kept in `_MODEL_CLASSES`)."""
+    if isinstance(value, BaseModel):
+        _MODEL_CLASSES.add(type(value))
+        return True
+    return False
+
+
 def _any_after(value: BaseModel, as_of: date) -> bool:
     """Whether `value` holds a happened date after `as_of` (`_all_after` finds one): the same walk by `_plan`,
-    without a generator or a path, as a determination asks it of every case and the answer is almost always no."""
-    for name, marked in _plan(type(value)):
-        inner = getattr(value, name)
+    without a generator or a path, as a determination asks it of every case and the answer is almost always no.
+    (A model's fields are read from its ``__dict__``, where pydantic keeps them: reading them as attributes
+    takes the slow path of the model's ``__getattr__`` hook.)"""
+    fields = value.__dict__
+    plan = _PLANS.get(type(value))
+    if plan is None:
+        plan = _PLANS[type(value)] = _plan(type(value))
+    for name, marked in plan:
+        inner = fields[name]
         if inner is None:
             continue
         if marked and isinstance(inner, date):
             if inner > as_of:
                 return True
-        elif isinstance(inner, BaseModel):
+        elif type(inner) in _MODEL_CLASSES or _is_model(inner):
             if _any_after(inner, as_of):
                 return True
         elif isinstance(inner, list | tuple):
             for each in inner:
-                if isinstance(each, BaseModel):
+                if type(each) in _MODEL_CLASSES or _is_model(each):
                     if _any_after(each, as_of):
                         return True
                 elif marked and isinstance(each, date) and each > as_of:

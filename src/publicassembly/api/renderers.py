@@ -12,6 +12,7 @@ A value orjson cannot write (an integer beyond 64 bits) is written by ninja's en
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
 import orjson
@@ -42,13 +43,22 @@ def dumps(data: Any) -> bytes:
 _LAW_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS
 
 
+def _law_default(value: Any) -> Any:
+    """`jsonable` of a value orjson cannot write, a whole Decimal (money, most areas and numbers of a
+    determination: about fifteen in the county fair's) converted here as `jsonable.number` converts it, without
+    the two calls through `jsonable`."""
+    if type(value) is Decimal and value == value.to_integral_value():
+        return int(value)
+    return jsonable(value)
+
+
 def dumps_law(data: Any) -> bytes:
     """Law-core data — e.g. ``determination.to_json(as_is)``, whose values are not yet JSON-ready — as the
     UTF-8 JSON that `dumps` writes of ``jsonable(data)``, in one pass: orjson converts what it cannot write
     itself with `jsonable`. Data it refuses (a mapping with keys that are not text, an integer beyond 64 bits)
     is converted in full first and written by `dumps`, so the JSON is the same."""
     try:
-        return orjson.dumps(data, default=jsonable, option=_LAW_OPTIONS)
+        return orjson.dumps(data, default=_law_default, option=_LAW_OPTIONS)
     except orjson.JSONEncodeError:
         return dumps(jsonable(data))
 

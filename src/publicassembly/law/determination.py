@@ -9,7 +9,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
-from publicassembly.law.core import STATUS_JSON, Finding, Status
+from publicassembly.law.core import Finding, Status
 from publicassembly.law.dates import LegalDate
 from publicassembly.law.jsonable import as_is, jsonable
 
@@ -105,8 +105,9 @@ class Determination:
         """Ids of the items the rules needed and did not get, in the order of the rules, without repeats."""
         seen: dict[str, None] = {}
         for finding in self.findings:
-            for item in finding.missing:
-                seen.setdefault(item, None)
+            if finding.missing:  # (most findings lack nothing)
+                for item in finding.missing:
+                    seen.setdefault(item, None)
         return list(seen)
 
     def finding(self, rule: str) -> Finding:
@@ -125,9 +126,12 @@ class Determination:
 
         ``convert`` turns the findings' values and the requirements into JSON-ready data (default: `jsonable`);
         see `Finding.to_json` for ``as_is``, used by a JSON writer that applies `jsonable` itself."""
-        if convert is as_is:  # (the API's path: each finding's `to_json` written out, without a call per finding)
-            findings = [{"rule": f.rule, "status": STATUS_JSON[f.status], "citation": f.citation,
-                         "reason": str(f.reason), "values": f.values} for f in self.findings]
+        if convert is as_is:
+            # (the API's path: each finding's `to_json` written out, without a call per finding; its status as its
+            # value, read from the member rather than looked up by it, as an enum's hash is a Python call; its
+            # reason as it is: a message is written as its English text by the writer, as `str` would give it)
+            findings = [{"rule": f.rule, "status": f.status._value_, "citation": f.citation, "reason": f.reason,
+                         "values": f.values} for f in self.findings]
         else:
             findings = [f.to_json(convert) for f in self.findings]
         return {

@@ -110,3 +110,22 @@ def test_an_item_is_missing_exactly_when_its_fact_is_absent() -> None:
             absent = state.value == "absent"
             assert items.missing == (["petition.1.applicant_name"] if absent else []), (value, applies)
             assert items.defects == []
+
+
+def test_no_permit_follows_whether_a_permit_is_required() -> None:
+    """Permit requirements ¶ A: a rule of a permit (¶¶ B-F, the fee) does not apply when no permit is required.
+    `Context.no_permit` is true exactly when ``permit_required`` is False — as made, and after each answer
+    `determine` gives it (True, False, "needs_review", not known) — and is not part of the context's repr."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.context import Context
+    from publicassembly.law.jurisdictions.us_ny_carmel.facts import EventCase
+
+    values = JURISDICTION.parameters.at(date(2026, 7, 1))
+    assert Context(EventCase(), values).no_permit is False
+    assert Context(EventCase(), values, permit_required=False).no_permit is True
+    ctx = Context(EventCase(), values)
+    for answer, none_required in ((False, True), (True, False), ("needs_review", False), (None, False), (False, True)):
+        ctx.permit_required = answer
+        assert ctx.no_permit is none_required, answer
+    assert "no_permit" not in repr(ctx)
+    assert evaluate({"jurisdiction": "carmel-ny", "subject": "event", "max_persons_at_one_time": 500,
+                     "as_of": "2026-07-01"}).finding("carmel/petition/b1-applicant").status.value == "not_applicable"

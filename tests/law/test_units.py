@@ -128,7 +128,8 @@ def test_dollars_exact_to_the_cent():
                  st.sampled_from([0, 1, -1, 10**15, -10**15, 10**15 + 1, -10**15 - 1, 10**30])))
 def test_whole_dollars_are_read_as_any_amount_is(amount):
     """Whole dollars as an integer (a parameter's $250,000) take a shorter path in `dollars`: the same amount, to
-    the cent, as the same number written as text, and refused the same way beyond 10^15 (`MAX_MAGNITUDE`)."""
+    the cent, as the same number written as text, and refused the same way beyond 10^15 (`MAX_MAGNITUDE`), also
+    when asked again (the amount then kept)."""
     try:
         expected = dollars(str(amount), field="fine")
     except InvalidNumber as exc:
@@ -138,6 +139,8 @@ def test_whole_dollars_are_read_as_any_amount_is(amount):
     else:
         got = dollars(amount, field="fine")
         assert got == expected and str(got) == str(expected) and got.as_tuple().exponent == -2
+        kept = dollars(amount, field="fine")  # (a whole amount made once is kept: the same again)
+        assert kept == expected and str(kept) == str(expected) and kept.as_tuple() == got.as_tuple()
 
 
 @pytest.mark.parametrize("bad", ["0.001", "250.005", Decimal("0.999")])

@@ -143,11 +143,23 @@ _CENT = Decimal("0.01")
 _MAX_WHOLE = int(MAX_MAGNITUDE)
 
 
+#: Whole-dollar amounts as `dollars` gives them, made once each (the law's parameters: a handful of amounts,
+#: each read several times per determination; a Decimal made from an int and quantized costs about 2.5 k
+#: instructions). At most `_MAX_WHOLE_DOLLARS` are kept; Decimals are immutable, so one may be shared.
+_WHOLE_DOLLARS: dict[int, Decimal] = {}
+_MAX_WHOLE_DOLLARS = 1024
+
+
 def dollars(value: object, field: str = "amount") -> Decimal:
     """A money amount in US dollars, exact to the cent. Raises `InvalidNumber` naming `field` when not a finite
     number or when it has fractions of a cent."""
     if type(value) is int and -_MAX_WHOLE <= value <= _MAX_WHOLE:  # whole dollars (most amounts of the law)
-        return Decimal(value).quantize(_CENT)
+        made = _WHOLE_DOLLARS.get(value)
+        if made is None:
+            made = Decimal(value).quantize(_CENT)
+            if len(_WHOLE_DOLLARS) < _MAX_WHOLE_DOLLARS:
+                _WHOLE_DOLLARS[value] = made
+        return made
     amount = to_decimal(value, field)
     if amount != amount.quantize(_CENT, rounding=ROUND_HALF_UP):
         raise InvalidNumber(field, _("money is in whole cents (got {amount})", amount=as_written(value)))

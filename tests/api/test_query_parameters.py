@@ -90,6 +90,26 @@ def test_every_operation_refuses_unknown_parameters_and_knows_its_own():
     assert seen[(("DELETE",), "/v1/towns/{town}/venues/{id}/spaces/{space}")] == ("reason", "expected_version")
     assert seen[(("GET",), "/v1/towns/{town}/applications")] == ("state",)
     assert seen[(("GET",), "/v1/towns/{town}/venues")] == ()
+    assert seen[(("POST",), "/v1/check")] == ("as_of",)  # (read by the view itself, documented in openapi_extra)
+
+
+def test_check_reads_its_as_of_and_refuses_it_given_twice_or_empty_as_any_parameter():
+    """``POST /check``'s ``as_of`` (the view reads it; interpretation G-2's dates): given once it is the date of
+    the determination (the county fair's case says 2026-07-01); given twice, empty, or not UTF-8 it is refused
+    422 naming it, as every query parameter is; the OpenAPI document names it a query parameter of /check."""
+    c = Client()
+    r = c.post("/api/v1/check?as_of=2026-09-01", _case(), content_type="application/json")
+    assert r.status_code == 200 and r.json()["as_of"] == "2026-09-01"
+    assert c.post("/api/v1/check", _case(), content_type="application/json").json()["as_of"] == "2026-07-01"
+    for query, msg in (("as_of=2026-09-01&as_of=2026-10-01", "is given 2 times; give it once"),
+                       ("as_of=", "is empty; give a value or leave the parameter out"),
+                       ("as_of=%FF", "is given a value in bytes that are not UTF-8 text ('%FF' in the address); "
+                                     "write the value in UTF-8")):
+        r = c.post(f"/api/v1/check?{query}", _case(), content_type="application/json")
+        assert r.status_code == 422 and r.json()["errors"] == [{"field": "as_of", "msg": msg}], query
+    parameters = c.get("/api/openapi.json").json()["paths"]["/api/v1/check"]["post"]["parameters"]
+    assert parameters[0] == {"in": "query", "name": "as_of", "required": False,
+                             "schema": {"anyOf": [{"type": "string"}, {"type": "null"}], "title": "As Of"}}
 
 
 def test_a_parameter_given_twice_is_refused_not_the_last_taken():

@@ -443,11 +443,15 @@ class ApiAnswersInEnglish:
 
 
 def query_parameters(operation: Any) -> tuple[str, ...]:
-    """The query parameters an operation of ninja takes (its signature's query models, flattened), in order."""
+    """The query parameters an operation of ninja takes (its signature's query models, flattened), in order, then
+    those its view reads itself and documents in its ``openapi_extra`` (``POST /check``'s ``as_of``)."""
     names: list[str] = []
     for model in operation.signature.models:
         if getattr(model, "__ninja_param_source__", None) == "query":
             names += [n for n in getattr(model, "__ninja_flatten_map__", {}) if n not in names]
+    for parameter in (operation.openapi_extra or {}).get("parameters", ()):
+        if parameter.get("in") == "query" and parameter["name"] not in names:
+            names.append(parameter["name"])
     return tuple(names)
 
 

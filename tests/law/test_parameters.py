@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from publicassembly.law import ParameterNotInForce
-from publicassembly.law.errors import UnknownParameter
+from publicassembly.law.errors import UnknownJurisdiction, UnknownParameter
 from publicassembly.law.parameters import ParameterSet
 
 YAML = """\
@@ -145,6 +145,10 @@ def test_the_jurisdiction_index_agrees_with_each_package() -> None:
         j = jurisdictions._load(module)
         assert (j.alias, j.ocd_id) == (alias, ocd_id)
         assert jurisdictions.get(alias) is j and jurisdictions.get(ocd_id.upper()) is j
+        assert jurisdictions.get(f"  {alias.upper()}\t") is j and jurisdictions.get(f" {ocd_id} ") is j
+    for unknown in ("carmel", "carmel-ny-x", "", " ", "ocd-division/country:us/state:ny"):
+        with pytest.raises(UnknownJurisdiction):
+            jurisdictions.get(unknown)
 
 
 def test_in_force_from_is_the_earliest_effective_date_of_the_chapter():

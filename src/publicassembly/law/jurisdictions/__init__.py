@@ -26,6 +26,9 @@ _INDEX: dict[str, tuple[str, str]] = {
                              "ocd-division/country:us/state:ny/county:westchester/place:mount_pleasant"),
 }
 _MODULES = tuple(_INDEX)
+#: Each name of `_INDEX` as `get` compares it (lower case) → its package: a case names its jurisdiction as given
+#: most often, and a request of the API looks it up twice.
+_BY_NAME: dict[str, str] = {name.lower(): module for module, names in _INDEX.items() for name in names}
 
 
 @dataclass(frozen=True)
@@ -107,8 +110,9 @@ def _load(module: str) -> Jurisdiction:
 def get(name: str) -> Jurisdiction:
     """The jurisdiction with this OCD id or alias (case-insensitive), importing only its own package. Raises
     `UnknownJurisdiction` listing the allowed names."""
-    key = name.strip().lower()
-    for module, (alias, ocd_id) in _INDEX.items():
-        if key in (alias, ocd_id.lower()):
-            return _load(module)
-    raise UnknownJurisdiction(name, names())
+    module = _BY_NAME.get(name)  # (the name as an index writes it: no spaces to strip, already lower case)
+    if module is None:
+        module = _BY_NAME.get(name.strip().lower())
+        if module is None:
+            raise UnknownJurisdiction(name, names())
+    return _load(module)

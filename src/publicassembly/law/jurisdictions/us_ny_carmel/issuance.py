@@ -170,17 +170,21 @@ def bond(ctx: Context) -> Finding:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_F,
                        _("The Town Board has not yet fixed the amount of the cleanup bond."), values)
     items = Items()
-    items.flag(b.posted if b else None, "bond.posted", _("The bond of {fixed} has not been posted",
-                                                         fixed=money(fixed)))
+    amount = money(fixed)
+    posted = b.posted if b else None
+    if posted is not True:  # (the defect's sentence is made only when it is one)
+        items.flag(posted, "bond.posted", _("The bond of {fixed} has not been posted", fixed=amount))
     if b is not None and b.posted:
         # ¶ F: a bond "in an amount fixed by the Town Board"; a bond posted in an amount not stated is not shown
         # to be that bond (the finding would otherwise say the fixed amount was posted).
         items.need(b.amount, "bond.amount")
     if b is not None and b.posted and b.amount is not None and b.amount < fixed:
         items.defects.append(_("The bond posted, {b_amount}, is less than the {fixed} fixed by the "
-                               "Town Board", b_amount=money(b.amount), fixed=money(fixed)))
-    return Finding(rule, items.status(), CITE_F,
-                   items.reason(_("A bond of {fixed} is posted with the Town Clerk.", fixed=money(fixed))), values,
+                               "Town Board", b_amount=money(b.amount), fixed=amount))
+    # (the sentence of a bond posted is made only when it is the reason: nothing lacking, nothing wrong)
+    posted_as_fixed = "" if items.defects or items.missing else _("A bond of {fixed} is posted with the Town Clerk.",
+                                                                  fixed=amount)
+    return Finding(rule, items.status(), CITE_F, items.reason(posted_as_fixed), values,
                    missing=tuple(items.missing))
 
 

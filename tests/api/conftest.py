@@ -61,11 +61,11 @@ def api():
 PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 
 
-def issued_permit(town, people):
+def approved_application(town, people):
     """The county fair (120 days ahead) taken through Carmel's services (`town`, with its officials and applicant
-    `people`) to an issued permit (¶¶ A-F and the fee): filed 60 days ago, heard and approved 30 days ago, every
-    precondition recorded and issued today — no clock moved."""
-    clerk, board, health = people["town_clerk"], people["town_board_member"], people["health_department_reviewer"]
+    `people`) to the Board's approval: filed 60 days ago, heard and approved about 30 days ago with a bond of
+    $5,000 and a bodily injury limit of $300,000 — no clock moved. Returns the application."""
+    clerk, board = people["town_clerk"], people["town_board_member"]
     today = dt.date.today()
     day = lambda n: today - dt.timedelta(days=n)  # noqa: E731
     app = sv.create_draft(people["applicant"], town, fair_facts())
@@ -77,6 +77,18 @@ def issued_permit(town, people):
                         newspaper="Putnam County Courier", today=day(45))
     sv.record_hearing_held(clerk, app)
     sv.approve(board, app, decided_on=heard, bond_amount="5000.00", bodily_injury_limit="300000.00")
+    app.refresh_from_db()
+    return app
+
+
+def issued_permit(town, people):
+    """The county fair (120 days ahead) taken through Carmel's services (`town`, with its officials and applicant
+    `people`) to an issued permit (¶¶ A-F and the fee): filed 60 days ago, heard and approved 30 days ago
+    (`approved_application`), every precondition recorded and issued today — no clock moved."""
+    clerk, board, health = people["town_clerk"], people["town_board_member"], people["health_department_reviewer"]
+    today = dt.date.today()
+    day = lambda n: today - dt.timedelta(days=n)  # noqa: E731
+    app = approved_application(town, people)
     doc = sv.attach_document(people["applicant"], app, kind="written approvals", filename="ok.pdf", content=PDF)
     for year in sorted({day(60).year, today.year}):  # the filing year's schedule (early January: last year's too)
         sv.set_fee_schedule(clerk, town, year=year, amount="250.00", resolution_date=dt.date(year, 1, 1))

@@ -10,30 +10,18 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from tests.api.conftest import application_url, post_json
-from tests.web.conftest import fair_facts
+from tests.api.conftest import application_url, approved_application, post_json
 
-from publicassembly.law.dates import no_public_hearing_because
 from publicassembly.permits import services as sv
 
 pytestmark = pytest.mark.django_db
 
 
 def approved_with_bond(town, people):
-    """The county fair filed 60 days ago, heard and approved about 30 days ago with a bond of $5,000, the bond
-    posted with the Town Clerk; no permit issued."""
-    clerk, board = people["town_clerk"], people["town_board_member"]
-    today = dt.date.today()
-    day = lambda n: today - dt.timedelta(days=n)  # noqa: E731
-    app = sv.create_draft(people["applicant"], town, fair_facts())
-    sv.submit(people["applicant"], app, verification_statement="Sworn before a notary.", today=day(60))
-    sv.accept(clerk, app, today=day(58))
-    heard = next(day(n) for n in range(30, 35) if no_public_hearing_because(day(n)) is None)
-    sv.schedule_hearing(clerk, app, hearing_on=heard, place="Town Hall", notice_published_on=day(45),
-                        newspaper="Putnam County Courier", today=day(45))
-    sv.record_hearing_held(clerk, app)
-    sv.approve(board, app, decided_on=heard, bond_amount="5000.00", bodily_injury_limit="300000.00")
-    sv.post_bond(clerk, app, amount="5000.00", posted_on=heard, surety="Empire Surety")
+    """The county fair approved about 30 days ago with a bond of $5,000 (`approved_application`), the bond posted
+    with the Town Clerk on the day of the decision; no permit issued."""
+    app = approved_application(town, people)
+    sv.post_bond(people["town_clerk"], app, amount="5000.00", posted_on=app.decided_on, surety="Empire Surety")
     app.refresh_from_db()
     return app
 

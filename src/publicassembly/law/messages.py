@@ -57,28 +57,7 @@ class Message(str):
     _clause: str | None = None  # `clause` ("clause", "lower") or `capitalized` ("upper") of its one parameter
 
     def __new__(cls, template: str, /, **params: object) -> Message:
-        # Built often (about a hundred messages per determination), so kept cheap. A message without
-        # parameters is made once per template and shared (it is immutable); otherwise a message formats as
-        # its English text (str.__format__), so only lists and tuples need rendering first.
-        if not params:
-            made = _CONSTANTS.get(template)
-            if made is not None and type(made) is cls:
-                return made
-        for value in params.values():
-            if type(value) in _PLAIN:  # most parameters: one set lookup instead of an isinstance test
-                continue
-            if isinstance(value, (list, tuple)):  # noqa: UP038 - a tuple of types is tested faster than a union
-                english = cls._render(template, params, _identity, None, None)
-                break
-        else:
-            english = template.format_map(params)  # (no copy of the keywords, as format(**params) makes)
-        self = str.__new__(cls, english)
-        attrs = self.__dict__
-        attrs["template"] = template
-        attrs["_params"] = params  # this call's own dict: nothing else holds it (read-only through `params`)
-        if not params and len(_CONSTANTS) < _MAX_CONSTANTS:
-            _CONSTANTS[template] = self
-        return self
+        return _made(cls, template, params)
 
     @staticmethod
     def _render(template: str, params: Mapping[str, object], translate: Translate, sep: str | None,
@@ -95,9 +74,12 @@ class Message(str):
         return template.format_map(rendered)
 
     @classmethod
-    def _special(cls, params: dict[str, object], sep: str | None, clause: str | None) -> Message:
-        self = str.__new__(cls, cls._render("", params, _identity, sep, clause))
-        template = (sep or "").join("{" + k + "}" for k in params)
+    def _special(cls, params: dict[str, object], sep: str | None, clause: str | None, english: str | None = None,
+                 template: str | None = None) -> Message:
+        """A `join` or a clause of `params` (its English and template made here unless the caller made them)."""
+        self = _new_str(cls, cls._render("", params, _identity, sep, clause) if english is None else english)
+        if template is None:
+            template = (sep or "").join("{" + k + "}" for k in params)
         self.__dict__.update(template=template, _params=params, _sep=sep, _clause=clause)
         return self
 
@@ -142,26 +124,39 @@ def _rebuild(template: str, params: dict[str, object]) -> Message:
     return Message(template, **params)
 
 
+def _made(cls: type[Message], template: str, params: dict[str, object]) -> Message:
+    """The message of `template` formatted with `params` (the caller's own dict, kept as the message's): the one
+    way a message is made, by the class (``Message(...)``) and by `_`. Built often (about a hundred messages per
+    determination), so kept cheap. A message without parameters is made once per template and shared (it is
+    immutable); otherwise a message formats as its English text (str.__format__), so only lists and tuples need
+    rendering first."""
+    if not params:
+        made = _CONSTANTS.get(template)
+        if made is not None and type(made) is cls:
+            return made
+    for value in params.values():
+        if type(value) in _PLAIN:  # most parameters: one set lookup instead of an isinstance test
+            continue
+        if isinstance(value, (list, tuple)):  # noqa: UP038 - a tuple of types is tested faster than a union
+            english = cls._render(template, params, _identity, None, None)
+            break
+    else:
+        english = template.format_map(params)  # (no copy of the keywords, as format(**params) makes)
+    self = _new_str(cls, english)
+    attrs = self.__dict__
+    attrs["template"] = template
+    attrs["_params"] = params  # this call's own dict: nothing else holds it (read-only through `params`)
+    if not params and len(_CONSTANTS) < _MAX_CONSTANTS:
+        _CONSTANTS[template] = self
+    return self
+
+
 def _(template: str, /, **params: object) -> Message:
     """Mark a template for translation and make its message: ``_("{n} days", n=3)`` → "3 days". The template is
     a `str.format` template (literal braces doubled); the keyword arguments fill its fields. The same message as
-    ``Message(template, **params)``, made without calling the class (the rules make about a hundred messages
-    per determination, and a call of the class costs about a quarter more than the message itself): a message
-    without parameters is the one made once per template, one whose parameters are plain (text, numbers,
-    messages) is formatted here, any other is made by `Message`."""
-    if not params:
-        made = _CONSTANTS.get(template)
-        if made is not None and type(made) is Message:
-            return made
-        return Message(template)
-    for value in params.values():
-        if type(value) not in _PLAIN and isinstance(value, (list, tuple)):  # noqa: UP038 - as in Message
-            return Message(template, **params)
-    self = _new_str(Message, template.format_map(params))
-    attrs = self.__dict__
-    attrs["template"] = template
-    attrs["_params"] = params  # this call's own dict, as in Message
-    return self
+    ``Message(template, **params)`` (`_made`), without the call of the class, which costs about a quarter more
+    than the message itself (the rules make about a hundred per determination)."""
+    return _made(Message, template, params)
 
 
 #: The parameters' keys of a `join` ("0", "1", …) and its template's fields ("{0}", "{1}", …), made once for the
@@ -180,15 +175,10 @@ def join(items: Iterable[object], sep: str = ", ") -> Message:
     if n > len(_JOIN_KEYS):
         return Message._special({str(i): v for i, v in enumerate(values)}, sep, None)
     params = dict(zip(_JOIN_KEYS, values, strict=False))  # (the first n keys)
-    for value in values:
-        if type(value) not in _TEXT:  # (a number, a list: rendered as `_render` renders them)
-            english = Message._render("", params, _identity, sep, None)
-            break
-    else:  # text and messages, the usual items: their English joined as they are (the same text `_render` makes)
-        english = sep.join(values)  # type: ignore[arg-type]
-    self = _new_str(Message, english)
-    self.__dict__.update(template=sep.join(_JOIN_FIELDS[:n]), _params=params, _sep=sep, _clause=None)
-    return self
+    # text and messages, the usual items: their English joined as they are (the same text `_render` makes); a
+    # number or a list rendered by `_special` as `_render` renders them
+    english = sep.join(values) if all(type(v) in _TEXT for v in values) else None  # type: ignore[arg-type]
+    return Message._special(params, sep, None, english, sep.join(_JOIN_FIELDS[:n]))
 
 
 def clause(sentence: str, lower: bool = False) -> Message:

@@ -27,8 +27,6 @@ _LACKING: dict[tuple[bool, bool], Message | str] = {
 
 
 _CITES = {n: cite(f"permit requirements ¶ C({n})") for n in range(1, 11)}
-# (statuses as module names: reading a member of an enum class runs the enum's attribute hook each time)
-_MET, _NEEDS_REVIEW = Status.MET, Status.NEEDS_REVIEW
 
 
 def _cite(n: int) -> str:
@@ -63,10 +61,10 @@ def _facility(ctx: Context, rule: str, n: int, facility: Facility | None, item: 
     if items is not None and (items.defects or items.missing):
         return Finding(rule, items.status(), _CITES[n], items.reason(""), values, missing=tuple(items.missing))
     if hd is not None and tb is not None:
-        return Finding(rule, _MET, _CITES[n],
+        return Finding(rule, Status.MET, _CITES[n],
                        _("{what} approved in writing by the Putnam County Health Department ({hd}) and the "
                          "Town Board ({tb}).", what=what, hd=hd.isoformat(), tb=tb.isoformat()), values)
-    return Finding(rule, _NEEDS_REVIEW, _CITES[n],
+    return Finding(rule, Status.NEEDS_REVIEW, _CITES[n],
                    _("{what} shown; no permit may issue until approved in writing by {approvers}.",
                      what=what, approvers=_LACKING[hd is not None, tb is not None]), values)
 

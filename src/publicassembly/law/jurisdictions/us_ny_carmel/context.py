@@ -45,11 +45,6 @@ class Context:
 
     case: EventCase
     values: ParameterValues
-    #: True when the chapter requires no permit for this assembly (exempt or not in excess of 500):
-    #: ``permit_required is False``, kept with it by `__setattr__` (every rule asks it, and reading an attribute
-    #: costs a fraction of calling a property). Not an argument; before ``permit_required``, so that the one
-    #: given sets it.
-    no_permit: bool = field(default=False, init=False, repr=False, compare=False)
     permit_required: Tristate = None
     exemption: dict[str, str] | None = None
     permit_reason: str = ""  # why no permit is required, in a few words (set by `determine`)
@@ -93,10 +88,10 @@ class Context:
                          "this is required.", hours=d.daily_hours or ""),
                        {**values, "daily_hours": d.daily_hours})
 
-    def __setattr__(self, name: str, value: object) -> None:
-        object.__setattr__(self, name, value)
-        if name == "permit_required":
-            object.__setattr__(self, "no_permit", value is False)
+    @property
+    def no_permit(self) -> bool:
+        """True when the chapter requires no permit for this assembly (exempt or not in excess of 500)."""
+        return self.permit_required is False
 
     def not_applicable(self, rule: str, section: str, values: dict[str, Any] | None = None) -> Finding:
         """The finding of a permit rule on an assembly for which no permit is required."""

@@ -1039,7 +1039,7 @@ class RevokedBondForm(PlainErrors):
 
     reason = forms.CharField(label=_("Reason"), max_length=500, help_text=_(
         "Released: no assembly took place, or the premises were cleaned. Forfeited: the waste of an assembly that "
-        "took place was not completely removed within five days from its termination (¶ F)."))
+        "took place was not completely removed within the days ¶ F allows from its termination."))
 
 
 class UnissuedBondForm(PlainErrors):

@@ -409,8 +409,14 @@ def reschedule_hearing(request: Any, town: str, pk: RecordId, data: RescheduleHe
 
 
 @router.post("/towns/{town}/applications/{id}/hearing-held", response=APP_OUT, operation_id="record_hearing_held",
-             summary="Record the public hearing as held (the Clerk; 409 while no notice's publication is recorded)")
+             summary="Record the public hearing as held (the Clerk; once its notice's publication is recorded and "
+                     "the hearing has begun)")
 def record_hearing_held(request: Any, town: str, pk: RecordId, data: HearingHeldIn) -> Any:
+    """``held_on`` defaults to the day the hearing is set for. 422 naming ``held_on``: a day after today, or the
+    hearing's own day before the hour it was set for (the Town's time; the refusal says from what hour, P-37),
+    told first and alone (P-25); a day other than the one in its published notice (¶ B, P-22: reschedule it
+    instead). 409: no publication of the notice recorded yet (¶ B, G-10), the application not in
+    ``hearing_scheduled``, or a stale ``expected_version``."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)

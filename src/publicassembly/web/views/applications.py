@@ -612,6 +612,7 @@ def _detail_context(request: HttpRequest, t: Any, app: PermitApplication,
                          else hearing_late_text(app, due)),
         "facts_problem": None if problem is None else present.correction_note(problem),
         "ran_past": ran_past_text(app),
+        "hearing_held_when": hearing_held_when(app) if CLERK in roles else None,
     }
 
 
@@ -622,6 +623,23 @@ def _approvals(app: PermitApplication) -> list[Any]:
     for a in out:
         a.counts = sv.approval_counts(app, a)
     return out
+
+
+def hearing_held_when(app: PermitApplication, now: Any = None) -> str | None:
+    """For the Clerk, while the public hearing is set and cannot be recorded as held yet, from when it can: once
+    the publication of its notice is recorded (¶ B, G-10), and from its day — on its day, from the hour it was set
+    for, the Town's time (`services.hearing_begun`, interpretations P-25, P-37); None when it can be now, or in
+    another state. `now` (an aware datetime) defaults to the Town's clock."""
+    if app.state != State.HEARING_SCHEDULED or app.hearing_on is None or sv.available(app, "record_hearing_held",
+                                                                                       now=now):
+        return None
+    if app.notice_published_on is None:
+        return _("The hearing can be recorded as held once the publication of its notice is recorded (¶ B).")
+    if app.hearing_time is None:
+        return _("The hearing can be recorded as held from %(day)s, the day it is set for.") % {
+            "day": app.hearing_on.isoformat()}
+    return _("The hearing can be recorded as held from %(day)s at %(time)s (the Town's time), when it is set to "
+             "begin.") % {"day": app.hearing_on.isoformat(), "time": app.hearing_time.strftime("%H:%M")}
 
 
 def ran_past_text(app: PermitApplication) -> str | None:

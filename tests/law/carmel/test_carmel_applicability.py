@@ -109,7 +109,9 @@ def test_collective_count_alone_over_500_needs_review_permit_requirements_a(dete
     d = determine(bare(max_persons_at_one_time=400, persons_collectively=1200,
                        dates={"first_day": "2026-09-11", "last_day": "2026-09-13"}))
     assert d.permit_required == "needs_review"
-    assert d.verdict.startswith("Whether a permit from the Town Board is required needs review")
+    assert d.verdict.startswith("Whether a permit from the Town Board is required needs review: at most 400 "
+                                "persons at one time is not in excess of 500, but 1,200 persons collectively over "
+                                "the assembly is")  # (the reason quoted mid-sentence, its first letter lowered)
     assert d.deadlines["application_due"].date.isoformat() == "2026-07-13"
 
 

@@ -229,7 +229,7 @@ def verdict_sentence(permit_required: Tristate, citation: str, threshold: int, *
                   "{threshold} ({citation}).", persons=said, threshold=threshold, citation=citation))
     if permit_required == "needs_review":
         return (_("Whether a permit from the Town Board is required needs review: {reason} "
-                  "({citation}){tail}.", reason=clause(reason), citation=citation,
+                  "({citation}){tail}.", reason=clause(reason, lower=True), citation=citation,
                   tail=tail))
     return (_("Whether a permit from the Town Board is required cannot be determined: "
               "{reason} ({citation}){tail}.", reason=clause(reason, lower=True), citation=citation,

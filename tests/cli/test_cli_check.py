@@ -231,6 +231,27 @@ def test_malformed_yaml_names_line_and_column(runner, write):
     assert "column" in line
 
 
+@pytest.mark.parametrize(("text", "found", "begun"), [
+    ("jurisdiction: carmel-ny\nname: [Fair\nsubject: event\n", "line 3, column 8",
+     "while parsing a flow sequence begun at line 2, column 7, expected ',' or ']'"),
+    ('jurisdiction: carmel-ny\nname: "Fair\nsubject: event\n', "line 4, column 1",
+     "while scanning a quoted scalar begun at line 2, column 7, found unexpected end of stream"),
+    ("jurisdiction: carmel-ny\nname: {a: 1\n", "line 3, column 1",
+     "while parsing a flow mapping begun at line 2, column 7, expected ',' or '}'"),
+])
+def test_unclosed_yaml_says_where_it_was_opened(runner, write, text, found, begun):
+    """An unclosed bracket or quote is found only on a later line: the error names that place and where the
+    construct was opened (the new-user trial found only the later line named)."""
+    _one_error(_run(runner, "check", write("open.yaml", text)), f"open.yaml, {found}", begun)
+
+
+def test_yaml_error_on_its_own_line_names_no_other(runner, write):
+    """A construct whose problem is on the line it begins on names that line alone."""
+    line = _one_error(_run(runner, "check", write("same.yaml", "jurisdiction: carmel-ny\nname: [a, {b: c]\n")),
+                      "same.yaml, line 2, column 16", "while parsing a flow mapping, expected")
+    assert "begun at" not in line
+
+
 def test_malformed_json_names_line_and_column(runner, write):
     _one_error(_run(runner, "check", write("bad.json", '{"jurisdiction": "carmel-ny",\n "subject": }')),
                "bad.json, line 2, column 13", "not valid JSON")

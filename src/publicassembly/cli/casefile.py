@@ -278,7 +278,12 @@ def _load_yaml(text: str, path: str) -> tuple[Any, FindPositions]:
     except yaml.MarkedYAMLError as exc:
         problem = exc.problem or "malformed"
         if exc.context:
-            problem = f"{exc.context}, {problem}"
+            began = exc.context_mark
+            if began is not None and exc.problem_mark is not None and began.line != exc.problem_mark.line:
+                # (where the construct began: an unclosed "[" is found only on a later line)
+                problem = f"{exc.context} begun at line {began.line + 1}, column {began.column + 1}, {problem}"
+            else:
+                problem = f"{exc.context}, {problem}"
         if "found duplicate anchor" in problem or "found undefined alias" in problem:
             problem = "YAML anchors and aliases are not allowed in a case file"
         if "'\\t' that cannot start any token" in problem:

@@ -426,6 +426,20 @@ def test_every_error_of_a_file_is_listed_with_its_line(runner, write):
     assert all(line.startswith("  ") and "bad.yaml, line " in line for line in lines[1:])
 
 
+def test_errors_are_listed_in_the_order_of_the_file(runner, write):
+    """The bad facts given in another order than the law core checks them (¶ B's vehicles first, then the
+    persons): listed by their lines, the first saying how many more (the new-user trial saw line 17 before 16)."""
+    text = ("jurisdiction: carmel-ny\nsubject: event\nas_of: 2026-07-01\nvehicles_at_one_time: 1.5\n"
+            "persons_collectively: abc\nmax_persons_at_one_time: -5\n")
+    result = runner.invoke(app, ["check", str(write("order.yaml", text))])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert [line.split("line ")[1].split(",")[0] for line in lines] == ["4", "5", "6"]
+    assert lines[0].endswith("vehicles_at_one_time: must be a whole number, without a fractional part (got 1.5) "
+                             "(and 2 more errors)")
+    assert lines[2].endswith("max_persons_at_one_time: must be at least 0 (got -5)")
+
+
 def test_an_error_quoting_a_case_shows_its_control_characters_as_escapes(runner, write):
     """A refusal that quotes what the case gave (here a use group that is none) never sends its control
     characters to the terminal; a space's name holding them is refused naming them by their code points."""

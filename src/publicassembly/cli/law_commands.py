@@ -29,6 +29,7 @@ from publicassembly.law import (
     evaluate,
     jurisdictions,
 )
+from publicassembly.law.cases import first_of
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.parameters import NULL_MEANS
 
@@ -92,16 +93,22 @@ MAX_MORE_ERRORS = 20
 
 
 def _invalid(case_file: CaseFile, exc: InvalidCase) -> str:
-    """The file's first error on one line (its message says how many more), then each other error on a line of
-    its own, indented, with its line and column where they can be found."""
+    """The file's errors in the order of the file (by line and column; an error of no place in it — a field
+    missing, the case as a whole — after those, in the law core's order): the first on one line (its message
+    saying how many more), then each other on a line of its own, indented, with its line and column where they
+    can be found."""
     def one(field: str, message: str) -> str:
         position = case_file.locate(field)
         line, column = position if position else (None, None)
         named = None if field == "(case)" else field
         return CaseFileError(case_file.path, message, field=named, line=line, column=column).describe()
 
-    more = list(exc.errors[1:])
-    lines = [one(exc.field, exc.message), *("  " + one(f, m) for f, m in more[:MAX_MORE_ERRORS])]
+    errors = list(exc.errors) or [(exc.field, exc.message)]
+    nowhere = (float("inf"), float("inf"))
+    errors.sort(key=lambda e: case_file.locate(e[0]) or nowhere)  # (stable: the law core's order otherwise)
+    first_field, first_message = first_of(errors)  # (its message saying how many more, as the law core's does)
+    more = errors[1:]
+    lines = [one(first_field, first_message), *("  " + one(f, m) for f, m in more[:MAX_MORE_ERRORS])]
     if len(more) > MAX_MORE_ERRORS:
         lines.append(f"  ... and {len(more) - MAX_MORE_ERRORS} more")
     return "\n".join(lines)

@@ -42,9 +42,9 @@ def _ties(first: dt.date) -> dict[str, tuple[str, str]]:
         "b-church": ("an established church maintaining a place of worship within the Town",
                      "una iglesia establecida que mantiene un lugar de culto dentro del Pueblo"),
         "c-veterans": (f"a veterans' organization that has maintained a chapter within the Town since 1950-05-01, on "
-                       f"or before {latest}, 1 year(s) prior to the assembly on {first.isoformat()}",
+                       f"or before {latest}, 1 year prior to the assembly on {first.isoformat()}",
                        f"una organización de veteranos que mantiene una sección dentro del Pueblo desde el "
-                       f"1950-05-01, a más tardar el {latest}, 1 año(s) antes de la reunión del {first.isoformat()}"),
+                       f"1950-05-01, a más tardar el {latest}, 1 año antes de la reunión del {first.isoformat()}"),
     }
 
 

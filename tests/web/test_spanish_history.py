@@ -197,12 +197,20 @@ def test_every_reason_the_demo_writes_is_read_back_and_none_is_left_in_english()
     ("facts of the assembly changed", "hechos de la reunión modificados"),
     ("demo application", "solicitud de demostración"),
     ("a better map", "a better map"),  # the Clerk's own words
+    ("case closed: The chapter does not apply: the assembly is sponsored, organized and authorized by a veterans' "
+     "organization that has maintained a chapter within the Town since 1950-05-01, on or before 2025-08-14, "
+     "1 year(s) prior to the assembly on 2026-08-14. (Carmel Code ch. 31, exemptions ¶ C); no permit is required "
+     "(P-20)",
+     "caso cerrado: El capítulo no se aplica: la reunión está patrocinada, organizada y autorizada por una "
+     "organización de veteranos que mantiene una sección dentro del Pueblo desde el 1950-05-01, a más tardar el "
+     "2025-08-14, 1 año antes de la reunión del 2026-08-14."),
 ])
 def test_stored_reasons_in_spanish(stored, spanish):
-    """Rows as earlier versions wrote them (a count with "(s)", a condition's key, a plural "1 deficiencies") read
-    in Spanish; the law core's words a reason quotes (¶ G) by the law core's own translation."""
+    """Rows as earlier versions wrote them (a count with "(s)", a condition's key, a plural "1 deficiencies", an
+    exemption's "1 year(s)") read in Spanish; the law core's words a reason quotes (¶ G) by the law core's own
+    translation."""
     with translation.override("es"):
         assert reasons.shown(stored).startswith(spanish)
     with translation.override("en"):
         assert reasons.shown(stored) == stored or "condition(s)" in stored or "drinking_water" in stored \
-            or "1 deficiencies" in stored
+            or "1 deficiencies" in stored or "1 year(s)" in stored

@@ -208,13 +208,15 @@ _COUNTED: dict[str, tuple[Callable[[object], Message], Callable[[object], Messag
     "separate violation": (lambda n: _("{n} separate violation", n=n), lambda n: _("{n} separate violations", n=n)),
     "person": (lambda n: _("{n} person", n=n), lambda n: _("{n} persons", n=n)),
     "toilet": (lambda n: _("{n} toilet", n=n), lambda n: _("{n} toilets", n=n)),
+    "year": (lambda n: _("{n} year", n=n), lambda n: _("{n} years", n=n)),
 }
 
 
 def plural(n: int, word: str) -> Message:
     """`n` with its counted `word` in the singular or plural, as a translatable message: ``plural(1, "person")``
     → "1 person", ``plural(1500, "person")`` → "1,500 persons" (thousands grouped, in both chapters). Words:
-    ``day``, ``separate violation``, ``person``, ``toilet``; another raises KeyError (a programming error)."""
+    ``day``, ``separate violation``, ``person``, ``toilet``, ``year``; another raises KeyError (a programming
+    error)."""
     one, many = _COUNTED[word]
     written = f"{n:,}"
     return one(written) if n == 1 else many(written)

@@ -26,6 +26,7 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext, ngettext_lazy
 
 from publicassembly.law import labels
+from publicassembly.law.messages import plural
 from publicassembly.law.messages import translate as law_translate
 
 #: How a parameter of a reason is shown: its text → the text in the active language, or None when the text is not
@@ -75,6 +76,20 @@ def item(value: str) -> str | None:
     if re.fullmatch(r"[a-z][a-z0-9_]*(\.[\w\[\]]+)+|[a-z][a-z0-9_]*_[a-z0-9_]+", value):
         return str(law_translate(labels.missing_item(value), gettext))
     return text(value)
+
+
+def counted(word: str) -> Kind:
+    """A number with its counted `word` as the law core writes it (`law.messages.plural`: "1 year", "2 years"),
+    in the active language; a number alone (a row written before the law core counted it in words, the "1" of
+    "1 year(s)") too, the word being known."""
+
+    def shown_counted(value: str) -> str | None:
+        m = re.fullmatch(rf"(\d[\d,]*)(?: {re.escape(word)}s?)?", value)
+        if m is None:
+            return None
+        return str(law_translate(plural(int(m.group(1).replace(",", "")), word), gettext))
+
+    return shown_counted
 
 
 def label(*words: str) -> Kind:
@@ -334,9 +349,12 @@ EXEMPT_SPONSOR = label(gettext_noop("a parochial school"), gettext_noop("a priva
 IN_TOWN_SCHOOL = Reason(gettext_noop("located within the Town"))
 IN_TOWN_CHURCH = Reason(gettext_noop("maintaining a place of worship within the Town"))
 IN_TOWN_CHAPTER = Reason(gettext_noop("that has maintained a chapter within the Town since {chapter_in_town_since}, "
-                                      "on or before {since_at_latest}, {years} year(s) prior to the assembly on "
-                                      "{first}"), chapter_in_town_since=day, since_at_latest=day, years=number,
-                         first=day)
+                                      "on or before {since_at_latest}, {years} prior to the assembly on "
+                                      "{first}"), chapter_in_town_since=day, since_at_latest=day, years=counted("year"),
+                         first=day,
+                         # (rows written before the years were counted in words: "1 year(s)")
+                         also=["that has maintained a chapter within the Town since {chapter_in_town_since}, on or "
+                               "before {since_at_latest}, {years} year(s) prior to the assembly on {first}"])
 EXEMPTION_MET = Reason(gettext_noop("The chapter does not apply: the assembly is sponsored, organized and "
                                     "authorized by {label} {reason}."), label=EXEMPT_SPONSOR,
                        reason=one_of(IN_TOWN_SCHOOL.read, IN_TOWN_CHURCH.read, IN_TOWN_CHAPTER.read))

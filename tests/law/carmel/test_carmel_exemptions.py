@@ -85,7 +85,7 @@ def test_chapter_maintained_exactly_one_year_is_exempt_exemptions_c_d(determine:
 def test_chapter_one_year_less_a_day_is_not_exempt_exemptions_c_d(determine: Determine, kind: str) -> None:
     d = determine(_case(kind=kind, chapter_in_town_since="2025-09-13"))
     assert d.permit_required is True
-    assert "has not been maintained for 1 year(s)" in " ".join(f.reason for f in d.findings)
+    assert "has not been maintained for 1 year prior to" in " ".join(f.reason for f in d.findings)
 
 
 def test_chapter_date_absent_is_missing_and_needs_review_exemptions_c(determine: Determine) -> None:

@@ -17,7 +17,7 @@ from publicassembly.law.dates import years_before
 from publicassembly.law.jurisdictions.us_ny_carmel.context import RULES, Context, cite
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import Sponsor
 from publicassembly.law.labels import missing_item
-from publicassembly.law.messages import _, both, join
+from publicassembly.law.messages import _, both, join, plural
 
 EXEMPTION_PRIORITY = 10
 _ACTS = {"sponsored": _("sponsored"), "organized": _("organized"), "authorized": _("authorized")}
@@ -137,14 +137,16 @@ def _chapter_for_a_year(ctx: Context, s: Sponsor) -> tuple[bool | None, str, lis
     v["maintained_since_at_latest"] = since_at_latest
     if s.chapter_in_town_since > since_at_latest:
         return False, (_("Its chapter in the Town dates from {chapter_in_town_since}, after "
-                         "{since_at_latest}: it has not been maintained for {years} year(s) prior to "
+                         "{since_at_latest}: it has not been maintained for {years} prior to "
                          "the assembly on {first}.",
                          chapter_in_town_since=s.chapter_in_town_since.isoformat(),
-                         since_at_latest=since_at_latest.isoformat(), years=years, first=first.isoformat())), [], v
+                         since_at_latest=since_at_latest.isoformat(), years=plural(years, "year"),
+                         first=first.isoformat())), [], v
     return True, (_("that has maintained a chapter within the Town since {chapter_in_town_since}, on "
-                    "or before {since_at_latest}, {years} year(s) prior to the assembly on {first}",
+                    "or before {since_at_latest}, {years} prior to the assembly on {first}",
                     chapter_in_town_since=s.chapter_in_town_since.isoformat(),
-                    since_at_latest=since_at_latest.isoformat(), years=years, first=first.isoformat())), [], v
+                    since_at_latest=since_at_latest.isoformat(), years=plural(years, "year"),
+                    first=first.isoformat())), [], v
 
 
 @RULES.rule("carmel/exemptions/a-school", cites=cite("exemptions ¶ A"), decides="permit_required",

@@ -136,7 +136,7 @@ class PermitRecord:
 
 @dataclass(frozen=True)
 class CertificateSpace:
-    """One room or area on a certificate: its use group (Mount Pleasant § 164-7/164-8 ids), floor area in
+    """One room or area on a certificate: its use group (Mount Pleasant §§ 164-7, 164-8 ids), floor area in
     square feet (None for a space counted otherwise, e.g. bowling alleys) and occupant load in persons.
     ``alleys``: a bowling alley's number of alleys (§ 164-7: so many persons for each alley, its area then the
     additional area beyond the alleys and their runways); only a ``bowling_alley`` space has it, and one read

@@ -544,7 +544,7 @@ def _clean_space(values: dict[str, Any], *, venue: Venue | None = None, but: int
                        % {"value": repr(values.get("kind")), "allowed": ", ".join(SpaceKind.values)}))
     use_group = values.get("use_group") if values.get("use_group") in USE_GROUPS else None
     if use_group is None:
-        errors.append(("use_group", _("%(value)s is not a use group of § 164-7/164-8; allowed: %(allowed)s")
+        errors.append(("use_group", _("%(value)s is not a use group of §§ 164-7, 164-8; allowed: %(allowed)s")
                        % {"value": repr(values.get("use_group")), "allowed": ", ".join(USE_GROUPS)}))
     elif kind_known and (problem := use_group_problem(values["kind"], use_group)) is not None:
         errors.append(("use_group", problem))

@@ -30,7 +30,7 @@ def floor_area_per_occupant(use_group: str, values: Mapping[str, Any]) -> Decima
 
     Raises ValueError naming ``use_group`` and the allowed ids when the use group is unknown."""
     if use_group not in USE_GROUPS:
-        raise ValueError(_("use_group: {use_group!r} is not a use group of § 164-7/164-8; allowed: {allowed}",
+        raise ValueError(_("use_group: {use_group!r} is not a use group of §§ 164-7, 164-8; allowed: {allowed}",
                            use_group=use_group, allowed=join(USE_GROUPS)))
     return Decimal(values[_FACTOR + use_group])
 

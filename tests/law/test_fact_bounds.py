@@ -302,6 +302,9 @@ def test_an_applicants_age_is_a_persons_age_paragraph_b1(age, refused):
         assert parse_case(case).facts.applicant.age == age
 
 
+#: A place of 1,000 rooms, each of which an inspection may record the sign of.
+ROOMS_1000 = {**VENUE, "spaces": [{"name": f"Room {i}", "use_group": "business", "area": 1000} for i in range(1000)]}
+
 #: Every list a case may hold (interpretation G-4, `units.MAX_ITEMS`): (base case, dotted field, its i-th item).
 LISTS = [
     (CARMEL, "properties", lambda i: {}),
@@ -309,7 +312,9 @@ LISTS = [
     ({**CARMEL, "applicant": {"is_corporation": True}}, "applicant.directors_and_officers", lambda i: {}),
     (CARMEL, "petition.sound_equipment", lambda i: {"type": "loudspeaker", "number": 1}),
     (VENUE, "spaces", lambda i: {"name": f"Room {i}", "use_group": "business", "area": 1000}),
-    (VENUE, "inspection.signs", lambda i: {"room": "Hall"}),
+    # (one sign of each room: a room's sign given twice is refused, M-27; the 1,001st names no room, but the
+    # list's length is told first)
+    (ROOMS_1000, "inspection.signs", lambda i: {"room": f"Room {i}"}),
 ]
 
 

@@ -980,7 +980,8 @@ def certificate_against_the_law(record: object, prefix: str = "") -> list[str]:
     from publicassembly.documents.pdf.certificate import use_group_name
     from publicassembly.law import jurisdictions
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
-    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, same_name
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
         floor_area_per_occupant,
         may_have_no_floor_area,

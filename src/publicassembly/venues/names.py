@@ -3,7 +3,11 @@ M-26): letter case, the spaces around and between its words and how its letters 
 "main hall", "MAIN  HALL" and "Main Hall" are one name). What the name is found to mean is kept in the room's
 own stored spelling. A place cannot have two rooms so named (the check of a name taken refuses the second), but a
 place stored before that check may: a name that reads as two rooms' is refused, naming both, never taken as one
-of them."""
+of them.
+
+The reading itself — `same_name` and `SpaceNames` — is the law core's (`law.jurisdictions.us_ny_mount_pleasant.
+names`), which reads a case file's rooms the same way (M-27): one definition for the pages, the API, the CLI and
+the case files. This module adds what a user of the workflow is told, in the page's language."""
 
 from __future__ import annotations
 
@@ -12,23 +16,11 @@ from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
 
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import SpaceNames, same_name
+
+__all__ = ["SpaceNames", "names_two", "rooms_given", "same_name"]
 
 V = TypeVar("V")
-
-
-class SpaceNames:
-    """The names of the rooms and areas of one place (stored spellings), looked up as a reader takes a name."""
-
-    def __init__(self, names: Iterable[str]) -> None:
-        self.names = list(names)
-        self._read: dict[str, list[str]] = {}
-        for name in self.names:
-            self._read.setdefault(same_name(name), []).append(name)
-
-    def named(self, given: Any) -> list[str]:
-        """The stored names `given` reads as (none, one, or — a legacy pair — more than one)."""
-        return list(self._read.get(same_name(given), ())) if isinstance(given, str) else []
 
 
 def names_two(place: str, given: Any, rooms: Iterable[str]) -> str:

@@ -12,7 +12,7 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from publicassembly.enforcement.models import Complaint, Offender
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
 from publicassembly.venues.models import Venue
 from publicassembly.web.forms.widgets import DateInput, DollarsField, PlainErrors, WholeNumberField
 

@@ -2,13 +2,13 @@
 inspection and a violation (pydantic v2 models; unknown fields are refused)."""
 
 import re
-import unicodedata
 from decimal import Decimal
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from publicassembly.law.errors import FactError
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import SpaceNames, same_name
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.units import (
     MAX_ITEMS,
@@ -80,13 +80,6 @@ def _empty() -> list[Any]:
     return []
 
 
-def same_name(name: str) -> str:
-    """A space's name as a reader takes it: case, spaces around and between its words, and how its letters are
-    encoded (Unicode NFC: "Café" with a composed é or with e and a combining accent) not counted ("Hall",
-    "hall " and "HALL" are one name). Two rooms of one place may not have the same name so read."""
-    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
-
-
 class _Facts(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -98,7 +91,8 @@ class Space(_Facts):
       additional area beyond the alleys and their 15 feet of runway (§ 164-7)
     - ``alleys``: the number of bowling alleys (only for ``bowling_alley``)
     - ``story``: the story the space is on (informational: § 164-4 joins rooms on any story)
-    - ``connects_with``: names of similarly occupied spaces this one connects with (§ 164-4)
+    - ``connects_with``: names of similarly occupied spaces this one connects with (§ 164-4), each in any
+      letter case or spacing ("main hall" names the space "Main Hall": interpretation M-27)
     - ``common_entrance``: whether its entrance is common with the spaces it connects with
     - ``attendance``: the number of persons the space is used for (the gathering it holds), if stated
     - ``used_solely_for_religious_worship``: the space is used solely as a place of religious worship (§ 164-3)
@@ -148,7 +142,8 @@ class Certificate(_Facts):
 
 
 class SignInspection(_Facts):
-    """What an inspection saw of the occupancy sign of one room or area (§ 164-9)."""
+    """What an inspection saw of the occupancy sign of one room or area (§ 164-9); ``room``: the space's name, in
+    any letter case or spacing (M-27)."""
 
     room: Name
     posted: bool | None = None
@@ -234,7 +229,9 @@ class VenueCase(_Facts):
     """A place where the public gathers (subject ``venue``).
 
     - ``commercial``: a commercial (True) or noncommercial (False) place of assembly (§ 164-4)
-    - ``spaces``: its rooms and areas (names unique; ``connects_with`` must name other spaces)
+    - ``spaces``: its rooms and areas (no two named alike: letter case and spacing aside, "Hall" and "hall " are
+      one name; ``connects_with`` must name other spaces, and each of ``inspection.signs`` a space, each space
+      once, a name in any letter case or spacing: interpretation M-27)
     - ``attendance``: persons at (or expected at) the gathering in the whole place
     - ``worship_use_approved_by_building_inspector``: the Building Inspector's approval of the use solely as a
       place of religious worship (§ 164-3)
@@ -268,16 +265,27 @@ class VenueCase(_Facts):
                                                        "differently; each room or area needs its own name",
                                                        space_name=space.name, first=first))
             seen.add(space.name)
+        # A room named by the case (a connection, a sign's room) is read as its name is read above (`same_name`,
+        # interpretation M-27): "main hall" is the room "Main Hall", which no other room's name reads as.
+        names = SpaceNames(s.name for s in self.spaces)
         for i, space in enumerate(self.spaces):
             for other in space.connects_with:
-                if other not in seen:
+                rooms = names.named(other)
+                if not rooms:
                     raise FactError(f"spaces[{i}].connects_with", _("no space is named {other!r}; spaces: "
                                                                     "{spaces}", other=other, spaces=_some(seen)))
-                if other == space.name:
+                if rooms[0] == space.name:
                     raise FactError(f"spaces[{i}].connects_with", _("a space cannot connect with itself"))
         if self.inspection is not None:
+            signed: dict[str, str] = {}  # a space's name → its sign's room as the first sign of it names it
             for j, sign in enumerate(self.inspection.signs):
-                if sign.room not in seen:
+                rooms = names.named(sign.room)
+                if not rooms:
                     raise FactError(f"inspection.signs[{j}].room", _("no space is named {room!r}; spaces: "
                                                                      "{spaces}", room=sign.room, spaces=_some(seen)))
+                if rooms[0] in signed:  # (two signs of one room: which is the one the inspection saw?)
+                    raise FactError(f"inspection.signs[{j}].room", _(
+                        "the sign of space {space_name!r} is given more than once ({rooms}); give it once",
+                        space_name=rooms[0], rooms=f"{signed[rooms[0]]!r}, {sign.room!r}"))
+                signed[rooms[0]] = sign.room
         return self

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
 from publicassembly.law.messages import Message, _, both, join
 
 Answer = bool | Literal["needs_review"] | None  # None: a fact is missing
@@ -88,11 +89,11 @@ class SpaceGroup:
 
 
 def _links(case: VenueCase, *, strict: bool) -> list[tuple[int, int]]:
-    index = {s.name: i for i, s in enumerate(case.spaces)}
+    index = {same_name(s.name): i for i, s in enumerate(case.spaces)}  # (a name as read: M-27)
     out = []
     for i, space in enumerate(case.spaces):
         for other in space.connects_with:
-            j = index[other]
+            j = index[same_name(other)]
             entrances = (space.common_entrance, case.spaces[j].common_entrance)
             joined = all(e is True for e in entrances) if strict else all(e is not False for e in entrances)
             if joined:

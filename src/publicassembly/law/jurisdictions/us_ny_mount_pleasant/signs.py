@@ -16,6 +16,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     cite,
     without_inspection,
 )
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
 from publicassembly.law.messages import Message, _, join, plural
 
 _OCCUPANCY_FACTORS = "occupancy."
@@ -84,13 +85,13 @@ def sign(ctx: Context) -> Finding:
     inspection = ctx.case.inspection
     if inspection is None:
         return without_inspection(rule, citation, NO_INSPECTION_SIGNS)
-    seen = {s.room: s for s in inspection.signs}
+    seen = {same_name(s.room): s for s in inspection.signs}  # (a room in any letter case or spacing: M-27)
     faults: list[Message] = []
     missing: list[str] = []
     rooms: list[dict[str, Any]] = []
     for space in ctx.case.spaces:
         lawful = ctx.load_of.get(space.name)
-        seen_sign = seen.get(space.name)
+        seen_sign = seen.get(same_name(space.name))
         room = {"room": space.name, "lawful_occupancy": lawful,
                 "posted": seen_sign.posted if seen_sign else None,
                 "states": seen_sign.states if seen_sign else None,

@@ -49,7 +49,7 @@ from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import JURISDICTION as MOUNT_PLEASANT
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, VenueCase, exits
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import same_name
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import may_have_no_floor_area
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import sign_faults
@@ -658,17 +658,6 @@ def _resolve_spaces(venue: Venue, items: Iterable[Any], exclude: Space | None = 
     if errors:
         raise ValidationFailed.of_all(errors)
     return out
-
-
-def as_stored(venue: Venue, names: Iterable[str], own_name: str = "") -> list[str]:
-    """`names` of spaces of `venue` each in the spelling of the space it names as the check of a name taken reads
-    it (`same_name`: "ballroom" is "Ballroom"; `own_name`, the space's being typed, itself), a name of no space as
-    given: what the law core, which matches the names of a case exactly, is given of the spaces a space being
-    typed connects with (the page's preview, interpretation M-23), as `add_space` reads them."""
-    stored = {same_name(n): n for n in venue.spaces.values_list("name", flat=True)}
-    if own_name.strip():
-        stored.setdefault(same_name(own_name), own_name)
-    return [stored.get(same_name(n), n) if isinstance(n, str) else n for n in names]
 
 
 def connected_names(space: Space) -> list[str]:

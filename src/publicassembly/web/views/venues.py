@@ -293,7 +293,7 @@ def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
         v = form.values()
         data = vs.venue_case_data(venue)
         space = {"name": v["name"], "use_group": v["use_group"], "area": str(v["area"]), "area_unit": v["area_unit"],
-                 "connects_with": vs.as_stored(venue, v["connects_with"], v["name"]), "common_entrance": v["common_entrance"]}
+                 "connects_with": v["connects_with"], "common_entrance": v["common_entrance"]}  # (names as typed: M-27)
         if v.get("alleys") is not None:
             space["alleys"] = v["alleys"]
         data["spaces"] = [s for s in data["spaces"] if s["name"] != v["name"]] + [space]

@@ -102,7 +102,7 @@ def _new_space(**kw):
 @pytest.mark.parametrize(("params", "field", "words"), [
     ({"new-area": "abc"}, "id_new-area", "Give a number, e.g. 1250 or 1250.50 (got 'abc')"),
     ({"new-use_group": "nonsense"}, "id_new-use_group", "Choose one of: assembly_fixed_seats"),
-    ({"new-name": ""}, "id_new-name", "This field is required"),
+    ({"new-name": "Ballroom"}, "id_new-name", "Kensico Manor already has a space named 'Ballroom'"),
     ({"new-alleys": "many"}, "id_new-alleys", "Give a whole number, e.g. 12 (got 'many')"),
 ])
 def test_space_preview_refuses_bad_input_with_422_beside_the_field(mu, hall, params, field, words):

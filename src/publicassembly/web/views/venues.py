@@ -40,6 +40,7 @@ from publicassembly.venues import services as vs
 from publicassembly.venues.models import Certificate, Inspection, Space, Venue
 from publicassembly.web import present
 from publicassembly.web.forms import venues as vf
+from publicassembly.web.forms.widgets import ignored_parameter
 from publicassembly.web.towns import town_for
 from publicassembly.web.views.errors import (
     FORM_METHODS,
@@ -277,26 +278,66 @@ def venue_detail(request: HttpRequest, town: str, pk: int) -> HttpResponse:
     return render(request, "web/venues/detail.html", _context(request, t, _venue(request, t, pk)))
 
 
+#: What the page's form adding a room sends with its fields and the preview does not read: the venue's version
+#: (``expected_version``, for the Add button) and the CSRF token (htmx sends every input of the form).
+PREVIEW_SENT_BY_THE_PAGE = ("expected_version", "csrfmiddlewaretoken")
+
+
 @no_places_before_login
 @read_only
 @login_required
 def space_preview(request: HttpRequest, town: str, pk: int) -> HttpResponse:
-    """HTMX: the occupancy of the venue as it would be with the space being typed (not saved). Bad input is
-    **422**, as the page's form answers it: each error beside its field (swapped out of band), and the law core's
-    refusal of the space as a whole (alleys on a room that is not a bowling alley) where the preview goes, in the
-    page's language. A refusal of the place as recorded (not of this input) is shown there too, with 200."""
+    """HTMX: the occupancy of the venue as it would be with the space being typed (not saved).
+
+    Nothing typed yet (no field given a value: the address without a query, or only the unit, which the page
+    always sends): a plain hint, 200, every error box emptied. A field left empty is never refused here — the room
+    is still being typed: the fields the occupancy still needs are named in the hint ("fill in: Room or area,
+    Floor area"), 200; the Add button refuses them. A value given that is refused is **422**, each refusal once,
+    beside its field (swapped out of band): the form's (a number not read, a use group not offered), then what the
+    Add button's service refuses of the values the form took (`venues.services.space_refusals`: a name another room
+    has, a room to connect with that the place does not have, the room itself; W-31) in its words, then the law
+    core's refusal of the space as a whole (alleys on a room that is not a bowling alley), in the page's language.
+    A refusal of the place as recorded (not of this input) is shown where the preview goes, with 200. A parameter
+    of the address that is no field of the form is not read, and the preview says so plainly (200); the venue's
+    version and the CSRF token, which the page's form sends with its fields, are not read either, silently, nor
+    are the tags of a shared link (`ignored_parameter`)."""
     t = town_for(town)
     venue = _venue(request, t, pk)  # (the Building Inspector, an officer, or the place's owner: W-14)
-    form = vf.SpaceForm(request.GET, prefix="new", spaces=_names(venue))
-    ctx: dict[str, Any] = {"form": form}
-    if form.is_valid():
+    spaces = _names(venue)
+    fields = list(vf.SpaceForm(prefix="new", spaces=spaces).fields)
+    read = {f"new-{name}" for name in fields}
+    ctx: dict[str, Any] = {"ignored": [n for n in dict.fromkeys(map(str, request.GET)) if n not in read
+                                       and n not in PREVIEW_SENT_BY_THE_PAGE and not ignored_parameter(n)]}
+    query = request.GET.copy()
+    if not query.get("new-area_unit"):  # (the page always sends it: the unit the form shows chosen)
+        query["new-area_unit"] = "sq_ft"
+    blank = {name for name in fields if not any(v.strip() for v in query.getlist(f"new-{name}"))}
+    if blank >= set(fields) - {"area_unit"}:  # nothing typed yet: the hint, and no error beside any field
+        ctx["form"] = vf.SpaceForm(prefix="new", spaces=spaces)
+        return render(request, "web/venues/_preview.html", ctx)
+    form = vf.SpaceForm(query, prefix="new", spaces=spaces)
+    ctx["form"] = form
+    form.is_valid()
+    to_fill = {name for name in form.errors if name in blank}  # (empty: not refused, still to be typed)
+    for name in to_fill:
+        del form.errors[name]
+    refused = []  # what the Add button's service refuses of the values given
+    for field, message in vs.space_refusals(venue, form.taken()):
+        if form.field_for(field) in blank:  # (a bowling alley's alleys left empty: to fill in, too)
+            to_fill.add(form.field_for(field))
+        else:
+            refused.append((field, message))
+    _beside(form, refused, but_refused=True)  # (a field the form refused: in the form's words alone)
+    if not form.errors and to_fill:
+        ctx["to_fill"] = [str(form.fields[name].label) for name in fields if name in to_fill]
+    elif not form.errors:
         v = form.values()
         data = vs.venue_case_data(venue)
         space = {"name": v["name"], "use_group": v["use_group"], "area": str(v["area"]), "area_unit": v["area_unit"],
                  "connects_with": v["connects_with"], "common_entrance": v["common_entrance"]}  # (names as typed: M-27)
         if v.get("alleys") is not None:
             space["alleys"] = v["alleys"]
-        data["spaces"] = [s for s in data["spaces"] if s["name"] != v["name"]] + [space]
+        data["spaces"] = [*data["spaces"], space]  # (a name another room has: refused above, as Add refuses it)
         data.update(jurisdiction="mount-pleasant-ny", subject="venue")
         try:
             ctx.update(present.context(evaluate(data, timezone.localdate())))

@@ -452,8 +452,9 @@ def _stop_order_values(venue: Venue, membership: Any, *, performance: Any = "", 
                  "persons_present": persons_present, "egress_obstructed": egress_obstructed,
                  "serious_menace": serious_menace}
         try:
-            det = determine_venue(venue, venue_case_data(venue, inspection=facts, persons_by_space=stored),
-                                  timezone.localdate(when))
+            day = timezone.localdate(when)  # (the certificate in force that day: M-28)
+            det = determine_venue(venue, venue_case_data(venue, inspection=facts, persons_by_space=stored, on=day),
+                                  day)
         except ValidationFailed as problem:  # the law's day is the day of the order
             kept.errors.extend(problem.renamed({"inspection.date": "ordered_at", "as_of": "ordered_at"}).errors)
         else:

@@ -282,16 +282,41 @@ def _space_facts(venue: Venue, spaces: list[Space], names_by_id: dict[int, str],
     return out
 
 
+def certificate_in_force(venue: Venue, day: dt.date) -> Certificate | None:
+    """The certificate of `venue` that was in force on `day` (interpretation M-28): one issued on or before it
+    (``issued_on``, the Building Inspector's day) that still stood that day — not superseded by a certificate
+    issued on or before it, not made stale by a change of the place's rooms (W-5) nor revoked on or before it (the
+    day the certificate's history records that change); of several, the last issued. None when none was: the
+    place had no certificate on record that day (one issued later did not exist yet, G-10)."""
+    issued = (venue.certificates.filter(issued_on__lte=day).select_related("superseded_by")
+              .order_by("-issued_on", "-id"))
+    for cert in issued:
+        if cert.superseded_by is not None and cert.superseded_by.issued_on <= day:
+            continue  # (its successor was in force)
+        if cert.status != Certificate.VALID:
+            ended = (Certificate.history.filter(id=cert.pk, status__in=[Certificate.STALE, Certificate.REVOKED])
+                     .order_by("history_date").values_list("history_date", flat=True).first())
+            if ended is None and cert.status != Certificate.SUPERSEDED:
+                continue  # (stale or revoked on a day not recorded: not taken to have stood)
+            if ended is not None and timezone.localdate(ended) <= day:
+                continue
+        return cert
+    return None
+
+
 def venue_case_data(venue: Venue, *, attendance: int | None = None,
                     persons_by_space: Mapping[str, int] | None = None, toilets_provided: int | None = None,
-                    inspection: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                    inspection: Mapping[str, Any] | None = None, on: dt.date | None = None) -> dict[str, Any]:
     """The law core's venue case (Mount Pleasant subject ``venue``) built from the stored venue, its spaces,
-    connections, worship approval and valid certificate, plus optional gathering facts: ``attendance`` (persons
+    connections, worship approval and certificate, plus optional gathering facts: ``attendance`` (persons
     in the whole place), ``persons_by_space`` (space name → persons), ``toilets_provided`` (else the venue's),
-    ``inspection`` (the law core's inspection facts). Plain data, ready for ``VenueCase.model_validate``."""
+    ``inspection`` (the law core's inspection facts). The certificate: the one in force on `on`, the day of an
+    inspection or a stop order (`certificate_in_force`, M-28); without `on`, the one valid now. Plain data, ready
+    for ``VenueCase.model_validate``."""
     spaces = list(venue.spaces.order_by("id"))
     names = {s.pk: s.name for s in spaces}
-    certificate = venue.certificates.filter(status=Certificate.VALID).order_by("-id").first()
+    certificate = (certificate_in_force(venue, on) if on is not None
+                   else venue.certificates.filter(status=Certificate.VALID).order_by("-id").first())
     data: dict[str, Any] = {
         "name": venue.name, "address": venue.address, "commercial": venue.commercial,
         "spaces": _space_facts(venue, spaces, names, persons_by_space),
@@ -1412,7 +1437,8 @@ _STOP_DETAIL = {
 def deficiencies_from(det: Determination, *, has_valid_certificate: bool) -> list[dict[str, str]]:
     """The deficiencies of an inspection, from the law core's findings that are not met: each
     ``{kind, rule_id, citation, space_name, detail}`` (detail: the finding's reason). A certificate required
-    (§ 164-3) with none valid is ``no_certificate``; each overcrowded space, and each room whose sign is missing
+    (§ 164-3) with none (`has_valid_certificate`: one in force on the day of `det`, the one its case holds, M-28)
+    is ``no_certificate``; each overcrowded space, and each room whose sign is missing
     or wrong (§ 164-9: a wrong sign's detail names each failing condition and no other, `signs.sign_faults`), is
     one deficiency; obstructed means of egress and a serious menace to life and safety
     (§ 164-5, the stop order's other conditions) are one each (M-19)."""
@@ -1577,7 +1603,7 @@ class _InspectionValues:
         """What the law core refuses of the values taken (a sign's number out of its bounds, a room's count
         beyond the law core's, a place without rooms), as (field, message); empty when it refuses none."""
         data = venue_case_data(venue, persons_by_space=self.persons_by_space or None,
-                               toilets_provided=self.toilets_provided, inspection=self.facts)
+                               toilets_provided=self.toilets_provided, inspection=self.facts, on=self.when)
         try:
             determine_venue(venue, data, self.when)
         except ValidationFailed as e:
@@ -1637,7 +1663,8 @@ def record_inspection(
     reason: str = "", expected_version: int | None = None,
 ) -> Inspection:
     """Record what an inspection found (building inspector or enforcement officer of the venue's town). The law
-    core determines the venue with these facts on ``done_on`` (default today), and each rule not met becomes a
+    core determines the venue with these facts on ``done_on`` (default today; with the certificate in force that
+    day, `certificate_in_force`, M-28: a day before the place was entered here is taken), and each rule not met becomes a
     `Deficiency` tied to that rule and its citation: overcrowding (§ 164-5), blocked exit (§ 164-10), exit access
     (§ 164-11), missing or wrong sign (§ 164-9; ``signs``: room name → ``{posted, states,
     conforms_to_specification}``), too few toilets (§ 164-6), no certificate (§ 164-3), certificate not on the
@@ -1671,11 +1698,11 @@ def record_inspection(
     with transaction.atomic():
         Venue.objects.select_for_update().get(pk=venue.pk)  # (with issuing: one reads the other's findings)
         # (the rooms by their stored names, however the officer wrote them: M-26)
+        # (with the certificate in force on the day done, not the one valid now: M-28)
         data = venue_case_data(venue, persons_by_space=checked.persons_by_space, toilets_provided=toilets_provided,
-                               inspection=facts)
+                               inspection=facts, on=when)
         det = determine_venue(venue, data, when)
-        has_valid = venue.certificates.filter(status=Certificate.VALID).exists()
-        found = deficiencies_from(det, has_valid_certificate=has_valid)
+        found = deficiencies_from(det, has_valid_certificate="certificate" in data)
         observations = {**facts, "date": when.isoformat(), "persons_by_space": dict(checked.persons_by_space),
                         "toilets_provided": toilets_provided}
         unstated = exits.unstated_exit_facts(facts)

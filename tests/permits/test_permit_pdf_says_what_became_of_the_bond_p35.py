@@ -2,7 +2,8 @@
 interpretations P-32, P-35). A new-user trial in Carmel revoked a permit, the Board released its bond ("no assembly
 took place"), and the permit's PDF still read "The permittee has posted with the Town Clerk a bond of …": the
 record the documents print (`permits.documents.permit_record`: the PDF of the CLI, the web page and the API, and
-BLDS' ExtraFields) now carries the act, the day the history recorded it (the Town's date) and its reason."""
+BLDS' ExtraFields) now carries the act, the day the Board did it (given with the act, default the Town's date:
+P-38) and its reason."""
 
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ def test_a_revoked_permits_bond_released_is_printed_released_on_its_day_with_the
     app = sv.release_bond(walk.board, revoked(walk), reason="The fair was called off; no assembly took place",
                           today=REVOKED_ON)
     record = permit_docs.permit_record(app)
-    today = timezone.localdate()
+    today = REVOKED_ON  # (the day the Board released it: the day of the act, given or its today, P-38)
     assert (record.status, record.bond_disposition, record.bond_disposition_date, record.bond_disposition_reason) == (
         "revoked", "released", today, "The fair was called off; no assembly took place")
     text = text_of(render_permit(record))

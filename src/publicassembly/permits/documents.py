@@ -197,20 +197,23 @@ def permit_record(app: Any) -> PermitRecord:
 
 def bond_settled(app: Any) -> dict[str, Any]:
     """What the Town Board did with the bond of `app` (``bond_disposition``: released or forfeited, after the
-    cleanup inspection or the permit's revocation; interpretations P-3, P-32), the day the history recorded the
-    act (the Town's date) and the reason it keeps, as `PermitRecord`'s fields; nothing while the bond is posted
-    (interpretation P-35). The application page says it too, as does a bond released on an application that
-    ended without a permit (P-36)."""
+    cleanup inspection or the permit's revocation; interpretations P-3, P-32), the day it did so as it was recorded
+    with the act (``bond_disposition_on``: the day of the Board's decision, which may be before the day it was
+    recorded, P-38; for a record without one, the Town's date of the history row that recorded the act) and the
+    reason that row keeps, as `PermitRecord`'s fields; nothing while the bond is posted (interpretation P-35). The
+    application page says it too, as does a bond released on an application that ended without a permit (P-36)."""
     from django.utils import timezone
 
     if app.bond_disposition not in ("released", "forfeited"):
         return {}
     row = app.history.filter(bond_disposition=app.bond_disposition).order_by("history_date", "history_id").first()
-    if row is None:  # (a record without its history: the act is known, not its day)
-        return {"bond_disposition": app.bond_disposition}
-    return {"bond_disposition": app.bond_disposition,
-            "bond_disposition_date": timezone.localdate(row.history_date),
-            "bond_disposition_reason": (row.history_change_reason or "").strip()}
+    day = app.bond_disposition_on or (timezone.localdate(row.history_date) if row is not None else None)
+    out: dict[str, Any] = {"bond_disposition": app.bond_disposition}
+    if day is not None:  # (a record without its day nor its history: the act is known, not its day)
+        out["bond_disposition_date"] = day
+    if row is not None:
+        out["bond_disposition_reason"] = (row.history_change_reason or "").strip()
+    return out
 
 
 def _int(value: Any) -> int | None:

@@ -208,6 +208,9 @@ class PermitApplication(TownScoped, Versioned):
     cleanup_completed_on = models.DateField(_("cleanup completed on"), null=True, blank=True)
     bond_disposition = models.CharField(_("bond disposition"), max_length=20, choices=BondDisposition.choices,
                                         blank=True)
+    #: The day the Town Board released or forfeited the bond (``bond_disposition``), as it was given: the day of
+    #: its decision, which may be before the day it is recorded (interpretation P-38).
+    bond_disposition_on = models.DateField(_("bond released or forfeited on"), null=True, blank=True)
     withdrawn_on = models.DateField(_("withdrawn on"), null=True, blank=True)
     closed_on = models.DateField(_("closed on"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -813,7 +813,8 @@ def deadline_done_on(app: PermitApplication, name: str) -> date | None:
       the application);
     - the cleanup (``cleanup_due``, ¶ F: waste completely removed within 5 days from the termination): the day
       a cleanup inspection found the waste completely removed (``cleanup_completed_on``). The bond's release or
-      forfeiture is the Board's act on that finding, not the cleanup, and records no day of its own.
+      forfeiture is the Board's act on that finding, not the cleanup: its day (``bond_disposition_on``, P-38)
+      does not mark the cleanup done.
 
     The application page marks it so (not "passed") and its calendar lists it as a completed to-do with no
     alarm, no longer one to meet."""
@@ -3109,35 +3110,46 @@ def revoked_bond_blockers(app: PermitApplication, today: date | None = None, *, 
         return [Blocker(BOND_RULE, CITE_F, _("No bond is posted with the Town Clerk on this application: there is "
                                              "none to release or forfeit (interpretation P-32)"))]
     if forfeit:
-        from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as due
-
-        first = assembly_first_day(app)
-        values = parameter_set(app.town).at(first) if first is not None else None
-        last_day = due.cleanup_due(first, values).date if first is not None else None
-        if last_day is not None and _today(today) <= last_day:
+        counted = revoked_cleanup_last_day(app)
+        if counted is not None and _today(today) <= counted[0]:
+            last_day, first, days = counted
             return [Blocker(CLEANUP_RULE, CITE_F, _(
                 "The bond is forfeited only when the waste of an assembly that took place was not completely "
                 "removed within %(days)s days from its termination: the assembly's first day is %(first)s, so no "
                 "cleanup can have failed before %(due)s has passed; if no assembly took place, the bond is released "
-                "(interpretation P-32)") % {"days": values["cleanup.days_after"], "first": first.isoformat(),
-                                            "due": last_day.isoformat()})]
+                "(interpretation P-32)") % {"days": days, "first": first.isoformat(), "due": last_day.isoformat()})]
     return []
 
 
-def _settle_revoked_bond(by: Any, app: PermitApplication, *, forfeit: bool, reason: Any, today: date | None
-                         ) -> PermitApplication:
-    """The (locked) revoked application's bond released or forfeited by the Town Board (P-32): refused while
-    `revoked_bond_blockers` says why (`Blocked`, 409); the Board's `reason` required (`ValidationFailed`, field
-    ``reason``): no finding of the law core stands behind the act, so the history keeps why. The state stays
-    revoked (the permit's status is unchanged); ``bond_disposition`` records the act."""
+def revoked_cleanup_last_day(app: PermitApplication) -> tuple[date, date, int] | None:
+    """¶ F's last day for the cleanup counted from the assembly's first day (the earliest it can have ended: a
+    revoked permit records no end), with that first day and ¶ F's number of days in force on it — ``(last day,
+    first day, days)`` —, or None when the facts give no first day. A revoked permit's bond is not forfeited on
+    or before that day (interpretation P-32), nor dated so (P-38)."""
+    from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as due
+
+    first = assembly_first_day(app)
+    if first is None:
+        return None
+    values = parameter_set(app.town).at(first)
+    return due.cleanup_due(first, values).date, first, int(values["cleanup.days_after"])
+
+
+def _settle_revoked_bond(by: Any, app: PermitApplication, *, forfeit: bool, reason: Any, on: date,
+                         today: date | None) -> PermitApplication:
+    """The (locked) revoked application's bond released or forfeited by the Town Board (P-32) on the day `on`:
+    refused while `revoked_bond_blockers` says why (`Blocked`, 409); then, every one at once (`ValidationFailed`),
+    the Board's `reason` required (field ``reason``: no finding of the law core stands behind the act, so the
+    history keeps why) and a day before the revocation or, forfeited, not after ¶ F's last day counted from the
+    assembly's first day (`_bond_day_on_file`, P-38). The state stays revoked (the permit's status is unchanged);
+    ``bond_disposition`` and ``bond_disposition_on`` record the act."""
     blockers = revoked_bond_blockers(app, today, forfeit=forfeit)
     if blockers:
         raise Blocked(gettext_noop("forfeit the bond") if forfeit else gettext_noop("release the bond"), blockers)
-    why = _text(reason, "reason", gettext_noop("the reason the bond is forfeited") if forfeit else gettext_noop(
-        "the reason the bond of the revoked permit is released (no assembly took place, or the premises were "
-        "cleaned: interpretation P-32)"))
+    _refuse(_bond_act_on_file(app, reason, on, forfeit=forfeit))
+    why = _text(reason, "reason", _REASON_REQUIRED[app.state, forfeit])
     return _step(app, "forfeit_revoked_bond" if forfeit else "release_revoked_bond", by=by, reason=why,
-                 default_reason=why,
+                 default_reason=why, bond_disposition_on=on,
                  bond_disposition=BondDisposition.FORFEITED if forfeit else BondDisposition.RELEASED)
 
 
@@ -3165,21 +3177,179 @@ def unissued_bond_blockers(app: PermitApplication) -> list[Blocker]:
     return []
 
 
-def _release_unissued_bond(by: Any, app: PermitApplication, *, reason: Any) -> PermitApplication:
-    """The (locked) application's bond, posted before it ended without a permit, released by the Town Board (P-36):
-    refused while `unissued_bond_blockers` says why (`Blocked`, 409); the Board's `reason` required
-    (`ValidationFailed`, field ``reason``). The state stays as it is; ``bond_disposition`` records the act."""
+def _release_unissued_bond(by: Any, app: PermitApplication, *, reason: Any, on: date) -> PermitApplication:
+    """The (locked) application's bond, posted before it ended without a permit, released by the Town Board (P-36)
+    on the day `on`: refused while `unissued_bond_blockers` says why (`Blocked`, 409); then, every one at once
+    (`ValidationFailed`), the Board's `reason` required (field ``reason``) and a day before the application ended
+    or the bond was posted (`_bond_day_on_file`, P-38). The state stays as it is; ``bond_disposition`` and
+    ``bond_disposition_on`` record the act."""
     blockers = unissued_bond_blockers(app)
     if blockers:
         raise Blocked(gettext_noop("release the bond"), blockers)
-    why = _text(reason, "reason", gettext_noop(
-        "the reason the bond is released (no permit was issued on this application: interpretation P-36)"))
-    return _step(app, "release_unissued_bond", by=by, reason=why, default_reason=why,
+    _refuse(_bond_act_on_file(app, reason, on, forfeit=False))
+    why = _text(reason, "reason", _REASON_REQUIRED[State.DENIED, False])
+    return _step(app, "release_unissued_bond", by=by, reason=why, default_reason=why, bond_disposition_on=on,
                  bond_disposition=BondDisposition.RELEASED)
 
 
-def release_bond(by: Any, app: PermitApplication, *, expected_version: int | None = None,
-                 reason: str | None = None, today: date | None = None) -> PermitApplication:
+# --- The day of the Town Board's act on the bond (interpretation P-38) ---------------------------------------------
+
+#: The fields of the Town Board's release of the bond, in the order of the page's form and the API's body (P-30).
+RELEASE_FIELDS = ("released_on", "reason")
+#: The fields of the Town Board's forfeiture of the bond, in the order of the page's form and the API's body.
+FORFEIT_FIELDS = ("forfeited_on", "reason")
+#: What the Board's reason, required, is asked as: by the application's state (a revoked permit, one that ended
+#: without a permit) and whether the bond is forfeited.
+_REASON_REQUIRED = {
+    (State.REVOKED, False): gettext_noop("the reason the bond of the revoked permit is released (no assembly took "
+                                         "place, or the premises were cleaned: interpretation P-32)"),
+    (State.REVOKED, True): gettext_noop("the reason the bond is forfeited"),
+    **{(state, False): gettext_noop("the reason the bond is released (no permit was issued on this application: "
+                                    "interpretation P-36)") for state in (State.DENIED, State.WITHDRAWN, State.CLOSED)},
+}
+
+
+def bond_act_earliest(app: PermitApplication, *, forfeit: bool = False) -> tuple[date, str] | None:
+    """The earliest day on which the Town Board can have released (with `forfeit`, forfeited) the bond of `app` in
+    its state, with the act of that day in words (``gettext_noop``), or None in a state in which the Board does not
+    act on the bond (interpretation P-38). The Board acts on the bond after the act that lets it:
+
+    - after the cleanup inspection (P-3): not before the inspection it acts on — the one that found the waste
+      completely removed within ¶ F's days (a release), or that showed it was not (a forfeiture);
+    - a revoked permit (P-32): not before the revocation (and a forfeiture, besides, only after ¶ F's last day
+      counted from the assembly's first day: `revoked_cleanup_last_day`);
+    - an application that ended without a permit (P-36): not before it ended — the Board's denial (of a case
+      closed after it too), the applicant's withdrawal, or the Clerk's closing;
+
+    and never before the bond was posted with the Town Clerk (the last bond posted, when there are several). The
+    latest of these days is the earliest the act can have happened."""
+    if app.state == State.CLEANUP_INSPECTED:
+        acts = [(app.cleanup_inspected_on, gettext_noop(
+            "the cleanup inspection found the waste not removed in time") if forfeit else gettext_noop(
+            "the cleanup inspection found the waste completely removed"))]
+    elif app.state == State.REVOKED:
+        acts = [(app.revoked_on, gettext_noop("the permit was revoked"))]
+    elif app.state in ENDED_UNISSUED and not forfeit:
+        denied = app.decided_on if app.reasons else None  # (a denial records its reasons; an approval none)
+        acts = [(denied, gettext_noop("the Town Board denied the application")) if denied is not None else
+                (app.withdrawn_on, gettext_noop("the application was withdrawn")) if app.withdrawn_on is not None else
+                (app.closed_on, gettext_noop("the case was closed"))]
+    else:
+        return None
+    posted = max((b.posted_on for b in app.bonds.all()), default=None)
+    acts.append((posted, gettext_noop("the bond was posted with the Town Clerk")))
+    known = [(day, words) for day, words in acts if day is not None]
+    return max(known, key=lambda act: act[0]) if known else None
+
+
+def _bond_day_on_file(app: PermitApplication, day: date, *, forfeit: bool) -> list[tuple[str, str]]:
+    """What the application refuses of the Town Board's act on its bond dated `day` (field ``released_on``, or
+    ``forfeited_on`` with `forfeit`): a day before the earliest the act can have happened (`bond_act_earliest`),
+    and a revoked permit's bond forfeited on or before ¶ F's last day counted from the assembly's first day (no
+    cleanup can have failed by then: P-32). Empty when it may be so dated (interpretation P-38)."""
+    field = "forfeited_on" if forfeit else "released_on"
+    earliest = bond_act_earliest(app, forfeit=forfeit)
+    if earliest is not None and day < earliest[0]:
+        words = (_("%(day)s is before %(what)s (%(after)s): the Town Board cannot have forfeited the bond before "
+                   "that day (interpretation P-38)") if forfeit else
+                 _("%(day)s is before %(what)s (%(after)s): the Town Board cannot have released the bond before "
+                   "that day (interpretation P-38)"))
+        return [(field, words % {"day": day.isoformat(), "what": _(earliest[1]), "after": earliest[0].isoformat()})]
+    counted = revoked_cleanup_last_day(app) if forfeit and app.state == State.REVOKED else None
+    if counted is not None and day <= counted[0]:
+        last_day, first, days = counted
+        return [(field, ngettext(
+            "%(day)s is not after %(due)s: the assembly's first day is %(first)s, and its waste may be removed "
+            "within %(days)d day from its termination (¶ F), so no cleanup can have failed by %(due)s; the bond "
+            "is forfeited on a later day (interpretations P-32, P-38)",
+            "%(day)s is not after %(due)s: the assembly's first day is %(first)s, and its waste may be removed "
+            "within %(days)d days from its termination (¶ F), so no cleanup can have failed by %(due)s; the bond "
+            "is forfeited on a later day (interpretations P-32, P-38)", days)
+            % {"day": day.isoformat(), "due": last_day.isoformat(), "first": first.isoformat(), "days": days})]
+    return []
+
+
+def _bond_act_on_file(app: PermitApplication, reason: Any, day: date | None, *, forfeit: bool
+                      ) -> list[tuple[str, str]]:
+    """What the application refuses of the Town Board's act on its bond (None: a value not judged): the day
+    (`_bond_day_on_file`), and no `reason` where the state requires one (a revoked permit's bond, P-32; one of an
+    application that ended without a permit, P-36), in the order of the form's fields."""
+    out = _bond_day_on_file(app, day, forfeit=forfeit) if day is not None else []
+    asked = _REASON_REQUIRED.get((app.state, forfeit))
+    if asked is not None and reason is not _NOT_JUDGED:
+        try:
+            _text(reason, "reason", asked)
+        except ValidationFailed as e:
+            out += [(f, m) for f, m in e.errors if not any(f == g for g, _m in out)]
+    return out
+
+
+#: A value a form or the API's schema refused itself: not judged again (`_bond_act_refusals`).
+_NOT_JUDGED = object()
+
+
+def _bond_act_values(given: dict[str, Any], today: date | None, *, forfeit: bool
+                     ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values `given` of the Town Board's release (`forfeit`: forfeiture) of the bond — those of
+    `RELEASE_FIELDS` (`FORFEIT_FIELDS`) present — checked each on its own, and every refusal of them at once (P-30,
+    P-33): the day (``released_on`` / ``forfeited_on``; None: today, the Town's date) not a date in 1778-2099 or
+    after today (a thing done, G-10); the reason holding a control character (G-6) or, for a forfeiture, empty (the
+    Board says why it forfeits a bond). A value refused is ``_NOT_JUDGED`` in the values returned."""
+    field = "forfeited_on" if forfeit else "released_on"
+    out: dict[str, Any] = {}
+    errors: list[tuple[str, str]] = []
+    if field in given:
+        day = given[field]
+        try:
+            out[field] = _happened(day if day is not None else _today(today), field, today=today)
+        except ValidationFailed as e:
+            out[field], errors = _NOT_JUDGED, errors + list(e.errors)
+    if "reason" in given:
+        reason = given["reason"]
+        try:
+            out["reason"] = (_text(reason, "reason", gettext_noop("the reason the bond is forfeited")) if forfeit
+                             else _note(reason))
+        except ValidationFailed as e:
+            out["reason"], errors = _NOT_JUDGED, errors + list(e.errors)
+    return out, errors
+
+
+def _bond_act_refusals(app: PermitApplication, given: dict[str, Any], today: date | None, *, forfeit: bool
+                       ) -> list[tuple[str, str]]:
+    """Every refusal of the values `given` of the Board's act on the bond: their own (`_bond_act_values`) and,
+    with them, what the application as it is refuses of the others (`_bond_act_on_file`), each field once, in the
+    order of the form's fields (P-30, P-33)."""
+    field = "forfeited_on" if forfeit else "released_on"
+    values, errors = _bond_act_values(given, today, forfeit=forfeit)
+    day = values.get(field)
+    more = _bond_act_on_file(app, values.get("reason", _NOT_JUDGED),
+                             None if day is _NOT_JUDGED else day, forfeit=forfeit)
+    told = errors + [(f, m) for f, m in more if not any(f == g for g, _m in errors)]
+    order = FORFEIT_FIELDS if forfeit else RELEASE_FIELDS
+    return sorted(told, key=lambda e: order.index(e[0]) if e[0] in order else len(order))
+
+
+def release_bond_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                          ) -> list[tuple[str, str]]:
+    """What `release_bond` refuses of the values `given` (``released_on``, ``reason``; a field left out is not
+    judged), every one, as (field, message); nothing is written (interpretations P-30, P-38). `NotAllowed` for a
+    user who is not a Town Board member."""
+    require_role(by, app.town, BOARD)
+    return _bond_act_refusals(app, given, today, forfeit=False)
+
+
+def forfeit_bond_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                          ) -> list[tuple[str, str]]:
+    """What `forfeit_bond` refuses of the values `given` (``forfeited_on``, ``reason``; a field left out is not
+    judged), every one, as (field, message); nothing is written (interpretations P-30, P-38). `NotAllowed` for a
+    user who is not a Town Board member."""
+    require_role(by, app.town, BOARD)
+    return _bond_act_refusals(app, given, today, forfeit=True)
+
+
+def release_bond(by: Any, app: PermitApplication, *, released_on: date | None = None,
+                 expected_version: int | None = None, reason: str | None = None, today: date | None = None
+                 ) -> PermitApplication:
     """The Town Board releases the bond: only when the law core finds the waste completely removed within
     5 days from the termination of the assembly (¶ F), else `Blocked`. cleanup_inspected → bond_released.
 
@@ -3190,26 +3360,38 @@ def release_bond(by: Any, app: PermitApplication, *, expected_version: int | Non
     The bond posted on an application that ended without a permit (denied, withdrawn, or closed with none issued):
     released with the Board's `reason` (required), while one is posted and not yet released or forfeited
     (`unissued_bond_blockers`); the application stays as it is, its ``bond_disposition`` ``released``
-    (interpretation P-36)."""
+    (interpretation P-36).
+
+    `released_on`: the day the Board released it (a `datetime.date` or ``YYYY-MM-DD``; default `today`, the Town's
+    date), recorded as ``bond_disposition_on``: not after today, nor before the act it follows
+    (`bond_act_earliest`: the cleanup inspection that found the waste removed, the revocation, the end of the
+    application; the bond's posting), else `ValidationFailed` naming ``released_on`` — told at once with the
+    reason's refusals (interpretations P-30, P-38); a day after today is 422 whatever the state (P-26)."""
     require_role(by, app.town, BOARD)
-    require_no_controls(("reason", reason))  # (values before state: P-29)
+    given = {"released_on": released_on, "reason": reason}
+    values, errors = _bond_act_values(given, today, forfeit=False)
+    if errors:  # (values before state, every one at once, with what the application refuses of the others: P-30)
+        _refuse(_bond_act_refusals(app, given, today, forfeit=False))
+    on = values["released_on"]
     with transaction.atomic():
         _lock(app, expected_version)
         if app.state == State.REVOKED:  # (the bond stays posted after a revocation until released: P-32)
-            return _settle_revoked_bond(by, app, forfeit=False, reason=reason, today=today)
+            return _settle_revoked_bond(by, app, forfeit=False, reason=reason, on=on, today=today)
         if app.state in ENDED_UNISSUED:  # (no permit was issued: the bond posted is released, P-36)
-            return _release_unissued_bond(by, app, reason=reason)
+            return _release_unissued_bond(by, app, reason=reason, on=on)
         _check_state(app, "release_bond")
         blockers = release_blockers(app)
         if blockers:
             raise Blocked("release the bond", blockers)
+        _refuse(_bond_day_on_file(app, on, forfeit=False))
         finding = _cleanup_finding(app)
         return _step(app, "release_bond", by=by, reason=reason,
-                     default_reason=said.BOND_RELEASED(finding=finding.reason), bond_disposition=BondDisposition.RELEASED)
+                     default_reason=said.BOND_RELEASED(finding=finding.reason), bond_disposition=BondDisposition.RELEASED,
+                     bond_disposition_on=on)
 
 
-def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_version: int | None = None,
-                 today: date | None = None) -> PermitApplication:
+def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, forfeited_on: date | None = None,
+                 expected_version: int | None = None, today: date | None = None) -> PermitApplication:
     """The Town Board forfeits the bond when the cleanup of ¶ F was not performed in time: refused (`Blocked`,
     `forfeit_blockers`) when the law core finds it completed within the 5 days, or the inspection was made
     before the last day with the cleanup unfinished (the Town then inspects again after it, P-3).
@@ -3218,13 +3400,23 @@ def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_versi
     The bond of a revoked permit (¶ G): forfeited with the Board's `reason` (the waste of an assembly that took
     place was not removed in time), while one is posted and not yet released or forfeited, and not before the
     cleanup's last day counted from the assembly's first day has passed (`revoked_bond_blockers`); the
-    application stays revoked, its ``bond_disposition`` ``forfeited`` (interpretation P-32)."""
+    application stays revoked, its ``bond_disposition`` ``forfeited`` (interpretation P-32).
+
+    `forfeited_on`: the day the Board forfeited it (default `today`, the Town's date), recorded as
+    ``bond_disposition_on``: not after today, nor before the act it follows (`bond_act_earliest`: the cleanup
+    inspection that found the waste not removed in time, the revocation; the bond's posting), nor, the permit
+    revoked, on or before ¶ F's last day counted from the assembly's first day, else `ValidationFailed` naming
+    ``forfeited_on`` — told at once with the reason's refusals (interpretations P-30, P-38)."""
     require_role(by, app.town, BOARD)
-    why = _text(reason, "reason", gettext_noop("the reason the bond is forfeited"))
+    given = {"forfeited_on": forfeited_on, "reason": reason}
+    values, errors = _bond_act_values(given, today, forfeit=True)
+    if errors:  # (values before state, every one at once, with what the application refuses of the others: P-30)
+        _refuse(_bond_act_refusals(app, given, today, forfeit=True))
+    why, on = values["reason"], values["forfeited_on"]
     with transaction.atomic():
         _lock(app, expected_version)
         if app.state == State.REVOKED:  # (the bond stays posted after a revocation until forfeited: P-32)
-            return _settle_revoked_bond(by, app, forfeit=True, reason=why, today=today)
+            return _settle_revoked_bond(by, app, forfeit=True, reason=why, on=on, today=today)
         if app.state in ENDED_UNISSUED and not unissued_bond_blockers(app):  # (released, never forfeited: P-36)
             raise Blocked(gettext_noop("forfeit the bond"), [Blocker(BOND_RULE, CITE_F, _(
                 "No permit was issued on this application: ¶ F's bond insures the cleanup of an assembly held under "
@@ -3233,8 +3425,9 @@ def forfeit_bond(by: Any, app: PermitApplication, *, reason: str, expected_versi
         blockers = forfeit_blockers(app)
         if blockers:
             raise Blocked("forfeit the bond", blockers)
+        _refuse(_bond_day_on_file(app, on, forfeit=True))
         return _step(app, "forfeit_bond", by=by, reason=why, default_reason=why,
-                     bond_disposition=BondDisposition.FORFEITED)
+                     bond_disposition=BondDisposition.FORFEITED, bond_disposition_on=on)
 
 
 def close(by: Any, app: PermitApplication, *, today: date | None = None, expected_version: int | None = None,

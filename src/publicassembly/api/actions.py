@@ -623,7 +623,19 @@ class CleanupInspectionIn(Versioned):
                                                         "result complete; not after the inspection)")
 
 
-class ForfeitIn(Versioned):
+class ReleaseBondIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-38)
+    released_on: Day | None = Field(None, description=(
+        "the day the Town Board released the bond (default today, the Town's date): not after today, nor before "
+        "the act it follows — the cleanup inspection that found the waste completely removed, the permit's "
+        "revocation, or the end of an application that ended without a permit — nor before the bond was posted "
+        "(interpretation P-38)"))
+
+
+class ForfeitIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-38)
+    forfeited_on: Day | None = Field(None, description=(
+        "the day the Town Board forfeited the bond (default today, the Town's date): not after today, nor before "
+        "the cleanup inspection that found the waste not removed in time or the permit's revocation, nor, the "
+        "permit revoked, on or before ¶ F's last day counted from the assembly's first day (interpretation P-38)"))
     reason: _text(2000, min_length=1)
 
 
@@ -657,19 +669,23 @@ def record_cleanup_inspection(request: Any, town: str, pk: RecordId, data: Clean
 @router.post("/towns/{town}/applications/{id}/release-bond", response=APP_OUT, operation_id="release_bond",
              summary="Release the bond (the Town Board; 409 unless the cleanup was complete within 5 days, ¶ F, or "
                      "the permit was revoked or none was issued)")
-def release_bond(request: Any, town: str, pk: RecordId, data: Versioned) -> Any:
+def release_bond(request: Any, town: str, pk: RecordId, data: ReleaseBondIn) -> Any:
     """cleanup_inspected → bond_released, only when the law core finds the waste completely removed within
     5 days from the end of the assembly (¶ F); else 409 with that finding as the blocker. A revoked permit's bond
     (¶ G) is released with the Board's ``reason`` (required: 422 naming it; no assembly took place, or the
     premises were cleaned): the application stays revoked, ``bond_disposition`` ``released``; 409 when no bond
     is posted or it was already released or forfeited (interpretation P-32). The bond posted on an application
     that ended without a permit (denied, withdrawn, or closed with none issued) is released the same way, with
-    the Board's ``reason``; the application stays in its state (interpretation P-36)."""
+    the Board's ``reason``; the application stays in its state (interpretation P-36). ``released_on`` (default
+    today) is recorded as ``bond_disposition_on``; 422 naming it when after today or before the act it follows,
+    told in one answer with the other refusals (interpretation P-38)."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.release_bond_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
-    return _app(sv.release_bond(request.user, app, expected_version=data.expected_version, **_reason(v)))
+    return _app(sv.release_bond(request.user, app, released_on=data.released_on,
+                                expected_version=data.expected_version, **_reason(v)))
 
 
 @router.post("/towns/{town}/applications/{id}/forfeit-bond", response=APP_OUT, operation_id="forfeit_bond",
@@ -680,12 +696,17 @@ def forfeit_bond(request: Any, town: str, pk: RecordId, data: ForfeitIn) -> Any:
     the 5 days of ¶ F; else 409 with the law core's finding. A revoked permit's bond (¶ G) is forfeited with the
     reason (the waste of an assembly that took place was not removed in time) once the cleanup's last day counted
     from the assembly's first day has passed: the application stays revoked, ``bond_disposition`` ``forfeited``;
-    409 before that day, when no bond is posted, or when it was already released or forfeited (P-32)."""
+    409 before that day, when no bond is posted, or when it was already released or forfeited (P-32).
+    ``forfeited_on`` (default today) is recorded as ``bond_disposition_on``; 422 naming it when after today, before
+    the act it follows or, the permit revoked, on or before ¶ F's last day counted from the assembly's first day,
+    told in one answer with the reason's refusals (interpretation P-38)."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.forfeit_bond_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
-    return _app(sv.forfeit_bond(request.user, app, reason=v["reason"], expected_version=data.expected_version))
+    return _app(sv.forfeit_bond(request.user, app, reason=v["reason"], forfeited_on=data.forfeited_on,
+                                expected_version=data.expected_version))
 
 
 @router.post("/towns/{town}/applications/{id}/close", response=APP_OUT, operation_id="close_application",

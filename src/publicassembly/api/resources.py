@@ -89,6 +89,7 @@ class ApplicationOut(Schema):
     revoked_on: str | None = None
     revocation_grounds: list[str] = []
     bond_disposition: str = ""
+    bond_disposition_on: str | None = None
     closed_on: str | None = None
     facts_error: str | None = None
     ended_after_permit_last_day: str | None = None
@@ -114,7 +115,8 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
     ``ended_after_permit_last_day``: the permit's last day when the assembly's end recorded is after it (the days
     after it had no permit, ¶ A; interpretation P-23), else null. ``revoked_on`` and ``revocation_grounds``: the
     day and grounds of ¶ G of a revocation (null and empty before one); ``bond_disposition``: ``released`` or
-    ``forfeited`` once the Town Board has acted on the bond — of a revoked permit too (P-32). ``exemption_not_accepted_on``: the day the Town
+    ``forfeited`` once the Town Board has acted on the bond — of a revoked permit too (P-32) —, and
+    ``bond_disposition_on`` the day it did (null before; P-38). ``exemption_not_accepted_on``: the day the Town
     Board recorded that it does not accept the exemption claimed (P-20), else null."""
     from publicassembly.permits import services as sv
     from publicassembly.workflow.errors import ValidationFailed
@@ -142,6 +144,7 @@ def _app(a: Any, law: Any = None) -> dict[str, Any]:
             # (¶ G; a revoked permit's bond is released or forfeited later: P-32)
             "revoked_on": _iso(a.revoked_on), "revocation_grounds": list(a.revocation_grounds or []),
             "bond_disposition": a.bond_disposition,
+            "bond_disposition_on": _iso(a.bond_disposition_on),  # (the day the Board acted on it: P-38)
             "closed_on": _iso(a.closed_on),
             # the permit's last day when the assembly's end recorded is after it (¶ A; interpretation P-23)
             "ended_after_permit_last_day": _iso(sv.ended_after_permit(a)),

@@ -1029,24 +1029,59 @@ class CleanupForm(ReasonMixin):
     completed_on = forms.DateField(label=_("Cleanup completed on"), widget=DateInput(), required=False)
 
 
+def _released_on() -> forms.DateField:
+    return forms.DateField(label=_("Released on"), widget=DateInput(), required=False, help_text=_(
+        "The day the Town Board released the bond (leave empty for today): not after today, nor before the act it "
+        "follows — the cleanup inspection, the permit's revocation, or the end of the application — nor before the "
+        "bond was posted."))
+
+
+def _forfeited_on() -> forms.DateField:
+    return forms.DateField(label=_("Forfeited on"), widget=DateInput(), required=False, help_text=_(
+        "The day the Town Board forfeited the bond (leave empty for today): not after today, nor before the cleanup "
+        "inspection or the permit's revocation; a revoked permit's bond only after the days ¶ F allows for the "
+        "cleanup, counted from the assembly's first day."))
+
+
+class ReleaseBondForm(ReasonMixin):
+    """The Town Board's release of the bond after the cleanup inspection (¶ F; interpretations P-3, P-38): the day
+    it released it, and an optional reason."""
+
+    released_on = _released_on()
+    field_order = ("released_on", "reason")
+
+
 class ForfeitForm(PlainErrors):
+    forfeited_on = _forfeited_on()
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
 class RevokedBondForm(PlainErrors):
     """The Town Board's release or forfeiture of the bond of a revoked permit: its reason is required, the history's
-    only account of the act (¶¶ F, G; interpretation P-32)."""
+    only account of the act (¶¶ F, G; interpretation P-32); with the day of the act (`RevokedReleaseForm`,
+    `RevokedForfeitForm`; P-38)."""
 
     reason = forms.CharField(label=_("Reason"), max_length=500, help_text=_(
         "Released: no assembly took place, or the premises were cleaned. Forfeited: the waste of an assembly that "
         "took place was not completely removed within the days ¶ F allows from its termination."))
 
 
+class RevokedReleaseForm(RevokedBondForm):
+    released_on = _released_on()
+    field_order = ("released_on", "reason")
+
+
+class RevokedForfeitForm(RevokedBondForm):
+    forfeited_on = _forfeited_on()
+    field_order = ("forfeited_on", "reason")
+
+
 class UnissuedBondForm(PlainErrors):
     """The Town Board's release of a bond posted on an application that ended without a permit (denied, withdrawn,
     or closed with none issued): its reason is required, the history's only account of the act (¶ F;
-    interpretation P-36)."""
+    interpretation P-36); with the day of the act (P-38)."""
 
+    released_on = _released_on()
     reason = forms.CharField(label=_("Reason"), max_length=500, help_text=_(
         "No permit was issued on this application, so the bond insures no assembly's cleanup: say why it is "
         "released (for example: the application was denied)."))

@@ -196,15 +196,16 @@ def test_demo_builds_every_state_and_runs_twice_cleanly():
 
 
 def test_demo_holds_a_hearing_whose_notice_is_still_to_be_published_g10():
-    """G-10, ¶ B: the Kent Lakes Regatta Day's hearing was scheduled (28 November, for 12 December) without its
-    notice's date; its notice is due 2 December (10 days before), and the Clerk records its publication there
+    """G-10, ¶ B: the Kent Lakes Regatta Day's hearing was scheduled (Friday 27 November, the day its petition was
+    submitted and accepted, for Monday 14 December: the demo's Town Board sits on business days) without its
+    notice's date; its notice is due 4 December (10 days before), and the Clerk records its publication there
     (the step is offered; the hearing held is not, yet). Every other scheduled demo hearing has its notice."""
     today = date(2026, 11, 29)
     demo.load(today=today)
     regatta = PermitApplication.objects.get(facts__name="Kent Lakes Regatta Day")
-    assert (regatta.state, regatta.notice_published_on, regatta.hearing_on) == (
-        State.HEARING_SCHEDULED, None, date(2026, 12, 12))
-    assert sv.deadlines(regatta, today)["hearing_notice_due"].date == date(2026, 12, 2)
+    assert (regatta.state, regatta.notice_published_on, regatta.hearing_on, regatta.submitted_on) == (
+        State.HEARING_SCHEDULED, None, date(2026, 12, 14), date(2026, 11, 27))
+    assert sv.deadlines(regatta, today)["hearing_notice_due"].date == date(2026, 12, 4)
     assert sv.available(regatta, "record_notice_published") and not sv.available(regatta, "record_hearing_held")
     others = PermitApplication.objects.filter(hearing_on__isnull=False).exclude(pk=regatta.pk)
     assert others.exists() and not others.filter(notice_published_on__isnull=True).exists()

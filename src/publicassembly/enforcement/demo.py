@@ -17,6 +17,8 @@ Signature (called by the ``publicassembly demo`` command, after `publicassembly.
   and ``unpermitted_concert`` (a Carmel violation of 3 days of continued violation).
 
 Mount Pleasant needs the demonstration dance hall (made by `publicassembly.venues.demo.load` if missing).
+The officials' acts (a complaint filed, a summons issued, a disposition, a payment) are dated on business days
+(`publicassembly.law.dates`); what was observed, on the day it happened.
 Idempotent: an offender of the same name already in the town means its cases are there; they are returned.
 """
 
@@ -87,7 +89,8 @@ def _mount_pleasant(town: Any, users: dict[str, Any], bi: Any, officer: Any, cle
                            observed_on=dt.date(2024, 10, 11), filed_on=dt.date(2024, 10, 11), offender=operator,
                            venue=hall, in_presence=True, reason="the Building Inspector's own complaint (§ 164-12)")
     v1 = es.record_violation(bi, c1, rule_id=EXIT_ACCESS)
-    es.issue_summons(bi, v1, issued_on=dt.date(2024, 10, 14), return_date=dt.date(2024, 11, 6), return_time="09:00")
+    # (issued the next business day after the complaint's Friday but Columbus Day, Monday 14 October: GCL § 24)
+    es.issue_summons(bi, v1, issued_on=dt.date(2024, 10, 15), return_date=dt.date(2024, 11, 6), return_time="09:00")
     es.record_disposition(clerk, v1, outcome="convicted", decided_on=dt.date(2024, 11, 6), fine="75",
                           reason="pleaded guilty; first offense (§ 164-14)")
     es.record_payment(clerk, v1, amount="75", paid_on=dt.date(2024, 11, 20))
@@ -95,14 +98,15 @@ def _mount_pleasant(town: Any, users: dict[str, Any], bi: Any, officer: Any, cle
     es.close_case(bi, c1, reason="its violation is closed")
 
     # Second offense (2025): a fire exit chained during a dance; the officer stops the dance (§ 164-5), files a
-    # complaint with the Building Inspector, who issues the summons (§ 164-12).
+    # complaint with the Building Inspector on the next business day (Monday 17 February was Washington's Birthday,
+    # GCL § 24), who issues the summons that day (§ 164-12).
     order = es.record_stop_order(officer, hall, performance="Saturday dance", egress_obstructed=True,
                                  ordered_at=dt.datetime(2025, 2, 15, 22, 40, tzinfo=NY), persons_present=185,
                                  description="Rear fire exit chained and stacked with tables")
     es.lift_stop_order(officer, order, lifted_at=dt.datetime(2025, 2, 15, 23, 5, tzinfo=NY),
                        correction="chain removed and the tables cleared from the exit")
     c2 = es.file_complaint(officer, town, description="Rear fire exit chained and stacked with tables during a dance",
-                           observed_on=dt.date(2025, 2, 15), filed_on=dt.date(2025, 2, 17), offender=operator,
+                           observed_on=dt.date(2025, 2, 15), filed_on=dt.date(2025, 2, 18), offender=operator,
                            venue=hall, in_presence=True,
                            inspection=hall.inspections.filter(done_on=dt.date(2025, 2, 15)).first())
     deficiency = c2.inspection.deficiencies.filter(kind="blocked_exit").first() if c2.inspection else None
@@ -121,7 +125,7 @@ def _carmel(town: Any, bi: Any, officer: Any, clerk: Any) -> dict[str, Any]:
     organizer = es.register_offender(bi, town, kind="person", name=name,
                                      address="300 Example Hollow Road, Carmel, NY 10512 (hypothetical)")
     c = es.file_complaint(officer, town, description="Concert of about 2,000 persons on June 19, 20 and 21 without a "
-                          "written permit", observed_on=dt.date(2025, 6, 19), filed_on=dt.date(2025, 6, 22),
+                          "written permit", observed_on=dt.date(2025, 6, 19), filed_on=dt.date(2025, 6, 23),
                           offender=organizer, place="300 Example Hollow Road", in_presence=True)
     v = es.record_violation(bi, c, rule_id=UNPERMITTED, days_of_continued_violation=3,
                             reason="three days of continued violation: three separate violations (ch. 31 penalties ¶ A)")

@@ -2,6 +2,13 @@
 Town Board's filing fees, and Carmel ch. 31 permit applications in every state, each brought there through the
 services (so every step has its history), with dates around today.
 
+Every act of the story carries its own day, each after the act it follows (a petition submitted, accepted, its
+hearing noticed and held, the Town Board's decision, the bond posted, the permit issued or revoked, the assembly,
+its cleanup inspected, the bond released or forfeited, the case closed), and every act of the Town's officials —
+the Clerk's, the Town Board's, the Health Department's, the Building Inspector's — on a business day: not a
+Saturday, a Sunday or a public holiday of GCL § 24 (`publicassembly.law.dates`). The assemblies themselves are
+held on whatever days they fall on (the fireworks viewing on the Fourth of July).
+
 Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant with its
 demo users by role, `publicassembly.enforcement.demo.load(towns, users)` with each town's demo users, town alias →
 role → User) when those modules exist; ``towns`` is {"carmel-ny": Town, "mount-pleasant-ny": Town}.
@@ -25,7 +32,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from publicassembly.accounts.models import Membership, OfficerKind, Role, Town, User
-from publicassembly.law.dates import no_public_hearing_because
+from publicassembly.law.dates import next_business_day, preceding_business_day
+from publicassembly.law.jurisdictions.us_ny_carmel import deadlines as legal_deadlines
 from publicassembly.permits import services as sv
 from publicassembly.permits import stored_files
 from publicassembly.permits.models import (
@@ -157,8 +165,9 @@ def _facts(name: str, purpose: str, activity: str, address: str, owner: str, fir
 
 
 #: The demo assemblies: (name, purpose, activity, address, owner, tenant, days, persons, state, day offset).
-#: For states before the assembly, the offset is the submission day relative to today; from
-#: ``assembly_held`` on, it is the assembly's first day relative to today.
+#: For states before the assembly, the offset is the submission day relative to today (the business day on or
+#: before it: the petition is filed with the Town Clerk's office when it is open); from ``assembly_held`` on, it is
+#: the assembly's first day relative to today. The offsets leave each state's last act on or before today.
 EVENTS: tuple[tuple[Any, ...], ...] = (
     ("Putnam County Fair", "County fair", "Agricultural exhibits, livestock shows, midway and concerts",
      "Veterans Memorial Park, 201 Gipsy Trail Road, Carmel, NY 10512", "County of Putnam", None, 3, 4000,
@@ -171,7 +180,7 @@ EVENTS: tuple[tuple[Any, ...], ...] = (
      State.HEARING_SCHEDULED, -12),
     ("Mahopac Fall Harvest Festival", "Harvest festival", "Farm stands, hayrides and a pumpkin contest",
      "Sycamore Park fields, Mahopac, NY 10541 (hypothetical)", "Town of Carmel", None, 2, 1800,
-     State.APPROVED, -20),
+     State.APPROVED, -26),
     ("Carmel Classic Car Show", "Car show", "Display of classic cars and judging",
      "Fairgrounds lot, Route 52, Carmel, NY 10512 (hypothetical)", "Route 52 Realty Corp.", None, 1, 900,
      State.SUBMITTED, -3),
@@ -195,7 +204,7 @@ EVENTS: tuple[tuple[Any, ...], ...] = (
      State.ACCEPTED, -10),
     ("Putnam Bluegrass Weekend", "Music festival", "Bluegrass bands over a weekend",
      "Meadow Farm, Carmel, NY 10512 (hypothetical)", "Meadow Farm LLC", None, 2, 1600,
-     State.HEARING_HELD, -33),
+     State.HEARING_HELD, -36),
     ("Hudson Valley Marathon Finish Festival", "Sports event", "Finish line festival of a marathon",
      "Finish field, Carmel, NY 10512 (hypothetical)", "Finish Field Corp.", None, 1, 2600,
      State.ASSEMBLY_HELD, -3),
@@ -210,7 +219,7 @@ EVENTS: tuple[tuple[Any, ...], ...] = (
      State.BOND_FORFEITED, -25),
     ("Putnam Balloon Festival", "Festival", "Hot-air balloon launches",
      "Balloon field, Carmel, NY 10512 (hypothetical)", "Balloon Field LLC", None, 1, 2000,
-     State.WITHDRAWN, -5),
+     State.WITHDRAWN, -8),
     ("Kent Lakes Regatta Day", "Regatta", "Rowing and sailing races with a lakeside fair",
      "Kent Lakes shore lot, Carmel, NY 10512 (hypothetical)", "Kent Lakes Shore LLC", None, 1, 1000,
      State.HEARING_SCHEDULED, -2),
@@ -222,6 +231,27 @@ NOTICE_TO_COME = frozenset({"Kent Lakes Regatta Day"})
 _AFTER = (State.ASSEMBLY_HELD, State.CLEANUP_INSPECTED, State.BOND_RELEASED, State.BOND_FORFEITED, State.CLOSED)
 #: Days from submission to the first day of the assembly (the petition is filed well over 60 days ahead).
 LEAD_DAYS = 75
+#: Assemblies held on a day of their own, whatever today is: the fireworks viewing on the Fourth of July.
+FOURTH_OF_JULY = frozenset({"Carmel Fourth of July Fireworks Viewing"})
+
+
+def office_day(day: date) -> date:
+    """The first day on or after `day` on which the Town's offices are open (`law.dates.next_business_day`: not a
+    Saturday, a Sunday or a GCL § 24 public holiday): the day of an act of the Clerk, the Town Board, the Health
+    Department or the Building Inspector."""
+    return next_business_day(day)
+
+
+def fourth_of_july(town: Town, submitted: date) -> date:
+    """The first Fourth of July for which a petition submitted on `submitted` is filed in time (at least the days
+    of ¶ B before it, the law core's `application_due`): the next one to come, or the one after when it is too
+    near."""
+    year = submitted.year
+    while True:
+        day = date(year, 7, 4)
+        if legal_deadlines.application_due(day, sv.parameter_set(town).at(day)).date >= submitted:
+            return day
+        year += 1
 
 
 class _Builder:
@@ -237,48 +267,48 @@ class _Builder:
         name, purpose, activity, address, owner, tenant, days, persons, state, offset = event
         if state == State.DRAFT:
             first = today + timedelta(days=120)
+            submitted = first - timedelta(days=LEAD_DAYS)
         elif state in _AFTER:
             first = today + timedelta(days=offset)
+            submitted = preceding_business_day(first - timedelta(days=LEAD_DAYS))
         else:
-            first = today + timedelta(days=offset + LEAD_DAYS)
-        submitted = first - timedelta(days=LEAD_DAYS)
+            submitted = preceding_business_day(today + timedelta(days=offset))
+            first = (fourth_of_july(self.town, submitted) if name in FOURTH_OF_JULY else
+                     submitted + timedelta(days=LEAD_DAYS))
         facts = _facts(name, purpose, activity, address, owner, first, days, persons, tenant=tenant)
         app = sv.create_draft(self.applicant, self.town, facts, reason=history_words.DEMO_APPLICATION())
-        steps = self._steps(app, state, submitted, first, days, tenant, notice_to_come=name in NOTICE_TO_COME)
+        steps = self._steps(app, state, Story(submitted, first, days), tenant, today,
+                            notice_to_come=name in NOTICE_TO_COME)
         for step in steps:
             step()
         app.refresh_from_db()
         return app
 
-    def _steps(self, app: PermitApplication, state: str, s: date, first: date, days: int, tenant: str | None,
+    def _steps(self, app: PermitApplication, state: str, d: Story, tenant: str | None, today: date,
                *, notice_to_come: bool = False) -> list[Callable[[], Any]]:
-        hearing, notice = s + timedelta(days=15), s + timedelta(days=5)
-        while no_public_hearing_because(hearing) is not None:  # (not on a Sunday or § 24 holiday: P-8)
-            hearing += timedelta(days=1)
-        decided, issued = hearing + timedelta(days=2), hearing + timedelta(days=7)
-        end = first + timedelta(days=days - 1)
+        s = d.submitted
         order: list[tuple[str, Callable[[], Any]]] = [
             ("submitted", lambda: sv.submit(self.applicant, app, today=s,
                                             verification_statement="Verified before a notary public.")),
-            ("incomplete", lambda: sv.mark_incomplete(self.clerk, app, missing_items=[
+            ("incomplete", lambda: sv.mark_incomplete(self.clerk, app, today=s, missing_items=[
                 "the parking plan does not show the ingress from the county road"])),
             ("amended", lambda: sv.amend(self.applicant, app, app.facts, reason="parking plan redrawn")),
             ("accepted", lambda: sv.accept(self.clerk, app, today=s)),
             ("hearing_scheduled", lambda: sv.schedule_hearing(
-                self.clerk, app, hearing_on=hearing, place="Carmel Town Hall, 60 McAlpin Avenue, Mahopac",
-                notice_published_on=None if notice_to_come else notice, newspaper="Putnam County Courier",
-                today=s + timedelta(days=1) if notice_to_come else notice)),
-            ("hearing_held", lambda: sv.record_hearing_held(self.clerk, app)),
-            ("decision", lambda: self._decide(app, state, decided)),
-            ("preconditions", lambda: self._preconditions(app, hearing - timedelta(days=1), s, tenant)),
-            ("issued", lambda: sv.issue(self.clerk, app, today=issued)),
+                self.clerk, app, hearing_on=d.hearing, place="Carmel Town Hall, 60 McAlpin Avenue, Mahopac",
+                notice_published_on=None if notice_to_come else d.notice, newspaper="Putnam County Courier",
+                today=s if notice_to_come else d.notice)),
+            ("hearing_held", lambda: sv.record_hearing_held(self.clerk, app, today=d.hearing)),
+            ("decision", lambda: self._decide(app, state, d.decided)),
+            ("preconditions", lambda: self._preconditions(app, d, tenant)),
+            ("issued", lambda: sv.issue(self.clerk, app, today=d.issued)),
             ("revoked", lambda: sv.revoke(self.board, app, grounds=["setup_cannot_be_accomplished_in_time"],
                                           reason="The stages could not be set up by the date of the assembly",
-                                          today=issued + timedelta(days=3))),
-            ("assembly_held", lambda: sv.record_assembly_held(self.clerk, app, ended_on=end)),
-            ("cleanup_inspected", lambda: self._inspect(app, state, end)),
-            ("bond", lambda: self._bond(app, state)),
-            ("closed", lambda: sv.close(self.clerk, app, today=end + timedelta(days=12))),
+                                          today=d.revoked)),
+            ("assembly_held", lambda: sv.record_assembly_held(self.clerk, app, ended_on=d.end, today=today)),
+            ("cleanup_inspected", lambda: self._inspect(app, state, d)),
+            ("bond", lambda: self._bond(app, state, d)),
+            ("closed", lambda: sv.close(self.clerk, app, today=d.closed(state))),
         ]
         path = {
             State.DRAFT: [], State.SUBMITTED: ["submitted"], State.INCOMPLETE: ["submitted", "incomplete"],
@@ -300,7 +330,7 @@ class _Builder:
         wanted = path[State(state)]
         steps = [fn for key, fn in order if key in wanted]
         if state == State.WITHDRAWN:
-            steps.append(lambda: sv.withdraw(self.applicant, app, today=s + timedelta(days=4),
+            steps.append(lambda: sv.withdraw(self.applicant, app, today=d.withdrawn,
                                              reason="The sponsor cancelled the festival"))
         return steps
 
@@ -311,48 +341,126 @@ class _Builder:
                                                             "neighbourhood can bear")
         else:
             sv.approve(self.board, app, decided_on=on, bond_amount="10000.00", bodily_injury_limit="500000",
-                       conditions=["Amplified sound ends at 10 p.m.", "Parking attendants at every entrance"])
+                       conditions=["Amplified sound ends at 10 p.m.", "Parking attendants at every entrance"],
+                       today=on)
 
     def _doc(self, app: PermitApplication, kind: str) -> Any:
         return sv.attach_document(self.clerk, app, kind=kind, filename=f"{kind.replace(' ', '-')}.pdf",
                                   content=_PDF)
 
-    def _preconditions(self, app: PermitApplication, on: date, paid_on: date, tenant: str | None) -> None:
+    def _preconditions(self, app: PermitApplication, d: Story, tenant: str | None) -> None:
+        """The written approvals of ¶ C, the authorizations of ¶ D and the insurance certificate of ¶ E, all given
+        on the business day before the hearing; the bond posted with the Clerk on the day the Town Board fixed its
+        amount (its decision: ¶ F, P-14); the filing fee paid with the petition."""
+        on = d.records
         hd, tb = self._doc(app, "Health Department approval"), self._doc(app, "Town Board resolution")
         for n in range(1, 11):
             if n == 7 and not (app.facts.get("conditions") or {}).get("housing"):
                 continue
             sv.record_approval(self.health, app, condition=n, agency="health_department", approved_on=on,
-                               document=hd)
-            sv.record_approval(self.board, app, condition=n, agency="town_board", approved_on=on, document=tb)
+                               document=hd, today=d.decided)
+            sv.record_approval(self.board, app, condition=n, agency="town_board", approved_on=on, document=tb,
+                               today=d.decided)
         owner = app.facts["properties"][0]["record_owner"]
         sv.record_authorization(self.clerk, app, party="owner", name=owner, given_on=on,
-                                document=self._doc(app, "owner's authorization to inspect"))
+                                document=self._doc(app, "owner's authorization to inspect"), today=d.decided)
         if tenant:
             sv.record_authorization(self.clerk, app, party="tenant", name=tenant, given_on=on,
-                                    document=self._doc(app, "tenant's authorization to inspect"))
+                                    document=self._doc(app, "tenant's authorization to inspect"), today=d.decided)
         sv.record_insurance(self.clerk, app, insurer="Hudson Mutual Insurance Co.", policy_number=f"HM-{app.pk:05d}",
                             bodily_injury_limit="1000000", property_damage_limit="500000",
                             cancellation_notice_days=30, document=self._doc(app, "insurance certificate"), today=on)
-        sv.post_bond(self.clerk, app, amount="10000.00", posted_on=on, surety="Empire State Surety Co.")
+        sv.post_bond(self.clerk, app, amount="10000.00", posted_on=d.decided, surety="Empire State Surety Co.",
+                     today=d.decided)
         fee = sv.fee_due(app) or Decimal("250.00")
-        sv.record_fee_payment(self.clerk, app, amount=fee, paid_on=paid_on, receipt=f"R-{app.pk:05d}")
+        sv.record_fee_payment(self.clerk, app, amount=fee, paid_on=d.submitted, receipt=f"R-{app.pk:05d}",
+                              today=d.decided)
         app.refresh_from_db()
 
-    def _inspect(self, app: PermitApplication, state: str, end: date) -> None:
-        if state == State.BOND_FORFEITED:
-            sv.record_cleanup_inspection(self.inspector, app, inspected_on=end + timedelta(days=9),
-                                         result="incomplete")
+    def _inspect(self, app: PermitApplication, state: str, d: Story) -> None:
+        if state == State.BOND_FORFEITED:  # (after ¶ F's last day, the waste still there)
+            sv.record_cleanup_inspection(self.inspector, app, inspected_on=d.inspected(state), result="incomplete",
+                                         today=d.inspected(state))
         else:
-            sv.record_cleanup_inspection(self.inspector, app, inspected_on=end + timedelta(days=3),
-                                         result="complete", completed_on=end + timedelta(days=2))
+            sv.record_cleanup_inspection(self.inspector, app, inspected_on=d.inspected(state), result="complete",
+                                         completed_on=d.cleaned, today=d.inspected(state))
 
-    def _bond(self, app: PermitApplication, state: str) -> None:
+    def _bond(self, app: PermitApplication, state: str, d: Story) -> None:
+        on = d.bond_settled(state)
         if state == State.BOND_FORFEITED:
             sv.forfeit_bond(self.board, app, reason="Trash and broken fencing left on the premises after the "
-                                                     "five days of ¶ F")
+                                                     "five days of ¶ F", forfeited_on=on, today=on)
         else:
-            sv.release_bond(self.board, app)
+            sv.release_bond(self.board, app, released_on=on, today=on)
+
+
+@dataclass(frozen=True)
+class Story:
+    """The days of one demo application's story, each act after the one it follows and each act of the Town's
+    officials on a business day (`office_day`): counted from the petition's submission (`submitted`, a business
+    day) and the assembly's first day and length."""
+
+    submitted: date
+    first: date
+    days: int
+
+    @property
+    def hearing(self) -> date:
+        """The public hearing, 15 days after the submission or the next business day (a Sunday or a holiday is
+        refused, P-8; the demo's Board sits on weekdays)."""
+        return office_day(self.submitted + timedelta(days=15))
+
+    @property
+    def notice(self) -> date:
+        """The notice published in the official newspaper: the last business day at least 10 days before the
+        hearing (¶ B)."""
+        return preceding_business_day(self.hearing - timedelta(days=10))
+
+    @property
+    def records(self) -> date:
+        """The written approvals, authorizations and insurance certificate: the business day before the hearing."""
+        return preceding_business_day(self.hearing - timedelta(days=1))
+
+    @property
+    def decided(self) -> date:
+        """The Town Board's decision (and the bond it fixes, posted that day): two days after the hearing or the
+        next business day, well within its 30 days (¶ B)."""
+        return office_day(self.hearing + timedelta(days=2))
+
+    @property
+    def issued(self) -> date:
+        return office_day(self.decided + timedelta(days=3))
+
+    @property
+    def revoked(self) -> date:
+        return office_day(self.issued + timedelta(days=3))
+
+    @property
+    def withdrawn(self) -> date:
+        return office_day(self.submitted + timedelta(days=4))
+
+    @property
+    def end(self) -> date:
+        """The assembly's last day (it ends then: ¶ F's days run from it)."""
+        return self.first + timedelta(days=self.days - 1)
+
+    @property
+    def cleaned(self) -> date:
+        """The waste completely removed: two days after the assembly ended (within ¶ F's five)."""
+        return self.end + timedelta(days=2)
+
+    def inspected(self, state: str) -> date:
+        """The cleanup inspection: three days after the end; for the bond forfeited, nine (after ¶ F's last day,
+        even when a weekend and a holiday carry it three days on: GCL § 25-a)."""
+        return office_day(self.end + timedelta(days=9 if state == State.BOND_FORFEITED else 3))
+
+    def bond_settled(self, state: str) -> date:
+        """The Town Board's release or forfeiture of the bond, at a meeting five days after the inspection."""
+        return office_day(self.inspected(state) + timedelta(days=5))
+
+    def closed(self, state: str) -> date:
+        """The Clerk closes the case three days after the Board acted on the bond."""
+        return office_day(self.bond_settled(state) + timedelta(days=3))
 
 
 def _demo_apps(town: Town) -> Any:
@@ -389,9 +497,11 @@ def _load(*, reset: bool, today: date) -> DemoResult:
         clerk = users[username("carmel", Role.TOWN_CLERK)]
         for year in (today.year - 1, today.year, today.year + 1):
             if not FeeSchedule.objects.for_town(carmel).filter(year=year).exists():
+                # (the Town Board's resolution: on a business day, the first on or after 6 January, or today's
+                # or the last before it when that day is still to come)
                 sv.set_fee_schedule(clerk, carmel, year=year, amount="250.00",
-                                    resolution_date=min(date(year, 1, 6), today),
-                                    reason=history_words.DEMO_FEE_SCHEDULE())
+                                    resolution_date=preceding_business_day(min(office_day(date(year, 1, 6)), today)),
+                                    reason=history_words.DEMO_FEE_SCHEDULE(), today=today)
         if reset:
             removed = _delete(carmel)
             result.notes.append(f"removed {removed} demo permit applications")

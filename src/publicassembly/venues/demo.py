@@ -126,7 +126,7 @@ def _history(key: str, venue: Venue, bi: Any, officer: Any, out: dict[str, Any])
                              signs={"Lanes": {"posted": True, "states": 360, "conforms_to_specification": True},
                                     "Snack bar and lounge": {"posted": True, "states": 60,
                                                              "conforms_to_specification": True}},
-                             notes="Saturday league night")
+                             notes="Thursday league night")
         out["inspections"].append(insp)
     elif key == "catering_hall":
         by = venue.owner or bi

@@ -34,6 +34,18 @@ from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
 from publicassembly.law.units import FACT_YEARS, MAX_COUNT, READ_NUMBER, whole_number
 from publicassembly.venues.models import STORY_RANGE
+from publicassembly.workflow.bounds import (
+    MAX_ADDRESS,
+    MAX_CONDITION,
+    MAX_CONDITIONS,
+    MAX_DAYS,
+    MAX_MISSING_ITEM,
+    MAX_MISSING_ITEMS,
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_REASON,
+    MAX_STATEMENT,
+)
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
 router = Router(tags=["actions"], auth=token_auth)
@@ -48,7 +60,7 @@ Version = Annotated[whole_number(0, 2**31 - 1) | None, Field(
 RequiredVersion = Annotated[whole_number(0, 2**31 - 1), Field(
     description="the application's version as last read (required: the same record sent twice is 409, recorded "
                 "once)")]
-Reason = Annotated[str | None, Field(max_length=2000, description="why (kept in the history)")]
+Reason = Annotated[str | None, Field(max_length=MAX_REASON, description="why (kept in the history)")]
 #: Money is read as a case file's and a web form's is (`inputs.dollars`, interpretation W-24).
 Money12 = dollars(max_digits=12)
 #: An amount the service requires to be more than $0 (a bond, a fee payment).
@@ -59,7 +71,7 @@ Money10 = dollars(max_digits=10)
 #: pages and case files read it (it was 1,000,000 here alone: 1,000,001 persons counted was refused by the API
 #: and recorded by the inspection page).
 Count = whole_number(0, MAX_COUNT)
-Days = whole_number(0, 3650)
+Days = whole_number(0, MAX_DAYS)
 DocumentId = whole_number(1, 2**62)
 #: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
 #: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
@@ -127,22 +139,22 @@ class FactsPatch(Versioned):
 
 
 class SubmitIn(Versioned):
-    verification_statement: _text(5000, min_length=1)
+    verification_statement: _text(MAX_STATEMENT, min_length=1)
 
 
 class MarkIncompleteIn(Versioned):
-    missing_items: list[_text(500, min_length=1)] | None = Field(None, max_length=100)
+    missing_items: list[_text(MAX_MISSING_ITEM, min_length=1)] | None = Field(None, max_length=MAX_MISSING_ITEMS)
 
 
 class ScheduleHearingIn(RefusalsKept, Versioned):  # (its schema's refusals told with the service's: W-32)
     hearing_on: Day
     hearing_time: time | None = None
-    place: _text(200, min_length=1)
+    place: _text(MAX_NAME, min_length=1)
     notice_published_on: Day | None = Field(None, description="the day the notice was published in the official "
                                                               "newspaper, when it already has been (not after "
                                                               "today); else null, recorded later by "
                                                               "record-notice-published (¶ B)")
-    newspaper: _text(200, min_length=1)
+    newspaper: _text(MAX_NAME, min_length=1)
 
 
 class NoticePublishedIn(Versioned):
@@ -156,8 +168,8 @@ class RescheduleHearingIn(Versioned):
     hearing_on: Day = Field(description="the new day of the public hearing")
     hearing_time: time | None = Field(None, description="the new time (null: to be announced); when omitted, the "
                                                         "hearing's time is kept")
-    place: _text(200, min_length=1) | None = Field(None, description="the new place; null or omitted: kept")
-    newspaper: _text(200, min_length=1) | None = Field(None, description="the official newspaper; null or "
+    place: _text(MAX_NAME, min_length=1) | None = Field(None, description="the new place; null or omitted: kept")
+    newspaper: _text(MAX_NAME, min_length=1) | None = Field(None, description="the official newspaper; null or "
                                                                          "omitted: kept")
     notice_published_on: Day | None = Field(None, description="the day the notice of the hearing as now set was "
                                                               "published, when it already has been (not after "
@@ -171,14 +183,14 @@ class HearingHeldIn(Versioned):
 
 
 class ApproveIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-33)
-    conditions: list[_text(2000, min_length=1)] = Field(default_factory=list, max_length=200)
+    conditions: list[_text(MAX_CONDITION, min_length=1)] = Field(default_factory=list, max_length=MAX_CONDITIONS)
     decided_on: Day | None = None
     bond_amount: Positive12 | None = None
     bodily_injury_limit: Money12 | None = None
 
 
 class DenyIn(Versioned):
-    reasons: _text(5000, min_length=1)
+    reasons: _text(MAX_STATEMENT, min_length=1)
     decided_on: Day | None = None
 
 
@@ -187,13 +199,13 @@ class RefuseExemptionIn(BodyIn):
     kept (deprecated) because the operation's body was `DenyIn` until 2026-12-01, which offered it; a client
     that sends it is not refused, but it is not recorded: the history records ``reasons``."""
 
-    reasons: _text(5000, min_length=1) = Field(
+    reasons: _text(MAX_STATEMENT, min_length=1) = Field(
         description="the Town Board's reasons for not accepting the exemption (required; recorded on the "
                     "application and in its history)")
     decided_on: Day | None = Field(None, description="the day the Town Board so decided (default today; not after "
                                                      "today nor before the petition's submission)")
     expected_version: Version = None
-    reason: str | None = Field(None, max_length=2000, deprecated=True, description=(
+    reason: str | None = Field(None, max_length=MAX_REASON, deprecated=True, description=(
         "deprecated, not used: accepted so that a client that sent it is not refused, but not recorded — give "
         "the Board's reasons in `reasons`"))
 
@@ -207,15 +219,15 @@ class ApprovalIn(RefusalsKept, Versioned):  # (W-32, P-33)
 
 class AuthorizationIn(RefusalsKept, Versioned):  # (W-32, P-33)
     party: Literal["owner", "tenant"]
-    name: _text(200, min_length=1)
+    name: _text(MAX_NAME, min_length=1)
     given_on: Day
     document: DocumentId
     property_index: whole_number(0, 1000) = 0
 
 
 class InsuranceIn(RefusalsKept, Versioned):  # (W-32)
-    insurer: _text(200, min_length=1)
-    policy_number: _text(100, min_length=1)
+    insurer: _text(MAX_NAME, min_length=1)
+    policy_number: _text(MAX_NUMBER, min_length=1)
     bodily_injury_limit: Money12
     property_damage_limit: Money12
     cancellation_notice_days: Days
@@ -228,7 +240,7 @@ class BondIn(RefusalsKept, Versioned):  # (W-32)
     expected_version: RequiredVersion  # type: ignore[assignment]
     amount: Positive12
     posted_on: Day
-    surety: _text(200) = ""
+    surety: _text(MAX_NAME) = ""
     document: DocumentId | None = None
 
 
@@ -236,7 +248,7 @@ class FeePaymentIn(RefusalsKept, Versioned):  # (W-32)
     expected_version: RequiredVersion  # type: ignore[assignment]
     amount: Positive10
     paid_on: Day
-    receipt: _text(100) = ""
+    receipt: _text(MAX_NUMBER) = ""
 
 
 GROUNDS = ("facilities_not_provided_as_specified", "setup_cannot_be_accomplished_in_time")  # (¶ G)
@@ -248,7 +260,7 @@ class RevokeIn(RefusalsKept, Versioned):  # (W-32, P-33)
     grounds: Annotated[list[Any] | None, WithJsonSchema(
         {"type": "array", "items": {"enum": list(GROUNDS), "type": "string"}, "minItems": 1, "maxItems": 2,
          "uniqueItems": True})] = Field(description="the grounds of ¶ G, at least one, each once")
-    reason: _text(2000, min_length=1)
+    reason: _text(MAX_REASON, min_length=1)
 
 
 APP_OUT = {200: dict[str, Any], **ERRORS}
@@ -636,7 +648,7 @@ class ForfeitIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-38)
         "the day the Town Board forfeited the bond (default today, the Town's date): not after today, nor before "
         "the cleanup inspection that found the waste not removed in time or the permit's revocation, nor, the "
         "permit revoked, on or before ¶ F's last day counted from the assembly's first day (interpretation P-38)"))
-    reason: _text(2000, min_length=1)
+    reason: _text(MAX_REASON, min_length=1)
 
 
 @router.post("/towns/{town}/applications/{id}/assembly-held", response=APP_OUT, operation_id="record_assembly_held",
@@ -772,12 +784,12 @@ def _space_of(town: str, venue: int, pk: int) -> Any:
 
 
 class VenueIn(BodyIn):
-    name: _text(200, min_length=1)
-    address: _text(300, min_length=1)
+    name: _text(MAX_NAME, min_length=1)
+    address: _text(MAX_ADDRESS, min_length=1)
     commercial: bool | None = None
     used_solely_for_religious_worship: bool = False
     toilets_provided: Count | None = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
 
 
 UseGroup = Literal["assembly_fixed_seats", "assembly_without_fixed_seats", "business", "courtroom",
@@ -817,11 +829,11 @@ def _area_told(value: Decimal, info: ValidationInfo) -> Decimal:
 #: (more than 0, a bowling alley's 0 or more) depends on the use group: `_area_told`.
 Area = Annotated[Decimal, Field(decimal_places=4, json_schema_extra={"minimum": 0}), READ_NUMBER]
 Story = whole_number(*STORY_RANGE)
-SpaceNames = Annotated[list[_text(200, min_length=1)], Field(max_length=500)]
+SpaceNames = Annotated[list[_text(MAX_NAME, min_length=1)], Field(max_length=500)]
 
 
 class SpaceIn(RefusalsKept):  # (its schema's refusals told with the service's: W-30)
-    name: _text(200, min_length=1)
+    name: _text(MAX_NAME, min_length=1)
     kind: Literal["room", "open_air"]
     use_group: UseGroup
     area: Area
@@ -831,7 +843,7 @@ class SpaceIn(RefusalsKept):  # (its schema's refusals told with the service's: 
     common_entrance: bool | None = None
     connects_with: SpaceNames = []
     expected_version: Version = None  # the venue's (adding a room moves it)
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
 
     # The services' checks of one field against another, run by the schema too, so that they are told with the
     # body's other errors at once (a missing `kind` and an area of 0 in one 422), not one answer after another.
@@ -853,7 +865,7 @@ class SpaceIn(RefusalsKept):  # (its schema's refusals told with the service's: 
 
 
 class SpaceChange(BodyIn):
-    name: _text(200, min_length=1) | None = None
+    name: _text(MAX_NAME, min_length=1) | None = None
     kind: Literal["room", "open_air"] | None = None
     use_group: UseGroup | None = None
     area: Area | None = None
@@ -865,7 +877,7 @@ class SpaceChange(BodyIn):
                                                                 "its connections; null or [] removes every one "
                                                                 "(JSON Merge Patch: null removes)")
     expected_version: Version = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
 
     @field_validator("area")
     @classmethod
@@ -943,7 +955,7 @@ def update_space(request: Any, town: str, pk: RecordId, space: int, data: SpaceC
 
 
 class RemoveQuery(Schema):
-    reason: _text(2000, min_length=1)
+    reason: _text(MAX_REASON, min_length=1)
     expected_version: Version = None
 
 
@@ -960,7 +972,7 @@ def remove_space(request: Any, town: str, pk: RecordId, space: int, q: Query[Rem
 
 class IssueCertificateIn(BodyIn):
     issued_on: Day | None = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None
 
 
@@ -979,7 +991,7 @@ def issue_certificate(request: Any, town: str, pk: RecordId, data: IssueCertific
 
 class WorshipApprovalIn(BodyIn):
     approved_on: Day | None = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None
 
 
@@ -999,7 +1011,7 @@ def approve_religious_worship(request: Any, town: str, pk: RecordId, data: Worsh
 
 
 class ReasonIn(BodyIn):
-    reason: _text(2000, min_length=1)
+    reason: _text(MAX_REASON, min_length=1)
     expected_version: Version = None
 
 
@@ -1022,7 +1034,7 @@ def revoke_certificate(request: Any, town: str, number: str, data: ReasonIn) -> 
 class ScheduleInspectionIn(RefusalsKept):  # (its schema's refusals told with the service's: M-25, W-32)
     scheduled_for: Day
     inspector: _text(150) | None = Field(None, description="username of the inspecting officer (default: you)")
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None  # the venue's: scheduling moves it (the same inspection sent twice: 409)
 
 
@@ -1061,7 +1073,7 @@ class SignSeen(BodyIn):
 class RecordInspectionIn(BodyIn):
     done_on: Day | None = None
     persons_present: Count | None = None
-    persons_by_space: dict[_text(200), Count] | None = None
+    persons_by_space: dict[_text(MAX_NAME), Count] | None = None
     exits_blocked: bool | None = None
     exit_access_clear: bool | None = None
     egress_obstructed: bool | None = None
@@ -1070,10 +1082,10 @@ class RecordInspectionIn(BodyIn):
     fire_exits_comply_with_uniform_code: bool | None = None
     certificate_on_premises: bool | None = None
     toilets_provided: Count | None = None
-    signs: dict[_text(200), SignSeen] | None = None
+    signs: dict[_text(MAX_NAME), SignSeen] | None = None
     corrected: bool | None = None
-    notes: _text(5000) = ""
-    reason: _text(2000) = ""
+    notes: _text(MAX_STATEMENT) = ""
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None
 
 

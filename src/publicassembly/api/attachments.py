@@ -27,6 +27,7 @@ from ninja.files import UploadedFile
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import RecordId
 from publicassembly.api.resources import ERRORS, _no_nul, _town
+from publicassembly.workflow.bounds import MAX_DOCUMENT_KIND
 from publicassembly.workflow.errors import ValidationFailed
 
 router = Router(tags=["documents"], auth=token_auth)
@@ -36,7 +37,7 @@ EXTENSIONS = (".pdf", ".png", ".jpg", ".jpeg")
 #: A declared type that says nothing: the file's signature decides.
 _UNDECLARED = ("", "application/octet-stream")
 
-Kind = Annotated[str, Field(min_length=1, max_length=60,
+Kind = Annotated[str, Field(min_length=1, max_length=MAX_DOCUMENT_KIND,
                             description="what the document is, e.g. site map, insurance certificate")]
 
 

@@ -31,6 +31,7 @@ from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dolla
 from publicassembly.api.law import ErrorOut
 from publicassembly.api.resources import ERRORS, _no_nul, _town
 from publicassembly.law.errors import ParameterNotInForce
+from publicassembly.workflow.bounds import MAX_REASON
 from publicassembly.workflow.errors import NotAllowed
 
 router = Router(tags=["fees"], auth=token_auth)
@@ -94,7 +95,7 @@ def get_fee_schedule(request: Any, town: str) -> Any:
 class FeeScheduleIn(RefusalsKept):  # (its schema's refusals told with the service's: W-32)
     amount: Fee10
     resolution_date: Day = Field(description="the date of the Town Board's resolution (YYYY-MM-DD)")
-    reason: Annotated[str, Field(max_length=2000)] = ""
+    reason: Annotated[str, Field(max_length=MAX_REASON)] = ""
 
 
 @router.put("/towns/{town}/fee-schedule/{year}", response={200: dict[str, Any], **ERRORS},
@@ -139,7 +140,7 @@ def application_fee(request: Any, town: str, pk: RecordId) -> Any:
 
 class RefundIn(BodyIn):
     amount: Money10 | None = None
-    reason: Annotated[str, Field(max_length=2000)] = ""
+    reason: Annotated[str, Field(max_length=MAX_REASON)] = ""
 
 
 @router.post("/towns/{town}/applications/{id}/fee-refund", response=ERRORS,

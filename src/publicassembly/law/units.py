@@ -343,14 +343,18 @@ def money_json(amount: Decimal) -> str:
     return f"{cents.copy_abs() if cents.is_zero() else cents:f}"
 
 
+#: The digits of a money amount, cents included: below a trillion dollars (an input bound, not law).
+MONEY_DIGITS = 14
 #: A money amount in US dollars: non-negative, whole cents, below a trillion (an input bound, not law). Exact (a
 #: Decimal) in Python; in JSON a decimal string in whole cents (`money_json`).
-Money = Annotated[Decimal, Field(ge=0, lt=10**12, decimal_places=2), READ_MONEY,
+Money = Annotated[Decimal, Field(ge=0, lt=10**(MONEY_DIGITS - 2), decimal_places=2), READ_MONEY,
                   PlainSerializer(money_json, return_type=str, when_used="json")]
 #: A non-negative decimal number (e.g. decibels, an area before its unit is applied), not a boolean.
 Number = Annotated[Decimal, READ_NUMBER]
-#: A sound level in decibels: 0 to 1,000 (an input bound, not law; no sound reaches it).
-Decibels = Annotated[Decimal, Field(ge=0, le=1000), BeforeValidator(_decibels)]
+#: The loudest sound level a fact may state, in decibels (an input bound, not law; no sound reaches it).
+MAX_DECIBELS = 1000
+#: A sound level in decibels: 0 to `MAX_DECIBELS`.
+Decibels = Annotated[Decimal, Field(ge=0, le=MAX_DECIBELS), BeforeValidator(_decibels)]
 #: The bidirectional classes of the controls that embed, override or isolate a direction (U+202A-U+202E,
 #: U+2066-U+2069): they turn around the text shown after them.
 DIRECTION_CONTROLS = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})

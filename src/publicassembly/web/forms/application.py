@@ -25,7 +25,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import continues_into_another_day
-from publicassembly.law.units import MAX_COUNT
+from publicassembly.law.units import MAX_COUNT, MAX_DECIBELS, MAX_TEXT, MONEY_DIGITS
 from publicassembly.permits.models import CONDITIONS, Agency, CleanupResult, Party, RevocationGround
 from publicassembly.web import present
 from publicassembly.web.forms.public import SPONSOR_KINDS
@@ -33,12 +33,25 @@ from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
     DateInput,
     DollarsField,
+    LinesField,
     MoreThanZeroDollars,
     NumberField,
     OnceEachFormSet,
     PlainErrors,
     WholeNumberField,
     tristate,
+)
+from publicassembly.workflow.bounds import (
+    MAX_CONDITION,
+    MAX_CONDITIONS,
+    MAX_DAYS,
+    MAX_DOCUMENT_KIND,
+    MAX_MISSING_ITEM,
+    MAX_MISSING_ITEMS,
+    MAX_NAME,
+    MAX_NUMBER,
+    MAX_REASON,
+    MAX_STATEMENT,
 )
 
 Lines = forms.Textarea(attrs={"rows": 3})
@@ -72,7 +85,10 @@ def _cited(help_text: Any) -> Any:
     return help_text
 
 
-def _text_field(label: Any, help_text: Any, *, lines: bool = False, max_length: int = 300) -> forms.CharField:
+def _text_field(label: Any, help_text: Any, *, lines: bool = False, max_length: int = MAX_TEXT) -> forms.CharField:
+    """A text fact: on one line at most `max_length` characters, the law core's bound of a text (`MAX_TEXT`), as
+    the API's petition takes it; in a text area (`lines`) bounded by the services, which refuse a text longer than
+    the law core takes in its words, beside the field."""
     help_text = _cited(help_text)
     if lines:
         return forms.CharField(label=label, help_text=help_text, widget=Lines, required=False)
@@ -92,7 +108,7 @@ def _plan_fields(what: Any, cites: str) -> tuple[forms.Field, forms.Field, forms
     "Site map: title") and citing the item that asks it."""
     title = _text_field(format_lazy("{}: {}", what, _("title")),
                         format_lazy(_("As written on the map or plan attached (upload it under Documents); {}."),
-                                    cites), max_length=200)
+                                    cites), max_length=MAX_TEXT)
     by = forms.ChoiceField(label=format_lazy("{}: {}", what, _("prepared by")), choices=PREPARERS,
                            required=False, help_text=format_lazy(_("Who drew it ({})."), cites))
     scale = _yes_no_field(format_lazy("{}: {}", what, _("drawn to scale?")),
@@ -104,27 +120,28 @@ class PetitionForm(PlainErrors):
     """The verified petition's answers, in the order of ¶ B(1)-(15), then the facilities of ¶ C."""
 
     # The assembly (¶ B(2))
-    name = forms.CharField(label=_("Name of the assembly"), max_length=200)
-    purpose = forms.CharField(label=_("Purpose of the gathering"), max_length=300)
+    name = forms.CharField(label=_("Name of the assembly"), max_length=MAX_TEXT)
+    purpose = forms.CharField(label=_("Purpose of the gathering"), max_length=MAX_TEXT)
     nature_of_activity = forms.CharField(label=_("Nature of the activity"), widget=Lines, required=False)
     first_day = forms.DateField(label=_("First day"), widget=DateInput())
     last_day = forms.DateField(label=_("Last day"), widget=DateInput(), required=False,
                                help_text=_("Leave empty for a one-day assembly."))
-    daily_hours = forms.CharField(label=_("Hours each day"), max_length=60, required=False,
+    daily_hours = forms.CharField(label=_("Hours each day"), max_length=MAX_TEXT, required=False,
                                   help_text=_("For example 10:00-22:00."))
     max_persons_at_one_time = WholeNumberField(label=_("Most persons at one time"), min_value=0,
                                                max_value=MAX_COUNT)
     persons_collectively = WholeNumberField(label=_("Persons over the whole assembly"), min_value=0,
-                                            max_value=100_000_000, required=False)
+                                            max_value=MAX_COUNT, required=False)
     vehicles_at_one_time = WholeNumberField(label=_("Most vehicles at one time"), min_value=0,
                                             max_value=MAX_COUNT, required=False)
     vehicles_collectively = WholeNumberField(label=_("Vehicles over the whole assembly"), min_value=0,
-                                             max_value=100_000_000, required=False)
+                                             max_value=MAX_COUNT, required=False)
+    # (the law core's money: under a trillion dollars, in cents — 14 digits — as the API's petition takes it)
     admission_fee = DollarsField(label=_("Admission fee (US dollars; 0 if none)"), min_value=0,
-                                 max_digits=10, required=False)
+                                 max_digits=MONEY_DIGITS, required=False)
     # The sponsor (exemptions ¶¶ A-D)
     sponsor_name = _text_field(_("Sponsor's name"), _("Who sponsors the assembly, if not the applicant "
-                                                      "(exemptions ¶¶ A-D)."), max_length=200)
+                                                      "(exemptions ¶¶ A-D)."), max_length=MAX_TEXT)
     sponsor_kind = forms.ChoiceField(label=_("Kind of sponsor"), choices=SPONSOR_KINDS, required=False,
                                      help_text=_("A parochial or private school, an established church, a veterans' "
                                                  "organization or a civic group of the Town may be exempt "
@@ -147,21 +164,21 @@ class PetitionForm(PlainErrors):
     sponsor_authorized = _yes_no_field(_("Does the sponsor itself authorize the assembly?"),
                                        _("Sponsored, organized and authorized by it (exemptions ¶¶ A-D)."))
     # The applicant (¶ B(1))
-    applicant_name = forms.CharField(label=_("Applicant's name (or the corporation's)"), max_length=200)
+    applicant_name = forms.CharField(label=_("Applicant's name (or the corporation's)"), max_length=MAX_TEXT)
     is_corporation = forms.BooleanField(label=_("The applicant is a corporation"), required=False)
     applicant_age = WholeNumberField(label=_("Applicant's age"), min_value=0, max_value=130, required=False,
                                      help_text=_("Not asked of a corporation."))
     residence_address = forms.CharField(label=_("Residence address (a corporation: its office)"),
-                                        max_length=300, required=False)
+                                        max_length=MAX_TEXT, required=False)
     resides_in_town = forms.ChoiceField(label=_("Does the applicant reside (or the corporation have its "
                                                 "office) in the Town of Carmel?"), choices=YES_NO_UNKNOWN,
                                         required=False)
     officers = forms.CharField(label=_("Directors and officers"), widget=Lines, required=False,
                                help_text=_("One per line: name, then a comma, then the address."))
-    agent_name = forms.CharField(label=_("Agent's name"), max_length=200, required=False,
+    agent_name = forms.CharField(label=_("Agent's name"), max_length=MAX_TEXT, required=False,
                                  help_text=_("An applicant not residing in the Town names an agent to accept "
                                              "notices and summonses."))
-    agent_address = forms.CharField(label=_("Agent's address"), max_length=300, required=False)
+    agent_address = forms.CharField(label=_("Agent's address"), max_length=MAX_TEXT, required=False)
     agent_natural_person = _yes_no_field(_("Is the agent a natural person (an individual, not a firm)?"),
                                          "¶ B(1)")
     agent_in_putnam = forms.ChoiceField(label=_("Does the agent reside in Putnam County?"), choices=YES_NO_UNKNOWN,
@@ -176,16 +193,16 @@ class PetitionForm(PlainErrors):
                                     choices=[("yes", _("Yes")), ("no", _("No"))], initial="yes", required=False,
                                     help_text=_("The chapter governs assemblies within the Town (permit "
                                                 "requirements ¶ A)."))
-    property_address = forms.CharField(label=_("Address of the property"), max_length=300)
-    record_owner = forms.CharField(label=_("Record owner"), max_length=200, required=False)
-    applicant_interest = forms.CharField(label=_("The applicant's interest in the property"), max_length=300,
+    property_address = forms.CharField(label=_("Address of the property"), max_length=MAX_TEXT)
+    record_owner = forms.CharField(label=_("Record owner"), max_length=MAX_TEXT, required=False)
+    applicant_interest = forms.CharField(label=_("The applicant's interest in the property"), max_length=MAX_TEXT,
                                          required=False, help_text=_("For example: owner, tenant, licensee."))
     property_persons = _count_field(_("Persons on this property at one time"),
                                     _("When the assembly uses several properties: this one's share (permit "
                                       "requirements ¶ A)."))
     tenant_or_lessee = _text_field(_("The owner's tenant or lessee, if any"),
                                    _("Who also authorizes the Town to inspect (permit requirements ¶ D)."),
-                                   max_length=200)
+                                   max_length=MAX_TEXT)
     #: Offered only while the petition holds another property (`offer_removal`): a petition names at least one.
     remove_property = forms.BooleanField(label=_("Remove this property"), required=False)
     # Item (3): the site map
@@ -193,7 +210,7 @@ class PetitionForm(PlainErrors):
     site_map_property_size = _yes_no_field(_("Does the map show the size of the property?"), "¶ B(3)")
     site_map_zoning_district = _text_field(_("Zoning district the map shows"),
                                            _("Write “none” if the property lies in no zoning district (¶ B(3): "
-                                             "“if any”)."), max_length=200)
+                                             "“if any”)."), max_length=MAX_TEXT)
     site_map_adjoining_owners = _yes_no_field(
         _("Does the map show the names and record owners of the adjoining properties?"), "¶ B(3)")
     site_map_abutting_streets = _yes_no_field(_("Does the map show the streets or highways abutting the "
@@ -225,10 +242,10 @@ class PetitionForm(PlainErrors):
         _("Drawing of the food structures"), "¶ B(7)")
     security_engaged = forms.ChoiceField(label=_("Will security guards or police be engaged?"),
                                          choices=YES_NO_UNKNOWN, required=False)
-    security_number = WholeNumberField(label=_("How many guards"), min_value=0, max_value=100_000,
+    security_number = WholeNumberField(label=_("How many guards"), min_value=0, max_value=MAX_COUNT,
                                        required=False)
     security_duties = _text_field(_("Their duties"), "¶ B(8)", lines=True)
-    security_hours = _text_field(_("Hours to be worked"), "¶ B(8)", max_length=200)
+    security_hours = _text_field(_("Hours to be worked"), "¶ B(8)", max_length=MAX_TEXT)
     security_areas = _text_field(_("Areas of responsibility"), "¶ B(8)", lines=True)
     fire_precautions = forms.CharField(label=_("Precautions for fire protection"), widget=Lines, required=False)
     fire_plan_title, fire_plan_prepared_by, fire_plan_to_scale = _plan_fields(_("Fire protection plan"),
@@ -247,9 +264,9 @@ class PetitionForm(PlainErrors):
         _("Plan of the camping or housing facilities"), "¶ B(12)")
     housing_statement = forms.CharField(label=_("Statement on overnight housing"), widget=Lines, required=False,
                                         help_text=_("For an assembly of more than one day."))
-    duration = forms.CharField(label=_("Duration of the assembly"), max_length=200, required=False)
+    duration = forms.CharField(label=_("Duration of the assembly"), max_length=MAX_TEXT, required=False)
     max_noise_decibels = NumberField(label=_("Greatest noise at the nearest adjoining property (dB)"),
-                                     min_value=0, max_digits=6, decimal_places=1, required=False)
+                                     min_value=0, max_value=MAX_DECIBELS, required=False)
     # The facilities of ¶ C, described for the written approval of the Health Department and the Town Board
     c_drinking_water = _text_field(_("Drinking water"), "¶ C(1)", lines=True)
     c_toilets = _text_field(_("Toilet facilities"), "¶ C(2)", lines=True)
@@ -263,9 +280,9 @@ class PetitionForm(PlainErrors):
     c_access_roads = _text_field(_("Access roads to and from the site"), "¶ C(8)", lines=True)
     c_medical = _text_field(_("Medical facilities"), "¶ C(9)", lines=True)
     c_first_aid_station = _yes_no_field(_("Is there a first-aid station?"), "¶ C(9)")
-    c_physicians = _count_field(_("Doctors in attendance at all times"), _("At least one (¶ C(9))."), 100_000)
+    c_physicians = _count_field(_("Doctors in attendance at all times"), _("At least one (¶ C(9))."))
     c_nurses = _count_field(_("Registered nurses on duty at all times"),
-                            _("At least one for each 500 people in attendance (¶ C(9))."), 100_000)
+                            _("At least one for each 500 people in attendance (¶ C(9))."))
     c_fire_protection = _text_field(_("Fire protection arrangements for buildings"), "¶ C(10)", lines=True)
     c_housing = _text_field(_("Housing for the people in attendance"), "¶ C(7)", lines=True)
     c_housing_persons = _count_field(_("Persons it houses"), "¶ C(7)")
@@ -640,15 +657,15 @@ class PropertyForm(PlainErrors):
     """A further property on which the assembly or a portion of it takes place (¶ B(2), ¶ A, ¶ D). A form left
     empty is no property."""
 
-    address = forms.CharField(label=_("Address"), max_length=300, required=False)
-    record_owner = forms.CharField(label=_("Record owner"), max_length=200, required=False)
-    applicant_interest = forms.CharField(label=_("The applicant's interest in the property"), max_length=300,
+    address = forms.CharField(label=_("Address"), max_length=MAX_TEXT, required=False)
+    record_owner = forms.CharField(label=_("Record owner"), max_length=MAX_TEXT, required=False)
+    applicant_interest = forms.CharField(label=_("The applicant's interest in the property"), max_length=MAX_TEXT,
                                          required=False, help_text=_("For example: owner, tenant, licensee."))
     max_persons_at_one_time = _count_field(_("Persons on this property at one time"),
                                            _("This property's share of the assembly (permit requirements ¶ A)."))
     tenant_or_lessee = _text_field(_("The owner's tenant or lessee, if any"),
                                    _("Who also authorizes the Town to inspect (permit requirements ¶ D)."),
-                                   max_length=200)
+                                   max_length=MAX_TEXT)
 
     def clean(self) -> dict[str, Any]:
         d = super().clean()
@@ -838,19 +855,24 @@ def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
 
 
 class ReasonMixin(PlainErrors):
-    reason = forms.CharField(label=_("Reason (kept in the case's history)"), max_length=500, required=False)
+    reason = forms.CharField(label=_("Reason (kept in the case's history)"), max_length=MAX_REASON, required=False)
 
 
 class SubmitForm(PlainErrors):
     verification_statement = forms.CharField(
-        label=_("Verification statement"), widget=Lines,
+        label=_("Verification statement"), widget=Lines, max_length=MAX_STATEMENT,
         help_text=_("The petition is a verified petition: state that its contents are true, sworn before whom "
                     "and when."))
 
 
 class MarkIncompleteForm(ReasonMixin):
-    missing_items = forms.CharField(label=_("What is missing (one per line)"), widget=Lines, required=False,
-                                    help_text=_("Leave empty to use the list the law core finds missing."))
+    missing_items = LinesField(
+        label=_("What is missing (one per line)"), required=False, longest=MAX_MISSING_ITEM, most=MAX_MISSING_ITEMS,
+        too_long=_("Line %(line)d: an item is at most %(limit)s characters (got %(length)s)."),
+        too_many=_("At most %(limit)s items, one per line (got %(count)s)."),
+        help_text=format_lazy(_("Leave empty to use the list the law core finds missing. At most {most} items, "
+                                "each at most {longest} characters."),
+                              most=MAX_MISSING_ITEMS, longest=f"{MAX_MISSING_ITEM:,}"))
 
 
 class EmptyForm(ReasonMixin):
@@ -885,9 +907,9 @@ def _hearing_time() -> forms.TimeField:
 class ScheduleHearingForm(HearingNoticeForm):
     hearing_on = forms.DateField(label=_("Date of the public hearing"), widget=DateInput())
     hearing_time = _hearing_time()
-    place = forms.CharField(label=_("Place of the hearing"), max_length=200)
+    place = forms.CharField(label=_("Place of the hearing"), max_length=MAX_NAME)
     # (the newspaper, then the day it published the notice, as on the reschedule form)
-    newspaper = forms.CharField(label=_("Official newspaper"), max_length=200)
+    newspaper = forms.CharField(label=_("Official newspaper"), max_length=MAX_NAME)
     notice_published_on = forms.DateField(label=_("Notice published on"), widget=DateInput(), required=False)
 
     @staticmethod
@@ -902,8 +924,8 @@ class RescheduleHearingForm(HearingNoticeForm):
 
     hearing_on = forms.DateField(label=_("New date of the public hearing"), widget=DateInput())
     hearing_time = _hearing_time()
-    place = forms.CharField(label=_("Place of the hearing"), max_length=200)
-    newspaper = forms.CharField(label=_("Official newspaper"), max_length=200)
+    place = forms.CharField(label=_("Place of the hearing"), max_length=MAX_NAME)
+    newspaper = forms.CharField(label=_("Official newspaper"), max_length=MAX_NAME)
     notice_published_on = forms.DateField(label=_("Notice of the new date published on"), widget=DateInput(),
                                           required=False)
 
@@ -940,7 +962,12 @@ class HearingHeldForm(ReasonMixin):
 
 
 class ApproveForm(ReasonMixin):
-    conditions = forms.CharField(label=_("Conditions of the permit (one per line)"), widget=Lines, required=False)
+    conditions = LinesField(
+        label=_("Conditions of the permit (one per line)"), required=False, longest=MAX_CONDITION,
+        most=MAX_CONDITIONS, too_long=_("Line %(line)d: a condition is at most %(limit)s characters (got %(length)s)."),
+        too_many=_("At most %(limit)s conditions, one per line (got %(count)s)."),
+        help_text=format_lazy(_("At most {most} conditions, each at most {longest} characters."),
+                              most=MAX_CONDITIONS, longest=f"{MAX_CONDITION:,}"))
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
     bond_amount = MoreThanZeroDollars(label=_("Cleanup bond (US dollars)"), max_digits=12, required=False)
     bodily_injury_limit = DollarsField(label=_("Bodily injury insurance limit (US dollars)"), min_value=0,
@@ -948,7 +975,7 @@ class ApproveForm(ReasonMixin):
 
 
 class DenyForm(ReasonMixin):
-    reasons = forms.CharField(label=_("Reasons for the denial"), widget=Lines)
+    reasons = forms.CharField(label=_("Reasons for the denial"), widget=Lines, max_length=MAX_STATEMENT)
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
 
 
@@ -956,7 +983,8 @@ class RefuseExemptionForm(PlainErrors):
     """The Town Board records that it does not accept the exemption the sponsor's statements claim (exemptions
     ¶¶ A-D; interpretation P-20)."""
 
-    reasons = forms.CharField(label=_("Why the Town Board does not accept the exemption claimed"), widget=Lines)
+    reasons = forms.CharField(label=_("Why the Town Board does not accept the exemption claimed"), widget=Lines,
+                              max_length=MAX_STATEMENT)
     decided_on = forms.DateField(label=_("Decided on"), widget=DateInput(), required=False)
 
 
@@ -979,7 +1007,7 @@ class AuthorizationForm(DocumentChoiceMixin, ReasonMixin):
                                             help_text=_("Each property needs its own owner's authorization "
                                                         "(permit requirements ¶ D)."))
     party = forms.ChoiceField(label=_("Who authorizes"), choices=Party.choices)
-    name = forms.CharField(label=_("Name"), max_length=200,
+    name = forms.CharField(label=_("Name"), max_length=MAX_NAME,
                            help_text=_("As the petition names the property's record owner, or its tenant or "
                                        "lessee."))
     given_on = forms.DateField(label=_("Given on"), widget=DateInput(),
@@ -994,12 +1022,12 @@ class AuthorizationForm(DocumentChoiceMixin, ReasonMixin):
 
 
 class InsuranceForm(DocumentChoiceMixin, ReasonMixin):
-    insurer = forms.CharField(label=_("Insurer"), max_length=200)
-    policy_number = forms.CharField(label=_("Policy number"), max_length=100)
+    insurer = forms.CharField(label=_("Insurer"), max_length=MAX_NAME)
+    policy_number = forms.CharField(label=_("Policy number"), max_length=MAX_NUMBER)
     bodily_injury_limit = DollarsField(label=_("Bodily injury limit (US dollars)"), min_value=0, max_digits=12)
     property_damage_limit = DollarsField(label=_("Property damage limit (US dollars)"), min_value=0, max_digits=12)
     cancellation_notice_days = WholeNumberField(label=_("Days' notice to the Town before cancellation"),
-                                                min_value=0, max_value=3650)
+                                                min_value=0, max_value=MAX_DAYS)
     comprehensive_liability = forms.BooleanField(label=_("Comprehensive liability policy"), required=False,
                                                  initial=True)
     insures_town = forms.BooleanField(label=_("Insures the Town"), required=False, initial=True)
@@ -1008,19 +1036,19 @@ class InsuranceForm(DocumentChoiceMixin, ReasonMixin):
 class BondForm(ReasonMixin):
     amount = MoreThanZeroDollars(label=_("Amount (US dollars)"), max_digits=12)
     posted_on = forms.DateField(label=_("Posted on"), widget=DateInput())
-    surety = forms.CharField(label=_("Surety"), max_length=200, required=False)
+    surety = forms.CharField(label=_("Surety"), max_length=MAX_NAME, required=False)
 
 
 class FeeForm(ReasonMixin):
     amount = MoreThanZeroDollars(label=_("Amount paid (US dollars)"), max_digits=10)
     paid_on = forms.DateField(label=_("Paid on"), widget=DateInput())
-    receipt = forms.CharField(label=_("Receipt number"), max_length=60, required=False)
+    receipt = forms.CharField(label=_("Receipt number"), max_length=MAX_NUMBER, required=False)
 
 
 class RevokeForm(PlainErrors):
     grounds = forms.MultipleChoiceField(label=_("Grounds (¶ G)"), choices=RevocationGround.choices,
                                         widget=forms.CheckboxSelectMultiple)
-    reason = forms.CharField(label=_("Reason"), max_length=500)
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON)
 
 
 class CleanupForm(ReasonMixin):
@@ -1053,7 +1081,7 @@ class ReleaseBondForm(ReasonMixin):
 
 class ForfeitForm(PlainErrors):
     forfeited_on = _forfeited_on()
-    reason = forms.CharField(label=_("Reason"), max_length=500)
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON)
 
 
 class RevokedBondForm(PlainErrors):
@@ -1061,7 +1089,7 @@ class RevokedBondForm(PlainErrors):
     only account of the act (¶¶ F, G; interpretation P-32); with the day of the act (`RevokedReleaseForm`,
     `RevokedForfeitForm`; P-38)."""
 
-    reason = forms.CharField(label=_("Reason"), max_length=500, help_text=_(
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON, help_text=_(
         "Released: no assembly took place, or the premises were cleaned. Forfeited: the waste of an assembly that "
         "took place was not completely removed within the days ¶ F allows from its termination."))
 
@@ -1082,7 +1110,7 @@ class UnissuedBondForm(PlainErrors):
     interpretation P-36); with the day of the act (P-38)."""
 
     released_on = _released_on()
-    reason = forms.CharField(label=_("Reason"), max_length=500, help_text=_(
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON, help_text=_(
         "No permit was issued on this application, so the bond insures no assembly's cleanup: say why it is "
         "released (for example: the application was denied)."))
 
@@ -1092,7 +1120,7 @@ class AssemblyHeldForm(ReasonMixin):
 
 
 class UploadForm(PlainErrors):
-    kind = forms.CharField(label=_("What the document is"), max_length=60,
+    kind = forms.CharField(label=_("What the document is"), max_length=MAX_DOCUMENT_KIND,
                            help_text=_("For example: site map, parking plan, insurance certificate."))
     file = forms.FileField(label=_("File (PDF, PNG or JPEG)"))
 

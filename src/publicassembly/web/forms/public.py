@@ -1,6 +1,7 @@
 """The public's two questions as forms: "Do I need a permit?" (Carmel ch. 31) and "How many people may this
 space hold?" (Mount Pleasant ch. 164). Each turns what was typed into case data for `law.evaluate`; the
-choices offered (sponsor kinds, use groups) are read from the law core's own input models."""
+choices offered (sponsor kinds, use groups) are read from the law core's own input models, and so are the bounds of
+what is typed (`law.units`: a text, a count, money), as the API's ``POST /law/evaluate`` takes the same case."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.utils.translation import ngettext_lazy
 
 from publicassembly.law.jurisdictions.us_ny_carmel.facts import SponsorKind
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS
-from publicassembly.law.units import MAX_COUNT, given
+from publicassembly.law.units import MAX_COUNT, MAX_TEXT, MONEY_DIGITS, given
 from publicassembly.web import present
 from publicassembly.web.forms.widgets import (
     YES_NO_UNKNOWN,
@@ -52,7 +53,7 @@ class PermitCheckForm(OnceEach):
     persons = WholeNumberField(
         label=_("Most persons at the assembly at one time"), min_value=0, max_value=MAX_COUNT,
         help_text=_("Everyone present at the same moment, over all the properties used."))
-    purpose = forms.CharField(label=_("Purpose of the gathering"), max_length=200, required=False,
+    purpose = forms.CharField(label=_("Purpose of the gathering"), max_length=MAX_TEXT, required=False,
                               help_text=_("For example: a concert, a county fair, a church picnic."))
     within_town = forms.ChoiceField(label=_("Is the place within the Town of Carmel?"),
                                     choices=[("yes", _("Yes")), ("no", _("No"))], initial="yes",
@@ -61,7 +62,7 @@ class PermitCheckForm(OnceEach):
     last_day = forms.DateField(label=_("Last day of the assembly"), required=False, widget=DateInput(),
                                help_text=_("Leave empty for a one-day assembly."))
     admission_fee = DollarsField(label=_("Admission fee (US dollars)"), required=False, min_value=0,
-                                 max_digits=10)
+                                 max_digits=MONEY_DIGITS)
     sponsor_kind = forms.ChoiceField(label=_("Who sponsors it?"), choices=SPONSOR_KINDS, required=False)
     sponsor_in_town = forms.ChoiceField(
         label=_("Is the school located, or the church's place of worship maintained, within the Town?"),
@@ -127,11 +128,11 @@ class PermitCheckForm(OnceEach):
 class SpaceForm(OnceEach):
     """One room or open-air area (Mount Pleasant §§ 164-7, 164-8)."""
 
-    name = forms.CharField(label=_("Room or area"), max_length=120)
+    name = forms.CharField(label=_("Room or area"), max_length=MAX_TEXT)
     use_group = forms.ChoiceField(label=_("Use"), choices=USE_GROUP_CHOICES)
     area = area_field(required=False)
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
-    alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False,
+    alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=MAX_COUNT, required=False,
                               help_text=_("Only for a bowling alley."))
 
     def clean(self) -> dict[str, Any]:
@@ -204,7 +205,7 @@ class OccupancyCheckForm(OnceEach):
                                    required=False)
     attendance = WholeNumberField(label=_("Persons expected at the gathering"), min_value=0,
                                   max_value=MAX_COUNT, required=False)
-    toilets = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000, required=False)
+    toilets = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=MAX_COUNT, required=False)
     as_of = forms.DateField(label=_("Determine under the law in force on"), required=False, widget=DateInput(),
                             help_text=_("Default: today."))
 

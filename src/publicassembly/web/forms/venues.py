@@ -1,5 +1,6 @@
 """Forms of the Building Inspector's pages: places of assembly, their spaces, certificates and inspections
-(Mount Pleasant ch. 164). The venues service validates every value again."""
+(Mount Pleasant ch. 164). The venues service validates every value again. What is typed is bounded as the API's
+bodies bound it (`workflow.bounds`, the law core's count `law.units.MAX_COUNT`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant import JURISDICTION as MOUNT_PLEASANT
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import inches
+from publicassembly.law.units import MAX_COUNT
 from publicassembly.venues.models import STORY_RANGE
 from publicassembly.venues.services import floor_area_problem
 from publicassembly.web.forms.public import AREA_UNITS, USE_GROUP_CHOICES
@@ -24,14 +26,15 @@ from publicassembly.web.forms.widgets import (
     check_area,
     tristate,
 )
+from publicassembly.workflow.bounds import MAX_ADDRESS, MAX_NAME, MAX_REASON, MAX_STATEMENT
 from publicassembly.workflow.dates import today
 
 
 class VenueForm(PlainErrors):
-    name = forms.CharField(label=_("Name of the place"), max_length=200)
-    address = forms.CharField(label=_("Address"), max_length=300)
+    name = forms.CharField(label=_("Name of the place"), max_length=MAX_NAME)
+    address = forms.CharField(label=_("Address"), max_length=MAX_ADDRESS)
     commercial = forms.ChoiceField(label=_("Commercial place of assembly?"), choices=YES_NO_UNKNOWN, required=False)
-    toilets_provided = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=100_000,
+    toilets_provided = WholeNumberField(label=_("Toilets provided"), min_value=0, max_value=MAX_COUNT,
                                         required=False)
 
     def values(self) -> dict[str, Any]:
@@ -52,12 +55,12 @@ class SpaceNamesField(forms.MultipleChoiceField):
 
 
 class SpaceForm(PlainErrors):
-    name = forms.CharField(label=_("Room or area"), max_length=200)
+    name = forms.CharField(label=_("Room or area"), max_length=MAX_NAME)
     use_group = forms.ChoiceField(label=_("Use group (§§ 164-7, 164-8)"), choices=USE_GROUP_CHOICES)
     area = area_field(min_value=None,  # (what is allowed depends on the use: `clean`)
                       help_text=_("For a bowling alley: the area beyond the alleys and their runways."))
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")
-    alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=10_000, required=False)
+    alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=MAX_COUNT, required=False)
     story = WholeNumberField(label=_("Story"), min_value=STORY_RANGE[0], max_value=STORY_RANGE[1], required=False)
     # § 164-4: a place of assembly includes the similarly occupied rooms connecting with it, on any story, where
     # the entrance is common (M-5: joined when one names the other and both have a common entrance; M-23)
@@ -111,7 +114,7 @@ class SpaceForm(PlainErrors):
 
 
 class ReasonForm(PlainErrors):
-    reason = forms.CharField(label=_("Reason (kept in the history)"), max_length=500)
+    reason = forms.CharField(label=_("Reason (kept in the history)"), max_length=MAX_REASON)
 
 
 class IssueForm(PlainErrors):
@@ -159,8 +162,9 @@ class RecordInspectionForm(PlainErrors):
     toilets_provided = WholeNumberField(label=_("Toilets provided"), required=False)
     corrected = forms.ChoiceField(label=_("Violations corrected forthwith?"), choices=YES_NO_UNKNOWN,
                                   required=False)
-    notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
-    reason = forms.CharField(label=_("Reason (kept in the history)"), max_length=2000, required=False)
+    notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), max_length=MAX_STATEMENT,
+                            required=False)
+    reason = forms.CharField(label=_("Reason (kept in the history)"), max_length=MAX_REASON, required=False)
 
     #: The yes / no / not stated questions (the service's true, false or None).
     TRISTATE = ("exits_blocked", "exit_access_clear", "egress_obstructed", "serious_menace", "fire_exits_designated",

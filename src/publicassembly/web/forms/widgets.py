@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
@@ -210,6 +211,46 @@ class MoreThanZeroDollars(DollarsField):
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
         return {**super().widget_attrs(widget), "min": "0.01"}
+
+
+class LinesField(forms.CharField):
+    """A text asked one item per line (the Town Board's conditions, the items missing of a petition), held to the
+    bounds of the API's list of the same items (`workflow.bounds`): at most `most` items, each at most `longest`
+    characters. Blank lines are not items (`web.forms.application._lines`). Refused beside the field, naming the
+    line of the text area (``Line 3``, counting blank lines, as the page shows them) and the bound, with what was
+    given (`too_long`, `too_many`: the form's sentences, with ``%(line)s``, ``%(limit)s``, ``%(length)s`` and
+    ``%(count)s``); the first `NAMED` lines too long are named, the others counted. Nothing is recorded."""
+
+    #: The most lines too long named one by one; the others are counted in one sentence.
+    NAMED = 10
+
+    def __init__(self, *, longest: int, most: int, too_long: Any, too_many: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 3}))
+        super().__init__(strip=False, **kwargs)  # (the lines as the text area shows them: "Line 3" is its third)
+        self.longest, self.most, self.too_long, self.too_many = longest, most, too_long, too_many
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        from publicassembly.web.present import number
+
+        lines = [(n, line.strip()) for n, line in enumerate(str(value or "").splitlines(), 1) if line.strip()]
+        errors = []
+        if len(lines) > self.most:
+            errors.append(forms.ValidationError(self.too_many % {"limit": number(self.most),
+                                                                  "count": number(len(lines))},
+                                                code="too_many_lines"))
+        long = [(n, len(line)) for n, line in lines if len(line) > self.longest]
+        for n, length in long[:self.NAMED]:
+            errors.append(forms.ValidationError(self.too_long % {"line": n, "limit": number(self.longest),
+                                                                 "length": number(length)},
+                                                code="line_too_long"))
+        if len(long) > self.NAMED:
+            errors.append(forms.ValidationError(
+                ngettext("… and %(more)s more line longer than %(limit)s characters.",
+                         "… and %(more)s more lines longer than %(limit)s characters.", len(long) - self.NAMED)
+                % {"more": number(len(long) - self.NAMED), "limit": number(self.longest)}, code="line_too_long"))
+        if errors:
+            raise forms.ValidationError(errors)
 
 
 #: Django's wording of a value it could not read, by field class and error code, in the project's words: what the

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from publicassembly.law import jurisdictions
 from publicassembly.law.errors import LawError
 from publicassembly.web import throttle
+from publicassembly.web.forms.widgets import PlainErrorsMixin
 
 
 def town_choices() -> list[tuple[str, str]]:
@@ -60,9 +61,11 @@ def town_help() -> str:
     return " ".join(line for j in jurisdictions.all_jurisdictions() for line in account_for(j))
 
 
-class RegisterForm(UserCreationForm):
+class RegisterForm(PlainErrorsMixin, UserCreationForm):
     """An applicant's account: name, e-mail, password, and the town it is for — to apply for a permit there, or
-    to register one's place of assembly, as the town's law has it (`account_for`)."""
+    to register one's place of assembly, as the town's law has it (`account_for`). A town not among them
+    (``town=bogus``, from a hand-made request) is told with the towns there are and the value given
+    (`PlainErrorsMixin`), not Django's "Select a valid choice."."""
 
     first_name = forms.CharField(label=_("First name"), max_length=150)
     last_name = forms.CharField(label=_("Last name"), max_length=150)

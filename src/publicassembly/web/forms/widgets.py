@@ -276,13 +276,38 @@ _BOUNDS = {
 }
 
 
-class PlainErrors(forms.Form):
-    """A form whose errors say what a field takes and what was given, instead of Django's wording: a value not
-    among a choice field's choices (Django: "Select a valid choice. perhaps is not one of the available
-    choices.") is told with the values allowed (`choice_refused`); a number, date or time Django could not read
-    ("Enter a whole number.") with an example of what it takes and the value given; a number out of its bounds
-    as the CLI and the API say it ("Must be at least 0 (got -1)."). Django's other messages (a required field,
-    digits) stand: they say what is allowed."""
+#: Django's refusals of a decimal's digits ("Ensure that there are no more than 6 digits in total.", "… no more
+#: than 4 decimal places."), which name neither the largest number nor the value given: `digits_refused`.
+_DIGITS = frozenset({"max_digits", "max_decimal_places", "max_whole_digits"})
+
+
+def digits_refused(field: forms.DecimalField, code: str, value: str) -> str:
+    """What a decimal field says of a number of too many digits (Django's error `code`), with the value given: too
+    many decimal places, how many it takes; too many digits in all, the largest number it takes (its
+    ``max_digits`` less its ``decimal_places`` before the point) — "Must be at most 9,999,999,999.99 (got
+    '10000000000000')." — as a bound is said (`_BOUNDS`)."""
+    from django.utils.formats import number_format
+
+    places = field.decimal_places
+    if code == "max_decimal_places" and places is not None:
+        return ngettext("Write at most %(places)d decimal place (got %(value)s).",
+                        "Write at most %(places)d decimal places (got %(value)s).", places) % {
+            "places": places, "value": value}
+    # (Django counts the digits in all, or before the point, only of a field that bounds them: max_digits)
+    largest = Decimal(10) ** (int(field.max_digits or 0) - (places or 0)) - (Decimal(1).scaleb(-places) if places else 1)
+    return str(_BOUNDS["max_value"] % {"limit": number_format(largest, decimal_pos=places or 0,
+                                                                force_grouping=True), "value": value})
+
+
+class PlainErrorsMixin:
+    """Of a form (a `forms.Form`, or a model form such as the registration's), errors that say what a field takes
+    and what was given, instead of Django's wording: a value not among a choice field's choices (Django: "Select a
+    valid choice. perhaps is not one of the available choices.") is told with the values allowed
+    (`choice_refused`); a number, date or time Django could not read ("Enter a whole number.") with an example of
+    what it takes and the value given; a number out of its bounds as the CLI and the API say it ("Must be at
+    least 0 (got -1)."), and so a number of too many digits ("Ensure that there are no more than 6 digits in
+    total.": `digits_refused`). Django's other messages (a required field, a text's length) stand: they say what
+    is allowed and what was given."""
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -329,6 +354,8 @@ class PlainErrors(forms.Form):
         for kind, code, message in _NOT_READ:
             if isinstance(field, kind) and error.code == code:
                 return forms.ValidationError(message % {"value": self._given(name)}, code=code)
+        if error.code in _DIGITS and isinstance(field, forms.DecimalField):
+            return forms.ValidationError(digits_refused(field, error.code, self._given(name)), code=error.code)
         if error.code in _BOUNDS and isinstance(field, forms.IntegerField | forms.DecimalField | forms.FloatField):
             from django.utils.formats import number_format
 
@@ -339,6 +366,10 @@ class PlainErrors(forms.Form):
                 "value": self._given(name) if value is None else number_format(value, force_grouping=True)},
                 code=error.code)
         return error
+
+
+class PlainErrors(PlainErrorsMixin, forms.Form):
+    """A form whose errors say what a field takes and what was given (`PlainErrorsMixin`)."""
 
 
 #: Query parameters a page takes without reading them: htmx's cache buster (``org.htmx.cache-buster``, which

@@ -22,7 +22,7 @@ PERMIT_FIELDS = ("persons, purpose, within_town, first_day, last_day, admission_
                  "church_established, chapter_in_town_since, sponsor_runs_it, as_of")
 OCCUPANCY_FIELDS = ("commercial, attendance, toilets, as_of, form-<n>-name, form-<n>-use_group, form-<n>-area, "
                     "form-<n>-area_unit, form-<n>-alleys, form-TOTAL_FORMS, form-INITIAL_FORMS, form-MIN_NUM_FORMS, "
-                    "form-MAX_NUM_FORMS, add")
+                    "form-MAX_NUM_FORMS, add, remove")
 #: The tags other sites add to a link followed from them, and htmx's cache buster: taken, not read.
 LINK_TAGS = {"utm_source": "newsletter", "utm_campaign": "summer", "fbclid": "IwAR0x", "gclid": "Cj0K",
              "msclkid": "abc", "org.htmx.cache-buster": "result"}
@@ -151,9 +151,9 @@ def test_occupancy_takes_every_field_the_page_sends():
     assert {"add", "form-TOTAL_FORMS", "form-1-name", "commercial"} <= names
     data = {**_space(), "form-TOTAL_FORMS": "2", "form-1-name": "Lobby",
             "form-1-use_group": "assembly_without_fixed_seats", "form-1-area": "500", "form-1-area_unit": "sq_ft"}
-    assert names <= {*data, "add", "attendance", "toilets", "form-0-alleys", "form-1-alleys", "form-MIN_NUM_FORMS",
-                     "form-MAX_NUM_FORMS"}
-    sent = {name: data.get(name, "") for name in names if name != "add"}
+    assert names <= {*data, "add", "remove", "attendance", "toilets", "form-0-alleys", "form-1-alleys",
+                     "form-MIN_NUM_FORMS", "form-MAX_NUM_FORMS"}
+    sent = {name: data.get(name, "") for name in names if name not in ("add", "remove")}
     r = Client().get(f"/occupancy/?{urlencode(sent)}")
     assert r.status_code == 200 and "does not have" not in _text(r)
     assert "Lawful occupancy: 99 persons" in _text(r)

@@ -135,6 +135,22 @@ class SpaceForm(OnceEach):
     alleys = WholeNumberField(label=_("Bowling alleys"), min_value=0, max_value=MAX_COUNT, required=False,
                               help_text=_("Only for a bowling alley."))
 
+    #: The fields typed into (the others are lists, which always send a value): a room none of which is given is
+    #: a row left blank — an extra form of the page, "Add another room or area" — ignored (`has_changed`).
+    TYPED = ("name", "area", "alleys")
+
+    def has_changed(self) -> bool:
+        """Whether anything is typed in the room: a room whose name, area and alleys are all left empty is a row
+        left blank, ignored as Django's formsets ignore an extra form left empty (`BaseSpaceFormSet` lets every
+        room be left out so), whatever its lists say — the browser sends the first use and unit of each."""
+        getlist = getattr(self.data, "getlist", None)
+        for name in self.TYPED:
+            key = self.add_prefix(name)
+            values = getlist(key) if getlist is not None else [self.data.get(key)]
+            if any(str(v if v is not None else "").strip() for v in values):
+                return True
+        return False
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         check_area(self, data)
@@ -164,11 +180,25 @@ class BaseSpaceFormSet(OnceEachFormSet):
                                        "Describe at least %(num)d rooms or areas.", "num"),
     }
 
+    #: Set by the page while its rows are changed ("Add another room or area", a room's "Remove"): not yet a
+    #: question, so that no room described is not yet told "Describe at least one room or area.".
+    rows_changed = False
+
+    def _construct_form(self, i: int, **kwargs: Any) -> forms.Form:
+        # Every room may be left blank, the first too (Django lets only the extra forms be): a blank row is
+        # ignored (`SpaceForm.has_changed`), and no room described at all is told once (`clean`).
+        return super()._construct_form(i, **{"empty_permitted": True, **kwargs})
+
+    def rooms(self) -> list[SpaceForm]:
+        """The rooms described, in their order (a row left blank left out): the law core's ``spaces``, so that its
+        ``spaces[i]`` is the i-th of these."""
+        return [f for f in self.forms if f.cleaned_data.get("name")]
+
     def clean(self) -> None:
         if any(self.errors):
             return
         names = [f.cleaned_data["name"] for f in self.forms if f.cleaned_data.get("name")]
-        if not names:
+        if not names and not self.rows_changed:
             raise forms.ValidationError(_("Describe at least one room or area."))
         seen: set[str] = set()
         for f in self.forms:
@@ -189,8 +219,9 @@ SpaceFormSet = forms.formset_factory(SpaceForm, formset=BaseSpaceFormSet, extra=
 
 #: A field of a room in the query string (``form-2-area``): the room's index and the field's name.
 ROOM_PARAMETER = re.compile(r"form-(0|[1-9][0-9]*)-(\w+)")
-#: The rooms' count in the query string (`SpaceFormSet`'s management fields), and "Add another room".
-COUNT_PARAMETERS = (*(f"form-{name}" for name in forms.formsets.ManagementForm.base_fields), "add")
+#: The rooms' count in the query string (`SpaceFormSet`'s management fields), "Add another room" and a room's
+#: "Remove" (``remove=<its number>``).
+COUNT_PARAMETERS = (*(f"form-{name}" for name in forms.formsets.ManagementForm.base_fields), "add", "remove")
 
 
 class OccupancyCheckForm(OnceEach):
@@ -211,11 +242,19 @@ class OccupancyCheckForm(OnceEach):
 
     reads_whole_query = True
 
-    def __init__(self, *args: Any, rooms: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rooms: int | None = None, refused: tuple[str, ...] = (), **kwargs: Any) -> None:
         """`rooms`: the rooms the formset counts, or None when that count is refused (its own error says so,
-        and the rooms' fields are then taken whatever their number)."""
+        and the rooms' fields are then taken whatever their number); `refused`: what the page refuses of the
+        address besides (a ``remove`` of no room), told above the form."""
         super().__init__(*args, **kwargs)
         self.rooms = rooms
+        self.refused = refused
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for refusal in self.refused:
+            self.add_error(None, refusal)
+        return cleaned
 
     def parameters(self) -> list[str]:
         return [*super().parameters(), *(f"form-<n>-{name}" for name in SpaceForm.base_fields), *COUNT_PARAMETERS]

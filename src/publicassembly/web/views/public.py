@@ -7,10 +7,10 @@ import re
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from publicassembly.law import evaluate
+from publicassembly.law import evaluate, units
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce
 from publicassembly.web import present
 from publicassembly.web.forms.public import (
@@ -45,12 +45,14 @@ def _is_htmx(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def _law_error(form: Any, exc: LawError, fields: dict[str, str], formset: Any = None) -> None:
-    """Put the law core's complaint beside the field it names (or on the form as a whole)."""
+def _law_error(form: Any, exc: LawError, fields: dict[str, str], rooms: list[Any] | None = None) -> None:
+    """Put the law core's complaint beside the field it names (or on the form as a whole); a room's
+    (``spaces[1].area``) beside the field of the room it was given as (`rooms`, the forms of the rooms described,
+    in the order of the case's ``spaces``)."""
     if isinstance(exc, InvalidCase):
         m = SPACE_FIELD.match(exc.field)
-        if m and formset is not None and int(m.group(1)) < len(formset.forms):
-            sub = formset.forms[int(m.group(1))]
+        if m and rooms is not None and int(m.group(1)) < len(rooms):
+            sub = rooms[int(m.group(1))]
             name = m.group(2) if m.group(2) in sub.fields else None
             sub.add_error(name, present.tr(exc.message))
             return
@@ -89,6 +91,32 @@ def permit_check(request: HttpRequest) -> HttpResponse:
     return render(request, template, ctx, status=status)
 
 
+def _remove_room(data: Any, given: list[str]) -> str | None:
+    """Take out of `data` (the query, a mutable copy) the room a "Remove" button names (``remove``, its number on
+    the page, 1 to the rooms counted): the rooms after it move up one, the count is one less. None when done;
+    else the refusal (``remove`` given twice, not a room's number), nothing removed."""
+    total = str(data.get("form-TOTAL_FORMS", ""))
+    count = int(total) if total.isascii() and total.isdigit() and len(total) <= 3 else 0
+    raw = given[-1] if given else ""
+    if len(given) != 1 or not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= count):
+        return _("remove: must be the number of a room or area on the page, 1 to %(count)s (got %(value)s).") % {
+            "count": count, "value": ", ".join(units.given(v) for v in given[:5])}
+    gone = int(raw) - 1
+    fields = SpaceForm.base_fields
+    for i in range(gone, count):
+        for name in fields:
+            after = data.getlist(f"form-{i + 1}-{name}") if i + 1 < count else []
+            if after:
+                data.setlist(f"form-{i}-{name}", after)
+            else:
+                data.pop(f"form-{i}-{name}", None)
+    data["form-TOTAL_FORMS"] = str(count - 1)
+    initial = str(data.get("form-INITIAL_FORMS", ""))
+    if initial.isascii() and initial.isdigit() and len(initial) <= 3 and int(initial) >= count:
+        data["form-INITIAL_FORMS"] = str(count - 1)  # (the forms the page was opened with, less the one removed)
+    return None
+
+
 @read_only
 def occupancy_check(request: HttpRequest) -> HttpResponse:
     """"How many people may this space hold?" — Mount Pleasant Code ch. 164, §§ 164-7, 164-8. A GET with the
@@ -97,7 +125,13 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
     only parameters the pages take without reading them (`ignored_parameter`) shows the empty form; a link with
     the page's own parameters but no count of rooms (``?attendance=50``, typed or shared) is read as giving no
     room, so that it is told to describe one (and a room's field beyond the count, or a field the page does
-    not have, is refused by name) instead of the link being ignored."""
+    not have, is refused by name) instead of the link being ignored.
+
+    "Add another room or area" (``add``) adds a row, and a room's "Remove" (``remove=<its number>``) takes one
+    out, the rooms after it moving up, and sends to the page's address without it (302: reloading it removes no
+    other room) — each a full page, so that they work without JavaScript. A row left blank (nothing typed:
+    `SpaceForm.has_changed`) is ignored. While a row is added the rooms described are still answered (a room
+    given wrong still told, at 200), so that the answer does not disappear."""
     bound = reads_query(request.GET)
     data = request.GET.copy() if bound else None
     if data is not None and "form-TOTAL_FORMS" not in data:
@@ -119,17 +153,25 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
             # without a unit, told "This field is required." for each field before anything was typed.
             data.setdefault(f"form-{int(given_total)}-area_unit", SpaceForm.base_fields["area_unit"].initial)
         adding = not SpaceFormSet(data, prefix="form").counted_beyond_limit()
+    refused: tuple[str, ...] = ()
+    if data is not None and "remove" in data and not adding:
+        problem = _remove_room(data, data.getlist("remove"))
+        if problem is None:  # (to the page's address without the room, so that reloading it removes no other)
+            data.pop("remove")
+            return redirect(f"{request.path}?{data.urlencode()}")
+        refused = (problem,)
     # (each room's form knows the address too, so that a room's value not UTF-8 is told once, above the form)
     formset = SpaceFormSet(data, prefix="form", form_kwargs={"query_string": raw_query(request)})
-    form = OccupancyCheckForm(data, rooms=formset.forms_counted(), query_string=raw_query(request))
+    formset.rows_changed = adding
+    form = OccupancyCheckForm(data, rooms=formset.forms_counted(), query_string=raw_query(request), refused=refused)
     ctx: dict[str, Any] = {"title": _("How many people may this space hold?"), "form": form,
                            "formset": formset}
-    if bound and not adding and form.is_valid() and formset.is_valid():
-        spaces = [f.space() for f in formset.forms if f.cleaned_data.get("name")]
+    if bound and form.is_valid() and formset.is_valid() and formset.rooms():
+        rooms = formset.rooms()
         try:
-            ctx.update(present.context(evaluate(form.case(spaces))))
+            ctx.update(present.context(evaluate(form.case([f.space() for f in rooms]))))
         except LawError as exc:
-            _law_error(form, exc, OCCUPANCY_FIELDS, formset)
+            _law_error(form, exc, OCCUPANCY_FIELDS, rooms)
     if not bound:
         formset = SpaceFormSet(prefix="form", initial=[{"area_unit": "sq_ft"}])
         ctx["formset"] = formset

@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from publicassembly.law import jurisdictions, units
 from publicassembly.law.errors import UnknownJurisdiction
 from publicassembly.permits import services as sv
-from publicassembly.permits.documents import bond_settled
+from publicassembly.permits.documents import BLDS_ROLES, bond_settled
 from publicassembly.permits.models import (
     AWAITING_DECISION,
     PERMIT_MACHINE,
@@ -962,18 +962,20 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     so is another parameter, or one not UTF-8 (`query_refused`, W-11)."""
     t = _permit_town(town)
     require_role(request.user, t, *sv.OFFICIALS)
+    # the BLDS export's links only to whom may download it (its Clerk, Building Inspector, administrator: D-4)
+    exports = bool(roles_of(request.user, t) & set(BLDS_ROLES))
     today = timezone.localdate()
     offered = [(v, label) for v, label in State.choices if v != State.DRAFT]
     refused = query_refused(request.GET, raw_query(request), ("state", "page"), form=True)
     if refused:  # ?sate=submitted: told, not the whole queue shown as if filtered (W-11)
         return render(request, "web/applications/queue.html",
-                      {"title": _("Applications"), "town": t, "rows": [], "chosen": [], "states": offered,
+                      {"title": _("Applications"), "town": t, "exports": exports, "rows": [], "chosen": [], "states": offered,
                        "state_error": " ".join(refused)}, status=422)
     chosen, state_error = queue_states(request.GET.getlist("state"), offered)
     if state_error is not None:
         # A misspelt or stale link (?state=submited) is told, not shown as the whole queue as if filtered.
         return render(request, "web/applications/queue.html",
-                      {"title": _("Applications"), "town": t, "rows": [], "chosen": [], "states": offered,
+                      {"title": _("Applications"), "town": t, "exports": exports, "rows": [], "chosen": [], "states": offered,
                        "state_error": state_error}, status=422)
     qs = (PermitApplication.objects.for_town(t).exclude(state=State.DRAFT)
           .annotate(awaiting=Case(When(state__in=AWAITING_DECISION, then=Value(0)),
@@ -987,7 +989,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
     page_error = queue_page_refused(request.GET.getlist("page"), paginator.num_pages)
     if page_error is not None:  # ?page=abc, ?page=999: told, not page 1 or the last page shown as if asked
         return render(request, "web/applications/queue.html",
-                      {"title": _("Applications"), "town": t, "rows": [], "chosen": chosen, "states": offered,
+                      {"title": _("Applications"), "town": t, "exports": exports, "rows": [], "chosen": chosen, "states": offered,
                        "state": ",".join(chosen), "page_error": page_error}, status=422)
     page = paginator.page(int(request.GET.get("page") or 1))
     ids = list(page.object_list)
@@ -1003,7 +1005,7 @@ def clerk_queue(request: HttpRequest, town: str) -> HttpResponse:
              "warnings": _row_warnings(law, a, today)}
             for a in law.apps]
     return render(request, "web/applications/queue.html",
-                  {"title": _("Applications"), "town": t, "rows": rows, "chosen": chosen,
+                  {"title": _("Applications"), "town": t, "exports": exports, "rows": rows, "chosen": chosen,
                    # the pages' links keep the filter, as the API writes it: states separated by commas
                    "state": ",".join(chosen),
                    # the queue holds what was submitted: a draft is the applicant's until then, so not offered

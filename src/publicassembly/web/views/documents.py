@@ -16,7 +16,6 @@ from publicassembly.web.views.applications import no_permits_before_login
 from publicassembly.web.views.errors import read_only
 
 ICS = "text/calendar; charset=utf-8"
-#: Who downloads the BLDS export of a town (its officials who keep the records).
 
 
 def download(data: bytes, content_type: str, filename: str, *, inline: bool = True, private: bool = True

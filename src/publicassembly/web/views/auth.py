@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -13,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from publicassembly.accounts.models import Membership, Role, Town
+from publicassembly.law import jurisdictions
 from publicassembly.web.forms.auth import RegisterForm, ThrottledLoginForm
 from publicassembly.web.towns import roles_by_town, town_for
 from publicassembly.web.views.errors import FORM_METHODS, methods, read_only
@@ -97,8 +100,8 @@ PLACES_PAGES = frozenset({"web:venues"})
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The signed-in person's start page: for each town, the pages of their roles there (`ROLE_PAGES`), each
     once. The permit process's pages (`PERMIT_PAGES`) only in a town that runs permits
-    (`permits.services.runs_permits`); in another, a role whose page is left out is told why (``no_permits``:
-    what the town's law is about, `permits.services.NoPermits`). The pages of places of assembly (`PLACES_PAGES`)
+    (`permits.services.runs_permits`); in another, where a role's page is left out, an applicant is told where
+    permits come from, and an official left with no page there why (``no_permits``: `no_permits_said`). The pages of places of assembly (`PLACES_PAGES`)
     only in a town whose chapter has places of assembly (`venues.services.has_places_of_assembly`): an applicant in
     Mount Pleasant has "My places of assembly", in Carmel "My applications" (W-14)."""
     from publicassembly.permits import services as sv
@@ -121,5 +124,24 @@ def dashboard(request: HttpRequest) -> HttpResponse:
                     seen.add((name, label))
                     links.append((name, label))
         towns.append({"town": town, "roles": [Role(r).label for r in roles], "links": links,
-                      "no_permits": sv.NoPermits(town).message if left_out else None})
+                      "no_permits": no_permits_said(town, roles, links) if left_out else None})
     return render(request, "web/auth/dashboard.html", {"title": _("My work"), "towns": towns})
+
+
+def no_permits_said(town: Town, roles: list[str], links: list[Any]) -> str | None:
+    """What the start page says of a town whose law has no permit process (Mount Pleasant ch. 164), to whom it
+    helps (a new-user trial: the sentence of the 404 page, "… does not issue permits … are applied for here in:
+    Town of Carmel", stood on every official's start page, the enforcement officer's too): an applicant, who may
+    have come to apply for one, is told plainly where permits come from; an official left with no page in the
+    town, why there is none; an official with his pages there (the enforcement officer, the Clerk), nothing.
+    Towns by their names in the page's language (W-6)."""
+    from publicassembly.accounts.models import shown_town_name
+
+    permit_towns = ", ".join(shown_town_name(j.name) for j in jurisdictions.all_jurisdictions() if j.issues_permits)
+    if Role.APPLICANT in roles and permit_towns:
+        return _("%(town)s does not issue permits for public assemblies. If your assembly is in %(towns)s, that "
+                 "town issues its permit.") % {"town": town.shown_name, "towns": permit_towns}
+    if not links:
+        return _("%(town)s does not issue permits for public assemblies, so no application comes to you here.") % {
+            "town": town.shown_name}
+    return None

@@ -160,7 +160,7 @@ def test_each_value_is_refused_beside_its_field_or_taken_as_the_law_core_takes_i
         else:
             assert errors == [f"Write a number without '_', e.g. 1250 or 1250.50 (got {value!r})."]
         assert field not in form.cleaned_data
-    elif field == "max_noise_decibels" and want > 1000:  # (read as 2000, then beyond ¶ B(15)'s bound: W-38)
+    elif field == "max_noise_decibels" and want > 1000:  # (read as 2000, then beyond ¶ B(15)'s bound: W-39)
         assert errors == ["Must be at most 1,000 (got 2,000)."], (kind, errors)
     else:
         assert errors == [], (kind, errors)

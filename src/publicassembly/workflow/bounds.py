@@ -1,6 +1,6 @@
 """The bounds of what a person enters for a record of the towns' processes — the lengths of texts, the number of
 items of a list, the largest of a number — in one place, read by the API's request bodies (`api.actions`) and by
-the web forms (`web.forms`) alike, so that a page takes exactly what the API takes (interpretation W-38). Input
+the web forms (`web.forms`) alike, so that a page takes exactly what the API takes (interpretation W-39). Input
 bounds, not law: no ordinance limits the length of a reason; the law core's own bounds of the facts of a case
 (a text, a count, a sound level) are in `law.units`.
 

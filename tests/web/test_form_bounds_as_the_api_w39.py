@@ -1,4 +1,4 @@
-"""The web forms take what the API takes, and refuse what it refuses (interpretation W-38): one definition of each
+"""The web forms take what the API takes, and refuse what it refuses (interpretation W-39): one definition of each
 bound (`workflow.bounds`), read by the API's bodies and the forms. A new-user trial found the Town Board's
 "Approve with conditions" (Carmel ch. 31 ¶ B) taking a condition of 100,000 characters — the API takes 2,000, 200
 conditions at most — which the permit then printed over 25 pages; the Clerk's "Return as incomplete" taking 3,000

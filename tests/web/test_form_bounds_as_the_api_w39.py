@@ -242,7 +242,7 @@ LEFT_TO_THE_SERVICE = {("RecordInspectionForm", "persons_present"), ("RecordInsp
 
 
 @pytest.mark.parametrize("pair", range(28))
-def test_each_form_bounds_what_it_asks_as_the_api_body_does_w38(pair):
+def test_each_form_bounds_what_it_asks_as_the_api_body_does_w39(pair):
     """Each field a web form shares with its API body has the body's bounds: a text's length, a list's items
     and their length, a number's largest, money's digits — none laxer and none stricter."""
     pairs = _pairs()
@@ -269,7 +269,7 @@ def test_the_document_kind_is_bounded_as_the_api_upload_bounds_it():
     assert UploadForm.base_fields["kind"].max_length == limit == bounds.MAX_DOCUMENT_KIND == 60
 
 
-def test_the_petition_bounds_what_it_asks_as_the_law_core_does_para_b_w38():
+def test_the_petition_bounds_what_it_asks_as_the_law_core_does_para_b_w39():
     """The petition is the API's facts (``POST …/applications``, the law core's ``EventCase``): each text at most
     the law core's `MAX_TEXT` (the page took 200 of a record owner, 60 of the hours, where the API takes 2,000),
     each count at most `MAX_COUNT` (100,000 guards, doctors or nurses before), the noise of ¶ B(15) at most

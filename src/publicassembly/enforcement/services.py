@@ -72,6 +72,7 @@ from publicassembly.workflow.dates import a_date, chapter_in_force, happened, wi
 from publicassembly.workflow.errors import InvalidTransition, NotAllowed, NotFound, ValidationFailed
 from publicassembly.workflow.models import apply_changes, file_changed, save_with_history
 from publicassembly.workflow.printable import controls_found, require_no_controls, require_printable
+from publicassembly.workflow.refusals import Refusals
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import first_alike, law_text
@@ -242,31 +243,6 @@ def _same_offender(town: Town, new: Offender) -> Offender | None:
                        address=new.address)
 
 
-class _Refusals:
-    """The refusals of a service's values kept rather than raised, so that it tells every one at once (W-33): the
-    complaint's (`_complaint_values`), a violation's (`_violation_values`), a stop order's (`_stop_order_values`).
-    ``errors`` are (field, message), in the order judged."""
-
-    def __init__(self, told: Any = ()) -> None:
-        self.errors: list[tuple[str, str]] = []
-        self.elsewhere = frozenset(told)  # (fields the caller refused itself: its schema's, its records')
-
-    def check(self, judge: Any) -> Any:
-        """`judge()`, its refusal (`ValidationFailed`, every field it names) kept instead of raised; None then."""
-        try:
-            return judge()
-        except ValidationFailed as e:
-            self.errors.extend(e.errors)
-            return None
-
-    def add(self, field: str, message: str) -> None:
-        self.errors.append((field, message))
-
-    def told(self, field: str) -> bool:
-        """Whether `field` is refused: here, or by the caller (``told``)."""
-        return field in self.elsewhere or any(f == field for f, _m in self.errors)
-
-
 def _complaint_values(town: Town, *, description: Any, observed_on: Any, filed_on: Any = None,
                       in_presence: Any = None, place: Any = "", reason: Any = "") -> tuple[dict[str, Any],
                                                                                             list[tuple[str, str]]]:
@@ -276,8 +252,8 @@ def _complaint_values(town: Town, *, description: Any, observed_on: Any, filed_o
     after today or before the town's chapter was in force, a day filed that is not a date, after today or before
     the day observed, a presence not true, false or empty. A value refused is None in the values."""
     values: dict[str, Any] = {}
-    kept = _Refusals()
-    refused, check, told = kept.errors, kept.check, kept.told
+    kept = Refusals()
+    refused, check, told = kept.errors, kept.check, kept.refused
     today = _today()
     check(lambda: require_no_controls(("place", place), ("reason", reason)))
     check(lambda: require_printable(*[(f, t if isinstance(t, str) else None)  # the summons prints them (G-6)
@@ -425,24 +401,23 @@ def _stop_order_values(venue: Venue, membership: Any, *, performance: Any = "", 
     `NotFound`."""
     town = venue.town
     _in_town(complaint, town, "complaint")
-    kept = _Refusals(told)
-    check, told_ = kept.check, kept.told
-    kept.errors.extend(controls_found(("performance", performance), ("description", description),
-                                      ("reason", reason)))
+    kept = Refusals(told)
+    check, told_ = kept.check, kept.refused
+    kept.add(controls_found(("performance", performance), ("description", description), ("reason", reason)))
     text = None if told_("performance") else check(lambda: _text("performance", performance))
     if persons_present is not None and (isinstance(persons_present, bool) or not isinstance(persons_present, int)
                                         or persons_present < 0) and not told_("persons_present"):
-        kept.add("persons_present", _("a whole number of persons; got %(value)s") % {"value": repr(persons_present)})
+        kept.refuse("persons_present", _("a whole number of persons; got %(value)s") % {"value": repr(persons_present)})
     for name, v in (("egress_obstructed", egress_obstructed), ("serious_menace", serious_menace)):
         if not isinstance(v, bool) and not told_(name):
-            kept.add(name, _("true or false"))
+            kept.refuse(name, _("true or false"))
     stored: dict[str, Any] = {}
     if not told_("persons_by_space"):
         counted = None if told_("persons_present") else persons_present
         stored, rooms = rooms_counted(venue, persons_by_space, counted)  # (by each room's stored name: M-26)
         for field, message in rooms:
             if not (field == "persons_present" and told_("persons_present")):
-                kept.add(field, message)
+                kept.refuse(field, message)
     when = None if told_("ordered_at") else check(
         lambda: _moment_past("ordered_at", ordered_at, gettext_noop("the stop order was given")))
     finding = None
@@ -456,7 +431,7 @@ def _stop_order_values(venue: Venue, membership: Any, *, performance: Any = "", 
             det = determine_venue(venue, venue_case_data(venue, inspection=facts, persons_by_space=stored, on=day),
                                   day)
         except ValidationFailed as problem:  # the law's day is the day of the order
-            kept.errors.extend(problem.renamed({"inspection.date": "ordered_at", "as_of": "ordered_at"}).errors)
+            kept.add(problem.renamed({"inspection.date": "ordered_at", "as_of": "ordered_at"}).errors)
         else:
             finding = det.finding(STOP_RULE)
             if not finding.values.get("stop_performance"):
@@ -465,7 +440,7 @@ def _stop_order_values(venue: Venue, membership: Any, *, performance: Any = "", 
                                  if persons_present is not None else _("persons present not given"))
                 limit = (_("approved number %(n)s") % {"n": f"{approved:,}"} if approved is not None
                          else _("no approved number on record"))
-                kept.add("grounds", _("no ground for a stop order under § 164-5: %(reason)s (%(counted)s, "
+                kept.refuse("grounds", _("no ground for a stop order under § 164-5: %(reason)s (%(counted)s, "
                                       "%(limit)s)")
                          % {"reason": law_text(finding.reason), "counted": counted_words, "limit": limit})
     return {"performance": text, "ordered_at": when, "finding": finding, "persons_by_space": stored}, kept.errors
@@ -607,21 +582,21 @@ def _violation_values(by: Any, complaint: Complaint, membership: Any, *, rule_id
     violation not in his presence (§ 164-12) is `NotAllowed`, raised before any refusal of the values. Records of
     another town: `NotFound`. A value refused is None in the values."""
     town = complaint.town
-    kept = _Refusals(told)
-    check, told_ = kept.check, kept.told
+    kept = Refusals(told)
+    check, told_ = kept.check, kept.refused
     for obj, what in ((offender, "offender"), (venue, "place of assembly"), (deficiency, "deficiency")):
         _in_town(obj, town, what)
-    kept.errors.extend(controls_found(("place", place), ("reason", reason)))
+    kept.add(controls_found(("place", place), ("reason", reason)))
     if deficiency is not None:
         if rule_id is not None and rule_id != deficiency.rule_id:
-            kept.add("rule_id", _("the deficiency is of %(rule)s; give that rule or none") % {"rule": deficiency.rule_id})
+            kept.refuse("rule_id", _("the deficiency is of %(rule)s; give that rule or none") % {"rule": deficiency.rule_id})
         rule_id = deficiency.rule_id
         venue = venue or deficiency.inspection.venue
     citation = None
     if told_("rule_id") or (rule_id is None and told_("deficiency")):
         rule_id = None  # (refused by the caller, or to come from a deficiency it refused)
     elif rule_id is None:  # (named with what is allowed, as another rule is refused: W-19)
-        kept.add("rule_id", _("is required: the rule violated; allowed: %(allowed)s")
+        kept.refuse("rule_id", _("is required: the rule violated; allowed: %(allowed)s")
                  % {"allowed": ", ".join(dict(violable_rules(town)))})
     else:
         rule_id, citation = check(lambda: _rule(town, rule_id)) or (None, None)
@@ -629,7 +604,7 @@ def _violation_values(by: Any, complaint: Complaint, membership: Any, *, rule_id
                                       for f, t in (("description", description), ("place", place)) if not told_(f)]))
     offender = offender or complaint.offender
     if offender is None and not told_("offender"):
-        kept.add("offender", _("is required, as the complaint names no offender: the person or firm who violated the "
+        kept.refuse("offender", _("is required, as the complaint names no offender: the person or firm who violated the "
                                "rule, one of the offenders registered in the town"))
     observed = None if told_("observed_on") else check(
         lambda: _happened("observed_on", observed_on, complaint.observed_on))
@@ -638,7 +613,7 @@ def _violation_values(by: Any, complaint: Complaint, membership: Any, *, rule_id
         in_presence = complaint.in_presence if complaint.filed_by_id == by.pk else None
     if in_presence not in (True, False, None):
         if not told_("in_presence"):
-            kept.add("in_presence", _("true, false or empty"))
+            kept.refuse("in_presence", _("true, false or empty"))
     elif _alias(town) == MOUNT_PLEASANT:  # who may enforce it, before any refusal of the values (the role's, W-33)
         powers = enforcement_powers(_kind_of(membership), bool(in_presence),
                                     values if values is not None else _values(town, complaint.observed_on))
@@ -651,12 +626,12 @@ def _violation_values(by: Any, complaint: Complaint, membership: Any, *, rule_id
         pass
     elif _alias(town) == MOUNT_PLEASANT:
         if days is not None:
-            kept.add("days_of_continued_violation", _("Mount Pleasant counts offenses (§ 164-14), not days of "
+            kept.refuse("days_of_continued_violation", _("Mount Pleasant counts offenses (§ 164-14), not days of "
                                                       "continued violation; leave it empty"))
     elif values is not None:  # Carmel: the days allowed, 1 to those from the day observed to today, both counted (W-16)
         allowed = {"most": most_days_by(observed, _today()), "first_day": observed.isoformat()}
         if days is None:
-            kept.add("days_of_continued_violation",
+            kept.refuse("days_of_continued_violation",
                      _("is required: the number of days of continued violation, a whole number from 1 to %(most)s "
                        "(the days from %(first_day)s to today; each day is a separate violation, ch. 31 penalties "
                        "¶ A)") % allowed)
@@ -664,14 +639,14 @@ def _violation_values(by: Any, complaint: Complaint, membership: Any, *, rule_id
             try:
                 CarmelViolation(days_of_continued_violation=days, first_day=observed)
             except ValidationError:
-                kept.add("days_of_continued_violation",
+                kept.refuse("days_of_continued_violation",
                          _("must be the number of days of continued violation, a whole number from 1 to %(most)s "
                            "(the days from %(first_day)s to today; each day is a separate violation, ch. 31 "
                            "penalties ¶ A); got %(value)s") % {**allowed, "value": repr(days)})
             else:
                 to_come = days_still_to_come(observed, days, _today())
                 if to_come is not None:  # a day still to come is no violation yet (ch. 31 penalties ¶ A; W-16)
-                    kept.add("days_of_continued_violation", law_text(to_come))
+                    kept.refuse("days_of_continued_violation", law_text(to_come))
     return ({"rule_id": rule_id, "citation": citation, "offender": offender, "observed_on": observed,
              "in_presence": in_presence, "venue": venue}, kept.errors)
 

@@ -99,6 +99,7 @@ from publicassembly.workflow.errors import (
 from publicassembly.workflow.models import file_changed, save_with_history
 from publicassembly.workflow.printable import problems as printable_problems
 from publicassembly.workflow.printable import require_no_controls, require_printable
+from publicassembly.workflow.refusals import Refusals
 from publicassembly.workflow.states import transition
 from publicassembly.workflow.timeline import TimelineEntry, timeline
 from publicassembly.workflow.words import law_text, same_words
@@ -428,34 +429,6 @@ def _document_of(app: PermitApplication, document: Any, field: str = "document",
     if not isinstance(document, Document) or document.application_id != app.pk:
         raise ValidationFailed(field, _("the document must be one attached to this permit application"))
     return document
-
-
-class _Refusals:
-    """Every refusal of an action's values, gathered so that they are told at once (`told`; interpretation P-30),
-    each field once: `check` runs one check that raises `ValidationFailed` and gives its value, or None when it
-    refused it (its refusals kept, but for a field already refused)."""
-
-    def __init__(self) -> None:
-        self.errors: list[tuple[str, str]] = []
-
-    def refused(self, field: str) -> bool:
-        return any(f == field for f, _m in self.errors)
-
-    def add(self, errors: Iterable[tuple[str, str]]) -> None:
-        self.errors += [(f, m) for f, m in errors if not self.refused(f)]
-
-    def check(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except ValidationFailed as e:
-            self.add(e.errors)
-            return None
-
-    def told(self, order: Sequence[str]) -> list[tuple[str, str]]:
-        """The refusals in the order of the fields `order` (the form's and the API body's), a part of one
-        (``conditions[1]``) with it, any other after."""
-        rank = {f: i for i, f in enumerate(order)}
-        return sorted(self.errors, key=lambda e: rank.get(e[0], rank.get(e[0].split("[")[0].split(".")[0], len(rank))))
 
 
 def _controls_of(*values: tuple[str, Any]) -> list[tuple[str, str]]:
@@ -1575,7 +1548,7 @@ def _hearing_checked(*, hearing_on: Any, hearing_time: Any, place: Any, newspape
     """The hearing's values checked each on its own (those named in `given`), and every refusal of them at once
     (interpretation P-30): the values taken (``notice_published_on`` `_REFUSED` when refused) and the
     refusals, as `_hearing_values` lists them."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     on = _today(today)
     if "hearing_on" in given:
@@ -1610,7 +1583,7 @@ def _hearing_checked(*, hearing_on: Any, hearing_time: Any, place: Any, newspape
         if notice_published_on is not None:
             day = r.check(_happened, notice_published_on, "notice_published_on", today=today)
             out["notice_published_on"] = _REFUSED if day is None else day
-    return out, r.told(HEARING_FIELDS)
+    return out, r.in_order(HEARING_FIELDS)
 
 
 def _hearing_values(*, hearing_on: Any, hearing_time: Any, place: Any, newspaper: Any,
@@ -1639,7 +1612,7 @@ def _hearing_case_refusals(app: PermitApplication, hearing_on: date | None, noti
     core's reason and citation)."""
     if hearing_on is None:
         return []
-    r = _Refusals()
+    r = Refusals(once=True)
     submitted = app.submitted_on
     if submitted is not None and hearing_on <= submitted:
         r.add([("hearing_on", _("%(day)s is not after the petition was submitted (%(submitted)s); the hearing is "
@@ -1656,7 +1629,7 @@ def _hearing_case_refusals(app: PermitApplication, hearing_on: date | None, noti
             r.check(_notice_in_time, app, notice_published_on, hearing_on)
     elif notice_published_on is None and not r.refused("hearing_on"):
         r.check(_notice_still_possible, app, hearing_on, on)
-    return r.told(HEARING_FIELDS)
+    return r.in_order(HEARING_FIELDS)
 
 
 def _hearing_in_case(app: PermitApplication, h: _HearingSet) -> str:
@@ -1681,12 +1654,12 @@ def _hearing_refusals(app: PermitApplication, given: dict[str, Any], today: date
     """`hearing_refusals` without the role."""
     values, errors = _hearing_checked(**{f: given.get(f) for f in HEARING_FIELDS[:-1]}, today=today,
                                       given=[f for f in HEARING_FIELDS if f in given])
-    r = _Refusals()
+    r = Refusals(once=True)
     r.add(errors)
     r.add(_controls_of(("reason", given.get("reason"))))
     r.add(_hearing_case_refusals(app, values.get("hearing_on"), values.get("notice_published_on", _REFUSED),
                                  _today(today)))
-    return r.told(HEARING_FIELDS)
+    return r.in_order(HEARING_FIELDS)
 
 
 def hearing_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
@@ -2027,7 +2000,7 @@ def _approve_values(app: PermitApplication, given: dict[str, Any], today: date |
     that has happened, the bond not US dollars of more than $0, the bodily injury limit not US dollars within the
     range of ¶ E in force on the day decided (today's when that day is refused), a reason holding a control
     character."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     if "conditions" in given:
         conditions = given["conditions"]
@@ -2051,7 +2024,7 @@ def _approve_values(app: PermitApplication, given: dict[str, Any], today: date |
         r.add(e.errors)
     if "reason" in given:
         r.check(require_no_controls, ("reason", given["reason"]))
-    return out, r.told(APPROVE_FIELDS)
+    return out, r.in_order(APPROVE_FIELDS)
 
 
 def _decided_on_file(app: PermitApplication, decided_on: date | None) -> list[tuple[str, str]]:
@@ -2067,10 +2040,10 @@ def _decided_on_file(app: PermitApplication, decided_on: date | None) -> list[tu
 def _approve_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
     """`approve_refusals` without the role: the values' own refusals with what the application refuses of them."""
     values, errors = _approve_values(app, given, today)
-    r = _Refusals()
+    r = Refusals(once=True)
     r.add(errors)
     r.add(_decided_on_file(app, values.get("decided_on")))
-    return r.told(APPROVE_FIELDS)
+    return r.in_order(APPROVE_FIELDS)
 
 
 def approve_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
@@ -2146,7 +2119,7 @@ def _approval_values(app: PermitApplication, given: dict[str, Any], today: date 
     and every refusal of them at once (interpretation P-33, as P-30): a condition not one of ¶ C(1)-(10), an
     agency not an approving body, the day approved not a day that has happened, a document not attached to
     `app`, a reason holding a control character."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     if "condition" in given:
         condition = given["condition"]
@@ -2167,14 +2140,14 @@ def _approval_values(app: PermitApplication, given: dict[str, Any], today: date 
         out["document"] = r.check(_document_of, app, given["document"])
     if "reason" in given:
         r.check(require_no_controls, ("reason", given["reason"]))
-    return out, r.told(APPROVAL_FIELDS)
+    return out, r.in_order(APPROVAL_FIELDS)
 
 
 def _approval_on_file(app: PermitApplication, values: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
     """What the application refuses of a written approval of `values` (those taken; a value missing is not
     judged): a day before the petition was submitted, and the same approval already recorded (condition, agency,
     day and document: it would be counted twice)."""
-    r = _Refusals()
+    r = Refusals(once=True)
     on = values.get("approved_on")
     if on is not None:
         r.check(_happened, on, "approved_on", today=today, after=app.submitted_on,
@@ -2191,10 +2164,10 @@ def _approval_on_file(app: PermitApplication, values: dict[str, Any], today: dat
 
 def _approval_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
     values, errors = _approval_values(app, given, today)
-    r = _Refusals()
+    r = Refusals(once=True)
     r.add(errors)
     r.add(_approval_on_file(app, values, today))
-    return r.told(APPROVAL_FIELDS)
+    return r.in_order(APPROVAL_FIELDS)
 
 
 def _approver(by: Any, app: PermitApplication, agency: Any) -> None:
@@ -2272,7 +2245,7 @@ def _authorization_values(app: PermitApplication, given: dict[str, Any], today: 
     tenant, a name empty or holding a control character, the day given not a day that has happened under the
     chapter, a document not attached to `app`, a property that is not a whole number of 0 or more, a reason
     holding a control character."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     if "party" in given:
         if given["party"] not in Party.values:
@@ -2295,7 +2268,7 @@ def _authorization_values(app: PermitApplication, given: dict[str, Any], today: 
             out["property_index"] = index
     if "reason" in given:
         r.check(require_no_controls, ("reason", given["reason"]))
-    return out, r.told(AUTHORIZATION_FIELDS)
+    return out, r.in_order(AUTHORIZATION_FIELDS)
 
 
 def _authorization_on_file(app: PermitApplication, values: dict[str, Any], today: date | None
@@ -2304,7 +2277,7 @@ def _authorization_on_file(app: PermitApplication, values: dict[str, Any], today
     a day before the petition was submitted (P-10); a property the petition does not name; a tenant's where it
     names no tenant or lessee; a name other than the one the petition gives the party (P-12); the party's
     authorization for that property already recorded."""
-    r = _Refusals()
+    r = Refusals(once=True)
     if values.get("given_on") is not None:
         r.check(_happened, values["given_on"], "given_on", today=today, after=app.submitted_on,
                 after_what=_AUTHORIZATION_AFTER)
@@ -2342,10 +2315,10 @@ def _authorization_on_file(app: PermitApplication, values: dict[str, Any], today
 def _authorization_refusals(app: PermitApplication, given: dict[str, Any], today: date | None
                             ) -> list[tuple[str, str]]:
     values, errors = _authorization_values(app, given, today)
-    r = _Refusals()
+    r = Refusals(once=True)
     r.add(errors)
     r.add(_authorization_on_file(app, values, today))
-    return r.told(AUTHORIZATION_FIELDS)
+    return r.in_order(AUTHORIZATION_FIELDS)
 
 
 def authorization_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
@@ -2402,7 +2375,7 @@ def _insurance_values(app: PermitApplication, given: dict[str, Any]) -> tuple[di
     number empty or not printable (the permit prints them, G-6), a limit not US dollars of 0 or more, the days of
     notice not a whole number of 0 or more, a document not attached to `app`, a reason holding a control
     character."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     for field, what in (("insurer", gettext_noop("the insurer")), ("policy_number", gettext_noop("the policy number"))):
         if field in given:
@@ -2422,7 +2395,7 @@ def _insurance_values(app: PermitApplication, given: dict[str, Any]) -> tuple[di
         out["document"] = r.check(_document_of, app, given["document"])
     if "reason" in given:
         r.check(require_no_controls, ("reason", given["reason"]))
-    return out, r.told(INSURANCE_FIELDS)
+    return out, r.in_order(INSURANCE_FIELDS)
 
 
 def insurance_refusals(by: Any, app: PermitApplication, given: dict[str, Any]) -> list[tuple[str, str]]:
@@ -2473,7 +2446,7 @@ def _bond_values(app: PermitApplication, given: dict[str, Any], today: date | No
     """The values `given` of a bond (those of `BOND_FIELDS` present), checked each on its own, and every refusal
     of them at once (interpretation P-30): the amount not US dollars of more than $0, the day posted not a day
     that has happened, a surety or reason holding a control character, a document not attached to `app`."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     if "amount" in given:
         out["amount"] = r.check(_amount, given["amount"], "amount", positive=True)
@@ -2485,7 +2458,7 @@ def _bond_values(app: PermitApplication, given: dict[str, Any], today: date | No
         out["document"] = r.check(_document_of, app, given["document"], required=False)
     if "reason" in given:
         r.check(require_no_controls, ("reason", given["reason"]))
-    return out, r.told(BOND_FIELDS)
+    return out, r.in_order(BOND_FIELDS)
 
 
 def bond_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
@@ -2499,7 +2472,7 @@ def bond_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today:
 def _bond_on_file(app: PermitApplication, posted_on: date | None, today: date | None) -> list[tuple[str, str]]:
     """What the application refuses of a bond posted on `posted_on` (None: not judged): a day before the
     petition was submitted (the Board fixes the bond after it)."""
-    r = _Refusals()
+    r = Refusals(once=True)
     if posted_on is not None:
         r.check(_happened, posted_on, "posted_on", today=today, after=app.submitted_on, after_what=_BOND_AFTER)
     return r.errors
@@ -2508,10 +2481,10 @@ def _bond_on_file(app: PermitApplication, posted_on: date | None, today: date | 
 def _bond_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
     """`bond_refusals` without the role: the values' own refusals with what the application refuses of them."""
     values, errors = _bond_values(app, given, today)
-    r = _Refusals()
+    r = Refusals(once=True)
     r.add(errors)
     r.add(_bond_on_file(app, values.get("posted_on"), today))
-    return r.told(BOND_FIELDS)
+    return r.in_order(BOND_FIELDS)
 
 
 def post_bond(by: Any, app: PermitApplication, *, amount: Any, posted_on: date, surety: str = "",
@@ -2563,7 +2536,7 @@ def _fee_payment_values(app: PermitApplication, given: dict[str, Any], today: da
     every refusal of them at once (interpretation P-30): the amount not US dollars of more than $0; the day paid
     not a day that has happened while the chapter was in force; a receipt or a reason holding a control
     character."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     if "amount" in given:
         out["amount"] = r.check(_amount, given["amount"], "amount", positive=True)
@@ -2578,7 +2551,7 @@ def _fee_payment_values(app: PermitApplication, given: dict[str, Any], today: da
             out["receipt"] = (given["receipt"] or "").strip()
     if "reason" in given:
         r.check(require_no_controls, ("reason", given["reason"]))
-    return out, r.told(FEE_PAYMENT_FIELDS)
+    return out, r.in_order(FEE_PAYMENT_FIELDS)
 
 
 def _fee_payment_on_file(app: PermitApplication, amount: Decimal | None, paid_on: date | None, receipt: str | None,
@@ -2629,10 +2602,10 @@ def _fee_payment_refusals(app: PermitApplication, given: dict[str, Any], today: 
                           ) -> list[tuple[str, str]]:
     """`fee_payment_refusals` without the role."""
     values, errors = _fee_payment_values(app, given, today)
-    r = _Refusals()
+    r = Refusals(once=True)
     r.add(errors)
     r.add(_fee_payment_on_file(app, values.get("amount"), values.get("paid_on"), values.get("receipt"), today))
-    return r.told(FEE_PAYMENT_FIELDS)
+    return r.in_order(FEE_PAYMENT_FIELDS)
 
 
 def record_fee_payment(by: Any, app: PermitApplication, *, amount: Any, paid_on: date, receipt: str = "",
@@ -2705,7 +2678,7 @@ def _fee_schedule_values(given: dict[str, Any], today: date | None) -> tuple[dic
     own as `set_fee_schedule` says, and every refusal of them at once (interpretation P-30): the year, the amount
     (more than $0.00, C-19), the resolution's date (not after today, not before the chapter, not after the year
     ended: judged when the year is one), a reason holding a control character."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     on = _today(today)
     first = _jurisdiction().parameters.in_force_from  # the chapter's first day in force (C-2)
@@ -2737,18 +2710,18 @@ def _fee_schedule_values(given: dict[str, Any], today: date | None) -> tuple[dic
         out["resolution_date"] = None if r.refused("resolution_date") else day
     if "reason" in given:
         r.add(_controls_of(("reason", given["reason"])))
-    return out, r.told(FEE_SCHEDULE_FIELDS)
+    return out, r.in_order(FEE_SCHEDULE_FIELDS)
 
 
 def _fee_schedule_refusals(town: Any, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
     """`fee_schedule_refusals` without the role."""
     values, errors = _fee_schedule_values(given, today)
     if values.get("year") is not None and values.get("amount") is not None:
-        r = _Refusals()
+        r = Refusals(once=True)
         r.add(errors)
         schedule = FeeSchedule.objects.filter(town=town, year=values["year"]).first()
         r.check(_check_fee_unchanged_once_charged, town, values["year"], schedule, values["amount"])
-        errors = r.told(FEE_SCHEDULE_FIELDS)
+        errors = r.in_order(FEE_SCHEDULE_FIELDS)
     return errors
 
 
@@ -3620,7 +3593,7 @@ def _revoke_values(given: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[st
     each one that is not a ground of ¶ G (named by its place, ``grounds[2]``) and with them one of ¶ G given twice
     (refused, naming it: a list of grounds names each once); the facts on which it is revoked empty or holding a
     control character."""
-    r = _Refusals()
+    r = Refusals(once=True)
     out: dict[str, Any] = {}
     allowed = ", ".join(RevocationGround.values)
     if "grounds" in given:
@@ -3640,7 +3613,7 @@ def _revoke_values(given: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[st
     if "reason" in given:
         out["reason"] = r.check(_text, given["reason"], "reason",
                                 gettext_noop("the facts on which the permit is revoked"))
-    return out, r.told(REVOKE_FIELDS)
+    return out, r.in_order(REVOKE_FIELDS)
 
 
 def revoke_refusals(by: Any, app: PermitApplication, given: dict[str, Any]) -> list[tuple[str, str]]:

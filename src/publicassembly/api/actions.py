@@ -1256,7 +1256,7 @@ def record_violation(request: Any, town: str, pk: RecordId, data: ViolationIn) -
 RETURN_TIME_PATTERN = rf"^(?:\s*(?:{RETURN_TIME.pattern})\s*)?$"
 
 
-class SummonsIn(BodyIn):
+class SummonsIn(RefusalsKept):  # (its schema's refusals told with the service's: W-38, as W-36)
     return_date: Day
     # The service checks the hour (`return_time_of`: 422 naming return_time, in words); the pattern documents it.
     return_time: Annotated[str, Field(max_length=40, json_schema_extra={"pattern": RETURN_TIME_PATTERN},
@@ -1273,20 +1273,37 @@ def _violation_of(town: str, pk: int) -> Any:
     return Violation.objects.get_in_town(_town(town), pk=pk)
 
 
+def _every_refusal(data: RefusalsKept, fields: tuple[str, ...], refusals: Any) -> None:
+    """Answer 422 with every refusal of `data` at once when its schema refused a field (`refuse_every`, W-32): the
+    schema's, then what the service's `refusals` (``told=``, ``**values``: one of its ``*_refusals`` functions with
+    the user and the record given) refuses of the values of `fields` the schema took, the others told to it as
+    refused (W-38, as W-36). Nothing when the schema refused none: the service then tells every refusal at once."""
+    refuse_every(data, lambda given: refusals(told=set(fields) - set(given),
+                                              **{f: given[f] for f in fields if f in given}))
+
+
 @router.post("/towns/{town}/violations/{id}/summons", response={201: dict[str, Any], **ERRORS},
              operation_id="issue_summons", summary="Issue a summons returnable in the Town Justice Court")
 def issue_summons(request: Any, town: str, pk: RecordId, data: SummonsIn) -> Any:
+    """Mount Pleasant: the Building Inspector alone (§ 164-12); Carmel: the Building Inspector (W-1). A user who
+    may not issue it is 403 first, whatever the body; then every refusal of the body at once, 422: the schema's
+    and the service's (``return_date`` a day the Town Justice Court sits, after the day of issue, within 365 days
+    of it, W-7, W-8; ``issued_on`` not before the days the violation charges; interpretation W-38). A violation
+    with its summons already: 409, naming it."""
     from publicassembly.enforcement import services as es
 
+    es.summons_role(request.user, _town(town))  # (the role first: the violation looked up after it, W-38)
+    violation = _violation_of(town, pk)
+    _every_refusal(data, es.SUMMONS_FIELDS, lambda **given: es.summons_refusals(request.user, violation, **given))
     v = _clean(data)
-    s = es.issue_summons(request.user, _violation_of(town, pk), return_date=data.return_date,
+    s = es.issue_summons(request.user, violation, return_date=data.return_date,
                          return_time=v.get("return_time", ""), issued_on=data.issued_on, reason=v.get("reason", ""),
                          expected_version=data.expected_version)
     return Status(201, {"id": s.pk, "number": s.number, "violation": s.violation_id, "court": s.court,
                  "issued_on": s.issued_on.isoformat(), "return_date": s.return_date.isoformat()})
 
 
-class DispositionIn(BodyIn):
+class DispositionIn(RefusalsKept):  # (its schema's refusals told with the service's: W-38, as W-36)
     outcome: Literal["convicted", "dismissed"]
     decided_on: Day | None = None
     fine: Money10 | None = None  # (left out, or null: not given; required for a conviction without imprisonment)
@@ -1300,10 +1317,20 @@ class DispositionIn(BodyIn):
              operation_id="record_disposition",
              summary="The court's disposition; a sentence within the law's range (§ 164-14, ch. 31 penalties)")
 def record_disposition(request: Any, town: str, pk: RecordId, data: DispositionIn) -> Any:
+    """The Building Inspector or the Clerk: a user who is neither is 403 first, whatever the body; then every
+    refusal of the body at once, 422: the schema's and the service's (the sentence against the range for the
+    offense, ``decided_on`` not before the summons was issued; interpretation W-38). A violation not summoned:
+    409."""
     from publicassembly.enforcement import services as es
+    from publicassembly.workflow.access import require_role
 
+    require_role(request.user, _town(town), *es.COURT_CLERKS)  # (the role first: the violation after it, W-38)
+    violation = _violation_of(town, pk)
+    _every_refusal(data, es.DISPOSITION_FIELDS,
+                   lambda **given: es.disposition_refusals(request.user, violation, **{
+                       **given, **({"fine": str(given["fine"])} if given.get("fine") is not None else {})}))
     v = _clean(data)
-    d = es.record_disposition(request.user, _violation_of(town, pk), outcome=data.outcome, decided_on=data.decided_on,
+    d = es.record_disposition(request.user, violation, outcome=data.outcome, decided_on=data.decided_on,
                               fine=None if data.fine is None else str(data.fine), jail_days=data.jail_days,
                               jail_months=data.jail_months, reason=v.get("reason", ""),
                               expected_version=data.expected_version)
@@ -1311,7 +1338,7 @@ def record_disposition(request: Any, town: str, pk: RecordId, data: DispositionI
                  "fine": str(d.fine), "jail_days": d.jail_days, "jail_months": d.jail_months, "penalty": d.penalty})
 
 
-class PaymentIn(BodyIn):
+class PaymentIn(RefusalsKept):  # (its schema's refusals told with the service's: W-38, as W-36)
     amount: Money10
     paid_on: Day | None = None
     reason: _text(2000) = ""
@@ -1321,10 +1348,19 @@ class PaymentIn(BodyIn):
 @router.post("/towns/{town}/violations/{id}/payment", response={200: dict[str, Any], **ERRORS},
              operation_id="record_fine_payment", summary="Payment of the fine in full")
 def record_payment(request: Any, town: str, pk: RecordId, data: PaymentIn) -> Any:
+    """The Building Inspector or the Clerk: a user who is neither is 403 first, whatever the body; then every
+    refusal of the body at once, 422: the schema's and the service's (``amount`` the fine in full, ``paid_on``
+    not before the disposition; interpretation W-38). A violation not disposed: 409."""
     from publicassembly.enforcement import services as es
+    from publicassembly.workflow.access import require_role
 
+    require_role(request.user, _town(town), *es.COURT_CLERKS)  # (the role first: the violation after it, W-38)
+    violation = _violation_of(town, pk)
+    _every_refusal(data, es.PAYMENT_FIELDS,
+                   lambda **given: es.payment_refusals(request.user, violation, **{
+                       **given, **({"amount": str(given["amount"])} if given.get("amount") is not None else {})}))
     v = _clean(data)
-    return _violation(es.record_payment(request.user, _violation_of(town, pk), amount=str(data.amount),
+    return _violation(es.record_payment(request.user, violation, amount=str(data.amount),
                                         paid_on=data.paid_on, reason=v.get("reason", ""),
                                         expected_version=data.expected_version))
 
@@ -1479,7 +1515,7 @@ def record_stop_order(request: Any, town: str, pk: RecordId, data: StopOrderIn) 
     return Status(201, {**_stop_order(order), "venue_version": venue.version})  # (recording moved the venue's)
 
 
-class LiftIn(BodyIn):
+class LiftIn(RefusalsKept):  # (its schema's refusals told with the service's: W-38, as W-36)
     correction: _text(5000, min_length=1) = Field(description="how the condition was corrected")
     lifted_at: Moment | None = Field(None, description="when it was lifted (default: now)")
     expected_version: Version = None
@@ -1488,12 +1524,18 @@ class LiftIn(BodyIn):
 @router.post("/towns/{town}/stop-orders/{id}/lift", response={200: dict[str, Any], **ERRORS},
              operation_id="lift_stop_order", summary="Lift a stop order once the condition is corrected (§ 164-13)")
 def lift_stop_order(request: Any, town: str, pk: RecordId, data: LiftIn) -> Any:
-    """in_force → lifted (a Building Inspector or enforcement officer); 409 when already lifted."""
+    """in_force → lifted (a Building Inspector or enforcement officer: another user is 403 first, whatever the
+    body); every refusal of the body at once, 422: the schema's and the service's (``lifted_at`` not in the future
+    nor before the order; interpretation W-38); 409 when already lifted."""
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import StopOrder
+    from publicassembly.workflow.access import require_role
 
+    t = _places_town(town)
+    require_role(request.user, t, *es.ENFORCERS)  # (the role first: the stop order looked up after it, W-38)
+    order = StopOrder.objects.get_in_town(t, pk=pk)
+    _every_refusal(data, es.LIFT_FIELDS, lambda **given: es.lift_refusals(request.user, order, **given))
     v = _clean(data)
-    order = StopOrder.objects.get_in_town(_places_town(town), pk=pk)
     return _stop_order(es.lift_stop_order(request.user, order, correction=v["correction"], lifted_at=data.lifted_at,
                                           expected_version=data.expected_version))
 

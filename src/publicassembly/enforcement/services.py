@@ -520,18 +520,60 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     return order
 
 
+def _texts_first(fields: tuple[str, ...]) -> tuple[str, ...]:
+    """`fields` in the order their refusals are told: the reason first — its only refusal, a control character,
+    told first as the violation's and the stop order's texts are (G-6, P-29) — then the others in the order of
+    the form and the API's body (W-38)."""
+    return ("reason", *(f for f in fields if f != "reason"))
+
+
+#: The values of a stop order's lifting `lift_stop_order` judges, in the order of its form and the API's body.
+LIFT_FIELDS = ("correction", "lifted_at")
+
+
+def _lift_values(order: StopOrder, *, correction: Any = "", lifted_at: Any = None, told: Any = ()
+                 ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values of the lifting of `order` `lift_stop_order` takes, and what it refuses of them, every one, as
+    (field, message), in the order of `LIFT_FIELDS` (W-38): the correction left empty or holding a control
+    character (G-6); the moment not a date and time with its offset, in the future or before the order. Fields in
+    `told` (refused by the caller) are not judged. A value refused is None in the values."""
+    kept = Refusals(told)
+    text = None
+    if not kept.refused("correction"):
+        kept.add(controls_found(("correction", correction)))
+        text = None if kept.refused("correction") else kept.check(_text, "correction", correction)
+    when = None if kept.refused("lifted_at") else kept.check(
+        _moment_past, "lifted_at", lifted_at, gettext_noop("the stop order was lifted"), after=order.ordered_at,
+        after_what=gettext_noop("the stop order was given"))
+    return {"correction": text, "lifted_at": when}, kept.in_order(LIFT_FIELDS)
+
+
+def lift_refusals(by: Any, order: StopOrder, *, told: Any = (), **values: Any) -> list[tuple[str, str]]:
+    """What `lift_stop_order` refuses of the lifting of `order` with these `values` (its keywords, `LIFT_FIELDS`),
+    every one, as (field, message); empty when it refuses none. The role first (`NotAllowed`). Fields in `told` the
+    caller refused itself (its form's, its schema's) are not judged again. Nothing is written (W-38, as W-36)."""
+    require_role(by, order.town, *ENFORCERS)
+    return _lift_values(order, told=told, **values)[1]
+
+
 def lift_stop_order(by: Any, order: StopOrder, *, correction: str, lifted_at: dt.datetime | None = None,
                     expected_version: int | None = None) -> StopOrder:
     """Lift a stop order once the condition is corrected (Mount Pleasant §§ 164-5 "until corrected", 164-13);
     ``correction`` says how; ``lifted_at`` (default now) not in the future nor before the order
-    (`ValidationFailed` naming ``lifted_at``). Building inspector or enforcement officer. Raises
-    `InvalidTransition` if lifted."""
-    require_no_controls(("correction", correction))  # (G-6; values before state, P-29)
-    text = _text("correction", correction)
-    when = _moment_past("lifted_at", lifted_at, "the stop order was lifted", after=order.ordered_at,
-                        after_what="the stop order was given")
+    (`ValidationFailed` naming ``lifted_at``). Building inspector or enforcement officer: the role first
+    (`NotAllowed`; a control character in the correction told before it to a user without it, G-6), then every
+    value refused at once, in ``errors`` (`lift_refusals`, W-38), then the state: `InvalidTransition` if lifted."""
+    try:
+        require_role(by, order.town, *ENFORCERS)
+    except NotAllowed:
+        require_no_controls(("correction", correction))  # (G-6: told before the role, as before, P-29)
+        raise
+    values, refused = _lift_values(order, correction=correction, lifted_at=lifted_at)
+    if refused:  # every value refused, at once (W-38), before the state (P-29)
+        raise ValidationFailed.of_all(refused)
+    text = values["correction"]
     return transition(order, "lift", by=by, reason=f"condition corrected (§ 164-13): {text}",
-                      expected_version=expected_version, lifted_at=when, lifted_by=by,
+                      expected_version=expected_version, lifted_at=values["lifted_at"], lifted_by=by,
                       correction=text)
 
 
@@ -771,44 +813,102 @@ def return_time_of(value: object) -> str:
                                             "got %(value)s") % {"value": repr(value)})
 
 
+def summons_role(by: Any, town: Town) -> Any:
+    """The membership of `by` in `town` that may issue a summons, else `NotAllowed`: Mount Pleasant, the Building
+    Inspector alone (§ 164-12, the law core's `may_issue_summons`: an officer is told he files a complaint
+    instead); Carmel, `CARMEL_SUMMONS_ROLES` (W-1)."""
+    if _alias(town) != MOUNT_PLEASANT:
+        return require_role(by, town, *CARMEL_SUMMONS_ROLES)
+    membership = require_role(by, town, *ENFORCERS)
+    kind = _kind_of(membership)
+    if not may_issue_summons(kind):
+        raise NotAllowed(_("under Mount Pleasant § 164-12 only the Building Inspector issues a summons; a "
+                           "%(officer)s files a complaint with him")
+                         % {"officer": _(OFFICER_WORDS[kind]) if kind in OFFICER_WORDS else kind.replace("_", " ")})
+    return membership
+
+
+#: The values of a summons `issue_summons` judges, in the order of its form and the API's body.
+SUMMONS_FIELDS = ("return_date", "return_time", "issued_on", "reason")
+
+
+def _summons_values(violation: Violation, *, return_date: Any = None, return_time: Any = "", issued_on: Any = None,
+                    reason: Any = "", told: Any = ()) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values of a summons `issue_summons` takes for `violation`, and what it refuses of them, every one, as
+    (field, message), the reason's first, then in the order of `SUMMONS_FIELDS` (`_texts_first`, W-38): a
+    control character in the reason (G-6); the day of issue not a date, after today or before the last day the
+    violation charges (W-16); the return date not a date, not after the day of issue or more than
+    `RETURN_WITHIN_DAYS` after it (W-7), or a day the Town Justice Court does not sit (W-8); the hour not
+    ``HH:MM``. Fields in `told` (refused by the caller) are not judged, nor what follows from them: beside a day
+    of issue refused, the return date is judged on its own (a date, a day the court sits), not against it. A
+    value refused is None in the values."""
+    kept = Refusals(told)
+    if not kept.refused("reason"):
+        kept.add(controls_found(("reason", reason)))
+    first, last = days_charged(violation)  # a summons charges days that have happened (W-16)
+    issued = None if kept.refused("issued_on") else kept.check(
+        _happened, "issued_on", issued_on, _today(), not_before=last,
+        not_before_what=gettext_noop("the violation was observed") if first == last else
+        gettext_noop("the last day of continued violation the violation charges"))
+    ret = None
+    if not kept.refused("return_date"):
+        if issued is not None:
+            ret = kept.check(within, "return_date", return_date, after=issued, days=RETURN_WITHIN_DAYS,
+                             after_what=gettext_noop("the day of issue"))
+        else:  # (the day of issue refused: the return date judged on its own, a date the court sits)
+            ret = kept.check(a_date, "return_date", return_date)
+        closed = None if ret is None else court_does_not_sit_because(ret)
+        if closed is not None:
+            kept.refuse("return_date", _("%(day)s is %(why)s, when the Town Justice Court does not sit; a summons is "
+                                         "returnable on a day of its regular sessions, a business day (interpretation "
+                                         "W-8): choose another day")
+                        % {"day": ret.isoformat(), "why": law_text(closed)})
+            ret = None
+    at = None if kept.refused("return_time") else kept.check(return_time_of, return_time)
+    return {"issued_on": issued, "return_date": ret, "return_time": at}, kept.in_order(_texts_first(SUMMONS_FIELDS))
+
+
+def summons_refusals(by: Any, violation: Violation, *, told: Any = (), **values: Any) -> list[tuple[str, str]]:
+    """What `issue_summons` refuses of a summons for `violation` with these `values` (its keywords,
+    `SUMMONS_FIELDS`), every one, as (field, message); empty when it refuses none. The role first (`summons_role`,
+    `NotAllowed`). Fields in `told` the caller refused itself (its form's, its schema's) are not judged again.
+    Nothing is written (W-38, as W-36)."""
+    summons_role(by, violation.town)
+    return _summons_values(violation, told=told, **values)[1]
+
+
 def issue_summons(by: Any, violation: Violation, *, return_date: dt.date, return_time: str | dt.time | None = "",
                   issued_on: dt.date | None = None, reason: str = "", expected_version: int | None = None) -> Summons:
     """Issue a summons for a recorded violation, returnable in the Town Justice Court on `return_date`.
 
     Mount Pleasant: only the Building Inspector issues a summons, on his own complaint or another's (§ 164-12;
     the law core's `may_issue_summons`): a police officer, fire district inspector or town fire marshal is
-    refused (`NotAllowed`) — he files a complaint instead. Carmel: `CARMEL_SUMMONS_ROLES`. The court is
-    `court_for`. ``return_date``: after the day of issue, within `RETURN_WITHIN_DAYS`, and a day the Town Justice
-    Court sits: not a Saturday, Sunday or GCL § 24 public holiday (`ValidationFailed` naming ``return_date`` and
-    why; interpretation W-8). ``issued_on`` (default today): not before the last day the violation charges (its
-    day observed; Carmel, the last of its days of continued violation, W-16). ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`;
-    the violation moves to ``summoned``. A violation that has its summons already: `SummonsAlreadyIssued` (409),
-    naming it, nothing written."""
-    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
+    refused (`NotAllowed`) — he files a complaint instead. Carmel: `CARMEL_SUMMONS_ROLES` (`summons_role`). The
+    court is `court_for`. ``return_date``: after the day of issue, within `RETURN_WITHIN_DAYS`, and a day the Town
+    Justice Court sits: not a Saturday, Sunday or GCL § 24 public holiday (`ValidationFailed` naming
+    ``return_date`` and why; interpretation W-8). ``issued_on`` (default today): not before the last day the
+    violation charges (its day observed; Carmel, the last of its days of continued violation, W-16).
+    ``return_time``: `return_time_of` (``HH:MM``, 00:00-23:59, or empty). Returns the `Summons`; the violation
+    moves to ``summoned``.
+
+    The role first (`NotAllowed`; a control character in the reason told before it to a user without it, G-6);
+    then a control character in the reason, told with every other value refused (P-29: a free text before the
+    state); then a violation that has its summons already: `SummonsAlreadyIssued` (409), naming it, nothing
+    written; then every value refused at once, in ``errors`` (`summons_refusals`, W-38); then the state."""
+    try:
+        summons_role(by, violation.town)
+    except NotAllowed:
+        require_no_controls(("reason", reason))  # (G-6: told before the role, as before, P-29)
+        raise
     town = violation.town
-    if _alias(town) == MOUNT_PLEASANT:
-        membership = require_role(by, town, *ENFORCERS)
-        if not may_issue_summons(_kind_of(membership)):
-            kind = _kind_of(membership)
-            raise NotAllowed(_("under Mount Pleasant § 164-12 only the Building Inspector issues a summons; a "
-                               "%(officer)s files a complaint with him")
-                             % {"officer": _(OFFICER_WORDS[kind]) if kind in OFFICER_WORDS else kind.replace("_", " ")})
-    else:
-        require_role(by, town, *CARMEL_SUMMONS_ROLES)
+    values, refused = _summons_values(violation, return_date=return_date, return_time=return_time,
+                                      issued_on=issued_on, reason=reason)
+    if any(field == "reason" for field, _m in refused):  # (a free text before the state, P-29; with the rest)
+        raise ValidationFailed.of_all(refused)
     _no_second_summons(violation)
-    first, last = days_charged(violation)  # a summons charges days that have happened (W-16)
-    issued = _happened("issued_on", issued_on, _today(), not_before=last,
-                       not_before_what=gettext_noop("the violation was observed") if first == last else
-                       gettext_noop("the last day of continued violation the violation charges"))
-    ret = within("return_date", return_date, after=issued, days=RETURN_WITHIN_DAYS,
-                 after_what=gettext_noop("the day of issue"))
-    closed = court_does_not_sit_because(ret)
-    if closed is not None:
-        raise ValidationFailed("return_date", _("%(day)s is %(why)s, when the Town Justice Court does not sit; a "
-                                                "summons is returnable on a day of its regular sessions, a business "
-                                                "day (interpretation W-8): choose another day")
-                               % {"day": ret.isoformat(), "why": law_text(closed)})
-    at = return_time_of(return_time)
+    if refused:  # every value refused, at once (W-38)
+        raise ValidationFailed.of_all(refused)
+    issued, ret, at = values["issued_on"], values["return_date"], values["return_time"]
     with transaction.atomic():
         try:
             transition(violation, "issue_summons", by=by, reason=_why(reason, "summons issued"),
@@ -922,6 +1022,67 @@ def _fine_required(p: Penalty) -> str:
               "be left out only when imprisonment is imposed (%(jail)s)") % {**said, "jail": jail})
 
 
+#: The terms of a sentence, in the order of the disposition's form and the API's body.
+SENTENCE_FIELDS = ("fine", "jail_days", "jail_months")
+
+
+def _sentence(kept: Refusals, p: Penalty | None, fine: Any, jail_days: Any, jail_months: Any) -> Decimal | None:
+    """The fine of a sentence (Decimal dollars, whole cents; $0.00 when left out with imprisonment), its refusals
+    kept in `kept`, every one (W-38): the fine not dollars in whole cents, outside the range `p` (or left out
+    without imprisonment: `_fine_required`); a term not a whole number of days or months from 0, in the unit the
+    law does not count it in (`_jail_in_other_unit`), or more than the cap. `p` None (the outcome refused): only
+    what does not depend on the range (the fine in dollars, the terms whole numbers). Beside a term refused (here or
+    by the caller), a fine left out or of $0, which stands only with imprisonment, is not judged (None) where the
+    law allows imprisonment; where it allows none, the fine is required whatever the term."""
+    amount = None if fine is None or kept.refused("fine") else kept.check(_dollars, "fine", fine)
+    jail_refused = False
+    for name, value, cap in (("jail_days", jail_days, None if p is None else p.max_jail_days),
+                             ("jail_months", jail_months, None if p is None else p.max_jail_months)):
+        said = JAIL_WORDS[name]
+        if kept.refused(name):
+            jail_refused = True
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            kept.refuse(name, _(said[0]) % {"value": repr(value)})
+            jail_refused = True
+        elif p is None:
+            continue
+        elif value and not cap:
+            other, other_cap = (("jail_months", p.max_jail_months) if name == "jail_days" else
+                                ("jail_days", p.max_jail_days))
+            if other_cap:  # the law counts this term in the other unit: say which, and its cap
+                kept.refuse(name, _jail_in_other_unit(p, name, value, other, other_cap))
+            else:
+                kept.refuse(name, _(said[1]) % {"range": _range_text(p, translated=True)})
+            jail_refused = True
+        elif cap and value > cap:
+            kept.refuse(name, _(said[2]) % {"value": value, "cap": cap, "range": _range_text(p, translated=True)})
+            jail_refused = True
+    if p is None or kept.refused("fine"):
+        return amount
+    jailed = bool(jail_days or jail_months)
+    # (where the law allows imprisonment, a fine left out or of $0 stands with it: beside a term refused, judged
+    # once the term is; where it allows none, the fine is required whatever the term)
+    waits = jail_refused and bool(p.max_jail_days or p.max_jail_months)
+    if amount is None:  # no fine given: none with imprisonment ("fine or imprisonment"), else it is required
+        if jailed and not jail_refused:
+            return Decimal("0.00")
+        if not waits:
+            kept.refuse("fine", _fine_required(p))
+        return None
+    if p.min_fine <= amount <= p.max_fine or (amount == 0 and jailed and not jail_refused):
+        return amount
+    if amount == 0 and waits:
+        return None
+    amounts = {"fine": f"${amount:,.2f}", "min": f"${p.min_fine:,.2f}", "max": f"${p.max_fine:,.2f}",
+               "range": _range_text(p, translated=True)}
+    if p.max_jail_days or p.max_jail_months:
+        kept.refuse("fine", _("%(fine)s is outside %(min)s to %(max)s, or $0 with imprisonment for %(range)s")
+                    % amounts)
+    else:
+        kept.refuse("fine", _("%(fine)s is outside %(min)s to %(max)s for %(range)s") % amounts)
+    return None
+
+
 def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any = 0) -> Decimal:
     """Check a sentence against the law core's range `p`; returns the fine (Decimal dollars, whole cents).
 
@@ -929,35 +1090,59 @@ def check_sentence(p: Penalty, fine: Any, jail_days: Any = 0, jail_months: Any =
     "fine or imprisonment, or both"; imprisonment in days up to ``max_jail_days``, in months up to
     ``max_jail_months`` (none where the law gives none). `fine` None is a fine not given: $0 with imprisonment,
     else refused as required for a conviction, saying the range (`_fine_required`). Raises `ValidationFailed`
-    naming ``fine``, ``jail_days`` or ``jail_months`` and the range."""
-    amount = None if fine is None else _dollars("fine", fine)
-    for name, value, cap in (("jail_days", jail_days, p.max_jail_days),
-                             ("jail_months", jail_months, p.max_jail_months)):
-        said = JAIL_WORDS[name]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValidationFailed(name, _(said[0]) % {"value": repr(value)})
-        if value and not cap:
-            other, other_cap = (("jail_months", p.max_jail_months) if name == "jail_days" else
-                                ("jail_days", p.max_jail_days))
-            if other_cap:  # the law counts this term in the other unit: say which, and its cap
-                raise ValidationFailed(name, _jail_in_other_unit(p, name, value, other, other_cap))
-            raise ValidationFailed(name, _(said[1]) % {"range": _range_text(p, translated=True)})
-        if cap and value > cap:
-            raise ValidationFailed(name, _(said[2]) % {"value": value, "cap": cap,
-                                                       "range": _range_text(p, translated=True)})
-    jailed = bool(jail_days or jail_months)
-    if amount is None:  # no fine given: none with imprisonment ("fine or imprisonment"), else it is required
-        if jailed:
-            return Decimal("0.00")
-        raise ValidationFailed("fine", _fine_required(p))
-    if p.min_fine <= amount <= p.max_fine or (amount == 0 and jailed):
-        return amount
-    amounts = {"fine": f"${amount:,.2f}", "min": f"${p.min_fine:,.2f}", "max": f"${p.max_fine:,.2f}",
-               "range": _range_text(p, translated=True)}
-    if p.max_jail_days or p.max_jail_months:
-        raise ValidationFailed("fine", _("%(fine)s is outside %(min)s to %(max)s, or $0 with imprisonment for "
-                                         "%(range)s") % amounts)
-    raise ValidationFailed("fine", _("%(fine)s is outside %(min)s to %(max)s for %(range)s") % amounts)
+    naming ``fine``, ``jail_days`` or ``jail_months`` and the range, every term refused at once (`_sentence`,
+    W-38)."""
+    kept = Refusals()
+    amount = _sentence(kept, p, fine, jail_days, jail_months)
+    if kept.errors:
+        raise ValidationFailed.of_all(kept.in_order(SENTENCE_FIELDS))
+    assert amount is not None
+    return amount
+
+
+#: The values of a disposition `record_disposition` judges, in the order of its form and the API's body.
+DISPOSITION_FIELDS = ("outcome", "decided_on", *SENTENCE_FIELDS, "reason")
+
+
+def _disposition_values(violation: Violation, *, outcome: Any = None, decided_on: Any = None, fine: Any = None,
+                        jail_days: Any = 0, jail_months: Any = 0, reason: Any = "", told: Any = ()
+                        ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values of the court's disposition of `violation` `record_disposition` takes, and what it refuses of
+    them, every one, as (field, message), the reason's first, then in the order of `DISPOSITION_FIELDS`
+    (`_texts_first`, W-38): a control character in the reason (G-6); the outcome not ``convicted`` or
+    ``dismissed``; the day decided not a date, after today or before the summons was issued (W-7); a
+    conviction's sentence outside the range of `penalty_range` (`_sentence`); a dismissal with a fine or
+    imprisonment. Fields in `told` (refused by the caller) are not judged, nor what follows from them (the
+    sentence beside an outcome refused: only its form). A value refused is None in the values."""
+    kept = Refusals(told)
+    if not kept.refused("reason"):
+        kept.add(controls_found(("reason", reason)))
+    if not kept.refused("outcome") and outcome not in (Disposition.CONVICTED, Disposition.DISMISSED):
+        kept.refuse("outcome", _("%(value)s; allowed: convicted, dismissed") % {"value": repr(outcome)})
+    summons = Summons.objects.filter(violation=violation).first()
+    decided = None if kept.refused("decided_on") else kept.check(
+        _happened, "decided_on", decided_on, _today(), not_before=summons.issued_on if summons else None,
+        not_before_what=gettext_noop("the summons was issued"))
+    p, amount = None, None
+    if kept.refused("outcome"):
+        _sentence(kept, None, fine, jail_days, jail_months)
+    elif outcome == Disposition.CONVICTED:
+        p = penalty_range(violation)
+        amount = _sentence(kept, p, fine, jail_days, jail_months)
+    elif not kept.refused("fine"):  # dismissed: no sentence
+        amount = None if fine is None else kept.check(_dollars, "fine", fine)
+        if not kept.refused("fine") and ((amount is not None and amount != 0) or jail_days or jail_months):
+            kept.refuse("fine", _("a dismissed violation carries no fine or imprisonment"))
+    return {"decided_on": decided, "penalty": p, "fine": amount}, kept.in_order(_texts_first(DISPOSITION_FIELDS))
+
+
+def disposition_refusals(by: Any, violation: Violation, *, told: Any = (), **values: Any) -> list[tuple[str, str]]:
+    """What `record_disposition` refuses of a disposition of `violation` with these `values` (its keywords,
+    `DISPOSITION_FIELDS`), every one, as (field, message); empty when it refuses none. The role first
+    (`NotAllowed`: not the town's Building Inspector or Clerk). Fields in `told` the caller refused itself (its
+    form's, its schema's) are not judged again. Nothing is written (W-38, as W-36)."""
+    require_role(by, violation.town, *COURT_CLERKS)
+    return _disposition_values(violation, told=told, **values)[1]
 
 
 def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_on: dt.date | None = None,
@@ -966,22 +1151,27 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
     """Record the Town Justice Court's disposition of a summoned violation (building inspector or town clerk).
 
     ``outcome`` ``convicted``: the sentence (``fine`` in US dollars, ``jail_days``, ``jail_months``) must lie within
-    `penalty_range` (checked by `check_sentence`; `ValidationFailed` naming the field and the range; ``fine`` None,
-    not given, is required but with imprisonment where the law allows "fine or imprisonment"); the offense
-    number and the range are kept, and the violation moves to ``disposed``. ``dismissed``: no sentence; the
-    violation moves to ``dismissed`` and does not count as an offense. Returns the `Disposition`."""
-    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
-    if outcome not in (Disposition.CONVICTED, Disposition.DISMISSED):
-        raise ValidationFailed("outcome", _("%(value)s; allowed: convicted, dismissed") % {"value": repr(outcome)})
-    require_role(by, violation.town, *COURT_CLERKS)
-    summons = Summons.objects.filter(violation=violation).first()
-    decided = _happened("decided_on", decided_on, _today(), not_before=summons.issued_on if summons else None,
-                        not_before_what=gettext_noop("the summons was issued"))
+    `penalty_range` (checked by `_sentence`, as `check_sentence`; `ValidationFailed` naming the field and the
+    range; ``fine`` None, not given, is required but with imprisonment where the law allows "fine or
+    imprisonment"); the offense number and the range are kept, and the violation moves to ``disposed``.
+    ``dismissed``: no sentence; the violation moves to ``dismissed`` and does not count as an offense. The role
+    first (`NotAllowed`; a control character in the reason told before it to a user without it, G-6), then every
+    value refused at once, in ``errors`` (`disposition_refusals`, W-38), then the version and the state. Returns
+    the `Disposition`."""
+    try:
+        require_role(by, violation.town, *COURT_CLERKS)
+    except NotAllowed:
+        require_no_controls(("reason", reason))  # (G-6: told before the role, as before, P-29)
+        raise
     with transaction.atomic():
         fresh = Violation.objects.select_for_update().get(pk=violation.pk)
+        values, refused = _disposition_values(fresh, outcome=outcome, decided_on=decided_on, fine=fine,
+                                              jail_days=jail_days, jail_months=jail_months, reason=reason)
+        if refused:  # every value refused, at once (W-38), before the state (P-29)
+            raise ValidationFailed.of_all(refused)
+        decided = values["decided_on"]
         if outcome == Disposition.CONVICTED:
-            p = penalty_range(fresh)
-            amount = check_sentence(p, fine, jail_days, jail_months)
+            p, amount = values["penalty"], values["fine"]
             disposition = Disposition(
                 town=violation.town, violation=fresh, decided_on=decided, outcome=outcome,
                 offense_number=p.offense_number, prior_offenses=None if p.offense_number is None else
@@ -991,8 +1181,6 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
                        + (f", {jail_days} days" if jail_days else "") + (f", {jail_months} months" if jail_months else ""))
             transition(violation, "dispose", by=by, reason=why, expected_version=expected_version)
         else:
-            if (fine is not None and _dollars("fine", fine) != 0) or jail_days or jail_months:
-                raise ValidationFailed("fine", _("a dismissed violation carries no fine or imprisonment"))
             disposition = Disposition(town=violation.town, violation=fresh, decided_on=decided, outcome=outcome,
                                       recorded_by=by)
             why = _why(reason, "dismissed by the court")
@@ -1001,28 +1189,62 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
     return disposition
 
 
+#: The values of a payment `record_payment` judges, in the order of its form and the API's body.
+PAYMENT_FIELDS = ("amount", "paid_on", "reason")
+
+
+def _payment_values(disposition: Disposition | None, *, amount: Any = None, paid_on: Any = None, reason: Any = "",
+                    told: Any = ()) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """The values of the payment of the fine `disposition` imposed (None: none recorded) `record_payment` takes,
+    and what it refuses of them, every one, as (field, message), the reason's first, then in the order of
+    `PAYMENT_FIELDS` (`_texts_first`, W-38): a control character in the reason (G-6); the amount not dollars in
+    whole cents, not the fine, or a fine none was imposed; the day paid not a date, after today or before the
+    disposition (W-7). Fields in `told` (refused by the caller) are not judged. A value refused is None in the
+    values."""
+    kept = Refusals(told)
+    if not kept.refused("reason"):
+        kept.add(controls_found(("reason", reason)))
+    paid = None if kept.refused("amount") else kept.check(_dollars, "amount", amount)
+    when = None if kept.refused("paid_on") else kept.check(  # (a fine is paid once imposed, not before)
+        _happened, "paid_on", paid_on, _today(), not_before=disposition.decided_on if disposition else None,
+        not_before_what=gettext_noop("the court's disposition imposing the fine"))
+    if paid is not None and disposition is not None and disposition.outcome == Disposition.CONVICTED:
+        if disposition.fine == 0:
+            kept.refuse("amount", _("no fine was imposed; close the case instead"))
+        elif paid != disposition.fine:
+            kept.refuse("amount", _("%(paid)s is not the fine of %(fine)s; record the payment of the fine in full")
+                        % {"paid": f"${paid:,.2f}", "fine": f"${disposition.fine:,.2f}"})
+    return {"amount": paid, "paid_on": when}, kept.in_order(_texts_first(PAYMENT_FIELDS))
+
+
+def payment_refusals(by: Any, violation: Violation, *, told: Any = (), **values: Any) -> list[tuple[str, str]]:
+    """What `record_payment` refuses of a payment of `violation`'s fine with these `values` (its keywords,
+    `PAYMENT_FIELDS`), every one, as (field, message); empty when it refuses none. The role first (`NotAllowed`:
+    not the town's Building Inspector or Clerk). Fields in `told` the caller refused itself are not judged again.
+    Nothing is written (W-38, as W-36)."""
+    require_role(by, violation.town, *COURT_CLERKS)
+    return _payment_values(Disposition.objects.filter(violation=violation).first(), told=told, **values)[1]
+
+
 def record_payment(by: Any, violation: Violation, *, amount: Any, paid_on: dt.date | None = None,
                    reason: str = "", expected_version: int | None = None) -> Violation:
     """Record payment of the fine in full (``amount`` in US dollars must equal the fine; `ValidationFailed`,
     field ``amount``, otherwise). ``paid_on`` (default today): not after today nor before the court's
-    disposition that imposed the fine (`ValidationFailed` naming ``paid_on``). Building inspector or town clerk.
+    disposition that imposed the fine (`ValidationFailed` naming ``paid_on``). Building inspector or town clerk:
+    the role first (`NotAllowed`; a control character in the reason told before it to a user without it, G-6),
+    then every value refused at once, in ``errors`` (`payment_refusals`, W-38), then the version and the state.
     The violation moves to ``paid``."""
-    require_no_controls(("reason", reason))  # (G-6; values before state, P-29)
-    require_role(by, violation.town, *COURT_CLERKS)
-    paid = _dollars("amount", amount)
-    when = _happened("paid_on", paid_on, _today())
+    try:
+        require_role(by, violation.town, *COURT_CLERKS)
+    except NotAllowed:
+        require_no_controls(("reason", reason))  # (G-6: told before the role, as before, P-29)
+        raise
     with transaction.atomic():
         disposition = Disposition.objects.select_for_update().filter(violation=violation).first()
-        if disposition is not None:  # a fine is paid once imposed, not before
-            when = _happened("paid_on", when, not_before=disposition.decided_on,
-                             not_before_what=gettext_noop("the court's disposition imposing the fine"))
-        if disposition is not None and disposition.outcome == Disposition.CONVICTED:
-            if disposition.fine == 0:
-                raise ValidationFailed("amount", _("no fine was imposed; close the case instead"))
-            if paid != disposition.fine:
-                raise ValidationFailed("amount", _("%(paid)s is not the fine of %(fine)s; record the payment of the "
-                                                   "fine in full")
-                                       % {"paid": f"${paid:,.2f}", "fine": f"${disposition.fine:,.2f}"})
+        values, refused = _payment_values(disposition, amount=amount, paid_on=paid_on, reason=reason)
+        if refused:  # every value refused, at once (W-38), before the state (P-29)
+            raise ValidationFailed.of_all(refused)
+        paid, when = values["amount"], values["paid_on"]
         why = _why(reason, f"fine of ${paid:,.2f} paid on {when}")
         transition(violation, "pay", by=by, reason=why, expected_version=expected_version)
         assert disposition is not None  # "pay" is allowed only from disposed
@@ -1113,8 +1335,10 @@ def case_timeline(by: Any, complaint: Complaint) -> list[TimelineEntry]:
 
 
 __all__ = [
-    "CARMEL_SUMMONS_ROLES", "OffenseEntry", "OffenseHistory", "case_timeline", "check_sentence", "close_case",
-    "court_for", "dismiss_complaint", "file_complaint", "issue_summons", "lift_stop_order", "offense_history",
-    "penalty_range", "prior_offenses", "record_disposition", "record_payment", "record_stop_order",
-    "record_violation", "register_offender", "stop_order_refusals", "stop_order_role", "violation_refusals",
+    "CARMEL_SUMMONS_ROLES", "DISPOSITION_FIELDS", "LIFT_FIELDS", "PAYMENT_FIELDS", "SUMMONS_FIELDS", "OffenseEntry",
+    "OffenseHistory", "case_timeline", "check_sentence", "close_case", "court_for", "disposition_refusals",
+    "dismiss_complaint", "file_complaint", "issue_summons", "lift_refusals", "lift_stop_order", "offense_history",
+    "payment_refusals", "penalty_range", "prior_offenses", "record_disposition", "record_payment",
+    "record_stop_order", "record_violation", "register_offender", "stop_order_refusals", "stop_order_role",
+    "summons_refusals", "summons_role", "violation_refusals",
 ]

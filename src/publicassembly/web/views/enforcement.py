@@ -214,8 +214,12 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
     if what not in ACTIONS:
         raise ValidationFailed("action", _("unknown action %(action)s; allowed: %(allowed)s")
                                % {"action": repr(what), "allowed": ", ".join(ACTIONS)})
-    if what in ("complaint", "violation", "stop_order"):  # (the role first, before the form judges what it names
-        require_role(request.user, t, *es.ENFORCERS)  # of the town's records: W-33, W-36)
+    if what in ("complaint", "violation", "stop_order", "lift_stop_order"):  # (the role first, before the form
+        require_role(request.user, t, *es.ENFORCERS)  # judges what it names of the town's records: W-33, W-36, W-38)
+    elif what == "summons":
+        es.summons_role(request.user, t)
+    elif what in ("disposition", "payment"):
+        require_role(request.user, t, *es.COURT_CLERKS)
     form, key, call, record = _action(request.user, t, what, pk, request.POST)
     status = 422
     try:
@@ -243,11 +247,24 @@ def enforcement_action(request: HttpRequest, town: str, what: str, pk: int = 0) 
     return render(request, "web/enforcement/index.html", _context(request, t, {key: form}), status=status)
 
 
+#: The forms whose service's refusals of the values they took are told with their own (W-38): the form, the
+#: service's fields and its ``*_refusals`` function (the user, the record the form acts on).
+TOLD_WITH_THE_FORMS = (
+    (LiftStopOrderForm, es.LIFT_FIELDS, es.lift_refusals),
+    (SummonsForm, es.SUMMONS_FIELDS, es.summons_refusals),
+    (DispositionForm, es.DISPOSITION_FIELDS, es.disposition_refusals),
+    (PaymentForm, es.PAYMENT_FIELDS, es.payment_refusals),
+)
+
+
 def _service_refusals(u: Any, t: Any, form: forms.Form, record: Any) -> list[tuple[str, str]]:
     """What the service refuses of the values a form refused in part took (the complaint's, W-33; a violation's
-    or a stop order's, W-36), its fields refused by the form not judged again; empty for another form (its
-    service's refusals are told once it is sent right)."""
+    or a stop order's, W-36; a stop order lifted, a summons, a disposition, a payment: W-38), its fields refused by
+    the form not judged again; empty for another form (its service's refusals are told once it is sent right)."""
     took = {f: v for f, v in form.cleaned_data.items() if v not in (None, "")}
+    for form_class, fields, refusals in TOLD_WITH_THE_FORMS:
+        if isinstance(form, form_class):
+            return refusals(u, record, told=set(form.errors), **{f: took[f] for f in fields if f in took})
     if isinstance(form, ComplaintForm):
         return es.complaint_refusals(t, **{f: form.cleaned_data.get(f) for f in ("description", "observed_on", "place",
                                                                                 "in_presence")})

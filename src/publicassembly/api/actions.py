@@ -625,7 +625,8 @@ def set_bond_and_insurance_limit(request: Any, town: str, pk: RecordId, data: Bo
 
 class AssemblyHeldIn(Versioned):
     ended_on: Day | None = Field(None, description="the day the assembly ended (default: its last day in the "
-                                                    "facts); the 5 days of ¶ F run from it")
+                                                    "facts); the days ¶ F allows for the cleanup (the parameter "
+                                                    "cleanup.days_after) run from it")
 
 
 class CleanupInspectionIn(Versioned):
@@ -654,7 +655,8 @@ class ForfeitIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-38)
 @router.post("/towns/{town}/applications/{id}/assembly-held", response=APP_OUT, operation_id="record_assembly_held",
              summary="Record the assembly as held and the day it ended (the Clerk)")
 def record_assembly_held(request: Any, town: str, pk: RecordId, data: AssemblyHeldIn) -> Any:
-    """issued → assembly_held; the day it ended starts the 5 days of ¶ F for the cleanup."""
+    """issued → assembly_held; the day it ended starts the days ¶ F allows for the cleanup (the law core's
+    parameter ``cleanup.days_after``)."""
     from publicassembly.permits import services as sv
 
     v = _clean(data)
@@ -679,18 +681,19 @@ def record_cleanup_inspection(request: Any, town: str, pk: RecordId, data: Clean
 
 
 @router.post("/towns/{town}/applications/{id}/release-bond", response=APP_OUT, operation_id="release_bond",
-             summary="Release the bond (the Town Board; 409 unless the cleanup was complete within 5 days, ¶ F, or "
-                     "the permit was revoked or none was issued)")
+             summary="Release the bond (the Town Board; 409 unless the cleanup was complete within the days ¶ F "
+                     "allows, or the permit was revoked or none was issued)")
 def release_bond(request: Any, town: str, pk: RecordId, data: ReleaseBondIn) -> Any:
     """cleanup_inspected → bond_released, only when the law core finds the waste completely removed within
-    5 days from the end of the assembly (¶ F); else 409 with that finding as the blocker. A revoked permit's bond
-    (¶ G) is released with the Board's ``reason`` (required: 422 naming it; no assembly took place, or the
-    premises were cleaned): the application stays revoked, ``bond_disposition`` ``released``; 409 when no bond
-    is posted or it was already released or forfeited (interpretation P-32). The bond posted on an application
-    that ended without a permit (denied, withdrawn, or closed with none issued) is released the same way, with
-    the Board's ``reason``; the application stays in its state (interpretation P-36). ``released_on`` (default
-    today) is recorded as ``bond_disposition_on``; 422 naming it when after today or before the act it follows,
-    told in one answer with the other refusals (interpretation P-38)."""
+    the days ¶ F allows from the end of the assembly (its parameter ``cleanup.days_after``); else 409 with that
+    finding as the blocker. A revoked permit's bond (¶ G) is released with the Board's ``reason`` (required: 422
+    naming it; no assembly took place, or the premises were cleaned): the application stays revoked,
+    ``bond_disposition`` ``released``; 409 when no bond is posted or it was already released or forfeited
+    (interpretation P-32). The bond posted on an application that ended without a permit (denied, withdrawn, or
+    closed with none issued) is released the same way, with the Board's ``reason``; the application stays in its
+    state (interpretation P-36). ``released_on`` (default today) is recorded as ``bond_disposition_on``; 422
+    naming it when after today or before the act it follows, told in one answer with the other refusals
+    (interpretation P-38)."""
     from publicassembly.permits import services as sv
 
     refuse_every(data, lambda given: sv.release_bond_refusals(request.user, _application(request, town, pk), given))
@@ -705,10 +708,11 @@ def release_bond(request: Any, town: str, pk: RecordId, data: ReleaseBondIn) -> 
                      "revoked)")
 def forfeit_bond(request: Any, town: str, pk: RecordId, data: ForfeitIn) -> Any:
     """cleanup_inspected → bond_forfeited, with the reason (required), only when the cleanup was not done within
-    the 5 days of ¶ F; else 409 with the law core's finding. A revoked permit's bond (¶ G) is forfeited with the
-    reason (the waste of an assembly that took place was not removed in time) once the cleanup's last day counted
-    from the assembly's first day has passed: the application stays revoked, ``bond_disposition`` ``forfeited``;
-    409 before that day, when no bond is posted, or when it was already released or forfeited (P-32).
+    the days ¶ F allows (``cleanup.days_after``); else 409 with the law core's finding. A revoked permit's bond
+    (¶ G) is forfeited with the reason (the waste of an assembly that took place was not removed in time) once
+    the cleanup's last day counted from the assembly's first day has passed: the application stays revoked,
+    ``bond_disposition`` ``forfeited``; 409 before that day, when no bond is posted, or when it was already
+    released or forfeited (P-32).
     ``forfeited_on`` (default today) is recorded as ``bond_disposition_on``; 422 naming it when after today, before
     the act it follows or, the permit revoked, on or before ¶ F's last day counted from the assembly's first day,
     told in one answer with the reason's refusals (interpretation P-38)."""

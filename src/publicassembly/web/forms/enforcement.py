@@ -4,12 +4,14 @@ per action of `publicassembly.enforcement.services`, each field named as the ser
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import textwrap
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from publicassembly.enforcement.models import Complaint, Offender
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
@@ -150,7 +152,7 @@ RULE_SUMMARIES = {
     "carmel/issuance/d-inspection-authorization": gettext_lazy(
         "The owners' written authorization for the Town to inspect the property"),
     "carmel/issuance/e-insurance": gettext_lazy("A comprehensive liability policy insuring the Town"),
-    "carmel/issuance/f-cleanup": gettext_lazy("Waste completely removed within five days after the assembly"),
+    "carmel/issuance/f-cleanup": gettext_lazy("Waste completely removed within %(days)s after the assembly"),
     "carmel/issuance/f-bond": gettext_lazy("A bond posted with the Town Clerk to insure the cleanup"),
     "carmel/issuance/g-revocation": gettext_lazy("Revocation of the permit by the Town Board"),
     "carmel/fee/filing": gettext_lazy("The filing fee, not refundable, accompanies the application"),
@@ -159,6 +161,25 @@ RULE_SUMMARIES = {
     "carmel/penalties/c-injunction": gettext_lazy(
         "An action of the Town Board to compel compliance or restrain the violation"),
 }
+
+
+#: The numbers a rule's summary says (`RULE_SUMMARIES`: ``%(name)s``), each the law core's parameter in force on the
+#: day the form is made, in words (`NUMBER_WORDS`) — never a number written into the sentence: ¶ F's days to remove
+#: the waste are ``cleanup.days_after`` (Carmel's parameters.yaml).
+RULE_NUMBERS = {"carmel/issuance/f-cleanup": {"days": "cleanup.days_after"}}
+#: A number of `RULE_NUMBERS` in words, in the singular or the plural as it is.
+NUMBER_WORDS = {"days": lambda n: ngettext("%(n)s day", "%(n)s days", n) % {"n": n}}
+
+
+def rule_summary(town: Any, rule_id: str, summary: str, on: dt.date | None = None) -> str:
+    """`summary` of the rule `rule_id` of `town`, each number it says (`RULE_NUMBERS`) the law core's parameter in
+    force on `on` (default today; the chapter's first day in force, when `on` is before it)."""
+    numbers = RULE_NUMBERS.get(rule_id)
+    if not numbers:
+        return summary
+    parameters = town.jurisdiction.parameters
+    values = parameters.at(max(on or timezone.localdate(), parameters.in_force_from))
+    return summary % {name: NUMBER_WORDS[name](int(values[parameter])) for name, parameter in numbers.items()}
 
 
 def rule_label(citation: str, summary: str) -> str:
@@ -172,11 +193,13 @@ def rule_label(citation: str, summary: str) -> str:
 def _rule_choices(town: Any) -> list[tuple[str, str]]:
     """The rules a violation may be recorded under (`enforcement.services.violable_rules`), no others: the value
     is the rule's id, the label its citation and summary (`rule_label`) in the active language
-    (`RULE_SUMMARIES`; the rule's docstring summary for a rule not listed there)."""
+    (`RULE_SUMMARIES`, its numbers the parameters in force today: `rule_summary`; the rule's docstring summary for a
+    rule not listed there)."""
     from publicassembly.enforcement.services import violable_rules
 
     summaries = {r.id: r.summary for r in town.jurisdiction.rules}
-    return [(rule_id, rule_label(citation, str(RULE_SUMMARIES.get(rule_id, summaries.get(rule_id, "")))))
+    return [(rule_id, rule_label(citation, rule_summary(town, rule_id, str(RULE_SUMMARIES[rule_id]))
+                                 if rule_id in RULE_SUMMARIES else summaries.get(rule_id, "")))
             for rule_id, citation in violable_rules(town)]
 
 

@@ -432,7 +432,7 @@ def test_schedule_and_record_an_inspection_finds_overcrowding(api, mu, hall):
 E = "/api/v1/towns/mount-pleasant-ny"
 
 
-def test_enforcement_case_complaint_to_closed(api, mu, cu, hall):
+def test_enforcement_case_complaint_to_closed(api, mu, cu, hall, travel_to):
     """§§ 164-12, 164-14: the Building Inspector files a complaint and records a violation; a police officer
     may not issue the summons (403); the Inspector does; a first offense's fine outside its range is 422
     naming ``fine``; the conviction, payment of the fine in full, and closing the case."""
@@ -471,6 +471,7 @@ def test_enforcement_case_complaint_to_closed(api, mu, cu, hall):
     assert post(bi, f"{E}/violations/{v['id']}/summons", {**summons, "expected_version": 7}).status_code == 409
     r = post(bi, f"{E}/violations/{v['id']}/summons", summons)
     assert r.status_code == 201 and r.json()["number"]
+    travel_to(summons["return_date"])  # (the court decides on the return day: W-37)
 
     disp = f"{E}/violations/{v['id']}/disposition"
     assert post(police, disp, {"outcome": "convicted", "fine": "100.00"}).status_code == 403

@@ -26,9 +26,11 @@ REQUIRED = ("the fine is required for a conviction: $25.00 to $100.00 for a firs
 
 
 @pytest.fixture
-def summoned(mu, violation):  # noqa: F811
-    es.issue_summons(mu["building_inspector"], violation,
-                     return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+def summoned(mu, violation, travel_to):  # noqa: F811
+    """The violation summoned, on its return day (the court decides then: W-37)."""
+    s = es.issue_summons(mu["building_inspector"], violation,
+                         return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    travel_to(s.return_date)
     violation.refresh_from_db()
     return violation
 

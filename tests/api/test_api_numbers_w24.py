@@ -234,14 +234,15 @@ def test_fee_schedule_and_refund_malformed_is_422_naming_amount(api, cu, hearing
 # --- A court's disposition and a fine's payment (§ 164-14) -------------------------------------------------------------
 
 
-def test_fine_and_its_payment_malformed_is_422_and_not_recorded(api, mu, violation):  # noqa: F811
+def test_fine_and_its_payment_malformed_is_422_and_not_recorded(api, mu, violation, travel_to):  # noqa: F811
     from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import Disposition, Violation
     from publicassembly.law.dates import next_business_day
 
     bi = mu["building_inspector"]
     c = api(bi)
-    es.issue_summons(bi, violation, return_date=next_business_day(TODAY + dt.timedelta(days=14)))
+    s = es.issue_summons(bi, violation, return_date=next_business_day(TODAY + dt.timedelta(days=14)))
+    travel_to(s.return_date)  # (the court decides on the return day: W-37)
     url = f"{MP}/violations/{violation.pk}"
     for value, says in BAD_MONEY:
         if value is not None:

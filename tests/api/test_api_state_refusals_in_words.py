@@ -84,17 +84,18 @@ def test_an_inspection_recorded_twice_is_told_it_is_recorded_once(mu, hall):
     assert Inspection.objects.get(pk=insp.pk).version == insp.version
 
 
-def test_a_fine_paid_twice_is_told_it_is_paid_once_164_14(mu, violation):  # noqa: F811
+def test_a_fine_paid_twice_is_told_it_is_paid_once_164_14(mu, violation, travel_to):  # noqa: F811
     bi, clerk = mu["building_inspector"], mu["town_clerk"]
     v = violation
     said = refused(post(clerk, f"{E}/violations/{v.pk}/payment", {"amount": "50.00"}))
     assert said == (f"violation {v.pk} is recorded and no summons has been issued for it: a fine is paid once the "
                     "court has imposed it")
-    es.issue_summons(bi, v, return_date=next_business_day(TODAY + dt.timedelta(days=30)))
+    s = es.issue_summons(bi, v, return_date=next_business_day(TODAY + dt.timedelta(days=30)))
     v.refresh_from_db()
     said = refused(post(clerk, f"{E}/violations/{v.pk}/payment", {"amount": "50.00"}))
     assert said == (f"violation {v.pk} is summoned and awaits the court's disposition: a fine is paid once the court "
                     "has imposed it")
+    travel_to(s.return_date)  # (the court decides on the return day: W-37)
     es.record_disposition(clerk, v, outcome="convicted", fine="50")
     v.refresh_from_db()
     assert post(clerk, f"{E}/violations/{v.pk}/payment", {"amount": "50.00"}).status_code == 200

@@ -70,7 +70,8 @@ def test_fine_of_minus_zero_is_said_as_zero_164_14(bi, violation, day):
     "$-0.00"."""
     es.issue_summons(bi, violation, issued_on=day, return_date=day + dt.timedelta(days=21))
     violation.refresh_from_db()
-    e = refused("fine", lambda: es.record_disposition(bi, violation, outcome="convicted", decided_on=day, fine="-0"))
+    e = refused("fine", lambda: es.record_disposition(bi, violation, outcome="convicted",
+                                                      decided_on=day + dt.timedelta(days=21), fine="-0"))
     assert e.detail.startswith("$0.00 is outside"), e.detail
     assert "-0" not in e.detail
 

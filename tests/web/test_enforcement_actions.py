@@ -30,10 +30,12 @@ def _page(user) -> str:
 
 
 @pytest.fixture
-def convicted(mu, violation):
-    """The violation summoned and convicted with a fine at the bottom of the range (§ 164-14)."""
+def convicted(mu, violation, travel_to):
+    """The violation summoned and convicted on its return day (W-37) with a fine at the bottom of the range
+    (§ 164-14)."""
     bi = mu["building_inspector"]
-    es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    s = es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    travel_to(s.return_date)
     p = es.penalty_range(violation)
     es.record_disposition(bi, violation, outcome="convicted", fine=p.min_fine)
     violation.refresh_from_db()

@@ -68,9 +68,11 @@ def test_the_bond_form_names_the_amount_once_ch31_f(cu, hearing_app):
 
 
 @pytest.fixture
-def summoned(mu, violation):
-    es.issue_summons(mu["building_inspector"], violation,
-                     return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+def summoned(mu, violation, travel_to):
+    """The violation summoned, on its return day (the court decides then: W-37)."""
+    s = es.issue_summons(mu["building_inspector"], violation,
+                         return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    travel_to(s.return_date)
     violation.refresh_from_db()
     return violation
 

@@ -280,14 +280,15 @@ def test_the_inspectors_space_form_refuses_beside_the_field_and_adds_nothing(mu,
     assert hall.spaces.count() == before
 
 
-def test_the_payment_of_a_fine_refuses_beside_the_field(mu, violation):
+def test_the_payment_of_a_fine_refuses_beside_the_field(mu, violation, travel_to):
     import datetime as dt
 
     from publicassembly.enforcement import services as es
     from publicassembly.law.dates import next_business_day
 
     bi = mu["building_inspector"]
-    es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    s = es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    travel_to(s.return_date)  # (the court decides on the return day: W-37)
     es.record_disposition(bi, violation, outcome="convicted", fine=es.penalty_range(violation).min_fine)
     violation.refresh_from_db()
     fine = violation.disposition.fine

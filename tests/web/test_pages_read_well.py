@@ -289,14 +289,15 @@ def test_a_passed_inspection_is_not_a_passed_deadline_in_spanish_section_164_9(m
     assert passed == {None: "aprobada", "a deadline that has passed": "vencido"}
 
 
-def test_enforcement_page_says_offense_number_and_the_fine_paid_as_money_section_164_14(mu, violation):
+def test_enforcement_page_says_offense_number_and_the_fine_paid_as_money_section_164_14(mu, violation, travel_to):
     """§ 164-14: a first offense, fined $25 to $100. The offense's number reads "contravención número 1" beside
     the violation record "Infracción …", and the fine paid is money as the language writes it ("$100", not
     "$100.00")."""
     from publicassembly.enforcement import services as es
 
     bi = mu["building_inspector"]
-    es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    s = es.issue_summons(bi, violation, return_date=next_business_day(dt.date.today() + dt.timedelta(days=30)))
+    travel_to(s.return_date)  # (the court decides on the return day: W-37)
     es.record_disposition(bi, violation, outcome="convicted", fine="100")
     violation.refresh_from_db()
     es.record_payment(bi, violation, amount="100.00")

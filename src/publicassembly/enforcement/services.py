@@ -1111,7 +1111,8 @@ def _disposition_values(violation: Violation, *, outcome: Any = None, decided_on
     them, every one, as (field, message), the reason's first, then in the order of `DISPOSITION_FIELDS`
     (`_texts_first`, W-38): a control character in the reason (G-6); the outcome not ``convicted`` or
     ``dismissed``; the day decided not a date, after today or before the summons was issued (W-7); a
-    conviction's sentence outside the range of `penalty_range` (`_sentence`); a dismissal with a fine or
+    conviction decided before the summons' return day without a reason saying why (`before_the_return_day`,
+    W-37); a conviction's sentence outside the range of `penalty_range` (`_sentence`); a dismissal with a fine or
     imprisonment. Fields in `told` (refused by the caller) are not judged, nor what follows from them (the
     sentence beside an outcome refused: only its form). A value refused is None in the values."""
     kept = Refusals(told)
@@ -1123,6 +1124,9 @@ def _disposition_values(violation: Violation, *, outcome: Any = None, decided_on
     decided = None if kept.refused("decided_on") else kept.check(
         _happened, "decided_on", decided_on, _today(), not_before=summons.issued_on if summons else None,
         not_before_what=gettext_noop("the summons was issued"))
+    if (decided is not None and summons is not None and decided < summons.return_date
+            and outcome == Disposition.CONVICTED and not kept.refused("outcome") and not _given(reason)):
+        kept.refuse("decided_on", before_the_return_day(decided, summons))  # (W-37)
     p, amount = None, None
     if kept.refused("outcome"):
         _sentence(kept, None, fine, jail_days, jail_months)
@@ -1134,6 +1138,21 @@ def _disposition_values(violation: Violation, *, outcome: Any = None, decided_on
         if not kept.refused("fine") and ((amount is not None and amount != 0) or jail_days or jail_months):
             kept.refuse("fine", _("a dismissed violation carries no fine or imprisonment"))
     return {"decided_on": decided, "penalty": p, "fine": amount}, kept.in_order(_texts_first(DISPOSITION_FIELDS))
+
+
+def _given(text: Any) -> bool:
+    """Whether `text` is a text given: not empty nor spaces alone."""
+    return isinstance(text, str) and bool(text.strip())
+
+
+def before_the_return_day(decided: dt.date, summons: Summons) -> str:
+    """The refusal of a conviction decided on `decided`, before `summons`'s return day, without the reason saying
+    why (interpretation W-37): the day the summons calls the defendant to appear, and what to do."""
+    return (_("%(day)s is before the summons' return day (%(returns)s), the day it calls the defendant to appear in "
+              "the %(court)s: a conviction decided before it is recorded only with the reason saying why (the "
+              "defendant pleaded or appeared before the return day); give the reason, or the day the court decided "
+              "(interpretation W-37)")
+            % {"day": decided.isoformat(), "returns": summons.return_date.isoformat(), "court": summons.court})
 
 
 def disposition_refusals(by: Any, violation: Violation, *, told: Any = (), **values: Any) -> list[tuple[str, str]]:
@@ -1154,7 +1173,10 @@ def record_disposition(by: Any, violation: Violation, *, outcome: str, decided_o
     `penalty_range` (checked by `_sentence`, as `check_sentence`; `ValidationFailed` naming the field and the
     range; ``fine`` None, not given, is required but with imprisonment where the law allows "fine or
     imprisonment"); the offense number and the range are kept, and the violation moves to ``disposed``.
-    ``dismissed``: no sentence; the violation moves to ``dismissed`` and does not count as an offense. The role
+    ``dismissed``: no sentence; the violation moves to ``dismissed`` and does not count as an offense.
+    ``decided_on`` (default today): not after today nor before the summons was issued; a conviction decided before
+    the summons' return day only with a ``reason`` saying why (the defendant pleaded or appeared before it;
+    interpretation W-37), a dismissal on any of those days. The role
     first (`NotAllowed`; a control character in the reason told before it to a user without it, G-6), then every
     value refused at once, in ``errors`` (`disposition_refusals`, W-38), then the version and the state. Returns
     the `Disposition`."""

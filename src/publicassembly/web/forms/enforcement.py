@@ -240,6 +240,11 @@ class DispositionForm(VersionedForm):
                                  required=False)
     jail_months = WholeNumberField(label=gettext_lazy("Imprisonment (months)"), min_value=0, max_value=120,
                                    required=False)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=2000, required=False,
+                             widget=forms.Textarea(attrs={"rows": 2}),
+                             help_text=gettext_lazy("Kept in the case's history. Required for a conviction decided "
+                                                    "before the summons' return day: say why (the defendant pleaded "
+                                                    "or appeared before it)."))
 
 
 class ComplaintField(forms.ModelChoiceField):

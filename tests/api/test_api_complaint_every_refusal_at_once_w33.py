@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 URL = "/api/v1/towns/mount-pleasant-ny/complaints"
 TOWN = "Town of Mount Pleasant, New York"
-NOT_IN_FORCE = "the chapter was not in force on 1970-01-01; it is in force from 1976-02-24"
+NOT_IN_FORCE = "the chapter is applied from 1976-02-24, the earliest date its text gives: 1970-01-01 is before it"
 TODAY = dt.date.today()
 
 

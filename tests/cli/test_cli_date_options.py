@@ -79,13 +79,14 @@ def test_remind_today_outside_the_known_years_is_refused_naming_today(runner, tm
 
 @pytest.mark.parametrize("value", ["1778-01-01", "1900-01-01", "1970-06-01", "1971-12-31"])
 def test_remind_today_before_carmel_ch_31_was_in_force_is_refused_naming_today(runner, tmp_path, value):
-    """Carmel ch. 31 is in force from 1972-01-01: a known day before it ended in a ParameterNotInForce
+    """Carmel ch. 31 is applied from 1972-01-01 (C-2): a known day before it ended in a ParameterNotInForce
     traceback (exit 1); now one line naming --today and the first day, before the database is opened."""
     result = runner.invoke(app, ["remind", "--today", value, "--dry-run", "--data-dir", str(tmp_path / "none")])
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
-    assert lines == [f"publicassembly: error: --today: no law in force on {value}: the chapter (Carmel Code ch. "
-                     "31, Public Assembly Ordinance) is in force from 1972-01-01; give 1972-01-01 or later"], lines
+    assert lines == [f"publicassembly: error: --today: no law applied on {value}: the chapter (Carmel Code ch. "
+                     "31, Public Assembly Ordinance) is applied from 1972-01-01, the earliest date its text gives; "
+                     "give 1972-01-01 or later"], lines
     assert not (tmp_path / "none").exists()
 
 

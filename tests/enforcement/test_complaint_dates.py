@@ -54,11 +54,11 @@ def test_filed_before_observed_is_still_refused(bi, mount_pleasant):
 
 
 def test_complaint_observed_before_chapter_164_is_refused_naming_observed_on(bi, mount_pleasant):
-    """§ 164-12 complaints report violations of ch. 164, in force from 1976-02-24: a day before it is refused
+    """§ 164-12 complaints report violations of ch. 164, applied from 1976-02-24 (M-1): a day before it is refused
     naming ``observed_on``; the first day is accepted."""
     with pytest.raises(ValidationFailed) as e:
         _file(bi, mount_pleasant, observed_on=dt.date(1976, 2, 23))
-    assert e.value.field == "observed_on" and "in force from 1976-02-24" in e.value.detail
+    assert e.value.field == "observed_on" and "applied from 1976-02-24" in e.value.detail
     assert _file(bi, mount_pleasant, observed_on=dt.date(1976, 2, 24)).observed_on == dt.date(1976, 2, 24)
 
 
@@ -74,7 +74,7 @@ def test_violation_observed_before_chapter_164_is_refused_naming_observed_on_in_
     with pytest.raises(ValidationFailed) as e:
         es.record_violation(bi, complaint, rule_id="mount-pleasant/164-10/exits-not-blocked", observed_on=day)
     assert e.value.field == "observed_on"
-    assert e.value.detail == "the chapter was not in force on 1976-02-23; it is in force from 1976-02-24"
+    assert e.value.detail == "the chapter is applied from 1976-02-24, the earliest date its text gives: 1976-02-23 is before it"
     with translation.override("es"), pytest.raises(ValidationFailed) as e:
         es.record_violation(bi, complaint, rule_id="mount-pleasant/164-10/exits-not-blocked", observed_on=day)
     assert "1976-02-23" in e.value.detail and "the chapter" not in e.value.detail

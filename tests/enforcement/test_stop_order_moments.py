@@ -32,7 +32,7 @@ def test_stop_order_before_the_chapter_refused_naming_ordered_at_164_5(hall, bi,
     with pytest.raises(ValidationFailed) as e:
         _order(bi, hall, dt.datetime(1900, 1, 1, 12, tzinfo=dt.UTC))
     assert e.value.field == "ordered_at", e.value
-    assert e.value.detail == "the chapter was not in force on 1900-01-01; it is in force from 1976-02-24"
+    assert e.value.detail == "the chapter is applied from 1976-02-24, the earliest date its text gives: 1900-01-01 is before it"
 
 
 def test_lifting_before_the_order_or_in_the_future_refused_164_13(hall, bi, day):

@@ -33,7 +33,7 @@ def test_certificate_before_the_chapter_is_refused_naming_issued_on(bi, hall):
     with pytest.raises(ValidationFailed) as e:
         vs.issue_certificate(bi, hall, issued_on=dt.date(1976, 2, 23))
     assert e.value.field == "issued_on"
-    assert e.value.detail == "the chapter was not in force on 1976-02-23; it is in force from 1976-02-24"
+    assert e.value.detail == "the chapter is applied from 1976-02-24, the earliest date its text gives: 1976-02-23 is before it"
     assert vs.issue_certificate(bi, hall, issued_on=dt.date(1976, 2, 24)).issued_on == dt.date(1976, 2, 24)
 
 

@@ -31,7 +31,7 @@ def test_inspection_done_tomorrow_refused_today_recorded_164_9(bi, hall):
 def test_inspection_done_before_the_chapter_refused_first_day_accepted_164_9(bi, hall):
     insp = vs.schedule_inspection(bi, hall, scheduled_for=FIRST)
     e = refused("done_on", lambda: vs.record_inspection(bi, insp, done_on=FIRST - DAY))
-    assert "in force from 1976-02-24" in e.detail
+    assert "applied from 1976-02-24" in e.detail
     assert vs.record_inspection(bi, insp, done_on=FIRST).done_on == FIRST
 
 

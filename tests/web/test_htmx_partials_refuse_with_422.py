@@ -38,7 +38,7 @@ def _beside(html: str, field_id: str) -> str:
      "The last day cannot be before the first day."),
     # the law core's refusal, beside the field it names
     ({"persons": "600", "as_of": "1900-01-01"}, "id_as_of",
-     "The chapter was not in force on 1900-01-01; it is in force from 1972-01-01."),
+     "The chapter is applied from 1972-01-01, the earliest date its text gives: 1900-01-01 is before it."),
 ])
 def test_permit_check_partial_refuses_bad_input_with_422_beside_the_field(params, field, words):
     r = Client().get("/permit-check/", params, **HX)

@@ -317,10 +317,10 @@ def test_carmel_two_properties_missing_items_name_property_2_permit_requirements
 
 
 def test_occupancy_before_the_chapter_says_so_beside_as_of_and_its_first_day():
-    """Mount Pleasant ch. 164 is in force from 1976-02-24: a day before it is refused beside ``as_of`` saying the
+    """Mount Pleasant ch. 164 is applied from 1976-02-24 (M-1): a day before it is refused beside ``as_of`` saying the
     chapter was not in force (not a parameter's name); that day itself is computed."""
     html = Client().get("/occupancy/", _space(as_of="1976-02-23")).content.decode()
-    assert "The chapter was not in force on 1976-02-23; it is in force from 1976-02-24." in html
+    assert "The chapter is applied from 1976-02-24, the earliest date its text gives: 1976-02-23 is before it." in html
     assert "floor_area_per_occupant" not in html
     assert "Lawful occupancy: 66 persons" in Client().get("/occupancy/", _space(as_of="1976-02-24")).content.decode()
 

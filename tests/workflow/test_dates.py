@@ -48,11 +48,11 @@ def test_happened_not_before_the_step_it_follows():
 
 
 def test_chapter_in_force_first_day_accepted_day_before_refused():
-    """Mount Pleasant ch. 164 is in force from 1976-02-24: that day is accepted, 1976-02-23 refused."""
+    """Mount Pleasant ch. 164 is applied from 1976-02-24 (M-1): that day is accepted, 1976-02-23 refused."""
     first = dt.date(1976, 2, 24)
     assert chapter_in_force("done_on", first, first) == first
     e = refused("done_on", lambda: chapter_in_force("done_on", first - DAY, first))
-    assert e.detail == "the chapter was not in force on 1976-02-23; it is in force from 1976-02-24"
+    assert e.detail == "the chapter is applied from 1976-02-24, the earliest date its text gives: 1976-02-23 is before it"
 
 
 def test_return_date_within_365_days_after_issue_w7():

@@ -33,8 +33,8 @@ def _carmel_in_force(day: date | None, option: str) -> None:
     carmel = jurisdictions.get("carmel-ny")
     first = carmel.parameters.in_force_from
     if day < first:
-        fail(f"{option}: no law in force on {day.isoformat()}: the chapter ({carmel.code}) is in force from "
-             f"{first.isoformat()}; give {first.isoformat()} or later")
+        fail(f"{option}: no law applied on {day.isoformat()}: the chapter ({carmel.code}) is applied from "
+             f"{first.isoformat()}, the earliest date its text gives; give {first.isoformat()} or later")
 
 
 @app.command("remind")

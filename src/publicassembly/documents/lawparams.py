@@ -32,8 +32,11 @@ class LawNotInForce(LawNotAvailable):
 
     def __init__(self, what: str, as_of: date, first: object | None) -> None:
         self.as_of, self.first = as_of, first
-        since = f"; it is in force from {first}" if first is not None else ""
-        super().__init__(f"{what} was not in force on {as_of.isoformat()}{since}")
+        if first is None:
+            super().__init__(f"{what} was not in force on {as_of.isoformat()}")
+        else:  # (the earliest date the chapter's text gives, not a day known as its start: M-1, C-2)
+            super().__init__(f"{what} is applied from {first}, the earliest date its text gives: {as_of.isoformat()} "
+                             "is before it")
 
 
 def _not_in_force(exc: BaseException, what: str, as_of: date) -> None:

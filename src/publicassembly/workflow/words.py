@@ -43,9 +43,11 @@ def first_alike(records: Iterable[R], **texts: object) -> R | None:
 
 
 def not_in_force(day: dt.date, first: object | None) -> str:
-    """Why nothing can be determined on `day`: the chapter was not yet in force (its first day in force,
-    `first`, when known: e.g. a law-core `ParameterNotInForce`'s), in the active language."""
-    if first is not None:
-        return (gettext("the chapter was not in force on %(day)s; it is in force from %(first)s")
-                % {"day": day.isoformat(), "first": first})
+    """Why nothing can be determined on `day`: it is before `first`, the first day the chapter is applied from (a
+    law-core `ParameterNotInForce`'s: the earliest date the chapter's text gives, interpretations M-1, C-2 — not a
+    day the text says the chapter began), in the active language; or, `first` unknown, the chapter was not in
+    force."""
+    if first is not None:  # (the earliest date the chapter's text gives, not a day known as its start: M-1, C-2)
+        return (gettext("the chapter is applied from %(first)s, the earliest date its text gives: %(day)s is before "
+                        "it") % {"day": day.isoformat(), "first": first})
     return gettext("the chapter was not in force on %(day)s") % {"day": day.isoformat()}

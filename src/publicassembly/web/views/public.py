@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from publicassembly.law import evaluate, units
@@ -22,6 +23,7 @@ from publicassembly.web.forms.public import (
 )
 from publicassembly.web.forms.widgets import raw_query, reads_query
 from publicassembly.web.views.errors import read_only
+from publicassembly.workflow.words import not_in_force
 
 #: Case field (law core) → form field, so the law core's complaint shows beside the field that caused it.
 PERMIT_FIELDS = {"max_persons_at_one_time": "persons", "dates.first_day": "first_day",
@@ -61,8 +63,7 @@ def _law_error(form: Any, exc: LawError, fields: dict[str, str], rooms: list[Any
         form.add_error(target, message if target else f"{exc.field}: {message}")
     elif isinstance(exc, ParameterNotInForce):
         if exc.first is not None:
-            form.add_error("as_of", _("The chapter was not in force on %(day)s; it is in force from %(first)s.")
-                           % {"day": exc.as_of, "first": exc.first})
+            form.add_error("as_of", capfirst(not_in_force(exc.as_of, exc.first)) + ".")
         else:
             form.add_error("as_of", _("The chapter was not in force on %(day)s.") % {"day": exc.as_of})
     else:

@@ -103,6 +103,12 @@ def test_a_larger_area_with_its_load_is_checked_not_the_load_alone_section_164_7
     forged["requirements"]["certificate"]["lawful_occupancy"] = 541
     forged["requirements"]["sign"]["rooms"][0]["lawful_occupancy"] = 311
     forged["verdict"] = forged["verdict"].replace("540", "541")
+    refused = refusals(edited(forged))  # the § 164-4 group of the three rooms states their load too (G-17)
+    assert [line.split(":")[0] for line in refused] == ["findings[3].values.groups[0].occupant_load",
+                                                       "findings[3].values.groups[0].persons"]
+    assert "the law gives 541 (the sum of the occupant loads of Ballroom, Cocktail room, Terrace" in refused[0]
+    group = finding(forged, "mount-pleasant/164-4/place-of-assembly")["values"]["groups"][0]
+    group["occupant_load"] = group["persons"] = 541
     assert check_determination_json(forged) is forged
 
 

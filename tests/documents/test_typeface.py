@@ -218,7 +218,9 @@ def test_a_report_does_not_refuse_what_it_does_not_print():
     data["findings"][0]["values"] = {"note": CJK}
     assert render_report(data).startswith(b"%PDF")
     data["occupancy"]["spaces"][0]["name"] = CJK
-    data["requirements"]["sign"]["rooms"][0]["room"] = CJK  # (the sign's room is the space: renamed with it)
+    data["requirements"]["sign"]["rooms"][0]["room"] = CJK  # (the sign's room is the space: renamed with it,
+    place = next(f for f in data["findings"] if f["rule"] == "mount-pleasant/164-4/place-of-assembly")
+    place["values"]["groups"][0]["spaces"] = [CJK]  # and the § 164-4 group that names it, G-17)
     with pytest.raises(UnprintableText) as refused:
         render_report(data)
     assert "occupancy.spaces[0].name" in {p.field for p in refused.value.problems}

@@ -11,7 +11,12 @@ What is recomputed from the facts the file states, under the parameters in force
   space's area or alleys), also where the requirements state it (the certificate's, each room's sign); the
   toilets required for the persons the requirements count (§ 164-6); the verdict the law core writes for the
   answers, the lawful occupancy and overcrowding the file states (for a violation: the sentence of its offense
-  number, section and penalty).
+  number, section and penalty), and whether a certificate is required (interpretation G-17): each § 164-4 group's
+  answer from the loads the law gives its spaces and the persons it states (`places.group_answer`), the place's
+  their `overall_answer` (``requirements.place_of_assembly``, the § 164-3 finding's), the religious-worship
+  exception's status from the approval its finding states, the deciding rule resolved by the law core's
+  priorities (`core.decide`) and its answer (`rulebook.certificate_answer`): ``certificate_required``,
+  ``requirements.certificate.required`` and ``keep_on_premises`` and the exemption; the verdict then follows it.
 - Carmel: the parking spaces, registered nurses and physicians required (¶¶ C(6), C(9)) for the persons at one
   time the ¶ A finding states (null when no permit is required); every finding stating persons at one time
   states the same; the exemption and the verdict the law core writes for the deciding rule (resolved from the
@@ -26,10 +31,11 @@ F), all null (and no deadline) when no permit is required; and Carmel's deadline
 the day a finding states (the assembly's first and last days, the submission, the hearing), and the same dates
 where a finding states them.
 
-What is not recomputed (it needs facts a determination does not carry): ``certificate_required`` (and Carmel's
-``permit_required`` when a deciding finding is not in the file), overcrowding, the penalty, a deadline whose day no finding
-states, the bond, filing fee, housing and permit holders, ``missing``, and the findings' statuses and reasons;
-nor the verdict when a fact of it is not in the file. An area written with a fraction
+What is not recomputed (it needs facts a determination does not carry): Mount Pleasant's ``certificate_required``
+when its § 164-3 and § 164-4 findings are not in the file, and the groups' common entrances, worship use and
+persons not placed; Carmel's ``permit_required`` when a deciding finding is not in the file; overcrowding, the penalty, a deadline whose day no finding
+states, the bond, filing fee, housing and permit holders, ``missing``, and the findings' statuses (but
+the religious-worship exception's) and reasons; nor the verdict when a fact of it is not in the file. An area written with a fraction
 may be one the law core showed to four places: a load one person less than the law's for it is taken too
 (docs/interpretations.md G-9).
 """
@@ -149,7 +155,7 @@ def against_the_law(data: Mapping[str, Any]) -> list[str]:
     check = _Check(as_of)
     try:
         if j.alias == "mount-pleasant-ny":
-            _mount_pleasant(data, values, check)
+            _mount_pleasant(data, values, check, j)
         elif j.alias == "carmel-ny":
             _carmel(data, values, check, j)
     except ParameterNotInForce as exc:
@@ -194,7 +200,7 @@ def _penalty(data: Mapping[str, Any]) -> Penalty | None:
 
 # --- Mount Pleasant ch. 164 ----------------------------------------------------------------------------------
 
-def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None:
+def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None:
     from publicassembly.documents.pdf.certificate import use_group_name
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant import USE_GROUPS, toilets_required
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
@@ -287,7 +293,195 @@ def _mount_pleasant(data: Mapping[str, Any], values: Any, check: _Check) -> None
             per = int(values["toilets.persons_per_toilet"])
             check.same("requirements.toilets.required", toilets["required"], toilets_required(persons, values),
                        f"one toilet per {per} of {_persons(persons)}, rounded up; {cite('164-6')}")
-    _mount_pleasant_verdict(data, findings, lawful, check)
+    answer = _mount_pleasant_answer(data, findings, loads, values, check, j)
+    _mount_pleasant_verdict(data, findings, lawful, answer, check)
+
+
+_PLACE_RULE = "mount-pleasant/164-4/place-of-assembly"
+_CERTIFICATE_RULE = "mount-pleasant/164-3/certificate"
+_EXCEPTION_RULE = "mount-pleasant/164-3/religious-worship-exception"
+
+
+def _threshold_words(commercial: Any, values: Any) -> str:
+    """The persons that make a place of assembly (§ 164-4), for the place as the file states it."""
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
+
+    if commercial is True:
+        return f"{threshold_persons(True, values)} or more persons in a commercial place"
+    if commercial is False:
+        return f"{threshold_persons(False, values)} or more persons in a noncommercial place"
+    return (f"{threshold_persons(True, values)} or more persons in a commercial place, "
+            f"{threshold_persons(False, values)} or more in a noncommercial one, whether it is commercial not stated")
+
+
+def _group_answers(found: tuple[int, dict[str, Any]], loads: Mapping[str, int], measured: bool, values: Any,
+                   check: _Check) -> tuple[list[Any], list[str], list[dict[str, Any]], str] | None:
+    """Each § 164-4 group's answer to "is it a place of assembly?" as the law core gives it
+    (`places.group_answer`) from the occupant loads the law gives its spaces (`loads`), the persons and attendance
+    the group states and whether the place is commercial; a join on an unstated entrance (M-5) or persons of the
+    place not placed (M-15) make a group need review, as the file states them. A group naming a space the file
+    does not give, while every space is measured (`measured`), is refused naming it. Returns the answers, the problems
+    (in the file's order), the groups and the groups told (their spaces, persons and answers, and the persons
+    that make a place of assembly), or None when the finding does not state its groups."""
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import group_answer, threshold_persons
+
+    at, stated = f"findings[{found[0]}].values", found[1].get("values")
+    groups = stated.get("groups") if isinstance(stated, dict) else None
+    if not isinstance(groups, list) or not all(isinstance(g, dict) and isinstance(g.get("spaces"), list)
+                                               for g in groups):
+        return None
+    problems: list[str] = []
+    commercial = stated.get("commercial")
+    if commercial is not None and not isinstance(commercial, bool):
+        problems.append(f"{at}.commercial: expected true, false or null, got {given(commercial)}")
+        commercial = None
+    if "threshold_persons" in stated:
+        law_threshold: Any = (threshold_persons(commercial, values) if commercial is not None else
+                              {"commercial": threshold_persons(True, values),
+                               "noncommercial": threshold_persons(False, values)})
+        if stated["threshold_persons"] != law_threshold:
+            problems.append(f"{at}.threshold_persons: the file states {_shown(stated['threshold_persons'])}; "
+                            f"the law gives {_shown(law_threshold)} ({_threshold_words(commercial, values)} make "
+                            f"a place of assembly; {cite('164-4')}, in force on {check.as_of.isoformat()})")
+    several = len(groups) > 1
+    answers: list[Any] = []
+    told: list[str] = []
+    for k, group in enumerate(groups):
+        where, names = f"{at}.groups[{k}]", [str(n) for n in group["spaces"]]
+        load = sum(loads[n] for n in names) if all(n in loads for n in names) else None
+        shown = ", ".join(names)
+        unknown = [n for n in names if n not in loads]
+        if unknown and measured:  # (a space not measured is not in occupancy.spaces: its load is not known)
+            problems.append(f"{where}.spaces: {unknown[0]!r} is not a space of occupancy.spaces; its spaces: "
+                            f"{', '.join(loads)}")
+            answers.append(group.get("place_of_assembly"))
+            continue
+        if group.get("occupant_load") != load or isinstance(group.get("occupant_load"), bool):
+            problems.append(f"{where}.occupant_load: the file states {_shown(group.get('occupant_load'))}; the "
+                            f"law gives {_shown(load)} (the sum of the occupant loads of {shown}; {cite('164-4')})")
+        attendance = _count(group.get("attendance"))
+        least = max([v for v in (load, attendance) if v is not None], default=None)
+        persons = _count(group.get("persons"))
+        if least is not None and (persons is None or persons < least or (several and persons != least)):
+            problems.append(f"{where}.persons: the file states {_shown(group.get('persons'))}; the law gives "
+                            f"{'' if several else 'at least '}{least:,} (the larger of the occupant load and the "
+                            f"attendance of {shown}{'' if several else ', or the place attendance'}, interpretations "
+                            f"M-3, M-4; {cite('164-4')})")
+            persons = least
+        law = group_answer(persons, load is not None, commercial, values)
+        if law is True:
+            allowed = [True, "needs_review"] if group.get("common_entrance_assumed") is True else [True]
+        elif _count(group.get("unplaced_attendance")) and load is not None:
+            allowed = ["needs_review"]
+        else:
+            allowed = [law]
+        answer = group.get("place_of_assembly")
+        if not any(_same_answer(answer, a) for a in allowed):
+            problems.append(f"{where}.place_of_assembly: the file states {_shown(answer)}; the law gives "
+                            f"{' or '.join(_shown(a) for a in allowed)} ({shown}: {_shown(persons)} persons, "
+                            f"{_threshold_words(commercial, values)} make a place of assembly; {cite('164-4')}, in "
+                            f"force on {check.as_of.isoformat()})")
+            answer = allowed[0]
+        answers.append(answer)
+        told.append(f"{shown}: {_shown(persons)} persons, place_of_assembly {_shown(answer)}")
+    return answers, problems, groups, f"{'; '.join(told)} ({_threshold_words(commercial, values)} make one)"
+
+
+def _mount_pleasant_answer(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
+                           loads: Mapping[str, int], values: Any, check: _Check, j: Any) -> tuple[Any, bool] | None:
+    """Whether a certificate is required, and whether under the exception, as the law gives it for the facts the
+    file states (interpretation G-17, the way Carmel's ``permit_required`` is held, G-9): the § 164-4 groups'
+    answers from the occupant loads the law gives (`_group_answers`), the place's their `overall_answer`; the
+    exception's status from the groups that may be places of assembly and the Building Inspector's approval the
+    finding states (`places.worship_exception_status`); the rule deciding resolved by the law core's priorities
+    (`decide`) and its answer (`rulebook.certificate_answer`). ``certificate_required`` stating another is refused
+    first, naming the deciding finding; then the place of assembly and certificate the requirements and
+    findings state, the groups and the exception. Returns None when the findings are not all in the file."""
+    from publicassembly.law.core import decide
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import cite
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import (
+        overall_answer,
+        worship_exception_status,
+    )
+    from publicassembly.law.jurisdictions.us_ny_mount_pleasant.rulebook import QUESTION, certificate_answer
+
+    place_found, exception_found = findings.get(_PLACE_RULE), findings.get(_EXCEPTION_RULE)
+    certificate_found = findings.get(_CERTIFICATE_RULE)
+    if place_found is None or exception_found is None or certificate_found is None:
+        return None
+    measured = not any(_MISSING_MEASURE.fullmatch(str(m)) for m in data.get("missing") or [])
+    read = _group_answers(place_found, loads, measured, values, check)
+    if read is None:
+        return None
+    answers, problems, groups, told = read
+    place = overall_answer(answers)
+    # The exception: every group that may be a place of assembly used solely for worship, and approved.
+    ex_values = _values(exception_found)
+    approved = ex_values.get("approved_by_building_inspector")
+    solely = [g.get("solely_religious_worship") is True for g, a in zip(groups, answers, strict=True) if a is not False]
+    try:
+        ex_status = Status(exception_found[1]["status"])
+    except ValueError:
+        return None
+    if approved is None or isinstance(approved, bool):
+        law_status = worship_exception_status(solely, approved)
+        if ex_status is not law_status:
+            problems.append(f"findings[{exception_found[0]}].status: the file states {ex_status.value!r}; the law "
+                            f"gives {law_status.value!r} (the groups that may be places of assembly "
+                            f"{'are all' if solely and all(solely) else 'are not all'} used solely for religious "
+                            f"worship, approved by the Building Inspector: {_shown(approved)}; {cite('164-3')})")
+            ex_status = law_status
+    deciding = []
+    for rule in j.rules:
+        if rule.decides == QUESTION:
+            found = exception_found if rule.id == _EXCEPTION_RULE else certificate_found
+            status = ex_status if rule.id == _EXCEPTION_RULE else Status.MET  # (the certificate rule always applies)
+            deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]))))
+    rule, finding = decide(QUESTION, deciding) or (None, None)
+    if rule is None or finding is None:
+        return None
+    required = certificate_answer(rule, finding.status, place)
+    exempt = rule.priority > 0 and finding.status is Status.MET
+    if rule.id == _CERTIFICATE_RULE:
+        because = (f"a place of assembly shall not be used as such without one, and whether the place is a place "
+                   f"of assembly its groups in findings[{place_found[0]}] ({_PLACE_RULE}) give {_shown(place)}: "
+                   f"{told}; {cite('164-4')}")
+    else:
+        because = (f"its status is {finding.status.value}: every place of assembly used solely as a place of "
+                   f"religious worship, approved by the Building Inspector: {_shown(approved)}")
+    if not _same_answer(data.get("certificate_required"), required):
+        check.problems.append(
+            f"certificate_required: the file states {_shown(data.get('certificate_required'))}; the law gives "
+            f"{_shown(required)} (the finding of {rule.id} decides whether a certificate is required by the law "
+            f"core's priorities: {rule.citation}; {because}; in force on {check.as_of.isoformat()})")
+    requirements = data.get("requirements") if isinstance(data.get("requirements"), dict) else {}
+    why_place = (f"whether the place is a place of assembly, as its groups in findings[{place_found[0]}] give it; "
+                 f"{cite('164-4')}")
+    if "place_of_assembly" in requirements:
+        check.same("requirements.place_of_assembly", requirements["place_of_assembly"], place, why_place)
+    if "place_of_assembly" in _values(certificate_found):
+        check.same(f"findings[{certificate_found[0]}].values.place_of_assembly",
+                   _values(certificate_found)["place_of_assembly"], place, why_place)
+    certificate = requirements.get("certificate")
+    if isinstance(certificate, dict):
+        if "required" in certificate:
+            check.same("requirements.certificate.required", certificate["required"], required,
+                       f"certificate_required as the law gives it; {cite('164-3')}")
+        if "keep_on_premises" in certificate:
+            check.same("requirements.certificate.keep_on_premises", certificate["keep_on_premises"],
+                       required is True, f"the certificate is kept on the premises when one is required; "
+                       f"{cite('164-9')}")
+    law_exemption = {"rule": rule.id, "citation": rule.citation} if exempt else None
+    stated = data.get("exemption")
+    if isinstance(stated, dict):
+        stated = {"rule": stated.get("rule"), "citation": stated.get("citation")}
+    if stated != law_exemption:
+        check.problems.append(f"exemption: the file states {_shown(stated)}; the law gives {_shown(law_exemption)} "
+                              f"(the finding of {rule.id} decides whether a certificate is required, and "
+                              f"certificate_required is {_shown(required)})")
+    check.problems.extend(problems)
+    return required, exempt
 
 
 #: The sign's specification (§ 164-9) that the parameters in force give, each with the parameter it is.
@@ -313,7 +507,10 @@ def _mount_pleasant_sign(data: Mapping[str, Any], values: Any, check: _Check) ->
 
 
 def _mount_pleasant_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict[str, Any]]],
-                            lawful: int | None, check: _Check) -> None:
+                            lawful: int | None, answer: tuple[Any, bool] | None, check: _Check) -> None:
+    """The verdict: for a violation the sentence of its offense; else the law core's sentence for the answer the
+    law gives (`_mount_pleasant_answer`: whether a certificate is required and whether under the exception; the
+    file's own when the law's is not known), the lawful occupancy and the overcrowding the file states."""
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.penalties import offense_sentence
     from publicassembly.law.jurisdictions.us_ny_mount_pleasant.rulebook import verdict_sentence
 
@@ -334,11 +531,12 @@ def _mount_pleasant_verdict(data: Mapping[str, Any], findings: dict[str, tuple[i
             return
         enclosed, open_air = (f is not None and f[1].get("status") != "not_applicable" for f in measured)
         occupancy = data.get("occupancy") or {}
-        law = verdict_sentence(data.get("certificate_required"), data.get("exemption") is not None, lawful,
-                               occupancy.get("overcrowded"), enclosed=enclosed, open_air=open_air)
-        why = (f"certificate_required {_shown(data.get('certificate_required'))}"
-               f"{', an exemption' if data.get('exemption') is not None else ''}, lawful occupancy "
-               f"{_shown(lawful)}, overcrowded {_shown(occupancy.get('overcrowded'))}")
+        required, exempt = answer if answer is not None else (data.get("certificate_required"),
+                                                               data.get("exemption") is not None)
+        law = verdict_sentence(required, exempt, lawful, occupancy.get("overcrowded"), enclosed=enclosed,
+                               open_air=open_air)
+        why = (f"certificate_required {_shown(required)}{', under the exception' if exempt else ''}, lawful "
+               f"occupancy {_shown(lawful)}, overcrowded {_shown(occupancy.get('overcrowded'))}")
     check.same("verdict", data.get("verdict"), str(law), why)
 
 

@@ -59,6 +59,18 @@ def meets_threshold(persons: int, commercial: bool | None, values: Mapping[str, 
     return "needs_review"
 
 
+def group_answer(persons: int | None, load_known: bool, commercial: bool | None,
+                 values: Mapping[str, Any]) -> Answer:
+    """Whether a group of spaces tested with `persons` (the larger of its occupant load and the attendance stated,
+    M-3, M-4) is a place of assembly (§ 164-4), before a join on an unstated entrance (M-5) or persons of the
+    place not placed (M-15) make it need review: `meets_threshold`; while the group's occupant load is not known
+    (`load_known` false: a space's measure is missing), only a yes is known (else None)."""
+    answer: Answer = None if persons is None else meets_threshold(persons, commercial, values)
+    if not load_known and answer is not True:
+        answer = None
+    return answer
+
+
 @dataclass(frozen=True, slots=True)
 class SpaceGroup:
     """Spaces counted together under § 164-4 (connecting, similarly occupied, with a common entrance).
@@ -127,10 +139,7 @@ def place_of_assembly_groups(case: VenueCase, load_of: Mapping[str, int],
         if whole and case.attendance is not None:
             candidates.append(case.attendance)
         persons = max(candidates) if candidates else None
-        answer: Answer = None if persons is None else meets_threshold(persons, case.commercial, values)
-        if load is None and answer is not True:
-            answer = None
-        return load, attendance, persons, answer
+        return load, attendance, persons, group_answer(persons, load is not None, case.commercial, values)
 
     # Each strict group lies within one loose group (its links are among the loose links): the loose group of
     # its first space. Found through an index of spaces, so the grouping stays linear in the number of spaces.
@@ -168,7 +177,12 @@ def place_of_assembly_groups(case: VenueCase, load_of: Mapping[str, int],
 def overall(groups: Sequence[SpaceGroup]) -> Answer:
     """Whether the place holds a place of assembly: True if any group is one, then needs_review, then None
     (missing), else False."""
-    answers = [g.place_of_assembly for g in groups]
+    return overall_answer([g.place_of_assembly for g in groups])
+
+
+def overall_answer(answers: Sequence[Answer]) -> Answer:
+    """The place's answer from its groups' answers (`overall`): True if any is, then needs_review, then None
+    (missing), else False. For a reader of a determination's JSON, whose groups state their answers."""
     if any(a is True for a in answers):
         return True
     if any(a == "needs_review" for a in answers):
@@ -217,6 +231,17 @@ def _worship_approved(ctx: Context) -> bool:
             and ctx.case.worship_use_approved_by_building_inspector is True)
 
 
+def worship_exception_status(solely: Sequence[bool], approved: bool | None) -> Status:
+    """The status of the religious-worship exception (§ 164-3) for the places of assembly whose use solely for
+    religious worship is `solely` (one flag for each group that may be a place of assembly) and the Building
+    Inspector's approval `approved`: not applicable unless there is one and every one is so used, or when the
+    approval is refused; met (no certificate) when approved; needs review (his approval) when not recorded. The
+    rule's status, and a reader of a determination's JSON holds its finding to it."""
+    if not solely or not all(solely) or approved is False:
+        return Status.NOT_APPLICABLE
+    return Status.MET if approved is True else Status.NEEDS_REVIEW
+
+
 # --- rules ------------------------------------------------------------------------------------------------
 
 def certificate_required(ctx: Context) -> Finding:
@@ -263,21 +288,23 @@ def religious_worship_exception(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-3/religious-worship-exception", cite("164-3")
     places = [g for g in ctx.groups if g.place_of_assembly is not False]
     approved = ctx.case.worship_use_approved_by_building_inspector
+    solely = [g.solely_religious_worship for g in places]
     values: dict[str, Any] = {"places_of_assembly": [list(g.spaces) for g in places],
-                              "used_solely_for_religious_worship": [g.solely_religious_worship for g in places],
+                              "used_solely_for_religious_worship": solely,
                               "approved_by_building_inspector": approved}
-    if not places or not all(g.solely_religious_worship for g in places):
+    status = worship_exception_status(solely, approved)
+    if not solely or not all(solely):  # (no place of assembly, or one not used solely for worship)
         return Finding(rule, Status.NOT_APPLICABLE, citation,
                        _("The place is not a place of assembly used solely as a place of religious "
                          "worship."),
                        values)
-    if approved is True:
+    if status is Status.MET:
         return Finding(rule, Status.MET, citation,
                        _("Used solely as a place of religious worship as approved by the Building "
                          "Inspector: no certificate is required (the occupancy, toilet, sign and exit "
                          "rules still apply)."),
                        values, outcome=False)
-    if approved is False:
+    if status is Status.NOT_APPLICABLE:
         return Finding(rule, Status.NOT_APPLICABLE, citation,
                        _("The Building Inspector has not approved the use solely as a place of "
                          "religious worship, so the exception does not apply."), values)

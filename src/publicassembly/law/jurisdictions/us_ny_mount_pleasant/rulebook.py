@@ -26,6 +26,9 @@ OCD_ID = "ocd-division/country:us/state:ny/county:westchester/place:mount_pleasa
 
 RULES = RuleBook(OCD_ID)
 
+#: The question the rules of § 164-3 decide.
+QUESTION = "certificate_required"
+
 # The chapter in order: the opening paragraph (§ 164-2), then §§ 164-3 to 164-14.
 RULES.rule("mount-pleasant/164-2/fire-exits", cites=cite("164-2"))(exits.fire_exits)
 RULES.rule("mount-pleasant/164-3/certificate", cites=cite("164-3"),
@@ -50,6 +53,21 @@ RULES.rule("mount-pleasant/164-14/penalty", cites=cite("164-14"))(penalties.pena
 
 # Rules that read another's finding run after it; the findings are reported in chapter order.
 _AFTER = ("mount-pleasant/164-9/certificate-on-premises", "mount-pleasant/164-13/correction")
+
+
+#: What the findings of the rules deciding whether a certificate is required answer, by the rule's kind and the
+#: finding's status (the `outcome` `places.certificate_required` and `places.religious_worship_exception` give):
+#: the certificate rule (priority 0) answers whether the place is a place of assembly (§ 164-4; its values'
+#: ``place_of_assembly``), whatever its status; the exception (priority 1) met → none, needs review → needs review.
+_EXCEPTION_ANSWER: dict[Status, Tristate] = {Status.MET: False, Status.NEEDS_REVIEW: "needs_review"}
+
+
+def certificate_answer(rule: Rule, status: Status, place_of_assembly: Tristate) -> Tristate:
+    """The answer to "is a certificate required?" the finding of `rule` (one that decides it, resolved by `decide`)
+    with `status` gives, the place's answer to "is it a place of assembly?" being `place_of_assembly`: True,
+    False, ``"needs_review"`` or None. For a reader of a determination's JSON, whose findings carry their status
+    and values but not their outcome (`documents/determination_law.py`, interpretation G-17)."""
+    return _EXCEPTION_ANSWER.get(status) if rule.priority > 0 else place_of_assembly
 
 
 def context(case: VenueCase, values: ParameterValues) -> Context:
@@ -118,7 +136,7 @@ def determine(case: VenueCase, values: ParameterValues) -> Determination:
     for r in order:
         ctx.findings[r.id] = r.func(ctx)
     pairs: list[tuple[Rule, Finding]] = [(r, ctx.findings[r.id]) for r in rules]
-    decided = decide("certificate_required", pairs)
+    decided = decide(QUESTION, pairs)
     certificate: Tristate = None
     exemption: dict[str, str] | None = None
     if decided is not None:

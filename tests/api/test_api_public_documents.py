@@ -79,5 +79,5 @@ def test_occupancy_sign_of_the_place_and_of_a_room(hall):
     assert kitchen.status_code == 422 and kitchen.json()["field"] == "room"
     assert kitchen.json()["detail"] == (f"room: “Kitchen” is not a room of certificate {number}; give one of: "
                                         f"{', '.join(s['name'] for s in hall.certificates.get().space_loads)}, or "
-                                        "no room for the sign of the whole place.")
+                                        "no room for the signs of every room or area.")
     assert Client().get(f"/api/v1/towns/carmel-ny/certificates/{number}/sign.pdf").status_code == 404

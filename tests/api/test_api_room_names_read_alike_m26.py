@@ -115,7 +115,7 @@ def test_164_9_the_sign_of_a_name_read_otherwise_is_422_naming_the_rooms_m26(pla
     number = place.certificates.get(status="valid").number
     r = client.get(f"{MP}/certificates/{number}/sign.pdf", {"room": written})
     assert told(r) == [("room", f"“{written}” is not a room of certificate {number}; give one of: Ballroom, Main "
-                                "Hall, or no room for the sign of the whole place.")]
+                                "Hall, or no room for the signs of every room or area.")]
 
 
 def test_164_9_the_sign_of_a_name_of_two_rooms_of_a_legacy_certificate_is_422_naming_both_m26(place, client):

@@ -146,7 +146,7 @@ def test_certificate_lookup_and_pdfs(hall):
     assert nowhere.status_code == 422  # a value of the query: told with the rooms there are (§ 164-9's signs)
     said = " ".join(htmllib.unescape(nowhere.content.decode()).split())
     assert f"room: “Nowhere” is not a room of certificate {cert.number}; give one of: " in said
-    assert "Ballroom" in said and "or no room for the sign of the whole place." in said
+    assert "Ballroom" in said and "or no room for the signs of every room or area." in said
 
 
 def test_upcoming_hearing_listed_with_its_notice(hearing_app):

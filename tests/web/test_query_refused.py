@@ -204,8 +204,9 @@ def test_permit_check_in_spanish_refuses_bytes_not_utf8():
 
 
 def test_sign_refuses_a_parameter_it_does_not_take_instead_of_the_whole_places_sign(hall):
-    """§ 164-9: ``?rom=Ballroom`` printed the sign of the whole place (its occupancy, to be posted in the room);
-    refused, 422, naming it and ``room``; ``?room=Ballroom`` and the shared link's tags are taken."""
+    """§ 164-9: ``?rom=Ballroom`` printed the sign of the whole place (its occupancy, to be posted in the room; read
+    as no room, it would now print every room's signs, D-14); refused, 422, naming it and ``room``; ``?room=Ballroom``
+    and the shared link's tags are taken."""
     number = hall.certificates.get().number
     r = Client().get(f"/certificates/{number}/sign.pdf?rom=Ballroom")
     assert r.status_code == 422 and not r.content.startswith(b"%PDF")

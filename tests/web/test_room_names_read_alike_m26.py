@@ -51,7 +51,7 @@ def test_164_9_the_sign_page_of_a_name_read_otherwise_is_422_naming_the_rooms_m2
     r = client_for(None).get(f"/certificates/{number}/sign.pdf", {"room": "Main Hal"})
     assert r.status_code == 422 and not r.content.startswith(b"%PDF")
     assert (f"room: “Main Hal” is not a room of certificate {number}; give one of: Ballroom, Main Hall, or no room "
-            "for the sign of the whole place.") in r.content.decode()
+            "for the signs of every room or area.") in r.content.decode()
 
 
 def _stop(mu, venue, rooms: str, present: str):

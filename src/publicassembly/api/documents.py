@@ -12,8 +12,8 @@
   hearings and each one's notice, public as the web's hearings page (Carmel ch. 31 ¶ B);
 - ``GET /towns/{town}/applications/{id}/petition.pdf`` — the verified petition as filed, for the applicant and
   the Town's officials;
-- ``GET /towns/{town}/certificates/{number}/sign.pdf?room=`` — the occupancy sign of a room or of the whole
-  place, public as the certificate (Mount Pleasant § 164-9).
+- ``GET /towns/{town}/certificates/{number}/sign.pdf?room=`` — the occupancy signs of every room or area of a
+  certificate, one page each, or of one room, public as the certificate (Mount Pleasant § 164-9, D-14).
 """
 
 from __future__ import annotations
@@ -201,22 +201,26 @@ def petition_pdf(request: Any, town: str, pk: RecordId) -> HttpResponse:
 
 @router.get("/towns/{town}/certificates/{number}/sign.pdf", auth=None,
             response={404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
-            operation_id="occupancy_sign_pdf", summary="The occupancy sign of a room or of the place (PDF, public)")
+            operation_id="occupancy_sign_pdf",
+            summary="The occupancy signs of every room or area, or of one room (PDF, public)")
 def occupancy_sign_pdf(request: Any, town: str, number: str, room: str = "") -> HttpResponse:
-    """The sign to post (Mount Pleasant § 164-9): the lawful occupancy of ``room`` (a room or area named on
-    the certificate, read with letter case and spaces aside: ``lanes`` is the room "Lanes", its sign naming
-    "Lanes" (M-26); another name is 422 naming ``room`` and the rooms there are) or, without it, of the whole
-    place; its QR code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) is 409 naming its
-    state: a posted sign must state the lawful occupancy."""
-    from publicassembly.documents.pdf import render_occupancy_sign
+    """The signs to post (Mount Pleasant § 164-9: "in each room or area … stating the lawful occupancy of the
+    room or area"): without ``room``, one page per room or area of the certificate, each stating its name and
+    its lawful occupancy, in the certificate's order (interpretation D-14; a certificate with no room recorded,
+    one page of the place); with ``room`` (a room or area named on the certificate, read with letter case and
+    spaces aside: ``lanes`` is the room "Lanes", its sign naming "Lanes" (M-26); another name is 422 naming
+    ``room`` and the rooms there are), that room's sign alone. Its QR code opens the certificate's public page.
+    A certificate not in force (revoked, stale or superseded) is 409 naming its state: a posted sign must state
+    the lawful occupancy."""
+    from publicassembly.documents.pdf import render_occupancy_signs
     from publicassembly.venues import documents as venue_docs
 
     cert = venue_docs.find_certificate(number, _places_town(town))
     venue_docs.require_in_force(cert)
     # (a value of the query, read as a room's name is ("lanes" is "Lanes", M-26): told with the rooms there are,
     # as the web page does; the sign names the room as the certificate does)
-    where, occupancy = venue_docs.certificate_room(cert, room) if room else (cert.venue.name, cert.lawful_occupancy)
-    pdf = render_occupancy_sign(occupancy, where, cert.number, base_url=request.build_absolute_uri("/"))
+    signs = venue_docs.sign_pages(cert, room)
+    pdf = render_occupancy_signs(signs, cert.number, base_url=request.build_absolute_uri("/"))
     return _file(pdf, PDF, f"sign-{cert.number}.pdf", private=False)
 
 

@@ -463,7 +463,8 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
     (Mount Pleasant § 164-9: the sign states the lawful occupancy of a certificate in force): the certificate is
     not in force (revoked, stale or superseded; `venues.documents.require_in_force`), or `occupancy` (persons)
     is not the occupant load it records for `room` (a room or area it names) or, for any other name, the
-    lawful occupancy of the whole place. With no database (`_database_exists`; a SQLite file without tables
+    lawful occupancy of the whole place — only when it records at most one room or area: of a certificate of
+    several, a name that is none of them is refused, naming them (interpretation D-14). With no database (`_database_exists`; a SQLite file without tables
     counts as none), or a number the database does not hold, nothing is checked: an inspector may print the
     sign of a certificate he issued himself. A database that cannot be opened exits 1."""
     if not _database_exists(data_dir):
@@ -502,6 +503,12 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
     except ValidationFailed as exc:  # (a name that reads as two rooms' of a certificate stored before M-23)
         fail(f"--room: {exc.detail}")
     except NotFound:
+        if len(names) > 1:  # (each room its own number: the place's total posted in a room is wrong, D-14)
+            loads = ", ".join(f"{s['name']} {int(s['occupant_load']):,}" for s in cert.space_loads)
+            fail(f"--room: {room!r} is not a room or area of certificate {cert.number}, whose rooms and areas each "
+                 f"have their own lawful occupancy ({loads} persons; § 164-9: a sign states the lawful occupancy "
+                 f"of the room or area it is posted in); give one of them, or omit --occupancy and --room to print "
+                 f"one page per room or area from the database")
         where = "the whole place" + (f" (it names the rooms or areas: {', '.join(names)})" if names else "")
         persons = int(cert.lawful_occupancy)
     if occupancy != persons:
@@ -517,9 +524,10 @@ def sign(
     occupancy: int | None = typer.Option(None, "--occupancy", parser=whole_number, help="The lawful occupancy, in persons, "
                                          "0 to 1000000000 (with --room; omit both to read the certificate from "
                                          "the database). When the database holds the certificate, it must be in "
-                                         "force and the number the one it records for the room (or the whole "
-                                         "place); with no database, or a number it does not hold, the sign "
-                                         "states what is given."),
+                                         "force, the room one of its rooms or areas when it names several, and "
+                                         "the number the one it records for the room (or the whole place); with "
+                                         "no database, or a number it does not hold, the sign states what is "
+                                         "given."),
     room: str | None = typer.Option(None, "--room", help="The room or area the sign is posted in (at most 200 "
                                     "characters; a long name is wrapped, or set smaller, to fit the page)."),
     space: str | None = typer.Option(None, "--space", help="From the database: only this room or area's sign, "

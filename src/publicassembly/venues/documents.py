@@ -110,7 +110,7 @@ def certificate_room(cert: Any, room: str) -> tuple[str, int]:
         raise ValidationFailed("room", names_two(cert.venue.name, room, rooms))
     if not rooms:
         raise ValidationFailed("room", _("“%(room)s” is not a room of certificate %(number)s; give one of: "
-                                         "%(rooms)s, or no room for the sign of the whole place.")
+                                         "%(rooms)s, or no room for the signs of every room or area.")
                                % {"room": room[:80], "number": cert.number, "rooms": ", ".join(loads) or "—"})
     return rooms[0], loads[rooms[0]]
 
@@ -136,6 +136,20 @@ def sign_data(cert: Any, space: str | None = None) -> list[SignData]:
     if not loads:
         loads = [(cert.venue.name, cert.lawful_occupancy)]
     return [SignData(name, persons, cert.number) for name, persons in loads]
+
+
+def sign_pages(cert: Any, room: str = "") -> list[tuple[int, str]]:
+    """The pages of the occupancy sign PDF of `cert` (Mount Pleasant § 164-9: a sign "in each room or area …
+    stating the lawful occupancy of the room or area"), each ``(lawful occupancy in persons, room or area)`` for
+    `render_occupancy_signs`: without `room`, one page per room or area of the certificate, in its order, each
+    its own occupant load (`sign_data`; a certificate with no room recorded, one page of the place) — never one
+    sign of the whole place's total, which posted in a room would state the wrong number (interpretation D-14);
+    with `room`, that room's alone (`certificate_room`: `ValidationFailed` naming ``room`` for a name of no room
+    of the certificate, with the rooms there are). The web page and the API print these."""
+    if room:
+        name, persons = certificate_room(cert, room)
+        return [(persons, name)]
+    return [(s.occupancy, s.room) for s in sign_data(cert)]
 
 
 def blds_certificate_rows(town: Any) -> list[Any]:

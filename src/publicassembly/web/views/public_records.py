@@ -149,13 +149,16 @@ def certificate_pdf(request: HttpRequest, number: str) -> HttpResponse:
 
 @read_only
 def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
-    """The occupancy sign of one room (``?room=``) or of the whole place, for a certificate (§ 164-9); its QR
-    code opens the certificate's public page. A certificate not in force (revoked, stale or superseded) gets
-    no sign: 409 naming its state. ``room`` given twice, or not a room of the certificate, is refused as bad
-    input, 422 naming it and the values given (not the last one printed) or the rooms there are. Another
-    parameter (``?rom=Ballroom``, which printed the sign of the whole place, its occupancy posted for the room), or
+    """The occupancy signs of a certificate (§ 164-9: a sign "in each room or area … stating the lawful occupancy
+    of the room or area"): without ``?room=``, one page per room or area of the certificate, each stating its
+    name and its lawful occupancy, in the certificate's order — the set the inspector prints to post
+    (interpretation D-14; a certificate with no room recorded, one page of the place); with ``?room=``, that
+    room's sign alone. Its QR code opens the certificate's public page. A certificate not in force (revoked,
+    stale or superseded) gets no sign: 409 naming its state. ``room`` given twice, or not a room of the
+    certificate, is refused as bad input, 422 naming it and the values given (not the last one printed) or the
+    rooms there are. Another parameter (``?rom=Ballroom``, which printed every room's signs, not the room's), or
     one not UTF-8, is refused, 422 naming it (`address_refused`)."""
-    from publicassembly.documents.pdf import render_occupancy_sign
+    from publicassembly.documents.pdf import render_occupancy_signs
     from publicassembly.venues import documents as venue_documents
     from publicassembly.web.views.errors import error_page
 
@@ -169,11 +172,10 @@ def sign_pdf(request: HttpRequest, number: str) -> HttpResponse:
     venue_documents.require_in_force(cert)
     room = request.GET.get("room", "")
     try:  # (a value of the query, read as a room's name is, "lanes" being "Lanes" (M-26); the sign names it so)
-        where, occupancy = (venue_documents.certificate_room(cert, room) if room
-                            else (cert.venue.name, cert.lawful_occupancy))
+        signs = venue_documents.sign_pages(cert, room)
     except ValidationFailed as refused:  # (not a page: told with the rooms there are)
         return error_page(request, 422, str(refused))
-    pdf = render_occupancy_sign(occupancy, where, cert.number, base_url=request.build_absolute_uri("/"))
+    pdf = render_occupancy_signs(signs, cert.number, base_url=request.build_absolute_uri("/"))
     return _pdf(pdf, f"sign-{cert.number}.pdf")
 
 

@@ -97,6 +97,30 @@ def test_blank_verified_petition_lists_items_1_to_15_in_order_and_the_jurat(tmp_
     rasterize(data, tmp_path)
 
 
+def test_petition_item_4_prints_the_chapters_words_as_they_are_with_the_cut_marked_permit_requirements_b4(
+        petition_record):
+    """Carmel ch. 31, permit requirements ¶ B(4) ends "showing the method and manner in which:" (interpretations
+    C-3, D-5): the form prints those words and marks the cut, as the law core's finding of item (4) says
+    (`text_cut_short`), rather than completing it "… in which the facilities will be provided" (a new-user
+    trial), blank and filled in alike."""
+    from tests.documents.conftest import example_case
+
+    from publicassembly.documents.pdf.petition import ITEM_4_CUT, ITEM_4_WORDS
+    from publicassembly.law import evaluate
+
+    finding = next(f for f in evaluate(example_case("carmel-county-fair")).findings
+                   if f.rule == "carmel/petition/b4-facilities-plan")
+    assert finding.values["text_cut_short"] is True
+    assert ITEM_4_WORDS == ("A plan or drawing to scale prepared by a licensed public engineer or licensed land "
+                            "surveyor showing the method and manner in which:")
+    for data in (render_petition(), render_petition(petition_record)):
+        text = pdf_text(data)
+        assert f"(4) {ITEM_4_WORDS} {ITEM_4_CUT} Plan or drawing to scale" in text
+        assert "is cut short here" in ITEM_4_CUT and "needs review" in ITEM_4_CUT
+        assert "facilities will be provided" not in text
+    assert "Plan by K. Jones, P.E., sheets 2-4" in pdf_text(render_petition(petition_record))
+
+
 def test_filled_verified_petition_carries_every_answer(petition_record, tmp_path):
     data = render_petition(petition_record)
     text = pdf_text(data)

@@ -313,7 +313,7 @@ class PetitionForm(PlainErrors):
                                   "site_map_abutting_streets", "site_map_buildings", "site_map_new_structures",
                                   "site_map_to_scale"), None),
         (_("New buildings or structures (¶ B(3))"), ("site_map_construction",), "site_map_new_structures=yes"),
-        (_("Plan of item (4): how the facilities will be provided (¶ B(4))"),
+        (_("Plan or drawing of item (4) (¶ B(4), whose text is cut short)"),
          ("facilities_plan_title", "facilities_plan_prepared_by", "facilities_plan_to_scale"), None),
         (_("Parking plan (¶ B(5))"), ("parking_plan_title", "parking_plan_prepared_by", "parking_plan_to_scale",
                                       "parking_plan_ingress_egress"), None),

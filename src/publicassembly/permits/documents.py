@@ -4,7 +4,8 @@ legal value (deadlines, the cleanup day) comes from the law core through `public
 
 - `permit_record(app)`: the permit of an issued application (¶ A);
 - `petition_record(app)`: the verified petition (¶ B (1)-(15)) as the applicant filled it in;
-- `hearing_notice_record(app)`: the notice of public hearing (¶ B);
+- `hearing_notice_record(app)`: the notice of public hearing (¶ B), under the application's reference
+  (`calendar_reference`) before and after the permit is issued;
 - `deadline_items(app)`, `application_calendar(app)`, `town_calendar(town)`: the iCalendar documents (each
   application under `calendar_reference`, ``<town alias>/<id>``);
 - `blds_permit_rows(town)`, `blds_inspection_rows(town)`: the applications and their cleanup inspections
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import replace
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -87,7 +87,10 @@ def hearing_at(app: Any, hearing_time: time | None = None) -> tuple[datetime, bo
 def hearing_notice_record(app: Any, hearing_time: time | None = None) -> HearingNoticeRecord:
     """The notice of public hearing of `app` (scheduled, its publication recorded or not yet: G-10). The latest
     publication date is the law core's ``hearing_notice_due`` as the permits service computes it
-    (`services.hearing_notice_due`). Raises ValueError when no hearing is set."""
+    (`services.hearing_notice_due`). Its reference is the application's, ``<town alias>/<id>``
+    (`calendar_reference`), before and after a permit is issued: a notice once published keeps the reference it
+    was published with (the permit number, issued after the hearing, is no reference of the notice). Raises
+    ValueError when no hearing is set."""
     from publicassembly.permits import services
 
     if app.hearing_on is None:
@@ -97,7 +100,7 @@ def hearing_notice_record(app: Any, hearing_time: time | None = None) -> Hearing
     latest = due.act_by or due.date
     moment, to_be_announced = hearing_at(app, hearing_time)
     return HearingNoticeRecord(
-        town=app.town.name, application_reference=reference(app), applicant=applicant_name(app),
+        town=app.town.name, application_reference=calendar_reference(app), applicant=applicant_name(app),
         event=event_name(app), property_address=property_address(app), hearing_at=moment,
         hearing_time_to_be_announced=to_be_announced, hearing_place=app.hearing_place,
         latest_publication_date=latest, newspaper=app.newspaper or "the official newspaper",
@@ -345,15 +348,11 @@ def deadline_items(app: Any) -> list[DeadlineItem]:
             for name, d in sorted(counted.items())]
 
 
-def _calendar_hearing(app: Any) -> HearingNoticeRecord:
-    return replace(hearing_notice_record(app), application_reference=calendar_reference(app))
-
-
 def application_calendar(app: Any, *, alarm_days: int = DEFAULT_ALARM_DAYS) -> bytes:
     """One application's calendar (.ics bytes): its public hearing (if scheduled) and its deadlines."""
     from publicassembly.documents import calendars
 
-    hearing = _calendar_hearing(app) if app.hearing_on else None
+    hearing = hearing_notice_record(app) if app.hearing_on else None
     return calendars.application_calendar(calendar_reference(app), hearing, deadline_items(app),
                                           alarm_days=alarm_days)
 
@@ -386,7 +385,7 @@ def town_calendar(town: Any, *, public: bool = True, alarm_days: int = DEFAULT_A
     for app in _town_apps(town):
         try:
             if app.hearing_on is not None and app.state != "withdrawn":
-                hearing = _calendar_hearing(app)
+                hearing = hearing_notice_record(app)
             else:
                 hearing = None
             todo = deadline_items(app) if app.state in OPEN_STATES and not public else []

@@ -113,7 +113,9 @@ NOTICE_FROM_JSON_HELP = ('A JSON file of the notice: {"town": "carmel-ny" (its O
                          'hour is not fixed (default false), "latest_publication_date": "YYYY-MM-DD" (not after ¶ '
                          "B's last day to publish the notice, as the law core counts the days of notice before the "
                          'hearing; earlier is allowed), "revision": the times the hearing was moved (optional, '
-                         'default 0; not printed: the calendars\' SEQUENCE)}. Each problem found is listed, one per line (exit 2): the '
+                         'default 0; not printed: the calendars\' SEQUENCE), "published_on": "YYYY-MM-DD" the day '
+                         'the newspaper published the notice, once it has (optional; not after today nor after ¶ '
+                         'B\'s last day; not printed: the calendars then say it was published that day)}. Each problem found is listed, one per line (exit 2): the '
                          'fields and their forms first, the law once they read. '
                          'Example: examples/carmel-hearing-notice.json. ' + FROM_JSON_SIZE_HELP)
 PERMIT_FROM_JSON_HELP = (FROM_JSON_HELP + " A permit whose status is revoked gives revoked_date, the day the Town "

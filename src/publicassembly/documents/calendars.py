@@ -113,11 +113,12 @@ def _hearing_event(h: HearingNoticeRecord, stamp: datetime, duration: timedelta)
         ev.add("dtend", start + duration)
     ev.add("summary", f"Public hearing: {h.event} ({h.applicant})")
     ev.add("location", h.hearing_place)
+    notice = (f"Notice published on {h.published_on.isoformat()} in {h.newspaper}" if h.published_on is not None
+              else f"Notice to be published in {h.newspaper} on or before {h.latest_publication_date.isoformat()}")
     ev.add("description",
            f"Public hearing of the Town Board of the {h.town} on the application {h.application_reference} of "
            f"{h.applicant} for a permit under the Public Assembly Ordinance, for {h.event} at "
-           f"{h.property_address}. Notice to be published in {h.newspaper} on or before "
-           f"{h.latest_publication_date.isoformat()} (Carmel Code ch. 31, permit requirements ¶ B).")
+           f"{h.property_address}. {notice} (Carmel Code ch. 31, permit requirements ¶ B).")
     ev.add("categories", ["public hearing"])
     return ev
 

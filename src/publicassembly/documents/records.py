@@ -176,8 +176,11 @@ class HearingNoticeRecord:
     ``hearing_time_to_be_announced``: the Clerk has fixed the day but not the hour (only the date of
     ``hearing_at`` counts, and the notice says the time is to be announced); ``revision``: how many times the
     hearing has been moved (its day, hour or place changed) since it was first scheduled, 0 when never (a
-    calendar's ``SEQUENCE``, RFC 5545 § 3.8.7.4, so that a client holding the event replaces it). Read from
-    JSON, it is held to ¶ B and interpretation P-8 (`hearing_notice_against_the_law`)."""
+    calendar's ``SEQUENCE``, RFC 5545 § 3.8.7.4, so that a client holding the event replaces it);
+    ``published_on``: the day the notice was published in ``newspaper``, once the Town Clerk has recorded it
+    (None while it is not: the calendars then say it is to be published by ``latest_publication_date``; the
+    notice itself, addressed to the publisher, does not print it). Read from JSON, it is held to ¶ B and
+    interpretation P-8 (`hearing_notice_against_the_law`)."""
 
     town: str
     application_reference: str
@@ -190,6 +193,7 @@ class HearingNoticeRecord:
     newspaper: str
     hearing_time_to_be_announced: bool = False
     revision: int = 0
+    published_on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -679,6 +683,9 @@ HAPPENED: dict[str, dict[str, str]] = {
                                      "the line blank)"},
     "DeadlineItem": {"done_on": "what the deadline asks cannot have been done on a day still to come; give the day "
                                 "it was done, or leave done_on out while it is not done"},
+    "HearingNoticeRecord": {"published_on": "the notice cannot have been published on a day still to come; give "
+                                            "the day the newspaper published it, or leave published_on out while it "
+                                            "is not published"},
     "BldsPermitRow": {field: "a permit's record states what has happened; give the day it happened, or leave "
                              f"{field} out" for field in ("applied_date", "issued_date", "completed_date",
                                                          "status_date")},
@@ -1434,6 +1441,9 @@ def hearing_notice_against_the_law(record: object, prefix: str = "", *, written_
       (default the Town's date, `town_today`: the day the notice is made, as the workflow's notice counts it,
       `permits.services.hearing_notice_due`): at least ``petition.hearing_notice_days`` (10) calendar days
       before it, GCL § 20. An earlier day is taken (the notice may be published sooner);
+    - ``published_on`` (when given): not after that last day either (the notice was then not published at least
+      10 days prior to the hearing, which the workflow does not record: `permits.services._notice_in_time`); not
+      after today is `field_problems`' (G-10);
     (Every text one the documents can print, interpretation G-6: `_unprintable`, as every printed record's; an
     empty one is refused by `record_from_json` as a required field.)
 
@@ -1482,6 +1492,12 @@ def hearing_notice_against_the_law(record: object, prefix: str = "", *, written_
                        f"last day to publish the notice of a hearing on {day}: at least {plural(days, 'day')} "
                        f"prior to it ({values.cite('petition.hearing_notice_days')}, in force on {on}); give "
                        f"{due.date} or an earlier day. {due.counted}")
+        if record.published_on is not None and record.published_on > due.date:
+            days = int(values["petition.hearing_notice_days"])
+            out.append(f"{p}published_on: {record.published_on} is after {due.date}, the last day to publish the "
+                       f"notice of a hearing on {day}: a notice published then is not {plural(days, 'day')} prior to "
+                       f"it ({values.cite('petition.hearing_notice_days')}); give the day it was published, or "
+                       f"leave published_on out while it is not. {due.counted}")
     return out
 
 

@@ -104,7 +104,7 @@ def hearing_notice_record(app: Any, hearing_time: time | None = None) -> Hearing
         event=event_name(app), property_address=property_address(app), hearing_at=moment,
         hearing_time_to_be_announced=to_be_announced, hearing_place=app.hearing_place,
         latest_publication_date=latest, newspaper=app.newspaper or "the official newspaper",
-        revision=services.hearing_revision(app))
+        revision=services.hearing_revision(app), published_on=app.notice_published_on)
 
 
 def _iso_day(value: Any) -> date | None:

@@ -39,12 +39,16 @@ from publicassembly.workflow.bounds import (
     MAX_CONDITION,
     MAX_CONDITIONS,
     MAX_DAYS,
+    MAX_DESCRIPTION,
+    MAX_JAIL_MONTHS,
     MAX_MISSING_ITEM,
     MAX_MISSING_ITEMS,
     MAX_NAME,
     MAX_NUMBER,
+    MAX_PLACE,
     MAX_REASON,
     MAX_STATEMENT,
+    MAX_VIOLATION_DAYS,
 )
 from publicassembly.workflow.errors import NotFound, ValidationFailed
 
@@ -1140,9 +1144,9 @@ Id = Annotated[int, Field(ge=1, le=2**62)]
 
 class OffenderIn(BodyIn):
     kind: Literal["person", "firm"]
-    name: _text(200, min_length=1)
-    address: _text(300) = ""
-    reason: _text(2000) = ""
+    name: _text(MAX_NAME, min_length=1)
+    address: _text(MAX_ADDRESS) = ""
+    reason: _text(MAX_REASON) = ""
 
 
 @router.post("/towns/{town}/offenders", response={201: dict[str, Any], **ERRORS}, operation_id="register_offender",
@@ -1157,15 +1161,15 @@ def register_offender(request: Any, town: str, data: OffenderIn) -> Any:
 
 
 class ComplaintIn(RefusalsKept):  # (its schema's refusals told with the service's: W-33, as W-30)
-    description: _text(5000, min_length=1)
+    description: _text(MAX_DESCRIPTION, min_length=1)
     observed_on: Day
     filed_on: Day | None = None
     offender: Id | None = None
     venue: Id | None = None
     inspection: Id | None = None
-    place: _text(300) = ""
+    place: _text(MAX_PLACE) = ""
     in_presence: bool | None = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
 
 
 def _complaint(c: Any) -> dict[str, Any]:
@@ -1212,13 +1216,13 @@ class ViolationIn(RefusalsKept):  # (its schema's refusals told with the service
     rule_id: _text(120) | None = None
     offender: Id | None = None
     observed_on: Day | None = None
-    description: _text(5000) = ""
+    description: _text(MAX_DESCRIPTION) = ""
     in_presence: bool | None = None
     venue: Id | None = None
     deficiency: Id | None = None
-    place: _text(300) = ""
-    days_of_continued_violation: Annotated[int, Field(ge=1, le=100_000)] | None = None
-    reason: _text(2000) = ""
+    place: _text(MAX_PLACE) = ""
+    days_of_continued_violation: Annotated[int, Field(ge=1, le=MAX_VIOLATION_DAYS)] | None = None
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None
 
 
@@ -1267,7 +1271,7 @@ class SummonsIn(RefusalsKept):  # (its schema's refusals told with the service's
                                       description="the hour the summons is returnable: HH:MM on the 24-hour "
                                                   "clock, 00:00 to 23:59, or empty")] = ""
     issued_on: Day | None = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None
 
 
@@ -1312,8 +1316,8 @@ class DispositionIn(RefusalsKept):  # (its schema's refusals told with the servi
     decided_on: Day | None = None
     fine: Money10 | None = None  # (left out, or null: not given; required for a conviction without imprisonment)
     jail_days: Days = 0
-    jail_months: Annotated[int, Field(ge=0, le=1200)] = 0
-    reason: _text(2000) = ""
+    jail_months: Annotated[int, Field(ge=0, le=MAX_JAIL_MONTHS)] = 0
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None
 
 
@@ -1345,7 +1349,7 @@ def record_disposition(request: Any, town: str, pk: RecordId, data: DispositionI
 class PaymentIn(RefusalsKept):  # (its schema's refusals told with the service's: W-38, as W-36)
     amount: Money10
     paid_on: Day | None = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None
 
 
@@ -1475,7 +1479,7 @@ def list_stop_orders(request: Any, town: str) -> Any:
 
 
 class StopOrderIn(RefusalsKept):  # (its schema's refusals told with the service's: W-36, as W-33)
-    performance: _text(300, min_length=1)
+    performance: _text(MAX_PLACE, min_length=1)
     ordered_at: Moment | None = Field(None, description="when the order was given (default: now)")
     persons_present: Count | None = None
     persons_by_space: dict[_text(200), Count] | None = Field(
@@ -1483,9 +1487,9 @@ class StopOrderIn(RefusalsKept):  # (its schema's refusals told with the service
                           "load is overcrowding though the place has room (§§ 164-5, 164-7)")
     egress_obstructed: bool = False
     serious_menace: bool = False
-    description: _text(5000) = ""
+    description: _text(MAX_DESCRIPTION) = ""
     complaint: Id | None = None
-    reason: _text(2000) = ""
+    reason: _text(MAX_REASON) = ""
     expected_version: Version = None  # the venue's: recording moves it (the same stop order sent twice: 409)
 
 
@@ -1520,7 +1524,7 @@ def record_stop_order(request: Any, town: str, pk: RecordId, data: StopOrderIn) 
 
 
 class LiftIn(RefusalsKept):  # (its schema's refusals told with the service's: W-38, as W-36)
-    correction: _text(5000, min_length=1) = Field(description="how the condition was corrected")
+    correction: _text(MAX_DESCRIPTION, min_length=1) = Field(description="how the condition was corrected")
     lifted_at: Moment | None = Field(None, description="when it was lifted (default: now)")
     expected_version: Version = None
 

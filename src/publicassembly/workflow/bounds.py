@@ -32,6 +32,16 @@ MAX_DOCUMENT_KIND = 60
 MAX_ADDRESS = 300
 #: An insurance policy's number, a receipt's number; in characters.
 MAX_NUMBER = 100
-#: A number of days given (the days' notice of cancellation an insurance certificate gives the Town, ¶ E): at
-#: most ten years.
+#: A number of days given (the days' notice of cancellation an insurance certificate gives the Town, ¶ E; a term
+#: of imprisonment in days): at most ten years.
 MAX_DAYS = 3650
+#: A term of imprisonment given in months (the court's disposition of a violation): an input bound, the law's
+#: range being the service's to judge (Mount Pleasant § 164-14, Carmel ch. 31 penalties).
+MAX_JAIL_MONTHS = 1200
+#: What an officer writes of a violation, a complaint, a stop order or of how its condition was corrected, in
+#: characters.
+MAX_DESCRIPTION = 5000
+#: What a stop order says was stopped, a complaint's place or event, in characters.
+MAX_PLACE = 300
+#: The days of continued violation a Carmel violation counts (ch. 31 penalties ¶ A), at most.
+MAX_VIOLATION_DAYS = 100_000

@@ -15,8 +15,19 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from publicassembly.enforcement.models import Complaint, Offender
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
+from publicassembly.law.units import MAX_COUNT
 from publicassembly.venues.models import Venue
 from publicassembly.web.forms.widgets import DateInput, DollarsField, PlainErrors, WholeNumberField
+from publicassembly.workflow.bounds import (
+    MAX_ADDRESS,
+    MAX_DAYS,
+    MAX_DESCRIPTION,
+    MAX_JAIL_MONTHS,
+    MAX_NAME,
+    MAX_PLACE,
+    MAX_REASON,
+    MAX_VIOLATION_DAYS,
+)
 
 
 class DateTimeInput(forms.DateTimeInput):
@@ -34,7 +45,7 @@ class VersionedForm(PlainErrors):
 
 
 class ReasonForm(VersionedForm):
-    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=1000,
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=MAX_REASON,
                              widget=forms.Textarea(attrs={"rows": 2}),
                              help_text=gettext_lazy("Kept in the case's history."))
 
@@ -42,14 +53,15 @@ class ReasonForm(VersionedForm):
 class OffenderForm(PlainErrors):
     kind = forms.ChoiceField(label=gettext_lazy("Person or firm"), choices=[("person", gettext_lazy("person")),
                                                                            ("firm", gettext_lazy("firm"))])
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
-    address = forms.CharField(label=gettext_lazy("Address"), max_length=300, required=False)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=MAX_NAME)
+    address = forms.CharField(label=gettext_lazy("Address"), max_length=MAX_ADDRESS, required=False)
 
 
 class ComplaintForm(PlainErrors):
-    description = forms.CharField(label=gettext_lazy("What was observed"), widget=forms.Textarea(attrs={"rows": 3}))
+    description = forms.CharField(label=gettext_lazy("What was observed"), max_length=MAX_DESCRIPTION,
+                                  widget=forms.Textarea(attrs={"rows": 3}))
     observed_on = forms.DateField(label=gettext_lazy("Observed on"), widget=DateInput())
-    place = forms.CharField(label=gettext_lazy("Place or event"), max_length=300, required=False)
+    place = forms.CharField(label=gettext_lazy("Place or event"), max_length=MAX_PLACE, required=False)
     in_presence = forms.BooleanField(label=gettext_lazy("It occurred in my presence"), required=False)
 
     def __init__(self, *args: Any, town: Any = None, **kwargs: Any) -> None:
@@ -207,7 +219,7 @@ class ViolationForm(VersionedForm):
     """A violation recorded on a complaint: the version is the complaint's."""
 
     observed_on = forms.DateField(label=gettext_lazy("Observed on"), widget=DateInput(), required=False)
-    description = forms.CharField(label=gettext_lazy("Description"), max_length=1000, required=False)
+    description = forms.CharField(label=gettext_lazy("Description"), max_length=MAX_DESCRIPTION, required=False)
 
     def __init__(self, *args: Any, town: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -219,7 +231,7 @@ class ViolationForm(VersionedForm):
         if town is not None and town.jurisdiction.penalty_counted_by == "days_of_continued_violation":
             # Carmel ch. 31 penalties ¶ A: the service refuses days still to come beside this field (W-16).
             self.fields["days_of_continued_violation"] = WholeNumberField(
-                label=gettext_lazy("Days of continued violation"), min_value=1, max_value=100_000,
+                label=gettext_lazy("Days of continued violation"), min_value=1, max_value=MAX_VIOLATION_DAYS,
                 help_text=gettext_lazy("Each day a separate violation (ch. 31 penalties ¶ A), counted from the day "
                                        "observed up to today at most."))
 
@@ -236,11 +248,11 @@ class DispositionForm(VersionedForm):
                                                                        ("dismissed", gettext_lazy("dismissed"))])
     decided_on = forms.DateField(label=gettext_lazy("Decided on"), widget=DateInput(), required=False)
     fine = DollarsField(label=gettext_lazy("Fine (US dollars)"), min_value=0, max_digits=10, required=False)
-    jail_days = WholeNumberField(label=gettext_lazy("Imprisonment (days)"), min_value=0, max_value=3650,
+    jail_days = WholeNumberField(label=gettext_lazy("Imprisonment (days)"), min_value=0, max_value=MAX_DAYS,
                                  required=False)
-    jail_months = WholeNumberField(label=gettext_lazy("Imprisonment (months)"), min_value=0, max_value=120,
+    jail_months = WholeNumberField(label=gettext_lazy("Imprisonment (months)"), min_value=0, max_value=MAX_JAIL_MONTHS,
                                    required=False)
-    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=2000, required=False,
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=MAX_REASON, required=False,
                              widget=forms.Textarea(attrs={"rows": 2}),
                              help_text=gettext_lazy("Kept in the case's history. Required for a conviction decided "
                                                     "before the summons' return day: say why (the defendant pleaded "
@@ -287,8 +299,8 @@ class StopOrderForm(PlainErrors):
     is chosen with the version the page showed (`VenueVersionField`): cleaned, the form holds it as
     ``expected_version``, the venue's."""
 
-    performance = forms.CharField(label=gettext_lazy("Performance stopped"), max_length=300)
-    persons_present = WholeNumberField(label=gettext_lazy("Persons present"), min_value=0, max_value=1_000_000,
+    performance = forms.CharField(label=gettext_lazy("Performance stopped"), max_length=MAX_PLACE)
+    persons_present = WholeNumberField(label=gettext_lazy("Persons present"), min_value=0, max_value=MAX_COUNT,
                                        required=False,
                                        help_text=gettext_lazy("Counted by the officer; compared with the "
                                                               "approved number of occupants (§ 164-5)."))
@@ -302,7 +314,7 @@ class StopOrderForm(PlainErrors):
     serious_menace = forms.BooleanField(label=gettext_lazy("Serious menace to life and safety"), required=False)
     ordered_at = forms.DateTimeField(label=gettext_lazy("Ordered at"), widget=DateTimeInput(), required=False,
                                      help_text=gettext_lazy("Default: now."))
-    description = forms.CharField(label=gettext_lazy("Description"), max_length=1000, required=False,
+    description = forms.CharField(label=gettext_lazy("Description"), max_length=MAX_DESCRIPTION, required=False,
                                   widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args: Any, town: Any = None, **kwargs: Any) -> None:
@@ -365,7 +377,7 @@ class StopOrderForm(PlainErrors):
 class LiftStopOrderForm(VersionedForm):
     """§§ 164-5, 164-13: the stop order is lifted once the condition is corrected."""
 
-    correction = forms.CharField(label=gettext_lazy("How the condition was corrected"), max_length=1000,
+    correction = forms.CharField(label=gettext_lazy("How the condition was corrected"), max_length=MAX_DESCRIPTION,
                                  widget=forms.Textarea(attrs={"rows": 2}))
 
 

@@ -135,6 +135,20 @@ class _Check:
             self.problems.append(f"{field}: the file states {_shown(stated)}; the law gives {_shown(law)} ({why}, "
                                  f"in force on {self.as_of.isoformat()})")
 
+    def exemption(self, data: Mapping[str, Any], rule: Any, exempt: bool, decides: str, answer: Any) -> bool:
+        """The file's ``exemption`` is the law's: ``{rule, citation}`` of `rule` when the case is `exempt` (the
+        deciding rule an exception's), else null; `decides` and `answer` name what the rule decides and the law's
+        answer (``a certificate is required``, `certificate_required`). True when it is; else the problem is kept."""
+        law_exemption = {"rule": rule.id, "citation": rule.citation} if exempt else None
+        stated = data.get("exemption")
+        if isinstance(stated, dict):
+            stated = {"rule": stated.get("rule"), "citation": stated.get("citation")}
+        if stated == law_exemption:
+            return True
+        self.problems.append(f"exemption: the file states {_shown(stated)}; the law gives {_shown(law_exemption)} "
+                             f"(the finding of {rule.id} decides whether {decides}, and {answer})")
+        return False
+
     def number(self, field: str, stated: Any, law: Any, why: str, shown: Any = None) -> None:
         """`stated` is the number `law` (compared exactly: 250000 and 250000.00 are equal, 0.375 and 3/8 too);
         `shown`: how the message writes the law's number (default: as `_shown` does)."""
@@ -472,14 +486,7 @@ def _mount_pleasant_answer(data: Mapping[str, Any], findings: dict[str, tuple[in
             check.same("requirements.certificate.keep_on_premises", certificate["keep_on_premises"],
                        required is True, f"the certificate is kept on the premises when one is required; "
                        f"{cite('164-9')}")
-    law_exemption = {"rule": rule.id, "citation": rule.citation} if exempt else None
-    stated = data.get("exemption")
-    if isinstance(stated, dict):
-        stated = {"rule": stated.get("rule"), "citation": stated.get("citation")}
-    if stated != law_exemption:
-        check.problems.append(f"exemption: the file states {_shown(stated)}; the law gives {_shown(law_exemption)} "
-                              f"(the finding of {rule.id} decides whether a certificate is required, and "
-                              f"certificate_required is {_shown(required)})")
+    check.exemption(data, rule, exempt, "a certificate is required", f"certificate_required is {_shown(required)}")
     check.problems.extend(problems)
     return required, exempt
 
@@ -742,14 +749,7 @@ def _carmel_verdict(data: Mapping[str, Any], findings: dict[str, tuple[int, dict
         return
     rule, finding, answer = decision
     exempt = rule.priority > 0 and answer is False
-    law_exemption = {"rule": rule.id, "citation": rule.citation} if exempt else None
-    stated = data.get("exemption")
-    if isinstance(stated, dict):
-        stated = {"rule": stated.get("rule"), "citation": stated.get("citation")}
-    if stated != law_exemption:
-        check.problems.append(f"exemption: the file states {_shown(stated)}; the law gives "
-                              f"{_shown(law_exemption)} (the finding of {rule.id} decides whether a permit is "
-                              f"required, and permit_required is {_shown(answer)})")
+    if not check.exemption(data, rule, exempt, "a permit is required", f"permit_required is {_shown(answer)}"):
         return
     assembly = _values(findings.get("carmel/definitions/assembly"))
     within = assembly.get("within_town")

@@ -76,7 +76,7 @@ def test_fee_paid_on_0001_01_01_refused_chapter_first_day_accepted_day_before_re
         return sv.record_fee_payment(walk.clerk, app, amount="50.00", paid_on=day)
 
     assert "1778-01-01" in refused("paid_on", lambda: pay(date(1, 1, 1))).detail
-    assert "not in force" in refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY - DAY)).detail
+    assert "is applied from 1972-01-01" in refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY - DAY)).detail
     assert "petition was filed" in refused("paid_on", lambda: pay(CHAPTER_FIRST_DAY)).detail
     assert pay(app.submitted_on).paid_on == app.submitted_on
     refused("paid_on", lambda: pay(today + DAY))

@@ -43,7 +43,9 @@ def test_summons_return_date_9999_refused_within_365_days_accepted_w7(bi, violat
 
 def test_summons_issued_tomorrow_or_before_the_violation_refused_164_12(bi, violation, day):
     today = timezone.localdate()
-    refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=today + DAY, return_date=today + 9 * DAY))
+    # (returnable on a day the court sits, whatever day the suite runs: the issue day alone is refused, W-8, W-38)
+    sits = next(today + k * DAY for k in range(9, 16) if court_does_not_sit_because(today + k * DAY) is None)
+    refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=today + DAY, return_date=sits))
     e = refused("issued_on", lambda: es.issue_summons(bi, violation, issued_on=day - DAY, return_date=day + DAY))
     assert "observed" in e.detail
     # (returnable on the first day after today that the Town Justice Court sits: not a weekend or holiday, W-8)

@@ -111,3 +111,61 @@ def test_the_answer_of_each_status_is_the_law_cores_outcome(example, persons, co
     assert seen
     data = determination(case(example, **changes))
     assert check_determination_json(copy.deepcopy(data)) == data  # (read back as it is, whatever its answer)
+
+
+def _a_finding(data: dict) -> dict:
+    return next(f for f in data["findings"] if f["rule"] == "carmel/permit/a-required")
+
+
+@pytest.mark.parametrize(("persons", "law"), [(500, "not_met"), (501, "met")])
+@pytest.mark.parametrize("stated", ["met", "not_met", "needs_review", "missing"])
+def test_paragraph_a_status_is_held_to_its_own_values_permit_requirements_a(persons, law, stated):
+    """¶ A's finding says 4,000 persons and the threshold 500: its status is the law's from them, not the file's
+    (a second new-user trial set it to not_met, permit_required false and every requirement null, and the report
+    printed "Permit required: no" for 4,000 persons). 500 is not in excess of 500, 501 is; a status stated
+    otherwise is refused naming ``findings[i].status`` with the law's."""
+    data = determination(case("carmel-county-fair", max_persons_at_one_time=persons, persons_collectively=persons))
+    edited = copy.deepcopy(data)
+    _a_finding(edited)["status"] = stated
+    if stated == law:
+        check_determination_json(edited)
+        return
+    told = refusals(edited)
+    place = next(i for i, f in enumerate(data["findings"]) if f["rule"] == "carmel/permit/a-required")
+    assert told[0] == (f"findings[{place}].status: the file states '{stated}'; the law gives '{law}' "
+                       f"({persons} persons at one time is {'' if law == 'met' else 'not '}in excess of 500; Carmel "
+                       "Code ch. 31, permit requirements ¶ A)")
+
+
+def test_the_second_trials_file_is_refused_permit_requirements_a(fair):
+    """The trial's whole edit: ¶ A not_met, permit_required false, its verdict, no requirement, no deadline."""
+    edited = copy.deepcopy(fair)
+    _a_finding(edited)["status"] = "not_met"
+    edited["permit_required"] = False
+    edited["verdict"] = "No permit is required: 4,000 persons at one time is not in excess of 500"
+    edited["requirements"] = {k: ([] if k == "permit_holders" else None) for k in edited["requirements"]}
+    edited["deadlines"] = {}
+    told = refusals(edited)
+    assert any(line.startswith("findings[") and ".status: the file states 'not_met'; the law gives 'met'" in line
+               for line in told), told
+    assert any(line.startswith("permit_required: the file states false; its findings give true") for line in told)
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_a_carmel_file_stating_a_certificate_required_is_refused(fair, value):
+    """Carmel ch. 31 asks no certificate of an event: ``certificate_required`` is always null in its
+    determination; a file stating it is refused rather than printed ("Certificate required: yes")."""
+    edited = dict(fair, certificate_required=value)
+    assert refusals(edited) == [f"certificate_required: the file states {str(value).lower()}; the law gives null "
+                                "(Carmel ch. 31 asks no certificate of an event: the question is not asked by this "
+                                "chapter)"]
+
+
+@pytest.mark.parametrize("value", [True, False, "needs_review"])
+def test_a_mount_pleasant_file_stating_a_permit_required_is_refused(value):
+    """Mount Pleasant ch. 164 asks no permit of a place: ``permit_required`` is always null in its
+    determination (the second trial's "Permit required: yes" on a catering hall)."""
+    hall = determination(case("mount-pleasant-catering-hall"))
+    told = refusals(dict(hall, permit_required=value))
+    assert told[0].startswith("permit_required: the file states ") and "the law gives null (Mount Pleasant ch. 164 " \
+        "asks no permit of a place" in told[0], told

@@ -167,6 +167,12 @@ def against_the_law(data: Mapping[str, Any]) -> list[str]:
     as_of = date.fromisoformat(str(data["as_of"]))
     values = j.parameters.at(as_of)
     check = _Check(as_of)
+    # (the other chapter's question is not asked: always null, as `Determination.to_json` writes it)
+    other = {"mount-pleasant-ny": ("permit_required", "Mount Pleasant ch. 164 asks no permit of a place"),
+             "carmel-ny": ("certificate_required", "Carmel ch. 31 asks no certificate of an event")}.get(j.alias)
+    if other is not None and data.get(other[0]) is not None:
+        check.problems.append(f"{other[0]}: the file states {_shown(data.get(other[0]))}; the law gives null "
+                              f"({other[1]}: the question is not asked by this chapter)")
     try:
         if j.alias == "mount-pleasant-ny":
             _mount_pleasant(data, values, check, j)
@@ -561,7 +567,8 @@ def _carmel(data: Mapping[str, Any], values: Any, check: _Check, j: Any) -> None
     from publicassembly.law.jurisdictions.us_ny_carmel.determine import REQUIREMENTS
 
     findings = _findings(data)
-    decision = _carmel_decision(findings, j)
+    a_status = _carmel_a_status(findings, values, check)
+    decision = _carmel_decision(findings, j, {"carmel/permit/a-required": a_status} if a_status else {})
     if decision is not None and not _same_answer(data.get("permit_required"), decision[2]):
         rule, finding, answer = decision
         check.problems.append(
@@ -615,11 +622,52 @@ def _same_answer(stated: Any, law: Any) -> bool:
     return stated == law and isinstance(stated, bool) == isinstance(law, bool)
 
 
-def _carmel_decision(findings: dict[str, tuple[int, dict[str, Any]]], j: Any) -> tuple[Any, Finding, Any] | None:
+def _carmel_a_status(findings: dict[str, tuple[int, dict[str, Any]]], values: Any, check: _Check) -> Status | None:
+    """¶ A's status as the law gives it from the finding's own values — the persons at one time (or, not given,
+    those of the properties whose numbers are given) and collectively, against ``permit.threshold_persons`` — and
+    whether the place is within the Town (the definitions finding's ``within_town``), as the law core's rule
+    `carmel/permit/a-required` decides (C-4: only collectively in excess needs review). A status stated otherwise
+    is a problem, named ``findings[i].status``. None when the file does not give what it needs."""
+    from publicassembly.law.jurisdictions.us_ny_carmel.permit import in_excess
+
+    found = findings.get("carmel/permit/a-required")
+    within = _values(findings.get("carmel/definitions/assembly")).get("within_town")
+    if found is None or not isinstance(within, bool):
+        return None
+    v = _values(found)
+    persons, known = _count(v.get("persons_at_one_time")), _count(v.get("persons_known_at_one_time"))
+    collectively = _count(v.get("persons_collectively"))
+    if v.get("persons_at_one_time") is not None and persons is None:
+        return None  # (not a count: the form's check tells it)
+    collective_over = collectively is not None and in_excess(collectively, values)
+    if not within:
+        law, why = Status.NOT_MET, "the place is not within the Town of Carmel"
+    elif persons is not None and in_excess(persons, values):
+        law, why = Status.MET, f"{_persons(persons)} at one time is in excess of {values['permit.threshold_persons']}"
+    elif persons is None and known is not None and in_excess(known, values):
+        law, why = Status.MET, (f"{_persons(known)} at one time on the properties whose numbers are given is in "
+                                f"excess of {values['permit.threshold_persons']}")
+    elif collective_over:
+        law, why = Status.NEEDS_REVIEW, (f"{_persons(collectively)} collectively is in excess of "
+                                         f"{values['permit.threshold_persons']}, not the persons at one time (C-4)")
+    elif persons is None:
+        law, why = Status.MISSING, "the persons at one time are not given"
+    else:
+        law, why = Status.NOT_MET, (f"{_persons(persons)} at one time is not in excess of "
+                                    f"{values['permit.threshold_persons']}")
+    if found[1].get("status") != law.value:
+        check.problems.append(f"findings[{found[0]}].status: the file states {_shown(found[1].get('status'))}; the "
+                              f"law gives {_shown(law.value)} ({why}; {values.cite('permit.threshold_persons')})")
+    return law
+
+
+def _carmel_decision(findings: dict[str, tuple[int, dict[str, Any]]], j: Any,
+                     law_status: Mapping[str, Status] | None = None) -> tuple[Any, Finding, Any] | None:
     """The rule deciding whether a permit is required, its finding and the answer it gives, resolved from the
     findings' statuses by the law core's priorities (`us_ny_carmel.determine.decide_permit`, the decision
     `determine` makes), or None when a deciding rule's finding is not in the file or its status is not one (which
-    rule decides is then not known) or none applies (`permit_required` is then null)."""
+    rule decides is then not known) or none applies (`permit_required` is then null). `law_status`: a rule's
+    status as the law gives it from its values (`_carmel_a_status`), read instead of the file's."""
     from publicassembly.law.jurisdictions.us_ny_carmel.determine import decide_permit, permit_answer
 
     deciding = []
@@ -629,7 +677,7 @@ def _carmel_decision(findings: dict[str, tuple[int, dict[str, Any]]], j: Any) ->
             if found is None:
                 return None
             try:
-                status = Status(found[1]["status"])
+                status = (law_status or {}).get(rule.id) or Status(found[1]["status"])
             except ValueError:
                 return None
             deciding.append((rule, Finding(rule.id, status, str(found[1]["citation"]), str(found[1]["reason"]))))

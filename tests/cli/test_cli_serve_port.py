@@ -53,3 +53,23 @@ def test_gunicorn_runs_without_a_control_socket_that_a_second_server_would_take_
     assert "--no-control-socket" in argv
     done = subprocess.run([*argv, "--check-config"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_gunicorn_takes_the_occupancy_checks_fifty_rooms_in_its_request_line():
+    """The public occupancy check (§§ 164-7, 164-8) asks its rooms in the address, up to 50
+    (`MAX_SPACES`): gunicorn's default request line of 4,094 bytes refused 30 rooms with its own "414 URI Too
+    Long" (a second new-user trial); `serve` gives gunicorn its largest, 8,190, which 50 rooms of short names
+    fit."""
+    from urllib.parse import urlencode
+
+    from publicassembly.cli.serve_commands import REQUEST_LINE_BYTES
+    from publicassembly.web.forms.public import MAX_SPACES
+
+    argv = gunicorn_argv("127.0.0.1", 8000, 2)
+    assert argv[argv.index("--limit-request-line") + 1] == str(REQUEST_LINE_BYTES) == "8190"
+    rooms = {"form-TOTAL_FORMS": MAX_SPACES, "form-INITIAL_FORMS": 0, "as_of": "2026-12-02", "commercial": "on"}
+    for i in range(MAX_SPACES):
+        rooms |= {f"form-{i}-name": f"Conference room {i}", f"form-{i}-use_group": "assembly_without_fixed_seats",
+                  f"form-{i}-area": "1500.00", f"form-{i}-area_unit": "sq_ft", f"form-{i}-alleys": ""}
+    line = f"GET /occupancy/?{urlencode(rooms)} HTTP/1.1"
+    assert 4094 < len(line) <= REQUEST_LINE_BYTES, len(line)

@@ -161,8 +161,16 @@ def gunicorn_argv(host: str, port: int, workers: int) -> list[str]:
     """The command line `serve` runs gunicorn with: sync workers on HOST:PORT, the access log on standard output,
     the forwarded headers trusted from ``FORWARDED_ALLOW_IPS`` (default the loopback address), and no control
     socket — gunicorn's is one path per user (``~/.gunicorn/gunicorn.ctl``), which a second server on the
-    machine (another checkout, another town) would take over; nothing here uses it."""
+    machine (another checkout, another town) would take over; nothing here uses it. A request line of up to
+    `REQUEST_LINE_BYTES` (gunicorn's largest; its default, 4,094, answered the occupancy check of 30 rooms with
+    its own "414 URI Too Long")."""
     return [sys.executable, "-m", "gunicorn", "publicassembly.site.wsgi:application",
             "--bind", f"{host if ':' not in host else f'[{host}]'}:{port}", "--workers", str(workers),
             "--access-logfile", "-", "--forwarded-allow-ips", os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
-            "--no-control-socket"]
+            "--no-control-socket", "--limit-request-line", str(REQUEST_LINE_BYTES)]
+
+
+#: The longest request line gunicorn takes here, in bytes: its own largest. The public occupancy check asks its
+#: rooms in the address (a check that can be bookmarked and shared), about 140 bytes a room: its 50 rooms
+#: (`web.forms.public.MAX_SPACES`) with short names fit; gunicorn's default of 4,094 took about 28.
+REQUEST_LINE_BYTES = 8190

@@ -105,6 +105,17 @@ def test_removing_the_added_blank_row_leaves_the_room_given_164_7():
     assert 'name="form-1-name"' not in r.content.decode() and "Lawful occupancy: 66 persons" in _text(r)
 
 
+def test_removing_the_only_room_opens_the_page_afresh_164_7():
+    """The last room removed (an address a browser can be given: the page offers "Remove" from two rooms): the page
+    as first opened, one blank row to fill in, 200 — not "Describe at least one room or area." with no row (the
+    second new-user trial)."""
+    r = Client().get("/occupancy/", {**PLACE, **HALL, "form-TOTAL_FORMS": "1", "remove": "1"})
+    assert r.status_code == 302 and r["Location"] == "/occupancy/"
+    page = Client().get("/occupancy/")
+    assert page.status_code == 200 and 'name="form-0-name"' in page.content.decode()
+    assert "Describe at least one room or area" not in _text(page)
+
+
 @pytest.mark.parametrize(("given", "told"), [("3", "'3'"), ("0", "'0'"), ("x", "'x'")])
 def test_removing_no_room_of_the_page_is_refused_naming_it(given, told):
     r = Client().get("/occupancy/", {**PLACE, **HALL, **blank(1), "form-TOTAL_FORMS": "2", "remove": given})

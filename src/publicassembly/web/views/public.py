@@ -159,6 +159,8 @@ def occupancy_check(request: HttpRequest) -> HttpResponse:
         problem = _remove_room(data, data.getlist("remove"))
         if problem is None:  # (to the page's address without the room, so that reloading it removes no other)
             data.pop("remove")
+            if data.get("form-TOTAL_FORMS") == "0":  # (the last room removed: the page as first opened, a blank
+                return redirect(request.path)       # row to fill in, not a refusal that no room is described)
             return redirect(f"{request.path}?{data.urlencode()}")
         refused = (problem,)
     # (each room's form knows the address too, so that a room's value not UTF-8 is told once, above the form)

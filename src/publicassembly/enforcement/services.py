@@ -378,7 +378,7 @@ def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.
     if after is not None and value < after:
         raise ValidationFailed(field, _("%(moment)s is before %(what)s (%(after)s)")
                                % {"moment": value.isoformat(), "what": _(after_what) if after_what else after_what,
-                                  "after": after.isoformat()})
+                                  "after": timezone.localtime(after).isoformat()})  # (in the Town's time)
     return value
 
 

@@ -75,7 +75,10 @@ def test_blds_export_refuses_a_name_of_the_other_format(tmp_path):
 @pytest.mark.parametrize("args, needle", [
     (["--occupancy", "-1", "--room", "Hall", "--certificate", "C"],
      "--occupancy: -1 is less than 0 persons; allowed: 0 to 1000000000"),
-    (["--occupancy", "10", "--room", " ", "--certificate", "C"], "room"),
+    (["--occupancy", "10", "--room", " ", "--certificate", "C"],
+     "--room: the room or area's name, 1 to 200 characters, not only spaces (got only spaces)"),
+    (["--occupancy", "10", "--room", "", "--certificate", "C"],
+     "--room: the room or area's name, 1 to 200 characters, not only spaces (got nothing)"),
     (["--occupancy", "10", "--room", "Hall", "--certificate", "C", "--as-of", "June"], "--as-of"),
     (["--occupancy", "100000000000000000000", "--room", "Hall", "--certificate", "C"],
      "--occupancy: 100000000000000000000 is more than 1000000000 persons; allowed: 0 to 1000000000"),

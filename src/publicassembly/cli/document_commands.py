@@ -561,7 +561,10 @@ def sign(
             fail(f"--occupancy: {occupancy} is less than 0 persons; allowed: 0 to {MAX_COUNT}")
         if occupancy > MAX_COUNT:
             fail(f"--occupancy: {occupancy} is more than {MAX_COUNT} persons; allowed: 0 to {MAX_COUNT}")
-        if not room.strip() or len(room) > MAX_ROOM_CHARS:
+        if not room.strip():
+            fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters, not only spaces (got "
+                 f"{'only spaces' if room else 'nothing'})")
+        if len(room) > MAX_ROOM_CHARS:
             fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters (got {len(room)})")
         _check_recorded_occupancy(certificate, occupancy, room, town, data_dir)
         data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url,

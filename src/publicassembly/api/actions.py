@@ -193,7 +193,7 @@ class ApproveIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-33)
     bodily_injury_limit: Money12 | None = None
 
 
-class DenyIn(Versioned):
+class DenyIn(RefusalsKept, Versioned):  # (every refusal at once: W-32, P-33)
     reasons: _text(MAX_STATEMENT, min_length=1)
     decided_on: Day | None = None
 
@@ -460,8 +460,12 @@ def approve(request: Any, town: str, pk: RecordId, data: ApproveIn) -> Any:
 @router.post("/towns/{town}/applications/{id}/deny", response=APP_OUT, operation_id="deny_application",
              summary="Deny, giving the reasons (the Town Board)")
 def deny(request: Any, town: str, pk: RecordId, data: DenyIn) -> Any:
+    """Every refusal of the body in one 422 (W-32, P-33): the schema's (``reasons`` empty or over 5,000
+    characters) with the service's of the other values (``decided_on`` after today or before the hearing). A user
+    not of the Town Board: 403 first. Another state: 409."""
     from publicassembly.permits import services as sv
 
+    refuse_every(data, lambda given: sv.deny_refusals(request.user, _application(request, town, pk), given))
     v = _clean(data)
     app = _application(request, town, pk)
     return _app(sv.deny(request.user, app, reasons=v["reasons"], decided_on=data.decided_on,

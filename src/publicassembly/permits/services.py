@@ -2092,12 +2092,44 @@ def _decision_date(app: PermitApplication, decided_on: date | None, today: date 
     return on
 
 
+#: The fields of the Town Board's denial, in the order of the API's body and the page's form (P-33).
+DENY_FIELDS = ("reasons", "decided_on", "reason")
+_DENY_REASONS = gettext_noop("the Town Board's reasons for denying the permit")
+
+
+def _deny_refusals(app: PermitApplication, given: dict[str, Any], today: date | None) -> list[tuple[str, str]]:
+    """What `deny` refuses of the values `given` (those of `DENY_FIELDS` present), every one at once (P-33, as
+    `approve`): the reasons empty or holding a control character, a day decided not a day that has happened (after
+    today) or — the hearing held — before the hearing (¶ B), a reason holding a control character."""
+    r = Refusals(once=True)
+    if "reasons" in given:
+        r.check(_text, given["reasons"], "reasons", _DENY_REASONS)
+    if "decided_on" in given:
+        on = r.check(_happened, given["decided_on"] if given["decided_on"] is not None else _today(today),
+                     "decided_on", today=today)
+        if on is not None and app.state == State.HEARING_HELD:  # (else the state is told first: 409)
+            r.add(_decided_on_file(app, on))
+    if "reason" in given:
+        r.check(require_no_controls, ("reason", given["reason"]))
+    return r.in_order(DENY_FIELDS)
+
+
+def deny_refusals(by: Any, app: PermitApplication, given: dict[str, Any], today: date | None = None
+                  ) -> list[tuple[str, str]]:
+    """What `deny` refuses of the values `given` (a field left out is not judged; ``decided_on`` None is today),
+    every one, as (field, message); nothing is written (interpretations P-33, W-32). For a page's form or the API's
+    body that refused some values itself. `NotAllowed` for a user who is not a Town Board member."""
+    require_role(by, app.town, BOARD)
+    return _deny_refusals(app, given, today)
+
+
 def deny(by: Any, app: PermitApplication, *, reasons: str, decided_on: date | None = None,
          expected_version: int | None = None, reason: str | None = None) -> PermitApplication:
-    """The Town Board denies the application, giving its reasons. hearing_held → denied."""
+    """The Town Board denies the application, giving its reasons. hearing_held → denied. Every bad value is
+    refused at once, before the state (P-29, P-33): the reasons, the day decided, the reason."""
     require_role(by, app.town, BOARD)
-    reasons = _text(reasons, "reasons", gettext_noop("the Town Board's reasons for denying the permit"))
-    require_no_controls(("reason", reason))  # (values before state: P-29)
+    _refuse(_deny_refusals(app, {"reasons": reasons, "decided_on": decided_on, "reason": reason}, None))
+    reasons = _text(reasons, "reasons", _DENY_REASONS)
     with transaction.atomic():
         _lock(app, expected_version)
         _check_state(app, "deny")

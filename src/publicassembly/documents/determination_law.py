@@ -628,7 +628,7 @@ def _carmel_a_status(findings: dict[str, tuple[int, dict[str, Any]]], values: An
     whether the place is within the Town (the definitions finding's ``within_town``), as the law core's rule
     `carmel/permit/a-required` decides (C-4: only collectively in excess needs review). A status stated otherwise
     is a problem, named ``findings[i].status``. None when the file does not give what it needs."""
-    from publicassembly.law.jurisdictions.us_ny_carmel.permit import in_excess
+    from publicassembly.law.jurisdictions.us_ny_carmel.permit import paragraph_a_status
 
     found = findings.get("carmel/permit/a-required")
     within = _values(findings.get("carmel/definitions/assembly")).get("within_town")
@@ -639,22 +639,17 @@ def _carmel_a_status(findings: dict[str, tuple[int, dict[str, Any]]], values: An
     collectively = _count(v.get("persons_collectively"))
     if v.get("persons_at_one_time") is not None and persons is None:
         return None  # (not a count: the form's check tells it)
-    collective_over = collectively is not None and in_excess(collectively, values)
-    if not within:
-        law, why = Status.NOT_MET, "the place is not within the Town of Carmel"
-    elif persons is not None and in_excess(persons, values):
-        law, why = Status.MET, f"{_persons(persons)} at one time is in excess of {values['permit.threshold_persons']}"
-    elif persons is None and known is not None and in_excess(known, values):
-        law, why = Status.MET, (f"{_persons(known)} at one time on the properties whose numbers are given is in "
-                                f"excess of {values['permit.threshold_persons']}")
-    elif collective_over:
-        law, why = Status.NEEDS_REVIEW, (f"{_persons(collectively)} collectively is in excess of "
-                                         f"{values['permit.threshold_persons']}, not the persons at one time (C-4)")
-    elif persons is None:
-        law, why = Status.MISSING, "the persons at one time are not given"
-    else:
-        law, why = Status.NOT_MET, (f"{_persons(persons)} at one time is not in excess of "
-                                    f"{values['permit.threshold_persons']}")
+    law = paragraph_a_status(within_town=within, persons=persons, known=known, collectively=collectively,
+                             values=values)
+    threshold = values["permit.threshold_persons"]
+    why = {Status.MET: (f"{_persons(persons)} at one time" if persons is not None else
+                        f"{_persons(known or 0)} at one time on the properties whose numbers are given")
+                       + f" is in excess of {threshold}",
+           Status.NEEDS_REVIEW: f"{_persons(collectively or 0)} collectively is in excess of {threshold}, not the "
+                                "persons at one time (C-4)",
+           Status.MISSING: "the persons at one time are not given"}.get(
+        law, "the place is not within the Town of Carmel" if not within else
+        f"{_persons(persons or 0)} at one time is not in excess of {threshold}")
     if found[1].get("status") != law.value:
         check.problems.append(f"findings[{found[0]}].status: the file states {_shown(found[1].get('status'))}; the "
                               f"law gives {_shown(law.value)} ({why}; {values.cite('permit.threshold_persons')})")

@@ -25,6 +25,24 @@ def in_excess(persons: int, values: Mapping[str, Any]) -> bool:
     return persons > threshold
 
 
+def paragraph_a_status(*, within_town: bool, persons: int | None, known: int | None, collectively: int | None,
+                       values: Mapping[str, Any]) -> Status:
+    """¶ A's status from its facts (persons, US count): NOT_MET for a place not within the Town; MET when the
+    persons at one time (or, not given, those of the properties whose numbers are given, `known`) are in excess of
+    ``permit.threshold_persons``; NEEDS_REVIEW when only `collectively` is (interpretation C-4); MISSING when the
+    persons at one time are not given; else NOT_MET. The one decision of `permit_required` and of `report`'s check
+    of a determination's ¶ A finding (G-9)."""
+    if not within_town:
+        return Status.NOT_MET
+    if persons is not None and in_excess(persons, values):
+        return Status.MET
+    if persons is None and known is not None and in_excess(known, values):
+        return Status.MET
+    if collectively is not None and in_excess(collectively, values):
+        return Status.NEEDS_REVIEW
+    return Status.MISSING if persons is None else Status.NOT_MET
+
+
 def too_late_to_issue(last_day: date, on: date) -> bool:
     """Whether a permit can no longer be issued on `on` for an assembly whose last day is `last_day` (¶ A, a
     written permit for the assembly; interpretation P-7): once that day has passed there is nothing left for a
@@ -58,13 +76,14 @@ def permit_required(ctx: Context) -> Finding:
     values: dict[str, Any] = {"threshold_persons": threshold, "persons_at_one_time": ctx.persons,
                               "persons_collectively": case.persons_collectively,
                               "properties": len(case.properties), "permit_holders": permit_holders(ctx)}
+    known = sum(p.max_persons_at_one_time for p in case.properties if p.max_persons_at_one_time is not None)
+    status = paragraph_a_status(within_town=case.within_town, persons=ctx.persons, known=known,
+                                collectively=case.persons_collectively, values=ctx.values)
     if not case.within_town:
         return Finding(rule, Status.NOT_MET, CITE_A,
                        _("The place is not within the Town of Carmel: the chapter requires no permit."), values,
                        outcome=False)
-    collective_over = case.persons_collectively is not None and in_excess(case.persons_collectively, ctx.values)
-    known = sum(p.max_persons_at_one_time for p in case.properties if p.max_persons_at_one_time is not None)
-    if ctx.persons is None and in_excess(known, ctx.values):
+    if ctx.persons is None and status is Status.MET:
         # ¶ A counts the portions in the aggregate: the properties whose numbers are given already exceed it, so a
         # permit is required whatever the others hold (their numbers are still wanted, for ¶ C's parking and nurses).
         values["persons_known_at_one_time"] = known  # (the verdict states it: "at least {known} …")
@@ -75,7 +94,7 @@ def permit_required(ctx: Context) -> Finding:
                          "given).", persons=plural(known, "person"), threshold=threshold), values, outcome=True,
                        missing=("petition.2.max_persons_at_one_time",))
     if ctx.persons is None:
-        if collective_over:
+        if status is Status.NEEDS_REVIEW:
             return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
                            _("{persons_collectively} collectively is in excess of "
                              "{threshold}, but the number at one time is not given; whether a permit "
@@ -90,7 +109,7 @@ def permit_required(ctx: Context) -> Finding:
                        missing=("petition.2.max_persons_at_one_time",))
     where = (_(" on {n_properties} properties counted in the aggregate", n_properties=len(case.properties))
              if len(case.properties) > 1 else "")
-    if in_excess(ctx.persons, ctx.values):
+    if status is Status.MET:
         holders = permit_holders(ctx)
         who = (_("; each owner letting property for it needs the permit: {holders}", holders=join(holders))
                if len(case.properties) > 1 and holders else "")
@@ -98,7 +117,7 @@ def permit_required(ctx: Context) -> Finding:
                        _("{persons} at one time{where} is in excess of {threshold}: a "
                          "written permit of the Town Board, issued through its Clerk, is required{who}.",
                          persons=plural(ctx.persons, "person"), where=where, threshold=threshold, who=who), values, outcome=True)
-    if collective_over:
+    if status is Status.NEEDS_REVIEW:
         return Finding(rule, Status.NEEDS_REVIEW, CITE_A,
                        _("At most {persons} at one time{where} is not in excess of "
                          "{threshold}, but {persons_collectively} collectively over the "

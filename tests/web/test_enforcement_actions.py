@@ -8,6 +8,7 @@ import datetime as dt
 import re
 
 import pytest
+from django.utils import timezone
 from tests.web.conftest import client_for, version_of
 
 from publicassembly.enforcement import services as es
@@ -354,3 +355,42 @@ def test_unknown_action_and_missing_csrf_are_refused(mu, violation):
     assert r.status_code == 403
     violation.refresh_from_db()
     assert violation.state == Violation.RECORDED
+
+
+def _lift(c, order, **extra):
+    order.refresh_from_db()
+    return c.post(f"{MP}/lift_stop_order/{order.pk}/", {f"l{order.pk}-correction": "90 guests left",
+                                                        **version_of(order, f"l{order.pk}"),
+                                                        **{f"l{order.pk}-{k}": v for k, v in extra.items()}})
+
+
+def test_164_13_lift_entered_late_is_recorded_at_its_moment(mu, hall):
+    """§ 164-13: the stop order stands until the condition is corrected; a lift entered on the page after the
+    fact is recorded at the moment it was lifted (the Town's time, as typed), not at the moment of entry, as the
+    API's ``lifted_at`` (the page had no such field)."""
+    c = client_for(mu["building_inspector"])
+    ordered = timezone.localtime().replace(second=0, microsecond=0) - dt.timedelta(hours=3)
+    _stop(c, hall, **{"so-ordered_at": ordered.strftime("%Y-%m-%dT%H:%M")})
+    order = StopOrder.objects.get()
+    assert order.ordered_at == ordered
+    lifted = ordered + dt.timedelta(hours=1)
+    r = _lift(c, order, lifted_at=lifted.strftime("%Y-%m-%dT%H:%M"))
+    assert r.status_code == 302, r.content.decode()[:3000]
+    order.refresh_from_db()
+    assert order.state == StopOrder.LIFTED and order.lifted_at == lifted
+
+
+@pytest.mark.parametrize("when", ["before the order", "in the future"])
+def test_164_13_lift_before_the_order_or_in_the_future_beside_the_field(mu, hall, when):
+    """A lift a minute before the order was given, or an hour ahead of now, is refused beside its field; the
+    order stays in force."""
+    c = client_for(mu["building_inspector"])
+    ordered = timezone.localtime().replace(second=0, microsecond=0) - dt.timedelta(hours=3)
+    _stop(c, hall, **{"so-ordered_at": ordered.strftime("%Y-%m-%dT%H:%M")})
+    order = StopOrder.objects.get()
+    at = ordered - dt.timedelta(minutes=1) if when == "before the order" else (
+        timezone.localtime() + dt.timedelta(hours=1))
+    r = _lift(c, order, lifted_at=at.strftime("%Y-%m-%dT%H:%M"))
+    assert r.status_code == 422 and _beside(r.content.decode(), f"id_l{order.pk}-lifted_at")
+    order.refresh_from_db()
+    assert order.state == StopOrder.IN_FORCE and order.lifted_at is None

@@ -375,10 +375,13 @@ class StopOrderForm(PlainErrors):
 
 
 class LiftStopOrderForm(VersionedForm):
-    """§§ 164-5, 164-13: the stop order is lifted once the condition is corrected."""
+    """§§ 164-5, 164-13: the stop order is lifted once the condition is corrected; ``lifted_at`` (the Town's
+    time, default now) lets a lift entered late be recorded at its moment, as the API's ``lifted_at``."""
 
     correction = forms.CharField(label=gettext_lazy("How the condition was corrected"), max_length=MAX_DESCRIPTION,
                                  widget=forms.Textarea(attrs={"rows": 2}))
+    lifted_at = forms.DateTimeField(label=gettext_lazy("Lifted at"), widget=DateTimeInput(), required=False,
+                                    help_text=gettext_lazy("Default: now. Not before the order, not in the future."))
 
 
 class PaymentForm(VersionedForm):

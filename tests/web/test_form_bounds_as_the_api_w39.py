@@ -140,7 +140,7 @@ def test_a_reason_of_2000_characters_is_kept_as_the_api_keeps_it(cu, submitted):
 def test_a_reason_of_2001_characters_is_refused_as_the_api_refuses_it(cu, submitted):
     r = post(cu["town_clerk"], submitted, "mark_incomplete",
              {"missing_items": "Site map", "reason": "r" * (bounds.MAX_REASON + 1)})
-    assert beside(r, "mark_incomplete") == {"reason": ["Ensure this value has at most 2000 characters (it has 2001)."]}
+    assert beside(r, "mark_incomplete") == {"reason": ["Is too long: at most 2,000 characters (got 2,001)."]}
     api = _api(cu["town_clerk"], submitted, "mark-incomplete",
                {"missing_items": ["Site map"], "reason": "r" * (bounds.MAX_REASON + 1)})
     assert api.status_code == 422

@@ -122,3 +122,16 @@ def test_removing_no_room_of_the_page_is_refused_naming_it(given, told):
     assert r.status_code == 422
     assert f"remove: must be the number of a room or area on the page, 1 to 2 (got {told})." in _text(r)
     assert _total_shown(r) == "2"
+
+
+@pytest.mark.parametrize(("length", "refused"), [(200, False), (201, True)])
+def test_a_room_name_is_at_most_200_characters_as_a_room_of_a_place_164_7(length, refused):
+    """A room's name is bounded as a room of a place of assembly is (200 characters, the sign's room): 200 is
+    answered, 201 refused beside the name with the bound and the length given (a name of 2,000 characters, which
+    the page took before, made a few rooms' address longer than the server reads: a raw 414)."""
+    r = Client().get("/occupancy/", {**PLACE, **room(0, "H" * length, "1000"), "form-TOTAL_FORMS": "1"})
+    if refused:
+        assert r.status_code == 422
+        assert _beside(r, "id_form-0-name") == "Is too long: at most 200 characters (got 201)."
+    else:
+        assert r.status_code == 200 and "Lawful occupancy: 66 persons" in _text(r)

@@ -29,7 +29,7 @@ BAD = {
     "c_housing_persons": ("-5", "Must be at least 0 (got -5)."),        # the form
     "c_nurses": ("three", "Give a whole number, e.g. 12 (got 'three')."),  # the form
     "property-0-address": ("5 Lake Road \U0001F600", UNPRINTABLE),     # the services, in a further property's form
-    "property-0-record_owner": ("y" * 2001, "Ensure this value has at most 2000 characters (it has 2001)."),  # the form
+    "property-0-record_owner": ("y" * 2001, "Is too long: at most 2,000 characters (got 2,001)."),  # the form
 }
 
 

@@ -33,6 +33,7 @@ from publicassembly.web.forms.widgets import (
     tristate,
     unknown_parameter,
 )
+from publicassembly.workflow.bounds import MAX_NAME
 
 
 def _label(value: str) -> Any:
@@ -128,7 +129,9 @@ class PermitCheckForm(OnceEach):
 class SpaceForm(OnceEach):
     """One room or open-air area (Mount Pleasant §§ 164-7, 164-8)."""
 
-    name = forms.CharField(label=_("Room or area"), max_length=MAX_TEXT)
+    #: As a room of a place of assembly is named (`Space.name`, the sign's ``--room``): 200 characters; the
+    #: room's fields go in the address (a GET form), whose line the server bounds (docs/operations.md).
+    name = forms.CharField(label=_("Room or area"), max_length=MAX_NAME)
     use_group = forms.ChoiceField(label=_("Use"), choices=USE_GROUP_CHOICES)
     area = area_field(required=False)
     area_unit = forms.ChoiceField(label=_("Unit"), choices=AREA_UNITS, initial="sq_ft")

@@ -275,6 +275,13 @@ _BOUNDS = {
     "max_value": _("Must be at most %(limit)s (got %(value)s)."),
 }
 
+#: A text's length, in the API's words ("is too long: at most 5,000 characters") with the length given, not
+#: Django's ("Ensure this value has at most 5000 characters (it has 5001)."), by Django's error code.
+_LENGTHS = {
+    "max_length": _("Is too long: at most %(limit)s characters (got %(length)s)."),
+    "min_length": _("Is too short: at least %(limit)s characters (got %(length)s)."),
+}
+
 
 #: Django's refusals of a decimal's digits ("Ensure that there are no more than 6 digits in total.", "… no more
 #: than 4 decimal places."), which name neither the largest number nor the value given: `digits_refused`.
@@ -306,8 +313,8 @@ class PlainErrorsMixin:
     (`choice_refused`); a number, date or time Django could not read ("Enter a whole number.") with an example of
     what it takes and the value given; a number out of its bounds as the CLI and the API say it ("Must be at
     least 0 (got -1)."), and so a number of too many digits ("Ensure that there are no more than 6 digits in
-    total.": `digits_refused`). Django's other messages (a required field, a text's length) stand: they say what
-    is allowed and what was given."""
+    total.": `digits_refused`); a text too long as the API says it, with the length given ("Is too long: at most
+    5,000 characters (got 5,001)."). Django's message of a required field stands."""
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -365,6 +372,13 @@ class PlainErrorsMixin:
                 "limit": number_format(params.get("limit_value"), force_grouping=True),
                 "value": self._given(name) if value is None else number_format(value, force_grouping=True)},
                 code=error.code)
+        if error.code in _LENGTHS and isinstance(field, forms.CharField):
+            from django.utils.formats import number_format
+
+            params = error.params or {}
+            return forms.ValidationError(_LENGTHS[error.code] % {
+                "limit": number_format(params.get("limit_value"), force_grouping=True),
+                "length": number_format(params.get("show_value"), force_grouping=True)}, code=error.code)
         return error
 
 

@@ -257,3 +257,34 @@ def test_calendar_tells_every_bad_hearing_and_deadline_each_on_its_line(tmp_path
     assert any("hearings[1].town: is required" in line for line in lines), r.output
     assert all(line.startswith(f"publicassembly: error: {src}: ") for line in lines)
     assert not (tmp_path / "c.ics").exists()
+
+
+def test_sign_tells_every_option_refused_in_one_run_section_164_9(tmp_path):
+    """A sign by hand with a bad certificate number, a negative occupancy, a room of only spaces, a date outside
+    the years counted (G-2) and a ``javascript:`` address: each option refused is told, one line each in the order of the
+    options read, in one run (it told the first and stopped), exit 2, nothing written."""
+    out = tmp_path / "s.pdf"
+    r = CliRunner().invoke(app, ["sign", "--certificate", "bad number!", "--occupancy", "-5", "--room", "   ",
+                                 "--as-of", "1776-02-23", "--base-url", "javascript:alert(1)", "-o", str(out)])
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert [line.split(":")[2].strip() for line in lines] == [
+        "--as-of", "--certificate", "--base-url", "--occupancy", "--room"], lines
+    assert "-5 is less than 0 persons; allowed: 0 to 1000000000" in lines[3]
+    assert "not only spaces (got only spaces)" in lines[4]
+    assert not out.exists() and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(("occupancy", "told"), [("0", False), ("-1", True), ("1000000000", False),
+                                                 ("1000000001", True)])
+def test_sign_occupancy_bounds_section_164_9(occupancy, told, tmp_path):
+    """The occupancy a sign states by hand: 0 to 1,000,000,000 persons, both ends taken, one beyond refused."""
+    r = run(["sign", "--certificate", "C1", "--occupancy", occupancy, "--room", "Hall", "-o",
+             str(tmp_path / "s.pdf")])
+    assert (r.exit_code == 2 and "--occupancy" in r.output) if told else r.exit_code == 0, r.output
+
+
+def test_sign_room_without_occupancy_points_at_space(tmp_path):
+    """``--room`` alone (meaning one room's sign from the database) is told that --space does that."""
+    r = run(["sign", "--certificate", "C1", "--room", "Lanes", "-o", str(tmp_path / "s.pdf")])
+    assert r.exit_code == 2 and "go together" in r.output and "--space ROOM" in r.output, r.output

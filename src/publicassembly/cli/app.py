@@ -548,6 +548,26 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     raise typer.Exit(code)
 
 
+def every_refusal(*checks: Callable[[], Any]) -> list[Any]:
+    """The values of `checks` (each reads one option and `fail`s naming it), run in their order: every option
+    refused is told, one line each, before the command exits 2 — not only the first (a user who mistyped
+    three options learns of the three in one run). A check exiting otherwise than 2 is not a refusal: it
+    stops the command at once."""
+    values: list[Any] = []
+    refused = False
+    for check in checks:
+        try:
+            values.append(check())
+        except typer.Exit as exc:
+            if exc.exit_code != EXIT_BAD_INPUT:
+                raise
+            refused = True
+            values.append(None)
+    if refused:
+        raise typer.Exit(EXIT_BAD_INPUT)
+    return values
+
+
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 

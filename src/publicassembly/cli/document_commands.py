@@ -26,6 +26,7 @@ from publicassembly.cli.app import (
     EXIT_ERROR,
     app,
     error,
+    every_refusal,
     fail,
     parse_date_option,
     whole_number,
@@ -519,6 +520,38 @@ def _check_recorded_occupancy(number: str, occupancy: int, room: str, town: str 
              f"--room to print the certificate's signs from the database")
 
 
+def _sign_occupancy(occupancy: int | None, room: str | None, space: str | None) -> int:
+    """``--occupancy`` of a sign by hand: given with ``--room``, not with ``--space``, 0 to `MAX_COUNT` persons;
+    exit 2 naming the option otherwise."""
+    from publicassembly.law.units import MAX_COUNT
+
+    if occupancy is None or room is None:
+        fail("--occupancy and --room go together (or omit both to read the certificate from the database; "
+             "--space ROOM then prints only that room's sign)")
+    if space is not None:
+        fail("--space reads the certificate from the database; it does not go with --occupancy/--room")
+    if occupancy < 0:
+        fail(f"--occupancy: {occupancy} is less than 0 persons; allowed: 0 to {MAX_COUNT}")
+    if occupancy > MAX_COUNT:
+        fail(f"--occupancy: {occupancy} is more than {MAX_COUNT} persons; allowed: 0 to {MAX_COUNT}")
+    return occupancy
+
+
+def _sign_room(room: str | None) -> str | None:
+    """``--room`` of a sign by hand: 1 to `MAX_ROOM_CHARS` characters, not only spaces (absent: told by
+    `_sign_occupancy`); exit 2 naming the option otherwise."""
+    from publicassembly.documents.pdf.sign import MAX_ROOM_CHARS
+
+    if room is None:
+        return None
+    if not room.strip():
+        fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters, not only spaces (got "
+             f"{'only spaces' if room else 'nothing'})")
+    if len(room) > MAX_ROOM_CHARS:
+        fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters (got {len(room)})")
+    return room
+
+
 @app.command()
 def sign(
     certificate: str = typer.Option(..., "--certificate", help="The certificate's number, as the "
@@ -546,26 +579,12 @@ def sign(
     """Write the occupancy sign of Mount Pleasant § 164-9 (PDF): red lettering on white, letters one inch high
     and 3/8 inch wide, stating the lawful occupancy. From the database: one page per room or area of the
     certificate (its occupant load), or only --space's."""
-    when = _as_of(as_of)
-    certificate = _certificate_number(certificate)
-    base_url = _base_url(base_url)
-    if occupancy is not None or room is not None:
-        if occupancy is None or room is None:
-            fail("--occupancy and --room go together (or omit both to read the certificate from the database)")
-        if space is not None:
-            fail("--space reads the certificate from the database; it does not go with --occupancy/--room")
-        from publicassembly.documents.pdf.sign import MAX_ROOM_CHARS
-        from publicassembly.law.units import MAX_COUNT
-
-        if occupancy < 0:
-            fail(f"--occupancy: {occupancy} is less than 0 persons; allowed: 0 to {MAX_COUNT}")
-        if occupancy > MAX_COUNT:
-            fail(f"--occupancy: {occupancy} is more than {MAX_COUNT} persons; allowed: 0 to {MAX_COUNT}")
-        if not room.strip():
-            fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters, not only spaces (got "
-                 f"{'only spaces' if room else 'nothing'})")
-        if len(room) > MAX_ROOM_CHARS:
-            fail(f"--room: the room or area's name, 1 to {MAX_ROOM_CHARS} characters (got {len(room)})")
+    by_hand = occupancy is not None or room is not None
+    when, certificate, base_url, *_ = every_refusal(  # (every option refused told in one run)
+        lambda: _as_of(as_of), lambda: _certificate_number(certificate), lambda: _base_url(base_url),
+        *((lambda: _sign_occupancy(occupancy, room, space), lambda: _sign_room(room)) if by_hand else ()))
+    if by_hand:
+        assert occupancy is not None and room is not None  # (`_sign_occupancy`)
         _check_recorded_occupancy(certificate, occupancy, room, town, data_dir)
         data = _render(lambda: pdf.render_occupancy_sign(occupancy, room, certificate, base_url=base_url,
                                                          as_of=when))

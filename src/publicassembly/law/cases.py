@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from publicassembly.law import jurisdictions
 from publicassembly.law.determination import Determination
-from publicassembly.law.errors import FactError, InvalidCase
+from publicassembly.law.errors import FactError, FactErrors, InvalidCase
 from publicassembly.law.messages import Message, _, both, join
 from publicassembly.law.parameters import ParameterSet
 from publicassembly.law.units import (
@@ -358,7 +358,11 @@ def _none_of_the_kinds(errors: list[tuple[Any, frozenset[int]]],
     for e, members in errors:
         parent = tuple(e["loc"])[:min(members)] if members else ()
         group = groups.get(parent) if members else None
-        if group is None or len(group) < 2 or e not in group:
+        cause = (e.get("ctx") or {}).get("error")
+        if isinstance(cause, FactErrors):  # a model's own check refusing several facts: each told on its own
+            where = tuple(part for i, part in enumerate(e["loc"]) if i not in members)
+            out.extend(((f"{_field(where)}.{f.field}" if where else f.field), f.problem) for f in cause.errors)
+        elif group is None or len(group) < 2 or e not in group:
             out.append(_one_error(e, members, model))
         elif parent not in told:
             told.add(parent)

@@ -70,3 +70,21 @@ class FactError(ValueError):
         self.field = field
         self.problem = problem
         super().__init__(problem)
+
+
+class FactErrors(ValueError):
+    """Several facts a model's own validator refuses at once (`FactError` each, in the order of the facts), so
+    that a case is told every one in one run, as pydantic tells the errors of separate fields; `cases` names
+    each fact itself. Raised only with at least two (one is a `FactError`): `FactErrors.of`."""
+
+    def __init__(self, errors: Sequence[FactError]) -> None:
+        self.errors: tuple[FactError, ...] = tuple(errors)
+        super().__init__("; ".join(f"{e.field}: {e.problem}" for e in self.errors))
+
+    @staticmethod
+    def check(errors: Sequence[FactError]) -> None:
+        """Raise the facts refused: nothing when `errors` is empty, the one `FactError`, or `FactErrors`."""
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            raise FactErrors(errors)

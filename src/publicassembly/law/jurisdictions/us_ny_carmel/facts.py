@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from publicassembly.law.errors import FactError
+from publicassembly.law.errors import FactError, FactErrors
 from publicassembly.law.messages import Message, _
 from publicassembly.law.units import (
     MAX_COUNT,
@@ -514,17 +514,20 @@ class EventCase(_Facts):
     def _collectively_at_least_at_one_time(self) -> EventCase:
         # ¶ B(2): "at one time and collectively": the whole assembly's count includes the largest crowd at one
         # time, so fewer collectively than at one time is a slip (10 collectively beside 2,000 at one time).
+        # Every fact refused is told at once (`FactErrors`).
+        refused: list[FactError] = []
         for field, together, at_once in (
                 ("persons_collectively", self.persons_collectively, self.max_persons_at_one_time),
                 ("vehicles_collectively", self.vehicles_collectively, self.vehicles_at_one_time)):
             if together is not None and at_once is not None and together < at_once:
-                raise FactError(field, _(
+                refused.append(FactError(field, _(
                     "{together:,} collectively is fewer than the {at_once:,} at one time; collectively counts "
                     "everyone over the whole assembly, so it is at least the number at one time",
-                    together=together, at_once=at_once))
+                    together=together, at_once=at_once)))
         if self.assembly_ended_on is not None and self.dates is not None \
                 and self.assembly_ended_on < self.dates.first_day:
-            raise FactError("assembly_ended_on", _(
+            refused.append(FactError("assembly_ended_on", _(
                 "{ended} is before the assembly's first day ({first_day}): an assembly ends after it begins (¶ F)",
-                ended=self.assembly_ended_on.isoformat(), first_day=self.dates.first_day.isoformat()))
+                ended=self.assembly_ended_on.isoformat(), first_day=self.dates.first_day.isoformat())))
+        FactErrors.check(refused)
         return self

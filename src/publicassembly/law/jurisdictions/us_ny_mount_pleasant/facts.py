@@ -7,7 +7,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from publicassembly.law.errors import FactError
+from publicassembly.law.errors import FactError, FactErrors
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import SpaceNames, same_name
 from publicassembly.law.messages import Message, _, join
 from publicassembly.law.units import (
@@ -251,19 +251,26 @@ class VenueCase(_Facts):
 
     @model_validator(mode="after")
     def _names(self) -> Self:
+        """Every name refused at once, in the order of the facts (`FactErrors`): the spaces' own names, then the
+        rooms their connections and the inspection's signs name."""
+        refused: list[FactError] = []
         seen: set[str] = set()
         said: dict[str, str] = {}  # a name as it is read (`same_name`) → the first space's name
         for i, space in enumerate(self.spaces):
             if not space.name.strip():
-                raise FactError(f"spaces[{i}].name", _("a room or area needs a name (got only spaces)"))
+                refused.append(FactError(f"spaces[{i}].name", _("a room or area needs a name (got only spaces)")))
+                continue
             if space.name in seen:
-                raise FactError(f"spaces[{i}].name", _("two spaces are named {space_name!r}; each room or area "
-                                                       "needs its own name", space_name=space.name))
+                refused.append(FactError(f"spaces[{i}].name", _("two spaces are named {space_name!r}; each room "
+                                                                "or area needs its own name",
+                                                                space_name=space.name)))
+                continue
             first = said.setdefault(same_name(space.name), space.name)
             if first != space.name:  # its sign (§ 164-9) would not tell the two rooms apart
-                raise FactError(f"spaces[{i}].name", _("{space_name!r} is the name of space {first!r} written "
-                                                       "differently; each room or area needs its own name",
-                                                       space_name=space.name, first=first))
+                refused.append(FactError(f"spaces[{i}].name", _("{space_name!r} is the name of space {first!r} "
+                                                                "written differently; each room or area needs "
+                                                                "its own name", space_name=space.name,
+                                                                first=first)))
             seen.add(space.name)
         # A room named by the case (a connection, a sign's room) is read as its name is read above (`same_name`,
         # interpretation M-27): "main hall" is the room "Main Hall", which no other room's name reads as.
@@ -272,20 +279,23 @@ class VenueCase(_Facts):
             for other in space.connects_with:
                 rooms = names.named(other)
                 if not rooms:
-                    raise FactError(f"spaces[{i}].connects_with", _("no space is named {other!r}; spaces: "
-                                                                    "{spaces}", other=other, spaces=_some(seen)))
-                if rooms[0] == space.name:
-                    raise FactError(f"spaces[{i}].connects_with", _("a space cannot connect with itself"))
+                    refused.append(FactError(f"spaces[{i}].connects_with", _(
+                        "no space is named {other!r}; spaces: {spaces}", other=other, spaces=_some(seen))))
+                elif rooms[0] == space.name:
+                    refused.append(FactError(f"spaces[{i}].connects_with",
+                                             _("a space cannot connect with itself")))
         if self.inspection is not None:
             signed: dict[str, str] = {}  # a space's name → its sign's room as the first sign of it names it
             for j, sign in enumerate(self.inspection.signs):
                 rooms = names.named(sign.room)
                 if not rooms:
-                    raise FactError(f"inspection.signs[{j}].room", _("no space is named {room!r}; spaces: "
-                                                                     "{spaces}", room=sign.room, spaces=_some(seen)))
-                if rooms[0] in signed:  # (two signs of one room: which is the one the inspection saw?)
-                    raise FactError(f"inspection.signs[{j}].room", _(
+                    refused.append(FactError(f"inspection.signs[{j}].room", _(
+                        "no space is named {room!r}; spaces: {spaces}", room=sign.room, spaces=_some(seen))))
+                elif rooms[0] in signed:  # (two signs of one room: which is the one the inspection saw?)
+                    refused.append(FactError(f"inspection.signs[{j}].room", _(
                         "the sign of space {space_name!r} is given more than once ({rooms}); give it once",
-                        space_name=rooms[0], rooms=f"{signed[rooms[0]]!r}, {sign.room!r}"))
-                signed[rooms[0]] = sign.room
+                        space_name=rooms[0], rooms=f"{signed[rooms[0]]!r}, {sign.room!r}")))
+                else:
+                    signed[rooms[0]] = sign.room
+        FactErrors.check(refused)
         return self

@@ -155,10 +155,20 @@ def test_164_5_a_stop_order_given_before_the_change_counts_the_certificate_then_
     assert order.pk is not None
 
 
-def test_164_5_a_stop_order_given_today_is_judged_by_the_rooms_as_they_are_m28(place, bi):
-    """The other side: today the certificate is stale; the rooms hold 200, so 150 persons are no ground."""
+def test_164_5_a_stop_order_given_today_counts_the_stale_certificate_s_number_m29(place, bi):
+    """Today the certificate is stale (the Hall enlarged to hold 200 by § 164-7, not certified again): the
+    approved number is still the 100 the Building Inspector last certified (M-29; it was the rooms' 200, so 150
+    persons were "no ground"): 150 persons are overcrowding, and the order records 100 as the approved number."""
+    _certify(bi, place, _ago(30))
+    _enlarge(bi, place)
+    order = es.record_stop_order(bi, place, performance="Dance night", persons_present=150)
+    assert order.overcrowding and order.approved_number == 100
+
+
+def test_164_5_the_stale_certificate_s_own_number_is_no_ground_m29(place, bi):
+    """The other side: 100 persons, the number the stale certificate states, are no ground for a stop order."""
     _certify(bi, place, _ago(30))
     _enlarge(bi, place)
     with pytest.raises(ValidationFailed) as refused:
-        es.record_stop_order(bi, place, performance="Dance night", persons_present=150)
+        es.record_stop_order(bi, place, performance="Dance night", persons_present=100)
     assert refused.value.field == "grounds"

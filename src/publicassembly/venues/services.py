@@ -311,8 +311,9 @@ def venue_case_data(venue: Venue, *, attendance: int | None = None,
     connections, worship approval and certificate, plus optional gathering facts: ``attendance`` (persons
     in the whole place), ``persons_by_space`` (space name → persons), ``toilets_provided`` (else the venue's),
     ``inspection`` (the law core's inspection facts). The certificate: the one in force on `on`, the day of an
-    inspection or a stop order (`certificate_in_force`, M-28); without `on`, the one valid now. Plain data, ready
-    for ``VenueCase.model_validate``."""
+    inspection or a stop order (`certificate_in_force`, M-28); without `on`, the one valid now; none in force,
+    the last issued (by `on`) as ``former_certificate`` (M-29). Plain data, ready for
+    ``VenueCase.model_validate``."""
     spaces = list(venue.spaces.order_by("id"))
     names = {s.pk: s.name for s in spaces}
     certificate = (certificate_in_force(venue, on) if on is not None
@@ -328,6 +329,12 @@ def venue_case_data(venue: Venue, *, attendance: int | None = None,
     if certificate is not None:
         data["certificate"] = {"number": certificate.number, "issued": certificate.issued_on,
                                "lawful_occupancy": certificate.lawful_occupancy}
+    else:  # none in force: the last issued, whose number the approved number never exceeds (§ 164-5, M-29)
+        former = venue.certificates.filter(issued_on__lte=on) if on is not None else venue.certificates.all()
+        last = former.order_by("-issued_on", "-id").first()
+        if last is not None:
+            data["former_certificate"] = {"number": last.number, "issued": last.issued_on,
+                                          "lawful_occupancy": last.lawful_occupancy}
     if inspection is not None:
         data["inspection"] = dict(inspection)
     return data

@@ -186,6 +186,37 @@ def test_certified_number_below_computed_is_the_approved_number_164_5(determine)
     assert d.finding("mount-pleasant/164-9/certificate-lawful-occupancy").status is Status.NEEDS_REVIEW
 
 
+FORMER = {"number": "PA-1", "issued": "2024-05-01", "lawful_occupancy": 100}  # of the Hall before it grew
+
+
+@pytest.mark.parametrize(("attendance", "overcrowded"), [(100, False), (101, True)])
+def test_former_certificate_s_number_bounds_the_approved_number_164_5_m29(determine, attendance, overcrowded):
+    """§ 164-5 "approved number", M-29: no certificate in force, the last one (stale: the Hall enlarged to hold
+    200 by § 164-7 since) stated 100: the approved number is 100 — the rooms' 200 were never approved. 100
+    persons are within it, 101 overcrowding; the place still has no certificate in force (§ 164-3)."""
+    d = determine(commercial=True, attendance=attendance, spaces=HALL, former_certificate=FORMER)
+    f = d.finding("mount-pleasant/164-5/overcrowding")
+    assert f.values["approved_number"] == 100
+    assert f.status is (Status.NOT_MET if overcrowded else Status.MET)
+    assert d.finding("mount-pleasant/164-3/certificate").status is not Status.MET
+
+
+def test_former_certificate_above_the_rooms_load_does_not_raise_it_164_5_m29(determine):
+    """The other side: a former certificate of 300 (the rooms made smaller since) leaves the computed 200."""
+    d = determine(commercial=True, attendance=201, spaces=HALL,
+                  former_certificate={**FORMER, "lawful_occupancy": 300})
+    f = d.finding("mount-pleasant/164-5/overcrowding")
+    assert f.values["approved_number"] == 200 and f.status is Status.NOT_MET
+
+
+def test_certificate_in_force_is_read_before_the_former_one_164_5_m29(determine):
+    """A certificate in force (180) is the one read; a former one (100) beside it changes nothing."""
+    d = determine(commercial=True, attendance=150, spaces=HALL, former_certificate=FORMER,
+                  certificate={"number": "PA-2", "lawful_occupancy": 180})
+    f = d.finding("mount-pleasant/164-5/overcrowding")
+    assert f.values["approved_number"] == 180 and f.status is Status.MET
+
+
 def test_a_room_above_its_own_occupant_load_is_overcrowded_164_7(determine):
     """§§ 164-5, 164-7: 70 persons in a 900 sq ft lounge (60) is overcrowding even when the place has room."""
     d = determine(commercial=True, attendance=100, spaces=[

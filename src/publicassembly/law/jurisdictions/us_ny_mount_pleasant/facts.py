@@ -236,6 +236,9 @@ class VenueCase(_Facts):
     - ``worship_use_approved_by_building_inspector``: the Building Inspector's approval of the use solely as a
       place of religious worship (§ 164-3)
     - ``toilets_provided``: toilets provided for the gathering (§ 164-6)
+    - ``certificate``: the Building Inspector's certificate in force (§§ 164-3, 164-9); ``former_certificate``:
+      when none is in force, the last one issued (made stale by a change of the rooms, or revoked): the
+      approved number is never more than it stated (§ 164-5, interpretation M-29)
     """
 
     name: Text | None = None
@@ -246,6 +249,7 @@ class VenueCase(_Facts):
     worship_use_approved_by_building_inspector: bool | None = None
     toilets_provided: Count | None = None
     certificate: Certificate | None = None
+    former_certificate: Certificate | None = None
     inspection: Inspection | None = None
     violation: Violation | None = None
 

@@ -100,14 +100,23 @@ def space_loads(case: VenueCase, values: Mapping[str, Any]) -> tuple[tuple[Space
     return tuple(loads), tuple(missing)
 
 
+def certified_number(case: Any) -> int | None:
+    """The number of occupants the Building Inspector last approved for the place (§§ 164-5, 164-9): the
+    certificate in force's lawful occupancy, else — none in force — the former certificate's (made stale by a
+    change of the rooms, or revoked: interpretation M-29); None when neither states one."""
+    certificate = case.certificate if case.certificate is not None else case.former_certificate
+    return certificate.lawful_occupancy if certificate is not None else None
+
+
 def approved_number(ctx: Context) -> int | None:
     """The approved number of occupants of the place (§ 164-5): the computed lawful occupancy, or the
-    certified one when a certificate states a smaller number (the safer; register M-8). None when unknown."""
+    certified one when a certificate states a smaller number (the safer; register M-8) — the certificate in
+    force, else the former one: rooms enlarged since it was issued are not approved for more persons until a
+    new certificate says so (M-29). None when unknown."""
+    certified = certified_number(ctx.case)
     if ctx.loads_missing:
-        certified = ctx.case.certificate.lawful_occupancy if ctx.case.certificate else None
         return certified
     computed = ctx.lawful_occupancy
-    certified = ctx.case.certificate.lawful_occupancy if ctx.case.certificate else None
     return computed if certified is None else min(computed, certified)
 
 

@@ -36,6 +36,14 @@ def test_every_town_record_and_bad_fact_is_named_and_nothing_is_filed(cu, api):
                           "facts.properties[0].owner_authorization_to_inspect"]
     assert "facts.max_persons_at_one_time" in fields
     assert fields.count("facts.jurisdiction") == 1  # refused as the Town's, not also as an unknown field
+    told = {e["field"]: e["msg"] for e in out["errors"]}
+    # (a case file's envelope is no fact; the town is the one filed in: not "recorded by the Town", a trial found)
+    assert "the application's town is the one it is filed in" in told["facts.jurisdiction"]
+    assert "recorded by the Town through its own step" in told["facts.submitted_on"]
+    # (the steps named as the API and the pages name them, not by a function of the code)
+    assert "(the application's approvals)" in told["facts.conditions.toilets.town_board_approved_on"]
+    assert "(the application's authorizations)" in told["facts.properties[0].owner_authorization_to_inspect"]
+    assert "record_" not in " ".join(told.values())
     assert out["field"] == "facts.jurisdiction"
     assert out["detail"].endswith(f"(and {len(fields) - 1} more errors)")
     assert PermitApplication.objects.count() == before

@@ -32,7 +32,7 @@ CARMEL = ["sponsor.chapter_in_town_since",
           "filed_on", "submitted_on", "hearing.notice_published_on", "board_decision_on", "assembly_ended_on",
           "cleanup_completed_on",
           "violation.first_day"]
-MOUNT_PLEASANT = ["certificate.issued", "inspection.date", "violation.date"]
+MOUNT_PLEASANT = ["certificate.issued", "former_certificate.issued", "inspection.date", "violation.date"]
 
 
 def _example(name: str) -> dict[str, Any]:

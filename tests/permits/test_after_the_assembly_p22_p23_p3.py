@@ -115,3 +115,19 @@ def test_early_incomplete_then_complete_in_time_releases_par_f(walk, travel_to):
     with pytest.raises(Blocked):  # (found complete: no further inspection)
         sv.record_cleanup_inspection(walk.clerk, app, inspected_on=date(2026, 8, 21), result="incomplete")
     assert sv.release_bond(walk.board, app).state == State.BOND_RELEASED
+
+
+def test_end_not_given_before_the_last_day_says_the_default_was_taken_par_f(walk, travel_to):
+    """Recording the assembly held with no end day on the day before its last day (16 August): the default, the
+    last day, is in the future — the refusal says the end was not given and the last day was taken, so the
+    Clerk knows to give the day it ended (a new-user trial was told "2026-08-16 is in the future" of a day he
+    never gave). On the last day itself the default is taken."""
+    walk.issued()
+    travel_to(LAST_DAY - DAY)
+    with pytest.raises(ValidationFailed) as e:
+        sv.record_assembly_held(walk.clerk, walk.app)
+    assert e.value.field == "ended_on"
+    assert e.value.detail.startswith("not given, so the assembly's last day in its facts was taken: ")
+    assert "2026-08-16" in e.value.detail and e.value.detail.endswith("; give the day it ended")
+    travel_to(LAST_DAY)
+    assert sv.record_assembly_held(walk.clerk, walk.app).assembly_ended_on == LAST_DAY

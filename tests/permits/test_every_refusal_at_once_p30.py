@@ -37,7 +37,7 @@ def test_every_bad_value_of_an_insurance_certificate_is_told_at_once_p30(walk):
                             "cancellation_notice_days", "document", "reason"], told
     assert told[0] == ("insurer", "give the insurer")
     assert told[4] == ("cancellation_notice_days", "give a whole number of days, 0 or more")
-    assert told[5] == ("document", "attach the written document (attach_document) and give it here")
+    assert told[5] == ("document", "attach the written document to the application (its documents) and give it here")
     assert told[6][1].startswith(CONTROLS)
     app.refresh_from_db()
     assert app.version == version and not app.insurance_certificates.exists()

@@ -96,7 +96,8 @@ def _bounded(result: Decimal, value: object, field: str) -> Decimal:
             shown = as_written(value)[:40]
         except ValueError:  # an integer of more digits than Python writes (sys.get_int_max_str_digits)
             shown = f"{str(result)[:40]}..."
-        raise InvalidNumber(field, _("{value!r} is too large (at most {most:,})", value=shown, most=MAX_MAGNITUDE))
+        raise NumberTooLarge(field, _("{value!r} is too large (at most {most:,})", value=shown,
+                                      most=MAX_MAGNITUDE), shown)
     exponent = result.as_tuple().exponent
     if isinstance(exponent, int) and exponent < -MAX_PLACES and result != result.to_integral_value():
         raise InvalidNumber(field, _("{value!r} has more than {places} decimal places; give at most {places}",
@@ -106,13 +107,36 @@ def _bounded(result: Decimal, value: object, field: str) -> Decimal:
     return result
 
 
+class NumberTooLarge(InvalidNumber):
+    """A number beyond `MAX_MAGNITUDE`, which `to_decimal` reads for no quantity; ``shown``: the value as written
+    (its first 40 characters), so that a quantity with a bound of its own (an area) says its own bound."""
+
+    def __init__(self, field: str, problem: str, shown: str) -> None:
+        super().__init__(field, problem)
+        self.shown = shown
+
+
+def area_too_large(shown: str) -> Message:
+    """What an area beyond any room or site is told when its unit is not at hand (a form's field read before its
+    unit): the area's own bound, `MAX_AREA_SQ_FT`, not the number reader's 10^15 (`NumberTooLarge`)."""
+    return _("{amount} is larger than any room or site (at most {most:,} sq ft)", amount=shown, most=MAX_AREA_SQ_FT)
+
+
 def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decimal:
     """An area in square feet (Decimal, exact) from a value in `unit` (``sq_ft`` or ``sq_m``).
 
     Square metres are divided by the exact factor 0.09290304. Raises `InvalidNumber` naming `field` when the
     value is negative, not a finite number or more than ten billion square feet (`MAX_AREA_SQ_FT`), or the unit
     is not one of ``sq_ft``, ``sq_m``."""
-    amount = to_decimal(value, field)
+    try:
+        amount = to_decimal(value, field)
+    except NumberTooLarge as exc:  # (told the area's own bound, not the reader's: a trial followed the larger one)
+        if unit not in AREA_UNITS:
+            raise
+        if exc.shown.lstrip().startswith("-"):
+            raise InvalidNumber(field, _("an area cannot be negative (got {amount})", amount=exc.shown)) from None
+        raise InvalidNumber(field, _("{amount} {unit} is larger than any room or site (at most {most:,} sq ft)",
+                                     amount=exc.shown, unit=unit, most=MAX_AREA_SQ_FT)) from None
     if amount < 0:
         raise InvalidNumber(field, _("an area cannot be negative (got {amount})", amount=as_written(value)))
     if unit in ("sq_ft", "sq_m"):

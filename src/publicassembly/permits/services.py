@@ -418,7 +418,7 @@ def _document_of(app: PermitApplication, document: Any, field: str = "document",
     API's), else `ValidationFailed` naming `field`; None when none is given and none is `required`."""
     if document is None:
         if required:
-            raise ValidationFailed(field, _("attach the written document (attach_document) and give it here"))
+            raise ValidationFailed(field, _("attach the written document to the application (its documents) and give it here"))
         return None
     if isinstance(document, int) and not isinstance(document, bool):
         found = Document.objects.for_town(app.town).filter(pk=document, application=app).first()
@@ -462,7 +462,12 @@ def validate_facts(facts: Any) -> dict[str, Any]:
         raise ValidationFailed("facts", _("must be a mapping of the assembly's facts, not %(type)s")
                                % {"type": type(facts).__name__})
     refused: list[tuple[str, str]] = []  # every fact the applicant may not give, then every bad fact: all told
-    for key in (*_ENVELOPE, *TOWN_FACTS):
+    for key in _ENVELOPE:  # (a case file's envelope, e.g. an example file sent as the facts: not facts)
+        if key in facts:
+            refused.append((f"facts.{key}", _("is not one of the assembly's facts: the application's town is the "
+                                              "one it is filed in, its subject is the assembly and its day is "
+                                              "the day of each step; leave it out")))
+    for key in TOWN_FACTS:
         if key in facts:
             refused.append((f"facts.{key}", _("is recorded by the Town through its own step, not given in the "
                                               "applicant's facts")))
@@ -475,15 +480,17 @@ def validate_facts(facts: Any) -> dict[str, Any]:
         for name, facility in conditions.items():
             if isinstance(facility, dict):
                 refused += [(f"facts.conditions.{name}.{key}",
-                             _("written approvals are recorded by the approving body (record_approval), not "
-                               "given in the facts")) for key in _APPROVAL_FIELDS if key in facility]
+                             _("written approvals are recorded by the approving body as a step of their own "
+                               "(the application's approvals), not given in the facts"))
+                            for key in _APPROVAL_FIELDS if key in facility]
     properties = facts.get("properties")
     if isinstance(properties, list):
         for i, prop in enumerate(properties):
             if isinstance(prop, dict):
                 refused += [(f"facts.properties[{i}].{key}",
-                             _("authorizations to inspect are recorded by the Town Clerk (record_authorization), "
-                               "not given in the facts")) for key in _AUTH_FIELDS if key in prop]
+                             _("authorizations to inspect are recorded by the Town Clerk as a step of their own "
+                               "(the application's authorizations), not given in the facts"))
+                            for key in _AUTH_FIELDS if key in prop]
     model = None
     try:
         model = EventCase.model_validate(facts)
@@ -2968,7 +2975,15 @@ def record_assembly_held(by: Any, app: PermitApplication, *, ended_on: date | No
         after, what = ((first, gettext_noop("the assembly's first day")) if first is not None and
                        (app.issued_on is None or first > app.issued_on) else
                        (app.issued_on, gettext_noop("the permit was issued")))
-        end = _happened(end, "ended_on", today=today, after=after, after_what=what)
+        try:
+            end = _happened(end, "ended_on", today=today, after=after, after_what=what)
+        except ValidationFailed as exc:
+            if ended_on is not None:
+                raise
+            # (not given: say that the day refused is the default taken, so the Clerk knows what to give)
+            raise ValidationFailed("ended_on", _(
+                "not given, so the assembly's last day in its facts was taken: %(problem)s; give the day it "
+                "ended") % {"problem": exc.detail}) from None
         words = said.ASSEMBLY_HELD(day=end.isoformat())
         last = assembly_last_day(app)
         if last is not None and end > last:

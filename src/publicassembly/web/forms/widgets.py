@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from pydantic import TypeAdapter
 from pydantic import ValidationError as PydanticValidationError
 
-from publicassembly.law.units import InvalidNumber, WholeNumber, given, to_decimal
+from publicassembly.law.units import InvalidNumber, NumberTooLarge, WholeNumber, given, to_decimal
 from publicassembly.web.present import tr
 
 YES_NO_UNKNOWN = [("", _("Not stated")), ("yes", _("Yes")), ("no", _("No"))]
@@ -77,6 +77,10 @@ class NumberField(forms.DecimalField):
         "grouped": _("Write a number without '_', e.g. 1250 or 1250.50 (got %(value)s)."),
     }
 
+    #: What a number beyond the reader's bound is told (`law.units.NumberTooLarge`), when the quantity has a
+    #: bound of its own to say (an area: `area_field`); None: the reader's own words.
+    too_large: Callable[[str], Any] | None = None
+
     def to_python(self, value: Any) -> Decimal | None:
         if value in self.empty_values:
             return None
@@ -95,6 +99,8 @@ class NumberField(forms.DecimalField):
                 readable = False
             if not readable:  # not a number at all: worded by `PlainErrors` ("Give a number, e.g. 1250")
                 raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+            if isinstance(e, NumberTooLarge) and self.too_large is not None and not e.shown.startswith("-"):
+                raise forms.ValidationError(str(tr(self.too_large(e.shown))), code="out_of_bounds") from None
             raise forms.ValidationError(str(tr(e.problem)), code="out_of_bounds") from None
 
 
@@ -103,7 +109,11 @@ def area_field(*, min_value: int | None = 0, **kwargs: Any) -> NumberField:
     None: a form that says itself what is allowed, as the venue page's room form does). Its size is not
     bounded here by a count of digits (Django's "no more than 14 digits in total" says nothing of rooms): the
     form's `check_area` refuses a too large area with the law core's own bound and words."""
-    return NumberField(label=_("Floor area"), min_value=min_value, decimal_places=4, **kwargs)
+    from publicassembly.law.units import area_too_large
+
+    field = NumberField(label=_("Floor area"), min_value=min_value, decimal_places=4, **kwargs)
+    field.too_large = area_too_large  # (the area's own bound, ten billion sq ft, not the reader's 10^15)
+    return field
 
 
 def check_area(form: forms.Form, data: dict[str, object]) -> None:

@@ -7,7 +7,9 @@ hearing noticed and held, the Town Board's decision, the bond posted, the permit
 its cleanup inspected, the bond released or forfeited, the case closed), and every act of the Town's officials —
 the Clerk's, the Town Board's, the Health Department's, the Building Inspector's — on a business day: not a
 Saturday, a Sunday or a public holiday of GCL § 24 (`publicassembly.law.dates`). The assemblies themselves are
-held on whatever days they fall on (the fireworks viewing on the Fourth of July).
+held on whatever days they fall on; those not yet held in their season (`SEASONS`: the regatta in summer, the
+harvest festival in September or October, the fireworks viewing on the Fourth of July), whatever day the demo is
+built, their petitions filed at least the days of ¶ B ahead.
 
 Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant with its
 demo users by role, `publicassembly.enforcement.demo.load(towns, users)` with each town's demo users, town alias →
@@ -167,7 +169,9 @@ def _facts(name: str, purpose: str, activity: str, address: str, owner: str, fir
 #: The demo assemblies: (name, purpose, activity, address, owner, tenant, days, persons, state, day offset).
 #: For states before the assembly, the offset is the submission day relative to today (the business day on or
 #: before it: the petition is filed with the Town Clerk's office when it is open); from ``assembly_held`` on, it is
-#: the assembly's first day relative to today. The offsets leave each state's last act on or before today.
+#: the assembly's first day relative to today. The offsets leave each state's last act on or before today. An
+#: assembly not yet held is held `LEAD_DAYS` after its submission, or with a season (`SEASONS`) on the first day of
+#: its season on or after that (`_Builder.build`).
 EVENTS: tuple[tuple[Any, ...], ...] = (
     ("Putnam County Fair", "County fair", "Agricultural exhibits, livestock shows, midway and concerts",
      "Veterans Memorial Park, 201 Gipsy Trail Road, Carmel, NY 10512", "County of Putnam", None, 3, 4000,
@@ -231,8 +235,57 @@ NOTICE_TO_COME = frozenset({"Kent Lakes Regatta Day"})
 _AFTER = (State.ASSEMBLY_HELD, State.CLEANUP_INSPECTED, State.BOND_RELEASED, State.BOND_FORFEITED, State.CLOSED)
 #: Days from submission to the first day of the assembly (the petition is filed well over 60 days ahead).
 LEAD_DAYS = 75
-#: Assemblies held on a day of their own, whatever today is: the fireworks viewing on the Fourth of July.
-FOURTH_OF_JULY = frozenset({"Carmel Fourth of July Fireworks Viewing"})
+
+
+@dataclass(frozen=True)
+class Season:
+    """A part of the year an assembly is held in, from `start` to `end` (month, day), both included, within one
+    calendar year (no season runs over New Year). `lead` is the days from the petition's submission to the
+    earliest first day the demo takes: `LEAD_DAYS`, or 0 for a day of its own (the Fourth of July), then held the
+    first year for which the petition is filed in time (¶ B). Either way the petition is filed at least the days of
+    ¶ B before the first day (`first_day_in_season`)."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    lead: int = LEAD_DAYS
+
+    def __post_init__(self) -> None:
+        if date(2000, *self.start) > date(2000, *self.end):
+            raise ValueError(f"a season runs from its start to its end within a year: {self.start} > {self.end}")
+
+    def holds(self, first: date, last: date) -> bool:
+        """Whether an assembly from `first` to `last` is held within one season of a year (every day in it)."""
+        return (first.year == last.year and date(first.year, *self.start) <= first
+                and last <= date(last.year, *self.end))
+
+
+#: The outdoor season (May to September): open-air festivals, shows and races.
+OUTDOORS = Season((5, 1), (9, 30))
+#: Summer (June to August): a theatre under canvas, a regatta on the lakes.
+SUMMER = Season((6, 1), (8, 31))
+#: The harvest (September and October).
+HARVEST = Season((9, 1), (10, 31))
+#: The Fourth of July, a day of its own.
+FOURTH_OF_JULY = Season((7, 4), (7, 4), lead=0)
+#: The seasons of the demo assemblies not yet held (states before ``assembly_held``), by name: each is held on the
+#: first day of its season it can be (`first_day_in_season`), so that the demo shows no regatta on a frozen lake
+#: nor a harvest festival in January, whatever day it is built. (The assemblies already held are held days before
+#: today, whatever the season: their later acts must come on or before today.)
+SEASONS: dict[str, Season] = {
+    "Summer theatre under canvas": SUMMER,
+    "Lake Gleneida Music Festival": OUTDOORS,
+    "Mahopac Fall Harvest Festival": HARVEST,
+    "Carmel Classic Car Show": OUTDOORS,
+    "Putnam Drone Racing Championship": OUTDOORS,
+    "Midnight Rock Marathon": OUTDOORS,
+    "Lakeside Food Truck Rally": OUTDOORS,
+    "Regional Scout Jamboree Open Day": OUTDOORS,
+    "Carmel Fourth of July Fireworks Viewing": FOURTH_OF_JULY,
+    "Putnam Craft Beer Festival": OUTDOORS,
+    "Putnam Bluegrass Weekend": OUTDOORS,
+    "Putnam Balloon Festival": OUTDOORS,
+    "Kent Lakes Regatta Day": SUMMER,
+}
 
 
 def office_day(day: date) -> date:
@@ -242,15 +295,21 @@ def office_day(day: date) -> date:
     return next_business_day(day)
 
 
-def fourth_of_july(town: Town, submitted: date) -> date:
-    """The first Fourth of July for which a petition submitted on `submitted` is filed in time (at least the days
-    of ¶ B before it, the law core's `application_due`): the next one to come, or the one after when it is too
-    near."""
-    year = submitted.year
+def first_day_in_season(town: Town, season: Season, submitted: date, earliest: date, days: int = 1) -> date:
+    """The first day on or after `earliest` on which an assembly of `days` days is held within `season` (its
+    first and last days in the same season of a year: `Season.holds`) and for which a petition submitted on
+    `submitted` is filed in time (at least the days of ¶ B before it, the law core's `application_due`; a longer
+    lead is lawful): this year's season when it is still to come, or next year's."""
+    if not season.holds(date(2001, *season.start), date(2001, *season.start) + timedelta(days=days - 1)):
+        raise ValueError(f"an assembly of {days} days is not held within the season {season}")
+    parameters = sv.parameter_set(town)
+    year = earliest.year
     while True:
-        day = date(year, 7, 4)
-        if legal_deadlines.application_due(day, sv.parameter_set(town).at(day)).date >= submitted:
-            return day
+        day = max(earliest, date(year, *season.start))
+        while season.holds(day, day + timedelta(days=days - 1)):
+            if legal_deadlines.application_due(day, parameters.at(day)).date >= submitted:
+                return day
+            day += timedelta(days=1)
         year += 1
 
 
@@ -264,17 +323,30 @@ class _Builder:
         self.health, self.inspector = u[Role.HEALTH_DEPARTMENT_REVIEWER], u[Role.BUILDING_INSPECTOR]
 
     def build(self, event: tuple[Any, ...], today: date) -> PermitApplication:
+        """The demo application `event` (a row of `EVENTS`) brought to its state as of `today`. An assembly
+        already held is held `offset` days from today and its petition submitted `LEAD_DAYS` before (the business
+        day on or before). One not yet held is submitted `offset` days from today (the business day on or before)
+        and held `LEAD_DAYS` after; with a season (`SEASONS`), on the first day of its season on or after that
+        (`first_day_in_season`). A draft's assembly is held 120 days from today, or on the first day of its
+        season after that."""
         name, purpose, activity, address, owner, tenant, days, persons, state, offset = event
-        if state == State.DRAFT:
-            first = today + timedelta(days=120)
-            submitted = first - timedelta(days=LEAD_DAYS)
-        elif state in _AFTER:
+        season = SEASONS.get(name)
+        if state in _AFTER:
+            if season is not None:
+                raise ValueError(f"{name!r} is already held ({state}): it has no season in the demo")
             first = today + timedelta(days=offset)
             submitted = preceding_business_day(first - timedelta(days=LEAD_DAYS))
+        elif state == State.DRAFT:
+            first = today + timedelta(days=120)
+            if season is not None:  # (filed today, the petition would be in time)
+                first = first_day_in_season(self.town, season, today, first, days)
+            submitted = first - timedelta(days=LEAD_DAYS)
         else:
             submitted = preceding_business_day(today + timedelta(days=offset))
-            first = (fourth_of_july(self.town, submitted) if name in FOURTH_OF_JULY else
-                     submitted + timedelta(days=LEAD_DAYS))
+            first = submitted + timedelta(days=LEAD_DAYS)
+            if season is not None:
+                first = first_day_in_season(self.town, season, submitted, submitted + timedelta(days=season.lead),
+                                            days)
         facts = _facts(name, purpose, activity, address, owner, first, days, persons, tenant=tenant)
         app = sv.create_draft(self.applicant, self.town, facts, reason=history_words.DEMO_APPLICATION())
         steps = self._steps(app, state, Story(submitted, first, days), tenant, today,

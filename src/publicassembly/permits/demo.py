@@ -259,8 +259,6 @@ class Season:
                 and last <= date(last.year, *self.end))
 
 
-#: The outdoor season (May to September): open-air festivals, shows and races.
-OUTDOORS = Season((5, 1), (9, 30))
 #: Summer (June to August): a theatre under canvas, a regatta on the lakes.
 SUMMER = Season((6, 1), (8, 31))
 #: The harvest (September and October).
@@ -271,20 +269,20 @@ FOURTH_OF_JULY = Season((7, 4), (7, 4), lead=0)
 #: first day of its season it can be (`first_day_in_season`), so that the demo shows no regatta on a frozen lake
 #: nor a harvest festival in January, whatever day it is built. (The assemblies already held are held days before
 #: today, whatever the season: their later acts must come on or before today.)
-SEASONS: dict[str, Season] = {
+SEASONS: dict[str, Season] = {  # (each its own opening day, so that the demo's assemblies do not pile up on one)
     "Summer theatre under canvas": SUMMER,
-    "Lake Gleneida Music Festival": OUTDOORS,
+    "Lake Gleneida Music Festival": Season((7, 10), (8, 31)),
     "Mahopac Fall Harvest Festival": HARVEST,
-    "Carmel Classic Car Show": OUTDOORS,
-    "Putnam Drone Racing Championship": OUTDOORS,
-    "Midnight Rock Marathon": OUTDOORS,
-    "Lakeside Food Truck Rally": OUTDOORS,
-    "Regional Scout Jamboree Open Day": OUTDOORS,
+    "Carmel Classic Car Show": Season((5, 16), (9, 30)),
+    "Putnam Drone Racing Championship": Season((6, 6), (9, 30)),
+    "Midnight Rock Marathon": Season((8, 1), (9, 15)),
+    "Lakeside Food Truck Rally": Season((6, 13), (9, 15)),
+    "Regional Scout Jamboree Open Day": Season((7, 18), (8, 22)),
     "Carmel Fourth of July Fireworks Viewing": FOURTH_OF_JULY,
-    "Putnam Craft Beer Festival": OUTDOORS,
-    "Putnam Bluegrass Weekend": OUTDOORS,
-    "Putnam Balloon Festival": OUTDOORS,
-    "Kent Lakes Regatta Day": SUMMER,
+    "Putnam Craft Beer Festival": Season((9, 12), (10, 17)),
+    "Putnam Bluegrass Weekend": Season((6, 20), (8, 30)),
+    "Putnam Balloon Festival": Season((8, 15), (9, 30)),
+    "Kent Lakes Regatta Day": Season((6, 27), (8, 29)),
 }
 
 

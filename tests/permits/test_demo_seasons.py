@@ -42,7 +42,7 @@ def test_every_assembly_not_yet_held_has_a_season_and_none_held_has_one():
     assert demo.SEASONS["Summer theatre under canvas"] == demo.Season((6, 1), (8, 31))
     for name in demo.SEASONS:  # (every season between May and October: the outdoor months of Putnam County)
         season = demo.SEASONS[name]
-        assert (5, 1) <= season.start and season.end <= (10, 31), (name, season)
+        assert season.start >= (5, 1) and season.end <= (10, 31), (name, season)
 
 
 def test_a_season_holds_an_assembly_only_with_all_its_days_in_it():

@@ -64,3 +64,13 @@ def test_money_keys_are_the_carmel_requirements_in_us_dollars():
     assert requirements.keys() >= DOLLAR_KEYS
     amounts = {k: requirements[k] for k in DOLLAR_KEYS if requirements[k] is not None}  # None: not yet set
     assert amounts and all(isinstance(v, Decimal | int) and not isinstance(v, bool) for v in amounts.values())
+
+
+def test_parameters_write_dollars_as_money():
+    """``publicassembly parameters`` writes the insurance limits (Carmel ch. 31 ¶ E: $250,000 and $500,000) and
+    the fines (penalties ¶ B: $0 to $250 a violation; Mount Pleasant § 164-14: $25 to $100 for a first offense)
+    as money, as the report does (it wrote "250000 US dollars")."""
+    out = CliRunner().invoke(app, ["parameters"], env={"COLUMNS": "200"}).output
+    assert "US dollar" not in out
+    for amount in ("$250,000", "$500,000", "$0 ", "$250 ", "$25 ", "$100 "):
+        assert amount in out, amount

@@ -321,7 +321,8 @@ def _ordinal(n: int) -> str:
 
 def _shown(value: Any, unit: str, null_means: str | None = NULL_MEANS) -> str:
     """A parameter's value with its unit, in the singular for exactly one; a text as it is (not "red text"),
-    and an offense number as the offense ("the 3rd offense", not "3 offense number"); a null value as what the
+    and an offense number as the offense ("the 3rd offense", not "3 offense number"), US dollars as money
+    ("$250,000"); a null value as what the
     parameter says it means (`Parameter.null_said`: "none: § 164-14 sets no imprisonment for a first offense
     …"), by default "not fixed by the chapter (unit)"."""
     if value is None:
@@ -333,6 +334,10 @@ def _shown(value: Any, unit: str, null_means: str | None = NULL_MEANS) -> str:
     whole = isinstance(value, int | Decimal) and not isinstance(value, bool)
     if unit == _OFFENSE_NUMBER and whole and value == int(value) and value > 0:
         return f"the {_ordinal(int(value))} offense"
+    if unit == "US dollars" and whole:  # as money is written everywhere else: $250,000, not 250000 US dollars
+        from publicassembly.cli.report import dollars
+
+        return dollars(value)
     if whole and value == 1:
         unit = _UNIT_OF_ONE.get(unit, unit)
     return f"{value} {unit}"

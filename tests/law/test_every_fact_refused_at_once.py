@@ -91,3 +91,15 @@ def test_fact_errors_check_raises_what_was_found():
     with pytest.raises(FactErrors) as both:
         FactErrors.check([one, FactError("b", "worse")])
     assert [e.field for e in both.value.errors] == ["a", "b"]
+
+
+@pytest.mark.parametrize("facts", [
+    {"spaces": [room("Hall", connects_with=["hall"]), room("hall")]},
+    {"spaces": [room("Hall"), room("hall", connects_with=["Hall"])]},
+    {"spaces": [room("Hall"), room("hall")], "inspection": {"signs": [{"room": "Hall", "posted": True}]}},
+])
+def test_164_4_a_name_two_rooms_read_as_is_told_once_m27(facts):
+    """Two rooms named alike ("Hall", "hall") are refused once, at the second room's name; a connection or a sign
+    naming them is not told again ("cannot connect with itself", "given more than once": the review)."""
+    got = refusals(venue(facts.pop("spaces"), **facts))
+    assert [f for f, _ in got] == ["spaces[1].name"], got

@@ -172,3 +172,24 @@ def test_164_5_the_stale_certificate_s_own_number_is_no_ground_m29(place, bi):
     with pytest.raises(ValidationFailed) as refused:
         es.record_stop_order(bi, place, performance="Dance night", persons_present=100)
     assert refused.value.field == "grounds"
+
+
+def test_164_9_a_certificate_dated_before_a_revoked_later_one_is_issued_m29(place, bi):
+    """A certificate issued 10 days ago and revoked; a new one dated 20 days ago (before the revoked one) is
+    issued for the Hall's 100 persons: the revoked certificate, issued after the new one's day, is no former
+    certificate of that day (G-10, M-29; the issue was refused naming ``former_certificate.issued``, a fact the
+    Building Inspector never gave: the review of M-29)."""
+    first = _certify(bi, place, _ago(10))
+    vs.revoke_certificate(bi, first, reason="issued in error")
+    again = _certify(bi, place, _ago(20))
+    assert again.status == Certificate.VALID and again.lawful_occupancy == 100
+
+
+def test_164_5_a_stop_order_counts_the_revoked_certificate_issued_before_it_m29(place, bi):
+    """Certified 30 days ago for 100, enlarged, the certificate then revoked: a stop order today for 150 persons
+    counts the 100 last certified (none in force; § 164-5, M-29)."""
+    cert = _certify(bi, place, _ago(30))
+    _enlarge(bi, place)
+    vs.revoke_certificate(bi, Certificate.objects.get(pk=cert.pk), reason="hall rebuilt")
+    order = es.record_stop_order(bi, place, performance="Dance night", persons_present=150)
+    assert order.overcrowding and order.approved_number == 100

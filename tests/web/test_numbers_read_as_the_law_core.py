@@ -311,3 +311,12 @@ def test_an_exponent_beyond_decimals_limit_is_told_too_large_not_a_traceback():
     with translation.override("en"):
         form.is_valid()
         assert form.errors["area"] == ["1e1000000 is larger than any room or site (at most 10,000,000,000 sq ft)"]
+
+
+def test_a_negative_area_beyond_the_readers_bound_is_told_negative():
+    """-1e20 sq ft: told that an area cannot be negative (it was "'-1e20' is too large (at most 10^15)": the
+    review), beside the field."""
+    form = pf.SpaceForm({"name": "Hall", "use_group": "business", "area_unit": "sq_ft", "area": "-1e20"})
+    with translation.override("en"):
+        form.is_valid()
+        assert form.errors["area"] == ["an area cannot be negative (got -1e20)"]

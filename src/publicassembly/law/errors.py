@@ -75,7 +75,7 @@ class FactError(ValueError):
 class FactErrors(ValueError):
     """Several facts a model's own validator refuses at once (`FactError` each, in the order of the facts), so
     that a case is told every one in one run, as pydantic tells the errors of separate fields; `cases` names
-    each fact itself. Raised only with at least two (one is a `FactError`): `FactErrors.of`."""
+    each fact itself. Raised only with at least two (one is a `FactError`): `FactErrors.check`."""
 
     def __init__(self, errors: Sequence[FactError]) -> None:
         self.errors: tuple[FactError, ...] = tuple(errors)

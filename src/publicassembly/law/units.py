@@ -117,8 +117,11 @@ class NumberTooLarge(InvalidNumber):
 
 
 def area_too_large(shown: str) -> Message:
-    """What an area beyond any room or site is told when its unit is not at hand (a form's field read before its
-    unit): the area's own bound, `MAX_AREA_SQ_FT`, not the number reader's 10^15 (`NumberTooLarge`)."""
+    """What an area beyond the number reader's bound (`NumberTooLarge`, `shown` as written) is told when its unit
+    is not at hand (a form's field read before its unit): the area's own bound, `MAX_AREA_SQ_FT`, not the
+    reader's 10^15; a negative one that an area cannot be negative."""
+    if shown.lstrip().startswith("-"):
+        return _("an area cannot be negative (got {amount})", amount=shown)
     return _("{amount} is larger than any room or site (at most {most:,} sq ft)", amount=shown, most=MAX_AREA_SQ_FT)
 
 

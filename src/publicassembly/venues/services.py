@@ -366,16 +366,17 @@ def _named(field: str, message: str) -> tuple[str, str]:
 
 
 def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Determination:
-    """The law core's determination of `data` (from `venue_case_data`) on `as_of`, without a certificate issued
-    after that day (an inspection recorded as done before the venue's certificate was issued: the certificate
+    """The law core's determination of `data` (from `venue_case_data`) on `as_of`, without a certificate (in
+    force or former, M-29) issued after that day (an inspection recorded as done before the venue's certificate was issued: the certificate
     did not exist yet, interpretation G-10). Raises `ValidationFailed` naming the field the law core refuses
     (``spaces`` when the venue has none)."""
     if not data["spaces"]:
         raise ValidationFailed("spaces", _("%(venue)s has no room or open-air area yet; add its spaces first")
                                % {"venue": venue.name})
-    issued = (data.get("certificate") or {}).get("issued")
-    if issued is not None and str(issued) > as_of.isoformat():  # not issued yet on that day (G-10)
-        data = {k: v for k, v in data.items() if k != "certificate"}
+    for key in ("certificate", "former_certificate"):  # (the former one too: M-29)
+        issued = (data.get(key) or {}).get("issued")
+        if issued is not None and str(issued) > as_of.isoformat():  # not issued yet on that day (G-10)
+            data = {k: v for k, v in data.items() if k != key}
     try:
         case = VenueCase.model_validate(data)
     except ValidationError as e:

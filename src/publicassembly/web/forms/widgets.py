@@ -99,7 +99,7 @@ class NumberField(forms.DecimalField):
                 readable = False
             if not readable:  # not a number at all: worded by `PlainErrors` ("Give a number, e.g. 1250")
                 raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
-            if isinstance(e, NumberTooLarge) and self.too_large is not None and not e.shown.startswith("-"):
+            if isinstance(e, NumberTooLarge) and self.too_large is not None:
                 raise forms.ValidationError(str(tr(self.too_large(e.shown))), code="out_of_bounds") from None
             raise forms.ValidationError(str(tr(e.problem)), code="out_of_bounds") from None
 

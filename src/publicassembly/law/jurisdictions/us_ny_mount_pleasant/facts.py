@@ -282,6 +282,8 @@ class VenueCase(_Facts):
         for i, space in enumerate(self.spaces):
             for other in space.connects_with:
                 rooms = names.named(other)
+                if len(rooms) > 1:  # (a name two rooms read as: refused above, nothing more to say of it)
+                    continue
                 if not rooms:
                     refused.append(FactError(f"spaces[{i}].connects_with", _(
                         "no space is named {other!r}; spaces: {spaces}", other=other, spaces=_some(seen))))
@@ -292,6 +294,8 @@ class VenueCase(_Facts):
             signed: dict[str, str] = {}  # a space's name → its sign's room as the first sign of it names it
             for j, sign in enumerate(self.inspection.signs):
                 rooms = names.named(sign.room)
+                if len(rooms) > 1:  # (a name two rooms read as: refused above)
+                    continue
                 if not rooms:
                     refused.append(FactError(f"inspection.signs[{j}].room", _(
                         "no space is named {room!r}; spaces: {spaces}", room=sign.room, spaces=_some(seen))))

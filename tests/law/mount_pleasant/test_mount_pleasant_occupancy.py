@@ -198,6 +198,9 @@ def test_former_certificate_s_number_bounds_the_approved_number_164_5_m29(determ
     f = d.finding("mount-pleasant/164-5/overcrowding")
     assert f.values["approved_number"] == 100
     assert f.status is (Status.NOT_MET if overcrowded else Status.MET)
+    assert f.reason.endswith("It is the number the last certificate issued (PA-1) states: that certificate is no "
+                             "longer in force, and the rooms are approved for no more until a new certificate "
+                             "prescribes their number (§ 164-9).")
     assert d.finding("mount-pleasant/164-3/certificate").status is not Status.MET
 
 
@@ -207,6 +210,7 @@ def test_former_certificate_above_the_rooms_load_does_not_raise_it_164_5_m29(det
                   former_certificate={**FORMER, "lawful_occupancy": 300})
     f = d.finding("mount-pleasant/164-5/overcrowding")
     assert f.values["approved_number"] == 200 and f.status is Status.NOT_MET
+    assert f.reason == "Overcrowded: 201 persons against an approved number of 200."  # (the rooms' own number)
 
 
 def test_certificate_in_force_is_read_before_the_former_one_164_5_m29(determine):

@@ -19,7 +19,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     without_inspection,
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
-from publicassembly.law.messages import _, join, plural
+from publicassembly.law.messages import Message, _, join, plural
 
 _FACTOR = "occupancy.floor_area_per_occupant."
 
@@ -170,15 +170,35 @@ def overcrowding(ctx: Context) -> Finding:
         return Finding(rule, Status.MISSING, citation,
                        _("The lawful occupancy cannot be computed (a space's measure is missing), so "
                          "overcrowding cannot be judged."), values, missing=ctx.loads_missing)
+    former = _former_number(ctx, approved)
     if is_overcrowded(persons, approved):
         return Finding(rule, Status.NOT_MET, citation,
-                       _("Overcrowded: {persons} against an approved number of {approved:,}.",
-                         persons=plural(persons, "person"), approved=approved), values,
+                       _with(_("Overcrowded: {persons} against an approved number of {approved:,}.",
+                               persons=plural(persons, "person"), approved=approved), former), values,
                        outcome=True)
     return Finding(rule, Status.MET, citation,
-                   (_("{persons:,} persons are within the approved number of {approved:,}.", persons=persons,
-                      approved=approved) if persons != 1 else
-                    _("1 person is within the approved number of {approved:,}.", approved=approved)), values, outcome=False)
+                   _with(_("{persons:,} persons are within the approved number of {approved:,}.", persons=persons,
+                           approved=approved) if persons != 1 else
+                         _("1 person is within the approved number of {approved:,}.", approved=approved), former),
+                   values, outcome=False)
+
+
+def _former_number(ctx: Context, approved: int) -> Message | None:
+    """Why the approved number is a former certificate's, when it is (no certificate in force, and the last one
+    issued states `approved`, fewer than the rooms' occupant load or with a room's measure missing: M-29), else
+    None."""
+    former = ctx.case.former_certificate
+    if ctx.case.certificate is not None or former is None or former.lawful_occupancy != approved:
+        return None
+    if not ctx.loads_missing and ctx.lawful_occupancy == approved:
+        return None  # (the rooms' own number: the former certificate changes nothing)
+    return _("It is the number the last certificate issued ({number}) states: that certificate is no longer in "
+             "force, and the rooms are approved for no more until a new certificate prescribes their number "
+             "(§ 164-9).", number=former.number or _("its number not given"))
+
+
+def _with(reason: Message, more: Message | None) -> Message:
+    return reason if more is None else join([reason, more], " ")
 
 
 _STOP_CONDITIONS = {"overcrowding": _("overcrowding"), "egress_obstructed": _("egress obstructed"),

@@ -61,3 +61,28 @@ def test_a_name_encoded_two_ways_is_one_name_section_164_9():
     with pytest.raises(InvalidCase) as caught:
         parse_case(_venue("Caf\u00e9", "Cafe\u0301"))
     assert caught.value.field == "spaces[1].name"
+
+
+@pytest.mark.parametrize("second", ["Hall\u200b", "Hall\ufeff", "Hal\u00adl", "\u2060Hall", "Ｈａｌｌ", "ＨＡＬＬ"])
+def test_a_name_with_a_character_that_shows_nothing_or_full_width_is_one_name_section_164_9_m30(second):
+    """A zero-width space, a byte-order mark, a soft hyphen or a word joiner show nothing, and full-width letters
+    read as the others: "Hall" and any of these would print as one name on two signs (§ 164-9; a new-user trial
+    certified four rooms all signed "Hall"). Refused as written differently (M-30)."""
+    with pytest.raises(InvalidCase) as caught:
+        parse_case(_venue("Hall", second))
+    assert caught.value.field == "spaces[1].name" and "written differently" in str(caught.value)
+
+
+def test_names_that_differ_in_what_shows_stay_apart_m30():
+    assert same_name("Hall 2") != same_name("Hall") != same_name("Hal")
+    assert len(parse_case(_venue("Main Hall", "MainHall", "Hall")).facts.spaces) == 3
+
+
+@pytest.mark.django_db
+def test_adding_a_space_named_with_a_zero_width_space_is_refused_m30(bi, hall):
+    before = sorted((s.name, s.version) for s in hall.spaces.all())
+    with pytest.raises(ValidationFailed) as e:
+        vs.add_space(bi, hall, name="Ballroom\u200b", kind="room", use_group="assembly_without_fixed_seats",
+                     area=500)
+    assert e.value.field == "name" and "already has a space named 'Ballroom'" in e.value.detail
+    assert sorted((s.name, s.version) for s in hall.spaces.all()) == before

@@ -24,7 +24,9 @@ PAGE = "/mount-pleasant-ny/venues/"
 def test_the_same_place_is_registered_once_section_164_3(mount_pleasant, mu):
     bi = mu["building_inspector"]
     first = vs.create_venue(bi, mount_pleasant, name="Double Hall", address="9 Twice Rd", commercial=True)
-    for name, address in (("Double Hall", "9 Twice Rd"), ("  double  hall ", "9 TWICE RD"), ("DOUBLE HALL", " 9 twice rd")):
+    for name, address in (("Double Hall", "9 Twice Rd"), ("  double  hall ", "9 TWICE RD"), ("DOUBLE HALL", " 9 twice rd"),
+                          # (a character that shows nothing: the same place, M-30)
+                          ("Double Hall\u200b", "9 Twice Rd"), ("Double Hall\u00ad", "9 Twice Rd\ufeff")):
         with pytest.raises(ValidationFailed) as refused:
             vs.create_venue(bi, mount_pleasant, name=name, address=address, commercial=True)
         assert refused.value.field == "name"

@@ -116,6 +116,18 @@ class NumberTooLarge(InvalidNumber):
         self.shown = shown
 
 
+def read_alike(text: str) -> str:
+    """`text` as a reader sees it, for telling whether two texts say the same: letter case, the spaces around
+    and between its words, how its letters are encoded or which form of them is written (Unicode NFKC: "Café"
+    with a composed é or with e and a combining accent, full-width "Ｈａｌｌ" or "Hall", a superscript "²" or
+    "2") and the characters that show nothing (Unicode's format characters, category Cf: a zero-width space, a
+    soft hyphen, a byte-order mark, a word joiner) not counted. Interpretation M-30; pure."""
+    shown = unicodedata.normalize("NFKC", text)
+    if not shown.isascii():
+        shown = "".join(ch for ch in shown if unicodedata.category(ch) != "Cf")
+    return " ".join(shown.split()).casefold()
+
+
 def area_too_large(shown: str) -> Message:
     """What an area beyond the number reader's bound (`NumberTooLarge`, `shown` as written) is told when its unit
     is not at hand (a form's field read before its unit): the area's own bound, `MAX_AREA_SQ_FT`, not the

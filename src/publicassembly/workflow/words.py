@@ -16,6 +16,7 @@ from typing import TypeVar
 from django.utils.translation import gettext
 
 from publicassembly.law.messages import translate
+from publicassembly.law.units import read_alike
 
 R = TypeVar("R")
 
@@ -27,10 +28,12 @@ def law_text(value: object) -> str:
 
 
 def same_words(text: object) -> str:
-    """`text` as two records are compared by what they say: whitespace runs as one space, letter case aside
-    (``"  Main  St "`` and ``"main st"`` are the same words); None as empty. Used where one thing must be recorded
-    once: a petition's property address (P-12), an offender (W-3a), a complaint (W-9)."""
-    return " ".join(str(text or "").split()).casefold()
+    """`text` as two records are compared by what they say: whitespace runs as one space, letter case, the form
+    of the letters and characters that show nothing aside (the law core's `read_alike`: ``"  Main  St "``,
+    ``"main st"`` and ``"Main St"`` with a zero-width space are the same words, M-30); None as empty. Used where
+    one thing must be recorded once: a petition's property address (P-12), an offender (W-3a), a place of
+    assembly (W-10), a complaint (W-9)."""
+    return read_alike(str(text or ""))
 
 
 def first_alike(records: Iterable[R], **texts: object) -> R | None:

@@ -1,20 +1,22 @@
 """A room or area named by its name (§ 164-4's connecting rooms, § 164-9's sign "in each room or area"): the one
 reading of a name that the law core's case files and the workflow's pages, API and CLI all use (interpretations
-M-23, M-26, M-27). Letter case, the spaces around and between its words and how its letters are encoded are not
-counted: "main hall", "MAIN  HALL" and "Main Hall" are one name. Pure: no Django, no I/O."""
+M-23, M-26, M-27, M-30). Letter case, the spaces around and between its words, how its letters are encoded or
+written and characters that show nothing are not counted: "main hall", "MAIN  HALL" and "Main Hall" are one name.
+Pure: no Django, no I/O."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from publicassembly.law.units import read_alike
+
 
 def same_name(name: str) -> str:
-    """A space's name as a reader takes it: case, spaces around and between its words, and how its letters are
-    encoded (Unicode NFC: "Café" with a composed é or with e and a combining accent) not counted ("Hall",
-    "hall " and "HALL" are one name). Two rooms of one place may not have the same name so read."""
-    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+    """A space's name as a reader takes it (`read_alike`: "Hall", "hall ", "HALL", "Ｈａｌｌ" and "Hall" with a
+    zero-width space after it are one name). Two rooms of one place may not have the same name so read (M-23,
+    M-30): their signs (§ 164-9) would read alike."""
+    return read_alike(name)
 
 
 class SpaceNames:

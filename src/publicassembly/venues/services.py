@@ -54,7 +54,16 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import may_
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import threshold_persons
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.signs import sign_faults
 from publicassembly.law.messages import capitalized, join
-from publicassembly.law.units import AREA_UNITS, Count, InvalidNumber, area_sq_ft, given, to_decimal
+from publicassembly.law.units import (
+    AREA_UNITS,
+    Count,
+    InvalidNumber,
+    NumberTooLarge,
+    area_sq_ft,
+    area_too_large,
+    given,
+    to_decimal,
+)
 from publicassembly.venues.models import (
     Certificate,
     Deficiency,
@@ -615,6 +624,8 @@ def _area_problem(values: dict[str, Any], use_group: str | None, unit_known: boo
     law core's bound in its unit (when the unit is one); at most 4 decimal places."""
     try:
         area = to_decimal(values.get("area"), "area")  # (bounded: at most 10^15, 20 decimal places)
+    except NumberTooLarge as e:  # (told the area's own bound, or that it is negative: M-30's trial)
+        return area_too_large(e.shown)
     except ValueError as e:
         return _problem(e, "area")
     if use_group is not None or area < 0:

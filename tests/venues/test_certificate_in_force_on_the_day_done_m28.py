@@ -193,3 +193,21 @@ def test_164_5_a_stop_order_counts_the_revoked_certificate_issued_before_it_m29(
     vs.revoke_certificate(bi, Certificate.objects.get(pk=cert.pk), reason="hall rebuilt")
     order = es.record_stop_order(bi, place, performance="Dance night", persons_present=150)
     assert order.overcrowding and order.approved_number == 100
+
+
+def test_164_5_a_room_enlarged_since_the_certificate_is_overcrowded_above_its_certified_number_m29(place, bi):
+    """The trial's place: the Hall certified for 100 (1,500 sq ft) and a Lobby for 20 (300 sq ft), 120 in all;
+    the Hall then enlarged to hold 200 (certificate stale). 110 persons, all in the Hall: within the place's 120,
+    but the Hall is approved for 100 — a stop order is given (it was refused: "no ground", approved number 120,
+    the room judged by its new 200); 100 in the Hall are no ground."""
+    vs.add_space(bi, place, name="Lobby", kind="room", use_group="assembly_without_fixed_seats", area="300")
+    cert = _certify(bi, place, _ago(30))
+    assert cert.lawful_occupancy == 120
+    _enlarge(bi, place)
+    with pytest.raises(ValidationFailed) as refused:
+        es.record_stop_order(bi, place, performance="Dance night", persons_present=100,
+                             persons_by_space={"hall": 100})
+    assert refused.value.field == "grounds"
+    order = es.record_stop_order(bi, place, performance="Dance night", persons_present=110,
+                                 persons_by_space={"hall": 110})
+    assert order.overcrowding and order.approved_number == 120

@@ -313,6 +313,15 @@ def certificate_in_force(venue: Venue, day: dt.date) -> Certificate | None:
     return None
 
 
+def _certificate_facts(certificate: Certificate) -> dict[str, Any]:
+    """The law core's facts of a stored certificate: its number, day of issue, lawful occupancy and the number
+    it states for each room or area (its signs', § 164-9)."""
+    return {"number": certificate.number, "issued": certificate.issued_on,
+            "lawful_occupancy": certificate.lawful_occupancy,
+            "spaces": {s["name"]: s["occupant_load"] for s in certificate.space_loads
+                       if s.get("occupant_load") is not None}}
+
+
 def venue_case_data(venue: Venue, *, attendance: int | None = None,
                     persons_by_space: Mapping[str, int] | None = None, toilets_provided: int | None = None,
                     inspection: Mapping[str, Any] | None = None, on: dt.date | None = None) -> dict[str, Any]:
@@ -336,14 +345,12 @@ def venue_case_data(venue: Venue, *, attendance: int | None = None,
     if attendance is not None:
         data["attendance"] = attendance
     if certificate is not None:
-        data["certificate"] = {"number": certificate.number, "issued": certificate.issued_on,
-                               "lawful_occupancy": certificate.lawful_occupancy}
-    else:  # none in force: the last issued, whose number the approved number never exceeds (§ 164-5, M-29)
+        data["certificate"] = _certificate_facts(certificate)
+    else:  # none in force: the last issued, whose numbers the approved numbers never exceed (§ 164-5, M-29)
         former = venue.certificates.filter(issued_on__lte=on) if on is not None else venue.certificates.all()
         last = former.order_by("-issued_on", "-id").first()
         if last is not None:
-            data["former_certificate"] = {"number": last.number, "issued": last.issued_on,
-                                          "lawful_occupancy": last.lawful_occupancy}
+            data["former_certificate"] = _certificate_facts(last)
     if inspection is not None:
         data["inspection"] = dict(inspection)
     return data

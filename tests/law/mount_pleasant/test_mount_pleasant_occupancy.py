@@ -221,6 +221,45 @@ def test_certificate_in_force_is_read_before_the_former_one_164_5_m29(determine)
     assert f.values["approved_number"] == 180 and f.status is Status.MET
 
 
+ROOMS = [{"name": "Main hall", "use_group": "assembly_without_fixed_seats", "area": 3000},  # 200 persons now
+         {"name": "Lobby", "use_group": "assembly_without_fixed_seats", "area": 300}]     # 20
+#: The certificate issued when the Main hall was 1,500 sq ft (100 persons) and the Lobby 300 (20): stale since.
+OLD = {"number": "MP-1", "issued": "2024-05-01", "lawful_occupancy": 120, "spaces": {"Main hall": 100, "Lobby": 20}}
+
+
+@pytest.mark.parametrize(("in_hall", "overcrowded"), [(100, False), (101, True)])
+def test_a_room_enlarged_since_its_certificate_is_approved_for_its_certified_number_164_5_m29(
+        determine, in_hall, overcrowded):
+    """§§ 164-5, 164-9, M-29 (a new-user trial): the Main hall enlarged to hold 200 (§ 164-7) since the certificate
+    stating 100 for it: 101 persons in the hall are overcrowding of that room, though the place's approved number
+    (120) is not passed; 100 are not. The finding names the certified number and the occupant load now."""
+    d = determine(commercial=True, attendance=in_hall, former_certificate=OLD,
+                  spaces=[{**ROOMS[0], "attendance": in_hall}, ROOMS[1]])
+    f = d.finding("mount-pleasant/164-5/overcrowding")
+    assert (f.status is Status.NOT_MET) is overcrowded
+    if overcrowded:
+        assert f.values["overcrowded_spaces"] == [{"space": "Main hall", "attendance": 101, "occupant_load": 200,
+                                                   "approved_number": 100}]
+        assert ("Main hall (101 persons, approved number 100: the number the last certificate states for it, "
+                "though its occupant load is now 200)") in f.reason
+
+
+def test_a_room_made_smaller_since_its_certificate_is_held_to_its_load_now_164_5_m29(determine):
+    """The other side: a certificate stating 300 for a room that now holds 200 does not raise it: 201 persons
+    are overcrowding, told against the occupant load."""
+    d = determine(commercial=True, attendance=201, spaces=[{**ROOMS[0], "attendance": 201}, ROOMS[1]],
+                  former_certificate={**OLD, "lawful_occupancy": 320, "spaces": {"main  HALL": 300, "Lobby": 20}})
+    f = d.finding("mount-pleasant/164-5/overcrowding")
+    assert f.values["overcrowded_spaces"] == [{"space": "Main hall", "attendance": 201, "occupant_load": 200}]
+
+
+def test_a_certificate_naming_a_room_no_longer_the_places_is_read_for_the_others_164_5_m29(determine):
+    """A room the certificate names that the place no longer has ("Annex") is left out; the rest are read."""
+    d = determine(commercial=True, attendance=101, spaces=[{**ROOMS[0], "attendance": 101}, ROOMS[1]],
+                  former_certificate={**OLD, "spaces": {"Main hall": 100, "Annex": 5}})
+    assert d.finding("mount-pleasant/164-5/overcrowding").values["overcrowded_spaces"][0]["approved_number"] == 100
+
+
 def test_a_room_above_its_own_occupant_load_is_overcrowded_164_7(determine):
     """§§ 164-5, 164-7: 70 persons in a 900 sq ft lounge (60) is overcrowding even when the place has room."""
     d = determine(commercial=True, attendance=100, spaces=[

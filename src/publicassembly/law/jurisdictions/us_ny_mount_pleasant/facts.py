@@ -134,11 +134,14 @@ class Space(_Facts):
 
 
 class Certificate(_Facts):
-    """The Building Inspector's certificate (§§ 164-3, 164-9): number, date of issue, lawful occupancy stated."""
+    """The Building Inspector's certificate (§§ 164-3, 164-9): number, date of issue, lawful occupancy stated;
+    ``spaces``: the number it states for each room or area (its sign's), by the room's name (read in any letter
+    case or spacing, M-27) — a room it does not name, or one no longer the place's, is left out."""
 
     number: Text | None = None
     issued: HappenedDate | None = None
     lawful_occupancy: Count | None = None
+    spaces: dict[Name, Count] | None = Field(None, max_length=MAX_ITEMS)
 
 
 class SignInspection(_Facts):

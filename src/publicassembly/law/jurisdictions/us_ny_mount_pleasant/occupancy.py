@@ -19,6 +19,7 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     without_inspection,
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import SpaceNames
 from publicassembly.law.messages import Message, _, join, plural
 
 _FACTOR = "occupancy.floor_area_per_occupant."
@@ -135,13 +136,39 @@ def is_overcrowded(persons: int, lawful_occupancy: int) -> bool:
     return persons > lawful_occupancy
 
 
+def certified_spaces(case: Any) -> dict[str, int]:
+    """The number the certificate read for the approved number (in force, else the former one: M-29) states for
+    each room or area of the place, by the room's own name (a room it names in another letter case or spacing
+    read as the room, M-27; one it names that is no longer the place's left out); empty when it states none."""
+    certificate = case.certificate if case.certificate is not None else case.former_certificate
+    if certificate is None or not certificate.spaces:
+        return {}
+    names = SpaceNames(s.name for s in case.spaces)
+    out: dict[str, int] = {}
+    for given, number in certificate.spaces.items():
+        rooms = names.named(given)
+        if len(rooms) == 1:
+            out.setdefault(rooms[0], number)
+    return out
+
+
 def overcrowded_spaces(ctx: Context) -> list[dict[str, Any]]:
-    """The spaces whose stated attendance exceeds their own occupant load (§§ 164-5, 164-7; register M-8)."""
-    return [
-        {"space": s.name, "attendance": s.attendance, "occupant_load": ctx.load_of[s.name]}
-        for s in ctx.case.spaces
-        if s.attendance is not None and s.name in ctx.load_of and is_overcrowded(s.attendance, ctx.load_of[s.name])
-    ]
+    """The spaces whose stated attendance exceeds their own approved number (§§ 164-5, 164-7; register M-8): the
+    occupant load, or the number the certificate states for the room when smaller (a room enlarged since the
+    certificate was issued is approved for no more: M-29; then ``approved_number`` is given too)."""
+    certified = certified_spaces(ctx.case)
+    out = []
+    for s in ctx.case.spaces:
+        if s.attendance is None or s.name not in ctx.load_of:
+            continue
+        load = ctx.load_of[s.name]
+        limit = min(load, certified.get(s.name, load))
+        if is_overcrowded(s.attendance, limit):
+            entry: dict[str, Any] = {"space": s.name, "attendance": s.attendance, "occupant_load": load}
+            if limit < load:
+                entry["approved_number"] = limit
+            out.append(entry)
+    return out
 
 
 # --- rules ------------------------------------------------------------------------------------------------
@@ -160,8 +187,13 @@ def overcrowding(ctx: Context) -> Finding:
                        _("No attendance was given, so overcrowding cannot be judged."), values,
                        missing=("attendance",))
     if crowded_spaces:
-        names = join(_("{space} ({attendance}, occupant load {occupant_load:,})", space=c["space"],
-                       attendance=plural(cast(int, c["attendance"]), "person"), occupant_load=c["occupant_load"]) for c in crowded_spaces)
+        names = join((_("{space} ({attendance}, occupant load {occupant_load:,})", space=c["space"],
+                        attendance=plural(cast(int, c["attendance"]), "person"), occupant_load=c["occupant_load"])
+                      if "approved_number" not in c else
+                      _("{space} ({attendance}, approved number {approved:,}: the number the last certificate "
+                        "states for it, though its occupant load is now {occupant_load:,})", space=c["space"],
+                        attendance=plural(cast(int, c["attendance"]), "person"), approved=c["approved_number"],
+                        occupant_load=c["occupant_load"])) for c in crowded_spaces)
         return Finding(rule, Status.NOT_MET, citation,
                        _("Overcrowded: more persons than a space's occupant load in {names}.", names=names), values,
                        outcome=True)

@@ -221,7 +221,7 @@ def test_lifted_at_the_moment_of_the_order_both_sides_164_5(bi, order, seconds, 
         got = refusals(lambda: es.lift_stop_order(bi, order, correction="\x1b", lifted_at=at))
         assert fields(got) == ["correction", "lifted_at"]
         # (the order's moment in the Town's time, as given: not in UTC, which the second new-user trial saw)
-        given = timezone.localtime(order.ordered_at).isoformat()
+        given = timezone.localtime(order.ordered_at).isoformat(timespec="seconds")  # (no microseconds)
         assert given.endswith(("-05:00", "-04:00"))
         assert got[1][1].endswith(f"is before the stop order was given ({given})")
     else:

@@ -394,3 +394,20 @@ def test_164_13_lift_before_the_order_or_in_the_future_beside_the_field(mu, hall
     assert r.status_code == 422 and _beside(r.content.decode(), f"id_l{order.pk}-lifted_at")
     order.refresh_from_db()
     assert order.state == StopOrder.IN_FORCE and order.lifted_at is None
+
+
+def test_164_13_lift_written_in_the_minute_of_the_order_is_taken(mu, hall):
+    """The page takes minutes; an order recorded at 10:27:25 (by the API, or "now") lifted "at 10:27" is lifted
+    at the order's own moment, not refused as before it (a new-user trial); a minute before is still refused."""
+    c = client_for(mu["building_inspector"])
+    ordered = timezone.localtime().replace(second=25, microsecond=123456) - dt.timedelta(hours=1)
+    order = es.record_stop_order(mu["building_inspector"], hall, performance="Dance", persons_present=400,
+                                 ordered_at=ordered)
+    before = ordered.replace(second=0, microsecond=0) - dt.timedelta(minutes=1)
+    r = _lift(c, order, lifted_at=before.strftime("%Y-%m-%dT%H:%M"))
+    assert r.status_code == 422 and _beside(r.content.decode(), f"id_l{order.pk}-lifted_at")
+    assert ordered.strftime("%H:%M:%S") in r.content.decode() and "123456" not in r.content.decode()
+    r = _lift(c, order, lifted_at=ordered.strftime("%Y-%m-%dT%H:%M"))
+    assert r.status_code == 302, r.content.decode()[:2000]
+    order.refresh_from_db()
+    assert order.state == StopOrder.LIFTED and order.lifted_at == ordered

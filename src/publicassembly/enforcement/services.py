@@ -362,7 +362,8 @@ CLOCK_SKEW = dt.timedelta(minutes=5)
 
 def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.datetime | None = None,
                  after_what: str = "") -> dt.datetime:
-    """`value` (an aware datetime; default now) not later than now (`CLOCK_SKEW` allowed) nor before `after`;
+    """`value` (an aware datetime; default now) not later than now (`CLOCK_SKEW` allowed) nor before `after` (a
+    moment written to the minute in the minute of `after` — a page's field takes minutes — is `after` itself);
     else `ValidationFailed` naming `field`. `what` and `after_what` are words marked with ``gettext_noop``,
     translated here."""
     now = timezone.now()
@@ -376,9 +377,11 @@ def _moment_past(field: str, value: dt.datetime | None, what: str, *, after: dt.
                                % {"moment": value.isoformat(), "what": _(what),
                                   "now": timezone.localtime(now).isoformat(timespec="minutes")})
     if after is not None and value < after:
+        if value.second == 0 and value.microsecond == 0 and value >= after.replace(second=0, microsecond=0):
+            return after  # (written to the minute, as a page's field takes it, in the minute of `after`: taken)
         raise ValidationFailed(field, _("%(moment)s is before %(what)s (%(after)s)")
                                % {"moment": value.isoformat(), "what": _(after_what) if after_what else after_what,
-                                  "after": timezone.localtime(after).isoformat()})  # (in the Town's time)
+                                  "after": timezone.localtime(after).isoformat(timespec="seconds")})  # (Town's time)
     return value
 
 

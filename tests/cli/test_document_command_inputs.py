@@ -288,3 +288,11 @@ def test_sign_room_without_occupancy_points_at_space(tmp_path):
     """``--room`` alone (meaning one room's sign from the database) is told that --space does that."""
     r = run(["sign", "--certificate", "C1", "--room", "Lanes", "-o", str(tmp_path / "s.pdf")])
     assert r.exit_code == 2 and "go together" in r.output and "--space ROOM" in r.output, r.output
+
+
+def test_sign_tells_a_bad_output_name_with_the_other_options(tmp_path):
+    """``-o b.txt`` beside a bad ``--base-url``: both told in one run (the output's name was told only once the
+    options were right: the final new-user trial)."""
+    r = run(["sign", "--certificate", "MP-2026-0003", "--base-url", "ftp://x", "-o", str(tmp_path / "b.txt")])
+    assert r.exit_code == 2
+    assert [line.split(":")[2].strip() for line in r.output.strip().splitlines()] == ["--base-url", "-o"], r.output

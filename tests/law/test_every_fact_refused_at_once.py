@@ -103,3 +103,9 @@ def test_164_4_a_name_two_rooms_read_as_is_told_once_m27(facts):
     naming them is not told again ("cannot connect with itself", "given more than once": the review)."""
     got = refusals(venue(facts.pop("spaces"), **facts))
     assert [f for f, _ in got] == ["spaces[1].name"], got
+
+
+def test_164_4_a_name_of_no_room_given_twice_in_one_list_is_told_once_m23():
+    """``connects_with: [Nowhere, nowhere]``: one refusal (M-23: a name is told once), not two."""
+    got = refusals(venue([room("East", connects_with=["Nowhere", "nowhere", "Elsewhere"])]))
+    assert [m.split(";")[0] for _, m in got] == ["no space is named 'Nowhere'", "no space is named 'Elsewhere'"]

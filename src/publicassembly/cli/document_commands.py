@@ -582,7 +582,8 @@ def sign(
     by_hand = occupancy is not None or room is not None
     when, certificate, base_url, *_ = every_refusal(  # (every option refused told in one run)
         lambda: _as_of(as_of), lambda: _certificate_number(certificate), lambda: _base_url(base_url),
-        *((lambda: _sign_occupancy(occupancy, room, space), lambda: _sign_room(room)) if by_hand else ()))
+        *((lambda: _sign_occupancy(occupancy, room, space), lambda: _sign_room(room)) if by_hand else ()),
+        lambda: check_output(output, force, "pdf"))
     if by_hand:
         assert occupancy is not None and room is not None  # (`_sign_occupancy`)
         _check_recorded_occupancy(certificate, occupancy, room, town, data_dir)

@@ -283,11 +283,15 @@ class VenueCase(_Facts):
         # interpretation M-27): "main hall" is the room "Main Hall", which no other room's name reads as.
         names = SpaceNames(s.name for s in self.spaces)
         for i, space in enumerate(self.spaces):
+            unknown: set[str] = set()  # (a name of no room given twice in one list, "Nowhere" and "nowhere": once)
             for other in space.connects_with:
                 rooms = names.named(other)
                 if len(rooms) > 1:  # (a name two rooms read as: refused above, nothing more to say of it)
                     continue
                 if not rooms:
+                    if same_name(other) in unknown:
+                        continue
+                    unknown.add(same_name(other))
                     refused.append(FactError(f"spaces[{i}].connects_with", _(
                         "no space is named {other!r}; spaces: {spaces}", other=other, spaces=_some(seen))))
                 elif rooms[0] == space.name:

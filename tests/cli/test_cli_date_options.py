@@ -19,7 +19,8 @@ def _commands(tmp_path: Path, option: str, value: str) -> dict[str, list[str]]:
     return {
         "check": ["check", str(EXAMPLES / "carmel-county-fair.yaml"), option, value],
         "report": ["report", str(EXAMPLES / "carmel-county-fair.yaml"), "-o", out, option, value],
-        "sign": ["sign", "--certificate", "C-1", "--occupancy", "100", "--room", "Hall", "-o", out, option, value],
+        "sign": ["sign", "--certificate", "C-1", "--occupancy", "100", "--room", "Hall", "-o",
+                 str(tmp_path / "out.pdf"), option, value],  # (a PDF's name: sign tells every option refused)
         "area": ["area", str(EXAMPLES / "site.geojson"), option, value],
         "parameters": ["parameters", option, value],
         "batch": ["batch", str(EXAMPLES / "spaces.csv"), "-o", out, option, value],
@@ -45,7 +46,7 @@ def test_as_of_outside_the_known_years_is_refused_naming_as_of(runner, tmp_path,
     command that takes it (before anything is read or written)."""
     result = runner.invoke(app, _commands(tmp_path, "--as-of", value)[command])
     _refused(result, "--as-of", value)
-    assert not (tmp_path / "out.bin").exists()
+    assert not (tmp_path / "out.bin").exists() and not (tmp_path / "out.pdf").exists()
 
 
 def test_as_of_on_the_last_known_day_is_taken_by_check(runner):

@@ -109,3 +109,20 @@ def test_164_4_a_name_of_no_room_given_twice_in_one_list_is_told_once_m23():
     """``connects_with: [Nowhere, nowhere]``: one refusal (M-23: a name is told once), not two."""
     got = refusals(venue([room("East", connects_with=["Nowhere", "nowhere", "Elsewhere"])]))
     assert [m.split(";")[0] for _, m in got] == ["no space is named 'Nowhere'", "no space is named 'Elsewhere'"]
+
+
+@pytest.mark.parametrize(("field", "count", "refused"), [
+    ("attendance", 109, True), ("attendance", 110, False),
+    ("inspection.persons_present", 109, True), ("inspection.persons_present", 110, False)])
+def test_164_5_164_6_more_in_the_rooms_than_in_the_place_is_refused_m7(field, count, refused):
+    """M-7 in a case file, as the workflow refuses an officer's counts: rooms stating 60 + 50 persons in attendance
+    are among the place's; a place's attendance, or an inspection's count, of 109 contradicts them (refused naming
+    the field; the toilets were counted for the smaller number, § 164-6), 110 is taken."""
+    facts = {"attendance": count} if field == "attendance" else {"inspection": {"persons_present": count}}
+    data = venue([room("East", attendance=60), room("West", attendance=50)], **facts)
+    if refused:
+        got = refusals(data)
+        assert [f for f, _ in got] == [field]
+        assert got[0][1].startswith(f"{count} is fewer than the 110 persons the rooms state in attendance")
+    else:
+        assert evaluate(data).finding("mount-pleasant/164-6/toilets").values["persons"] == 110

@@ -312,5 +312,22 @@ class VenueCase(_Facts):
                         space_name=rooms[0], rooms=f"{signed[rooms[0]]!r}, {sign.room!r}")))
                 else:
                     signed[rooms[0]] = sign.room
+        refused += self._counts_together()
         FactErrors.check(refused)
         return self
+
+    def _counts_together(self) -> list[FactError]:
+        """The persons the rooms state in attendance are among those of the whole place (M-7): more in the rooms
+        than the place's stated ``attendance``, or than the persons an inspection counted, contradict each other
+        (which is the place's count is not known) — refused, as the workflow refuses an officer's counts."""
+        in_rooms = sum(s.attendance for s in self.spaces if s.attendance is not None)
+        refused: list[FactError] = []
+        for field, count in (("attendance", self.attendance),
+                             ("inspection.persons_present",
+                              self.inspection.persons_present if self.inspection is not None else None)):
+            if count is not None and in_rooms > count:
+                refused.append(FactError(field, _(
+                    "{count:,} is fewer than the {in_rooms:,} persons the rooms state in attendance "
+                    "(spaces[].attendance): a room's persons are among the place's; correct one count or the "
+                    "other", count=count, in_rooms=in_rooms)))
+        return refused

@@ -200,3 +200,14 @@ def test_recording_a_violation_or_a_stop_order_judges_the_role_before_the_record
                    {"rule_id": "mount-pleasant/164-10/exits-not-blocked", "offender": 999})
     assert told_bi.status_code == 422 and told_bi.json()["field"] == "offender"
     assert post(bi, violations.format(999999), {"rule_id": "x"}).status_code == 404
+
+
+@pytest.mark.parametrize(("length", "refused"), [(5000, False), (5001, True)])
+def test_a_description_too_long_is_told_its_bound_and_length_as_the_pages_tell_it(mu, length, refused):
+    """A description of 5,001 characters: "is too long: at most 5,000 characters (got 5,001)", as the pages say it
+    (the API said "at most 5000 characters", without the length given: the final new-user trial); 5,000 taken."""
+    r = _file(mu["enforcement_officer"], {"description": "d" * length, "observed_on": "2026-11-30"})
+    if refused:
+        assert ("description", "is too long: at most 5,000 characters (got 5,001)") in told(r)
+    else:
+        assert ("description" not in dict(told(r))) if r.status_code == 422 else r.status_code == 201

@@ -146,6 +146,10 @@ def _schema_message(error: Mapping[str, Any]) -> str:
     ctx = error.get("ctx") or {}
     if kind in ("string_too_short", "string_too_long") and ctx.get("min_length", ctx.get("max_length")) == 1:
         return "must not be empty" if kind == "string_too_short" else "is too long: at most 1 character"
+    given = error.get("input")
+    if kind == "string_too_long" and isinstance(given, str) and isinstance(ctx.get("max_length"), int):
+        # (the bound and the length given, grouped, as the pages say it: "at most 5,000 characters (got 5,001)")
+        return f"is too long: at most {ctx['max_length']:,} characters (got {len(given):,})"
     if kind in _BOUND_WORDS:
         try:
             return _BOUND_WORDS[kind].format(**ctx)

@@ -91,14 +91,14 @@ def test_164_7_a_room_changed_to_a_bowling_alley_with_a_negative_area_is_told_0_
 
 
 @pytest.mark.parametrize(("method", "area", "told"), [
-    ("post", "1e999", "1e999 is larger than any room or site (at most 10,000,000,000 sq ft)"),
-    ("post", "1e30", "1e30 is larger than any room or site (at most 10,000,000,000 sq ft)"),
-    ("patch", "1e30", "1e30 is larger than any room or site (at most 10,000,000,000 sq ft)"),
+    ("post", "1e999", "1e999 sq_ft is larger than any room or site (at most 10,000,000,000 sq ft)"),
+    ("post", "1e30", "1e30 sq_ft is larger than any room or site (at most 10,000,000,000 sq ft)"),
+    ("patch", "1e30", "1e30 sq_ft is larger than any room or site (at most 10,000,000,000 sq ft)"),
     ("patch", "-1e30", "an area cannot be negative (got -1e30)"),
 ])
 def test_164_7_an_area_beyond_the_number_readers_bound_is_told_the_areas_own_m30(api, mu, hall, method, area, told):
-    """An area beyond 10^15 through the API is told the area's own bound (ten billion sq ft), as the pages, the
-    CLI and POST /check tell it — not the number reader's 10^15, which a user below it was refused again for
+    """An area beyond 10^15 through the API is told the area's own bound (ten billion sq ft) in its unit, as the
+    CLI and POST /check tell it (the pages, reading the area before its unit, without it) — not the number reader's 10^15, which a user below it was refused again for
     (a new-user trial) — and a negative one that it cannot be negative (it was "too large")."""
     client = api(mu["building_inspector"])
     if method == "post":

@@ -642,14 +642,18 @@ def _carmel_a_status(findings: dict[str, tuple[int, dict[str, Any]]], values: An
     law = paragraph_a_status(within_town=within, persons=persons, known=known, collectively=collectively,
                              values=values)
     threshold = values["permit.threshold_persons"]
-    why = {Status.MET: (f"{_persons(persons)} at one time" if persons is not None else
-                        f"{_persons(known or 0)} at one time on the properties whose numbers are given")
-                       + f" is in excess of {threshold}",
-           Status.NEEDS_REVIEW: f"{_persons(collectively or 0)} collectively is in excess of {threshold}, not the "
-                                "persons at one time (C-4)",
-           Status.MISSING: "the persons at one time are not given"}.get(
-        law, "the place is not within the Town of Carmel" if not within else
-        f"{_persons(persons or 0)} at one time is not in excess of {threshold}")
+    if not within:
+        why = "the place is not within the Town of Carmel"
+    elif law is Status.MET and persons is not None:
+        why = f"{_persons(persons)} at one time is in excess of {threshold}"
+    elif law is Status.MET:
+        why = f"{_persons(known)} at one time on the properties whose numbers are given is in excess of {threshold}"
+    elif law is Status.NEEDS_REVIEW:
+        why = f"{_persons(collectively)} collectively is in excess of {threshold}, not the persons at one time (C-4)"
+    elif law is Status.MISSING:
+        why = "the persons at one time are not given"
+    else:
+        why = f"{_persons(persons)} at one time is not in excess of {threshold}"
     if found[1].get("status") != law.value:
         check.problems.append(f"findings[{found[0]}].status: the file states {_shown(found[1].get('status'))}; the "
                               f"law gives {_shown(law.value)} ({why}; {values.cite('permit.threshold_persons')})")

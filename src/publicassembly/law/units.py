@@ -128,13 +128,17 @@ def read_alike(text: str) -> str:
     return " ".join(shown.split()).casefold()
 
 
-def area_too_large(shown: str) -> Message:
-    """What an area beyond the number reader's bound (`NumberTooLarge`, `shown` as written) is told when its unit
-    is not at hand (a form's field read before its unit): the area's own bound, `MAX_AREA_SQ_FT`, not the
-    reader's 10^15; a negative one that an area cannot be negative."""
+def area_too_large(shown: str, unit: str | None = None) -> Message:
+    """What an area beyond the number reader's bound (`NumberTooLarge`, `shown` as written) is told: the area's
+    own bound, `MAX_AREA_SQ_FT`, not the reader's 10^15, with its `unit` when known (a form's field is read
+    before its unit); a negative one that an area cannot be negative."""
     if shown.lstrip().startswith("-"):
         return _("an area cannot be negative (got {amount})", amount=shown)
-    return _("{amount} is larger than any room or site (at most {most:,} sq ft)", amount=shown, most=MAX_AREA_SQ_FT)
+    if unit is None:
+        return _("{amount} is larger than any room or site (at most {most:,} sq ft)", amount=shown,
+                 most=MAX_AREA_SQ_FT)
+    return _("{amount} {unit} is larger than any room or site (at most {most:,} sq ft)", amount=shown, unit=unit,
+             most=MAX_AREA_SQ_FT)
 
 
 def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decimal:
@@ -148,10 +152,7 @@ def area_sq_ft(value: object, unit: str = "sq_ft", field: str = "area") -> Decim
     except NumberTooLarge as exc:  # (told the area's own bound, not the reader's: a trial followed the larger one)
         if unit not in AREA_UNITS:
             raise
-        if exc.shown.lstrip().startswith("-"):
-            raise InvalidNumber(field, _("an area cannot be negative (got {amount})", amount=exc.shown)) from None
-        raise InvalidNumber(field, _("{amount} {unit} is larger than any room or site (at most {most:,} sq ft)",
-                                     amount=exc.shown, unit=unit, most=MAX_AREA_SQ_FT)) from None
+        raise InvalidNumber(field, area_too_large(exc.shown, unit)) from None
     if amount < 0:
         raise InvalidNumber(field, _("an area cannot be negative (got {amount})", amount=as_written(value)))
     if unit in ("sq_ft", "sq_m"):

@@ -383,9 +383,9 @@ def _named(field: str, message: str) -> tuple[str, str]:
 
 def determine_venue(venue: Venue, data: dict[str, Any], as_of: dt.date) -> Determination:
     """The law core's determination of `data` (from `venue_case_data`) on `as_of`, without a certificate (in
-    force or former, M-29) issued after that day (an inspection recorded as done before the venue's certificate was issued: the certificate
-    did not exist yet, interpretation G-10). Raises `ValidationFailed` naming the field the law core refuses
-    (``spaces`` when the venue has none)."""
+    force or former, M-29) issued after that day (an inspection recorded as done before the venue's certificate
+    was issued: the certificate did not exist yet, interpretation G-10). Raises `ValidationFailed` naming the field
+    the law core refuses (``spaces`` when the venue has none)."""
     if not data["spaces"]:
         raise ValidationFailed("spaces", _("%(venue)s has no room or open-air area yet; add its spaces first")
                                % {"venue": venue.name})
@@ -631,8 +631,8 @@ def _area_problem(values: dict[str, Any], use_group: str | None, unit_known: boo
     law core's bound in its unit (when the unit is one); at most 4 decimal places."""
     try:
         area = to_decimal(values.get("area"), "area")  # (bounded: at most 10^15, 20 decimal places)
-    except NumberTooLarge as e:  # (told the area's own bound, or that it is negative: M-30's trial)
-        return area_too_large(e.shown)
+    except NumberTooLarge as e:  # (told the area's own bound, or that it is negative: the final trial)
+        return area_too_large(e.shown, values["area_unit"] if unit_known else None)
     except ValueError as e:
         return _problem(e, "area")
     if use_group is not None or area < 0:
@@ -1633,7 +1633,7 @@ class _InspectionValues:
         try:
             determine_venue(venue, data, self.when)
         except ValidationFailed as e:  # (the counts' contradiction, M-7, is the workflow's own refusal: not twice)
-            return [(f, m) for f, m in e.errors if f not in ("inspection.persons_present", "attendance")]
+            return [(f, m) for f, m in e.errors if f != "inspection.persons_present"]
         return []
 
 

@@ -240,8 +240,9 @@ def test_a_room_enlarged_since_its_certificate_is_approved_for_its_certified_num
     if overcrowded:
         assert f.values["overcrowded_spaces"] == [{"space": "Main hall", "attendance": 101, "occupant_load": 200,
                                                    "approved_number": 100}]
-        assert ("Main hall (101 persons, approved number 100: the number the last certificate states for it, "
-                "though its occupant load is now 200)") in f.reason
+        assert f.reason == ("Overcrowded: more persons than a space is approved for in Main hall (101 persons, "
+                            "approved number 100: the number the last certificate states for it, though its "
+                            "occupant load is now 200).")
 
 
 def test_a_room_made_smaller_since_its_certificate_is_held_to_its_load_now_164_5_m29(determine):
@@ -251,6 +252,8 @@ def test_a_room_made_smaller_since_its_certificate_is_held_to_its_load_now_164_5
                   former_certificate={**OLD, "lawful_occupancy": 320, "spaces": {"main  HALL": 300, "Lobby": 20}})
     f = d.finding("mount-pleasant/164-5/overcrowding")
     assert f.values["overcrowded_spaces"] == [{"space": "Main hall", "attendance": 201, "occupant_load": 200}]
+    assert f.reason == ("Overcrowded: more persons than a space's occupant load in Main hall (201 persons, occupant "
+                        "load 200).")
 
 
 def test_a_certificate_naming_a_room_no_longer_the_places_is_read_for_the_others_164_5_m29(determine):

@@ -77,9 +77,12 @@ class NumberField(forms.DecimalField):
         "grouped": _("Write a number without '_', e.g. 1250 or 1250.50 (got %(value)s)."),
     }
 
-    #: What a number beyond the reader's bound is told (`law.units.NumberTooLarge`), when the quantity has a
-    #: bound of its own to say (an area: `area_field`); None: the reader's own words.
-    too_large: Callable[[str], Any] | None = None
+    def __init__(self, *, too_large: Callable[[str], Any] | None = None, **kwargs: Any) -> None:
+        """`too_large`: what a number beyond the reader's bound is told (`law.units.NumberTooLarge`, given the
+        number as written), when the quantity has a bound of its own to say (an area: `area_field`); None: the
+        reader's own words."""
+        super().__init__(**kwargs)
+        self.too_large = too_large
 
     def to_python(self, value: Any) -> Decimal | None:
         if value in self.empty_values:
@@ -111,9 +114,9 @@ def area_field(*, min_value: int | None = 0, **kwargs: Any) -> NumberField:
     form's `check_area` refuses a too large area with the law core's own bound and words."""
     from publicassembly.law.units import area_too_large
 
-    field = NumberField(label=_("Floor area"), min_value=min_value, decimal_places=4, **kwargs)
-    field.too_large = area_too_large  # (the area's own bound, ten billion sq ft, not the reader's 10^15)
-    return field
+    # (beyond the reader's 10^15: the area's own bound, ten billion sq ft, which a smaller number meets too)
+    return NumberField(label=_("Floor area"), min_value=min_value, decimal_places=4, too_large=area_too_large,
+                       **kwargs)
 
 
 def check_area(form: forms.Form, data: dict[str, object]) -> None:
@@ -289,7 +292,6 @@ _BOUNDS = {
 #: Django's ("Ensure this value has at most 5000 characters (it has 5001)."), by Django's error code.
 _LENGTHS = {
     "max_length": _("Is too long: at most %(limit)s characters (got %(length)s)."),
-    "min_length": _("Is too short: at least %(limit)s characters (got %(length)s)."),
 }
 
 

@@ -257,9 +257,10 @@ class VenueCase(_Facts):
     violation: Violation | None = None
 
     @model_validator(mode="after")
-    def _names(self) -> Self:
-        """Every name refused at once, in the order of the facts (`FactErrors`): the spaces' own names, then the
-        rooms their connections and the inspection's signs name."""
+    def _together(self) -> Self:
+        """The facts read together, every one refused at once in the order of the facts (`FactErrors`): the
+        spaces' own names, the rooms their connections and the inspection's signs name, then the persons the rooms
+        state against the place's counts (`_counts_together`)."""
         refused: list[FactError] = []
         seen: set[str] = set()
         said: dict[str, str] = {}  # a name as it is read (`same_name`) → the first space's name

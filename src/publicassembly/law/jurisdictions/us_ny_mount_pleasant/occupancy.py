@@ -101,11 +101,17 @@ def space_loads(case: VenueCase, values: Mapping[str, Any]) -> tuple[tuple[Space
     return tuple(loads), tuple(missing)
 
 
+def certificate_read(case: Any) -> Any:
+    """The certificate whose numbers bound the approved numbers (§§ 164-5, 164-9): the one in force, else — none
+    in force — the former one (made stale by a change of the rooms, or revoked: interpretation M-29); None when
+    the case states neither."""
+    return case.certificate if case.certificate is not None else case.former_certificate
+
+
 def certified_number(case: Any) -> int | None:
-    """The number of occupants the Building Inspector last approved for the place (§§ 164-5, 164-9): the
-    certificate in force's lawful occupancy, else — none in force — the former certificate's (made stale by a
-    change of the rooms, or revoked: interpretation M-29); None when neither states one."""
-    certificate = case.certificate if case.certificate is not None else case.former_certificate
+    """The number of occupants the Building Inspector last approved for the place (`certificate_read`'s lawful
+    occupancy); None when no certificate states one."""
+    certificate = certificate_read(case)
     return certificate.lawful_occupancy if certificate is not None else None
 
 
@@ -140,7 +146,7 @@ def certified_spaces(case: Any) -> dict[str, int]:
     """The number the certificate read for the approved number (in force, else the former one: M-29) states for
     each room or area of the place, by the room's own name (a room it names in another letter case or spacing
     read as the room, M-27; one it names that is no longer the place's left out); empty when it states none."""
-    certificate = case.certificate if case.certificate is not None else case.former_certificate
+    certificate = certificate_read(case)
     if certificate is None or not certificate.spaces:
         return {}
     names = SpaceNames(s.name for s in case.spaces)
@@ -194,9 +200,11 @@ def overcrowding(ctx: Context) -> Finding:
                         "states for it, though its occupant load is now {occupant_load:,})", space=c["space"],
                         attendance=plural(cast(int, c["attendance"]), "person"), approved=c["approved_number"],
                         occupant_load=c["occupant_load"])) for c in crowded_spaces)
-        return Finding(rule, Status.NOT_MET, citation,
-                       _("Overcrowded: more persons than a space's occupant load in {names}.", names=names), values,
-                       outcome=True)
+        # (a room held to its certified number, M-29: "approved for", not "its occupant load", which it is under)
+        said = (_("Overcrowded: more persons than a space is approved for in {names}.", names=names)
+                if any("approved_number" in c for c in crowded_spaces) else
+                _("Overcrowded: more persons than a space's occupant load in {names}.", names=names))
+        return Finding(rule, Status.NOT_MET, citation, said, values, outcome=True)
     assert persons is not None
     if approved is None:
         return Finding(rule, Status.MISSING, citation,

@@ -146,6 +146,8 @@ def test_w13_two_keys_are_two_requests_each_recorded(write):
     first = send(client, "POST", url, body, new_key())
     if "name" in body:  # (a venue's rooms have names of their own)
         body = {**body, "name": body["name"] + " 2"}
+    if "performance" in body:  # (a performance stopped is not stopped again while its order is in force: W-40)
+        body = {**body, "performance": body["performance"] + ", second set"}
     second = send(client, "POST", url, body, new_key())
     assert (first.status_code, second.status_code) == (201, 201), (first.content, second.content)
     assert REPLAYED not in second
@@ -157,7 +159,9 @@ def test_w13_without_the_header_nothing_changes_each_request_is_recorded(write):
     user, url, body, count = write
     client = api_client(user)
     before = count()
-    answers = [send(client, "POST", url, body) for _ in range(2)]
+    # (a performance stopped is not stopped again while its order is in force, W-40: the second of another)
+    bodies = [body, {**body, "performance": body["performance"] + ", second set"} if "performance" in body else body]
+    answers = [send(client, "POST", url, b) for b in bodies]
     assert [a.status_code for a in answers] == [201, 201]
     assert all(REPLAYED not in a for a in answers)
     assert count() == before + 2
@@ -170,7 +174,8 @@ def test_w13_a_key_is_the_users_own_another_user_with_the_same_key_is_answered_a
 
     url, body, key = f"{MP}/venues/{hall.pk}/stop-orders", {"performance": "Saturday dance", "persons_present": 400}, new_key()
     a = send(api_client(mu["enforcement_officer"]), "POST", url, body, key)
-    b = send(api_client(mu["building_inspector"]), "POST", url, body, key)
+    # (another performance: the first stopped is not stopped again while its order is in force, W-40)
+    b = send(api_client(mu["building_inspector"]), "POST", url, {**body, "performance": "Sunday brunch"}, key)
     assert (a.status_code, b.status_code) == (201, 201)
     assert REPLAYED not in b and a.json()["id"] != b.json()["id"]
     assert StopOrder.objects.count() == 2
@@ -437,6 +442,7 @@ def _age(key: str, seconds: float) -> None:
 
 
 def test_w13_a_stored_answer_is_replayed_until_it_expires_after_24_hours_by_default(mu, hall, settings):
+    from publicassembly.enforcement import services as es
     from publicassembly.enforcement.models import StopOrder
 
     assert settings.IDEMPOTENCY_KEY_SECONDS == 86400
@@ -447,6 +453,7 @@ def test_w13_a_stored_answer_is_replayed_until_it_expires_after_24_hours_by_defa
     assert send(client, "POST", url, body, key)[REPLAYED] == "true"
     assert StopOrder.objects.count() == 1
     _age(key, 86400)  # 24 hours old: expired, the key free again; the request is run anew
+    es.lift_stop_order(mu["enforcement_officer"], StopOrder.objects.get(), correction="Crowd reduced")  # (W-40)
     anew = send(client, "POST", url, body, key)
     assert anew.status_code == 201 and REPLAYED not in anew
     assert StopOrder.objects.count() == 2
@@ -471,12 +478,15 @@ def test_w13_expired_answers_are_purged_when_a_request_stores_its_answer(mu, hal
     of any user, is deleted; those not expired are kept."""
     url, body = f"{MP}/venues/{hall.pk}/stop-orders", {"performance": "Saturday dance", "persons_present": 400}
     old, recent = new_key(), new_key()
+    # (three performances: one stopped is not stopped again while its order is in force, W-40)
     assert send(api_client(mu["building_inspector"]), "POST", url, body, old).status_code == 201
-    assert send(api_client(mu["building_inspector"]), "POST", url, body, recent).status_code == 201
+    assert send(api_client(mu["building_inspector"]), "POST", url, {**body, "performance": "Sunday brunch"},
+                recent).status_code == 201
     _age(old, 86400)
     _age(recent, 86400 - 1)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        assert send(api_client(mu["enforcement_officer"]), "POST", url, body, new_key()).status_code == 201
+        assert send(api_client(mu["enforcement_officer"]), "POST", url, {**body, "performance": "Sunday matinee"},
+                    new_key()).status_code == 201
     assert len(callbacks) == 1
     assert set(IdempotentRequest.objects.values_list("key", flat=True)) >= {recent}
     assert not IdempotentRequest.objects.filter(key=old).exists()

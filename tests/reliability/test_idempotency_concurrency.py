@@ -30,12 +30,12 @@ from publicassembly.enforcement.models import StopOrder
 BODY = {"performance": "Saturday dance", "persons_present": 400}  # (the hall holds 310: a ground, § 164-5)
 
 
-def _post(raw_token: str, url: str, key: str):
+def _post(raw_token: str, url: str, key: str, body: dict | None = None):
     client = Client(HTTP_AUTHORIZATION=f"Bearer {raw_token}")
-    return client.post(url, BODY, content_type="application/json", headers={HEADER: key})
+    return client.post(url, body or BODY, content_type="application/json", headers={HEADER: key})
 
 
-def _race(raw_tokens: list[str], url: str, key: str) -> list:
+def _race(raw_tokens: list[str], url: str, key: str, body: dict | None = None) -> list:
     """The same request with the same key from two threads released together; their answers."""
     barrier = threading.Barrier(len(raw_tokens))
     out: list = [None] * len(raw_tokens)
@@ -43,7 +43,7 @@ def _race(raw_tokens: list[str], url: str, key: str) -> list:
     def run(i: int, raw: str) -> None:
         try:
             barrier.wait(timeout=30)
-            out[i] = _post(raw, url, key)
+            out[i] = _post(raw, url, key, body)
         except Exception as e:  # noqa: BLE001 - reported by the test
             out[i] = e
         finally:
@@ -76,8 +76,8 @@ def test_w13_164_5_two_stop_orders_with_one_key_at_once_are_recorded_once(mu, ha
     raw = [ApiToken.objects.issue(officer, f"device {i}")[1] for i in range(2)]  # (one officer, two devices)
     url = f"/api/v1/towns/mount-pleasant-ny/venues/{hall.pk}/stop-orders"
     for round_ in range(4):
-        key = str(uuid.uuid4())
-        _one_answered(_race(raw, url, key))
+        key = str(uuid.uuid4())  # (a performance each round: one in force is not stopped again, W-40)
+        _one_answered(_race(raw, url, key, {**BODY, "performance": f"Saturday dance, set {round_ + 1}"}))
         assert StopOrder.objects.count() == round_ + 1
         assert IdempotentRequest.objects.filter(key=key).count() == 1
 
@@ -114,7 +114,8 @@ def test_w13_a_request_whose_key_another_transaction_is_answering_is_409_and_rec
         assert refused.json()["field"] == HEADER and refused["Retry-After"] == "1"
         assert refused.json()["detail"].startswith(f"{HEADER}: a request with this key is still being answered")
         assert StopOrder.objects.count() == 0 and not IdempotentRequest.objects.exists()
-        other = _post(raw, url, str(uuid.uuid4()))  # another key is another request: not held up
+        other = _post(raw, url, str(uuid.uuid4()), {**BODY, "performance": "Sunday brunch"})  # another key is another
+        # request: not held up (another performance: the first, once recorded, is not stopped again, W-40)
         assert other.status_code == 201
     finally:
         release.set()
@@ -166,9 +167,12 @@ def test_w13_two_app_servers_given_one_key_at_once_record_once(deployment):
         barrier = threading.Barrier(2)
         answers: list = [None, None]
 
-        def send(i: int, barrier: threading.Barrier = barrier, key: str = key, answers: list = answers) -> None:
+        body = {**BODY, "performance": f"Saturday dance, set {round_ + 1}"}  # (one in force is not stopped again: W-40)
+
+        def send(i: int, barrier: threading.Barrier = barrier, key: str = key, answers: list = answers,
+                 body: dict = body) -> None:
             barrier.wait(timeout=30)
-            answers[i] = _http(deployment.base, setup["tokens"][i], "POST", path, key, BODY)
+            answers[i] = _http(deployment.base, setup["tokens"][i], "POST", path, key, body)
 
         threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
         for t in threads:

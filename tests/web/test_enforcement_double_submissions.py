@@ -89,9 +89,9 @@ def test_164_12_a_different_complaint_of_the_same_day_is_filed(mu, mount_pleasan
 # --- Record a stop order (§ 164-5) ------------------------------------------------------------------------------
 
 
-def _stop(hall, version: int | str | None) -> dict[str, str]:
+def _stop(hall, version: int | str | None, performance: str = "Saturday wedding reception") -> dict[str, str]:
     venue = str(hall.pk) if version is None else f"{hall.pk}:{version}"
-    return {"so-venue": venue, "so-performance": "Saturday wedding reception", "so-persons_present": "400"}
+    return {"so-venue": venue, "so-performance": performance, "so-persons_present": "400"}
 
 
 def test_164_5_the_stop_order_form_sent_twice_records_one_order_and_says_why(mu, hall):
@@ -107,9 +107,10 @@ def test_164_5_the_stop_order_form_sent_twice_records_one_order_and_says_why(mu,
     html = again.content.decode()
     assert again.status_code == 409 and "has been changed since you opened this page" in html
     assert StopOrder.objects.count() == 1
-    # the form shown again chooses the venue as it is now: sent again (on purpose), it records
+    # the form shown again chooses the venue as it is now: sent on it, another performance's order records (the
+    # same performance's, the first still in force, is refused beside its name: W-40)
     assert f'<option value="{hall.pk}:{seen + 1}" selected' in html
-    assert c.post(f"{MP}/stop_order/0/", _stop(hall, seen + 1)).status_code == 302
+    assert c.post(f"{MP}/stop_order/0/", _stop(hall, seen + 1, "Sunday brunch")).status_code == 302
     assert StopOrder.objects.count() == 2
 
 
@@ -129,5 +130,5 @@ def test_164_5_the_service_refuses_a_stale_venue_version_and_checks_none_not_giv
     assert hall.version == seen + 1
     with pytest.raises(StaleUpdate):
         es.record_stop_order(eo, hall, performance="Dance", persons_present=400, expected_version=seen)
-    es.record_stop_order(eo, hall, performance="Dance", persons_present=400)  # none given: not checked
+    es.record_stop_order(eo, hall, performance="Matinee", persons_present=400)  # none given: not checked
     assert StopOrder.objects.count() == 2

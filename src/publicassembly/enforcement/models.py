@@ -169,6 +169,12 @@ class StopOrder(TownScoped, Versioned):
     class Meta:
         ordering = ["-ordered_at", "-id"]
         verbose_name = _("stop order")
+        constraints = [
+            # One stop order in force per performance at a place (interpretation W-40): the service refuses a
+            # second in words under the venue's lock; this is the backstop. A lifted order blocks nothing.
+            models.UniqueConstraint(fields=["venue", "performance"], condition=models.Q(state="in_force"),
+                                    name="stop_order_one_in_force_per_performance"),
+        ]
 
     def __str__(self) -> str:
         return f"Stop order: {self.performance} ({self.get_state_display()})"

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -491,7 +491,11 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
     ``expected_version``: the venue's version the page or client read (None: not checked). A stop order is
     recorded on its venue (the one record it cannot be without): recording it moves the venue's version by one
     (`file_changed`), so the same order sent twice on the version read before it is `StaleUpdate` (409),
-    recorded once."""
+    recorded once. Sent without the version (or on the venue's version now), a stop order of a performance that
+    an order in force already stops at the venue (named in the same words, spaces and letter case aside) is
+    refused, `ValidationFailed` naming ``performance``, the order in force and when it was given: it is lifted
+    first (§ 164-13); a lifted order blocks nothing (interpretation W-40). Under the venue's lock, with the
+    database's constraint behind it: two sent at once record one, the other told the same refusal."""
     town = venue.town
     try:
         membership = stop_order_role(by, venue)
@@ -515,12 +519,44 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
         citation=finding.citation, description=(description or "").strip())
     given = venue
     with transaction.atomic():
-        venue = locked_venue(venue, expected_version)
+        venue = locked_venue(venue, expected_version)  # (one order on the venue at a time: the check holds, W-40)
         order.venue = venue
-        save_with_history(order, by=by, reason=_why(reason, finding.reason))
+        in_force = _in_force_of(order)
+        if in_force is not None:
+            raise _stopped_already(in_force)
+        try:
+            with transaction.atomic():  # (a savepoint: the constraint's refusal leaves the transaction usable)
+                save_with_history(order, by=by, reason=_why(reason, finding.reason))
+        except IntegrityError:  # the database's backstop (W-40): told in the same words, never as a 500
+            in_force = _in_force_of(order, exactly=True)
+            if in_force is None:
+                raise
+            raise _stopped_already(in_force) from None
         file_changed(venue)  # (a form still showing the venue as it was is stale: a double click records once)
         given.version = venue.version
     return order
+
+
+def _in_force_of(new: StopOrder, *, exactly: bool = False) -> StopOrder | None:
+    """The stop order in force (not lifted) of `new`'s performance at `new`'s venue, if any: the performance
+    named in the same words, spaces and letter case aside (`first_alike`, as a complaint or a place recorded
+    once: W-9, W-10), or `exactly` as written (the database constraint's reading, W-40)."""
+    orders = StopOrder.objects.filter(venue=new.venue, state=StopOrder.IN_FORCE).order_by("id")
+    if exactly:
+        return orders.filter(performance=new.performance).first()
+    return first_alike(orders, performance=new.performance)
+
+
+def _stopped_already(order: StopOrder) -> ValidationFailed:
+    """The refusal of a second stop order of a performance `order` stops and is in force (W-40), naming
+    ``performance``: which order, when it was given (the Town's time, with its zone: unambiguous in the hour the
+    clocks go back) and that it is lifted first."""
+    return ValidationFailed("performance", _(
+        "%(performance)s at %(venue)s is already stopped by stop order %(id)s, ordered %(ordered)s and in force; "
+        "nothing was recorded: a performance stays stopped until the condition is corrected (§ 164-5), so lift stop "
+        "order %(id)s once it is (§ 164-13) before ordering the performance stopped again")
+        % {"performance": order.performance, "venue": order.venue.name, "id": order.pk,
+           "ordered": timezone.localtime(order.ordered_at).strftime("%Y-%m-%d %H:%M %Z")})
 
 
 def _texts_first(fields: tuple[str, ...]) -> tuple[str, ...]:

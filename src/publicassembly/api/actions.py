@@ -1464,7 +1464,10 @@ def _stop_order(o: Any) -> dict[str, Any]:
     return {"id": o.pk, "venue": o.venue_id, "complaint": o.complaint_id, "performance": o.performance,
             "ordered_at": o.ordered_at.isoformat(), "officer_kind": o.officer_kind,
             "persons_present": o.persons_present, "persons_by_space": o.persons_by_space,
-            "approved_number": o.approved_number, "overcrowding": o.overcrowding, "egress_obstructed": o.egress_obstructed,
+            "approved_number": o.approved_number,
+            # (where it came from when the order was given: certificate, former_certificate, occupant_load)
+            "approved_number_from": o.approved_number_from or None, "approved_certificate": o.approved_certificate or None,
+            "overcrowding": o.overcrowding, "egress_obstructed": o.egress_obstructed,
             "serious_menace": o.serious_menace, "rule": o.rule_id, "citation": o.citation,
             "description": o.description, "state": o.state, "version": o.version,
             "lifted_at": o.lifted_at.isoformat() if o.lifted_at else None, "correction": o.correction}

@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 from simple_history.models import HistoricalRecords
 
 from publicassembly.workflow.models import TownScoped, Versioned
@@ -136,6 +136,7 @@ class StopOrder(TownScoped, Versioned):
     § 164-5), lifted when the condition is corrected (§ 164-13). The grounds are those the law core found."""
 
     IN_FORCE, LIFTED = "in_force", "lifted"
+    CERTIFICATE, FORMER_CERTIFICATE, OCCUPANT_LOAD = "certificate", "former_certificate", "occupant_load"
 
     venue = models.ForeignKey("venues.Venue", on_delete=models.PROTECT, related_name="+")
     complaint = models.ForeignKey(Complaint, on_delete=models.PROTECT, null=True, blank=True,
@@ -150,6 +151,15 @@ class StopOrder(TownScoped, Versioned):
     #: overcrowding though the place as a whole has room (§§ 164-5, 164-7; register M-8).
     persons_by_space = models.JSONField(_("persons in each room"), default=dict, blank=True)
     approved_number = models.PositiveIntegerField(_("approved number of occupants"), null=True, blank=True)
+    #: Where the approved number came from when the order was given, as the law core found it (its stop-performance
+    #: finding's ``approved_number_from``): kept with the order, so that a certificate issued or revoked since does
+    #: not rewrite it; empty on an order recorded before it was kept, or without an approved number.
+    approved_number_from = models.CharField(_("approved number from"), max_length=24, blank=True, choices=[
+        (CERTIFICATE, _("the certificate in force")),
+        (FORMER_CERTIFICATE, _("the last certificate issued, no longer in force")),
+        (OCCUPANT_LOAD, _("the occupant load computed from the rooms"))])
+    #: The number of the certificate that stated the approved number (``approved_number_from`` a certificate).
+    approved_certificate = models.CharField(_("certificate stating the approved number"), max_length=40, blank=True)
     overcrowding = models.BooleanField(_("overcrowding"), default=False)
     egress_obstructed = models.BooleanField(_("egress obstructed"), default=False)
     serious_menace = models.BooleanField(_("serious menace to life and safety"), default=False)
@@ -178,6 +188,24 @@ class StopOrder(TownScoped, Versioned):
 
     def __str__(self) -> str:
         return f"Stop order: {self.performance} ({self.get_state_display()})"
+
+    def approved_number_source(self) -> str:
+        """Where the approved number came from when the order was given (`approved_number_from`), in the active
+        language: "stated by the certificate in force, MP-CO-2026-0001"; "stated by the last certificate issued,
+        MP-CO-2025-0003, no longer in force"; "the occupant load computed from the rooms". Empty when not kept (an
+        order recorded before it was) or without an approved number."""
+        if self.approved_number is None:
+            return ""
+        certificate = self.approved_certificate or gettext("its number not given")
+        if self.approved_number_from == self.CERTIFICATE:
+            return gettext("stated by the certificate in force, %(certificate)s") % {"certificate": certificate}
+        if self.approved_number_from == self.FORMER_CERTIFICATE:
+            return gettext("stated by the last certificate issued, %(certificate)s, no longer in force: the rooms are "
+                           "approved for no more until a new certificate prescribes their number (§ 164-9)") % {
+                "certificate": certificate}
+        if self.approved_number_from == self.OCCUPANT_LOAD:
+            return gettext("the occupant load computed from the rooms (§§ 164-7, 164-8)")
+        return ""
 
     def state_refusal(self, action: str) -> str | None:
         """Why `action` cannot be taken on this stop order in its state, in words (`refused_in_words`): "stop order

@@ -514,7 +514,10 @@ def record_stop_order(by: Any, venue: Venue, *, performance: str, ordered_at: dt
         town=town, venue=venue, complaint=complaint, performance=values["performance"], ordered_at=when,
         ordered_by=by, officer_kind=kind, persons_present=persons_present,
         persons_by_space=dict(values["persons_by_space"] or {}),  # (stored names: M-26)
-        approved_number=finding.values.get("approved_number"), overcrowding=bool(finding.values.get("overcrowding")),
+        approved_number=finding.values.get("approved_number"),
+        approved_number_from=finding.values.get("approved_number_from") or "",  # (kept as it was then)
+        approved_certificate=finding.values.get("approved_certificate") or "",
+        overcrowding=bool(finding.values.get("overcrowding")),
         egress_obstructed=egress_obstructed, serious_menace=serious_menace, rule_id=finding.rule,
         citation=finding.citation, description=(description or "").strip())
     given = venue

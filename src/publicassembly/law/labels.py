@@ -61,6 +61,8 @@ WORDS: dict[str, Message] = {
     "sign": _("sign"),
     "states": _("states"),
     "stop_performance": _("stop performance"),
+    "approved_number_from": _("approved number from"),
+    "approved_certificate": _("certificate stating the approved number"),
     "summarily": _("summarily"),
     "summons_issued_by": _("summons issued by"),
     "summons_returnable_in": _("summons returnable in"),
@@ -305,7 +307,8 @@ NAMED_ITEMS: dict[str, Callable[[str], Message]] = {
 #: Keys whose values are identifiers of the law core (an officer, where a count of persons comes from, the
 #: colours and weight of the occupancy sign), shown through `VALUES`; other values are the case's own words.
 VALUE_KEYS = frozenset({"issued_by", "summons_issued_by", "observed_by", "officer", "must_file_complaint_with",
-                        "persons_from", "lettering_colour", "background_colour", "letter_weight"})
+                        "persons_from", "lettering_colour", "background_colour", "letter_weight",
+                        "approved_number_from"})
 
 #: Keys whose value is an answer of the law core — true, false or ``"needs_review"`` (left to an official: a
 #: place of assembly, a certificate required, housing required) — the last shown as `NEEDS_REVIEW`.
@@ -323,6 +326,9 @@ VALUES: dict[str, Message] = {
     "attendance": _("the attendance stated"),
     "inspection.persons_present": _("the persons counted at the inspection"),
     "lawful_occupancy": _("the lawful occupancy"),
+    "certificate": _("the certificate in force"),
+    "former_certificate": _("the last certificate issued, no longer in force"),
+    "occupant_load": _("the occupant load computed from the rooms"),
     "red": _("red"),
     "white": _("white"),
     "bold": _("bold"),

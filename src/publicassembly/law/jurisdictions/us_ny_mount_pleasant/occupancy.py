@@ -127,6 +127,25 @@ def approved_number(ctx: Context) -> int | None:
     return computed if certified is None else min(computed, certified)
 
 
+def approved_number_from(ctx: Context) -> tuple[str | None, str | None]:
+    """Where `approved_number` comes from, as (source, certificate number): ``certificate``, the certificate in
+    force states it (a number the rooms' occupant load is not under: the certificate's, whichever the rooms would
+    allow); ``former_certificate``, no certificate in force, the last one issued (made stale or revoked) states
+    fewer than the rooms' occupant load, or a room's measure is missing (M-29); ``occupant_load``, the rooms'
+    occupant load computed (§§ 164-7, 164-8), no certificate stating fewer. The certificate's number when one is
+    the source (None when it states none); (None, None) when there is no approved number."""
+    approved = approved_number(ctx)
+    if approved is None:
+        return None, None
+    certificate = certificate_read(ctx.case)
+    computed = None if ctx.loads_missing else ctx.lawful_occupancy
+    if certificate is not None and certificate.lawful_occupancy == approved and (
+            ctx.case.certificate is not None or computed is None or approved < computed):
+        source = "certificate" if ctx.case.certificate is not None else "former_certificate"
+        return source, certificate.number
+    return "occupant_load", None  # (a former certificate of the rooms' own number changes nothing: M-29)
+
+
 def persons_present(ctx: Context) -> tuple[int | None, str | None]:
     """The persons at the gathering: counted at an inspection, else the stated attendance (register M-7)."""
     inspection = ctx.case.inspection
@@ -262,8 +281,9 @@ def stop_performance(ctx: Context) -> Finding:
     conditions = {"overcrowding": overcrowded, "egress_obstructed": inspection.egress_obstructed,
                   "serious_menace": inspection.serious_menace}
     found = [name for name, v in conditions.items() if v]
-    values = {"persons_present": counted, "approved_number": approved, **conditions,
-              "stop_performance": bool(found)}
+    source, certificate = approved_number_from(ctx)
+    values = {"persons_present": counted, "approved_number": approved, "approved_number_from": source,
+              "approved_certificate": certificate, **conditions, "stop_performance": bool(found)}
     if found:
         return Finding(rule, Status.NOT_MET, citation,
                        _("The performance, presentation, spectacle or entertainment must be stopped "
@@ -344,6 +364,6 @@ def open_air(ctx: Context) -> Finding:
                    values, outcome=total)
 
 
-__all__ = ["CITE", "approved_number", "floor_area_per_occupant", "is_overcrowded", "occupant_load",
+__all__ = ["CITE", "approved_number", "approved_number_from", "floor_area_per_occupant", "is_overcrowded", "occupant_load",
            "occupant_load_of_space", "open_air", "overcrowded_spaces", "overcrowding", "persons_present",
            "space_loads", "stop_performance"]

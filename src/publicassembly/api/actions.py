@@ -746,10 +746,18 @@ def close_application(request: Any, town: str, pk: RecordId, data: Versioned) ->
     return _app(sv.close(request.user, app, expected_version=data.expected_version, **_reason(v)))
 
 
+def _moment(value: datetime | None) -> str | None:
+    """A moment as the API answers it: ISO 8601 in UTC (``2026-07-05T01:30:00+00:00``), whatever offset it was
+    given in — the one shape of a record just written and of the same record read back (docs/api.md, Values)."""
+    return None if value is None else value.astimezone(UTC).isoformat()
+
+
 def _stored(value: Any) -> Any:
     """A stored value as JSON, exactly: money and areas (Decimal) as decimal strings, dates and times ISO."""
     if isinstance(value, Decimal):
         return str(value)
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        return _moment(value)
     if isinstance(value, date | time):
         return value.isoformat()
     if isinstance(value, dict):
@@ -760,8 +768,8 @@ def _stored(value: Any) -> Any:
 
 
 def _timeline(entries: Any) -> list[dict[str, Any]]:
-    """Timeline entries (`workflow.timeline.TimelineEntry`) as JSON: ``when`` ISO 8601 with its offset."""
-    return [{"when": e.when.isoformat(), "who": e.who, "subject": e.subject, "kind": e.kind, "why": e.why,
+    """Timeline entries (`workflow.timeline.TimelineEntry`) as JSON: ``when`` ISO 8601 in UTC (`_moment`)."""
+    return [{"when": _moment(e.when), "who": e.who, "subject": e.subject, "kind": e.kind, "why": e.why,
              "changes": [{"field": c.field, "label": str(c.label), "old": _stored(c.old), "new": _stored(c.new)}
                          for c in e.changes]}
             for e in entries]
@@ -1462,7 +1470,7 @@ def close_complaint(request: Any, town: str, pk: RecordId, data: ReasonIn) -> An
 
 def _stop_order(o: Any) -> dict[str, Any]:
     return {"id": o.pk, "venue": o.venue_id, "complaint": o.complaint_id, "performance": o.performance,
-            "ordered_at": o.ordered_at.isoformat(), "officer_kind": o.officer_kind,
+            "ordered_at": _moment(o.ordered_at), "officer_kind": o.officer_kind,
             "persons_present": o.persons_present, "persons_by_space": o.persons_by_space,
             "approved_number": o.approved_number,
             # (where it came from when the order was given: certificate, former_certificate, occupant_load)
@@ -1470,7 +1478,7 @@ def _stop_order(o: Any) -> dict[str, Any]:
             "overcrowding": o.overcrowding, "egress_obstructed": o.egress_obstructed,
             "serious_menace": o.serious_menace, "rule": o.rule_id, "citation": o.citation,
             "description": o.description, "state": o.state, "version": o.version,
-            "lifted_at": o.lifted_at.isoformat() if o.lifted_at else None, "correction": o.correction}
+            "lifted_at": _moment(o.lifted_at), "correction": o.correction}
 
 
 @router.get("/towns/{town}/stop-orders", response={200: list[dict[str, Any]], **ERRORS},

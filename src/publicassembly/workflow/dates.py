@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Callable
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from publicassembly.law.cases import parse_date, read_date
@@ -40,6 +41,41 @@ def a_date(field: str, value: object) -> dt.date:
 def today() -> dt.date:
     """The Town's date today (the server's local date, ``TIME_ZONE``)."""
     return timezone.localdate()
+
+
+def town_moment(field: str, value: dt.datetime) -> dt.datetime:
+    """`value` read on the Town's clock: a moment written without its offset (as a page's field writes it, to the
+    minute) as an aware moment in the Town's time zone (``TIME_ZONE``, America/New_York, the one the pages show
+    and `today` reads); a moment with its offset as it is. The hour the clocks go back happens twice (01:30 on
+    the first Sunday of November: once in daylight time, once in standard time) and the hour they go forward never
+    happens (02:30 on the second Sunday of March): such a moment without its offset is refused, `ValidationFailed`
+    naming `field`, saying which — the two moments it may be, with their offsets, or when the clocks changed —
+    never guessed."""
+    if timezone.is_aware(value):
+        return value
+    zone = timezone.get_default_timezone()
+    first, second = value.replace(tzinfo=zone, fold=0), value.replace(tzinfo=zone, fold=1)
+    said = {"time": value.strftime("%H:%M:%S" if value.second else "%H:%M"), "day": value.date().isoformat(),
+            "weekday": date_format(value.date(), "l")}
+    if first.astimezone(dt.UTC).astimezone(zone).replace(tzinfo=None) != value:  # a moment the clocks skipped
+        start = value.replace(second=0, microsecond=0)
+        while (start - dt.timedelta(minutes=1)).replace(tzinfo=zone).astimezone(dt.UTC).astimezone(zone).replace(
+                tzinfo=None) != start - dt.timedelta(minutes=1):
+            start -= dt.timedelta(minutes=1)
+        end = start + abs(second.utcoffset() - first.utcoffset())  # type: ignore[operator]
+        raise ValidationFailed(field, _(
+            "%(time)s on %(weekday)s %(day)s never happened in the Town: at %(start)s that night the clocks went "
+            "forward to %(end)s (daylight time began); give the time as the clocks showed it")
+            % {**said, "start": start.strftime("%H:%M"), "end": end.strftime("%H:%M")})
+    if first.utcoffset() != second.utcoffset():  # the hour the clocks go back: twice
+        spec = "seconds" if value.second or value.microsecond else "minutes"
+        daylight, standard = (first, second) if first.dst() else (second, first)
+        raise ValidationFailed(field, _(
+            "%(time)s on %(weekday)s %(day)s happened twice in the Town (once in daylight time, then again in "
+            "standard time, after the clocks went back an hour); write the moment with its offset: %(daylight)s "
+            "(daylight time) or %(standard)s (standard time)")
+            % {**said, "daylight": daylight.isoformat(timespec=spec), "standard": standard.isoformat(timespec=spec)})
+    return first
 
 
 def happened(field: str, value: object, *, on: dt.date | None = None, not_before: dt.date | None = None,

@@ -17,7 +17,14 @@ from publicassembly.enforcement.models import Complaint, Offender
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
 from publicassembly.law.units import MAX_COUNT
 from publicassembly.venues.models import Venue
-from publicassembly.web.forms.widgets import DateInput, DollarsField, PlainErrors, WholeNumberField
+from publicassembly.web.forms.widgets import (
+    DateInput,
+    DateTimeInput,
+    DollarsField,
+    PlainErrors,
+    TownMomentField,
+    WholeNumberField,
+)
 from publicassembly.workflow.bounds import (
     MAX_ADDRESS,
     MAX_DAYS,
@@ -28,13 +35,6 @@ from publicassembly.workflow.bounds import (
     MAX_REASON,
     MAX_VIOLATION_DAYS,
 )
-
-
-class DateTimeInput(forms.DateTimeInput):
-    input_type = "datetime-local"
-
-    def __init__(self, attrs: dict | None = None) -> None:
-        super().__init__(attrs=attrs, format="%Y-%m-%dT%H:%M")
 
 
 class VersionedForm(PlainErrors):
@@ -312,8 +312,8 @@ class StopOrderForm(PlainErrors):
                                "though the place as a whole has room (§§ 164-5, 164-7)."))
     egress_obstructed = forms.BooleanField(label=gettext_lazy("Means of egress obstructed"), required=False)
     serious_menace = forms.BooleanField(label=gettext_lazy("Serious menace to life and safety"), required=False)
-    ordered_at = forms.DateTimeField(label=gettext_lazy("Ordered at"), widget=DateTimeInput(), required=False,
-                                     help_text=gettext_lazy("Default: now."))
+    ordered_at = TownMomentField(label=gettext_lazy("Ordered at"), widget=DateTimeInput(), required=False,
+                                 help_text=gettext_lazy("Default: now."))
     description = forms.CharField(label=gettext_lazy("Description"), max_length=MAX_DESCRIPTION, required=False,
                                   widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -380,8 +380,8 @@ class LiftStopOrderForm(VersionedForm):
 
     correction = forms.CharField(label=gettext_lazy("How the condition was corrected"), max_length=MAX_DESCRIPTION,
                                  widget=forms.Textarea(attrs={"rows": 2}))
-    lifted_at = forms.DateTimeField(label=gettext_lazy("Lifted at"), widget=DateTimeInput(), required=False,
-                                    help_text=gettext_lazy("Default: now. Not before the order, not in the future."))
+    lifted_at = TownMomentField(label=gettext_lazy("Lifted at"), widget=DateTimeInput(), required=False,
+                                help_text=gettext_lazy("Default: now. Not before the order, not in the future."))
 
 
 class PaymentForm(VersionedForm):

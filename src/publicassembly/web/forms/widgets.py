@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
+import re
 import sys
 from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
@@ -26,6 +28,67 @@ class DateInput(forms.DateInput):
 
     def __init__(self, attrs: dict | None = None) -> None:
         super().__init__(attrs=attrs, format="%Y-%m-%d")
+
+
+#: What a browser's ``datetime-local`` field holds (and so shows): a date and time to the minute or second, no offset.
+_LOCAL_MOMENT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?")
+
+
+class DateTimeInput(forms.DateTimeInput):
+    """A moment on the Town's clock, in the browser's date-and-time field (``datetime-local``, to the minute). A
+    value that field cannot hold — a moment written with its offset, as the hour the clocks go back asks
+    (`TownMomentField`) — is shown in a text field instead, as written, rather than emptied by the browser."""
+
+    input_type = "datetime-local"
+
+    def __init__(self, attrs: dict | None = None) -> None:
+        super().__init__(attrs=attrs, format="%Y-%m-%dT%H:%M")
+        self.as_text = False
+
+    def get_context(self, name: str, value: Any, attrs: dict | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        shown = context["widget"]["value"]
+        if self.as_text or (shown and not _LOCAL_MOMENT.fullmatch(str(shown))):
+            context["widget"]["type"] = "text"
+        return context
+
+
+class TownMomentField(forms.DateTimeField):
+    """A moment on the Town's clock (the stop order's "Ordered at", its "Lifted at"): a date and time written
+    without an offset is read in the Town's time zone by `workflow.dates.town_moment` — the hour the clocks go
+    back (which happens twice) and the hour they go forward (which never happens) refused in its words, not
+    Django's ("… couldn't be interpreted in time zone America/New_York; it may be ambiguous or it may not
+    exist."); one written with its offset (``2026-11-01T01:30-05:00``) is taken as it is. Refused so, the field is
+    shown again as a text field, so that the offset can be written in it (`DateTimeInput`)."""
+
+    widget = DateTimeInput
+
+    def to_python(self, value: Any) -> Any:
+        from django.utils.dateparse import parse_datetime
+        from django.utils.timezone import is_aware
+
+        from publicassembly.workflow.dates import town_moment
+        from publicassembly.workflow.errors import ValidationFailed
+
+        if value in self.empty_values:
+            return None
+        if isinstance(value, dt.datetime):
+            moment = value
+        else:
+            try:
+                moment = parse_datetime(str(value).strip())
+            except ValueError:
+                raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+            if moment is None:  # (another format of the field's: "2026-07-04 19:30" …, read as Django reads it)
+                moment = forms.fields.BaseTemporalField.to_python(self, value)
+        if is_aware(moment):
+            return moment
+        try:
+            return town_moment("moment", moment)
+        except ValidationFailed as e:
+            if isinstance(self.widget, DateTimeInput):
+                self.widget.as_text = True
+            raise forms.ValidationError(e.detail, code="not_on_the_town_clock") from None
 
 
 def tristate(value: str | None) -> bool | None:

@@ -351,6 +351,16 @@ _BOUNDS = {
     "max_value": _("Must be at most %(limit)s (got %(value)s)."),
 }
 
+def at_most(limit: int, value: int | str) -> str:
+    """A whole number above its bound, as every number field of the pages says it (`_BOUNDS`, the law core's
+    words): "Must be at most 1,000,000,000 (got 99,999,999,999,999,999,999).", in the active language. `value`: the
+    number, or its digits (a number of more digits than Python reads as a number)."""
+    from django.utils.formats import number_format
+
+    return str(_BOUNDS["max_value"] % {"limit": number_format(limit, force_grouping=True),
+                                       "value": number_format(value, force_grouping=True)})
+
+
 #: A text's length, in the API's words ("is too long: at most 5,000 characters") with the length given, not
 #: Django's ("Ensure this value has at most 5000 characters (it has 5001)."), by Django's error code.
 _LENGTHS = {

@@ -322,6 +322,21 @@ def _certificate_facts(certificate: Certificate) -> dict[str, Any]:
                        if s.get("occupant_load") is not None}}
 
 
+def _why_not_in_force(certificate: Certificate, on: dt.date | None) -> str | None:
+    """Why `certificate`, the last one issued, was not in force on `on` (today when None), as its record says:
+    ``stale`` or ``revoked``, the last of these its history records by that day (a stale certificate may be
+    revoked after), else its status when it is one of them (made so on a day not recorded); None when the record
+    says neither (§ 164-3's finding then says only that it is no longer in force: M-29)."""
+    ended = Certificate.history.filter(id=certificate.pk, status__in=[Certificate.STALE, Certificate.REVOKED])
+    last = None
+    for when, status in ended.order_by("history_date").values_list("history_date", "status"):
+        if on is None or timezone.localdate(when) <= on:
+            last = status
+    if last is None and certificate.status in (Certificate.STALE, Certificate.REVOKED):
+        last = certificate.status
+    return last
+
+
 def venue_case_data(venue: Venue, *, attendance: int | None = None,
                     persons_by_space: Mapping[str, int] | None = None, toilets_provided: int | None = None,
                     inspection: Mapping[str, Any] | None = None, on: dt.date | None = None) -> dict[str, Any]:
@@ -350,7 +365,7 @@ def venue_case_data(venue: Venue, *, attendance: int | None = None,
         former = venue.certificates.filter(issued_on__lte=on) if on is not None else venue.certificates.all()
         last = former.order_by("-issued_on", "-id").first()
         if last is not None:
-            data["former_certificate"] = _certificate_facts(last)
+            data["former_certificate"] = {**_certificate_facts(last), "status": _why_not_in_force(last, on)}
     if inspection is not None:
         data["inspection"] = dict(inspection)
     return data

@@ -144,6 +144,19 @@ class Certificate(_Facts):
     spaces: dict[Name, Count] | None = Field(None, max_length=MAX_ITEMS)
 
 
+#: Why a certificate issued is no longer in force, as the Town's record says (interpretation W-5): ``stale``, made
+#: so by a change of the place's rooms or areas since it was issued; ``revoked`` by the Building Inspector.
+FORMER_CERTIFICATE_STATUSES: tuple[str, ...] = ("stale", "revoked")
+
+
+class FormerCertificate(Certificate):
+    """The last certificate the Building Inspector issued for the place when none is in force (interpretation
+    M-29): its facts as a certificate's, and ``status``, why it is no longer in force, when the record says:
+    ``stale`` (a room or area changed since it was issued) or ``revoked``."""
+
+    status: Literal["stale", "revoked"] | None = None
+
+
 class SignInspection(_Facts):
     """What an inspection saw of the occupancy sign of one room or area (§ 164-9); ``room``: the space's name, in
     any letter case or spacing (M-27)."""
@@ -240,8 +253,9 @@ class VenueCase(_Facts):
       place of religious worship (§ 164-3)
     - ``toilets_provided``: toilets provided for the gathering (§ 164-6)
     - ``certificate``: the Building Inspector's certificate in force (§§ 164-3, 164-9); ``former_certificate``:
-      when none is in force, the last one issued (made stale by a change of the rooms, or revoked): the
-      approved number is never more than it stated (§ 164-5, interpretation M-29)
+      when none is in force, the last one issued (made stale by a change of the rooms, or revoked: its
+      ``status``): the approved number is never more than it stated (§ 164-5, interpretation M-29), and § 164-3's
+      finding names it as the certificate no longer in force
     """
 
     name: Text | None = None
@@ -252,7 +266,7 @@ class VenueCase(_Facts):
     worship_use_approved_by_building_inspector: bool | None = None
     toilets_provided: Count | None = None
     certificate: Certificate | None = None
-    former_certificate: Certificate | None = None
+    former_certificate: FormerCertificate | None = None
     inspection: Inspection | None = None
     violation: Violation | None = None
 

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from publicassembly.law.core import Finding, Status
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import Context, cite
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import FormerCertificate, VenueCase
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
 from publicassembly.law.messages import Message, _, both, join
 
@@ -242,6 +242,28 @@ def worship_exception_status(solely: Sequence[bool], approved: bool | None) -> S
     return Status.MET if approved is True else Status.NEEDS_REVIEW
 
 
+def former_certificate_named(former: FormerCertificate) -> Message:
+    """The last certificate issued (M-29) as a reader finds it: its number and the day it was issued, as far as
+    the case gives them."""
+    if former.number and former.issued is not None:
+        return _("{number}, issued {issued}", number=former.number, issued=former.issued)
+    if former.number:
+        return _("{number}, its day of issue not given", number=former.number)
+    if former.issued is not None:
+        return _("issued {issued}, its number not given", issued=former.issued)
+    return _("its number and day of issue not given")
+
+
+def former_certificate_ended(former: FormerCertificate) -> Message:
+    """Why the last certificate issued is no longer in force, as the case records it (its ``status``, W-5)."""
+    if former.status == "stale":
+        return _("was made stale by a change of the place's rooms or areas since it was issued, and is no longer "
+                 "in force until the Building Inspector issues a new one")
+    if former.status == "revoked":
+        return _("was revoked by the Building Inspector")
+    return _("is no longer in force")
+
+
 # --- rules ------------------------------------------------------------------------------------------------
 
 def certificate_required(ctx: Context) -> Finding:
@@ -263,6 +285,15 @@ def certificate_required(ctx: Context) -> Finding:
                            _("A place of assembly: a certificate of the Building Inspector is required "
                              "unless it is used solely for religious worship as he approves, which is "
                              "the exception that follows."), values, outcome=True)
+        former = ctx.case.former_certificate
+        if former is not None:  # (a certificate was issued, and is no longer in force: M-29)
+            values["former_certificate"] = {"number": former.number, "issued": former.issued,
+                                            "status": former.status}
+            return Finding(rule, Status.MISSING, citation,
+                           _("A place of assembly: a certificate of the Building Inspector is required and none "
+                             "is in force. The last one issued ({certificate}) {ended}.",
+                             certificate=former_certificate_named(former), ended=former_certificate_ended(former)),
+                           values, outcome=True, missing=("certificate",))
         return Finding(rule, Status.MISSING, citation,
                        _("A place of assembly: a certificate of the Building Inspector is required and "
                          "none is recorded."), values, outcome=True, missing=("certificate",))

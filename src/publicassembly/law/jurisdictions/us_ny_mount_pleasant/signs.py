@@ -17,6 +17,10 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     without_inspection,
 )
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import same_name
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.places import (
+    former_certificate_ended,
+    former_certificate_named,
+)
 from publicassembly.law.messages import Message, _, join, plural
 
 _OCCUPANCY_FACTORS = "occupancy."
@@ -135,6 +139,14 @@ def certificate_lawful_occupancy(ctx: Context) -> Finding:
     rule, citation = "mount-pleasant/164-9/certificate-lawful-occupancy", cite("164-9")
     certificate = ctx.case.certificate
     computed = None if ctx.loads_missing else ctx.lawful_occupancy
+    former = ctx.case.former_certificate
+    if certificate is None and former is not None:  # (one was issued, no longer in force: M-29)
+        return Finding(rule, Status.NOT_APPLICABLE, citation,
+                       _("No certificate is in force: the last one issued ({certificate}) {ended}. The lawful "
+                         "occupancy computed under §§ 164-7 and 164-8 is the number for the Building Inspector to "
+                         "prescribe.", certificate=former_certificate_named(former),
+                         ended=former_certificate_ended(former)),
+                       {"computed_lawful_occupancy": computed, "former_certificate_number": former.number})
     if certificate is None:
         return Finding(rule, Status.NOT_APPLICABLE, citation,
                        _("No certificate is recorded; the lawful occupancy computed under §§ 164-7 and "

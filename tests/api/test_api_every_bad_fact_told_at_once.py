@@ -31,10 +31,10 @@ def test_a_text_too_long_and_one_unprintable_are_both_told(cu, api):
     r = _filed(api(cu["applicant"]), facts)
     assert r.status_code == 422
     assert r.json()["errors"] == [
-        {"field": "facts.conditions.toilets.description", "msg": "is too long: at most 2,000 characters"},
+        {"field": "facts.conditions.toilets.description", "msg": "is too long: at most 2,000 characters (got 2,001)"},
         {"field": "facts.name", "msg": UNPRINTABLE}]
-    assert r.json()["detail"] == ("facts.conditions.toilets.description: is too long: at most 2,000 characters (and 1 "
-                                  "more error)")
+    assert r.json()["detail"] == ("facts.conditions.toilets.description: is too long: at most 2,000 characters (got "
+                                  "2,001) (and 1 more error)")
     assert PermitApplication.objects.count() == 0
 
 

@@ -211,7 +211,7 @@ def test_free_text_is_bounded_to_max_text_characters(base, field):
     parse_case(case)
     error = _refused(_set(case, field, "x" * (MAX_TEXT + 1)))
     assert error.field == field
-    assert error.message == "is too long: at most 2,000 characters"
+    assert error.message == "is too long: at most 2,000 characters (got 2,001)"
 
 
 def test_a_200000_character_case_name_is_refused():

@@ -17,7 +17,7 @@ from publicassembly.permits.models import PermitApplication
 
 pytestmark = pytest.mark.django_db
 
-TOO_LONG = "is too long: at most 2,000 characters"
+TOO_LONG = "is too long: at most 2,000 characters (got 2,001)"  # (`law.cases.too_long`)
 UNPRINTABLE = ("the documents cannot print '\U0001F600' (U+1F600) (their typeface, DejaVu Sans, has the Latin, Greek "
                "and Cyrillic alphabets among others)")
 OUT_OF_YEARS = ("must be a date from 1778-01-01 to 2099-12-31 (so that the periods counted from it stay in the years "

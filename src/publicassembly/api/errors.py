@@ -21,7 +21,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 
 from publicassembly.api.parser import loads_unique
 from publicassembly.documents.unprintable import UnprintableText
-from publicassembly.law.cases import RepeatedKey, first_of, not_a_day
+from publicassembly.law.cases import RepeatedKey, first_of, not_a_day, too_long
 from publicassembly.law.errors import InvalidCase, LawError, ParameterNotInForce, RuleConflict
 from publicassembly.workflow.errors import ValidationFailed, WorkflowError
 
@@ -83,7 +83,6 @@ _BOUND_WORDS = {
     "greater_than": "must be more than {gt}",
     "less_than_equal": "must be at most {le}",
     "less_than": "must be less than {lt}",
-    "string_too_long": "is too long: at most {max_length} characters",
     "string_too_short": "is too short: at least {min_length} characters",
     "decimal_max_places": "must have at most {decimal_places} decimal places",
     "decimal_max_digits": "must have at most {max_digits} digits",
@@ -146,10 +145,10 @@ def _schema_message(error: Mapping[str, Any]) -> str:
     ctx = error.get("ctx") or {}
     if kind in ("string_too_short", "string_too_long") and ctx.get("min_length", ctx.get("max_length")) == 1:
         return "must not be empty" if kind == "string_too_short" else "is too long: at most 1 character"
-    given = error.get("input")
-    if kind == "string_too_long" and isinstance(given, str) and isinstance(ctx.get("max_length"), int):
-        # (the bound and the length given, grouped, as the pages say it: "at most 5,000 characters (got 5,001)")
-        return f"is too long: at most {ctx['max_length']:,} characters (got {len(given):,})"
+    if kind == "string_too_long" and isinstance(ctx.get("max_length"), int):
+        # (the bound and the length given, grouped, in the words of the pages and the case files: `too_long`)
+        given = error.get("input")
+        return str(too_long(ctx["max_length"], len(given) if isinstance(given, str) else None))
     if kind in _BOUND_WORDS:
         try:
             return _BOUND_WORDS[kind].format(**ctx)
@@ -259,6 +258,10 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(NinjaValidationError)
     def _validation(request: HttpRequest, exc: NinjaValidationError) -> HttpResponse:
         refused = list(exc.errors)
+        # (ninja keeps no value in its errors: a text too long is read again from the request, so that its
+        # length is told, as the pages and the case files tell it: "at most 5,000 characters (got 5,001)")
+        refused = [{**e, "input": _given_at(request, list(e.get("loc", [])))}
+                   if e.get("type") == "string_too_long" and "input" not in e else e for e in refused]
         # a body's refusals kept for its operation (`api.inputs.RefusalsKept`), which did not run because a
         # parameter of the path was refused: told with it, as every refusal is (W-32)
         told = {tuple(e.get("loc", ())) for e in refused}

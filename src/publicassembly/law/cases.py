@@ -214,6 +214,16 @@ def _bound(value: object) -> str:
     return str(value)
 
 
+def too_long(max_length: object, length: object = None) -> Message:
+    """A text longer than it may be, in one wording for the API, the case files and the pages (whose sentence is
+    this one, capitalised: "Is too long: at most 5,000 characters (got 5,001)."): the bound and the length given,
+    grouped — "is too long: at most 5,000 characters (got 5,001)"; the length left out when it is not known."""
+    if length is None:
+        return _("is too long: at most {max_length} characters", max_length=_bound(max_length))
+    return _("is too long: at most {max_length} characters (got {length})", max_length=_bound(max_length),
+             length=_bound(length))
+
+
 #: pydantic's errors of the input models in the project's words, saying what is allowed and what was given
 #: (``c``: pydantic's context of the error, ``g``: `units.given` of the input); a page translates them.
 _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
@@ -241,8 +251,6 @@ _PYDANTIC: dict[str, Callable[[dict[str, Any], str], Message]] = {
     "string_too_short": lambda c, g: (_("must not be empty") if c.get("min_length") == 1 else
                                       _("must be at least {min_length} characters long",
                                         min_length=_bound(c.get("min_length")))),
-    "string_too_long": lambda c, g: _("is too long: at most {max_length} characters",
-                                      max_length=_bound(c.get("max_length"))),
     "list_type": lambda c, g: _("must be a list (got {given})", given=g),
     "too_short": lambda c, g: (_("must hold at least one item (got none)") if c.get("min_length") == 1 else
                                _("must hold at least {min_length} items (got {actual_length})",
@@ -289,6 +297,9 @@ def _one_error(e: Any, members: frozenset[int] = frozenset(),
                    _("must be a date written YYYY-MM-DD, e.g. 2026-07-04 (got {given!r})", given=written))
     elif e["type"] == "string_pattern_mismatch" and isinstance(e.get("input"), str) and controls(e["input"]):
         message = controls_refused(controls(e["input"]))  # a text's control characters (units.NO_CONTROLS)
+    elif e["type"] == "string_too_long":  # (the length given, not the text: it may be 5,000 characters)
+        text = e.get("input")
+        message = too_long((e.get("ctx") or {}).get("max_length"), len(text) if isinstance(text, str) else None)
     elif e["type"] in _PYDANTIC:
         message = _PYDANTIC[e["type"]](e.get("ctx") or {}, given(e.get("input")))
     if e["type"] == "extra_forbidden":

@@ -64,6 +64,9 @@ plain_area = st.one_of(
     st.decimals(min_value=0, max_value=10**9, places=4, allow_nan=False).map(_plain),
     st.decimals(min_value=0, max_value=10**6, places=2, allow_nan=False).map(lambda d: f"{d:.2f}"),
 )
+#: An area of 0 however written (a sign, a point, an exponent, digits of another script, G-5): a room or area of
+#: no floor area is no room and is refused by both paths, but a bowling alley's additional area (M-31).
+zero_area = st.sampled_from(["0", "0.0", "-0", "-0.0", "-0e3", "0e-2", "0.0000", "00", " 0 ", "\u0660", "０.０"])
 odd_area = st.sampled_from(["", " 30 ", "1e3", "-5", "-0", "-0.0", "-0e3", "0.0", "-0.0001", ".5", "5.", "abc", "NaN", "inf", "1_000", "0.00001",
                             "99999999999.9999", "999999999999", "1" * 30, "30.5\u00a0", "٣٠", "+7", "1,5"])
 
@@ -86,7 +89,7 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
     if norm_group in USE_GROUPS and draw(st.booleans()):
         area = draw(boundary_area(norm_group, "sq_m" if (unit or "").lower() == "sq_m" else "sq_ft"))
     else:
-        area = draw(st.one_of(plain_area, odd_area, other_digits(plain_area)))
+        area = draw(st.one_of(plain_area, odd_area, other_digits(plain_area), zero_area))
     bowling = norm_group == "bowling_alley"
     alleys = draw(st.one_of(st.integers(0, 60).map(str), st.just(""), st.just(None), st.just("2.5"),
                             st.just("-1"), st.just("0"), st.just("3.0"),
@@ -110,11 +113,31 @@ def space_row(draw: st.DrawFn) -> dict[str, str | None]:
     }
 
 
+def _reads_as_zero(text: str | None) -> bool:
+    """Whether an area cell is a number equal to 0 as the law core reads it (Python's Decimal: other scripts'
+    digits too, G-5)."""
+    try:
+        return Decimal((text or "").strip()) == 0
+    except ArithmeticError:
+        return False
+
+
+NO_FLOOR_AREA = "area: must be more than 0 sq ft"
+
+
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(space_row(), min_size=1, max_size=40))
 def test_bulk_and_per_row_paths_agree_on_every_row(rows: list[dict[str, str | None]]) -> None:
+    """Both paths give the same rows; a room or area of floor area 0 (not a bowling alley) is an error row of
+    both, naming the area and that it must be more than 0 sq ft (M-31)."""
     bulk_rows, per_rows = both_paths(rows, SETTING)
     assert bulk_rows == per_rows
+    for row, out in zip(rows, bulk_rows, strict=True):
+        group = (row["use_group"] or "").strip().lower()
+        if _reads_as_zero(row["area"]) and group in USE_GROUPS and group != "bowling_alley":
+            assert out["status"] == "error" and NO_FLOOR_AREA in out["error"], (row, out)
+        elif out["status"] == "error":
+            assert NO_FLOOR_AREA not in out["error"], (row, out)
     for row, out in zip(rows, bulk_rows, strict=True):  # a control in an echoed text: an error row (B-4)
         held = [c for c in ("venue_id", "space") if controls(row[c] or "")]
         assert (out["status"] == "error") if held else True
@@ -137,6 +160,7 @@ def test_per_row_path_is_the_law_core_functions(row: dict[str, str | None]) -> N
     unit = (row["area_unit"] or "").strip().lower() or "sq_ft"
     area = area_sq_ft(row["area"].strip(), unit)
     alleys = int(Decimal(row["alleys"])) if (row["alleys"] or "").strip() else None
+    assert area > 0 or group == "bowling_alley"  # (a room of floor area 0 is refused, M-31)
     load = occupant_load_of_space(group, area, alleys, VALUES)
     attendance = int(Decimal(row["attendance"])) if (row["attendance"] or "").strip() else None
     words = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
@@ -167,22 +191,30 @@ def test_boundary_examples_by_both_paths() -> None:
     assert [r["area_sq_ft"] for r in bulk_rows][:6] == ["30", "29.9999", "0.3", "6", "600", "15000"]
 
 
-def test_a_zero_area_however_written_is_0_by_both_paths_section_164_7() -> None:
-    """§ 164-7: an area of 0 holds no one, and is taken (batch refuses only a negative area); a zero written with
-    a minus sign, a point or an exponent (``-0.0``, ``-0``, ``0.0``, ``-0e3``) is the same 0 by the bulk path and
-    the per-row path alike, shown ``0`` (never ``-0.0``); just below it, ``-0.0001`` is refused by both, naming
-    the area. A bowling alley's additional area of ``-0.0`` is none: its 12 alleys hold 60."""
+def test_a_zero_area_however_written_is_refused_by_both_paths_section_164_7_m31() -> None:
+    """§§ 164-7, 164-8, M-31: a room or area of floor area 0 holds no one and is no room: refused by the bulk path
+    and the per-row path alike, an error row naming the area, that it must be more than 0 sq ft, and the zero as
+    written (``-0.0``, ``-0``, ``0.0``, ``-0e3``; in square metres too); the run goes on. The other sides: a
+    bowling alley's additional area of ``-0.0`` is none (its 12 alleys hold 60); 0.0001 sq ft is a room (holding
+    no one at 100 sq ft per person, § 164-7); ``-0.0001`` is refused as negative."""
     zeros = ["0", "0.0", "-0", "-0.0", "-0.00", "-0e3", "0e-2", " -0.0 "]
     rows = [{"use_group": "business", "area": z} for z in zeros]
-    rows += [{"use_group": "bowling_alley", "area": "-0.0", "alleys": "12"},
-             {"use_group": "business", "area": "-0.0", "area_unit": "sq_m"},
+    rows += [{"use_group": "business", "area": "-0.0", "area_unit": "sq_m"},
+             {"use_group": "bowling_alley", "area": "-0.0", "alleys": "12"},
+             {"use_group": "business", "area": "0.0001"},
              {"use_group": "business", "area": "-0.0001"}]
     bulk_rows, per_rows = both_paths(rows, SETTING)
     assert bulk_rows == per_rows
-    assert [r["area_sq_ft"] for r in bulk_rows[:-1]] == ["0"] * (len(zeros) + 2)
-    assert [r["occupant_load"] for r in bulk_rows[:-1]] == [0] * len(zeros) + [60, 0]
-    assert bulk_rows[-1]["status"] == "error"
-    assert bulk_rows[-1]["error"].startswith("area: an area cannot be negative (got -0.0001)")
+    for z, out in zip([*zeros, "-0.0"], bulk_rows, strict=False):
+        assert out["status"] == "error" and out["occupant_load"] is None
+        assert out["error"] == (f"area: must be more than 0 sq ft: a room or area of no floor area holds no one "
+                                f"(§§ 164-7, 164-8) and its sign (§ 164-9) would state 0; only a bowling alley's "
+                                f"additional area (beyond its alleys and their runways) may be 0 (got {z.strip()})")
+    bowling, tiny, negative = bulk_rows[-3:]
+    assert (bowling["status"], bowling["area_sq_ft"], bowling["occupant_load"]) == ("ok", "0", 60)
+    assert (tiny["status"], tiny["area_sq_ft"], tiny["occupant_load"]) == ("ok", "0.0001", 0)
+    assert negative["status"] == "error"
+    assert negative["error"].startswith("area: an area cannot be negative (got -0.0001)")
 
 
 def test_evaluate_row_names_the_column_and_what_is_allowed() -> None:

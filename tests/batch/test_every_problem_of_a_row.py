@@ -20,13 +20,15 @@ def test_every_column_in_error_is_told_in_the_order_of_the_columns():
     told = str(caught.value).split(PROBLEMS_SEPARATOR)
     assert [t.split(":")[0] for t in told] == ["jurisdiction", "use_group", "area_unit", "area", "alleys",
                                                 "commercial", "attendance"]
-    assert told[3] == "area: an area cannot be negative (got -1); allowed: a decimal number, 0 or more"
+    assert told[3] == ("area: an area cannot be negative (got -1); allowed: a decimal number, more than 0 (a bowling "
+                       "alley's additional area beyond its alleys: 0 or more)")
     assert told[5].startswith("commercial: 'maybe' is not true or false; allowed: true, false")
 
 
 @pytest.mark.parametrize(("row", "told"), [
     ({"use_group": "business", "area": "-5"},
-     "area: an area cannot be negative (got -5); allowed: a decimal number, 0 or more"),
+     "area: an area cannot be negative (got -5); allowed: a decimal number, more than 0 (a bowling "
+     "alley's additional area beyond its alleys: 0 or more)"),
     ({"use_group": "business", "area": "100", "attendance": "-1"},
      "attendance: cannot be negative (got -1); a whole number of persons, 0 or more"),
 ])

@@ -1,5 +1,5 @@
 """Batch files end to end, bulk and per-row alike: an area of 0 written as a negative zero in each input format
-(§ 164-7: it holds no one, and is shown 0), and a Parquet column of text (venue_id, space, use_group,
+(§ 164-7: a room of no floor area is refused, M-31; a bowling alley's additional area of 0 is shown 0), and a Parquet column of text (venue_id, space, use_group,
 jurisdiction, area_unit) that holds numbers or booleans, refused up front naming the column and its type, as a
 JSON Lines row giving a number there is an error row naming the column."""
 
@@ -34,32 +34,48 @@ def _both(src: Path, tmp_path: Path) -> tuple[list[dict[str, str]], list[dict[st
     return _rows(bulk), _rows(per_row)
 
 
-# --- -0.0, -0, 0.0: the area 0 (§ 164-7) -----------------------------------------------------------------------
+# --- -0.0, -0, 0.0: the area 0 (§ 164-7; M-31) ---------------------------------------------------------------
 
 ZEROS = ["0", "0.0", "-0", "-0.0", "-0e3"]
+NO_FLOOR_AREA = "area: must be more than 0 sq ft: a room or area of no floor area holds no one"
 
 
-def test_csv_zero_areas_however_written_are_0_section_164_7(tmp_path):
+def _refused_as_no_room(rows: list[dict[str, str]]) -> bool:
+    """Every row an error row naming the area of floor area 0 (M-31), its row number kept."""
+    return all(r["status"] == "error" and r["error"].startswith(NO_FLOOR_AREA) and r["occupant_load"] == ""
+               for r in rows)
+
+
+def test_csv_zero_areas_however_written_are_refused_and_a_bowling_alleys_is_0_section_164_7_m31(tmp_path):
+    """A room of floor area 0 however written is refused (M-31), by both paths, naming its row and the zero as
+    written; the run goes on: the bowling alley's additional area -0.0 is 0 (12 alleys hold 60), -0.0001 is
+    refused as negative."""
     src = tmp_path / "in.csv"
     src.write_text("use_group,area,alleys\n" + "".join(f"business,{z},\n" for z in ZEROS)
                    + "bowling_alley,-0.0,12\nbusiness,-0.0001,\n", encoding="utf-8")
     bulk, per_row = _both(src, tmp_path)
     assert bulk == per_row
-    assert [(r["area_sq_ft"], r["occupant_load"]) for r in bulk[:-1]] == [("0", "0")] * len(ZEROS) + [("0", "60")]
+    assert _refused_as_no_room(bulk[:len(ZEROS)])
+    assert [r["row"] for r in bulk[:len(ZEROS)]] == [str(i) for i in range(1, len(ZEROS) + 1)]
+    assert [r["error"].rsplit("(got ", 1)[1] for r in bulk[:len(ZEROS)]] == [f"{z})" for z in ZEROS]
+    assert (bulk[-2]["status"], bulk[-2]["area_sq_ft"], bulk[-2]["occupant_load"]) == ("ok", "0", "60")
     assert bulk[-1]["error"].startswith("area: an area cannot be negative (got -0.0001)")
 
 
-def test_jsonl_zero_areas_however_written_are_0_section_164_7(tmp_path):
+def test_jsonl_zero_areas_however_written_are_refused_section_164_7_m31(tmp_path):
     src = tmp_path / "in.jsonl"
     src.write_text("".join(json.dumps({"use_group": "business"})[:-1] + f', "area": {z}}}\n' for z in ZEROS)
-                   + '{"use_group": "business", "area": "-0.0"}\n', encoding="utf-8")
+                   + '{"use_group": "business", "area": "-0.0"}\n'
+                   + '{"use_group": "bowling_alley", "area": -0.0, "alleys": 2}\n', encoding="utf-8")
     bulk, per_row = _both(src, tmp_path)
     assert bulk == per_row
-    assert [(r["status"], r["area_sq_ft"], r["occupant_load"]) for r in bulk] == [("ok", "0", "0")] * 6
+    assert _refused_as_no_room(bulk[:6])
+    assert (bulk[6]["status"], bulk[6]["area_sq_ft"], bulk[6]["occupant_load"]) == ("ok", "0", "10")
 
 
-def test_parquet_zero_areas_of_every_numeric_type_are_0_section_164_7(tmp_path):
-    """A float's -0.0 (which Arrow writes as "-0"), a decimal's -0.00 and a text "-0.0" are the area 0."""
+def test_parquet_zero_areas_of_every_numeric_type_are_refused_section_164_7_m31(tmp_path):
+    """A float's -0.0 (which Arrow writes as "-0"), a decimal's -0.00 and a text "-0.0" are the area 0: refused
+    for a room (M-31); a bowling alley's additional area of 0 is taken."""
     src = tmp_path / "in.parquet"
     pq.write_table(pa.table({
         "use_group": ["business"] * 3,
@@ -67,16 +83,17 @@ def test_parquet_zero_areas_of_every_numeric_type_are_0_section_164_7(tmp_path):
         "area_dec": pa.array([Decimal("-0.00"), Decimal("0.0"), Decimal("-0")], pa.decimal128(5, 2)),
     }), src)
     bulk, per_row = _both(src, tmp_path)
-    assert bulk == per_row
-    assert [(r["area_sq_ft"], r["occupant_load"]) for r in bulk] == [("0", "0")] * 3
-    pq.write_table(pa.table({"use_group": ["business"] * 3,
+    assert bulk == per_row and _refused_as_no_room(bulk)
+    pq.write_table(pa.table({"use_group": ["business", "business", "bowling_alley"],
                              "area": pa.array([Decimal("-0.00"), Decimal("0.0"), Decimal("-0")],
-                                              pa.decimal128(5, 2))}), src)
+                                              pa.decimal128(5, 2)),
+                             "alleys": pa.array(["", "", "4"])}), src)
     bulk, per_row = _both(src, tmp_path)
-    assert bulk == per_row and [r["area_sq_ft"] for r in bulk] == ["0", "0", "0"]
+    assert bulk == per_row and _refused_as_no_room(bulk[:2])
+    assert (bulk[2]["status"], bulk[2]["area_sq_ft"], bulk[2]["occupant_load"]) == ("ok", "0", "20")
     pq.write_table(pa.table({"use_group": ["business"], "area": ["-0.0"]}), src)
     bulk, per_row = _both(src, tmp_path)
-    assert bulk == per_row and bulk[0]["area_sq_ft"] == "0"
+    assert bulk == per_row and _refused_as_no_room(bulk)
 
 
 # --- a Parquet column of text that holds numbers -----------------------------------------------------------------

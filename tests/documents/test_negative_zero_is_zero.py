@@ -112,9 +112,10 @@ def test_a_reports_area_of_minus_zero_is_printed_0(tmp_path):
     """`report` prints a determination's numbers as it reads them: an area of -0.0 was printed "-0"."""
     assert shown(Decimal("-0.0")) == shown(-0.0) == shown(Decimal("0E+3")) == shown(0) == "0"
     assert shown(Decimal("1500.50")) == "1,500.5" and shown(Decimal("-0.5")) == "-0.5"
-    case = Path(__file__).parents[2] / "examples" / "mount-pleasant-catering-hall.yaml"
-    source = tmp_path / "hall.yaml"
-    source.write_text(case.read_text(encoding="utf-8").replace("area: 1200", "area: -0.0"), encoding="utf-8")
+    # (a bowling alley's additional area of 0: the one space whose area may be 0, D-8, M-31)
+    case = Path(__file__).parents[2] / "examples" / "mount-pleasant-bowling-centre.yaml"
+    source = tmp_path / "lanes.yaml"
+    source.write_text(case.read_text(encoding="utf-8").replace("area: 2400", "area: -0.0"), encoding="utf-8")
     result = runner.invoke(app, ["check", str(source), "--format", "json"])
     assert result.exit_code == 0, result.output
     determination = tmp_path / "d.json"
@@ -123,23 +124,31 @@ def test_a_reports_area_of_minus_zero_is_printed_0(tmp_path):
     made = runner.invoke(app, ["report", str(determination), "-o", str(tmp_path / "r.pdf")])
     assert made.exit_code == 0, made.output
     text = pdf_text((tmp_path / "r.pdf").read_bytes())
-    assert "Cocktail room Assembly without fixed seats 0 0" in text and "seats -0" not in text
+    assert "Lanes Bowling alleys 0 120" in text and "alleys -0" not in text  # (24 alleys × 5, § 164-7)
 
 
 @pytest.mark.parametrize("written", ["-0.0", "-0", "0.0", "-0e0", "0"])
 def test_a_case_files_area_of_minus_zero_is_the_area_0_section_164_7(tmp_path, written):
-    """`check`: a room's area written -0.0 (YAML or JSON) is the room of 0 sq ft, the same determination."""
-    case = Path(__file__).parents[2] / "examples" / "mount-pleasant-catering-hall.yaml"
-    answers = []
+    """`check`: a bowling alley's additional area written -0.0 (YAML or JSON) is the area 0, the same
+    determination (§ 164-7: 24 alleys hold 120); a room's written so is refused as a room of 0 sq ft is, in the
+    same words with the zero as written (M-31)."""
+    case = Path(__file__).parents[2] / "examples" / "mount-pleasant-bowling-centre.yaml"
+    answers, refusals = [], []
     for area in (written, "0"):
-        source = tmp_path / "hall.yaml"
-        source.write_text(case.read_text(encoding="utf-8").replace("area: 1200", f"area: {area}"),
+        source = tmp_path / "lanes.yaml"
+        source.write_text(case.read_text(encoding="utf-8").replace("area: 2400", f"area: {area}"),
                           encoding="utf-8")
         result = runner.invoke(app, ["check", str(source), "--format", "json"])
         assert result.exit_code == 0, result.output
         answers.append(result.stdout)
+        source.write_text(case.read_text(encoding="utf-8").replace("area: 900", f"area: {area}"),
+                          encoding="utf-8")
+        result = runner.invoke(app, ["check", str(source), "--format", "json"])
+        assert result.exit_code == 2
+        refusals.append(result.stderr.replace(f"(got {area})", "(got 0)"))
     assert answers[0] == answers[1]
     assert '"area_sq_ft": 0,' in answers[0]
+    assert refusals[0] == refusals[1] and "spaces[1].area: must be more than 0 sq ft" in refusals[0]
 
 
 @pytest.mark.parametrize("value", ["-0.0", "-0", Decimal("-0.00"), -0.0, "-0e5"])

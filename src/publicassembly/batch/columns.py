@@ -31,8 +31,8 @@ INPUT_COLUMNS: tuple[Column, ...] = (
     Column("use_group", True,
            "the § 164-7 use group or open_air (§ 164-8), e.g. assembly_without_fixed_seats, business, bowling_alley"),
     Column("area", True,
-           "floor area, a decimal number >= 0 in area_unit (for bowling_alley: the additional area beyond the "
-           "alleys and their 15 feet of runway)"),
+           "floor area, a decimal number > 0 in area_unit (a room or area of 0 is no room: an error row, M-31; for "
+           "bowling_alley: the additional area beyond the alleys and their 15 feet of runway, >= 0)"),
     Column("area_unit", False, "sq_ft (default) or sq_m"),
     Column("alleys", False, "whole number >= 0; required for bowling_alley, blank or 0 for other use groups"),
     Column("commercial", False,

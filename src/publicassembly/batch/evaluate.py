@@ -55,6 +55,8 @@ _WHOLE_MAX_DIGITS = 15
 _COMMERCIAL_WORDS = tuple(sorted(TRUE_WORDS)) + tuple(sorted(FALSE_WORDS))
 _ALLOWED_BOOL = "true, false, yes, no, y, n, t, f, 1, 0"
 _LARGEST = 2**63 - 1  # the largest whole number an output column holds
+#: The areas a row may give (interpretation M-31: a room or area of floor area 0 is no room).
+_AREA_ALLOWED = "more than 0 (a bowling alley's additional area beyond its alleys: 0 or more)"
 
 
 T = TypeVar("T")
@@ -213,12 +215,16 @@ def evaluate_row(cells: Mapping[str, Any], setting: Setting) -> dict[str, Any]:
     area = None
     if not area_given:
         problems.append("area: is required; a number of square feet (or square metres with area_unit sq_m), "
-                        "0 or more")
+                        f"{_AREA_ALLOWED}")
     else:
         try:  # (in square feet when the unit is not one: the number itself is still told)
             area = area_sq_ft(_plain(area_given), unit if unit in AREA_UNITS else "sq_ft", "area")
         except ValueError as exc:
-            problems.append(f"{exc}; allowed: a decimal number, 0 or more")
+            problems.append(f"{exc}; allowed: a decimal number, {_AREA_ALLOWED}")
+        else:
+            if area == 0 and factor is not None and not mp.may_have_no_floor_area(group):  # (M-31: no room)
+                problems.append(f"area: {mp.no_floor_area(area_given)}")
+                area = None
     alleys = checked(lambda: _whole(_cell(cells, "alleys"), "alleys", "alleys"))
     commercial_text = _cell(cells, "commercial").lower()
     commercial = None
@@ -420,6 +426,7 @@ def _evaluate_rows(row_numbers: np.ndarray, cols: dict[str, pa.Array], setting: 
         area, ok = parse_fixed(cols["area"], _AREA_MAX_DIGITS, bulk.AREA_DIGITS)
         clean &= ok
         bowling = group == law.bowling_alley
+        clean &= ~((area == 0) & ~bowling)  # a room of floor area 0 is no room (M-31): refused by the per-row path
         alleys = np.full(n, -1, dtype=np.int64)
         if "alleys" in cols:
             a = cols["alleys"]

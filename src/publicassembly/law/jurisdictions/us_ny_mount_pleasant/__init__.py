@@ -15,7 +15,13 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.enforcement import (
     enforcement_powers,
     may_issue_summons,
 )
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VIOLABLE_RULES, VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import (
+    USE_GROUPS,
+    VIOLABLE_RULES,
+    VenueCase,
+    may_have_no_floor_area,
+    no_floor_area,
+)
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.occupancy import (
     floor_area_per_occupant,
     is_overcrowded,
@@ -48,7 +54,7 @@ JURISDICTION = Jurisdiction(
 
 __all__ = [
     "JURISDICTION", "OCD_ID", "RULES", "USE_GROUPS", "EnforcementPowers", "VenueCase", "connected_groups",
-    "determine", "enforcement_powers", "floor_area_per_occupant", "is_overcrowded", "may_issue_summons",
-    "meets_threshold", "occupant_load_of_space", "penalty_for_offense", "sign_specification",
+    "determine", "enforcement_powers", "floor_area_per_occupant", "is_overcrowded", "may_have_no_floor_area",
+    "may_issue_summons", "meets_threshold", "no_floor_area", "occupant_load_of_space", "penalty_for_offense", "sign_specification",
     "threshold_persons", "toilets_required",
 ]

@@ -14,10 +14,12 @@ from publicassembly.law.units import (
     MAX_ITEMS,
     Count,
     HappenedDate,
+    InvalidNumber,
     Name,
     Text,
     WholeNumber,
     area_sq_ft,
+    as_written,
     to_decimal,
 )
 
@@ -64,6 +66,23 @@ VIOLABLE_RULES: tuple[str, ...] = (
 RULE_ID_PREFIX = "mount-pleasant/"
 
 _SECTION = re.compile(r"164-(\d+)")
+
+
+def may_have_no_floor_area(use_group: str) -> bool:
+    """Whether a room or area of `use_group` may be recorded with a floor area of 0 square feet: only a bowling
+    alley, whose area is the additional area beyond its alleys and their runways (§ 164-7: it may be none). Any
+    other room or area of no floor area is no room: it holds no one (§§ 164-7, 164-8) and its sign (§ 164-9)
+    would state 0 — refused wherever a space is given (a case file, `batch`, the workflow and the API, a
+    certificate read from JSON; interpretations M-31, D-8)."""
+    return use_group == "bowling_alley"
+
+
+def no_floor_area(given: object) -> Message:
+    """What a room or area of floor area 0 (other than a bowling alley's additional area) is told, naming the
+    value as written (`given`: ``0``, ``-0.0``): the area must be more than 0 sq ft (interpretation M-31)."""
+    return _("must be more than 0 sq ft: a room or area of no floor area holds no one (§§ 164-7, 164-8) and its "
+             "sign (§ 164-9) would state 0; only a bowling alley's additional area (beyond its alleys and their "
+             "runways) may be 0 (got {given})", given=given)
 
 
 def _some(names: set[str], shown: int = 10) -> Message:
@@ -118,7 +137,11 @@ class Space(_Facts):
             return None
         # (refused negative or too large quoting the value as written, `units.as_written`: -1.5e3, not -1500)
         area_sq_ft(value, info.data.get("area_unit", "sq_ft"), "area")
-        return to_decimal(value, "area")
+        area = to_decimal(value, "area")
+        group = info.data.get("use_group")  # (None when refused: then the use group alone is told)
+        if area == 0 and group is not None and not may_have_no_floor_area(group):
+            raise InvalidNumber("area", no_floor_area(as_written(value)))  # (M-31: a room of no floor area)
+        return area
 
     @model_validator(mode="after")
     def _alleys(self) -> Self:

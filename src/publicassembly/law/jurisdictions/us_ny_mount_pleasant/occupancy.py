@@ -18,7 +18,11 @@ from publicassembly.law.jurisdictions.us_ny_mount_pleasant.context import (
     cite,
     without_inspection,
 )
-from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import USE_GROUPS, VenueCase
+from publicassembly.law.jurisdictions.us_ny_mount_pleasant.facts import (  # (may_have_no_floor_area: as before)
+    USE_GROUPS,
+    VenueCase,
+    may_have_no_floor_area,
+)
 from publicassembly.law.jurisdictions.us_ny_mount_pleasant.names import SpaceNames
 from publicassembly.law.messages import Message, _, join, plural
 
@@ -34,14 +38,6 @@ def floor_area_per_occupant(use_group: str, values: Mapping[str, Any]) -> Decima
         raise ValueError(_("use_group: {use_group!r} is not a use group of §§ 164-7, 164-8; allowed: {allowed}",
                            use_group=use_group, allowed=join(USE_GROUPS)))
     return Decimal(values[_FACTOR + use_group])
-
-
-def may_have_no_floor_area(use_group: str) -> bool:
-    """Whether a room or area of `use_group` may be recorded with a floor area of 0 square feet: only a bowling
-    alley, whose area is the additional area beyond its alleys and their runways (§ 164-7: it may be none). Any
-    other room or area of no floor area holds no one (§§ 164-7, 164-8) and its sign (§ 164-9) would state 0: a
-    slip, refused where a space is recorded (the workflow, a certificate read from JSON; interpretation D-8)."""
-    return use_group == "bowling_alley"
 
 
 def occupant_load_of_space(use_group: str, area_sq_ft: Decimal, alleys: int | None,
@@ -364,6 +360,7 @@ def open_air(ctx: Context) -> Finding:
                    values, outcome=total)
 
 
-__all__ = ["CITE", "approved_number", "approved_number_from", "floor_area_per_occupant", "is_overcrowded", "occupant_load",
+__all__ = ["CITE", "approved_number", "approved_number_from", "floor_area_per_occupant", "is_overcrowded",
+           "may_have_no_floor_area", "occupant_load",
            "occupant_load_of_space", "open_air", "overcrowded_spaces", "overcrowding", "persons_present",
            "space_loads", "stop_performance"]

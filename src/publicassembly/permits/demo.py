@@ -7,9 +7,11 @@ hearing noticed and held, the Town Board's decision, the bond posted, the permit
 its cleanup inspected, the bond released or forfeited, the case closed), and every act of the Town's officials —
 the Clerk's, the Town Board's, the Health Department's, the Building Inspector's — on a business day: not a
 Saturday, a Sunday or a public holiday of GCL § 24 (`publicassembly.law.dates`). The assemblies themselves are
-held on whatever days they fall on; those not yet held in their season (`SEASONS`: the regatta in summer, the
-harvest festival in September or October, the fireworks viewing on the Fourth of July), whatever day the demo is
-built, their petitions filed at least the days of ¶ B ahead.
+held in their season (`SEASONS`: the regatta and the triathlon in summer, the harvest festival in September or
+October, the fireworks viewing on the Fourth of July, the Bluegrass Weekend from a Saturday to a Sunday), each
+opening on a day of its own (`plan`), whatever day the demo is built: those not yet held in the next season their
+petitions are filed at least the days of ¶ B ahead of, those already held in the last season by whose end their
+story is over.
 
 Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant with its
 demo users by role, `publicassembly.enforcement.demo.load(towns, users)` with each town's demo users, town alias →
@@ -23,7 +25,7 @@ applications (and their records and files) and builds them again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
@@ -169,9 +171,9 @@ def _facts(name: str, purpose: str, activity: str, address: str, owner: str, fir
 #: The demo assemblies: (name, purpose, activity, address, owner, tenant, days, persons, state, day offset).
 #: For states before the assembly, the offset is the submission day relative to today (the business day on or
 #: before it: the petition is filed with the Town Clerk's office when it is open); from ``assembly_held`` on, it is
-#: the assembly's first day relative to today. The offsets leave each state's last act on or before today. An
-#: assembly not yet held is held `LEAD_DAYS` after its submission, or with a season (`SEASONS`) on the first day of
-#: its season on or after that (`_Builder.build`).
+#: the latest first day the assembly may have relative to today (an earlier one in its season when that day is
+#: not in it). The offsets leave each state's last act on or before today. Every assembly is held in its season
+#: (`SEASONS`) on a day of its own (`plan`).
 EVENTS: tuple[tuple[Any, ...], ...] = (
     ("Putnam County Fair", "County fair", "Agricultural exhibits, livestock shows, midway and concerts",
      "Veterans Memorial Park, 201 Gipsy Trail Road, Carmel, NY 10512", "County of Putnam", None, 3, 4000,
@@ -237,26 +239,48 @@ _AFTER = (State.ASSEMBLY_HELD, State.CLEANUP_INSPECTED, State.BOND_RELEASED, Sta
 LEAD_DAYS = 75
 
 
+#: The weekday of a weekend's first day (`Season.weekday`): Friday for three days, Saturday for two or one.
+FRIDAY, SATURDAY = 4, 5
+
+
 @dataclass(frozen=True)
 class Season:
     """A part of the year an assembly is held in, from `start` to `end` (month, day), both included, within one
     calendar year (no season runs over New Year). `lead` is the days from the petition's submission to the
     earliest first day the demo takes: `LEAD_DAYS`, or 0 for a day of its own (the Fourth of July), then held the
     first year for which the petition is filed in time (¶ B). Either way the petition is filed at least the days of
-    ¶ B before the first day (`first_day_in_season`)."""
+    ¶ B before the first day (`first_day_in_season`). `weekday` (Monday 0 … Sunday 6), when given, is the only
+    weekday the assembly opens on: a weekend's Saturday (`SATURDAY`) for two days, Friday (`FRIDAY`) for three."""
 
     start: tuple[int, int]
     end: tuple[int, int]
     lead: int = LEAD_DAYS
+    weekday: int | None = None
 
     def __post_init__(self) -> None:
         if date(2000, *self.start) > date(2000, *self.end):
             raise ValueError(f"a season runs from its start to its end within a year: {self.start} > {self.end}")
+        if self.weekday is not None and self.weekday not in range(7):
+            raise ValueError(f"a season's weekday is 0 (Monday) to 6 (Sunday), not {self.weekday}")
 
     def holds(self, first: date, last: date) -> bool:
         """Whether an assembly from `first` to `last` is held within one season of a year (every day in it)."""
         return (first.year == last.year and date(first.year, *self.start) <= first
                 and last <= date(last.year, *self.end))
+
+    def opens(self, first: date, days: int) -> bool:
+        """Whether an assembly of `days` days may open on `first`: all its days in the season, and on the
+        season's weekday when it has one."""
+        return (self.holds(first, first + timedelta(days=days - 1))
+                and (self.weekday is None or first.weekday() == self.weekday))
+
+    def check(self, days: int) -> None:
+        """Refuse (`ValueError`) an assembly of `days` days that cannot open in the season every year: longer
+        than the season, or, with a weekday, in a season shorter than a week and its days."""
+        length = (date(2001, *self.end) - date(2001, *self.start)).days + 1
+        needed = days + (6 if self.weekday is not None else 0)
+        if length < needed:
+            raise ValueError(f"an assembly of {days} days is not held within the season {self} every year")
 
 
 #: Summer (June to August): a theatre under canvas, a regatta on the lakes.
@@ -265,11 +289,14 @@ SUMMER = Season((6, 1), (8, 31))
 HARVEST = Season((9, 1), (10, 31))
 #: The Fourth of July, a day of its own.
 FOURTH_OF_JULY = Season((7, 4), (7, 4), lead=0)
-#: The seasons of the demo assemblies not yet held (states before ``assembly_held``), by name: each is held on the
-#: first day of its season it can be (`first_day_in_season`), so that the demo shows no regatta on a frozen lake
-#: nor a harvest festival in January, whatever day it is built. (The assemblies already held are held days before
-#: today, whatever the season: their later acts must come on or before today.)
-SEASONS: dict[str, Season] = {  # (each its own opening day, so that the demo's assemblies do not pile up on one)
+#: The season of every demo assembly, by name, each with its own opening day (`plan`), so that the demo shows no
+#: regatta on a frozen lake, no harvest festival in January and no triathlon held in November, whatever day it is
+#: built. One not yet held (states before ``assembly_held``) is held on the first day of its season it can be
+#: (`first_day_in_season`); one already held, in the most recent season in which its story (its cleanup, its bond,
+#: its closing) is over by the day the demo is built (`last_day_in_season`). The Bluegrass Weekend opens on a
+#: Saturday.
+SEASONS: dict[str, Season] = {
+    "Putnam County Fair": Season((7, 15), (8, 25)),
     "Summer theatre under canvas": SUMMER,
     "Lake Gleneida Music Festival": Season((7, 10), (8, 31)),
     "Mahopac Fall Harvest Festival": HARVEST,
@@ -280,7 +307,11 @@ SEASONS: dict[str, Season] = {  # (each its own opening day, so that the demo's 
     "Regional Scout Jamboree Open Day": Season((7, 18), (8, 22)),
     "Carmel Fourth of July Fireworks Viewing": FOURTH_OF_JULY,
     "Putnam Craft Beer Festival": Season((9, 12), (10, 17)),
-    "Putnam Bluegrass Weekend": Season((6, 20), (8, 30)),
+    "Putnam Bluegrass Weekend": Season((6, 20), (8, 30), weekday=SATURDAY),
+    "Hudson Valley Marathon Finish Festival": Season((9, 20), (10, 31)),
+    "Carmel Renaissance Faire": Season((8, 1), (9, 30)),
+    "Lake Mahopac Triathlon Expo": Season((6, 15), (8, 31)),
+    "Carmel Motocross Open": Season((5, 1), (10, 15)),
     "Putnam Balloon Festival": Season((8, 15), (9, 30)),
     "Kent Lakes Regatta Day": Season((6, 27), (8, 29)),
 }
@@ -293,22 +324,72 @@ def office_day(day: date) -> date:
     return next_business_day(day)
 
 
-def first_day_in_season(town: Town, season: Season, submitted: date, earliest: date, days: int = 1) -> date:
-    """The first day on or after `earliest` on which an assembly of `days` days is held within `season` (its
-    first and last days in the same season of a year: `Season.holds`) and for which a petition submitted on
-    `submitted` is filed in time (at least the days of ¶ B before it, the law core's `application_due`; a longer
-    lead is lawful): this year's season when it is still to come, or next year's."""
-    if not season.holds(date(2001, *season.start), date(2001, *season.start) + timedelta(days=days - 1)):
-        raise ValueError(f"an assembly of {days} days is not held within the season {season}")
+def first_day_in_season(town: Town, season: Season, submitted: date, earliest: date, days: int = 1,
+                        *, taken: Collection[date] = ()) -> date:
+    """The first day on or after `earliest`, not in `taken` (another demo assembly's opening day), on which an
+    assembly of `days` days opens within `season` (`Season.opens`: all its days in the same season of a year, on
+    its weekday if it has one) and for which a petition submitted on `submitted` is filed in time (at least the
+    days of ¶ B before it, the law core's `application_due`; a longer lead is lawful): this year's season when it
+    is still to come, or next year's."""
+    season.check(days)
     parameters = sv.parameter_set(town)
     year = earliest.year
     while True:
         day = max(earliest, date(year, *season.start))
         while season.holds(day, day + timedelta(days=days - 1)):
-            if legal_deadlines.application_due(day, parameters.at(day)).date >= submitted:
+            if (season.opens(day, days) and day not in taken
+                    and legal_deadlines.application_due(day, parameters.at(day)).date >= submitted):
                 return day
             day += timedelta(days=1)
         year += 1
+
+
+def last_day_in_season(season: Season, latest: date, days: int = 1, *, taken: Collection[date] = ()) -> date:
+    """The last day on or before `latest`, not in `taken`, on which an assembly of `days` days opens within
+    `season` (`Season.opens`): this year's season when `latest` is in it or after it, or last year's."""
+    season.check(days)
+    year = latest.year
+    while True:
+        day = min(latest, date(year, *season.end) - timedelta(days=days - 1))
+        while day >= date(year, *season.start):
+            if season.opens(day, days) and day not in taken:
+                return day
+            day -= timedelta(days=1)
+        year -= 1
+
+
+def plan(town: Town, today: date) -> dict[str, Story]:
+    """The days of every demo assembly's story (`Story`) built on `today`, by name; every assembly opens on a day
+    of its own. An assembly already held (``assembly_held`` and after) is held in its season (`SEASONS`) on the
+    last day it can open on or before `offset` days from today (`last_day_in_season`: its later acts, the last
+    `offset` days' worth, come on or before today), its petition submitted `LEAD_DAYS` before (the business day on
+    or before). One not yet held is submitted `offset` days from today (the business day on or before) and held in
+    its season on the first day it can open on or after `LEAD_DAYS` later (`Season.lead`) with its petition in time
+    (`first_day_in_season`). A draft's assembly is held on the first day of its season it can open on 120 days
+    from today or later, its petition to be filed then `LEAD_DAYS` before. The assemblies choose their days in
+    turn, the fewest days of season first (the Fourth of July's own day first), then in the order of `EVENTS`."""
+    events = sorted(EVENTS, key=lambda e: (_season_days(SEASONS[e[0]]), EVENTS.index(e)))
+    taken: set[date] = set()
+    stories: dict[str, Story] = {}
+    for name, *_, days, _persons, state, offset in events:
+        season = SEASONS[name]
+        if state in _AFTER:
+            first = last_day_in_season(season, today + timedelta(days=offset), days, taken=taken)
+            submitted = preceding_business_day(first - timedelta(days=LEAD_DAYS))
+        elif state == State.DRAFT:  # (filed today, the petition would be in time)
+            first = first_day_in_season(town, season, today, today + timedelta(days=120), days, taken=taken)
+            submitted = first - timedelta(days=LEAD_DAYS)
+        else:
+            submitted = preceding_business_day(today + timedelta(days=offset))
+            first = first_day_in_season(town, season, submitted, submitted + timedelta(days=season.lead), days,
+                                        taken=taken)
+        taken.add(first)
+        stories[name] = Story(submitted, first, days)
+    return {event[0]: stories[event[0]] for event in EVENTS}
+
+
+def _season_days(season: Season) -> int:
+    return (date(2001, *season.end) - date(2001, *season.start)).days + 1
 
 
 class _Builder:
@@ -320,35 +401,13 @@ class _Builder:
         self.applicant, self.clerk, self.board = u[Role.APPLICANT], u[Role.TOWN_CLERK], u[Role.TOWN_BOARD_MEMBER]
         self.health, self.inspector = u[Role.HEALTH_DEPARTMENT_REVIEWER], u[Role.BUILDING_INSPECTOR]
 
-    def build(self, event: tuple[Any, ...], today: date) -> PermitApplication:
-        """The demo application `event` (a row of `EVENTS`) brought to its state as of `today`. An assembly
-        already held is held `offset` days from today and its petition submitted `LEAD_DAYS` before (the business
-        day on or before). One not yet held is submitted `offset` days from today (the business day on or before)
-        and held `LEAD_DAYS` after; with a season (`SEASONS`), on the first day of its season on or after that
-        (`first_day_in_season`). A draft's assembly is held 120 days from today, or on the first day of its
-        season after that."""
-        name, purpose, activity, address, owner, tenant, days, persons, state, offset = event
-        season = SEASONS.get(name)
-        if state in _AFTER:
-            if season is not None:
-                raise ValueError(f"{name!r} is already held ({state}): it has no season in the demo")
-            first = today + timedelta(days=offset)
-            submitted = preceding_business_day(first - timedelta(days=LEAD_DAYS))
-        elif state == State.DRAFT:
-            first = today + timedelta(days=120)
-            if season is not None:  # (filed today, the petition would be in time)
-                first = first_day_in_season(self.town, season, today, first, days)
-            submitted = first - timedelta(days=LEAD_DAYS)
-        else:
-            submitted = preceding_business_day(today + timedelta(days=offset))
-            first = submitted + timedelta(days=LEAD_DAYS)
-            if season is not None:
-                first = first_day_in_season(self.town, season, submitted, submitted + timedelta(days=season.lead),
-                                            days)
-        facts = _facts(name, purpose, activity, address, owner, first, days, persons, tenant=tenant)
+    def build(self, event: tuple[Any, ...], story: Story, today: date) -> PermitApplication:
+        """The demo application `event` (a row of `EVENTS`) brought to its state as of `today`, on the days of
+        `story` (its submission, its assembly's first day and length: `plan`)."""
+        name, purpose, activity, address, owner, tenant, days, persons, state, _offset = event
+        facts = _facts(name, purpose, activity, address, owner, story.first, days, persons, tenant=tenant)
         app = sv.create_draft(self.applicant, self.town, facts, reason=history_words.DEMO_APPLICATION())
-        steps = self._steps(app, state, Story(submitted, first, days), tenant, today,
-                            notice_to_come=name in NOTICE_TO_COME)
+        steps = self._steps(app, state, story, tenant, today, notice_to_come=name in NOTICE_TO_COME)
         for step in steps:
             step()
         app.refresh_from_db()
@@ -578,9 +637,9 @@ def _load(*, reset: bool, today: date) -> DemoResult:
         if _demo_apps(carmel).exists():
             result.notes.append("the demo permit applications are already there (use --reset to rebuild them)")
         else:
-            builder = _Builder(carmel, users)
+            builder, stories = _Builder(carmel, users), plan(carmel, today)
             for event in EVENTS:
-                builder.build(event, today)
+                builder.build(event, stories[event[0]], today)
             result.created = True
         for app in _demo_apps(carmel).order_by("pk"):
             result.applications[app.name] = app.state

@@ -272,8 +272,10 @@ def test_demo_built_on_the_trials_day_holds_its_summer_and_autumn_assemblies_the
     """Built on Wednesday 2 December 2026 (the trial's day): the theatre under canvas is held on 1 June 2027 and
     the regatta on 27 June (not in January and February), the car show on 16 May 2027, the harvest festival on
     1-2 September 2027 (not in January), the fireworks viewing on 4 July 2027 — each petition, filed in November,
-    well over ¶ B's 60 days ahead; and no two assemblies not yet held open on the same day (each season its own
-    opening day: nine had piled up on 1 May)."""
+    well over ¶ B's 60 days ahead; the Bluegrass Weekend on Saturday 26 June and Sunday 27 June 2027; the assemblies
+    already held in their 2026 seasons — the county fair on 23-25 August, the triathlon on 31 August (not on 12
+    November, 20 days before) and the marathon's finish festival on 31 October (not on 29 November); and no two
+    assemblies open on the same day (nine had piled up on 1 May)."""
     loaded_on(travel_to, date(2026, 12, 2))
     held = {app.name: _first_last(app) for app in PermitApplication.objects.all()}
     assert held["Summer theatre under canvas"] == (date(2027, 6, 1), date(2027, 6, 1))
@@ -281,5 +283,9 @@ def test_demo_built_on_the_trials_day_holds_its_summer_and_autumn_assemblies_the
     assert held["Carmel Classic Car Show"] == (date(2027, 5, 16), date(2027, 5, 16))
     assert held["Mahopac Fall Harvest Festival"] == (date(2027, 9, 1), date(2027, 9, 2))
     assert held["Carmel Fourth of July Fireworks Viewing"] == (date(2027, 7, 4), date(2027, 7, 4))
+    assert held["Putnam Bluegrass Weekend"] == (date(2027, 6, 26), date(2027, 6, 27))
+    assert held["Putnam County Fair"] == (date(2026, 8, 23), date(2026, 8, 25))
+    assert held["Lake Mahopac Triathlon Expo"] == (date(2026, 8, 31), date(2026, 8, 31))
+    assert held["Hudson Valley Marathon Finish Festival"] == (date(2026, 10, 31), date(2026, 10, 31))
     firsts = [held[name][0] for name in demo.SEASONS]
     assert len(set(firsts)) == len(firsts), sorted(firsts)

@@ -10,8 +10,8 @@ Saturday, a Sunday or a public holiday of GCL § 24 (`publicassembly.law.dates`)
 held in their season (`SEASONS`: the regatta and the triathlon in summer, the harvest festival in September or
 October, the fireworks viewing on the Fourth of July, the Bluegrass Weekend from a Saturday to a Sunday), each
 opening on a day of its own (`plan`), whatever day the demo is built: those not yet held in the next season their
-petitions are filed at least the days of ¶ B ahead of, those already held in the last season by whose end their
-story is over.
+petitions are filed at least the days of ¶ B ahead of, those already held in the last season in which their
+story (the cleanup inspected, the bond released or forfeited, the case closed) is over by that day.
 
 Then the venues and enforcement demos (`publicassembly.venues.demo.load(town, users)` for Mount Pleasant with its
 demo users by role, `publicassembly.enforcement.demo.load(towns, users)` with each town's demo users, town alias →

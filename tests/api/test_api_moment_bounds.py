@@ -23,3 +23,25 @@ def test_a_moment_before_the_chapter_is_refused_naming_the_field(api, mu, hall, 
                                             content_type="application/json")
     assert r.status_code == 422 and r.json()["field"] == "ordered_at", r.json()
     assert says in r.json()["detail"]
+
+
+@pytest.mark.parametrize("moment", [1764700000, 12345, 0, 1764700000.5, True])
+def test_a_moment_given_as_a_json_number_is_refused_not_read_as_seconds_since_1970(api, mu, hall, moment):
+    """§ 164-5: ``ordered_at`` 1764700000 was recorded as 2025-12-02T18:26:40Z (pydantic reads a number as seconds
+    since 1970), a moment no officer wrote; it is refused, as a date given as a number is."""
+    from publicassembly.enforcement.models import StopOrder
+
+    before = StopOrder.objects.count()
+    r = api(mu["enforcement_officer"]).post(URL.format(pk=hall.pk), json.dumps({**BODY, "ordered_at": moment}),
+                                            content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "ordered_at", r.json()
+    assert "ISO 8601 with its UTC offset" in r.json()["detail"]
+    assert StopOrder.objects.count() == before
+
+
+def test_a_moment_as_iso_text_is_still_taken(api, mu, hall):
+    r = api(mu["enforcement_officer"]).post(URL.format(pk=hall.pk),
+                                            json.dumps({**BODY, "ordered_at": "2026-07-04T21:30:00-04:00"}),
+                                            content_type="application/json")
+    assert r.status_code == 201, r.json()
+    assert r.json()["ordered_at"] == "2026-07-05T01:30:00+00:00"

@@ -15,10 +15,19 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema, Status
-from pydantic import AwareDatetime, ValidationInfo, WithJsonSchema, field_validator
+from pydantic import AwareDatetime, BeforeValidator, ValidationInfo, WithJsonSchema, field_validator
 
 from publicassembly.api.auth import token_auth
-from publicassembly.api.inputs import BodyIn, Day, RecordId, RefusalsKept, dollars, refuse_every, refuse_with
+from publicassembly.api.inputs import (
+    BodyIn,
+    Day,
+    RecordId,
+    RefusalsKept,
+    dollars,
+    iso_moment,
+    refuse_every,
+    refuse_with,
+)
 from publicassembly.api.resources import (
     ERRORS,
     _app,
@@ -79,7 +88,8 @@ Days = whole_number(0, MAX_DAYS)
 DocumentId = whole_number(1, 2**62)
 #: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
 #: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
-Moment = Annotated[AwareDatetime, Field(ge=datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC),
+#: A JSON number is refused (`iso_moment`): pydantic would read it as seconds since 1970.
+Moment = Annotated[AwareDatetime, BeforeValidator(iso_moment), Field(ge=datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC),
                                         description="ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00; "
                                                     "not in the future")]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, NoReturn
 
@@ -170,6 +170,18 @@ def _iso_day(value: object) -> object:
 
 #: A date given to the API: ``YYYY-MM-DD`` (a JSON string), never a number.
 Day = Annotated[date, BeforeValidator(_iso_day)]
+
+
+def iso_moment(value: object) -> object:
+    """A moment is an ISO 8601 string with its UTC offset (or, from Python, a `datetime`): pydantic's lax mode
+    would read a JSON number such as 1764700000 as seconds since 1970 and record a moment no one wrote, as
+    `_iso_day` refuses for a date. A null reaches this only where the moment is required."""
+    if isinstance(value, (datetime, str)):  # noqa: UP038
+        return value
+    if value is None:
+        raise ValueError("is required: a moment, ISO 8601 with its UTC offset, e.g. \"2026-07-04T21:30:00-04:00\"")
+    raise ValueError("a moment is a string, ISO 8601 with its UTC offset, e.g. \"2026-07-04T21:30:00-04:00\"; "
+                     f"got {value!r}")
 
 
 #: A record's number in a path (``/towns/{town}/applications/{id}``): named ``id`` in the OpenAPI schema and in a

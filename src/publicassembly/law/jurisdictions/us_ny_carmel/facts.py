@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -27,6 +28,7 @@ from publicassembly.law.units import (
     Money,
     PositiveCount,
     Text,
+    given,
 )
 
 SponsorKind = Literal[
@@ -423,11 +425,23 @@ class Insurance(_Facts):
         None, description="Days of prior written notice to the Town before the policy may be cancelled.")
 
 
+def _bond_more_than_zero(value: Decimal | None) -> Decimal | None:
+    """A bond's amount (¶ F), fixed or posted, is more than $0: a bond of $0 is no bond, and ¶ F says one
+    "shall" be posted (interpretation P-13, as the permit's JSON and the workflow refuse it)."""
+    if value is not None and value == 0:
+        raise ValueError(_("must be more than $0 (got {given}): the applicant shall post a bond in an amount "
+                           "fixed by the Town Board (permit requirements ¶ F; interpretation P-13)",
+                           given=given(value)))
+    return value
+
+
 class Bond(_Facts):
-    """¶ F: the cleanup bond posted with the Town Clerk."""
+    """¶ F: the cleanup bond posted with the Town Clerk; ``amount`` more than $0 (P-13)."""
 
     posted: bool | None = None
     amount: Money | None = None
+
+    _amount_more_than_zero = field_validator("amount")(_bond_more_than_zero)
 
 
 class TownBoard(_Facts):
@@ -436,8 +450,11 @@ class TownBoard(_Facts):
     statements claim (exemptions ¶¶ A-D; interpretation P-20): from then the exemption does not reach the case."""
 
     bodily_injury_limit: Money | None = None
-    bond_amount: Money | None = None
+    bond_amount: Money | None = Field(None, description="The cleanup bond the Board fixes (¶ F): more than $0 "
+                                      "(interpretation P-13).")
     exemption_not_accepted_on: HappenedDate | None = None
+
+    _bond_more_than_zero = field_validator("bond_amount")(_bond_more_than_zero)
 
 
 class Hearing(_Facts):

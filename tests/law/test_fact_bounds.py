@@ -130,9 +130,18 @@ def test_a_boolean_is_not_a_number(base, field, kind, value):
     assert error.message == f"expected a {kind}, got {'true' if value else 'false'}"
 
 
+#: The number facts whose 0 is refused: a bond of $0 is no bond (Carmel ch. 31 ¶ F, P-13).
+_MORE_THAN_ZERO = frozenset({"bond.amount"})
+
+
 @pytest.mark.parametrize(("base", "field", "kind"), NUMBER_FACTS)
 @pytest.mark.parametrize("value", [0, "0", "12"])
 def test_zero_and_numeric_strings_from_web_forms_are_still_numbers(base, field, kind, value):
+    """A bond's amount is more than $0 (Carmel ch. 31 ¶ F, interpretation P-13): its 0 is refused, naming it."""
+    if field in _MORE_THAN_ZERO and int(value) == 0:
+        error = _refused(_set(base, field, value))
+        assert error.field == field and error.message.startswith("must be more than $0 (got 0)")
+        return
     facts = parse_case(_set(base, field, value)).facts
     node: object = facts
     for part in field.split("."):

@@ -238,3 +238,49 @@ def test_a_filing_date_before_the_chapter_is_refused_naming_filed_on_fee(
     with pytest.raises(InvalidCase) as e:
         determine(case)
     assert e.value.field == "filed_on" and "before ch. 31 took effect (1972-01-01)" in str(e.value)
+
+
+#: The audit's case (2026-12-03): first day Wednesday 2026-10-14, so the last day to file is Saturday 2026-08-15,
+#: when the Town Clerk's office is closed; the next business day is Monday 2026-08-17.
+NOT_YET_FILED = {"jurisdiction": "carmel-ny", "subject": "event", "purpose": "Concert",
+                 "dates": {"first_day": "2026-10-14"}, "max_persons_at_one_time": 1000}
+
+
+@pytest.mark.parametrize(("as_of", "status", "said"), [
+    ("2026-08-15", Status.MISSING, "Not yet filed: file with the Town Clerk by 2026-08-15. "),
+    ("2026-08-16", Status.NEEDS_REVIEW, "Not yet filed: it can still be filed on 2026-08-17, the next business day "
+                                        "after 2026-08-15, the last day to file it, when the Town Clerk's office "
+                                        "was closed (Saturday): GCL § 25-a "),
+    ("2026-08-17", Status.NEEDS_REVIEW, "Not yet filed: it can still be filed today, 2026-08-17, the next business "
+                                        "day after 2026-08-15, the last day to file it, when the Town Clerk's "
+                                        "office was closed (Saturday): GCL § 25-a "),
+    ("2026-08-18", Status.NOT_MET, "No petition was filed by 2026-08-15; it can no longer be filed at least 60 "
+                                   "days prior. "),
+])
+def test_not_yet_filed_after_a_closed_last_day_until_the_next_business_day_permit_requirements_b_gcl_25a_g1(
+        determine: Determine, as_of: str, status: Status, said: str) -> None:
+    """¶ B, GCL § 25-a, G-1: a petition not yet filed when the last day to file (Saturday) has passed can still
+    be filed on the next business day, Monday — the day a filing would be needs_review, not not_met — so up to
+    and on that day the finding is needs_review, saying by when; the day after it, not_met. (It said "it can no
+    longer be filed" on the Monday.)"""
+    f = determine(NOT_YET_FILED | {"as_of": as_of}).finding(FILING)
+    assert f.status is status, f.reason
+    assert f.reason.startswith(said), f.reason
+    if status is Status.NEEDS_REVIEW:
+        assert "(interpretation G-1)" in f.reason and f.missing == ("filed_on",)
+
+
+def test_not_yet_filed_the_day_after_an_open_last_day_is_not_met_permit_requirements_b_g1(
+        determine: Determine) -> None:
+    """G-1's leeway is only after a closed last day: first day Friday 2026-10-16, last day to file Monday
+    2026-08-17, open; on Tuesday 2026-08-18 it can no longer be filed."""
+    d = determine(NOT_YET_FILED | {"dates": {"first_day": "2026-10-16"}, "as_of": "2026-08-18"})
+    assert d.deadlines["application_due"].date == date(2026, 8, 17) and d.deadlines["application_due"].closed is None
+    assert d.finding(FILING).status is Status.NOT_MET
+
+
+def test_filed_on_the_next_business_day_after_a_saturday_last_day_needs_review_permit_requirements_b_g1(
+        determine: Determine) -> None:
+    """The same Monday, filed: needs_review (G-1), as not yet filed on it is."""
+    f = determine(NOT_YET_FILED | {"as_of": "2026-08-17", "filed_on": "2026-08-17"}).finding(FILING)
+    assert f.status is Status.NEEDS_REVIEW and "GCL § 25-a" in f.reason

@@ -155,7 +155,8 @@ def filing_deadline(ctx: Context) -> Finding:
     """The petition is filed with the Town Clerk at least 60 days prior to the date of the assembly (¶ B),
     counted by `at_least_days_before` from the first day (GCL § 20; a last day counted backwards stays put). A
     filing on the next business day after a last day when the Clerk's office is closed is needs_review (GCL
-    § 25-a, interpretation G-1); any later filing is not_met."""
+    § 25-a, interpretation G-1); any later filing is not_met. Not yet filed, the same: until that next business
+    day it can still be filed (needs_review), after it not (not_met)."""
     rule = "carmel/permit/b-filing-deadline"
     if ctx.no_permit:
         return ctx.not_applicable(rule, "permit requirements ¶ B")
@@ -165,6 +166,25 @@ def filing_deadline(ctx: Context) -> Finding:
         return Finding(rule, Status.MISSING, CITE_B, _("The dates of the assembly are not given."),
                        {"filed_on": filed}, missing=("petition.2.dates",))
     values = {"filed_on": filed, "application_due": due.date, "act_by": due.act_by}
+    # GCL § 25-a(1) names periods "within which or after which or before which" an act is required: after a last
+    # day when the Clerk's office is closed, the filing may still be timely on the next business day (G-1).
+    leeway = next_business_day(due.date) if due.closed else None
+    if filed is None and leeway is not None and due.date < ctx.as_of <= leeway:
+        # (not yet filed, and the next business day not yet past: it can still be filed, as a filing on that day
+        # would be needs_review; the Town decides)
+        words = {"next_day": leeway.isoformat(), "due_date": due.date.isoformat(), "closed": due.closed,
+                 "counted": due.counted}
+        said = (_("Not yet filed: it can still be filed today, {next_day}, the next business day after {due_date}, "
+                  "the last day to file it, when the Town Clerk's office was closed ({closed}): GCL § 25-a lets an "
+                  "act required before a period that ends on a Saturday, Sunday or public holiday be done on the "
+                  "next business day, but whether it moves a period counted backwards from the assembly is for "
+                  "the Town to decide (interpretation G-1). {counted}", **words) if ctx.as_of == leeway else
+                _("Not yet filed: it can still be filed on {next_day}, the next business day after {due_date}, "
+                  "the last day to file it, when the Town Clerk's office was closed ({closed}): GCL § 25-a lets an "
+                  "act required before a period that ends on a Saturday, Sunday or public holiday be done on the "
+                  "next business day, but whether it moves a period counted backwards from the assembly is for "
+                  "the Town to decide (interpretation G-1). {counted}", **words))
+        return Finding(rule, Status.NEEDS_REVIEW, CITE_B, said, values, missing=("filed_on",))
     if filed is None and ctx.as_of > due.date:
         return Finding(rule, Status.NOT_MET, CITE_B,
                        _("No petition was filed by {due_date}; it can no longer be filed at least "
@@ -175,7 +195,7 @@ def filing_deadline(ctx: Context) -> Finding:
                        _("Not yet filed: file with the Town Clerk by {due_date}. {counted}",
                          due_date=due.date.isoformat(), counted=due.counted), values,
                        missing=("filed_on",))
-    if filed > due.date and due.closed and filed <= next_business_day(due.date):
+    if filed > due.date and leeway is not None and filed <= leeway:
         # GCL § 25-a(1) names periods "within which or after which or before which" an act is required: a filing
         # on the next business day after a last day the Clerk's office is closed may be timely (G-1). Neither
         # met nor not_met is safe; the Town decides.

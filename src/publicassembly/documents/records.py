@@ -868,7 +868,8 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
     nothing; other records: nothing). For its ``jurisdiction`` (one of `SUMMONS_JURISDICTIONS`):
 
     - ``rule_id`` must be a rule of the jurisdiction's rule book (``publicassembly rules --jurisdiction ALIAS``
-      lists them);
+      lists them) that a person can violate (`Jurisdiction.violable_rules`, interpretation W-19: not a
+      definition, an exception, an official's duty or the penalty);
     - Mount Pleasant (§ 164-14): ``offense_number`` given (1 or more) and no ``days_of_continued_violation``;
       Carmel (ch. 31 penalties ¶¶ A, B): ``days_of_continued_violation`` given (1 or more) and no
       ``offense_number``;
@@ -904,6 +905,12 @@ def against_the_law(record: object, prefix: str = "") -> list[str]:
                 else f"; did you mean {close[0]!r}?" if close else "")
         out.append(f"{p}rule_id: {record.rule_id!r} is not a rule of {code} ({alias}); its rules are listed by "
                    f"`publicassembly rules --jurisdiction {alias}`{hint}")
+    elif record.rule_id not in j.violable_rules:
+        # A rule of the book that states no duty of a person (a definition, an exception, the Town's or its
+        # officers' own acts, the penalty): no one is summoned for violating it (interpretation W-19).
+        out.append(f"{p}rule_id: {record.rule_id!r} is not a requirement of {code} a person can violate "
+                   f"(interpretation W-19): a summons is for a violation of one of the rules "
+                   f"{', '.join(j.violable_rules)}")
     days, number = record.days_of_continued_violation, record.offense_number
     if j.penalty_counted_by == "days_of_continued_violation":
         if number is not None:

@@ -37,3 +37,23 @@ def test_the_stop_orders_conditions_are_deficiencies_164_5_m19(bi, hall, egress_
         assert recorded.result != Inspection.PASSED
     # (the gathering's conditions, corrected on the spot: the certificate is not withheld for them, M-19)
     assert [b.rule for b in vs.exit_blockers(hall) if b.rule == STOP] == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("exits", "kinds"), [
+    ({"exits_blocked": True, "exit_access_clear": False}, [DeficiencyKind.BLOCKED_EXIT, DeficiencyKind.EXIT_ACCESS]),
+    ({"exits_blocked": True, "exit_access_clear": True}, [DeficiencyKind.BLOCKED_EXIT]),
+    ({"exits_blocked": False, "exit_access_clear": True}, []),
+])
+def test_a_blocked_exit_stops_the_performance_but_is_one_deficiency_under_its_own_section_164_5_m19(
+        bi, hall, exits, kinds):
+    """§ 164-5 (M-16): a blocked exit or access to the exits not clear obstructs the means of egress, so the law
+    core's stop finding says stop; the deficiency stays the exit's own (§ 164-10, § 164-11), never a second one
+    under § 164-5's rule (``egress_obstructed`` is the aisles' and passageways')."""
+    today = timezone.localdate()
+    insp = vs.schedule_inspection(bi, hall, scheduled_for=today)
+    recorded = vs.record_inspection(bi, insp, done_on=today, persons_present=50, egress_obstructed=False,
+                                    serious_menace=False, **(CLEAR | exits))
+    assert [d for d in recorded.deficiencies.all() if d.rule_id == STOP] == []
+    exit_kinds = (DeficiencyKind.BLOCKED_EXIT, DeficiencyKind.EXIT_ACCESS)
+    assert sorted(d.kind for d in recorded.deficiencies.all() if d.kind in exit_kinds) == sorted(kinds)

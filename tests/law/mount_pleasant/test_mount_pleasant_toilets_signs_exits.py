@@ -151,11 +151,13 @@ def test_exits_without_inspection_are_not_applicable(determine):
 
 @pytest.mark.parametrize("corrected, status", [(True, Status.MET), (False, Status.NOT_MET), (None, Status.NOT_MET)])
 def test_164_13_violations_corrected_forthwith(determine, corrected, status):
-    """§ 164-13: a violation found (a blocked exit) must be corrected forthwith."""
+    """§ 164-13: a violation found (a blocked exit) must be corrected forthwith — the exit (§ 164-10) and, the
+    exit obstructing the means of egress, the performance stopped until it is (§ 164-5, M-16)."""
     d = determine(commercial=True, spaces=HALL, inspection={"exits_blocked": True, "corrected": corrected})
     f = d.finding("mount-pleasant/164-13/correction")
     assert f.status is status
-    assert f.values["correct_forthwith"] == ["mount-pleasant/164-10/exits-not-blocked"]
+    assert f.values["correct_forthwith"] == ["mount-pleasant/164-5/stop-performance",
+                                             "mount-pleasant/164-10/exits-not-blocked"]
 
 
 def test_164_13_nothing_to_correct(determine):

@@ -257,12 +257,21 @@ def _with(reason: Message, more: Message | None) -> Message:
 
 
 _STOP_CONDITIONS = {"overcrowding": _("overcrowding"), "egress_obstructed": _("egress obstructed"),
+                    "exits_blocked": _("a blocked exit obstructing egress (§ 164-10)"),
+                    "exit_access_not_clear": _("obstructed access to the exits (§ 164-11)"),
                     "serious_menace": _("serious menace")}
 
 
 def stop_performance(ctx: Context) -> Finding:
     """An officer finding overcrowding, obstructed egress or a serious menace to life and safety shall cause
-    the performance to be stopped until the condition is corrected (§ 164-5)."""
+    the performance to be stopped until the condition is corrected (§ 164-5).
+
+    An exit found blocked (``exits_blocked``, § 164-10) or access to the exits found not clear
+    (``exit_access_clear`` false, § 164-11) obstructs the "means of egress" as much as an aisle or passageway
+    (``egress_obstructed``) does: each is a ground of its own, named in the finding (interpretation M-16). Left
+    unstated, they are not gaps of this finding (§§ 164-10 and 164-11's own findings ask for them); the
+    values give them as stated, and ``egress_obstructed`` stays the inspection's fact of the aisles and
+    passageways (the venues service makes a deficiency of it, the exits' being their sections': M-19)."""
     rule, citation = "mount-pleasant/164-5/stop-performance", cite("164-5")
     inspection = ctx.case.inspection
     if inspection is None:
@@ -276,10 +285,13 @@ def stop_performance(ctx: Context) -> Finding:
         overcrowded = True
     conditions = {"overcrowding": overcrowded, "egress_obstructed": inspection.egress_obstructed,
                   "serious_menace": inspection.serious_menace}
-    found = [name for name, v in conditions.items() if v]
+    exits = {"exits_blocked": inspection.exits_blocked is True,
+             "exit_access_not_clear": inspection.exit_access_clear is False}
+    found = [name for name in _STOP_CONDITIONS if conditions.get(name) or exits.get(name)]
     source, certificate = approved_number_from(ctx)
     values = {"persons_present": counted, "approved_number": approved, "approved_number_from": source,
-              "approved_certificate": certificate, **conditions, "stop_performance": bool(found)}
+              "approved_certificate": certificate, **conditions, "exits_blocked": inspection.exits_blocked,
+              "exit_access_clear": inspection.exit_access_clear, "stop_performance": bool(found)}
     if found:
         return Finding(rule, Status.NOT_MET, citation,
                        _("The performance, presentation, spectacle or entertainment must be stopped "

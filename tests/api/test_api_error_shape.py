@@ -88,6 +88,19 @@ def test_a_validators_sentence_is_given_without_pydantics_prefix(api, cu, hearin
     assert not msg.startswith("Value error") and not msg.startswith("paid_on:"), msg
 
 
+@pytest.mark.parametrize("paid_on", ["1764700000", "20261127", "2026-7-4"])
+def test_a_day_given_as_a_string_of_digits_is_refused_not_read_as_seconds_since_1970(api, cu, hearing_app, paid_on):
+    """Fee (ch. 31): ``"1764700000"`` is ten characters, as ``YYYY-MM-DD`` is, and pydantic reads it as seconds
+    since 1970 (2025-12-02); a day is refused unless written YYYY-MM-DD, naming the field, nothing recorded."""
+    r = api(cu["town_clerk"]).post(f"/api/v1/towns/carmel-ny/applications/{hearing_app.pk}/fee-payments",
+                                   json.dumps({"amount": "100.00", "paid_on": paid_on,
+                                               "expected_version": hearing_app.version}),
+                                   content_type="application/json")
+    assert r.status_code == 422 and r.json()["field"] == "paid_on", r.json()
+    assert "YYYY-MM-DD" in r.json()["errors"][0]["msg"]
+    assert not hearing_app.fee_payments.exists()
+
+
 def test_a_field_a_body_does_not_have_is_refused_naming_it(api, mu, hall):
     """A misspelt field is refused, 422 naming it, rather than dropped while the request succeeds (here on the
     § 164-5 stop order; every request body of the API is read the same way, api/inputs.BodyIn)."""

@@ -15,16 +15,16 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from ninja import Field, Query, Router, Schema, Status
-from pydantic import AwareDatetime, BeforeValidator, ValidationInfo, WithJsonSchema, field_validator
+from pydantic import ValidationInfo, WithJsonSchema, field_validator
 
 from publicassembly.api.auth import token_auth
 from publicassembly.api.inputs import (
     BodyIn,
     Day,
+    Moment,
     RecordId,
     RefusalsKept,
     dollars,
-    iso_moment,
     refuse_every,
     refuse_with,
 )
@@ -41,7 +41,7 @@ from publicassembly.api.resources import (
 from publicassembly.api.resources import router as records
 from publicassembly.documents.records import RETURN_TIME
 from publicassembly.law.jsonable import jsonable
-from publicassembly.law.units import FACT_YEARS, MAX_COUNT, READ_NUMBER, whole_number
+from publicassembly.law.units import MAX_COUNT, READ_NUMBER, whole_number
 from publicassembly.venues.models import STORY_RANGE
 from publicassembly.workflow.bounds import (
     MAX_ADDRESS,
@@ -86,14 +86,6 @@ Money10 = dollars(max_digits=10)
 Count = whole_number(0, MAX_COUNT)
 Days = whole_number(0, MAX_DAYS)
 DocumentId = whole_number(1, 2**62)
-#: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
-#: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
-#: A JSON number is refused (`iso_moment`): pydantic would read it as seconds since 1970.
-Moment = Annotated[AwareDatetime, BeforeValidator(iso_moment), Field(ge=datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC),
-                                        description="ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00; "
-                                                    "not in the future")]
-
-
 def _text(n: int, *, min_length: int = 0) -> Any:
     return Annotated[str, Field(max_length=n, min_length=min_length)]
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, NoReturn
 
 from ninja import Path, Schema
 from pydantic import (
+    AfterValidator,
+    AwareDatetime,
     BeforeValidator,
     ConfigDict,
     Field,
@@ -19,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from publicassembly.law.units import READ_MONEY
+from publicassembly.law.units import FACT_YEARS, READ_MONEY
 
 
 class BodyIn(Schema):
@@ -157,15 +160,24 @@ def refuse_every(body: RefusalsKept, judge: Callable[[dict[str, Any]], list[tupl
     refuse_with(body, nul + [(field, message) for field, message in more if not _within(field, held)])
 
 
+#: The text of a date the API reads (``YYYY-MM-DD``) and the start of a moment's (``YYYY-MM-DDTHH:MM…``): pydantic
+#: would read a string of digits (``"1764700000"``) as seconds since 1970, as it reads a JSON number.
+_DAY_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}")
+_MOMENT_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}")
+_DAY_WANTED = 'a date is a string YYYY-MM-DD, e.g. "2026-07-04"'
+_MOMENT_WANTED = 'a moment is a string, ISO 8601 with its UTC offset, e.g. "2026-07-04T21:30:00-04:00"'
+
+
 def _iso_day(value: object) -> object:
     """A date is a ``YYYY-MM-DD`` string (or, from Python, a `date`): pydantic's lax mode would read a JSON number
-    such as 20261127 as seconds since 1970. The service checks its range and that it is not in the future. A null
-    reaches this only where the date is required (a field ``Day | None`` takes it as no date)."""
-    if isinstance(value, date) or (isinstance(value, str) and len(value.strip()) == 10):
-        return value
+    such as 20261127, or a string of digits such as ``"1764700000"``, as seconds since 1970. The service checks
+    its range and that it is not in the future. A null reaches this only where the date is required (a field
+    ``Day | None`` takes it as no date)."""
+    if isinstance(value, date) or (isinstance(value, str) and _DAY_TEXT.fullmatch(value.strip())):
+        return value.strip() if isinstance(value, str) else value
     if value is None:  # (JSON's null, where a date is required: told so, not "got None")
-        raise ValueError("is required: a date, a string YYYY-MM-DD, e.g. \"2026-07-04\"")
-    raise ValueError(f"a date is a string YYYY-MM-DD, e.g. \"2026-07-04\"; got {value!r}")
+        raise ValueError('is required: a date, a string YYYY-MM-DD, e.g. "2026-07-04"')
+    raise ValueError(f"{_DAY_WANTED}; got {value!r}")
 
 
 #: A date given to the API: ``YYYY-MM-DD`` (a JSON string), never a number.
@@ -174,14 +186,34 @@ Day = Annotated[date, BeforeValidator(_iso_day)]
 
 def iso_moment(value: object) -> object:
     """A moment is an ISO 8601 string with its UTC offset (or, from Python, a `datetime`): pydantic's lax mode
-    would read a JSON number such as 1764700000 as seconds since 1970 and record a moment no one wrote, as
-    `_iso_day` refuses for a date. A null reaches this only where the moment is required."""
-    if isinstance(value, (datetime, str)):  # noqa: UP038
-        return value
+    would read a JSON number such as 1764700000, or a string of digits, as seconds since 1970 and record a moment
+    no one wrote, as `_iso_day` refuses for a date. A null reaches this only where the moment is required."""
+    if isinstance(value, datetime) or (isinstance(value, str) and _MOMENT_TEXT.match(value.strip())):
+        return value.strip() if isinstance(value, str) else value
     if value is None:
-        raise ValueError("is required: a moment, ISO 8601 with its UTC offset, e.g. \"2026-07-04T21:30:00-04:00\"")
-    raise ValueError("a moment is a string, ISO 8601 with its UTC offset, e.g. \"2026-07-04T21:30:00-04:00\"; "
-                     f"got {value!r}")
+        raise ValueError('is required: a moment, ISO 8601 with its UTC offset, e.g. "2026-07-04T21:30:00-04:00"')
+    raise ValueError(f"{_MOMENT_WANTED}; got {value!r}")
+
+
+#: The earliest moment the API takes: the first of the fact years (interpretation G-2), as on the pages.
+EARLIEST_MOMENT = datetime(FACT_YEARS[0], 1, 1, tzinfo=UTC)
+
+
+def _in_fact_years(value: datetime) -> datetime:
+    """A moment before the fact years is refused here, in the API's words; the bound is not given to pydantic
+    (``Field(ge=…)``), which would publish it as ``ge`` in the OpenAPI document, a keyword clients ignore."""
+    if value < EARLIEST_MOMENT:
+        raise ValueError(f"must be on or after {EARLIEST_MOMENT.date().isoformat()} (the years a date may lie in: "
+                         f"{FACT_YEARS[0]}-{FACT_YEARS[-1]}, interpretation G-2); got {value.isoformat()}")
+    return value
+
+
+#: A moment that has happened, in the years a date fact may lie in (interpretation G-2, as on the pages): the
+#: service refuses one in the future or before the chapter (422 naming the field), so no upper bound here.
+#: A JSON number or a string of digits is refused (`iso_moment`): pydantic would read it as seconds since 1970.
+Moment = Annotated[AwareDatetime, BeforeValidator(iso_moment), AfterValidator(_in_fact_years),
+                   Field(description=f"ISO 8601 with its UTC offset, e.g. 2026-07-04T21:30:00-04:00; from "
+                                     f"{FACT_YEARS[0]}-01-01, not in the future")]
 
 
 #: A record's number in a path (``/towns/{town}/applications/{id}``): named ``id`` in the OpenAPI schema and in a

@@ -55,6 +55,16 @@ def test_164_5_a_count_of_more_digits_than_python_reads_is_told_the_bound_not_a_
     assert said[0].startswith("Line 1 (Hall): Must be at most 1,000,000,000 (got 99,999,999,")
 
 
+def test_164_5_a_count_with_more_leading_zeros_than_python_reads_is_the_number_not_a_500(mount_pleasant):
+    """"Hall, 0000…0012" (4,400 zeros, within the field's 5,000 characters) is the number 12: read without its
+    zeros, not given to Python whole (which refuses a text of more than 4,300 digits)."""
+    form = StopOrderForm({"so-performance": "Dance", "so-persons_by_space": "Hall, " + "0" * 4400 + "12"},
+                         town=mount_pleasant, prefix="so")
+    form.is_valid()
+    assert "persons_by_space" not in form.errors, form.errors
+    assert form.cleaned_data["persons_by_space"] == {"Hall": 12}
+
+
 def test_164_5_the_page_shows_the_bound_beside_the_rooms(mu, hall):
     hall.refresh_from_db()
     r = client_for(mu["enforcement_officer"]).post(f"{MP}/stop_order/0/", {

@@ -360,21 +360,23 @@ class StopOrderForm(PlainErrors):
                 continue
             room, comma, number = line.rpartition(",")
             room, number = room.strip(), number.strip()
+            # (read without its leading zeros: Python refuses to read a text of more than 4,300 digits)
+            digits = number.lstrip("0") or "0"
             if not comma or not room or not re.fullmatch(r"[0-9]+", number):
                 errors.append(forms.ValidationError(gettext_lazy("Line %(n)d: write the room's name, a comma, then "
                                                                  "the persons counted there as a whole number (e.g. "
                                                                  "\"Cocktail room, 120\")") % {"n": n}))
-            elif len(number.lstrip("0")) > len(str(MAX_COUNT)) or int(number) > MAX_COUNT:
+            elif len(digits) > len(str(MAX_COUNT)) or int(digits) > MAX_COUNT:
                 # (the bound of every count, persons present's and the API's, W-39; told of a number of any length:
                 # one of more digits than Python reads is not read)
                 errors.append(forms.ValidationError(gettext("Line %(n)d (%(room)s): %(bound)s") % {
-                    "n": n, "room": room, "bound": at_most(MAX_COUNT, number.lstrip("0"))}))
+                    "n": n, "room": room, "bound": at_most(MAX_COUNT, digits)}))
             elif same_name(room) in read:
                 errors.append(forms.ValidationError(gettext_lazy("Line %(n)d: %(room)s is named on an earlier line")
                                                     % {"n": n, "room": room}))
             else:
                 read.add(same_name(room))
-                counts[room] = int(number)
+                counts[room] = int(digits)
         if errors:
             raise forms.ValidationError(errors)
         return counts or None

@@ -46,8 +46,14 @@ def test_carmel_summons_three_days_sums_the_range_carmel_31_penalties_a_b(tmp_pa
     rasterize(data, tmp_path)
     text = pdf_text(data)
     assert "3 days: 3 separate violations" in text
-    assert "not more than $750" in text and "45 days" in text
     assert "Each day's continued violation constitutes a separate violation" in text
+    flat = " ".join(text.split())
+    # (C-15: ¶ B's range is each violation's; the totals are said as totals, the court deciding how terms run)
+    assert "For each violation the law provides a fine of not more than $250.00" in flat, flat
+    assert "not in excess of 15 days" in flat
+    assert "for 3 separate violations, up to $750.00 in fines and 45 days' imprisonment in all" in flat
+    assert "consecutively up to that total being for the court" in flat
+    assert "the law provides a fine of not more than $750" not in flat
 
 
 #: What a Carmel summons without its days is told (ch. 31 penalties ¶ A), after "is required" or "is 0; it must be".

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 from reportlab.lib.units import inch
@@ -138,6 +139,24 @@ def _carmel_signature(record: SummonsRecord) -> str:
     return f"{esc(name)}, for the {esc(town)}" if name else f"for the {esc(town)}"
 
 
+def _carmel_range(record: SummonsRecord, days: int, violations: str) -> str:
+    """What the law provides for `days` separate violations (ch. 31 penalties ¶ B, interpretation C-15): for one,
+    ¶ B's range; for more, ¶ B's range for each and the totals over them "in all", the court deciding whether
+    terms of imprisonment for separate days may run consecutively up to that total — never the total said as
+    what the law provides for one charge. The record's fines and imprisonment are the totals (the record's check
+    holds them to the law's), so each violation's is the total divided by the days, exactly."""
+    if days <= 1:
+        return f"For {violations} the law provides {penalty_text(record)}"
+    each = dataclasses.replace(record, min_fine=record.min_fine / days, max_fine=record.max_fine / days,
+                               max_jail_days=record.max_jail_days // days if record.max_jail_days else None)
+    total = f"up to {money(record.max_fine)} in fines"
+    if record.max_jail_days:
+        total += f" and {record.max_jail_days} days' imprisonment"
+    return (f"For each violation the law provides {penalty_text(each)}; for {violations}, {total} in all, "
+            "whether terms of imprisonment for separate days may be imposed consecutively up to that total being "
+            "for the court")
+
+
 def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
     days = record.days_of_continued_violation or 0
     day_text = plural(days, "day")
@@ -150,7 +169,7 @@ def _carmel_story(record: SummonsRecord, court: str) -> list[object]:
                   ["Continued violation", f"{day_text}: {violations}"], charge),
         p("Penalty", "h2"),
         p(f"Each day's continued violation constitutes a separate violation (Carmel Code ch. 31, penalties ¶ A). "
-          f"For {violations} the law provides {penalty_text(record)} ({cite}). In addition the Town Board may "
+          f"{_carmel_range(record, days, violations)} ({cite}). In addition the Town Board may "
           "maintain an action or proceeding to compel compliance or to restrain the violation by injunction "
           "(penalties ¶ C)."),
         p("Failure to appear may result in further proceedings as the law provides."),
